@@ -1,0 +1,23 @@
+import { createService } from '@clearing-desk/service-kit';
+import type { ApplicationsConfig } from './config';
+import { clearingStatusRepositoryPlugin } from './plugins/app/clearing-status-repository';
+import { databasePlugin } from './plugins/external/database';
+import { statusRoutes } from './routes/status';
+
+/**
+ * Builds applications-svc without listening. Plugin order, the same in every service:
+ * external (database), app (repositories), routes.
+ */
+export async function buildApp(config: ApplicationsConfig) {
+  const app = createService({ name: 'applications-svc', logLevel: config.LOG_LEVEL, internalToken: config.INTERNAL_TOKEN });
+  await app.register(databasePlugin, { config });
+  await app.register(clearingStatusRepositoryPlugin);
+  await app.register(statusRoutes);
+  app.addHook('onReady', async () => {
+    await app.clearingStatusRepository.ensure({
+      state: config.CLEARING_INITIAL_STATE,
+      closing_message: config.CLEARING_INITIAL_CLOSING_MESSAGE ?? null,
+    });
+  });
+  return app;
+}

@@ -1,0 +1,46 @@
+import type { ClearingStatusResponse } from '@clearing-desk/contracts';
+import { eq } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import { clearingSettings } from '../../db/schema';
+import type { ApplicationsDatabase } from '../external/database';
+
+/** Reads and changes the clearing open/closed setting. */
+export function createClearingStatusRepository(db: ApplicationsDatabase) {
+  return {
+    /** Stores the initial setting unless one exists already (first start). */
+    async ensure(initial: ClearingStatusResponse): Promise<void> {
+      await db
+        .insert(clearingSettings)
+        .values({ id: 1, state: initial.state, closingMessage: initial.closing_message })
+        .onConflictDoNothing();
+    },
+    async get(): Promise<ClearingStatusResponse> {
+      const [row] = await db.select().from(clearingSettings).where(eq(clearingSettings.id, 1));
+      if (!row) return { state: 1, closing_message: null };
+      return { state: row.state === 1 ? 1 : 0, closing_message: row.closingMessage };
+    },
+    async set(status: ClearingStatusResponse): Promise<void> {
+      await db
+        .insert(clearingSettings)
+        .values({ id: 1, state: status.state, closingMessage: status.closing_message })
+        .onConflictDoUpdate({
+          target: clearingSettings.id,
+          set: { state: status.state, closingMessage: status.closing_message, updatedAt: new Date() },
+        });
+    },
+  };
+}
+export type ClearingStatusRepository = ReturnType<typeof createClearingStatusRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    clearingStatusRepository: ClearingStatusRepository;
+  }
+}
+
+export const clearingStatusRepositoryPlugin = fp(
+  async (fastify) => {
+    fastify.decorate('clearingStatusRepository', createClearingStatusRepository(fastify.db));
+  },
+  { name: 'clearing-status-repository', dependencies: ['applications-database'] },
+);

@@ -1,0 +1,2 @@
+const preset = require('../../jest.preset.cjs');
+module.exports = { ...preset, displayName: 'assessment-svc', rootDir: __dirname };

@@ -1,0 +1,26 @@
+import { createService } from '@clearing-desk/service-kit';
+import type { CoursesConfig } from './config';
+import { demoCatalogue } from './db/seed/demo-catalogue';
+import { coursesRepositoryPlugin } from './plugins/app/courses-repository';
+import { databasePlugin } from './plugins/external/database';
+import { courseRoutes } from './routes/courses';
+
+/**
+ * Builds courses-svc without listening (tests call `inject` on it; server.ts listens).
+ * Plugin order, the same in every service: external (database), app (repositories), routes.
+ */
+export async function buildApp(config: CoursesConfig) {
+  const app = createService({ name: 'courses-svc', logLevel: config.LOG_LEVEL, internalToken: config.INTERNAL_TOKEN });
+  await app.register(databasePlugin, { config });
+  await app.register(coursesRepositoryPlugin);
+  await app.register(courseRoutes);
+  if (config.SEED_DEMO_DATA) {
+    app.addHook('onReady', async () => {
+      if (await app.coursesRepository.isEmpty()) {
+        const n = await app.coursesRepository.importCatalogue(demoCatalogue());
+        app.log.info({ courses: n }, 'demo catalogue loaded');
+      }
+    });
+  }
+  return app;
+}

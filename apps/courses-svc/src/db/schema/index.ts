@@ -1,0 +1,4 @@
+export * from './schools';
+export * from './departments';
+export * from './courses';
+export * from './course-qualification-options';

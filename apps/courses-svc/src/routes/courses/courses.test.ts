@@ -1,0 +1,147 @@
+import { courseDetailResponseSchema, courseSearchResponseSchema, type StaffUser } from '@clearing-desk/contracts';
+import { encodeStaffUser } from '@clearing-desk/service-kit';
+import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { buildApp } from '../../app';
+import { coursesConfigSchema } from '../../config';
+import { DEMO_FIXTURES } from '../../db/seed/demo-catalogue';
+
+let database: TestDatabase;
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase('courses_routes');
+  app = await buildApp(
+    coursesConfigSchema.parse({ DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent' }),
+  );
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+const get = (url: string, headers = internalHeaders()) => app.inject({ method: 'GET', url, headers });
+
+describe('GET /courses', () => {
+  it('answers 20 rows and the total when page_size is missing', async () => {
+    const res = await get('/courses');
+    expect(res.statusCode).toBe(200);
+    const body = courseSearchResponseSchema.parse(res.json());
+    expect(body.rows).toHaveLength(20);
+    expect(body.total).toBeGreaterThanOrEqual(150);
+  });
+
+  it("finds computing courses by keyword 'computer' in title, code, school or department", async () => {
+    const body = courseSearchResponseSchema.parse((await get('/courses?q=computer&page_size=200')).json());
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.rows.map((r) => r.UCAS_CODE)).toContain(DEMO_FIXTURES.openComputer);
+    for (const row of body.rows) {
+      const haystack = [row.COURSE_TITLE, row.UCAS_CODE, row.COURSE_CODE_OVERRIDE, row.QUALIFICATION, row.SCHOOL, row.SCHOOL_NAME, row.DEPT, row.DEPT_NAME].join(' ');
+      expect(haystack.toLowerCase()).toContain('computer');
+    }
+  });
+
+  it('requires every word of a multi-word query', async () => {
+    const body = courseSearchResponseSchema.parse((await get('/courses?q=computer%20science&page_size=200')).json());
+    for (const row of body.rows) expect(`${row.COURSE_TITLE} ${row.SCHOOL_NAME} ${row.DEPT_NAME}`.toLowerCase()).toMatch(/science/);
+  });
+
+  it('searches by department and school names', async () => {
+    const bySchool = courseSearchResponseSchema.parse((await get('/courses?q=Health%20Sciences&page_size=200')).json());
+    expect(bySchool.rows.some((r) => r.SCHOOL === 'SHS')).toBe(true);
+    const byCode = courseSearchResponseSchema.parse((await get(`/courses?q=${DEMO_FIXTURES.open.toLowerCase()}`)).json());
+    expect(byCode.rows[0]?.UCAS_CODE).toBe(DEMO_FIXTURES.open);
+  });
+
+  it('pages with p and page_size without overlapping', async () => {
+    const first = courseSearchResponseSchema.parse((await get('/courses?p=1&page_size=25')).json());
+    const second = courseSearchResponseSchema.parse((await get('/courses?p=2&page_size=25')).json());
+    expect(first.rows).toHaveLength(25);
+    expect(second.rows).toHaveLength(25);
+    const firstCodes = new Set(first.rows.map((r) => r.UCAS_CODE));
+    expect(second.rows.some((r) => firstCodes.has(r.UCAS_CODE))).toBe(false);
+    expect(second.total).toBe(first.total);
+  });
+
+  it('falls back to the spec defaults for bad p and page_size instead of failing', async () => {
+    for (const qs of ['p=abc', 'p=-3', 'page_size=0', 'page_size=-5', 'page_size=ten']) {
+      const res = await get(`/courses?${qs}`);
+      expect(res.statusCode).toBe(200);
+    }
+    expect(courseSearchResponseSchema.parse((await get('/courses?page_size=0')).json()).rows).toHaveLength(10);
+    expect(courseSearchResponseSchema.parse((await get('/courses?page_size=100000')).json()).rows.length).toBeLessThanOrEqual(200);
+  });
+
+  it('treats LIKE wildcards in the keyword literally', async () => {
+    const body = courseSearchResponseSchema.parse((await get('/courses?q=%25%25%25')).json());
+    expect(body).toEqual({ rows: [], total: 0 });
+  });
+
+  it('answers 400 with a message for a keyword over 256 characters', async () => {
+    const res = await get(`/courses?q=${'a'.repeat(300)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: "q: 'q' max length is 256." });
+  });
+
+  it('refuses callers without the internal token', async () => {
+    const res = await app.inject({ method: 'GET', url: '/courses' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toMatch(/gateway only/);
+  });
+});
+
+describe('GET /courses/:id', () => {
+  it('answers courseData, qualOptions and a null access for the public', async () => {
+    const res = await get(`/courses/${DEMO_FIXTURES.open}`);
+    expect(res.statusCode).toBe(200);
+    const body = courseDetailResponseSchema.parse(res.json());
+    expect(body.courseData.UCAS_CODE).toBe(DEMO_FIXTURES.open);
+    expect(body.qualOptions.map((o) => o.qualification)).toContain('ALEVEL');
+    expect(body.access).toBeNull();
+  });
+
+  it('finds a course case-insensitively', async () => {
+    const res = await get(`/courses/${DEMO_FIXTURES.open.toLowerCase()}`);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('offers every qualification type on the all-qualifications course, in stored order', async () => {
+    const body = courseDetailResponseSchema.parse((await get(`/courses/${DEMO_FIXTURES.allQualifications}`)).json());
+    expect(new Set(body.qualOptions.map((o) => o.qualification)).size).toBe(22);
+  });
+
+  it("gives a staff user the most privileged role whose scope covers the course's school or department", async () => {
+    const detail = courseDetailResponseSchema.parse((await get(`/courses/${DEMO_FIXTURES.open}`)).json());
+    const user: StaffUser = {
+      username: 'adviser1',
+      name: 'Ada Adviser',
+      roles: [
+        { role: 'Front Office', scope: 'all' },
+        { role: 'Back Office', scope: `dept:${detail.courseData.DEPT}` },
+        { role: 'Administrator', scope: 'school:ZZZ' },
+      ],
+    };
+    const res = await get(`/courses/${DEMO_FIXTURES.open}`, internalHeaders({ 'x-clearing-user': encodeStaffUser(user) }));
+    expect(courseDetailResponseSchema.parse(res.json()).access).toBe('Back Office');
+  });
+
+  it('answers 404 with a message for an unknown course', async () => {
+    const res = await get('/courses/NOPE1');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Course NOPE1 not found' });
+  });
+});
+
+describe('demo catalogue import', () => {
+  it('does not load the catalogue twice on restart', async () => {
+    const again = await buildApp(
+      coursesConfigSchema.parse({ DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent' }),
+    );
+    await again.ready();
+    const body = courseSearchResponseSchema.parse((await again.inject({ method: 'GET', url: '/courses', headers: internalHeaders() })).json());
+    await again.close();
+    const before = courseSearchResponseSchema.parse((await get('/courses')).json());
+    expect(body.total).toBe(before.total);
+  });
+});

@@ -1,0 +1,102 @@
+import { errorResponseSchema, USER_HEADER } from '@clearing-desk/contracts';
+import { encodeStaffUser, HttpError, INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER } from '@clearing-desk/service-kit';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Pool } from 'undici';
+import type { z } from 'zod';
+import type { GatewayConfig } from '../../config';
+
+export type ServiceName = 'courses' | 'applications' | 'assessment' | 'files' | 'scenarios';
+
+export type ServiceCall<S extends z.ZodType> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** Contract schema the service's 2xx answer must satisfy. */
+  response: S;
+};
+
+/** Answer of a service: its status and either the validated body or its `{ message }`. */
+export class ServiceError extends HttpError {}
+
+/**
+ * An HTTP client for one internal service (undici Pool, keep-alive). Forwards the request id,
+ * the internal token and the staff user; validates 2xx bodies with the contract schema; turns a
+ * non-2xx into an HttpError carrying the service's status and message; an unreachable service
+ * becomes 503 and a slow one 504, never a 500.
+ */
+export function createServiceClient(name: ServiceName, baseUrl: string, config: GatewayConfig) {
+  const pool = new Pool(baseUrl, { connections: 64, headersTimeout: config.SERVICE_TIMEOUT_MS, bodyTimeout: config.SERVICE_TIMEOUT_MS });
+  return {
+    pool,
+    async call<S extends z.ZodType>(request: FastifyRequest, call: ServiceCall<S>): Promise<z.infer<S>> {
+      const search = new URLSearchParams();
+      for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) search.set(k, String(v));
+      const qs = search.size ? `?${search}` : '';
+      const headers: Record<string, string> = {
+        [REQUEST_ID_HEADER]: request.id,
+        [INTERNAL_TOKEN_HEADER]: config.INTERNAL_TOKEN,
+        accept: 'application/json',
+      };
+      if (request.staffUser) headers[USER_HEADER] = encodeStaffUser(request.staffUser);
+      if (call.body !== undefined) headers['content-type'] = 'application/json';
+      let res;
+      try {
+        res = await pool.request({
+          method: call.method ?? 'GET',
+          path: `${call.path}${qs}`,
+          headers,
+          body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        });
+      } catch (err) {
+        request.log.error({ err, service: name }, 'service call failed');
+        const timedOut = err instanceof Error && /Timeout/i.test(err.name + (err as { code?: string }).code);
+        throw new HttpError(timedOut ? 504 : 503, `${name} service is unavailable`);
+      }
+      const text = await res.body.text();
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      if (res.statusCode >= 200 && res.statusCode < 300) {
+        const parsed = call.response.safeParse(json);
+        if (!parsed.success) {
+          request.log.error({ service: name, issues: parsed.error.issues }, 'service answer broke its contract');
+          throw new HttpError(502, `${name} service gave an invalid answer`);
+        }
+        return parsed.data;
+      }
+      const message = errorResponseSchema.safeParse(json);
+      const status = res.statusCode >= 500 ? 502 : res.statusCode;
+      throw new ServiceError(status, message.success ? message.data.message : `${name} service answered ${res.statusCode}`);
+    },
+  };
+}
+export type ServiceClient = ReturnType<typeof createServiceClient>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Record<ServiceName, ServiceClient>;
+  }
+}
+
+/** Decorates `fastify.services` with one client per internal service and closes them on shutdown. */
+export const serviceClientsPlugin = fp<{ config: GatewayConfig }>(
+  async (fastify, { config }) => {
+    const services: Record<ServiceName, ServiceClient> = {
+      courses: createServiceClient('courses', config.COURSES_URL, config),
+      applications: createServiceClient('applications', config.APPLICATIONS_URL, config),
+      assessment: createServiceClient('assessment', config.ASSESSMENT_URL, config),
+      files: createServiceClient('files', config.FILES_URL, config),
+      scenarios: createServiceClient('scenarios', config.SCENARIOS_URL, config),
+    };
+    fastify.decorate('services', services);
+    fastify.addHook('onClose', async () => {
+      await Promise.all(Object.values(services).map((s) => s.pool.close()));
+    });
+  },
+  { name: 'service-clients', dependencies: ['staff-session'] },
+);

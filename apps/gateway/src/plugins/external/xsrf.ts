@@ -1,0 +1,37 @@
+import cookie from '@fastify/cookie';
+import csrf from '@fastify/csrf-protection';
+import fp from 'fastify-plugin';
+import type { GatewayConfig } from '../../config';
+
+/** Cookie the browser reads and echoes as `token` in every JSON body (architecture.md "Calls"). */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+
+/**
+ * Double-submit CSRF protection with @fastify/csrf-protection: the secret lives in an httpOnly
+ * cookie, the token derived from it in the readable XSRF-TOKEN cookie, issued on any GET that
+ * lacks one. Unsafe routes check `{ data, token }` bodies with
+ * `preHandler: fastify.csrfProtection` (403 `{ message }` on a missing or wrong token).
+ */
+export const xsrfPlugin = fp<{ config: GatewayConfig }>(
+  async (fastify, { config }) => {
+    const cookiePath = config.BASE_PATH;
+    await fastify.register(cookie);
+    await fastify.register(csrf, {
+      sessionPlugin: '@fastify/cookie',
+      cookieKey: '_csrf',
+      cookieOpts: { path: cookiePath, sameSite: 'strict', httpOnly: true, secure: config.COOKIE_SECURE, signed: false },
+      getToken: (request) => {
+        const body = request.body as { token?: unknown } | undefined;
+        return typeof body?.token === 'string' ? body.token : undefined;
+      },
+    });
+
+    fastify.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || (request.cookies[XSRF_COOKIE] && request.cookies._csrf)) return;
+      const token = reply.generateCsrf();
+      reply.setCookie(XSRF_COOKIE, token, { path: cookiePath, sameSite: 'strict', httpOnly: false, secure: config.COOKIE_SECURE });
+    });
+
+  },
+  { name: 'xsrf' },
+);

@@ -1,0 +1,9 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { courseApiRoutes } from './courses';
+import { statusApiRoutes } from './status';
+
+/** Every /api route of spec section 7, mounted under `${BASE_PATH}api`. */
+export const apiRoutes: FastifyPluginAsync = async (fastify) => {
+  await fastify.register(courseApiRoutes);
+  await fastify.register(statusApiRoutes);
+};

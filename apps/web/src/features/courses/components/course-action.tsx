@@ -1,0 +1,62 @@
+import { searchAction, type CourseRow } from '@clearing-desk/contracts';
+import { Button, buttonClassName, Tag, VisuallyHidden } from '@clearing-desk/ui';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { COURSE_TEXTS } from '../texts';
+
+const courseName = (course: CourseRow) => `${course.COURSE_TITLE} ${course.QUALIFICATION}`;
+
+/**
+ * The control of one search result (spec section 4): disabled 'Check back later', 'Closed', or
+ * 'Apply' (a link when enabled: to the application, or to the external URL in a new tab).
+ * Screen readers also hear the course name, since every row's control has the same text.
+ */
+export function CourseAction({ course }: { course: CourseRow }) {
+  const action = searchAction(course);
+  const context = <VisuallyHidden> for {courseName(course)}</VisuallyHidden>;
+
+  if (action.kind === 'check-back-later') {
+    return (
+      <Button variant="secondary" disabled className="cd-button--small">
+        {COURSE_TEXTS.CHECK_BACK_LATER}
+        {context}
+      </Button>
+    );
+  }
+  if (action.kind === 'closed') {
+    return (
+      <Tag colour="grey">
+        {COURSE_TEXTS.CLOSED}
+        {context}
+      </Tag>
+    );
+  }
+  if (!action.enabled) {
+    return (
+      <Button disabled className="cd-button--small">
+        {COURSE_TEXTS.APPLY}
+        {context}
+      </Button>
+    );
+  }
+  if (action.externalUrl) {
+    return (
+      <a
+        href={action.externalUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClassName('primary', 'cd-button--small')}
+      >
+        {COURSE_TEXTS.APPLY}
+        {context}
+        <VisuallyHidden> {COURSE_TEXTS.OPENS_IN_NEW_TAB}</VisuallyHidden>
+      </a>
+    );
+  }
+  return (
+    <Link to={paths.apply.course.getHref(course.UCAS_CODE)} className={buttonClassName('primary', 'cd-button--small')}>
+      {COURSE_TEXTS.APPLY}
+      {context}
+    </Link>
+  );
+}

@@ -1,0 +1,26 @@
+/** Web-only texts of the courses feature (shared texts come from @clearing-desk/contracts). */
+export const COURSE_TEXTS = {
+  SEARCH_HEADING: 'Find a degree',
+  SEARCH_LABEL: 'Search for a course',
+  SEARCH_HINT: 'For example, a course title, subject or UCAS code',
+  SEARCH_BUTTON: 'Search',
+  NO_RESULTS: 'No results',
+  RESULTS_CAPTION: 'Courses with Clearing places',
+  LOADING_COURSES: 'Loading courses',
+  LOADING_COURSE: 'Loading course',
+  CHECK_BACK_LATER: 'Check back later',
+  CLOSED: 'Closed',
+  APPLY: 'Apply',
+  OPENS_IN_NEW_TAB: '(opens in new tab)',
+  START_APPLICATION: 'Start application',
+  LOWER_TARIFF_NOTE_RESULTS: 'Lower tariffs may be considered',
+  LOWER_TARIFF_NOTE_PAGE: 'Applicants with lower tariffs may be considered.',
+  // Spec section 3 "Second-year-entry texts": the no-second-year description.
+  FIRST_YEAR_ONLY: 'Applicants will only be considered for entry into the first year for this course.',
+  COURSE_PAGE_HEADING_ERROR: 'Course information',
+  BACK_TO_SEARCH: 'Search for courses in clearing and apply online',
+} as const;
+
+export const tariffPointsText = (points: number): string => `${points} UCAS points`;
+
+export const coursesFoundText = (total: number): string => `${total} ${total === 1 ? 'course' : 'courses'} found`;

@@ -1,0 +1,16 @@
+import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+// A 4xx will not change on retry (unknown course, closed, forbidden): fail at once.
+const shouldRetry = (failureCount: number, error: unknown): boolean =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2;
+
+export const queryConfig = {
+  queries: {
+    retry: shouldRetry,
+    refetchOnWindowFocus: false,
+    staleTime: 60_000,
+  },
+} satisfies DefaultOptions;
+
+export const createQueryClient = (): QueryClient => new QueryClient({ defaultOptions: queryConfig });

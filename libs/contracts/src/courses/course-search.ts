@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { LIMITS } from '../common/limits';
+import { pageNumberSchema, pageSizeSchema } from '../common/pagination';
+import { courseRowSchema } from './course';
+
+/**
+ * GET /api/courses query (spec section 7): keyword `q`, 1-based page `p`, `page_size`
+ * (20 when missing, spec section 9). `_` is the client's cache-busting timestamp.
+ */
+export const courseSearchQuerySchema = z.object({
+  q: z.string().trim().max(LIMITS.TEXT_MAX, { message: "'q' max length is 256." }).default(''),
+  p: pageNumberSchema.default(1),
+  page_size: pageSizeSchema(LIMITS.COURSE_SEARCH_PAGE_SIZE_DEFAULT),
+  _: z.string().optional(),
+});
+export type CourseSearchQuery = z.infer<typeof courseSearchQuerySchema>;
+
+export const courseSearchResponseSchema = z.object({
+  rows: z.array(courseRowSchema),
+  total: z.number().int().nonnegative(),
+});
+export type CourseSearchResponse = z.infer<typeof courseSearchResponseSchema>;

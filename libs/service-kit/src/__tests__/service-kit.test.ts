@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { baseServiceConfigSchema, ConfigError, connectDatabase, createService, HttpError, loadConfig } from '../index';
+import { createTestDatabase } from '../testing';
+
+describe('loadConfig', () => {
+  const schema = baseServiceConfigSchema.extend({ PORT: z.coerce.number().int().min(0).max(65535).default(3101) });
+
+  it('applies defaults and treats empty strings as unset', () => {
+    expect(loadConfig(schema, { PORT: '', LOG_LEVEL: 'warn' })).toMatchObject({ PORT: 3101, HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  });
+
+  it('names every bad variable', () => {
+    expect(() => loadConfig(schema, { PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(ConfigError);
+    try {
+      loadConfig(schema, { PORT: 'eighty', LOG_LEVEL: 'loud' });
+    } catch (err) {
+      expect((err as ConfigError).issues).toHaveLength(2);
+      expect((err as Error).message).toMatch(/PORT: /);
+      expect((err as Error).message).toMatch(/LOG_LEVEL: /);
+    }
+  });
+});
+
+describe('createService', () => {
+  const build = () => {
+    const app = createService({ name: 'test', logLevel: 'silent', internalToken: 'x'.repeat(20) });
+    app.post('/echo', { schema: { body: z.object({ name: z.string().max(3) }) } }, async (req) => req.body);
+    app.get('/teapot', async () => {
+      throw new HttpError(418, 'I am a teapot');
+    });
+    app.get('/boom', async () => {
+      throw new Error('database password is hunter2');
+    });
+    return app;
+  };
+  const headers = { 'x-internal-token': 'x'.repeat(20) };
+
+  it('answers 400 naming the field for a body that breaks the schema', async () => {
+    const res = await build().inject({ method: 'POST', url: '/echo', headers, payload: { name: 'toolong' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^name: /);
+  });
+
+  it('keeps the message of a 4xx and hides the message of a 5xx', async () => {
+    const app = build();
+    expect((await app.inject({ method: 'GET', url: '/teapot', headers })).json()).toEqual({ message: 'I am a teapot' });
+    const boom = await app.inject({ method: 'GET', url: '/boom', headers });
+    expect(boom.statusCode).toBe(500);
+    expect(boom.json()).toEqual({ message: 'Internal Server Error' });
+  });
+
+  it('echoes the x-request-id it was given, and makes one up otherwise', async () => {
+    const app = build();
+    const given = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    const made = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers unknown routes with 404 and a message, and refuses calls without the internal token', async () => {
+    const app = build();
+    expect((await app.inject({ method: 'GET', url: '/nope', headers })).json()).toEqual({ message: 'Route GET /nope not found' });
+    expect((await app.inject({ method: 'GET', url: '/teapot' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it('answers 503 on /readyz while a readiness check fails', async () => {
+    const app = build();
+    app.readinessChecks.push(async () => {
+      throw new Error('db down');
+    });
+    const res = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+  });
+});
+
+describe('connectDatabase', () => {
+  const notes = pgTable('notes', { body: text('body').notNull() });
+  let folder: string;
+  beforeAll(() => {
+    folder = mkdtempSync(path.join(tmpdir(), 'kit-migrations-'));
+    const migrations = path.join(folder, 'drizzle');
+    require('node:fs').mkdirSync(path.join(migrations, 'meta'), { recursive: true });
+    require('node:fs').writeFileSync(path.join(migrations, '0000_init.sql'), 'CREATE TABLE "notes" ("body" text NOT NULL);');
+    require('node:fs').writeFileSync(
+      path.join(migrations, 'meta/_journal.json'),
+      JSON.stringify({ version: '7', dialect: 'postgresql', entries: [{ idx: 0, version: '7', when: 1, tag: '0000_init', breakpoints: true }] }),
+    );
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('runs the same migrations on PostgreSQL and on PGlite', async () => {
+    const database = await createTestDatabase('kit_connect');
+    try {
+      for (const url of [database.url, undefined]) {
+        const conn = await connectDatabase({ url, dataDir: path.join(folder, 'pglite'), migrationsFolder: path.join(folder, 'drizzle'), schema: { notes } });
+        await conn.db.insert(notes).values({ body: 'hello' });
+        const rows = await conn.db.execute(sql`select count(*)::int as n from notes`);
+        expect(conn.driver).toBe(url ? 'postgres' : 'pglite');
+        expect(rows.rows[0]).toEqual({ n: 1 });
+        await conn.ping();
+        await conn.close();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+});

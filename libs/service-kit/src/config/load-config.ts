@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Variables every service reads (architecture.md "Running"). */
+export const baseServiceConfigSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Shared secret the gateway sends in `x-internal-token`; services refuse calls without it so
+   * that only the gateway can reach them and the user header it forwards can be trusted.
+   */
+  INTERNAL_TOKEN: z.string().min(16).default('clearing-desk-development-internal-token'),
+});
+export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
+
+/** Variables of services that own a database (architecture.md "Data"). */
+export const databaseConfigSchema = z.object({
+  /** PostgreSQL URL; when unset the service runs on PGlite in DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().optional(),
+});
+
+/** Thrown at start-up when the environment does not satisfy the service's schema. */
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once at boot (conventions.md: never branch on NODE_ENV).
+ * Empty strings count as unset so `VAR=` falls back to the default.
+ * @throws ConfigError naming every bad variable and why.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+  }
+  return result.data;
+}

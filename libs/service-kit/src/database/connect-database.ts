@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { Pool } from 'pg';
+
+/** A Drizzle database over either driver; repositories only see this type. */
+export type Database<TSchema extends Record<string, unknown>> = PgDatabase<PgQueryResultHKT, TSchema>;
+
+export type DatabaseConnection<TSchema extends Record<string, unknown>> = {
+  db: Database<TSchema>;
+  /** 'postgres' for a real server, 'pglite' for the embedded default. */
+  driver: 'postgres' | 'pglite';
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export type ConnectOptions<TSchema extends Record<string, unknown>> = {
+  /** PostgreSQL URL; when undefined the service runs on PGlite in `dataDir`. */
+  url?: string;
+  /** Folder for PGlite's files (architecture.md: `.data/<service>`). */
+  dataDir: string;
+  /** drizzle-kit's output folder; migrations are applied at every start (idempotent). */
+  migrationsFolder: string;
+  schema: TSchema;
+};
+
+/**
+ * Opens the service's database and brings its schema up to date with the same Drizzle
+ * migrations on both drivers (architecture.md "Data").
+ * @throws when the server cannot be reached or a migration fails; the service must not start then.
+ */
+export async function connectDatabase<TSchema extends Record<string, unknown>>(
+  options: ConnectOptions<TSchema>,
+): Promise<DatabaseConnection<TSchema>> {
+  if (options.url) {
+    const pool = new Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg(pool, { schema: options.schema });
+    await migratePg(db, { migrationsFolder: options.migrationsFolder });
+    return {
+      db: db as unknown as Database<TSchema>,
+      driver: 'postgres',
+      ping: async () => void (await db.execute(sql`select 1`)),
+      close: () => pool.end(),
+    };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const client = new PGlite(options.dataDir);
+  const db = drizzlePglite(client, { schema: options.schema });
+  await migratePglite(db, { migrationsFolder: options.migrationsFolder });
+  return {
+    db: db as unknown as Database<TSchema>,
+    driver: 'pglite',
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close: () => client.close(),
+  };
+}

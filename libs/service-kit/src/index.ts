@@ -1,0 +1,13 @@
+/**
+ * @clearing-desk/service-kit: the pieces every Fastify service is assembled from, so that no
+ * service copies them (issue 2 "One way to build a service"): config loading, the Fastify
+ * factory with logging/request ids/error handler/health routes, graceful start, database
+ * connection with migrations on PostgreSQL or PGlite.
+ */
+export * from './config/load-config';
+export * from './server/create-service';
+export * from './server/error-handler';
+export * from './server/start-service';
+export * from './server/staff-user';
+export * from './database/connect-database';
+export * from './database/database-plugin';

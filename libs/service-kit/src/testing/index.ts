@@ -1,0 +1,3 @@
+/** Helpers every service's tests share (conventions.md: one way across services). */
+export * from './test-database';
+export { TEST_INTERNAL_TOKEN, internalHeaders } from './internal-headers';

@@ -1,0 +1,3 @@
+/** Joins class names, skipping empty ones. */
+export const classNames = (...names: Array<string | false | null | undefined>): string =>
+  names.filter(Boolean).join(' ');

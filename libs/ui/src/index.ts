@@ -1,0 +1,21 @@
+/**
+ * @clearing-desk/ui: accessible widgets shared by the web screens. Styles (class names `cd-*`)
+ * live in the web app (apps/web/src/styles/components.css); this library ships no CSS and has no
+ * router dependency (links are plain <a> or take hrefs and callbacks).
+ */
+export * from './button';
+export * from './class-names';
+export * from './error-summary';
+export * from './notice';
+export * from './page-size-select';
+export * from './pagination';
+export * from './pagination-items';
+export * from './scroll-to-top';
+export * from './skip-link';
+export * from './spinner';
+export * from './summary-list';
+export * from './table';
+export * from './tag';
+export * from './traffic-light';
+export * from './visually-hidden';
+export * from './warning-text';

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: installs what is missing, builds the web app when its sources changed, then
+ * starts every service and the gateway on the embedded defaults (PGlite in .data/, demo
+ * catalogue) at http://localhost:3000 (PORT overrides). Plain Node: it must run before
+ * node_modules exists.
+ */
+import { execSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const run = (cmd, cwd = root) => execSync(cmd, { cwd, stdio: 'inherit' });
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const lock = path.join(root, 'package-lock.json');
+const installed = path.join(root, 'node_modules/.package-lock.json');
+if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) {
+  console.log('Installing dependencies (npm ci)...');
+  run('npm ci --no-audit --no-fund');
+}
+
+const webIndex = path.join(root, 'apps/web/dist/index.html');
+const webSources = Math.max(newestMtime(path.join(root, 'apps/web')), newestMtime(path.join(root, 'libs')));
+if (!existsSync(webIndex) || webSources > statSync(webIndex).mtimeMs) {
+  console.log('Building the web app...');
+  run('npx vite build', path.join(root, 'apps/web'));
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tools/stack/start.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,184 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { createTestDatabase, type TestDatabase } from '@clearing-desk/service-kit/testing';
+
+/** Repository root (this file is tools/stack/stack.ts). */
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+
+export type ServiceName = 'courses' | 'applications' | 'assessment' | 'files' | 'scenarios';
+
+type ServiceSpec = { dir: string; port: number; database: boolean };
+
+/** Every service with its default port (architecture.md "Ports") and whether it owns a database. */
+export const SERVICES: Record<ServiceName, ServiceSpec> = {
+  courses: { dir: 'apps/courses-svc', port: 3101, database: true },
+  applications: { dir: 'apps/applications-svc', port: 3102, database: true },
+  assessment: { dir: 'apps/assessment-svc', port: 3103, database: false },
+  files: { dir: 'apps/files-svc', port: 3104, database: false },
+  scenarios: { dir: 'apps/scenarios-svc', port: 3105, database: false },
+};
+export const ALL_SERVICES = Object.keys(SERVICES) as ServiceName[];
+
+export type StackOptions = {
+  /** Services to start besides the gateway (default: all). */
+  services?: ServiceName[];
+  /**
+   * 'embedded': PGlite under `dataRoot` (npm start). 'test': a fresh database per service on the
+   * machine's PostgreSQL, dropped by stop().
+   */
+  database: 'embedded' | 'test';
+  seedDemoData?: boolean;
+  /** 'fixed' uses the default ports (gateway 3000 or PORT); 'free' picks free ones (tests). */
+  ports?: 'fixed' | 'free';
+  gatewayPort?: number;
+  dataRoot?: string;
+  /** Extra environment for every process (e.g. CLEARING_INITIAL_STATE). */
+  env?: Record<string, string>;
+  /** 'pretty' prints one readable line per log entry; 'silent' keeps only the last lines for errors. */
+  logs?: 'pretty' | 'silent';
+};
+
+export type Stack = {
+  gatewayUrl: string;
+  urls: Partial<Record<ServiceName, string>>;
+  stop: () => Promise<void>;
+};
+
+/** Asks the OS for a free TCP port on the loopback interface. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+type Running = { name: string; child: ChildProcess; tail: string[] };
+
+const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+
+function pipeLogs(run: Running, mode: 'pretty' | 'silent') {
+  for (const stream of [run.child.stdout, run.child.stderr]) {
+    if (!stream) continue;
+    createInterface({ input: stream }).on('line', (line) => {
+      run.tail.push(line);
+      if (run.tail.length > 40) run.tail.shift();
+      if (mode === 'silent') return;
+      let text = line;
+      try {
+        const entry = JSON.parse(line) as { level?: number; msg?: string; req?: { method?: string; url?: string }; res?: { statusCode?: number }; responseTime?: number };
+        const extra = entry.req ? ` ${entry.req.method} ${entry.req.url}` : entry.res ? ` ${entry.res.statusCode} ${Math.round(entry.responseTime ?? 0)}ms` : '';
+        text = `${LEVELS[entry.level ?? 30] ?? 'info'}: ${entry.msg ?? ''}${extra}`;
+      } catch {
+        // not JSON (a stack trace): print as it is
+      }
+      process.stdout.write(`[${run.name}] ${text}\n`);
+    });
+  }
+}
+
+async function waitUntilReady(run: Running, url: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited: number | null = null;
+  run.child.once('exit', (code) => (exited = code ?? -1));
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`${run.name} exited with ${exited} before it was ready:\n${run.tail.join('\n')}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${run.name} was not ready within ${timeoutMs} ms:\n${run.tail.join('\n')}`);
+}
+
+function spawnService(name: string, dir: string, env: Record<string, string>, logs: 'pretty' | 'silent'): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, dir, 'src/server.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const run = { name, child, tail: [] };
+  pipeLogs(run, logs);
+  return run;
+}
+
+async function stopAll(runs: Running[]) {
+  await Promise.all(
+    runs.map(
+      ({ child }) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+/**
+ * Starts the real services and the gateway as child processes (the same `src/server.ts` entry
+ * points production runs), waits until each answers /readyz and returns their URLs. Used by
+ * `npm start`, the gateway contract tests, the browser tests and the benchmarks.
+ * @throws when a process exits or is not ready within 90 s (its last log lines are included).
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const names = options.services ?? ALL_SERVICES;
+  const logs = options.logs ?? 'silent';
+  const dataRoot = options.dataRoot ?? path.join(REPO_ROOT, '.data');
+  const runs: Running[] = [];
+  const databases: TestDatabase[] = [];
+  const urls: Partial<Record<ServiceName, string>> = {};
+  const common = { LOG_LEVEL: logs === 'silent' ? 'warn' : 'info', ...options.env };
+
+  const stop = async () => {
+    await stopAll(runs);
+    await Promise.all(databases.map((d) => d.drop()));
+  };
+
+  try {
+    await Promise.all(
+      names.map(async (name) => {
+        const spec = SERVICES[name];
+        const port = options.ports === 'fixed' ? spec.port : await freePort();
+        const env: Record<string, string> = { ...common, PORT: String(port), HOST: '127.0.0.1' };
+        if (spec.database) {
+          if (options.database === 'test') {
+            const db = await createTestDatabase(`clearing_${name}`);
+            databases.push(db);
+            env.DATABASE_URL = db.url;
+          } else {
+            env.DATA_DIR = path.join(dataRoot, `${name}-svc`);
+          }
+        }
+        if (name === 'courses' && options.seedDemoData) env.SEED_DEMO_DATA = 'true';
+        const run = spawnService(name, spec.dir, env, logs);
+        runs.push(run);
+        urls[name] = `http://127.0.0.1:${port}`;
+        await waitUntilReady(run, urls[name]);
+      }),
+    );
+    const gatewayPort = options.gatewayPort ?? (options.ports === 'fixed' ? 3000 : await freePort());
+    const gatewayEnv: Record<string, string> = { ...common, PORT: String(gatewayPort) };
+    for (const name of names) gatewayEnv[`${name.toUpperCase()}_URL`] = urls[name] as string;
+    const gateway = spawnService('gateway', 'apps/gateway', gatewayEnv, logs);
+    runs.push(gateway);
+    const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+    await waitUntilReady(gateway, gatewayUrl);
+    return { gatewayUrl, urls, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
