@@ -275,6 +275,7 @@ describe('demoCatalogue()', () => {
         DEPT: 'CMPS',
         ALLOW_SECOND_YEAR_ENTRY: false,
         COURSE_CODE_OVERRIDE: null,
+        DOCUMENT_TYPES: 'ALEVELS,GCSE5',
       });
       expect(course.assessmentInfo).toMatchObject({ automaticOffer: true, automaticRejection: true, interviews: false });
       expect(isPlainOpen(course)).toBe(true);

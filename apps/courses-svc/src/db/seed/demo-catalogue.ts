@@ -706,7 +706,7 @@ function considerationText(ctx: CourseContext, interviews: boolean): string | nu
 }
 
 function buildCourse(ctx: CourseContext, slugs: Set<string>): DemoCourse {
-  const { dept, prog, index, foundation, functionalSkills } = ctx;
+  const { dept, prog, index, functionalSkills } = ctx;
   const school = SCHOOLS.find((s) => s.code === dept.school);
   if (!school) throw new Error(`unknown school ${dept.school}`);
   const interviews = prog.interviews ?? dept.interviews;

@@ -1,0 +1,29 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { CLEARING_LABEL, SITE_NAME } from '@/config/site';
+
+export function Footer() {
+  return (
+    <footer className="cd-footer">
+      <div className="cd-width-container cd-footer__container">
+        <nav aria-label="Footer">
+          <ul className="cd-footer__links">
+            <li>
+              <Link className="cd-footer__link" to={paths.accessibility.getHref()}>
+                Accessibility
+              </Link>
+            </li>
+            <li>
+              <Link className="cd-footer__link" to={paths.privacy.getHref()}>
+                Privacy
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <p className="cd-footer__meta">
+          {SITE_NAME}: {CLEARING_LABEL}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,23 @@
+import type { StaffUser } from '@clearing-desk/contracts';
+import { ScrollToTop, SkipLink } from '@clearing-desk/ui';
+import type { ReactNode } from 'react';
+import { MAIN_CONTENT_ID } from '@/config/site';
+import { Footer } from './footer';
+import { Header } from './header';
+
+/** Page frame: skip link, header, main landmark, footer, back-to-top button. */
+export function Layout({ user, children }: { user: StaffUser | null; children: ReactNode }) {
+  return (
+    <div className="cd-page">
+      <SkipLink targetId={MAIN_CONTENT_ID} />
+      <Header user={user} />
+      <div className="cd-width-container cd-main-wrapper">
+        <main id={MAIN_CONTENT_ID} className="cd-main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+      <Footer />
+      <ScrollToTop focusTargetId={MAIN_CONTENT_ID} />
+    </div>
+  );
+}

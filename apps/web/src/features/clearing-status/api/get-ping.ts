@@ -1,0 +1,34 @@
+import { LIMITS, pingResponseSchema, type PingResponse } from '@clearing-desk/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { clearingStatusKeys } from './clearing-status-keys';
+
+/** GET /api/ping: the open state, polled every 5 minutes (also keeps a staff session alive). */
+export const getPing = (signal?: AbortSignal): Promise<PingResponse> =>
+  api.get(apiPaths.ping(), pingResponseSchema, { signal });
+
+type PingOptions = {
+  /** State already known from GET /api/admin/status, so the first ping waits a full interval. */
+  initialState?: PingResponse['state'];
+  initialStateAt?: number;
+  intervalMs?: number;
+};
+
+export const getPingQueryOptions = ({
+  initialState,
+  initialStateAt,
+  intervalMs = LIMITS.STATUS_PING_INTERVAL_MS,
+}: PingOptions = {}) =>
+  queryOptions({
+    queryKey: clearingStatusKeys.ping(),
+    queryFn: ({ signal }) => getPing(signal),
+    initialData: initialState === undefined ? undefined : { state: initialState },
+    initialDataUpdatedAt: initialStateAt,
+    staleTime: intervalMs,
+    refetchInterval: intervalMs,
+    refetchIntervalInBackground: true,
+    retry: false,
+  });
+
+export const usePing = (options?: PingOptions) => useQuery(getPingQueryOptions(options));

@@ -1,0 +1,91 @@
+import { APPLY_MESSAGES, displayCourseCode, type CourseData } from '@clearing-desk/contracts';
+import { buttonClassName, SummaryList, VisuallyHidden, WarningText } from '@clearing-desk/ui';
+import { Link } from 'react-router-dom';
+import { sanitizeHtml } from '@/lib/sanitize-html';
+import { COURSE_TEXTS } from '../texts';
+import { CourseTariff } from './course-tariff';
+
+type CourseInformationProps = {
+  course: CourseData;
+  /** coursePageState(course).canApply: not suspended, intermediary, not external. */
+  canApply: boolean;
+  /** Where 'Start application' leads (step 1 of the form). */
+  startHref: string;
+};
+
+/** '2026-09-28' -> '28 September 2026'. */
+export const formatCourseDate = (isoDate: string): string =>
+  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+export const courseHeading = (course: Pick<CourseData, 'COURSE_TITLE' | 'QUALIFICATION'>): string =>
+  `${course.COURSE_TITLE} ${course.QUALIFICATION}`;
+
+/** The information page shown before the application form (spec section 2). */
+export function CourseInformation({ course, canApply, startHref }: CourseInformationProps) {
+  const closed = course.VACANCIES_EXTERNAL <= 0;
+  return (
+    <article className="cd-course-information">
+      <span className="cd-caption-l">{displayCourseCode(course)}</span>
+      <h1 className="cd-heading-l">{courseHeading(course)}</h1>
+
+      <SummaryList
+        rows={[
+          { key: 'Course code', value: displayCourseCode(course) },
+          { key: 'School', value: course.SCHOOL_NAME },
+          { key: 'Department', value: course.DEPT_NAME },
+          { key: 'Campus', value: course.CAMPUS_NAME },
+          { key: 'Start date', value: <time dateTime={course.COURSE_START_DATE}>{formatCourseDate(course.COURSE_START_DATE)}</time> },
+          {
+            key: 'Entry requirements',
+            value: (
+              <span className="cd-tariff cd-tariff--page">
+                <CourseTariff course={course} where="page" />
+              </span>
+            ),
+          },
+        ]}
+      />
+
+      {course.NOTES && (
+        <div className="cd-course-notes cd-body" dangerouslySetInnerHTML={{ __html: sanitizeHtml(course.NOTES) }} />
+      )}
+      {course.CONSIDERATION_TEXT && <p className="cd-body">{course.CONSIDERATION_TEXT}</p>}
+      {!course.ALLOW_SECOND_YEAR_ENTRY && <p className="cd-body">{COURSE_TEXTS.FIRST_YEAR_ONLY}</p>}
+      {course.URL && (
+        <p className="cd-body">
+          <a href={course.URL} target="_blank" rel="noopener noreferrer" className="cd-link">
+            More about this course<VisuallyHidden> {COURSE_TEXTS.OPENS_IN_NEW_TAB}</VisuallyHidden>
+          </a>
+        </p>
+      )}
+      {course.FEEDBACK_TELEPHONE && (
+        <p className="cd-body">
+          Questions about this course? Call the Clearing team on{' '}
+          <a className="cd-link" href={`tel:${course.FEEDBACK_TELEPHONE.replace(/\s+/g, '')}`}>
+            {course.FEEDBACK_TELEPHONE}
+          </a>
+          .
+        </p>
+      )}
+
+      {closed ? (
+        <WarningText>{APPLY_MESSAGES.COURSE_CLOSED}</WarningText>
+      ) : (
+        canApply && (
+          <Link to={startHref} className={buttonClassName('primary', 'cd-button--start')}>
+            {COURSE_TEXTS.START_APPLICATION}
+            <span className="cd-button__start-icon" aria-hidden="true">
+              {' '}
+              →
+            </span>
+          </Link>
+        )
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { applicationStatusSchema } from './status-codes';
+
+/** TRAFFIC_LIGHT of an assessment (domain.md "Traffic light"): G green, A amber, R red. */
+export const trafficLightSchema = z.enum(['G', 'A', 'R']);
+export type TrafficLight = z.infer<typeof trafficLightSchema>;
+
+/** Rank of a light, worst first: the light of an assessment is the minimum over its rules. */
+export const TRAFFIC_LIGHT_RANK = { R: 0, A: 1, G: 2 } as const satisfies Record<TrafficLight, number>;
+
+/** One button of SUBMISSION_OPTIONS.BUTTONS (spec section 3): the status it sets and its label. */
+export const submissionButtonSchema = z.object({ STATUS: applicationStatusSchema, LABEL: z.string() });
+export type SubmissionButton = z.infer<typeof submissionButtonSchema>;
+
+/** One reason behind the light; MESSAGE names the numbers it compares (domain.md). */
+export const explanationSchema = z.object({ STATUS: trafficLightSchema, MESSAGE: z.string() });
+export type Explanation = z.infer<typeof explanationSchema>;
+
+/**
+ * An alternative course offered with a red light (domain.md "Submit buttons", ALTERNATE):
+ * COURSE is its UCAS code, EXTENSION the phone extension to transfer the caller to (null when the
+ * catalogue gives none), TITLE the course title for display.
+ */
+export const alternateSchema = z.object({
+  COURSE: z.string(),
+  SCHOOL: z.string(),
+  EXTENSION: z.string().nullable(),
+  TITLE: z.string().optional(),
+});
+export type Alternate = z.infer<typeof alternateSchema>;
+
+/** Most alternatives an assessment lists. */
+export const MAX_ALTERNATES = 5;
+
+/**
+ * The assessment of one application form against one course (spec section 3 "Assessment";
+ * rules in domain.md). OVER18 is 0 when the applicant is under 18 on the course start date.
+ */
+export const assessmentSchema = z.object({
+  UCAS_POINTS_TOTAL: z.number().int().nonnegative(),
+  UCAS_POINTS_EFFECTIVE: z.number().int().nonnegative(),
+  TRAFFIC_LIGHT: trafficLightSchema,
+  OVER18: z.union([z.literal(0), z.literal(1)]),
+  SUBMISSION_OPTIONS: z.object({ BUTTONS: z.array(submissionButtonSchema) }),
+  EXPLANATION: z.array(explanationSchema),
+  ALTERNATE: z.array(alternateSchema).max(MAX_ALTERNATES),
+});
+export type Assessment = z.infer<typeof assessmentSchema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Application status codes and labels of spec section 3. V is treated like the current status when
+ * buttons are selected (spec section 4); its meaning is not shown, so its label is its code.
+ * S is 'Submitted' (spec: "Submitted / Public Submission").
+ */
+export const APPLICATION_STATUSES = {
+  O: 'Offered',
+  I: 'Invited to Interview',
+  S: 'Submitted',
+  R: 'Referred',
+  X: 'Rejected',
+  P: 'Pooled',
+  V: 'V',
+  D: 'Duplicate',
+  W: 'Withdrawal',
+} as const;
+export type ApplicationStatus = keyof typeof APPLICATION_STATUSES;
+export const applicationStatusSchema = z.enum(Object.keys(APPLICATION_STATUSES) as [ApplicationStatus, ...ApplicationStatus[]]);
+
+/** The second status list of spec section 3 (sub-statuses). */
+export const APPLICATION_SUB_STATUSES = {
+  PI: 'Passed Interview',
+  FI: 'Failed Interview',
+  OR: 'Non-UCAS',
+  AO: 'Automatic',
+  AR: 'Automatic - Non-UCAS',
+  AX: 'Automatic',
+} as const;
+export type ApplicationSubStatus = keyof typeof APPLICATION_SUB_STATUSES;
+export const applicationSubStatusSchema = z.enum(
+  Object.keys(APPLICATION_SUB_STATUSES) as [ApplicationSubStatus, ...ApplicationSubStatus[]],
+);
+
+/** The submit buttons an assessment can offer (domain.md "Submit buttons"), status and label. */
+export const SUBMISSION_BUTTONS = {
+  SUBMIT: { STATUS: 'S', LABEL: 'Submit' },
+  OFFER: { STATUS: 'O', LABEL: 'Offer' },
+  INVITE: { STATUS: 'I', LABEL: 'Invite to interview' },
+  REFER: { STATUS: 'R', LABEL: 'Refer' },
+  POOL: { STATUS: 'P', LABEL: 'Pool' },
+  REJECT: { STATUS: 'X', LABEL: 'Reject' },
+} as const satisfies Record<string, { STATUS: ApplicationStatus; LABEL: string }>;
