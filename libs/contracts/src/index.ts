@@ -15,3 +15,4 @@ export * from './qualifications/catalogue';
 export * from './qualifications/subjects';
 export * from './qualifications/english-tests';
 export * from './status/clearing-status';
+export * from './assessment';

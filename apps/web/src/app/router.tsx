@@ -1,7 +1,6 @@
 import { Spinner } from '@clearing-desk/ui';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { paths, routerBasename } from '@/config/paths';
-import { APPLICATION_STEPS } from '@/features/apply/steps';
 import { GatedOutlet } from './routes/gated-outlet';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
@@ -28,10 +27,8 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/apply/course'),
             children: [
               { index: true, lazy: () => import('./routes/apply/course-information') },
-              ...APPLICATION_STEPS.map((step) => ({
-                path: step.id,
-                lazy: () => import('./routes/apply/application-step'),
-              })),
+              // :step is one of APPLICATION_STEPS; anything else shows the 404 page.
+              { path: paths.apply.step.path, lazy: () => import('./routes/apply/application-step') },
             ],
           },
         ],

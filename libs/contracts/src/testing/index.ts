@@ -1,6 +1,7 @@
 /**
  * Test data generators (conventions.md: `createX(overrides)`), valid against the contracts.
  */
+import type { AssessForm } from '../assessment/assess-form';
 import type { CourseData, CourseDetailResponse } from '../courses/course';
 import { buildQualOption } from '../qualifications/catalogue';
 
@@ -51,5 +52,32 @@ export function createCourseDetail(overrides: Partial<CourseData> = {}): CourseD
     courseData: createCourse(overrides),
     qualOptions: [buildQualOption('ALEVEL'), buildQualOption('GCSE'), buildQualOption('ENGLISH_TEST')],
     access: null,
+  };
+}
+
+/**
+ * An assessable form (issue 3): a GBR applicant aged 18+ on 2026-09-28, first-year entry, A levels
+ * A*AB (144 points) and five GCSEs at 5-6 incl. English Language and Mathematics: green against
+ * `createCourse()` (128 advertised, Sciences school).
+ */
+export function createAssessForm(overrides: Partial<AssessForm> = {}): AssessForm {
+  return {
+    NATIONALITY: 'GBR',
+    DOB: '2006-05-14',
+    SECOND_YEAR_ENTRY: '0',
+    APPLIED_TO_UCAS: '1',
+    GCSE_QUALIFICATIONS: [
+      { QUALIFICATION: 'GCSE', SUBJECT: 'English Language', GRADE: '5', YEAR: '2022' },
+      { QUALIFICATION: 'GCSE', SUBJECT: 'Mathematics', GRADE: '5', YEAR: '2022' },
+      { QUALIFICATION: 'GCSE', SUBJECT: 'Physics', GRADE: '6', YEAR: '2022' },
+      { QUALIFICATION: 'GCSE', SUBJECT: 'Chemistry', GRADE: '6', YEAR: '2022' },
+      { QUALIFICATION: 'GCSE', SUBJECT: 'Biology', GRADE: '6', YEAR: '2022' },
+    ],
+    QUALIFICATIONS: [
+      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Mathematics', GRADE: 'A*', YEAR: '2024' },
+      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A', YEAR: '2024' },
+      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Computer Science', GRADE: 'B', YEAR: '2024' },
+    ],
+    ...overrides,
   };
 }

@@ -1,0 +1,28 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Layout } from '@/components/layout/layout';
+import { MAIN_CONTENT_ID } from '@/config/site';
+import { useUser } from '@/lib/auth';
+
+/** Root route: page frame around every page. */
+export function RootLayout() {
+  const user = useUser();
+  const { pathname } = useLocation();
+  const firstRender = useRef(true);
+
+  // After client-side navigation, start screen readers and keyboard users at the new page's content.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <Layout user={user}>
+      <Outlet />
+      <ScrollRestoration />
+    </Layout>
+  );
+}

@@ -1,0 +1,19 @@
+# syntax=docker/dockerfile:1
+# files-svc: built from the shared recipe (docker/Dockerfile.service) with APP=files-svc.
+FROM node:20-bookworm-slim AS deps
+WORKDIR /repo
+COPY package.json package-lock.json ./
+COPY apps/ apps/
+COPY libs/ libs/
+COPY tools/package.json tools/package.json
+RUN find apps libs -type f ! -name package.json -delete && npm ci --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+WORKDIR /repo
+COPY --from=deps /repo/node_modules node_modules
+COPY package.json tsconfig.base.json ./
+COPY libs/ libs/
+COPY apps/files-svc/ apps/files-svc/
+
+USER node
+CMD ["node", "--import", "tsx", "apps/files-svc/src/server.ts"]

@@ -1,0 +1,5 @@
+-- One database per stateful service (architecture.md "Data").
+CREATE DATABASE courses;
+CREATE DATABASE applications;
+CREATE DATABASE files;
+CREATE DATABASE scenarios;
