@@ -1,5 +1,9 @@
 const preset = require('../../jest.preset.cjs');
 
+// msw 2 depends on a few ESM-only packages; SWC compiles them to CommonJS for Jest.
+const ESM_ONLY_PACKAGES = ['rettime', 'until-async'];
+const swcTransform = Object.values(preset.transform)[0];
+
 /**
  * Web app and shared UI tests (libs/ui has no runner of its own: its widgets are tested here
  * with the same DOM environment). jest-fixed-jsdom keeps Node's fetch/Request/Response so msw works.
@@ -10,6 +14,9 @@ module.exports = {
   rootDir: __dirname,
   roots: ['<rootDir>/src', '<rootDir>/../../libs/ui/src'],
   testEnvironment: 'jest-fixed-jsdom',
+  transform: { ...preset.transform, '^.+\\.mjs$': swcTransform },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
+  moduleFileExtensions: [...preset.moduleFileExtensions, 'mjs'],
   setupFilesAfterEnv: ['<rootDir>/src/testing/setup-tests.ts'],
   moduleNameMapper: {
     '\\.css$': '<rootDir>/src/testing/style-stub.cjs',

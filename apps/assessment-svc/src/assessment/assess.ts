@@ -1,0 +1,97 @@
+import {
+  indexQualOptions,
+  validateQualificationItems,
+  type AlternativeCandidate,
+  type Assessment,
+  type CourseData,
+  type Explanation,
+  type QualificationItem,
+  type QualOption,
+} from '@clearing-desk/contracts';
+import { alternativeCourses } from './alternatives';
+import { submissionButtons } from './buttons';
+import { englishEvidenceExplanation } from './english-evidence';
+import { AssessmentInputError } from './input-error';
+import { MESSAGES } from './messages';
+import { optionColourExplanations } from './option-colours';
+import { over18 } from './over18';
+import { ucasPoints } from './points';
+import { gcseRequirementExplanations } from './requirements';
+import { pointsExplanation, trafficLight } from './traffic-light';
+
+/** The part of the application form the assessment reads (contracts `assessFormSchema`). */
+export type AssessableForm = {
+  NATIONALITY?: string | undefined;
+  DOB?: string | undefined;
+  SECOND_YEAR_ENTRY?: string | undefined;
+  GCSE_QUALIFICATIONS?: readonly QualificationItem[] | undefined;
+  QUALIFICATIONS?: readonly QualificationItem[] | undefined;
+};
+
+/** Everything one assessment needs; the service receives it whole (it is stateless). */
+export type AssessInput = {
+  course: CourseData;
+  qualOptions: readonly QualOption[];
+  form: AssessableForm;
+  /** The user's role on the course; null for the public. */
+  access: string | null;
+  /** Candidate courses for ALTERNATE (same school; others are ignored). */
+  alternatives?: readonly AlternativeCandidate[] | undefined;
+};
+
+const NONE: readonly QualificationItem[] = [];
+
+/**
+ * The assessment of a form for a course (domain.md "Tariff points", "Traffic light", "Submit
+ * buttons"): UCAS points total and effective, the traffic light as the worst of the points, option
+ * colour and requirement rules, one explanation per reason (the points explanation first, so a
+ * green result has exactly one), OVER18 against the course start date, the buttons for the user's
+ * role and, for a red light, the alternatives.
+ *
+ * Pure: the same input always gives the same output (no clock, no I/O, inputs never mutated).
+ * @throws AssessmentInputError when an item does not fit the course's qualOptions.
+ */
+export function assess({ course, qualOptions, form, access, alternatives = [] }: AssessInput): Assessment {
+  const gcses = form.GCSE_QUALIFICATIONS ?? NONE;
+  const qualifications = form.QUALIFICATIONS ?? NONE;
+  const issues = validateQualificationItems({ GCSE_QUALIFICATIONS: gcses, QUALIFICATIONS: qualifications }, qualOptions);
+  if (issues.length > 0) throw new AssessmentInputError(issues);
+  const index = indexQualOptions(qualOptions);
+
+  // Rule 1: points.
+  const points = ucasPoints(qualifications, index);
+  const pointsReason = pointsExplanation(points.effective, course);
+  const explanations: Explanation[] = [pointsReason];
+  if (pointsReason.STATUS !== 'G' && points.notCounted.length > 0) {
+    explanations.push({
+      STATUS: pointsReason.STATUS,
+      MESSAGE: MESSAGES.pointsNotCounted(points.total, points.effective, points.notCounted),
+    });
+  }
+  // Rule 2: option colours.
+  explanations.push(...optionColourExplanations([gcses, qualifications], index));
+  // Rule 3: requirements.
+  explanations.push(...gcseRequirementExplanations(gcses, course));
+  const english = englishEvidenceExplanation(form.NATIONALITY, gcses, qualifications, course);
+  if (english) explanations.push(english);
+
+  const light = trafficLight(explanations);
+  const isOver18 = over18(form.DOB, course.COURSE_START_DATE);
+  return {
+    UCAS_POINTS_TOTAL: points.total,
+    UCAS_POINTS_EFFECTIVE: points.effective,
+    TRAFFIC_LIGHT: light,
+    OVER18: isOver18,
+    SUBMISSION_OPTIONS: {
+      BUTTONS: submissionButtons({
+        access,
+        light,
+        over18: isOver18,
+        secondYearEntry: form.SECOND_YEAR_ENTRY === '1',
+        interviews: course.assessmentInfo.interviews,
+      }),
+    },
+    EXPLANATION: explanations,
+    ALTERNATE: light === 'R' ? alternativeCourses(course, alternatives, points.effective) : [],
+  };
+}

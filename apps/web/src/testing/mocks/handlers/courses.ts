@@ -1,0 +1,38 @@
+import {
+  courseDataSchema,
+  courseRowSchema,
+  courseSearchQuerySchema,
+  displayCourseCode,
+  type CourseDetailResponse,
+  type CourseSearchResponse,
+} from '@clearing-desk/contracts';
+import { createCourseDetail } from '@clearing-desk/contracts/testing';
+import { http, HttpResponse } from 'msw';
+import { apiUrl } from '../api-url';
+import { db } from '../db';
+
+const matches = (text: string, q: string) => text.toLowerCase().includes(q.toLowerCase());
+
+/** GET /api/courses and GET /api/courses/:ucasCode over the mock catalogue, answers checked against the contracts. */
+export const coursesHandlers = [
+  http.get(apiUrl('/courses'), ({ request }) => {
+    const url = new URL(request.url);
+    const query = courseSearchQuerySchema.parse(Object.fromEntries(url.searchParams));
+    const found = db.courses.filter(
+      (c) => !query.q || matches(c.COURSE_TITLE, query.q) || matches(displayCourseCode(c), query.q) || matches(c.UCAS_CODE, query.q),
+    );
+    const start = (query.p - 1) * query.page_size;
+    const body: CourseSearchResponse = {
+      rows: found.slice(start, start + query.page_size).map((c) => courseRowSchema.parse(c)),
+      total: found.length,
+    };
+    return HttpResponse.json(body);
+  }),
+
+  http.get(apiUrl('/courses/:ucasCode'), ({ params }) => {
+    const course = db.courses.find((c) => c.UCAS_CODE === params.ucasCode);
+    if (!course) return HttpResponse.json({ message: 'Course not found' }, { status: 404 });
+    const body: CourseDetailResponse = { ...createCourseDetail(), courseData: courseDataSchema.parse(course) };
+    return HttpResponse.json(body);
+  }),
+];

@@ -1,0 +1,4 @@
+import { clearingStatusHandlers } from './clearing-status';
+import { coursesHandlers } from './courses';
+
+export const handlers = [...clearingStatusHandlers, ...coursesHandlers];

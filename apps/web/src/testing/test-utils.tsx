@@ -1,0 +1,47 @@
+import type { StaffUser } from '@clearing-desk/contracts';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/router';
+
+export const createTestQueryClient = (): QueryClient =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+
+type RenderOptions = { user?: StaffUser | null };
+
+/** Renders the whole app (real routes, providers, msw-backed API) at `url`. */
+export function renderApp(url: string, { user = null }: RenderOptions = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const queryClient = createTestQueryClient();
+  const result = render(
+    <AppProvider queryClient={queryClient} initialUser={user}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, router, queryClient, user: userEvent.setup() };
+}
+
+/** Renders one component inside the app providers (no router). */
+export function renderWithProviders(ui: ReactElement, { user = null }: RenderOptions = {}) {
+  const queryClient = createTestQueryClient();
+  const result = render(
+    <AppProvider queryClient={queryClient} initialUser={user}>
+      {ui}
+    </AppProvider>,
+  );
+  return { ...result, queryClient, user: userEvent.setup() };
+}
+
+/** The current search parameters of a memory router. */
+export const currentSearch = (router: { state: { location: { search: string } } }): URLSearchParams =>
+  new URLSearchParams(router.state.location.search);
+
+export const createStaffUser = (overrides: Partial<StaffUser> = {}): StaffUser => ({
+  username: 'adviser1',
+  name: 'Alex Adviser',
+  roles: [{ role: 'Front Office', scope: 'all' }],
+  ...overrides,
+});
