@@ -21,12 +21,15 @@ export default [
           allow: [],
           depConstraints: [
             { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
-            { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
+            // The gateway's contract tests start the real stack (tools/stack: spawns processes, imports no service).
+            { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:testing'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
             { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:contracts', 'type:ui'] },
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:contracts', 'type:ui'] },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
+            // Benchmarks may measure a service's code in-process; nothing imports tools.
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:testing', 'type:service'] },
           ],
         },
       ],

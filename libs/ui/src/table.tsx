@@ -47,7 +47,7 @@ export function Table<T>({ caption, captionHidden = false, columns, rows, rowKey
                 className={classNames('cd-table__cell', column.className)}
                 data-label={column.headerHidden ? undefined : column.header}
               >
-                {column.cell(row)}
+                <div className="cd-table__cell-content">{column.cell(row)}</div>
               </td>
             ))}
           </tr>

@@ -1,4 +1,4 @@
-import { startStack, type Stack, type StackOptions } from '@clearing-desk/tools/stack';
+import { startStack, type Stack, type StackOptions } from '@clearing-desk/stack';
 
 /**
  * A browser-like client of a real stack for the gateway's contract tests: keeps cookies

@@ -1,4 +1,4 @@
-import { startStack } from '@clearing-desk/tools/stack';
+import { startStack } from '@clearing-desk/stack';
 
 /**
  * Starts the whole product as `npm start` does (every service and the gateway serving the built

@@ -13,6 +13,24 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
+// jest-fixed-jsdom swaps in Node's FormData (for msw), which cannot read a <form>. React 19 builds
+// `new FormData(form, submitter)` when a submit handler starts a transition (as router navigation
+// does), so accept a form here the way browsers do.
+const NodeFormData = globalThis.FormData;
+class FormDataFromForm extends NodeFormData {
+  constructor(form?: HTMLFormElement, submitter?: HTMLElement | null) {
+    super();
+    if (!form) return;
+    for (const element of Array.from(form.elements) as HTMLInputElement[]) {
+      const isButton = ['submit', 'button', 'reset', 'image'].includes(element.type);
+      if (!element.name || element.disabled || (isButton && element !== submitter)) continue;
+      if (['checkbox', 'radio'].includes(element.type) && !element.checked) continue;
+      this.append(element.name, element.value);
+    }
+  }
+}
+globalThis.FormData = FormDataFromForm as typeof FormData;
+
 // jsdom does not implement scrolling.
 window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollIntoView = jest.fn();

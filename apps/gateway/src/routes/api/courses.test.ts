@@ -5,7 +5,7 @@ import {
   errorResponseSchema,
   pingResponseSchema,
 } from '@clearing-desk/contracts';
-import type { Stack } from '@clearing-desk/tools/stack';
+import type { Stack } from '@clearing-desk/stack';
 import { StackClient, startTestStack } from '../../testing/stack-client';
 
 let stack: Stack;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { assessApiRoutes } from './assess';
 import { courseApiRoutes } from './courses';
 import { statusApiRoutes } from './status';
 
@@ -6,4 +7,5 @@ import { statusApiRoutes } from './status';
 export const apiRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(courseApiRoutes);
   await fastify.register(statusApiRoutes);
+  await fastify.register(assessApiRoutes);
 };

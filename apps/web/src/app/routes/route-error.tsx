@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 export function RouteError() {
   useDocumentTitle('Sorry, there is a problem with the service');
   return (
-    <div className="cd-width-container cd-main-wrapper">
+    <div className="cd-width-container">
       <main id="main-content" className="cd-main" tabIndex={-1}>
         <h1 className="cd-heading-l">Sorry, there is a problem with the service</h1>
         <p className="cd-body">Try again later, or reload the page.</p>

@@ -11,10 +11,12 @@ export function Layout({ user, children }: { user: StaffUser | null; children: R
     <div className="cd-page">
       <SkipLink targetId={MAIN_CONTENT_ID} />
       <Header user={user} />
-      <div className="cd-width-container cd-main-wrapper">
-        <main id={MAIN_CONTENT_ID} className="cd-main" tabIndex={-1}>
-          {children}
-        </main>
+      <div className="cd-main-wrapper">
+        <div className="cd-width-container">
+          <main id={MAIN_CONTENT_ID} className="cd-main" tabIndex={-1}>
+            {children}
+          </main>
+        </div>
       </div>
       <Footer />
       <ScrollToTop focusTargetId={MAIN_CONTENT_ID} />

@@ -19,7 +19,6 @@ export function ApplicationStepRoute() {
 
   return (
     <ApplicationStep
-      key={step.id}
       step={step}
       courseName={courseHeading(course)}
       getStepHref={(id: ApplicationStepId) => paths.apply.step.getHref(course.UCAS_CODE, id)}

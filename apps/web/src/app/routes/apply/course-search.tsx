@@ -1,4 +1,3 @@
-import { CLEARING_LABEL } from '@/config/site';
 import { CourseSearch } from '@/features/courses/components/course-search';
 import { COURSE_TEXTS } from '@/features/courses/texts';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -8,7 +7,6 @@ export function CourseSearchRoute() {
   useDocumentTitle(COURSE_TEXTS.SEARCH_HEADING);
   return (
     <>
-      <span className="cd-caption-l">{CLEARING_LABEL}</span>
       <h1 className="cd-heading-xl">{COURSE_TEXTS.SEARCH_HEADING}</h1>
       <p className="cd-body-l">Search the courses with Clearing places and apply online.</p>
       <CourseSearch />

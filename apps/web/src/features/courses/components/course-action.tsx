@@ -9,7 +9,8 @@ const courseName = (course: CourseRow) => `${course.COURSE_TITLE} ${course.QUALI
 /**
  * The control of one search result (spec section 4): disabled 'Check back later', 'Closed', or
  * 'Apply' (a link when enabled: to the application, or to the external URL in a new tab).
- * Screen readers also hear the course name, since every row's control has the same text.
+ * Screen readers also hear the course name, since every row's control has the same text; the
+ * visible text sits in its own element so it can be found exactly.
  */
 export function CourseAction({ course }: { course: CourseRow }) {
   const action = searchAction(course);
@@ -18,7 +19,7 @@ export function CourseAction({ course }: { course: CourseRow }) {
   if (action.kind === 'check-back-later') {
     return (
       <Button variant="secondary" disabled className="cd-button--small">
-        {COURSE_TEXTS.CHECK_BACK_LATER}
+        <span>{COURSE_TEXTS.CHECK_BACK_LATER}</span>
         {context}
       </Button>
     );
@@ -26,7 +27,7 @@ export function CourseAction({ course }: { course: CourseRow }) {
   if (action.kind === 'closed') {
     return (
       <Tag colour="grey">
-        {COURSE_TEXTS.CLOSED}
+        <span>{COURSE_TEXTS.CLOSED}</span>
         {context}
       </Tag>
     );
@@ -34,7 +35,7 @@ export function CourseAction({ course }: { course: CourseRow }) {
   if (!action.enabled) {
     return (
       <Button disabled className="cd-button--small">
-        {COURSE_TEXTS.APPLY}
+        <span>{COURSE_TEXTS.APPLY}</span>
         {context}
       </Button>
     );
@@ -47,7 +48,7 @@ export function CourseAction({ course }: { course: CourseRow }) {
         rel="noopener noreferrer"
         className={buttonClassName('primary', 'cd-button--small')}
       >
-        {COURSE_TEXTS.APPLY}
+        <span>{COURSE_TEXTS.APPLY}</span>
         {context}
         <VisuallyHidden> {COURSE_TEXTS.OPENS_IN_NEW_TAB}</VisuallyHidden>
       </a>
@@ -55,7 +56,7 @@ export function CourseAction({ course }: { course: CourseRow }) {
   }
   return (
     <Link to={paths.apply.course.getHref(course.UCAS_CODE)} className={buttonClassName('primary', 'cd-button--small')}>
-      {COURSE_TEXTS.APPLY}
+      <span>{COURSE_TEXTS.APPLY}</span>
       {context}
     </Link>
   );

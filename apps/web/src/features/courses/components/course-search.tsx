@@ -54,7 +54,6 @@ export function CourseSearch() {
             </div>
             <CourseResults rows={coursesQuery.data.rows} />
             <Pagination
-              label="Search results pages"
               currentPage={filters.p}
               totalPages={totalPages}
               getHref={(p) => `?${courseSearchParams({ ...filters, p }).toString()}`}

@@ -1,0 +1,95 @@
+/**
+ * Test helpers for the engine's tests (not used by the service): qualification items by type and a
+ * one-call `assessWith`. Course and form come from '@clearing-desk/contracts/testing'.
+ */
+import {
+  QUALIFICATION_CODES,
+  buildQualOption,
+  type AlternativeCandidate,
+  type AssessForm,
+  type CourseData,
+  type QualificationItem,
+  type QualOption,
+  type Role,
+} from '@clearing-desk/contracts';
+import { createAssessForm, createCourse } from '@clearing-desk/contracts/testing';
+import { assess } from './assess';
+
+/** Every catalogue type, uncoloured and counted. */
+export const ALL_QUAL_OPTIONS: QualOption[] = QUALIFICATION_CODES.map((code) => buildQualOption(code));
+
+export const gcse = (SUBJECT: string, GRADE: string, QUALIFICATION = 'GCSE'): QualificationItem => ({
+  QUALIFICATION,
+  SUBJECT,
+  GRADE,
+  YEAR: '2022',
+});
+export const alevel = (SUBJECT: string, GRADE: string, QUALIFICATION = 'ALEVEL'): QualificationItem => ({
+  QUALIFICATION,
+  SUBJECT,
+  GRADE,
+  YEAR: '2024',
+});
+export const englishTest = (TEST: string, SCORE = '7'): QualificationItem => ({
+  QUALIFICATION: 'ENGLISH_TEST',
+  TEST,
+  SCORE,
+  YEAR: '2024',
+});
+
+/** English Language and Mathematics at 5 plus three sciences at 6: meets every GCSE rule. */
+export const FIVE_GCSES: QualificationItem[] = [
+  gcse('English Language', '5'),
+  gcse('Mathematics', '5'),
+  gcse('Physics', '6'),
+  gcse('Chemistry', '6'),
+  gcse('Biology', '6'),
+];
+
+export type AssessWith = {
+  course?: Partial<CourseData>;
+  assessmentInfo?: Partial<CourseData['assessmentInfo']>;
+  form?: Partial<AssessForm>;
+  access?: Role | null;
+  qualOptions?: QualOption[];
+  alternatives?: AlternativeCandidate[];
+};
+
+/** Assesses `createAssessForm(form)` for `createCourse(course)` (Sciences school, 128/112) with every type offered. */
+export function assessWith({ course, assessmentInfo, form, access = null, qualOptions = ALL_QUAL_OPTIONS, alternatives }: AssessWith = {}) {
+  const base = createCourse(course);
+  return assess({
+    course: { ...base, assessmentInfo: { ...base.assessmentInfo, ...assessmentInfo } },
+    qualOptions,
+    form: createAssessForm(form),
+    access,
+    alternatives,
+  });
+}
+
+/** A search row of the same school as `createCourse()`, open, accepting `accepted` points. */
+export function candidate(UCAS_CODE: string, accepted: number, overrides: Partial<AlternativeCandidate> = {}): AlternativeCandidate {
+  const c = createCourse();
+  return {
+    UCAS_CODE,
+    COURSE_CODE_OVERRIDE: null,
+    COURSE_TITLE: `Course ${UCAS_CODE}`,
+    QUALIFICATION: 'BSc (Hons)',
+    SCHOOL: c.SCHOOL,
+    SCHOOL_NAME: c.SCHOOL_NAME,
+    DEPT: c.DEPT,
+    DEPT_NAME: c.DEPT_NAME,
+    CAMPUS_CODE: c.CAMPUS_CODE,
+    CAMPUS_NAME: c.CAMPUS_NAME,
+    TARIFF_ADVERTISED: accepted + 16,
+    TARIFF_ACCEPTED: accepted,
+    SUSPENDED: false,
+    VACANCIES_EXTERNAL: 10,
+    VACANCIES_INTERNAL: 3,
+    EXTERNAL: false,
+    EXTERNAL_URL: null,
+    INTERMEDIARY: true,
+    EXTENSION_NO: `7${UCAS_CODE.slice(1)}`,
+    ...overrides,
+  };
+}

@@ -1,0 +1,130 @@
+import {
+  assessResponseSchema,
+  courseDetailResponseSchema,
+  errorResponseSchema,
+  type AssessForm,
+} from '@clearing-desk/contracts';
+import { createAssessForm } from '@clearing-desk/contracts/testing';
+import type { Stack } from '@clearing-desk/stack';
+import { StackClient, startTestStack } from '../../testing/stack-client';
+
+/** Demo catalogue codes (apps/courses-svc/src/db/seed/demo-catalogue.ts, DEMO_FIXTURES). */
+const OPEN = 'G400'; // Computer Science BSc, SCI, advertised 128, accepted 112
+const SUSPENDED = 'H401';
+const CLOSED = 'NN34';
+
+let stack: Stack;
+let client: StackClient;
+
+beforeAll(async () => {
+  stack = await startTestStack({ services: ['courses', 'applications', 'assessment'] });
+  client = new StackClient(stack.gatewayUrl);
+  await client.get('/api/ping'); // collects XSRF-TOKEN and _csrf
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const assessPath = (course: string) => `/api/apply/${course}/assess`;
+const aLevels = (grades: [string, string, string]): AssessForm['QUALIFICATIONS'] =>
+  ['Mathematics', 'Physics', 'Computer Science'].map((SUBJECT, i) => ({ QUALIFICATION: 'ALEVEL', SUBJECT, GRADE: grades[i] as string, YEAR: '2024' }));
+
+describe('POST /api/apply/:course/assess', () => {
+  it('assesses a green form for the public with the contract shape', async () => {
+    const res = await client.send('POST', assessPath(OPEN), createAssessForm());
+    expect(res.status).toBe(200);
+    const { result } = assessResponseSchema.parse(res.body);
+    expect(result).toEqual({
+      UCAS_POINTS_TOTAL: 144,
+      UCAS_POINTS_EFFECTIVE: 144,
+      TRAFFIC_LIGHT: 'G',
+      OVER18: 1,
+      SUBMISSION_OPTIONS: { BUTTONS: [{ STATUS: 'S', LABEL: 'Submit' }] },
+      EXPLANATION: [{ STATUS: 'G', MESSAGE: 'Effective UCAS points 144 meet the advertised tariff of 128.' }],
+      ALTERNATE: [],
+    });
+  });
+
+  it('ignores the rest of the application form', async () => {
+    const res = await client.send('POST', assessPath(OPEN), { ...createAssessForm(), NAME1: 'Ada', EMAIL: 'ada@example.com', NOTES: 'hi' });
+    expect(res.status).toBe(200);
+  });
+
+  it('offers open alternatives of the same school whose accepted tariff a red form meets', async () => {
+    const res = await client.send('POST', assessPath(OPEN), createAssessForm({ QUALIFICATIONS: aLevels(['C', 'C', 'C']) }));
+    expect(res.status).toBe(200);
+    const { result } = assessResponseSchema.parse(res.body);
+    expect(result.TRAFFIC_LIGHT).toBe('R');
+    expect(result.EXPLANATION[0]).toEqual({ STATUS: 'R', MESSAGE: 'Effective UCAS points 96 are below the accepted tariff of 112.' });
+    expect(result.SUBMISSION_OPTIONS.BUTTONS).toEqual([{ STATUS: 'S', LABEL: 'Submit' }]);
+    expect(result.ALTERNATE.length).toBeGreaterThan(0);
+    expect(result.ALTERNATE.length).toBeLessThanOrEqual(5);
+    let previous = Infinity;
+    for (const alt of result.ALTERNATE) {
+      expect(alt.SCHOOL).toBe('SCI');
+      expect(alt.COURSE).not.toBe(OPEN);
+      const detail = courseDetailResponseSchema.parse((await client.get(`/api/courses/${alt.COURSE}`)).body).courseData;
+      expect(detail.SCHOOL).toBe('SCI');
+      expect(detail.TARIFF_ACCEPTED).toBeLessThanOrEqual(96);
+      expect(detail.TARIFF_ACCEPTED).toBeLessThanOrEqual(previous);
+      expect(detail.SUSPENDED).toBe(false);
+      expect(detail.EXTERNAL).toBe(false);
+      expect(detail.VACANCIES_EXTERNAL).toBeGreaterThan(0);
+      expect(detail.VACANCIES_INTERNAL).toBeGreaterThan(0);
+      previous = detail.TARIFF_ACCEPTED;
+    }
+  });
+
+  it('answers 400 naming the field for a grade the course does not offer', async () => {
+    const form = createAssessForm({ QUALIFICATIONS: [...aLevels(['A', 'A', 'A']).slice(0, 1), { QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A**', YEAR: '2024' }] });
+    const res = await client.send('POST', assessPath(OPEN), form);
+    expect(res.status).toBe(400);
+    expect(errorResponseSchema.parse(res.body)).toEqual({ message: "QUALIFICATIONS.1.GRADE: 'Grade' must be one of: A*, A, B, C, D, E, U" });
+  });
+
+  it('answers 400 naming the field for an unknown qualification type', async () => {
+    const form = createAssessForm({ QUALIFICATIONS: [{ QUALIFICATION: 'NVQ', SUBJECT: 'Plumbing', GRADE: 'Pass', YEAR: '2024' }] });
+    const res = await client.send('POST', assessPath(OPEN), form);
+    expect(res.status).toBe(400);
+    expect(errorResponseSchema.parse(res.body).message).toMatch(/^QUALIFICATIONS\.0\.QUALIFICATION: 'Qualification' must be one of: /);
+  });
+
+  it('answers 400 naming the field for malformed values', async () => {
+    const year = await client.send('POST', assessPath(OPEN), createAssessForm({ QUALIFICATIONS: [{ QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A', YEAR: '24' }] }));
+    expect(year.status).toBe(400);
+    expect(errorResponseSchema.parse(year.body).message).toBe("QUALIFICATIONS.0.YEAR: 'Year' must be a four-digit year.");
+    const entry = await client.send('POST', assessPath(OPEN), { ...createAssessForm(), SECOND_YEAR_ENTRY: 'maybe' });
+    expect(entry.status).toBe(400);
+    expect(errorResponseSchema.parse(entry.body).message).toMatch(/SECOND_YEAR_ENTRY/);
+  });
+
+  it('answers 404 for an unknown course', async () => {
+    const res = await client.send('POST', assessPath('ZZZZ9'), createAssessForm());
+    expect(res.status).toBe(404);
+    errorResponseSchema.parse(res.body);
+  });
+
+  it('answers 409 COURSE_SUSPENDED for a suspended course', async () => {
+    const res = await client.send('POST', assessPath(SUSPENDED), createAssessForm());
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'COURSE_SUSPENDED' });
+  });
+
+  it('answers 409 COURSE_CLOSED for a course without external vacancies', async () => {
+    const res = await client.send('POST', assessPath(CLOSED), createAssessForm());
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'COURSE_CLOSED' });
+  });
+
+  it('answers 403 without the XSRF token or with a wrong one', async () => {
+    const missing = await client.send('POST', assessPath(OPEN), createAssessForm(), '');
+    expect(missing.status).toBe(403);
+    errorResponseSchema.parse(missing.body);
+    const wrong = await client.send('POST', assessPath(OPEN), createAssessForm(), 'not-the-token');
+    expect(wrong.status).toBe(403);
+    const stranger = new StackClient(stack.gatewayUrl);
+    const noCookies = await stranger.send('POST', assessPath(OPEN), createAssessForm(), client.xsrfToken);
+    expect(noCookies.status).toBe(403);
+  });
+});

@@ -1,0 +1,49 @@
+import { screen, within } from '@testing-library/react';
+import { createStaffUser, renderApp } from '@/testing/test-utils';
+
+describe('page layout', () => {
+  it('has a skip link, a header with the site name and intake year, and the Apply navigation', async () => {
+    renderApp('/apply');
+    await screen.findByRole('heading', { level: 1, name: 'Find a degree' });
+
+    const skip = screen.getAllByRole('link')[0]!;
+    expect(skip).toHaveTextContent('Skip to main content');
+    expect(skip).toHaveAttribute('href', '#main-content');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Clearing Desk' })).toHaveAttribute('href', '/apply');
+    expect(within(banner).getByText('Clearing 2025/26')).toBeInTheDocument();
+    const nav = within(banner).getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Apply' })).toHaveAttribute('href', '/apply');
+    expect(within(nav).queryByRole('link', { name: 'Applications' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Applications' to a logged-in staff user", async () => {
+    renderApp('/apply', { user: createStaffUser() });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Applications' })).toHaveAttribute('href', '/applications');
+  });
+
+  it('has Accessibility and Privacy links in the footer that open real pages', async () => {
+    const { user } = renderApp('/apply');
+    const footer = await screen.findByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Accessibility' })).toHaveAttribute('href', '/accessibility');
+
+    await user.click(within(footer).getByRole('link', { name: 'Accessibility' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Accessibility statement' })).toBeInTheDocument();
+    expect(document.title).toBe('Accessibility statement - Clearing Desk');
+
+    await user.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Privacy' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy notice' })).toBeInTheDocument();
+    expect(screen.getByText('We do not use your data for any other purposes.')).toBeInTheDocument();
+  });
+
+  it('moves focus to the main content after navigating', async () => {
+    const { user } = renderApp('/apply');
+    await screen.findByRole('heading', { level: 1, name: 'Find a degree' });
+    await user.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Privacy' }));
+    await screen.findByRole('heading', { level: 1, name: 'Privacy notice' });
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+});

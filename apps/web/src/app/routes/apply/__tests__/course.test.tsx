@@ -1,0 +1,194 @@
+import { APPLY_MESSAGES, COURSE_PAGE_ERRORS } from '@clearing-desk/contracts';
+import { createCourse } from '@clearing-desk/contracts/testing';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { apiUrl } from '@/testing/mocks/api-url';
+import { seedCourses } from '@/testing/mocks/db';
+import { server } from '@/testing/mocks/server';
+import { renderApp } from '@/testing/test-utils';
+
+describe('/apply/:ucasCode course page', () => {
+  it('shows the course information and a Start application link', async () => {
+    seedCourses([
+      createCourse({
+        UCAS_CODE: 'G400',
+        COURSE_TITLE: 'Computer Science',
+        QUALIFICATION: 'BSc (Hons)',
+        SCHOOL_NAME: 'School of Science and Technology',
+        DEPT_NAME: 'Department of Computer Science',
+        CAMPUS_NAME: 'Northampton Square',
+        COURSE_START_DATE: '2026-09-28',
+        CONSIDERATION_TEXT: 'We consider relevant work experience.',
+        FEEDBACK_TELEPHONE: '020 7040 8716',
+      }),
+    ]);
+    const { container } = renderApp('/apply/G400');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Computer Science BSc (Hons)' })).toBeInTheDocument();
+    expect(document.title).toBe('Computer Science BSc (Hons) - Clearing Desk');
+    const details = container.querySelector('dl') as HTMLElement;
+    const value = (key: string) => within(details).getByText(key).nextElementSibling?.textContent;
+    expect(value('Course code')).toBe('G400');
+    expect(value('School')).toBe('School of Science and Technology');
+    expect(value('Department')).toBe('Department of Computer Science');
+    expect(value('Campus')).toBe('Northampton Square');
+    expect(value('Start date')).toBe('28 September 2026');
+    expect(value('Entry requirements')).toBe('112 UCAS points');
+    expect(screen.getByText('Typical offer: 128 UCAS Tariff points.')).toBeInTheDocument();
+    expect(screen.getByText('We consider relevant work experience.')).toBeInTheDocument();
+    expect(screen.getByText('Applicants will only be considered for entry into the first year for this course.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '020 7040 8716' })).toHaveAttribute('href', 'tel:02070408716');
+
+    const start = screen.getByRole('link', { name: /^Start application/ });
+    expect(start).toHaveAttribute('href', '/apply/G400/personal-details');
+  });
+
+  it('says nothing about the first year when second-year entry is allowed', async () => {
+    seedCourses([createCourse({ ALLOW_SECOND_YEAR_ENTRY: true })]);
+    renderApp('/apply/G400');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(/first year/)).not.toBeInTheDocument();
+  });
+
+  it('renders NOTES as sanitised HTML', async () => {
+    seedCourses([
+      createCourse({
+        NOTES: '<p>Read <a href="https://example.ac.uk" onclick="steal()">the guide</a>.</p><script>window.hacked = true</script><img src="x" onerror="steal()">',
+      }),
+    ]);
+    const { container } = renderApp('/apply/G400');
+    const link = await screen.findByRole('link', { name: 'the guide' });
+    expect(link).toHaveAttribute('href', 'https://example.ac.uk');
+    expect(link).not.toHaveAttribute('onclick');
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img')).not.toHaveAttribute('onerror');
+  });
+
+  it('shows the closed text and no Start link when there are no external vacancies', async () => {
+    seedCourses([createCourse({ VACANCIES_EXTERNAL: 0 })]);
+    renderApp('/apply/G400');
+    expect(await screen.findByText(APPLY_MESSAGES.COURSE_CLOSED)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Unfortunately this course is now closed to any further applications. Please check our list of open courses for alternative options.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Start application/ })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Error: Course is currently suspended.' for a suspended course", async () => {
+    seedCourses([createCourse({ SUSPENDED: true })]);
+    renderApp('/apply/G400');
+    expect(await screen.findByText('Error: Course is currently suspended.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Start application/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search for courses in clearing and apply online' })).toHaveAttribute('href', '/apply');
+  });
+
+  it("shows 'Error: Course not found.' for an external, non-intermediary course", async () => {
+    seedCourses([createCourse({ EXTERNAL: true, INTERMEDIARY: false, EXTERNAL_URL: 'https://partner.example' })]);
+    renderApp('/apply/G400');
+    expect(await screen.findByText('Error: Course not found.')).toBeInTheDocument();
+    expect(document.title).toBe('Error: Course not found. - Clearing Desk');
+  });
+
+  it('shows the information but no Start link for an external intermediary course', async () => {
+    seedCourses([createCourse({ EXTERNAL: true, INTERMEDIARY: true })]);
+    renderApp('/apply/G400');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Computer Science BSc (Hons)' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Start application/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Error:/)).not.toBeInTheDocument();
+  });
+
+  it("shows 'Error: Course not found with open vacancies.' when the course cannot be fetched", async () => {
+    renderApp('/apply/ZZZZ');
+    expect(await screen.findByText(COURSE_PAGE_ERRORS.FETCH_FAILED)).toBeInTheDocument();
+    expect(screen.getByText('Error: Course not found with open vacancies.')).toBeInTheDocument();
+  });
+
+  it('treats a server error like a missing course', async () => {
+    server.use(http.get(apiUrl('/courses/:ucasCode'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    renderApp('/apply/G400');
+    expect(await screen.findByText('Error: Course not found with open vacancies.')).toBeInTheDocument();
+  });
+
+  it('shows a spinner while the course loads', async () => {
+    renderApp('/apply/G400');
+    expect(await screen.findByText('Loading course')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Computer Science BSc (Hons)' })).toBeInTheDocument();
+  });
+
+  describe('tariff on the course page (cut-off 24)', () => {
+    it.each([
+      ['a gap of 24 shows the accepted points', { TARIFF_ADVERTISED: 120, TARIFF_ACCEPTED: 96 }, '96 UCAS points', false],
+      ['a gap of 25 shows the advertised points and the note', { TARIFF_ADVERTISED: 121, TARIFF_ACCEPTED: 96 }, '121 UCAS points', true],
+      ['Health Sciences always shows the advertised points', { SCHOOL: 'SHS', TARIFF_ADVERTISED: 120, TARIFF_ACCEPTED: 112 }, '120 UCAS points', false],
+    ] as const)('%s', async (_, overrides, points, note) => {
+      seedCourses([createCourse(overrides)]);
+      renderApp('/apply/G400');
+      expect(await screen.findByText(points)).toBeInTheDocument();
+      if (note) expect(screen.getByText('Applicants with lower tariffs may be considered.')).toBeInTheDocument();
+      else expect(screen.queryByText(/lower tariffs/i)).not.toBeInTheDocument();
+    });
+  });
+});
+
+describe('application steps', () => {
+  it('opens step 1 from Start application and moves with Next, Previous and the tabs', async () => {
+    const { router, user } = renderApp('/apply/G400');
+    await user.click(await screen.findByRole('link', { name: /^Start application/ }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/apply/G400/personal-details');
+    const tabs = () => screen.getByRole('navigation', { name: 'Application steps' });
+    expect(within(tabs()).getByRole('link', { name: 'Step 1 Personal details' })).toHaveAttribute('aria-current', 'page');
+    expect(within(tabs()).getByRole('link', { name: 'Step 2 Qualifications' })).not.toHaveAttribute('aria-current');
+    expect(document.title).toBe('Step 1: Personal details - Computer Science BSc (Hons) - Clearing Desk');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/apply/G400/qualifications');
+    expect(within(tabs()).getByRole('link', { name: 'Step 2 Qualifications' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Step 3: Submit' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeInTheDocument();
+
+    await user.click(within(tabs()).getByRole('link', { name: 'Step 3 Submit' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Step 3: Submit' })).toBeInTheDocument();
+
+    await user.click(within(tabs()).getByRole('link', { name: 'Step 1 Personal details' }));
+    await user.click(await screen.findByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Computer Science BSc (Hons)' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/apply/G400');
+  });
+
+  it('fetches the course once for the information page and every step', async () => {
+    let calls = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/courses/G400') calls += 1;
+    });
+    const { user } = renderApp('/apply/G400/personal-details');
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 1, name: 'Step 3: Submit' });
+    expect(calls).toBe(1);
+    server.events.removeAllListeners();
+  });
+
+  it('sends a step of a closed course back to its information page', async () => {
+    seedCourses([createCourse({ VACANCIES_EXTERNAL: 0 })]);
+    const { router } = renderApp('/apply/G400/qualifications');
+    expect(await screen.findByText(APPLY_MESSAGES.COURSE_CLOSED)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/apply/G400');
+  });
+
+  it('shows the course error, not the step, for a suspended course', async () => {
+    seedCourses([createCourse({ SUSPENDED: true })]);
+    renderApp('/apply/G400/submit');
+    expect(await screen.findByText('Error: Course is currently suspended.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Step 3: Submit' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,33 @@
+import { basePathSchema } from '../env';
+import { absoluteHref, createApiPaths, paths, routerBasename } from '../paths';
+
+describe('paths', () => {
+  it('builds API URLs under the base prefix', () => {
+    expect(createApiPaths('/').courses()).toBe('/api/courses');
+    const api = createApiPaths('/clearing/');
+    expect(api.courses()).toBe('/clearing/api/courses');
+    expect(api.course('G4 00')).toBe('/clearing/api/courses/G4%2000');
+    expect(api.clearingStatus()).toBe('/clearing/api/admin/status');
+    expect(api.ping()).toBe('/clearing/api/ping');
+  });
+
+  it('gives the router the prefix as basename and builds absolute page URLs with it', () => {
+    expect(routerBasename('/')).toBe('/');
+    expect(routerBasename('/clearing/')).toBe('/clearing');
+    expect(absoluteHref(paths.apply.course.getHref('G400'), '/clearing/')).toBe('/clearing/apply/G400');
+    expect(absoluteHref('/apply', '/')).toBe('/apply');
+  });
+
+  it('builds page links', () => {
+    expect(paths.apply.search.getHref()).toBe('/apply');
+    expect(paths.apply.search.getHref({ q: 'law', p: 2 })).toBe('/apply?q=law&p=2');
+    expect(paths.apply.step.getHref('G400', 'qualifications')).toBe('/apply/G400/qualifications');
+  });
+
+  it('normalises BASE_PATH to a leading and trailing slash', () => {
+    expect(basePathSchema.parse(undefined)).toBe('/');
+    expect(basePathSchema.parse('/')).toBe('/');
+    expect(basePathSchema.parse('clearing')).toBe('/clearing/');
+    expect(basePathSchema.parse('/a/b')).toBe('/a/b/');
+  });
+});
