@@ -6,7 +6,7 @@ test.describe('Course information page', () => {
     await page.goto('/apply');
     await page.getByLabel('Search for a course').fill('G400');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('link', { name: /Apply/ }).first().click();
+    await page.getByRole('main').getByRole('link', { name: /Apply/ }).first().click();
     await expect(page).toHaveURL(/\/apply\/G400$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Computer Science');
     await expect(page.getByText('Applicants will only be considered for entry into the first year for this course.')).toBeVisible();
