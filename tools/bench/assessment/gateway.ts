@@ -7,6 +7,9 @@
  *   npx tsx tools/bench/assessment/gateway.ts [--rate 2000] [--duration 10] [--connections 64]
  *                                             [--database embedded|test] [--course G400]
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { assessResponseSchema, type AssessForm } from '@clearing-desk/contracts';
 import { startStack } from '@clearing-desk/stack';
@@ -51,7 +54,9 @@ async function run(url: string, cookie: string, token: string, form: AssessForm,
 
 async function main() {
   console.log(`starting the stack (database: ${DATABASE}) ...`);
-  const stack = await startStack({ services: ['courses', 'applications', 'assessment'], database: DATABASE, seedDemoData: true });
+  // Embedded databases go to a fresh folder, never the .data/ of a running `npm start`.
+  const dataRoot = DATABASE === 'embedded' ? mkdtempSync(path.join(tmpdir(), 'clearing-bench-')) : undefined;
+  const stack = await startStack({ services: ['courses', 'applications', 'assessment'], database: DATABASE, seedDemoData: true, dataRoot });
   try {
     const { cookie, token } = await session(stack.gatewayUrl);
     const url = `${stack.gatewayUrl}/api/apply/${COURSE}/assess`;
@@ -79,6 +84,7 @@ async function main() {
     printTable(rows);
   } finally {
     await stack.stop();
+    if (dataRoot) rmSync(dataRoot, { recursive: true, force: true });
   }
 }
 

@@ -221,3 +221,29 @@ describe('assess: bad input is an error naming the field, never zero', () => {
     expect(() => assessWith({ form: { QUALIFICATIONS: [item] } })).toThrow('QUALIFICATIONS.0: The total number of credits must not be higher than 45.');
   });
 });
+
+describe('the README worked example', () => {
+  const form = {
+    GCSE_QUALIFICATIONS: [gcse('English Language', '5'), gcse('Mathematics', '5')],
+    QUALIFICATIONS: [alevel('Mathematics', 'A*'), alevel('Physics', 'A'), alevel('Chemistry', 'B')],
+  };
+
+  it('A*AB with GCSE English and Mathematics at 5 is 144 points, green, on a 128/112 course', () => {
+    const result = assessWith({ course: { SCHOOL: 'BUS' }, form, access: 'Back Office' });
+    expect(result).toEqual({
+      UCAS_POINTS_TOTAL: 144,
+      UCAS_POINTS_EFFECTIVE: 144,
+      TRAFFIC_LIGHT: 'G',
+      OVER18: 1,
+      SUBMISSION_OPTIONS: { BUTTONS: [{ STATUS: 'O', LABEL: 'Offer' }, { STATUS: 'R', LABEL: 'Refer' }] },
+      EXPLANATION: [{ STATUS: 'G', MESSAGE: 'Effective UCAS points 144 meet the advertised tariff of 128.' }],
+      ALTERNATE: [],
+    });
+  });
+
+  it('is red on a Sciences school course, for want of five GCSEs', () => {
+    const result = assessWith({ form });
+    expect(result.TRAFFIC_LIGHT).toBe('R');
+    expect(result.EXPLANATION.at(-1)).toEqual({ STATUS: 'R', MESSAGE: 'Courses in the Sciences school require at least 5 GCSEs; 2 were given.' });
+  });
+});

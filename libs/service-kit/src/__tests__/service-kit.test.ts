@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -85,9 +85,9 @@ describe('connectDatabase', () => {
   beforeAll(() => {
     folder = mkdtempSync(path.join(tmpdir(), 'kit-migrations-'));
     const migrations = path.join(folder, 'drizzle');
-    require('node:fs').mkdirSync(path.join(migrations, 'meta'), { recursive: true });
-    require('node:fs').writeFileSync(path.join(migrations, '0000_init.sql'), 'CREATE TABLE "notes" ("body" text NOT NULL);');
-    require('node:fs').writeFileSync(
+    mkdirSync(path.join(migrations, 'meta'), { recursive: true });
+    writeFileSync(path.join(migrations, '0000_init.sql'), 'CREATE TABLE "notes" ("body" text NOT NULL);');
+    writeFileSync(
       path.join(migrations, 'meta/_journal.json'),
       JSON.stringify({ version: '7', dialect: 'postgresql', entries: [{ idx: 0, version: '7', when: 1, tag: '0000_init', breakpoints: true }] }),
     );
@@ -109,5 +109,5 @@ describe('connectDatabase', () => {
     } finally {
       await database.drop();
     }
-  });
+  }, 60_000);
 });
