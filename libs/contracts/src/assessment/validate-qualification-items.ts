@@ -1,6 +1,5 @@
 import { LIMITS } from '../common/limits';
-import type { QualificationGroup } from '../qualifications/qual-option';
-import type { QualOption } from '../qualifications/qual-option';
+import type { QualificationGroup, QualOption } from '../qualifications/qual-option';
 import type { QualificationGroups, QualificationItem } from './assess-form';
 import { indexQualOptions, type IndexedField, type QualOptionIndex } from './qual-option-index';
 

@@ -54,6 +54,8 @@ export const courseRowSchema = z.object({
   EXTERNAL: z.boolean(),
   EXTERNAL_URL: z.string().nullable(),
   INTERMEDIARY: z.boolean(),
+  /** Telephone extension advisers transfer callers to (alternatives, scripts). */
+  EXTENSION_NO: z.string().nullable(),
 });
 export type CourseRow = z.infer<typeof courseRowSchema>;
 
@@ -65,7 +67,6 @@ export const courseDataSchema = courseRowSchema.extend({
   CONSIDERATION_TEXT: z.string().nullable(),
   /** Comma list of document types (spec section 3), e.g. 'ALEVELS,GCSE5'. */
   DOCUMENT_TYPES: z.string(),
-  EXTENSION_NO: z.string().nullable(),
   FEEDBACK_TELEPHONE: z.string().nullable(),
   FEEDBACK_NOTE: z.string().nullable(),
   /** ISO date (yyyy-mm-dd) the course starts; under-18 is judged against it. */

@@ -33,6 +33,7 @@ const rowColumns = {
   EXTERNAL: courses.external,
   EXTERNAL_URL: courses.externalUrl,
   INTERMEDIARY: courses.intermediary,
+  EXTENSION_NO: courses.extensionNo,
 };
 
 const dataColumns = {
@@ -42,7 +43,6 @@ const dataColumns = {
   NOTES: courses.notes,
   CONSIDERATION_TEXT: courses.considerationText,
   DOCUMENT_TYPES: courses.documentTypes,
-  EXTENSION_NO: courses.extensionNo,
   FEEDBACK_TELEPHONE: courses.feedbackTelephone,
   FEEDBACK_NOTE: courses.feedbackNote,
   COURSE_START_DATE: courses.courseStartDate,
@@ -87,9 +87,9 @@ export function createCoursesRepository(db: CoursesDatabase) {
       .innerJoin(departments, eq(departments.code, courses.deptCode));
 
   return {
-    /** One page of courses matching `q`, ordered by title then code, and the total match count. */
+    /** One page of courses matching `q` (and `school` when given), ordered by title then code, and the total match count. */
     async search(query: CourseSearchQuery): Promise<CourseSearchResponse> {
-      const where = keywordFilter(query.q);
+      const where = and(keywordFilter(query.q), query.school ? eq(courses.schoolCode, query.school) : undefined);
       const [rows, [totalRow]] = await Promise.all([
         base()
           .where(where)

@@ -54,6 +54,12 @@ describe('GET /courses', () => {
     expect(byCode.rows[0]?.UCAS_CODE).toBe(DEMO_FIXTURES.open);
   });
 
+  it('filters by school code exactly with school', async () => {
+    const body = courseSearchResponseSchema.parse((await get('/courses?school=shs&page_size=200')).json());
+    expect(body.total).toBeGreaterThanOrEqual(8);
+    expect(body.rows.every((r) => r.SCHOOL === 'SHS')).toBe(true);
+  });
+
   it('pages with p and page_size without overlapping', async () => {
     const first = courseSearchResponseSchema.parse((await get('/courses?p=1&page_size=25')).json());
     const second = courseSearchResponseSchema.parse((await get('/courses?p=2&page_size=25')).json());

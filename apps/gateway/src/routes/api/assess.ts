@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import {
   alternativeCandidatesResponseSchema,
   assessApiBodySchema,
@@ -30,24 +31,18 @@ export const ASSESS_CACHE_TTL_MS = 1000;
 const ASSESS_CACHE_MAX_ENTRIES = 5000;
 
 /**
- * A small per-process cache of promises: concurrent misses share one load, failures are not kept,
- * and the oldest entries go first when it is full.
+ * A per-process cache of promises (lru-cache: size bound and TTL): concurrent misses share one
+ * load, and a failed load is dropped at once so the next call tries again.
  */
-function shortLivedCache<T>(ttlMs: number, maxEntries: number) {
-  const entries = new Map<string, { expires: number; value: Promise<T> }>();
+function shortLivedCache<T extends object>(ttlMs: number, maxEntries: number) {
+  const entries = new LRUCache<string, Promise<T>>({ max: maxEntries, ttl: ttlMs });
   return (key: string, load: () => Promise<T>): Promise<T> => {
-    const now = Date.now();
     const hit = entries.get(key);
-    if (hit && hit.expires > now) return hit.value;
+    if (hit) return hit;
     const value = load();
-    entries.delete(key);
-    entries.set(key, { expires: now + ttlMs, value });
-    if (entries.size > maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
-    }
+    entries.set(key, value);
     value.catch(() => {
-      if (entries.get(key)?.value === value) entries.delete(key);
+      if (entries.get(key) === value) entries.delete(key);
     });
     return value;
   };
@@ -100,15 +95,14 @@ export const assessApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
         fastify.services.assessment.call(request, { method: 'POST', path: '/assessments', body, response: assessmentSchema });
       let result = await post();
       if (result.TRAFFIC_LIGHT === 'R') {
-        // The course search matches the school code anywhere (titles too): keep the school's own rows.
         const school = courseData.SCHOOL;
         const rows = await schoolCache(school, async () => {
           const found = await fastify.services.courses.call(request, {
             path: '/courses',
-            query: { q: school, page_size: LIMITS.PAGE_SIZE_MAX },
+            query: { school, page_size: LIMITS.PAGE_SIZE_MAX },
             response: alternativeCandidatesResponseSchema,
           });
-          return found.rows.filter((row) => row.SCHOOL === school);
+          return found.rows;
         });
         body.alternatives = rows.filter((row) => row.UCAS_CODE !== courseData.UCAS_CODE);
         if (body.alternatives.length > 0) result = await post();

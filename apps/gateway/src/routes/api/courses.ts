@@ -21,8 +21,8 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/courses',
     { schema: { querystring: courseSearchQuerySchema, response: { 200: courseSearchResponseSchema, 400: errorResponseSchema } } },
     async (request) => {
-      const { q, p, page_size } = request.query;
-      return fastify.services.courses.call(request, { path: '/courses', query: { q, p, page_size }, response: courseSearchResponseSchema });
+      const { q, p, page_size, school } = request.query;
+      return fastify.services.courses.call(request, { path: '/courses', query: { q, p, page_size, school }, response: courseSearchResponseSchema });
     },
   );
 
