@@ -26,8 +26,8 @@ function newestMtime(dir) {
 const lock = path.join(root, 'package-lock.json');
 const installed = path.join(root, 'node_modules/.package-lock.json');
 if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs) {
-  console.log('Installing dependencies (npm ci)...');
-  run('npm ci --no-audit --no-fund');
+  console.log('Installing dependencies (npm install)...');
+  run('npm install --no-audit --no-fund'); // not `npm ci`: see .ci/run
 }
 
 const webIndex = path.join(root, 'apps/web/dist/index.html');

@@ -18,7 +18,7 @@ const step = (title, cmd) => {
   return spawnSync(cmd, { cwd: root, stdio: 'inherit', shell: true, env }).status === 0;
 };
 
-if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) execSync('npm ci --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) execSync('npm install --no-audit --no-fund', { cwd: root, stdio: 'inherit' }); // not `npm ci`: see .ci/run
 execSync('bash tools/scripts/ensure-system.sh', { cwd: root, stdio: 'inherit' });
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
