@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every project's lint, type-check and tests (Nx), then the browser tests in Debian's
- * Chromium against the real stack. Installs what is missing first (npm ci, Chromium, running
+ * Chromium against the real stack. Installs what is missing first (npm install, Chromium, running
  * PostgreSQL/Redis). Ends with one line 'N passed, N failed' summed over every runner.
  */
 import { execSync, spawnSync } from 'node:child_process';

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { baseServiceConfigSchema, ConfigError, connectDatabase, createService, HttpError, loadConfig } from '../index';
@@ -100,9 +100,9 @@ describe('connectDatabase', () => {
       for (const url of [database.url, undefined]) {
         const conn = await connectDatabase({ url, dataDir: path.join(folder, 'pglite'), migrationsFolder: path.join(folder, 'drizzle'), schema: { notes } });
         await conn.db.insert(notes).values({ body: 'hello' });
-        const rows = await conn.db.execute(sql`select count(*)::int as n from notes`);
+        const rows = await conn.db.select({ n: count() }).from(notes);
         expect(conn.driver).toBe(url ? 'postgres' : 'pglite');
-        expect(rows.rows[0]).toEqual({ n: 1 });
+        expect(rows).toEqual([{ n: 1 }]);
         await conn.ping();
         await conn.close();
       }
