@@ -16,3 +16,4 @@ export * from './qualifications/subjects';
 export * from './qualifications/english-tests';
 export * from './status/clearing-status';
 export * from './assessment';
+export * from './applications';

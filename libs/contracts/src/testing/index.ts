@@ -81,3 +81,40 @@ export function createAssessForm(overrides: Partial<AssessForm> = {}): AssessFor
     ...overrides,
   };
 }
+
+/**
+ * A complete, valid application form for the G400-like course of `createCourseDetail` (an A level
+ * applicant from the UK); override any field.
+ */
+export function createApplicationForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    NAME1: 'Amara',
+    NAME2: 'Okafor',
+    EMAIL: 'amara.okafor@example.com',
+    DOB: '2006-05-14',
+    TEL1: '07700 900123',
+    TEL2: '',
+    POSTCODE: 'EC1V 0HB',
+    NATIONALITY: 'GBR',
+    VISA_TYPE: '',
+    APPLIED_TO_UCAS: '1',
+    UCAS_PERSONAL_ID: '1234567890',
+    APPLIED_TO_UNIGO: '0',
+    PREVIOUSLY_STUDIED_AT_CITY: '0',
+    PREVIOUSLY_APPLIED_TO_CITY: '0',
+    NOTES: '',
+    SECOND_YEAR_ENTRY: '0',
+    PREVIOUS_UNI_STUDY: '0',
+    PREVIOUS_STUDY_NOTES: '',
+    QUALIFICATIONS: [
+      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Mathematics', GRADE: 'A*', YEAR: '2025' },
+      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A', YEAR: '2025' },
+      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Chemistry', GRADE: 'B', YEAR: '2025' },
+    ],
+    GCSE_QUALIFICATIONS: [
+      { QUALIFICATION: 'GCSE', SUBJECT: 'English Language', GRADE: '5', YEAR: '2023' },
+      { QUALIFICATION: 'GCSE', SUBJECT: 'Mathematics', GRADE: '5', YEAR: '2023' },
+    ],
+    ...overrides,
+  };
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { assessFormSchema, qualificationItemSchema, MAX_QUALIFICATION_ITEMS } from '../assessment/assess-form';
+import { assessmentSchema } from '../assessment/assessment';
+import { applicationStatusSchema, applicationSubStatusSchema } from '../assessment/status-codes';
+import { courseDataSchema } from '../courses/course';
+import { qualOptionSchema } from '../qualifications/qual-option';
+
+// Generous bound for any single text value; the exact limits are spec section 5's rules
+// (validateApplicationForm), checked with their own messages.
+const value = z.string().max(4096).optional();
+
+/**
+ * The application form as sent by the web app (spec section 3): every value a string, groups as
+ * arrays of items. Structure only; the rules and messages live in validateApplicationForm.
+ * Unknown keys are dropped; document fields (`{TYPE}_DOCUMENT_{n}`) are added by the uploads issue.
+ */
+export const applicationFormSchema = assessFormSchema.extend({
+  NAME1: value,
+  NAME2: value,
+  EMAIL: value,
+  APPLIED_TO_UCAS: value,
+  UCAS_PERSONAL_ID: value,
+  APPLIED_TO_UNIGO: value,
+  NATIONALITY: value,
+  VISA_TYPE: value,
+  TEL1: value,
+  TEL2: value,
+  PREVIOUSLY_STUDIED_AT_CITY: value,
+  PREVIOUSLY_APPLIED_TO_CITY: value,
+  DOB: value,
+  POSTCODE: value,
+  NOTES: value,
+  SECOND_YEAR_ENTRY: z.string().max(8),
+  PREVIOUS_UNI_STUDY: value,
+  PREVIOUS_STUDY_NOTES: value,
+  GCSE_QUALIFICATIONS: z.array(qualificationItemSchema).max(MAX_QUALIFICATION_ITEMS).default([]),
+  QUALIFICATIONS: z.array(qualificationItemSchema).max(MAX_QUALIFICATION_ITEMS).default([]),
+});
+export type ApplicationForm = z.infer<typeof applicationFormSchema>;
+export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
+
+/** A rejection reason or history message (spec section 3: items with MESSAGE). */
+export const messageItemSchema = z.object({ MESSAGE: z.string() });
+
+/**
+ * Body of POST /api/apply/{course} (spec section 7): the form with STATUS and REJECTION_REASONS,
+ * plus SUBMISSION_ID, a UUID the web app makes once per application so that a double-click or a
+ * retried request stores one application (idempotency key).
+ */
+export const applySubmissionSchema = applicationFormSchema.extend({
+  STATUS: applicationStatusSchema.optional(),
+  REJECTION_REASONS: z.array(messageItemSchema).max(50).optional(),
+  SUBMISSION_ID: z.uuid(),
+});
+export type ApplySubmission = z.infer<typeof applySubmissionSchema>;
+export type ApplySubmissionInput = z.input<typeof applySubmissionSchema>;
+
+export const applyApiBodySchema = z.object({ data: applySubmissionSchema, token: z.string().optional() });
+
+/** A recommended course on the confirmation page (spec section 3). */
+export const recommendedCourseSchema = z.object({
+  UCAS_CODE: z.string(),
+  COURSE_TITLE: z.string(),
+  QUALIFICATION: z.string(),
+  COURSE_CODE_OVERRIDE: z.string().nullable(),
+});
+export type RecommendedCourse = z.infer<typeof recommendedCourseSchema>;
+
+/**
+ * The record returned after saving (spec section 3): `id` is
+ * [STUDENT_ID, UCAS_CODE, APPLICATION_ID, REFERENCE] (domain.md), the public reference is
+ * depart_number followed by id[3].
+ */
+export const applyResponseSchema = z.object({
+  id: z.tuple([z.string(), z.string(), z.string(), z.string()]),
+  hash: z.string(),
+  app_id: z.string(),
+  confirmed_status: applicationStatusSchema,
+  rejection_reasons: z.array(messageItemSchema),
+  recommended_courses: z.array(recommendedCourseSchema),
+  assessment: assessmentSchema,
+  depart_number: z.string(),
+});
+export type ApplyResponse = z.infer<typeof applyResponseSchema>;
+
+/** The public reference shown to applicants: depart number then the fourth element of id. */
+export const publicReference = (response: Pick<ApplyResponse, 'id' | 'depart_number'>): string =>
+  `${response.depart_number}${response.id[3]}`;
+
+/** GET /api/applications/{ucasCode}/applied (spec section 7): email and/or ucas_personal_id. */
+export const appliedQuerySchema = z.object({
+  email: z.string().trim().max(256).optional(),
+  ucas_personal_id: z.string().trim().max(32).optional(),
+  _: z.string().optional(),
+});
+export type AppliedQuery = z.infer<typeof appliedQuerySchema>;
+
+/** Applications to that course matching the email or UCAS Personal ID; no personal data. */
+export const appliedResponseSchema = z.object({ rows: z.array(z.object({ UCAS_CODE: z.string() })) });
+export type AppliedResponse = z.infer<typeof appliedResponseSchema>;
+
+/** A history LOG row (domain.md "Statuses"): time, user and message. */
+export const logItemSchema = z.object({
+  MESSAGE: z.string(),
+  STATUS: applicationStatusSchema.nullable(),
+  USER: z.string(),
+  TIME: z.string(),
+});
+export type LogItem = z.infer<typeof logItemSchema>;
+
+/** A stored application as staff and the review page read it (spec section 3 "Application"). */
+export const applicationDataSchema = applicationFormSchema.extend({
+  STUDENT_ID: z.string(),
+  APPLICATION_ID: z.string(),
+  UCAS_CODE: z.string(),
+  STATUS: applicationStatusSchema,
+  SUB_STATUS: applicationSubStatusSchema.nullable(),
+  REJECTION_REASONS: z.array(messageItemSchema),
+  OUTBOUND_CALL_FLAG: z.union([z.literal(0), z.literal(1)]),
+  OUTBOUND_CALL_REMARK: z.string().nullable(),
+  OVER18: z.union([z.literal(0), z.literal(1)]),
+  LOG: z.array(logItemSchema),
+  CREATED_AT: z.string(),
+  UPDATED_AT: z.string(),
+});
+export type ApplicationData = z.infer<typeof applicationDataSchema>;
+
+/** GET /api/applications/{hash} (spec section 7), the public review page. */
+export const applicationReviewResponseSchema = z.object({
+  applicationData: applicationDataSchema,
+  assessment: assessmentSchema,
+  courseData: courseDataSchema,
+  qualOptions: z.array(qualOptionSchema),
+});
+export type ApplicationReviewResponse = z.infer<typeof applicationReviewResponseSchema>;
+
+/** Confirmation page texts of spec section 2 and the loading text. */
+export const CONFIRMATION_TEXTS = {
+  OFFER_HEADING: 'Good News!',
+  REJECTED_HEADING: 'Unfortunately, you do not meet the requirements for this course',
+  LOADING: "Please wait while your application is being processed. Please don't refresh your browser.",
+  LEAVE_PAGE: 'Are you sure you want to leave this application?',
+  CONFIRM_SUBMIT: 'Are you sure you want to submit your application?',
+  CONFIRM_UPDATE: 'Are you sure you want to update the details of this application?',
+} as const;

@@ -1,0 +1,33 @@
+import countries from 'i18n-iso-countries';
+import en from 'i18n-iso-countries/langs/en.json';
+
+countries.registerLocale(en);
+
+export type CountryOption = { value: string; label: string };
+
+/** Home nationalities (domain.md "Call scripts": GBR and IRL are treated as home). */
+export const HOME_NATIONALITIES = ['GBR', 'IRL'] as const;
+
+/**
+ * Nationality options (spec section 3): ISO 3166 three-letter codes with English names from
+ * i18n-iso-countries, the United Kingdom first, then alphabetical.
+ */
+export const COUNTRY_OPTIONS: CountryOption[] = (() => {
+  const names = countries.getNames('en', { select: 'official' });
+  const options = Object.entries(names)
+    .map(([alpha2, label]) => ({ value: countries.alpha2ToAlpha3(alpha2) ?? '', label }))
+    .filter((o) => o.value !== '' && o.value !== 'GBR')
+    .sort((a, b) => a.label.localeCompare(b.label, 'en-GB'));
+  return [{ value: 'GBR', label: 'United Kingdom' }, ...options];
+})();
+
+const COUNTRY_NAMES = new Map(COUNTRY_OPTIONS.map((o) => [o.value, o.label]));
+
+/** A country's name by its three-letter code; 'n/a' when unknown (spec section 3). */
+export const countryName = (code: string | null | undefined): string => (code && COUNTRY_NAMES.get(code)) || 'n/a';
+
+export const isCountryCode = (code: string): boolean => COUNTRY_NAMES.has(code);
+
+/** Whether VISA_TYPE is asked: hidden for GBR and IRL (issue 4). */
+export const needsVisaType = (nationality: string | undefined): boolean =>
+  !!nationality && !(HOME_NATIONALITIES as readonly string[]).includes(nationality);

@@ -1,0 +1,7 @@
+/** Application form and application contracts (issue 4, spec sections 3, 5, 7, 8). */
+export * from './countries';
+export * from './visa-types';
+export * from './validation-messages';
+export * from './application-fields';
+export * from './validate-application-form';
+export * from './application';

@@ -1,0 +1,25 @@
+/** Visa-status options of spec section 3 ("Reference lists"), value -> label. */
+export const VISA_TYPE_OPTIONS = [
+  { value: 'no', label: 'No Visa' },
+  { value: 't4chl', label: 'Tier 4 (Child) Student' },
+  { value: 't4gen', label: 'Student Route/Tier 4' },
+  { value: 't1', label: 'Tier 1' },
+  { value: 't2', label: 'Tier 2' },
+  { value: 't5', label: 'Tier 5' },
+  { value: 'psd', label: 'PSD Dependant' },
+  { value: 'ances', label: 'Ancestry visa' },
+  { value: 'visit', label: 'Visit Visa' },
+  { value: 'diplo', label: 'Diplomatic visa' },
+  { value: 'eeaDep', label: 'Family/Dependant of EEA/EU National' },
+  { value: 'ilr', label: 'Indefinite Leave to Remain' },
+  { value: 'ref', label: 'Refugee status' },
+  { value: 'partner', label: 'Spouse/Civil partnership visa' },
+  { value: 'short', label: 'Short-term Study Visa' },
+  { value: 'settled', label: 'Settled' },
+  { value: 'presettled', label: 'Pre-settled' },
+  { value: 'bno', label: 'British National (Overseas) / BN(O)' },
+  { value: 'asylum', label: 'Asylum Seeker' },
+  { value: 'other', label: 'Other' },
+  { value: 'dunno', label: "I don't know" },
+] as const;
+export type VisaType = (typeof VISA_TYPE_OPTIONS)[number]['value'];
