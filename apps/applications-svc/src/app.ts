@@ -1,7 +1,9 @@
 import { createService } from '@clearing-desk/service-kit';
 import type { ApplicationsConfig } from './config';
+import { applicationsRepositoryPlugin } from './plugins/app/applications-repository';
 import { clearingStatusRepositoryPlugin } from './plugins/app/clearing-status-repository';
 import { databasePlugin } from './plugins/external/database';
+import { applicationRoutes } from './routes/applications';
 import { statusRoutes } from './routes/status';
 
 /**
@@ -12,7 +14,9 @@ export async function buildApp(config: ApplicationsConfig) {
   const app = createService({ name: 'applications-svc', logLevel: config.LOG_LEVEL, internalToken: config.INTERNAL_TOKEN });
   await app.register(databasePlugin, { config });
   await app.register(clearingStatusRepositoryPlugin);
+  await app.register(applicationsRepositoryPlugin);
   await app.register(statusRoutes);
+  await app.register(applicationRoutes);
   app.addHook('onReady', async () => {
     await app.clearingStatusRepository.ensure({
       state: config.CLEARING_INITIAL_STATE,

@@ -12,9 +12,12 @@ const value = z.string().max(4096).optional();
 /**
  * The application form as sent by the web app (spec section 3): every value a string, groups as
  * arrays of items. Structure only; the rules and messages live in validateApplicationForm.
- * Unknown keys are dropped; document fields (`{TYPE}_DOCUMENT_{n}`) are added by the uploads issue.
+ * Unknown keys are dropped (a plain object built from the assessable fields' shape: extending the
+ * loose assessFormSchema would keep them); document fields (`{TYPE}_DOCUMENT_{n}`) are added by
+ * the uploads issue.
  */
-export const applicationFormSchema = assessFormSchema.extend({
+export const applicationFormSchema = z.object({
+  ...assessFormSchema.shape,
   NAME1: value,
   NAME2: value,
   EMAIL: value,

@@ -5,3 +5,6 @@ export * from './validation-messages';
 export * from './application-fields';
 export * from './validate-application-form';
 export * from './application';
+export * from './decide-public-outcome';
+export * from './validate-submission';
+export * from './store-application';

@@ -1,1 +1,4 @@
 export * from './clearing-settings';
+export * from './students';
+export * from './applications';
+export * from './application-log';

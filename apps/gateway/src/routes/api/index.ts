@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { applicationApiRoutes } from './applications';
 import { assessApiRoutes } from './assess';
 import { courseApiRoutes } from './courses';
 import { statusApiRoutes } from './status';
@@ -8,4 +9,5 @@ export const apiRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(courseApiRoutes);
   await fastify.register(statusApiRoutes);
   await fastify.register(assessApiRoutes);
+  await fastify.register(applicationApiRoutes);
 };

@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import {
+  APPLICATION_STATUSES,
+  APPLICATION_SUB_STATUSES,
+  applicationFormSchema,
+  type AppliedResponse,
+  type ApplyResponse,
+  type StoreApplicationRequest,
+  type StoredApplicationResponse,
+} from '@clearing-desk/contracts';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import { applicationLog, applications, students } from '../../db/schema';
+import type { ApplicationsDatabase } from '../external/database';
+
+/** The person a form is from, for the duplicate rule (domain.md "Statuses"). */
+export type ApplicantKey = { emailNormalised: string; ucasPersonalId: string | null };
+
+/** Email as people are matched by: trimmed, lower-cased. */
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+/** The UCAS Personal ID of a form: used only when APPLIED_TO_UCAS is '1' (spec section 3). */
+export function formUcasPersonalId(form: { APPLIED_TO_UCAS?: string | undefined; UCAS_PERSONAL_ID?: string | undefined }): string | null {
+  const id = form.UCAS_PERSONAL_ID?.trim() ?? '';
+  return form.APPLIED_TO_UCAS === '1' && id !== '' ? id : null;
+}
+
+/** The result of storing a submission. */
+export type StoreResult =
+  | { kind: 'created'; response: ApplyResponse }
+  /** The SUBMISSION_ID was stored before: its stored answer, nothing new written. */
+  | { kind: 'replayed'; response: ApplyResponse; ucasCode: string }
+  /** The person already applied to the course (same email or UCAS Personal ID); nothing written. */
+  | { kind: 'duplicate' };
+
+type ApplicationRow = typeof applications.$inferSelect;
+
+const toApplyResponse = (row: ApplicationRow): ApplyResponse => ({
+  id: [row.studentId, row.ucasCode, String(row.applicationId), String(row.reference)],
+  hash: row.hash,
+  app_id: String(row.applicationId),
+  confirmed_status: row.status,
+  rejection_reasons: row.rejectionReasons,
+  recommended_courses: row.recommendedCourses,
+  assessment: row.assessment,
+  depart_number: row.departNumber,
+});
+
+/** The LOG message of a new application: its status and sub-status by label. */
+export function createdLogMessage(status: ApplicationRow['status'], subStatus: ApplicationRow['subStatus']): string {
+  const sub = subStatus ? ` (${APPLICATION_SUB_STATUSES[subStatus]})` : '';
+  return `Application created with status ${APPLICATION_STATUSES[status]}${sub}.`;
+}
+
+/** A PostgreSQL unique violation (23505), as node-postgres or PGlite raise it, possibly wrapped by Drizzle. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+class DuplicateApplication extends Error {}
+
+/** Students, applications and their LOG. Every method takes and returns contract shapes. */
+export function createApplicationsRepository(db: ApplicationsDatabase) {
+  const bySubmissionId = async (submissionId: string): Promise<ApplicationRow | undefined> => {
+    const [row] = await db.select().from(applications).where(eq(applications.submissionId, submissionId)).limit(1);
+    return row;
+  };
+
+  const sameApplicant = (ucasCode: string, key: Partial<ApplicantKey>): SQL | undefined => {
+    const matches = [
+      key.emailNormalised ? eq(applications.emailNormalised, key.emailNormalised) : undefined,
+      key.ucasPersonalId ? eq(applications.ucasPersonalId, key.ucasPersonalId) : undefined,
+    ].filter((m): m is SQL => m !== undefined);
+    return matches.length === 0 ? undefined : and(eq(applications.ucasCode, ucasCode), or(...matches));
+  };
+
+  return {
+    /**
+     * The applications to `ucasCode` by the person with this email (case-insensitive, trimmed)
+     * or UCAS Personal ID (spec section 7 `applied`). Callers skip the lookup when both are empty.
+     */
+    async applied(ucasCode: string, key: Partial<ApplicantKey>): Promise<AppliedResponse> {
+      const where = sameApplicant(ucasCode.toUpperCase(), key);
+      if (!where) return { rows: [] };
+      const rows = await db.select({ UCAS_CODE: applications.ucasCode }).from(applications).where(where);
+      return { rows };
+    },
+
+    /** The stored answer for a SUBMISSION_ID with the course it was for, or null. */
+    async findBySubmissionId(submissionId: string): Promise<{ response: ApplyResponse; ucasCode: string } | null> {
+      const row = await bySubmissionId(submissionId);
+      return row ? { response: toApplyResponse(row), ucasCode: row.ucasCode } : null;
+    },
+
+    /**
+     * Stores a decided, validated submission in one transaction: the student (a returning person,
+     * matched by normalised email, keeps their STUDENT_ID), the application and its first LOG row.
+     * The database's unique constraints settle races: a request with a SUBMISSION_ID stored
+     * meanwhile ends as `replayed` (re-read after the violation), another submission by the same
+     * person to the same course as `duplicate`. Callers look for a stored SUBMISSION_ID first.
+     */
+    async store(request: StoreApplicationRequest): Promise<StoreResult> {
+      const { submission, course, assessment, decision, user } = request;
+      const form = applicationFormSchema.parse(submission);
+      const email = (form.EMAIL ?? '').trim();
+      const key: ApplicantKey = { emailNormalised: normaliseEmail(email), ucasPersonalId: formUcasPersonalId(form) };
+      const optional = (v: string | undefined) => (v?.trim() ? v.trim() : null);
+      try {
+        const row = await db.transaction(async (tx) => {
+          const [existing] = await tx
+            .select({ id: applications.applicationId })
+            .from(applications)
+            .where(sameApplicant(course.UCAS_CODE, key))
+            .limit(1);
+          if (existing) throw new DuplicateApplication();
+
+          const [student] = await tx
+            .insert(students)
+            .values({
+              name1: (form.NAME1 ?? '').trim(),
+              name2: (form.NAME2 ?? '').trim(),
+              email,
+              emailNormalised: key.emailNormalised,
+              ucasPersonalId: key.ucasPersonalId,
+              dob: (form.DOB ?? '').trim(),
+              nationality: (form.NATIONALITY ?? '').trim(),
+              tel1: (form.TEL1 ?? '').trim(),
+              tel2: optional(form.TEL2),
+              postcode: optional(form.POSTCODE),
+            })
+            // A returning person keeps their record; a UCAS Personal ID given now fills a missing one.
+            .onConflictDoUpdate({
+              target: students.emailNormalised,
+              set: { ucasPersonalId: sql`coalesce(${students.ucasPersonalId}, excluded.ucas_personal_id)`, updatedAt: sql`now()` },
+            })
+            .returning({ studentId: students.studentId });
+          if (!student) throw new Error('student upsert returned no row');
+
+          const [application] = await tx
+            .insert(applications)
+            .values({
+              hash: randomBytes(32).toString('hex'),
+              submissionId: submission.SUBMISSION_ID,
+              studentId: student.studentId,
+              ucasCode: course.UCAS_CODE,
+              departNumber: course.DEPART_NUMBER,
+              status: decision.confirmed_status,
+              subStatus: decision.sub_status,
+              rejectionReasons: decision.rejection_reasons,
+              recommendedCourses: decision.recommended_courses,
+              form,
+              assessment,
+              over18: assessment.OVER18,
+              secondYearEntry: form.SECOND_YEAR_ENTRY === '1' ? 1 : 0,
+              emailNormalised: key.emailNormalised,
+              ucasPersonalId: key.ucasPersonalId,
+            })
+            .returning();
+          if (!application) throw new Error('application insert returned no row');
+
+          await tx.insert(applicationLog).values({
+            applicationId: application.applicationId,
+            user,
+            status: application.status,
+            message: createdLogMessage(application.status, application.subStatus),
+          });
+          return application;
+        });
+        return { kind: 'created', response: toApplyResponse(row) };
+      } catch (err) {
+        if (!(err instanceof DuplicateApplication) && !isUniqueViolation(err)) throw err;
+        // The person's application may be this very submission, committed since the caller looked
+        // (a concurrent retry): then it is a replay, else a duplicate.
+        const winner = await bySubmissionId(submission.SUBMISSION_ID);
+        return winner ? { kind: 'replayed', response: toApplyResponse(winner), ucasCode: winner.ucasCode } : { kind: 'duplicate' };
+      }
+    },
+
+    /** The application behind a review-page hash, with its LOG (oldest first) and stored assessment; null when unknown. */
+    async findByHash(hash: string): Promise<StoredApplicationResponse | null> {
+      const [row] = await db.select().from(applications).where(eq(applications.hash, hash)).limit(1);
+      if (!row) return null;
+      const log = await db
+        .select()
+        .from(applicationLog)
+        .where(eq(applicationLog.applicationId, row.applicationId))
+        .orderBy(asc(applicationLog.id));
+      return {
+        applicationData: {
+          ...row.form,
+          STUDENT_ID: row.studentId,
+          APPLICATION_ID: String(row.applicationId),
+          UCAS_CODE: row.ucasCode,
+          STATUS: row.status,
+          SUB_STATUS: row.subStatus ?? null,
+          REJECTION_REASONS: row.rejectionReasons,
+          OUTBOUND_CALL_FLAG: row.outboundCallFlag === 1 ? 1 : 0,
+          OUTBOUND_CALL_REMARK: row.outboundCallRemark,
+          OVER18: row.over18 === 1 ? 1 : 0,
+          LOG: log.map((l) => ({ MESSAGE: l.message, STATUS: l.status ?? null, USER: l.user, TIME: l.time.toISOString() })),
+          CREATED_AT: row.createdAt.toISOString(),
+          UPDATED_AT: row.updatedAt.toISOString(),
+        },
+        assessment: row.assessment,
+        UCAS_CODE: row.ucasCode,
+      };
+    },
+  };
+}
+export type ApplicationsRepository = ReturnType<typeof createApplicationsRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    applicationsRepository: ApplicationsRepository;
+  }
+}
+
+export const applicationsRepositoryPlugin = fp(
+  async (fastify) => {
+    fastify.decorate('applicationsRepository', createApplicationsRepository(fastify.db));
+  },
+  { name: 'applications-repository', dependencies: ['applications-database'] },
+);

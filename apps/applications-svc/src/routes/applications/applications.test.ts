@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import {
+  APPLY_MESSAGES,
+  appliedResponseSchema,
+  applyResponseSchema,
+  errorResponseSchema,
+  SECOND_YEAR_NOT_ALLOWED,
+  storedApplicationResponseSchema,
+  SUBMISSION_ID_REUSED,
+  type Assessment,
+  type StoreApplicationRequestInput,
+} from '@clearing-desk/contracts';
+import { createApplicationForm, createCourseDetail } from '@clearing-desk/contracts/testing';
+import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { count, eq } from 'drizzle-orm';
+import { buildApp } from '../../app';
+import { applicationsConfigSchema } from '../../config';
+import { applicationLog, applications, students } from '../../db/schema';
+
+let database: TestDatabase;
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase('applications_routes');
+  app = await buildApp(applicationsConfigSchema.parse({ DATABASE_URL: database.url, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent' }));
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+const detail = createCourseDetail();
+const greenAssessment: Assessment = {
+  UCAS_POINTS_TOTAL: 144,
+  UCAS_POINTS_EFFECTIVE: 144,
+  TRAFFIC_LIGHT: 'G',
+  OVER18: 1,
+  SUBMISSION_OPTIONS: { BUTTONS: [{ STATUS: 'S', LABEL: 'Submit' }] },
+  EXPLANATION: [{ STATUS: 'G', MESSAGE: 'Effective UCAS points 144 meet the advertised tariff of 128.' }],
+  ALTERNATE: [],
+};
+
+let people = 0;
+/** A distinct person (email and UCAS Personal ID) for each call, so tests do not collide. */
+function person() {
+  people += 1;
+  return { EMAIL: `applicant.${people}@example.com`, UCAS_PERSONAL_ID: String(4000000000 + people) };
+}
+
+function storeBody(form: Record<string, unknown> = {}, overrides: Partial<StoreApplicationRequestInput> = {}): StoreApplicationRequestInput {
+  return {
+    submission: { ...createApplicationForm({ ...person(), ...form }), SUBMISSION_ID: randomUUID() } as StoreApplicationRequestInput['submission'],
+    course: { UCAS_CODE: detail.courseData.UCAS_CODE, DEPART_NUMBER: detail.courseData.DEPART_NUMBER, ALLOW_SECOND_YEAR_ENTRY: false },
+    qualOptions: detail.qualOptions,
+    assessment: greenAssessment,
+    decision: { confirmed_status: 'O', sub_status: 'AO', rejection_reasons: [], recommended_courses: [] },
+    user: 'public',
+    ...overrides,
+  };
+}
+
+const post = (body: unknown) => app.inject({ method: 'POST', url: '/applications', headers: internalHeaders(), payload: body as object });
+const get = (url: string) => app.inject({ method: 'GET', url, headers: internalHeaders() });
+const countApplications = async () => (await app.db.select({ n: count() }).from(applications))[0]?.n ?? 0;
+const countStudents = async () => (await app.db.select({ n: count() }).from(students))[0]?.n ?? 0;
+const countFor = async (email: string) =>
+  (await app.db.select({ n: count() }).from(applications).where(eq(applications.emailNormalised, email.toLowerCase())))[0]?.n ?? 0;
+
+describe('POST /applications', () => {
+  it('stores a decided submission and answers the record of spec section 3', async () => {
+    const body = storeBody();
+    const res = await post(body);
+    expect(res.statusCode).toBe(201);
+    const saved = applyResponseSchema.parse(res.json());
+    const [studentId, ucasCode, applicationId, reference] = saved.id;
+    expect(studentId).toMatch(/^26\d{5}$/);
+    expect(ucasCode).toBe('G400');
+    expect(applicationId).toBe(saved.app_id);
+    expect(reference).toMatch(/^\d{6}$/);
+    expect(saved.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(saved).toMatchObject({ confirmed_status: 'O', rejection_reasons: [], recommended_courses: [], depart_number: '31', assessment: greenAssessment });
+  });
+
+  it('writes a LOG row naming the user and the status on create', async () => {
+    const saved = applyResponseSchema.parse((await post(storeBody({}, { user: 'adviser1' }))).json());
+    const log = await app.db.select().from(applicationLog).where(eq(applicationLog.applicationId, Number(saved.app_id)));
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ user: 'adviser1', status: 'O', message: 'Application created with status Offered (Automatic).' });
+  });
+
+  it('reuses the STUDENT_ID of a returning person (same email, any case) applying to another course', async () => {
+    const who = person();
+    const first = applyResponseSchema.parse((await post(storeBody(who))).json());
+    const other = storeBody({ ...who, EMAIL: ` ${who.EMAIL.toUpperCase()} ` });
+    other.course = { UCAS_CODE: 'G401', DEPART_NUMBER: '31', ALLOW_SECOND_YEAR_ENTRY: false };
+    const res = await post(other);
+    expect(res.statusCode).toBe(201);
+    const second = applyResponseSchema.parse(res.json());
+    expect(second.id[0]).toBe(first.id[0]);
+    expect(second.id[2]).not.toBe(first.id[2]);
+    expect(second.id[3]).not.toBe(first.id[3]);
+  });
+
+  it('refuses a second application to the course by the same email (case-insensitive) with the duplicate text, storing one', async () => {
+    const who = person();
+    expect((await post(storeBody(who))).statusCode).toBe(201);
+    const before = await countApplications();
+    const again = await post(storeBody({ EMAIL: `  ${who.EMAIL.toUpperCase()}`, UCAS_PERSONAL_ID: '5999999999' }));
+    expect(again.statusCode).toBe(409);
+    expect(errorResponseSchema.parse(again.json())).toEqual({ message: APPLY_MESSAGES.DUPLICATE });
+    expect(await countApplications()).toBe(before);
+    expect(await countFor(who.EMAIL)).toBe(1);
+  });
+
+  it('refuses a second application to the course by the same UCAS Personal ID under another email', async () => {
+    const who = person();
+    expect((await post(storeBody(who))).statusCode).toBe(201);
+    const before = await countApplications();
+    const again = await post(storeBody({ UCAS_PERSONAL_ID: who.UCAS_PERSONAL_ID }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: APPLY_MESSAGES.DUPLICATE });
+    expect(await countApplications()).toBe(before);
+  });
+
+  it('ignores the UCAS Personal ID when APPLIED_TO_UCAS is not 1', async () => {
+    const who = person();
+    expect((await post(storeBody(who))).statusCode).toBe(201);
+    expect((await post(storeBody({ APPLIED_TO_UCAS: '0', UCAS_PERSONAL_ID: who.UCAS_PERSONAL_ID }))).statusCode).toBe(201);
+  });
+
+  it('lets the database settle two different submissions by the same person at once: one stored, one duplicate', async () => {
+    const who = person();
+    const results = await Promise.all([post(storeBody(who)), post(storeBody(who)), post(storeBody(who))]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json()).toEqual({ message: APPLY_MESSAGES.DUPLICATE });
+    expect(await countFor(who.EMAIL)).toBe(1);
+  });
+
+  it('answers the stored record again for the same SUBMISSION_ID and stores nothing new', async () => {
+    const body = storeBody();
+    const first = await post(body);
+    const before = await countApplications();
+    const second = await post(body);
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(await countApplications()).toBe(before);
+  });
+
+  it('stores one application for the same SUBMISSION_ID sent concurrently, answering the same record to all', async () => {
+    const body = storeBody();
+    const before = await countApplications();
+    const results = await Promise.all(Array.from({ length: 6 }, () => post(body)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    const answers = results.map((r) => applyResponseSchema.parse(r.json()));
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(await countApplications()).toBe(before + 1);
+    const log = await app.db.select().from(applicationLog).where(eq(applicationLog.applicationId, Number(answers[0]?.app_id)));
+    expect(log).toHaveLength(1);
+  });
+
+  it('refuses a SUBMISSION_ID already used for another course', async () => {
+    const body = storeBody();
+    expect((await post(body)).statusCode).toBe(201);
+    const res = await post({ ...body, course: { UCAS_CODE: 'G401', DEPART_NUMBER: '31', ALLOW_SECOND_YEAR_ENTRY: false } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: SUBMISSION_ID_REUSED });
+  });
+
+  it('re-validates the form with the spec messages and stores nothing when it fails', async () => {
+    const [applicationsBefore, studentsBefore] = [await countApplications(), await countStudents()];
+    const res = await post(storeBody({ NAME1: '', DOB: '2006-02-30', EMAIL: 'not-an-email', UCAS_PERSONAL_ID: '12345678901' }));
+    expect(res.statusCode).toBe(400);
+    expect(errorResponseSchema.parse(res.json()).message).toBe(
+      "'Given name' is required. 'Email address' must have have email format. Incorrect day 30: Day must be between 1 and 28. 'UCAS Personal ID' must be 10 numeric digits.",
+    );
+    const secondYear = await post(storeBody({ SECOND_YEAR_ENTRY: '1' }));
+    expect(secondYear.statusCode).toBe(400);
+    expect(secondYear.json()).toEqual({ message: SECOND_YEAR_NOT_ALLOWED });
+    expect(await countApplications()).toBe(applicationsBefore);
+    expect(await countStudents()).toBe(studentsBefore);
+  });
+
+  it('rolls the whole submission back when a later write of the transaction fails', async () => {
+    const [applicationsBefore, studentsBefore] = [await countApplications(), await countStudents()];
+    // The LOG row is the last write; a null user breaks its NOT NULL constraint.
+    const body = storeBody({}, { user: null as unknown as string });
+    // 23502: not_null_violation, raised by the LOG insert after the student and application inserts.
+    await expect(app.applicationsRepository.store(body as never)).rejects.toMatchObject({ cause: { code: '23502' } });
+    expect(await countApplications()).toBe(applicationsBefore);
+    expect(await countStudents()).toBe(studentsBefore);
+  });
+
+  it('answers 400 naming the field for a malformed body', async () => {
+    const body = storeBody();
+    const res = await post({ ...body, submission: { ...body.submission, SUBMISSION_ID: 'not-a-uuid' } });
+    expect(res.statusCode).toBe(400);
+    expect(errorResponseSchema.parse(res.json()).message).toMatch(/^submission\.SUBMISSION_ID: /);
+  });
+
+  it('answers only the gateway (internal token)', async () => {
+    const res = await app.inject({ method: 'POST', url: '/applications', payload: storeBody() as object });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /applications/by-hash/:hash', () => {
+  it('reads the application with its form, status, LOG and stored assessment', async () => {
+    const body = storeBody({ NAME1: 'Grace', NOTES: 'Keen on AI.' }, {
+      decision: { confirmed_status: 'X', sub_status: 'AX', rejection_reasons: [{ MESSAGE: 'Too few points.' }], recommended_courses: [] },
+    });
+    const saved = applyResponseSchema.parse((await post(body)).json());
+    const res = await get(`/applications/by-hash/${saved.hash}`);
+    expect(res.statusCode).toBe(200);
+    const { applicationData, assessment, UCAS_CODE } = storedApplicationResponseSchema.parse(res.json());
+    expect(UCAS_CODE).toBe('G400');
+    expect(assessment).toEqual(greenAssessment);
+    expect(applicationData).toMatchObject({
+      NAME1: 'Grace',
+      NOTES: 'Keen on AI.',
+      EMAIL: body.submission.EMAIL,
+      QUALIFICATIONS: body.submission.QUALIFICATIONS,
+      STUDENT_ID: saved.id[0],
+      APPLICATION_ID: saved.app_id,
+      UCAS_CODE: 'G400',
+      STATUS: 'X',
+      SUB_STATUS: 'AX',
+      REJECTION_REASONS: [{ MESSAGE: 'Too few points.' }],
+      OUTBOUND_CALL_FLAG: 0,
+      OUTBOUND_CALL_REMARK: null,
+      OVER18: 1,
+    });
+    expect('SUBMISSION_ID' in applicationData).toBe(false);
+    expect(applicationData.LOG).toEqual([{ MESSAGE: 'Application created with status Rejected (Automatic).', STATUS: 'X', USER: 'public', TIME: expect.any(String) }]);
+    expect(Number.isNaN(Date.parse(applicationData.LOG[0]?.TIME ?? ''))).toBe(false);
+  });
+
+  it('answers 404 for an unknown hash', async () => {
+    const res = await get(`/applications/by-hash/${'0'.repeat(64)}`);
+    expect(res.statusCode).toBe(404);
+    errorResponseSchema.parse(res.json());
+  });
+});
+
+describe('GET /applications/applied', () => {
+  it('finds the application by email (case-insensitive, trimmed) or by UCAS Personal ID', async () => {
+    const who = person();
+    await post(storeBody(who));
+    const byEmail = await get(`/applications/applied?ucas_code=G400&email=${encodeURIComponent(` ${who.EMAIL.toUpperCase()} `)}`);
+    expect(appliedResponseSchema.parse(byEmail.json())).toEqual({ rows: [{ UCAS_CODE: 'G400' }] });
+    const byId = await get(`/applications/applied?ucas_code=g400&ucas_personal_id=${who.UCAS_PERSONAL_ID}`);
+    expect(byId.json()).toEqual({ rows: [{ UCAS_CODE: 'G400' }] });
+    expect((await get(`/applications/applied?ucas_code=G401&email=${who.EMAIL}`)).json()).toEqual({ rows: [] });
+    expect((await get('/applications/applied?ucas_code=G400&email=nobody@example.com')).json()).toEqual({ rows: [] });
+  });
+
+  it('answers no rows without a lookup when neither email nor UCAS Personal ID is given', async () => {
+    const select = jest.spyOn(app.db, 'select');
+    const applied = jest.spyOn(app.applicationsRepository, 'applied');
+    for (const qs of ['ucas_code=G400', 'ucas_code=G400&email=&ucas_personal_id=', 'ucas_code=G400&email=%20%20&_=1700000000000']) {
+      const res = await get(`/applications/applied?${qs}`);
+      expect(res.statusCode).toBe(200);
+      expect(appliedResponseSchema.parse(res.json())).toEqual({ rows: [] });
+    }
+    expect(applied).not.toHaveBeenCalled();
+    expect(select).not.toHaveBeenCalled();
+  });
+});

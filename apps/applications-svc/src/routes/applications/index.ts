@@ -1,0 +1,76 @@
+import {
+  APPLY_MESSAGES,
+  applicationHashParamsSchema,
+  appliedLookupQuerySchema,
+  appliedResponseSchema,
+  applyResponseSchema,
+  describeFormErrors,
+  errorResponseSchema,
+  storeApplicationRequestSchema,
+  storedApplicationResponseSchema,
+  SUBMISSION_ID_REUSED,
+  validateSubmission,
+  type ApplyResponse,
+} from '@clearing-desk/contracts';
+import { HttpError } from '@clearing-desk/service-kit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { normaliseEmail } from '../../plugins/app/applications-repository';
+
+/**
+ * Application routes called by the gateway (spec section 7): the duplicate check
+ * (`/api/applications/{ucasCode}/applied`), storing a decided submission (`/api/apply/{course}`)
+ * and the public review page (`/api/applications/{hash}`).
+ */
+export const applicationRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get(
+    '/applications/applied',
+    { schema: { querystring: appliedLookupQuerySchema, response: { 200: appliedResponseSchema, 400: errorResponseSchema } } },
+    async (request) => {
+      const { ucas_code, email, ucas_personal_id } = request.query;
+      // Spec section 4: with no parameters no lookup is made.
+      if (!email && !ucas_personal_id) return { rows: [] };
+      return fastify.applicationsRepository.applied(ucas_code, {
+        emailNormalised: email ? normaliseEmail(email) : undefined,
+        ucasPersonalId: ucas_personal_id || undefined,
+      });
+    },
+  );
+
+  fastify.post(
+    '/applications',
+    {
+      schema: {
+        body: storeApplicationRequestSchema,
+        response: { 200: applyResponseSchema, 201: applyResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { submission, course, qualOptions } = request.body;
+      const replay = (stored: { response: ApplyResponse; ucasCode: string }) => {
+        if (stored.ucasCode !== course.UCAS_CODE) throw new HttpError(409, SUBMISSION_ID_REUSED);
+        return reply.status(200).send(stored.response);
+      };
+      // Idempotency: a SUBMISSION_ID seen before answers what was stored, and stores nothing.
+      const stored = await fastify.applicationsRepository.findBySubmissionId(submission.SUBMISSION_ID);
+      if (stored) return replay(stored);
+
+      const errors = validateSubmission(submission, { qualOptions, ALLOW_SECOND_YEAR_ENTRY: course.ALLOW_SECOND_YEAR_ENTRY });
+      if (errors.length > 0) throw new HttpError(400, describeFormErrors(errors));
+
+      const result = await fastify.applicationsRepository.store(request.body);
+      if (result.kind === 'duplicate') throw new HttpError(409, APPLY_MESSAGES.DUPLICATE);
+      if (result.kind === 'replayed') return replay(result);
+      return reply.status(201).send(result.response);
+    },
+  );
+
+  fastify.get(
+    '/applications/by-hash/:hash',
+    { schema: { params: applicationHashParamsSchema, response: { 200: storedApplicationResponseSchema, 404: errorResponseSchema } } },
+    async (request) => {
+      const found = await fastify.applicationsRepository.findByHash(request.params.hash);
+      if (!found) throw new HttpError(404, 'Application not found');
+      return found;
+    },
+  );
+};

@@ -1,0 +1,130 @@
+import {
+  alternativeCandidatesResponseSchema,
+  assessmentSchema,
+  courseDetailResponseSchema,
+  describeIssues,
+  ERROR_CODES,
+  LIMITS,
+  validateQualificationItems,
+  type AlternativeCandidate,
+  type Assessment,
+  type AssessForm,
+  type AssessRequestInput,
+  type CourseData,
+  type CourseDetailResponse,
+} from '@clearing-desk/contracts';
+import { HttpError } from '@clearing-desk/service-kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * How long a course (with the user's access) and a school's course rows are reused, in ms. An
+ * assessment is advice shown while the form is filled in, so a course suspended or closed this
+ * second may still be assessed for up to a second; submitting reads the course again (`fresh`).
+ * Without it every keystroke-driven assessment costs courses-svc two database reads.
+ */
+export const ASSESS_CACHE_TTL_MS = 1000;
+const ASSESS_CACHE_MAX_ENTRIES = 5000;
+
+/**
+ * A per-process cache of promises (lru-cache: size bound and TTL): concurrent misses share one
+ * load, and a failed load is dropped at once so the next call tries again.
+ */
+function shortLivedCache<T extends object>(ttlMs: number, maxEntries: number) {
+  const entries = new LRUCache<string, Promise<T>>({ max: maxEntries, ttl: ttlMs });
+  return (key: string, load: () => Promise<T>): Promise<T> => {
+    const hit = entries.get(key);
+    if (hit) return hit;
+    const value = load();
+    entries.set(key, value);
+    value.catch(() => {
+      if (entries.get(key) === value) entries.delete(key);
+    });
+    return value;
+  };
+}
+
+/** An assessment and the course rows its ALTERNATE codes come from (empty unless the light is red). */
+export type AssessOutcome = { result: Assessment; candidates: AlternativeCandidate[] };
+
+/**
+ * What POST /api/apply/{course}/assess and POST /api/apply/{course} share, so that a submission is
+ * assessed exactly as the form was: services never call each other, so the gateway gathers what
+ * the stateless assessment-svc needs from courses-svc.
+ */
+export function createAssessmentGateway(fastify: FastifyInstance) {
+  const courseCache = shortLivedCache<CourseDetailResponse>(ASSESS_CACHE_TTL_MS, ASSESS_CACHE_MAX_ENTRIES);
+  const schoolCache = shortLivedCache<AlternativeCandidate[]>(ASSESS_CACHE_TTL_MS, ASSESS_CACHE_MAX_ENTRIES);
+
+  const loadCourse = (request: FastifyRequest, code: string) =>
+    fastify.services.courses.call(request, { path: `/courses/${encodeURIComponent(code)}`, response: courseDetailResponseSchema });
+
+  return {
+    /**
+     * The course with its qualOptions and the user's access (404 passes through). Reused for
+     * ASSESS_CACHE_TTL_MS unless `fresh`; `access` depends on the user, so the user is in the key.
+     */
+    course(request: FastifyRequest, code: string, options: { fresh?: boolean } = {}): Promise<CourseDetailResponse> {
+      if (options.fresh) return loadCourse(request, code);
+      return courseCache(`${request.staffUser?.username ?? ''}|${code.toUpperCase()}`, () => loadCourse(request, code));
+    },
+
+    /**
+     * Refuses a course that takes no applications (spec section 8): 409 COURSE_SUSPENDED when
+     * suspended, 409 COURSE_CLOSED without external vacancies.
+     */
+    assertOpen(course: Pick<CourseData, 'SUSPENDED' | 'VACANCIES_EXTERNAL'>): void {
+      if (course.SUSPENDED) throw new HttpError(409, ERROR_CODES.COURSE_SUSPENDED);
+      if (course.VACANCIES_EXTERNAL <= 0) throw new HttpError(409, ERROR_CODES.COURSE_CLOSED);
+    },
+
+    /**
+     * Assesses the assessable part of a form against the course: checks the qualification items
+     * against the course (400 naming the field), then posts to assessment-svc. Only a red result
+     * needs alternatives, so the school's courses are fetched, and the assessment asked again
+     * with them, only then.
+     */
+    async assess(request: FastifyRequest, detail: CourseDetailResponse, form: AssessForm): Promise<AssessOutcome> {
+      const { courseData, qualOptions, access } = detail;
+      const issues = validateQualificationItems(form, qualOptions);
+      if (issues.length > 0) throw new HttpError(400, describeIssues(issues));
+
+      const body: AssessRequestInput = { course: courseData, qualOptions, form, access, alternatives: [] };
+      const post = () => fastify.services.assessment.call(request, { method: 'POST', path: '/assessments', body, response: assessmentSchema });
+      let result = await post();
+      if (result.TRAFFIC_LIGHT !== 'R') return { result, candidates: [] };
+      const school = courseData.SCHOOL;
+      const rows = await schoolCache(school, async () => {
+        const found = await fastify.services.courses.call(request, {
+          path: '/courses',
+          query: { school, page_size: LIMITS.PAGE_SIZE_MAX },
+          response: alternativeCandidatesResponseSchema,
+        });
+        return found.rows;
+      });
+      body.alternatives = rows.filter((row) => row.UCAS_CODE !== courseData.UCAS_CODE);
+      if (body.alternatives.length > 0) result = await post();
+      return { result, candidates: body.alternatives };
+    },
+  };
+}
+export type AssessmentGateway = ReturnType<typeof createAssessmentGateway>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Course reads and assessments for the assess and apply routes (registered by those route plugins). */
+    assessmentGateway: AssessmentGateway;
+  }
+}
+
+/**
+ * Decorates `fastify.assessmentGateway`. Registered inside each route plugin that needs it (assess,
+ * apply), so each gets its own short-lived caches and app.ts stays as it is.
+ */
+export const assessmentGatewayPlugin = fp(
+  async (fastify) => {
+    fastify.decorate('assessmentGateway', createAssessmentGateway(fastify));
+  },
+  { name: 'assessment-gateway', dependencies: ['service-clients'] },
+);

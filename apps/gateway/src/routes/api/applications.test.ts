@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import {
+  applicationReviewResponseSchema,
+  appliedResponseSchema,
+  applyResponseSchema,
+  courseDetailResponseSchema,
+  errorResponseSchema,
+  type ApplyResponse,
+} from '@clearing-desk/contracts';
+import { createApplicationForm } from '@clearing-desk/contracts/testing';
+import type { Stack } from '@clearing-desk/stack';
+import { StackClient, startTestStack } from '../../testing/stack-client';
+
+/** Demo catalogue: Computer Science [G400] (SCI: five GCSEs) and, same department, G401. */
+const OPEN = 'G400';
+const SAME_SCHOOL = 'G401';
+const EMAIL = 'Review.Applicant@Example.com';
+const UCAS_ID = '8123456789';
+
+let stack: Stack;
+let client: StackClient;
+let saved: ApplyResponse;
+
+beforeAll(async () => {
+  stack = await startTestStack({ services: ['courses', 'applications', 'assessment'] });
+  client = new StackClient(stack.gatewayUrl);
+  await client.get('/api/ping'); // collects XSRF-TOKEN and _csrf
+  const GCSE_QUALIFICATIONS = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({
+    QUALIFICATION: 'GCSE',
+    SUBJECT,
+    GRADE: '6',
+    YEAR: '2023',
+  }));
+  const res = await client.send('POST', `/api/apply/${OPEN}`, {
+    ...createApplicationForm({ EMAIL, UCAS_PERSONAL_ID: UCAS_ID, GCSE_QUALIFICATIONS }),
+    SUBMISSION_ID: randomUUID(),
+  });
+  saved = applyResponseSchema.parse(res.body);
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const applied = async (course: string, query: string) => {
+  const res = await client.get(`/api/applications/${course}/applied${query}`);
+  expect(res.status).toBe(200);
+  return appliedResponseSchema.parse(res.body);
+};
+
+describe('GET /api/applications/:ucasCode/applied', () => {
+  it('finds the application by email, case-insensitively and trimmed', async () => {
+    expect(await applied(OPEN, `?email=${encodeURIComponent(`  ${EMAIL.toLowerCase()} `)}&_=${Date.now()}`)).toEqual({ rows: [{ UCAS_CODE: OPEN }] });
+  });
+
+  it('finds the application by UCAS Personal ID, or by either of the two', async () => {
+    expect(await applied(OPEN, `?ucas_personal_id=${UCAS_ID}`)).toEqual({ rows: [{ UCAS_CODE: OPEN }] });
+    expect(await applied(OPEN, `?email=someone.else@example.com&ucas_personal_id=${UCAS_ID}`)).toEqual({ rows: [{ UCAS_CODE: OPEN }] });
+  });
+
+  it('finds nothing for another person or another course', async () => {
+    expect(await applied(OPEN, '?email=someone.else@example.com&ucas_personal_id=8000000000')).toEqual({ rows: [] });
+    expect(await applied(SAME_SCHOOL, `?email=${encodeURIComponent(EMAIL)}&ucas_personal_id=${UCAS_ID}`)).toEqual({ rows: [] });
+  });
+
+  it('answers no rows when neither email nor UCAS Personal ID is given', async () => {
+    expect(await applied(OPEN, '')).toEqual({ rows: [] });
+    expect(await applied(OPEN, `?_=${Date.now()}`)).toEqual({ rows: [] });
+    expect(await applied(OPEN, '?email=&ucas_personal_id=')).toEqual({ rows: [] });
+  });
+});
+
+describe('GET /api/applications/:hash', () => {
+  it('answers the application, its assessment, the course and its qualOptions', async () => {
+    const res = await client.get(`/api/applications/${saved.hash}?_=${Date.now()}`);
+    expect(res.status).toBe(200);
+    const review = applicationReviewResponseSchema.parse(res.body);
+    expect(review.applicationData).toMatchObject({ EMAIL, UCAS_PERSONAL_ID: UCAS_ID, STUDENT_ID: saved.id[0], STATUS: saved.confirmed_status });
+    expect(review.assessment).toEqual(saved.assessment);
+    const course = courseDetailResponseSchema.parse((await client.get(`/api/courses/${OPEN}`)).body);
+    expect(review.courseData).toEqual(course.courseData);
+    expect(review.qualOptions).toEqual(course.qualOptions);
+  });
+
+  it('answers 404 for an unknown hash', async () => {
+    const res = await client.get(`/api/applications/${'ab'.repeat(32)}`);
+    expect(res.status).toBe(404);
+    errorResponseSchema.parse(res.body);
+  });
+});

@@ -1,0 +1,63 @@
+import {
+  applicationHashParamsSchema,
+  applicationReviewResponseSchema,
+  appliedQuerySchema,
+  appliedResponseSchema,
+  courseDetailResponseSchema,
+  errorResponseSchema,
+  storedApplicationResponseSchema,
+} from '@clearing-desk/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { applyApiRoutes } from './apply';
+
+const appliedParamsSchema = z.object({ ucasCode: z.string().trim().min(1).max(32) });
+const timestampQuery = z.object({ _: z.string().optional() });
+
+/**
+ * Public application routes of spec section 7: the duplicate check, the review page, and (from
+ * apply.ts) POST /api/apply/{course}. `/applications/:ucasCode/applied` and `/applications/:hash`
+ * differ in their number of segments, so the router never confuses them.
+ */
+export const applicationApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  await fastify.register(applyApiRoutes);
+
+  /**
+   * GET /api/applications/{ucasCode}/applied: the applications to the course by this email
+   * (case-insensitive) and/or UCAS Personal ID. With neither no lookup is made (spec section 4).
+   */
+  fastify.get(
+    '/applications/:ucasCode/applied',
+    { schema: { params: appliedParamsSchema, querystring: appliedQuerySchema, response: { 200: appliedResponseSchema, 400: errorResponseSchema } } },
+    async (request) => {
+      const { email, ucas_personal_id } = request.query;
+      if (!email && !ucas_personal_id) return { rows: [] };
+      return fastify.services.applications.call(request, {
+        path: '/applications/applied',
+        query: { ucas_code: request.params.ucasCode, email: email || undefined, ucas_personal_id: ucas_personal_id || undefined },
+        response: appliedResponseSchema,
+      });
+    },
+  );
+
+  /**
+   * GET /api/applications/{hash}: the public review page (spec section 2): the stored application
+   * and assessment from applications-svc, the course and its qualOptions from courses-svc. The
+   * unguessable hash is the only key; 404 when unknown.
+   */
+  fastify.get(
+    '/applications/:hash',
+    { schema: { params: applicationHashParamsSchema, querystring: timestampQuery, response: { 200: applicationReviewResponseSchema, 404: errorResponseSchema } } },
+    async (request) => {
+      const stored = await fastify.services.applications.call(request, {
+        path: `/applications/by-hash/${encodeURIComponent(request.params.hash)}`,
+        response: storedApplicationResponseSchema,
+      });
+      const { courseData, qualOptions } = await fastify.services.courses.call(request, {
+        path: `/courses/${encodeURIComponent(stored.UCAS_CODE)}`,
+        response: courseDetailResponseSchema,
+      });
+      return { applicationData: stored.applicationData, assessment: stored.assessment, courseData, qualOptions };
+    },
+  );
+};

@@ -1,0 +1,85 @@
+import {
+  applyApiBodySchema,
+  applyResponseSchema,
+  assessFormSchema,
+  decidePublicOutcome,
+  describeFormErrors,
+  ERROR_CODES,
+  errorResponseSchema,
+  PUBLIC_USER,
+  toAssessForm,
+  validateSubmission,
+  type StoreApplicationRequestInput,
+} from '@clearing-desk/contracts';
+import { HttpError } from '@clearing-desk/service-kit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { assessmentGatewayPlugin } from '../../plugins/app/assessment-gateway';
+
+const paramsSchema = z.object({ course: z.string().trim().min(1).max(32) });
+
+/**
+ * POST /api/apply/{course} (spec section 7): a public submission, decided at once (domain.md
+ * "Public submissions") and stored by applications-svc.
+ * 1. The course, read fresh from courses-svc (404 passes through): 409 COURSE_SUSPENDED or
+ *    COURSE_CLOSED (spec section 8); a course the public cannot apply to (external, or not
+ *    intermediary: spec section 4) answers COURSE_CLOSED too.
+ * 2. The body: `{ data, token }` with the form and SUBMISSION_ID (400 naming a malformed field),
+ *    then the rules of spec section 5 and second-year entry (400, the messages joined by ' ').
+ * 3. The assessment, exactly as POST /api/apply/{course}/assess makes it (shared gateway code).
+ * 4. decidePublicOutcome (O/AO|AR, X/AX, S); the body's STATUS and REJECTION_REASONS are ignored:
+ *    the public does not choose its status.
+ * 5. applications-svc stores it in one transaction and answers the record; the same SUBMISSION_ID
+ *    again answers the stored record, a second application by the same person 409 with the
+ *    duplicate text of spec section 8.
+ */
+export const applyApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  await fastify.register(assessmentGatewayPlugin);
+
+  fastify.post(
+    '/apply/:course',
+    {
+      preHandler: fastify.csrfProtection,
+      schema: {
+        params: paramsSchema,
+        body: applyApiBodySchema,
+        response: {
+          200: applyResponseSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const gateway = fastify.assessmentGateway;
+      const detail = await gateway.course(request, request.params.course, { fresh: true });
+      const { courseData, qualOptions } = detail;
+      gateway.assertOpen(courseData);
+      if (courseData.EXTERNAL || !courseData.INTERMEDIARY) throw new HttpError(409, ERROR_CODES.COURSE_CLOSED);
+
+      const { STATUS: _status, REJECTION_REASONS: _reasons, ...submission } = request.body.data;
+      const errors = validateSubmission(submission, { qualOptions, ALLOW_SECOND_YEAR_ENTRY: courseData.ALLOW_SECOND_YEAR_ENTRY });
+      if (errors.length > 0) throw new HttpError(400, describeFormErrors(errors));
+      // The rules above trim; the assessment takes exact values (e.g. ' 1' is not a year of entry).
+      const assessable = assessFormSchema.safeParse(submission);
+      if (!assessable.success) {
+        const issue = assessable.error.issues[0];
+        throw new HttpError(400, `${issue?.path.join('.') ?? 'data'}: ${issue?.message ?? 'is invalid'}`);
+      }
+
+      const { result, candidates } = await gateway.assess(request, detail, toAssessForm(assessable.data));
+      const decision = decidePublicOutcome({ assessment: result, form: assessable.data, course: courseData, candidates });
+      const body: StoreApplicationRequestInput = {
+        submission,
+        course: { UCAS_CODE: courseData.UCAS_CODE, DEPART_NUMBER: courseData.DEPART_NUMBER, ALLOW_SECOND_YEAR_ENTRY: courseData.ALLOW_SECOND_YEAR_ENTRY },
+        qualOptions,
+        assessment: result,
+        decision,
+        user: request.staffUser?.username ?? PUBLIC_USER,
+      };
+      return fastify.services.applications.call(request, { method: 'POST', path: '/applications', body, response: applyResponseSchema });
+    },
+  );
+};

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { assessmentSchema } from '../assessment/assessment';
+import { courseDataSchema } from '../courses/course';
+import { qualOptionSchema } from '../qualifications/qual-option';
+import { applicationDataSchema, appliedQuerySchema, applySubmissionSchema } from './application';
+import { applicationDecisionSchema } from './decide-public-outcome';
+
+/** Who a history LOG row names for a submission from the public (domain.md "Statuses"). */
+export const PUBLIC_USER = 'public';
+
+/** 409 when a SUBMISSION_ID already stored for one course comes again for another (a client bug). */
+export const SUBMISSION_ID_REUSED = 'SUBMISSION_ID was already used for an application to another course.';
+
+/**
+ * Body of applications-svc POST /applications (internal, from the gateway): a decided submission.
+ * The course fields the record keeps (UCAS_CODE, DEPART_NUMBER for the public reference) and those
+ * the form is re-validated with (ALLOW_SECOND_YEAR_ENTRY, qualOptions), the assessment and the
+ * decision, and the acting user (a staff username or PUBLIC_USER) for the LOG.
+ */
+export const storeApplicationRequestSchema = z.object({
+  submission: applySubmissionSchema,
+  course: courseDataSchema.pick({ UCAS_CODE: true, DEPART_NUMBER: true, ALLOW_SECOND_YEAR_ENTRY: true }),
+  qualOptions: z.array(qualOptionSchema).max(100),
+  assessment: assessmentSchema,
+  decision: applicationDecisionSchema,
+  user: z.string().trim().min(1).max(64),
+});
+export type StoreApplicationRequest = z.infer<typeof storeApplicationRequestSchema>;
+export type StoreApplicationRequestInput = z.input<typeof storeApplicationRequestSchema>;
+
+/** Query of applications-svc GET /applications/applied: the course and the person's email and/or UCAS Personal ID. */
+export const appliedLookupQuerySchema = appliedQuerySchema.extend({ ucas_code: z.string().trim().min(1).max(32) });
+export type AppliedLookupQuery = z.infer<typeof appliedLookupQuerySchema>;
+
+/** The public key of a stored application (the review page's applicationHash, spec section 2). */
+export const applicationHashParamsSchema = z.object({ hash: z.string().trim().min(1).max(128) });
+
+/** Answer of applications-svc GET /applications/by-hash/{hash}: the application and its stored assessment. */
+export const storedApplicationResponseSchema = z.object({
+  applicationData: applicationDataSchema,
+  assessment: assessmentSchema,
+  UCAS_CODE: z.string(),
+});
+export type StoredApplicationResponse = z.infer<typeof storedApplicationResponseSchema>;
