@@ -12,6 +12,8 @@ export type ErrorSummaryProps = {
   description?: ReactNode;
   /** Move focus to the summary when it appears or its errors change (GOV.UK pattern). */
   autoFocus?: boolean;
+  /** id of the summary, so a page can move focus to it itself (with autoFocus false). */
+  id?: string;
 };
 
 // Scroll the field's label (or fieldset legend) into view so the question is visible too.
@@ -30,7 +32,7 @@ function focusField(fieldId: string): boolean {
  * Error summary (GOV.UK pattern): shown at the top of a page after a failed submit. It takes
  * focus so screen readers announce it, and each message links to its field.
  */
-export function ErrorSummary({ errors, title = 'There is a problem', description, autoFocus = true }: ErrorSummaryProps) {
+export function ErrorSummary({ errors, title = 'There is a problem', description, autoFocus = true, id }: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const signature = errors.map((e) => `${e.fieldId ?? ''}:${e.message}`).join('|');
@@ -46,7 +48,7 @@ export function ErrorSummary({ errors, title = 'There is a problem', description
   };
 
   return (
-    <div className="cd-error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby={titleId}>
+    <div className="cd-error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby={titleId} id={id}>
       <h2 className="cd-error-summary__title" id={titleId}>
         {title}
       </h2>

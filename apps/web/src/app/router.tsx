@@ -5,6 +5,10 @@ import { GatedOutlet } from './routes/gated-outlet';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 
+/** Route handle: pages that move focus themselves after navigation (the form steps focus their h1). */
+export type RouteHandle = { managesFocus?: boolean };
+const managesFocus: RouteHandle = { managesFocus: true };
+
 /**
  * The route tree (spec section 2). Page modules load lazily; each exports `Component`.
  * Everything under the clearing gate needs clearing to be open (or a staff user); the
@@ -27,10 +31,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/apply/course'),
             children: [
               { index: true, lazy: () => import('./routes/apply/course-information') },
+              { path: paths.apply.confirmation.path, lazy: () => import('./routes/apply/application-confirmation') },
               // :step is one of APPLICATION_STEPS; anything else shows the 404 page.
-              { path: paths.apply.step.path, lazy: () => import('./routes/apply/application-step') },
+              { path: paths.apply.step.path, handle: managesFocus, lazy: () => import('./routes/apply/application-step') },
             ],
           },
+          { path: paths.review.path, lazy: () => import('./routes/review') },
         ],
       },
       { path: paths.accessibility.path, lazy: () => import('./routes/accessibility') },

@@ -32,8 +32,19 @@ export const paths = {
     },
     step: {
       path: ':step',
-      getHref: (ucasCode: string, step: ApplicationStepId) => `/apply/${encodeURIComponent(ucasCode)}/${step}`,
+      getHref: (ucasCode: string, step: ApplicationStepId, fieldId?: string) =>
+        `/apply/${encodeURIComponent(ucasCode)}/${step}${fieldId ? `#${fieldId}` : ''}`,
     },
+    // Shown after a successful submission; the answer lives in the form's state (no reload).
+    confirmation: {
+      path: 'confirmation',
+      getHref: (ucasCode: string) => `/apply/${encodeURIComponent(ucasCode)}/confirmation`,
+    },
+  },
+  // A submitted application by its hash (spec section 2: "A review page shows application details").
+  review: {
+    path: '/review/:applicationHash',
+    getHref: (applicationHash: string) => `/review/${encodeURIComponent(applicationHash)}`,
   },
   applications: { path: '/applications', getHref: () => '/applications' },
   accessibility: { path: '/accessibility', getHref: () => '/accessibility' },
@@ -52,6 +63,10 @@ export const createApiPaths = (base: string) => {
   return {
     courses: () => `${api}/courses`,
     course: (ucasCode: string) => `${api}/courses/${encodeURIComponent(ucasCode)}`,
+    applied: (ucasCode: string) => `${api}/applications/${encodeURIComponent(ucasCode)}/applied`,
+    assess: (ucasCode: string) => `${api}/apply/${encodeURIComponent(ucasCode)}/assess`,
+    apply: (ucasCode: string) => `${api}/apply/${encodeURIComponent(ucasCode)}`,
+    application: (applicationHash: string) => `${api}/applications/${encodeURIComponent(applicationHash)}`,
     clearingStatus: () => `${api}/admin/status`,
     ping: () => `${api}/ping`,
   };

@@ -9,6 +9,10 @@ describe('paths', () => {
     expect(api.course('G4 00')).toBe('/clearing/api/courses/G4%2000');
     expect(api.clearingStatus()).toBe('/clearing/api/admin/status');
     expect(api.ping()).toBe('/clearing/api/ping');
+    expect(api.applied('G400')).toBe('/clearing/api/applications/G400/applied');
+    expect(api.assess('G400')).toBe('/clearing/api/apply/G400/assess');
+    expect(api.apply('G400')).toBe('/clearing/api/apply/G400');
+    expect(api.application('a1b2')).toBe('/clearing/api/applications/a1b2');
   });
 
   it('gives the router the prefix as basename and builds absolute page URLs with it', () => {
@@ -22,6 +26,9 @@ describe('paths', () => {
     expect(paths.apply.search.getHref()).toBe('/apply');
     expect(paths.apply.search.getHref({ q: 'law', p: 2 })).toBe('/apply?q=law&p=2');
     expect(paths.apply.step.getHref('G400', 'qualifications')).toBe('/apply/G400/qualifications');
+    expect(paths.apply.step.getHref('G400', 'qualifications', 'QUALIFICATIONS-1-GRADE')).toBe('/apply/G400/qualifications#QUALIFICATIONS-1-GRADE');
+    expect(paths.apply.confirmation.getHref('G400')).toBe('/apply/G400/confirmation');
+    expect(paths.review.getHref('a1b2')).toBe('/review/a1b2');
   });
 
   it('normalises BASE_PATH to a leading and trailing slash', () => {

@@ -1,17 +1,30 @@
-import type { ClearingStatusResponse, CourseData } from '@clearing-desk/contracts';
+import type { ApplyResponse, Assessment, ClearingStatusResponse, CourseData, QualOption } from '@clearing-desk/contracts';
 import { createCourse } from '@clearing-desk/contracts/testing';
+import { createAssessment, type StoredApplication } from './applications';
 
 /** In-memory data behind the msw handlers; reset after every test (setup-tests.ts). */
 type MockDb = {
   courses: CourseData[];
   clearingStatus: ClearingStatusResponse;
   pingState: 0 | 1;
+  /** qualOptions per UCAS code; createCourseDetail's (A Level, GCSE, English test) otherwise. */
+  qualOptions: Record<string, QualOption[]>;
+  /** What POST /api/apply/{course}/assess answers. */
+  assessment: Assessment;
+  /** What POST /api/apply/{course} answers (with the course's depart number), by default an offer. */
+  applyResponse: Partial<ApplyResponse>;
+  /** Stored applications: the applied check and duplicates look here. */
+  applications: StoredApplication[];
 };
 
 const initialDb = (): MockDb => ({
   courses: [createCourse()],
   clearingStatus: { state: 1, closing_message: null },
   pingState: 1,
+  qualOptions: {},
+  assessment: createAssessment(),
+  applyResponse: {},
+  applications: [],
 });
 
 export const db: MockDb = initialDb();
@@ -23,6 +36,21 @@ export function resetDb(): void {
 /** Replaces the course catalogue. */
 export function seedCourses(courses: CourseData[]): void {
   db.courses = courses;
+}
+
+/** Sets a course's qualification options. */
+export function seedQualOptions(ucasCode: string, qualOptions: QualOption[]): void {
+  db.qualOptions[ucasCode] = qualOptions;
+}
+
+/** Sets what the assessment answers. */
+export function setAssessment(assessment: Assessment): void {
+  db.assessment = assessment;
+}
+
+/** Sets what the next submissions answer (confirmed status, reasons, recommended courses). */
+export function setApplyResponse(response: Partial<ApplyResponse>): void {
+  db.applyResponse = response;
 }
 
 /** Sets the clearing state that both GET /api/admin/status and GET /api/ping report. */

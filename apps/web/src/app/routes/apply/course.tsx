@@ -1,7 +1,10 @@
-import { COURSE_PAGE_ERRORS, coursePageState } from '@clearing-desk/contracts';
+import { COURSE_PAGE_ERRORS, coursePageState, type ApplyResponse } from '@clearing-desk/contracts';
 import { Notice, Spinner } from '@clearing-desk/ui';
-import { Link, Outlet, useParams } from 'react-router-dom';
+import { useCallback } from 'react';
+import { Link, Outlet, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { ApplicationFormProvider } from '@/features/application-form/components/application-form-provider';
+import { LeaveApplicationGuard } from '@/features/application-form/components/leave-application-guard';
 import { useCourse } from '@/features/courses/api/get-course';
 import { COURSE_TEXTS } from '@/features/courses/texts';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -27,11 +30,23 @@ function CourseError({ message }: { message: string }) {
 /**
  * /apply/:ucasCode: the application wrapper (spec section 2). It loads the course once and shows
  * the course page states of spec section 4; when the course can be shown, its child route
- * renders: the information page (index) or a form step.
+ * renders: the information page (index), a form step or the confirmation. The application form's
+ * state lives here, around every child, so switching steps keeps the answers; its key is the code
+ * in the URL, so another course starts a new form.
  */
 export function CourseRoute() {
   const { ucasCode = '' } = useParams();
+  const navigate = useNavigate();
   const courseQuery = useCourse(ucasCode);
+  const applicationHref = paths.apply.course.getHref(ucasCode);
+  const isInsideApplication = useCallback(
+    (pathname: string) => pathname === applicationHref || pathname.startsWith(`${applicationHref}/`),
+    [applicationHref],
+  );
+  const onSubmitted = useCallback(
+    (_response: ApplyResponse) => navigate(paths.apply.confirmation.getHref(ucasCode)),
+    [navigate, ucasCode],
+  );
 
   if (courseQuery.isPending) return <Spinner label={COURSE_TEXTS.LOADING_COURSE} />;
   if (courseQuery.isError) return <CourseError message={COURSE_PAGE_ERRORS.FETCH_FAILED} />;
@@ -44,7 +59,12 @@ export function CourseRoute() {
     canApply: state.canApply,
     canStart: state.canApply && courseQuery.data.courseData.VACANCIES_EXTERNAL > 0,
   };
-  return <Outlet context={context} />;
+  return (
+    <ApplicationFormProvider key={ucasCode} course={courseQuery.data} onSubmitted={onSubmitted}>
+      <LeaveApplicationGuard isInsideApplication={isInsideApplication} />
+      <Outlet context={context} />
+    </ApplicationFormProvider>
+  );
 }
 
 export { CourseRoute as Component };

@@ -32,7 +32,12 @@ export const coursesHandlers = [
   http.get(apiUrl('/courses/:ucasCode'), ({ params }) => {
     const course = db.courses.find((c) => c.UCAS_CODE === params.ucasCode);
     if (!course) return HttpResponse.json({ message: 'Course not found' }, { status: 404 });
-    const body: CourseDetailResponse = { ...createCourseDetail(), courseData: courseDataSchema.parse(course) };
+    const detail = createCourseDetail();
+    const body: CourseDetailResponse = {
+      ...detail,
+      courseData: courseDataSchema.parse(course),
+      qualOptions: db.qualOptions[course.UCAS_CODE] ?? detail.qualOptions,
+    };
     return HttpResponse.json(body);
   }),
 ];

@@ -1,4 +1,5 @@
+import { applicationsHandlers } from './applications';
 import { clearingStatusHandlers } from './clearing-status';
 import { coursesHandlers } from './courses';
 
-export const handlers = [...clearingStatusHandlers, ...coursesHandlers];
+export const handlers = [...clearingStatusHandlers, ...coursesHandlers, ...applicationsHandlers];

@@ -133,51 +133,6 @@ describe('/apply/:ucasCode course page', () => {
 });
 
 describe('application steps', () => {
-  it('opens step 1 from Start application and moves with Next, Previous and the tabs', async () => {
-    const { router, user } = renderApp('/apply/G400');
-    await user.click(await screen.findByRole('link', { name: /^Start application/ }));
-
-    expect(await screen.findByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/apply/G400/personal-details');
-    const tabs = () => screen.getByRole('navigation', { name: 'Application steps' });
-    expect(within(tabs()).getByRole('link', { name: 'Step 1 Personal details' })).toHaveAttribute('aria-current', 'page');
-    expect(within(tabs()).getByRole('link', { name: 'Step 2 Qualifications' })).not.toHaveAttribute('aria-current');
-    expect(document.title).toBe('Step 1: Personal details - Computer Science BSc (Hons) - Clearing Desk');
-
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/apply/G400/qualifications');
-    expect(within(tabs()).getByRole('link', { name: 'Step 2 Qualifications' })).toHaveAttribute('aria-current', 'page');
-
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Step 3: Submit' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
-
-    await user.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeInTheDocument();
-
-    await user.click(within(tabs()).getByRole('link', { name: 'Step 3 Submit' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Step 3: Submit' })).toBeInTheDocument();
-
-    await user.click(within(tabs()).getByRole('link', { name: 'Step 1 Personal details' }));
-    await user.click(await screen.findByRole('button', { name: 'Previous' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Computer Science BSc (Hons)' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/apply/G400');
-  });
-
-  it('fetches the course once for the information page and every step', async () => {
-    let calls = 0;
-    server.events.on('request:start', ({ request }) => {
-      if (new URL(request.url).pathname === '/api/courses/G400') calls += 1;
-    });
-    const { user } = renderApp('/apply/G400/personal-details');
-    await user.click(await screen.findByRole('button', { name: 'Next' }));
-    await user.click(await screen.findByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { level: 1, name: 'Step 3: Submit' });
-    expect(calls).toBe(1);
-    server.events.removeAllListeners();
-  });
-
   it('sends a step of a closed course back to its information page', async () => {
     seedCourses([createCourse({ VACANCIES_EXTERNAL: 0 })]);
     const { router } = renderApp('/apply/G400/qualifications');

@@ -1,0 +1,81 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** A unique email per test run, so no run is a duplicate of another (the stack keeps its data). */
+export const uniqueEmail = (label: string): string => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+export type Applicant = { email: string; name1?: string; name2?: string; dob?: [string, string, string] };
+
+/** Step 1 with an adult UK applicant who has not applied through UCAS. */
+export async function fillPersonalDetails(page: Page, { email, name1 = 'Amara', name2 = 'Okafor', dob = ['14', '5', '2000'] }: Applicant) {
+  await page.getByLabel('Given name').fill(name1);
+  await page.getByLabel('Family name').fill(name2);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Day').fill(dob[0]);
+  await page.getByLabel('Month').fill(dob[1]);
+  await page.getByLabel('Year', { exact: true }).fill(dob[2]);
+  await page.getByLabel('Telephone number', { exact: true }).fill('07700 900123');
+  await page.getByLabel('Nationality').selectOption('GBR');
+}
+
+/** The editor of a group item, named by its legend ('Qualification 2'). */
+export const itemEditor = (page: Page, name: string): Locator => page.getByRole('group', { name, exact: true });
+
+/** Adds an item to a group, fills its fields (label -> value; selects by value) and presses Done. */
+export async function addQualification(page: Page, group: 'Qualification' | 'GCSE qualification', type: string, fields: Record<string, string>) {
+  const addLabel = group === 'Qualification' ? 'Add a qualification' : 'Add a GCSE qualification';
+  const count = await page.getByRole('heading', { name: new RegExp(`^${group} \\d+:`) }).count();
+  await page.getByRole('button', { name: addLabel }).click();
+  const editor = itemEditor(page, `${group} ${count + 1}`);
+  await editor.getByLabel('Type of qualification').selectOption(type);
+  for (const [label, value] of Object.entries(fields)) {
+    const input = editor.getByLabel(label, { exact: true });
+    if ((await input.evaluate((el) => el.tagName)) === 'SELECT') await input.selectOption(value);
+    else await input.fill(value);
+  }
+  await editor.getByRole('button', { name: /^Done/ }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(`^${group} ${count + 1}:`) })).toBeVisible();
+}
+
+/** Five GCSEs at 5 or 6 including English Language and Mathematics (the Sciences school asks for 5). */
+export async function addFiveGcses(page: Page) {
+  for (const [subject, grade] of [
+    ['English Language', '5'],
+    ['Mathematics', '5'],
+    ['Physics', '6'],
+    ['Chemistry', '6'],
+    ['Biology', '6'],
+  ] as const) {
+    await addQualification(page, 'GCSE qualification', 'GCSE', { Subject: subject, Grade: grade, Year: '2021' });
+  }
+}
+
+/** Three A levels with the given grades. */
+export async function addALevels(page: Page, grades: [string, string, string]) {
+  const subjects = ['Mathematics', 'Physics', 'Computer Science'];
+  for (const [i, grade] of grades.entries()) {
+    await addQualification(page, 'Qualification', 'ALEVEL', { Subject: subjects[i]!, Grade: grade, Year: '2023' });
+  }
+}
+
+/** Steps 1 and 2 for G400, arriving at the submit step. */
+export async function fillApplication(page: Page, applicant: Applicant, grades: [string, string, string]) {
+  await page.goto('/apply/G400/personal-details');
+  await fillPersonalDetails(page, applicant);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeVisible();
+  await addFiveGcses(page);
+  await addALevels(page, grades);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Step 3: Submit' })).toBeVisible();
+}
+
+/** Presses Submit and confirms; waits for the confirmation URL. */
+export async function submitApplication(page: Page) {
+  const submit = page.getByRole('button', { name: 'Submit', exact: true });
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  const dialog = page.getByRole('dialog', { name: 'Are you sure you want to submit your application?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Yes, submit' }).click();
+  await expect(page).toHaveURL(/\/apply\/G400\/confirmation$/, { timeout: 20_000 });
+}

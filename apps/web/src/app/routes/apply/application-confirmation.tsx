@@ -1,0 +1,36 @@
+import { Navigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { ApplicationConfirmation, confirmationHeading } from '@/features/application-form/components/application-confirmation';
+import { useApplicationForm } from '@/features/application-form/components/application-form-provider';
+import { courseHeading } from '@/features/courses/components/course-information';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useCourseContext } from './course-context';
+
+/**
+ * /apply/:ucasCode/confirmation: the outcome of the submission just made. The answer is kept in
+ * the form's state only; without one (a reload) the course information page is shown, and the
+ * review page (/review/{hash}) is the lasting link.
+ */
+export function ApplicationConfirmationRoute() {
+  const { detail } = useCourseContext();
+  const { state, qualOptions } = useApplicationForm();
+  const course = detail.courseData;
+  useDocumentTitle(state.submitted ? confirmationHeading(state.submitted.response, course) : null, courseHeading(course));
+
+  if (!state.submitted) return <Navigate to={paths.apply.course.getHref(course.UCAS_CODE)} replace />;
+  const { response, values } = state.submitted;
+  return (
+    <ApplicationConfirmation
+      response={response}
+      course={course}
+      values={values}
+      qualOptions={qualOptions}
+      courseName={courseHeading(course)}
+      reviewHref={paths.review.getHref(response.hash)}
+      searchHref={paths.apply.search.getHref()}
+      getCourseHref={(code) => paths.apply.course.getHref(code)}
+    />
+  );
+}
+
+export { ApplicationConfirmationRoute as Component };

@@ -1,0 +1,13 @@
+import type { AssessForm } from '@clearing-desk/contracts';
+import type { AppliedParams } from './check-applied';
+
+/** Query keys, general to specific (TkDodo), so invalidation works at any level. */
+export const applicationFormKeys = {
+  all: ['application-form'] as const,
+  applied: (ucasCode: string) => [...applicationFormKeys.all, 'applied', ucasCode] as const,
+  appliedCheck: (ucasCode: string, params: AppliedParams) => [...applicationFormKeys.applied(ucasCode), params] as const,
+  assessments: (ucasCode: string) => [...applicationFormKeys.all, 'assessment', ucasCode] as const,
+  assessment: (ucasCode: string, form: AssessForm) => [...applicationFormKeys.assessments(ucasCode), form] as const,
+  reviews: () => [...applicationFormKeys.all, 'review'] as const,
+  review: (applicationHash: string) => [...applicationFormKeys.reviews(), applicationHash] as const,
+};

@@ -1,0 +1,24 @@
+import { applyResponseSchema, type ApplyResponse, type ApplySubmission } from '@clearing-desk/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { applicationFormKeys } from './application-form-keys';
+
+/**
+ * POST /api/apply/{course} with `{ data: form + SUBMISSION_ID (+ STATUS), token }` (spec section 7).
+ * 409 with the duplicate text, COURSE_CLOSED or COURSE_SUSPENDED; 400 `{ message }` for bad values.
+ */
+export const submitApplication = (ucasCode: string, submission: ApplySubmission): Promise<ApplyResponse> =>
+  api.post(apiPaths.apply(ucasCode), submission, applyResponseSchema);
+
+/** How a form sends itself: the public POST by default; staff screens pass their own endpoint. */
+export type SubmitApplicationFn = (submission: ApplySubmission) => Promise<ApplyResponse>;
+
+export function useSubmitApplication(ucasCode: string, submit?: SubmitApplicationFn) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (submission: ApplySubmission) => (submit ? submit(submission) : submitApplication(ucasCode, submission)),
+    // A stored application makes the next applied check answer "duplicate".
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationFormKeys.applied(ucasCode) }),
+  });
+}

@@ -1,0 +1,186 @@
+import {
+  validateApplicationForm,
+  type ApplyResponse,
+  type CourseDetailResponse,
+  type FormError,
+} from '@clearing-desk/contracts';
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { useCheckApplied, type AppliedParams } from '../api/check-applied';
+import type { SubmitApplicationFn } from '../api/submit-application';
+import type { FormAudience, FormValues, Group } from '../types';
+import { createFormValues, textOf, valuesDiffer } from '../utils/form-values';
+import { formReducer, initFormState, type FormAction, type FormState } from '../utils/form-reducer';
+import { isErrorShown } from '../utils/visible-errors';
+
+export type ApplicationFormContextValue = {
+  course: CourseDetailResponse['courseData'];
+  qualOptions: CourseDetailResponse['qualOptions'];
+  audience: FormAudience;
+  state: FormState;
+  values: FormValues;
+  /** Every error of the form (validateApplicationForm, the rules the server applies too). */
+  errors: readonly FormError[];
+  /** The errors the display rule shows now (value given, validate-all, checked item). */
+  shownErrors: readonly FormError[];
+  /** The message shown at a value's path ('QUALIFICATIONS.1.GRADE'), if any. */
+  errorAt: (path: string) => string | undefined;
+  /** The values differ from the start and are not submitted yet (leave-page warning). */
+  hasUnsavedChanges: boolean;
+  /** The course takes applications: external vacancies and no COURSE_CLOSED answer. */
+  hasVacancies: boolean;
+  suspended: boolean;
+  dispatch: (action: FormAction) => void;
+  setField: (name: string, value: string) => void;
+  /** Done on an item: closes it when it is valid, else shows its errors; true when closed. */
+  finishItem: (group: Group, index: number) => boolean;
+  /** The applied check of spec section 4 for these values (skipped when its parameters did not change). */
+  checkDuplicate: (values?: FormValues) => Promise<void>;
+  submitApplication?: SubmitApplicationFn;
+  onSubmitted: (response: ApplyResponse) => void;
+};
+
+const ApplicationFormContext = createContext<ApplicationFormContextValue | null>(null);
+
+export type ApplicationFormProviderProps = {
+  /** GET /api/courses/{code} (or the staff variant): the course and its qualification options. */
+  course: CourseDetailResponse;
+  /** Values to start from (an adviser's student, an application being edited). */
+  initialValues?: Record<string, unknown>;
+  audience?: FormAudience;
+  /** Sends the form; the public POST /api/apply/{course} when omitted. */
+  submitApplication?: SubmitApplicationFn;
+  /** After a successful submission (the answer is kept in the state), e.g. to show the confirmation. */
+  onSubmitted?: (response: ApplyResponse) => void;
+  children: ReactNode;
+};
+
+const EMPTY_PARAMS = JSON.stringify({});
+
+/**
+ * The state of one application form, shared by its steps: mount it once around the steps (the
+ * public /apply/{code} wrapper, or a staff screen) and give it a `key` of the course code so a
+ * different course starts a new form. Values survive switching steps.
+ */
+export function ApplicationFormProvider({
+  course,
+  initialValues,
+  audience = 'public',
+  submitApplication,
+  onSubmitted,
+  children,
+}: ApplicationFormProviderProps) {
+  const { courseData, qualOptions } = course;
+  const [state, dispatch] = useReducer(formReducer, undefined, () => initFormState(createFormValues(courseData, initialValues)));
+  const { values } = state;
+
+  // Spec section 4: without second-year entry the value is forced to 0.
+  const secondYear = textOf(values, 'SECOND_YEAR_ENTRY');
+  useEffect(() => {
+    if (!courseData.ALLOW_SECOND_YEAR_ENTRY && secondYear !== '0') dispatch({ type: 'set-field', name: 'SECOND_YEAR_ENTRY', value: '0' });
+  }, [courseData.ALLOW_SECOND_YEAR_ENTRY, secondYear]);
+
+  const errors = useMemo(() => validateApplicationForm(values, { qualOptions }), [values, qualOptions]);
+
+  const isItemChecked = useCallback(
+    (group: string, item: number) => {
+      const id = state.itemIds[group as Group]?.[item - 1];
+      return id !== undefined && state.checkedItems.has(id);
+    },
+    [state.itemIds, state.checkedItems],
+  );
+
+  const shownErrors = useMemo(
+    () => errors.filter((error) => isErrorShown(error, values, { validateAll: state.validateAll, isItemChecked })),
+    [errors, values, state.validateAll, isItemChecked],
+  );
+
+  const errorAt = useCallback((path: string) => shownErrors.find((e) => e.path === path)?.message, [shownErrors]);
+
+  const setField = useCallback((name: string, value: string) => dispatch({ type: 'set-field', name, value }), []);
+
+  const finishItem = useCallback(
+    (group: Group, index: number) => {
+      const id = state.itemIds[group][index];
+      if (!id) return false;
+      const invalid = errors.some((e) => e.field === group && e.item === index + 1);
+      dispatch(invalid ? { type: 'check-item', id } : { type: 'close-item', id });
+      return !invalid;
+    },
+    [errors, state.itemIds],
+  );
+
+  // Duplicate check: only with parameters, only when they changed, latest answer wins.
+  const checkApplied = useCheckApplied(courseData.UCAS_CODE);
+  const lastParams = useRef(EMPTY_PARAMS);
+  const checkSeq = useRef(0);
+  const valuesRef = useRef(values);
+  useEffect(() => {
+    valuesRef.current = values;
+  });
+  const checkDuplicate = useCallback(
+    async (next?: FormValues) => {
+      const params = appliedParams(next ?? valuesRef.current, qualOptions);
+      const key = JSON.stringify(params);
+      if (key === lastParams.current) return;
+      lastParams.current = key;
+      const seq = ++checkSeq.current;
+      const duplicate = await checkApplied(params);
+      if (seq === checkSeq.current) dispatch({ type: 'duplicate', value: duplicate });
+    },
+    [checkApplied, qualOptions],
+  );
+
+  const onSubmittedRef = useRef(onSubmitted);
+  useEffect(() => {
+    onSubmittedRef.current = onSubmitted;
+  });
+  const handleSubmitted = useCallback((response: ApplyResponse) => {
+    dispatch({ type: 'submitted', response });
+    onSubmittedRef.current?.(response);
+  }, []);
+
+  const hasUnsavedChanges = state.submitted === null && valuesDiffer(values, state.initialValues);
+
+  const value: ApplicationFormContextValue = {
+    course: courseData,
+    qualOptions,
+    audience,
+    state,
+    values,
+    errors,
+    shownErrors,
+    errorAt,
+    hasUnsavedChanges,
+    hasVacancies: courseData.VACANCIES_EXTERNAL > 0 && !state.closed,
+    suspended: courseData.SUSPENDED || state.suspended,
+    dispatch,
+    setField,
+    finishItem,
+    checkDuplicate,
+    submitApplication,
+    onSubmitted: handleSubmitted,
+  };
+
+  return <ApplicationFormContext.Provider value={value}>{children}</ApplicationFormContext.Provider>;
+}
+
+/**
+ * Parameters of the applied check: the email and, when the applicant applied to UCAS, the UCAS
+ * Personal ID; a value that fails its own rule is left out (it cannot match an application).
+ */
+function appliedParams(values: FormValues, qualOptions: CourseDetailResponse['qualOptions']): AppliedParams {
+  const invalid = new Set(validateApplicationForm(values, { qualOptions }).map((e) => e.field));
+  const params: AppliedParams = {};
+  const email = textOf(values, 'EMAIL').trim();
+  if (email && !invalid.has('EMAIL')) params.email = email;
+  const ucasId = textOf(values, 'UCAS_PERSONAL_ID').trim();
+  if (textOf(values, 'APPLIED_TO_UCAS') === '1' && ucasId && !invalid.has('UCAS_PERSONAL_ID')) params.ucas_personal_id = ucasId;
+  return params;
+}
+
+/** The application form around this component (throws outside an ApplicationFormProvider). */
+export function useApplicationForm(): ApplicationFormContextValue {
+  const context = useContext(ApplicationFormContext);
+  if (!context) throw new Error('useApplicationForm must be used inside an ApplicationFormProvider');
+  return context;
+}

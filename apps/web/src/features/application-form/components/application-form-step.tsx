@@ -1,0 +1,128 @@
+import { Button } from '@clearing-desk/ui';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { ApplicationStepId } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { APPLICATION_STEPS, type ApplicationStep } from '../steps';
+import { FORM_TEXTS } from '../texts';
+import { useApplicationForm } from './application-form-provider';
+import { ApplicationStepsNav } from './application-steps-nav';
+import { DuplicateBanner } from './duplicate-banner';
+import { ERROR_SUMMARY_ID, FormErrorSummary } from './form-error-summary';
+import { PersonalDetailsFields } from './personal-details-fields';
+import { QualificationsFields } from './qualifications-fields';
+import { SubmitStep } from './submit-step';
+
+/**
+ * Where screens that mount the form add their own parts (the adviser screens of a later issue:
+ * student search, call scripts, feedback). Every slot is optional.
+ */
+export type ApplicationFormSlots = {
+  /** Above the course name and the step tabs (e.g. the student search). */
+  beforeSteps?: ReactNode;
+  /** Under the step heading on every step (e.g. the call script for that step). */
+  top?: (step: ApplicationStepId) => ReactNode;
+  /** Under a step's fields, before Previous / Next. */
+  bottom?: (step: ApplicationStepId) => ReactNode;
+  /** On the submit step before the data-protection notice and the buttons (e.g. <AssessmentFeedback />). */
+  beforeSubmit?: ReactNode;
+};
+
+export type ApplicationFormStepProps = {
+  step: ApplicationStep;
+  /** Shown above the tabs and in the page title, e.g. 'Computer Science BSc (Hons)'. */
+  courseName: string;
+  /** Link to a step (with a field's id as the hash to land on it). */
+  getStepHref: (step: ApplicationStepId, fieldId?: string) => string;
+  /** Where Previous leads from the first step (the course information page). */
+  backHref: string;
+  slots?: ApplicationFormSlots;
+};
+
+/**
+ * One step of the application form: course name, step tabs, heading, the duplicate banner, the
+ * error summary (validate-all), the step's fields and Previous / Next. Next turns validate-all on
+ * and moves on only when the step has no errors, else focus goes to the error summary. After a
+ * move between steps focus goes to the heading (or to the field named in the URL's hash).
+ */
+export function ApplicationFormStep({ step, courseName, getStepHref, backHref, slots = {} }: ApplicationFormStepProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { dispatch, errors, state } = useApplicationForm();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [summaryFocus, setSummaryFocus] = useState(0);
+  useDocumentTitle(step.heading, courseName);
+
+  const index = APPLICATION_STEPS.findIndex((s) => s.id === step.id);
+  const previous = APPLICATION_STEPS[index - 1];
+  const next = APPLICATION_STEPS[index + 1];
+  const headingId = `${step.id}-heading`;
+
+  // Focus after moving here (not on the first page of a visit, which starts at the top).
+  const validateAllRef = useRef(state.validateAll);
+  validateAllRef.current = state.validateAll;
+  useEffect(() => {
+    if (location.key === 'default') return;
+    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    const summary = validateAllRef.current ? document.getElementById(ERROR_SUMMARY_ID) : null;
+    const element = target ?? summary ?? headingRef.current;
+    element?.focus();
+    if (target) target.scrollIntoView?.({ block: 'center' });
+  }, [location.key, location.hash]);
+
+  useEffect(() => {
+    if (summaryFocus > 0) document.getElementById(ERROR_SUMMARY_ID)?.focus();
+  }, [summaryFocus]);
+
+  const goNext = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!next) return;
+    dispatch({ type: 'validate-all' });
+    if (step.section && errors.some((e) => e.section === step.section)) {
+      setSummaryFocus((n) => n + 1);
+      return;
+    }
+    navigate(getStepHref(next.id));
+  };
+  const goPrevious = () => navigate(previous ? getStepHref(previous.id) : backHref);
+
+  const buttons = (
+    <div className="cd-button-group">
+      <Button variant="secondary" onClick={goPrevious}>
+        {FORM_TEXTS.PREVIOUS}
+      </Button>
+      {next && <Button type="submit">{FORM_TEXTS.NEXT}</Button>}
+    </div>
+  );
+
+  return (
+    <div className="cd-application-step">
+      {slots.beforeSteps}
+      <span className="cd-caption-l">{courseName}</span>
+      <ApplicationStepsNav current={step.id} getHref={(id) => getStepHref(id)} />
+      <h1 className="cd-heading-l" id={headingId} tabIndex={-1} ref={headingRef}>
+        {step.heading}
+      </h1>
+      <DuplicateBanner />
+      {step.section && <FormErrorSummary section={step.section} />}
+      {slots.top?.(step.id)}
+      {step.section ? (
+        <form noValidate onSubmit={goNext} aria-labelledby={headingId}>
+          {step.section === 'personal-details' ? <PersonalDetailsFields /> : <QualificationsFields />}
+          {slots.bottom?.(step.id)}
+          {buttons}
+        </form>
+      ) : (
+        <>
+          <SubmitStep getStepHref={getStepHref} beforeSubmit={slots.beforeSubmit} />
+          {slots.bottom?.(step.id)}
+          <div className="cd-button-group">
+            <Button variant="secondary" onClick={goPrevious}>
+              {FORM_TEXTS.PREVIOUS}
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

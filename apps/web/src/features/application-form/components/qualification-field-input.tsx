@@ -1,0 +1,43 @@
+import type { QualField } from '@clearing-desk/contracts';
+import { Select, TextInput } from '@clearing-desk/ui';
+import { FORM_TEXTS } from '../texts';
+
+type QualificationFieldInputProps = {
+  id: string;
+  field: QualField;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+};
+
+/** One field of a qualification item from its qualOption field: select, text, number or year. */
+export function QualificationFieldInput({ id, field, value, error, onChange }: QualificationFieldInputProps) {
+  const label = field.required ? field.label : `${field.label} ${FORM_TEXTS.OPTIONAL}`;
+  if (field.type === 'select') {
+    return (
+      <Select
+        id={id}
+        label={label}
+        options={field.options ?? []}
+        placeholder="Select"
+        value={value}
+        error={error}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    );
+  }
+  const numeric = field.type === 'number' || field.type === 'year';
+  return (
+    <TextInput
+      id={id}
+      label={label}
+      value={value}
+      error={error}
+      inputMode={numeric ? 'numeric' : undefined}
+      width={field.type === 'year' ? '4' : field.type === 'number' ? '3' : undefined}
+      hint={field.type === 'number' && field.min !== undefined && field.max !== undefined ? `From ${field.min} to ${field.max}` : undefined}
+      autoComplete="off"
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}

@@ -1,0 +1,89 @@
+import {
+  APPLICATION_STATUSES,
+  APPLY_MESSAGES,
+  CONFIRMATION_TEXTS,
+  ERROR_CODES,
+  SUBMISSION_BUTTONS,
+  type Assessment,
+  type SubmissionButton,
+} from '@clearing-desk/contracts';
+import { Button, ConfirmDialog, Notice, Spinner } from '@clearing-desk/ui';
+import { useState } from 'react';
+import { ApiError, formatApiError } from '@/lib/api-client';
+import { useSubmitApplication } from '../api/submit-application';
+import { FORM_TEXTS } from '../texts';
+import { toSubmission } from '../utils/form-values';
+import { useApplicationForm } from './application-form-provider';
+
+const DEFAULT_BUTTONS: readonly SubmissionButton[] = [SUBMISSION_BUTTONS.SUBMIT];
+
+/**
+ * The submit buttons of the assessment's SUBMISSION_OPTIONS.BUTTONS (a single 'Submit' with
+ * status S until there is one), enabled only without validation errors, duplicate, closed or
+ * suspended course and while nothing is being sent (spec section 4). Each asks for confirmation;
+ * the form's SUBMISSION_ID goes with every attempt, so a retry stores one application.
+ */
+export function SubmitPanel({ assessment }: { assessment: Assessment | null }) {
+  const { course, values, errors, state, dispatch, hasVacancies, suspended, submitApplication, onSubmitted } = useApplicationForm();
+  const mutation = useSubmitApplication(course.UCAS_CODE, submitApplication);
+  const [chosen, setChosen] = useState<SubmissionButton | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const offered = assessment?.SUBMISSION_OPTIONS.BUTTONS;
+  const buttons = offered && offered.length > 0 ? offered : DEFAULT_BUTTONS;
+  const disabled = errors.length > 0 || mutation.isPending || state.isDuplicate || !hasVacancies || suspended;
+
+  const send = (button: SubmissionButton) => {
+    setChosen(null);
+    setFailure(null);
+    let submission;
+    try {
+      submission = toSubmission(values, state.submissionId, button.STATUS);
+    } catch (error) {
+      setFailure(formatApiError(error));
+      return;
+    }
+    mutation.mutate(submission, {
+      onSuccess: (response) => onSubmitted(response),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) {
+          if (error.message === APPLY_MESSAGES.DUPLICATE) return dispatch({ type: 'duplicate', value: true });
+          if (error.message === ERROR_CODES.COURSE_CLOSED) return dispatch({ type: 'course-unavailable', reason: 'closed' });
+          if (error.message === ERROR_CODES.COURSE_SUSPENDED) return dispatch({ type: 'course-unavailable', reason: 'suspended' });
+        }
+        setFailure(formatApiError(error));
+      },
+    });
+  };
+
+  return (
+    <div className="cd-submit-panel">
+      {failure && (
+        <Notice variant="error" live>
+          <p className="cd-body">{failure}</p>
+        </Notice>
+      )}
+      {state.isDuplicate && <p className="cd-body">{FORM_TEXTS.SUBMIT_BLOCKED_DUPLICATE}</p>}
+      {mutation.isPending && <Spinner label={CONFIRMATION_TEXTS.LOADING} showLabel />}
+      <div className="cd-button-group">
+        {buttons.map((button) => (
+          <Button key={button.STATUS} disabled={disabled} onClick={() => setChosen(button)}>
+            {button.LABEL}
+          </Button>
+        ))}
+      </div>
+      <ConfirmDialog
+        open={chosen !== null}
+        title={CONFIRMATION_TEXTS.CONFIRM_SUBMIT}
+        confirmLabel={FORM_TEXTS.SUBMIT_CONFIRM}
+        cancelLabel={FORM_TEXTS.SUBMIT_CANCEL}
+        onConfirm={() => chosen && send(chosen)}
+        onCancel={() => setChosen(null)}
+      >
+        {chosen && chosen.STATUS !== 'S' && (
+          <p className="cd-body">The application will be saved with the status {APPLICATION_STATUSES[chosen.STATUS]}.</p>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import type { ApplicationStepId } from '@/config/paths';
+import { useFormAssessment } from '../hooks/use-form-assessment';
+import { FORM_TEXTS } from '../texts';
+import { ApplicationDetails } from './application-details';
+import { useApplicationForm } from './application-form-provider';
+import { CourseAvailabilityWarnings } from './course-availability-warnings';
+import { DataProtectionNotice } from './data-protection-notice';
+import { IncompleteFields } from './incomplete-fields';
+import { SubmitPanel } from './submit-panel';
+
+type SubmitStepProps = {
+  getStepHref: (step: ApplicationStepId, fieldId?: string) => string;
+  /** Before the data-protection notice and the buttons, e.g. the staff feedback panel. */
+  beforeSubmit?: ReactNode;
+};
+
+/**
+ * Step 3, Review Application (spec section 2): opening it turns validate-all on. Course warnings,
+ * the incomplete fields, the answers read back, the data-protection notice and the submit buttons
+ * of the live assessment.
+ */
+export function SubmitStep({ getStepHref, beforeSubmit }: SubmitStepProps) {
+  const { dispatch, errors, values, qualOptions } = useApplicationForm();
+  const { assessment } = useFormAssessment();
+
+  useEffect(() => {
+    dispatch({ type: 'validate-all' });
+  }, [dispatch]);
+
+  return (
+    <>
+      <CourseAvailabilityWarnings />
+      <IncompleteFields errors={errors} getStepHref={getStepHref} />
+      <p className="cd-body-l">{FORM_TEXTS.REVIEW_HEADING}</p>
+      <ApplicationDetails values={values} qualOptions={qualOptions} getStepHref={getStepHref} />
+      {beforeSubmit}
+      <DataProtectionNotice />
+      <SubmitPanel assessment={assessment} />
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+
+/** Puts `text` into a field as one paste (fast), replacing what it held. */
+export async function fill(user: UserEvent, field: HTMLElement, text: string): Promise<void> {
+  await user.clear(field);
+  if (text) {
+    await user.click(field);
+    await user.paste(text);
+  }
+}
+
+export type PersonalDetails = {
+  NAME1: string;
+  NAME2: string;
+  EMAIL: string;
+  DOB: [day: string, month: string, year: string];
+  TEL1: string;
+  NATIONALITY: string;
+};
+
+export const VALID_PERSONAL_DETAILS: PersonalDetails = {
+  NAME1: 'Amara',
+  NAME2: 'Okafor',
+  EMAIL: 'amara.okafor@example.com',
+  DOB: ['14', '5', '2006'],
+  TEL1: '07700 900123',
+  NATIONALITY: 'GBR',
+};
+
+/** Fills the required fields of step 1 (the yes/no questions keep their 'No'). */
+export async function fillPersonalDetails(user: UserEvent, overrides: Partial<PersonalDetails> = {}): Promise<void> {
+  const v = { ...VALID_PERSONAL_DETAILS, ...overrides };
+  await fill(user, screen.getByLabelText('Given name'), v.NAME1);
+  await fill(user, screen.getByLabelText('Family name'), v.NAME2);
+  await fill(user, screen.getByLabelText('Email address'), v.EMAIL);
+  await fill(user, screen.getByLabelText('Day'), v.DOB[0]);
+  await fill(user, screen.getByLabelText('Month'), v.DOB[1]);
+  await fill(user, screen.getByLabelText('Year'), v.DOB[2]);
+  await fill(user, screen.getByLabelText('Telephone number'), v.TEL1);
+  await user.selectOptions(screen.getByLabelText('Nationality'), v.NATIONALITY);
+}
+
+/** The editor of item `n` (1-based) of a group: 'Qualification 2', 'GCSE qualification 1'. */
+export const itemEditor = (name: string): HTMLElement => screen.getByRole('group', { name });
+
+/**
+ * Adds an item to a group and fills it: `type` is the qualification code, `fields` map a field's
+ * label to a value (selects by option value). Ends with Done.
+ */
+export async function addQualification(
+  user: UserEvent,
+  group: 'Qualification' | 'GCSE qualification',
+  type: string,
+  fields: Record<string, string>,
+  { done = true } = {},
+): Promise<HTMLElement> {
+  const addLabel = group === 'Qualification' ? 'Add a qualification' : 'Add a GCSE qualification';
+  const existing = screen.queryAllByRole('group', { name: new RegExp(`^${group} \\d+$`) }).length;
+  const summaries = screen.queryAllByRole('heading', { name: new RegExp(`^${group} \\d+:`) }).length;
+  await user.click(screen.getByRole('button', { name: addLabel }));
+  const editor = itemEditor(`${group} ${existing + summaries + 1}`);
+  await user.selectOptions(within(editor).getByLabelText('Type of qualification'), type);
+  for (const [label, value] of Object.entries(fields)) {
+    const input = within(editor).getByLabelText(label);
+    if (input instanceof HTMLSelectElement) await user.selectOptions(input, value);
+    else await fill(user, input, value);
+  }
+  if (done) await user.click(within(editor).getByRole('button', { name: /^Done/ }));
+  return editor;
+}
+
+/** An A level A*, A and B (144 points) and GCSE English Language and Mathematics at 5. */
+export async function fillValidQualifications(user: UserEvent): Promise<void> {
+  for (const [subject, grade] of [
+    ['English Language', '5'],
+    ['Mathematics', '5'],
+  ]) {
+    await addQualification(user, 'GCSE qualification', 'GCSE', { Subject: subject!, Grade: grade!, Year: '2023' });
+  }
+  for (const [subject, grade] of [
+    ['Mathematics', 'A*'],
+    ['Physics', 'A'],
+    ['Chemistry', 'B'],
+  ]) {
+    await addQualification(user, 'Qualification', 'ALEVEL', { Subject: subject!, Grade: grade!, Year: '2025' });
+  }
+}
+
+/** Fills both steps from step 1 and arrives at the submit step. */
+export async function completeForm(user: UserEvent): Promise<void> {
+  await screen.findByRole('heading', { level: 1, name: 'Step 1: Personal details' });
+  await fillPersonalDetails(user);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { level: 1, name: 'Step 2: Qualifications' });
+  await fillValidQualifications(user);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { level: 1, name: 'Step 3: Submit' });
+}
+
+/** Presses the (only) submit button and confirms. */
+export async function submitAndConfirm(user: UserEvent, button = 'Submit'): Promise<void> {
+  const submit = await screen.findByRole('button', { name: button });
+  await waitForEnabled(submit);
+  await user.click(submit);
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, submit' }));
+}
+
+async function waitForEnabled(element: HTMLElement): Promise<void> {
+  await waitFor(() => {
+    if ((element as HTMLButtonElement).disabled) throw new Error('still disabled');
+  });
+}
+
+/** Request bodies sent to `pathname` while the test runs (JSON). */
+export function recordRequests(server: { events: { on: (event: 'request:start', listener: (args: { request: Request }) => void) => void } }, method: string, pathname: string | RegExp) {
+  const bodies: Array<{ url: URL; body: unknown }> = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    const matches = typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname);
+    if (request.method !== method || !matches) return;
+    if (method === 'GET') {
+      bodies.push({ url, body: undefined });
+      return;
+    }
+    void request
+      .clone()
+      .json()
+      .then((body: unknown) => bodies.push({ url, body }));
+  });
+  return bodies;
+}

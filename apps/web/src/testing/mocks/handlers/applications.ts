@@ -1,0 +1,125 @@
+import {
+  APPLY_MESSAGES,
+  appliedQuerySchema,
+  applicationReviewResponseSchema,
+  applyApiBodySchema,
+  assessApiBodySchema,
+  describeIssues,
+  ERROR_CODES,
+  validateApplicationForm,
+  validateQualificationItems,
+  type AppliedResponse,
+  type ApplyResponse,
+  type ApplySubmission,
+  type AssessResponse,
+  type CourseData,
+} from '@clearing-desk/contracts';
+import { createCourseDetail } from '@clearing-desk/contracts/testing';
+import { http, HttpResponse } from 'msw';
+import { apiUrl } from '../api-url';
+import { createApplyResponse } from '../applications';
+import { db } from '../db';
+
+const error = (status: number, message: string) => HttpResponse.json({ message }, { status });
+const findCourse = (code: unknown): CourseData | undefined => db.courses.find((c) => c.UCAS_CODE === code);
+const qualOptionsOf = (course: CourseData) => db.qualOptions[course.UCAS_CODE] ?? createCourseDetail().qualOptions;
+
+/** 409 for a course that takes no applications (spec section 8). */
+const unavailable = (course: CourseData) =>
+  course.SUSPENDED ? error(409, ERROR_CODES.COURSE_SUSPENDED) : course.VACANCIES_EXTERNAL <= 0 ? error(409, ERROR_CODES.COURSE_CLOSED) : null;
+
+const sameEmail = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Stores a submission as POST /api/apply/{course} does and returns its answer (db.applyResponse
+ * laid over an offer). Tests use it to seed applications (duplicates, the review page).
+ */
+export function storeApplication(course: CourseData, submission: ApplySubmission): ApplyResponse {
+  const n = db.applications.length + 1;
+  const response = createApplyResponse({
+    id: [`S000${n}`, course.UCAS_CODE, `A000${n}`, `00421${n}`],
+    hash: `hash-${n}`,
+    app_id: `A000${n}`,
+    depart_number: course.DEPART_NUMBER,
+    ...db.applyResponse,
+  });
+  const { SUBMISSION_ID: _id, STATUS: _status, REJECTION_REASONS: _reasons, ...form } = submission;
+  const review = applicationReviewResponseSchema.parse({
+    applicationData: {
+      ...form,
+      STUDENT_ID: response.id[0],
+      APPLICATION_ID: response.id[2],
+      UCAS_CODE: course.UCAS_CODE,
+      STATUS: response.confirmed_status,
+      SUB_STATUS: null,
+      REJECTION_REASONS: response.rejection_reasons,
+      OUTBOUND_CALL_FLAG: 0,
+      OUTBOUND_CALL_REMARK: null,
+      OVER18: 1,
+      LOG: [],
+      CREATED_AT: '2025-08-14T09:30:00.000Z',
+      UPDATED_AT: '2025-08-14T09:30:00.000Z',
+    },
+    assessment: response.assessment,
+    courseData: course,
+    qualOptions: qualOptionsOf(course),
+  });
+  db.applications.push({ submissionId: submission.SUBMISSION_ID, body: submission, response, review });
+  return response;
+}
+
+/**
+ * The application endpoints of the form (spec section 7) over the mock store: the applied check,
+ * the assessment, submission (idempotent per SUBMISSION_ID, duplicates refused) and the review
+ * page. Bodies and answers are checked against the contracts.
+ */
+export const applicationsHandlers = [
+  http.get(apiUrl('/applications/:ucasCode/applied'), ({ params, request }) => {
+    const query = appliedQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+    const rows: AppliedResponse['rows'] = db.applications
+      .filter((a) => a.response.id[1] === params.ucasCode)
+      .filter(
+        (a) =>
+          (query.email && sameEmail(a.body.EMAIL, query.email)) ||
+          (query.ucas_personal_id && a.body.APPLIED_TO_UCAS === '1' && a.body.UCAS_PERSONAL_ID === query.ucas_personal_id),
+      )
+      .map((a) => ({ UCAS_CODE: a.response.id[1] }));
+    return HttpResponse.json<AppliedResponse>({ rows });
+  }),
+
+  http.post(apiUrl('/apply/:course/assess'), async ({ params, request }) => {
+    const body = assessApiBodySchema.safeParse(await request.json());
+    if (!body.success) return error(400, body.error.issues[0]?.message ?? 'Bad request');
+    const course = findCourse(params.course);
+    if (!course) return error(404, 'Course not found');
+    const refused = unavailable(course);
+    if (refused) return refused;
+    const issues = validateQualificationItems(body.data.data, qualOptionsOf(course));
+    if (issues.length > 0) return error(400, describeIssues(issues));
+    return HttpResponse.json<AssessResponse>({ result: db.assessment });
+  }),
+
+  http.post(apiUrl('/apply/:course'), async ({ params, request }) => {
+    const parsed = applyApiBodySchema.safeParse(await request.json());
+    if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
+    const submission = parsed.data.data;
+    const course = findCourse(params.course);
+    if (!course) return error(404, 'Course not found');
+    const repeated = db.applications.find((a) => a.submissionId === submission.SUBMISSION_ID);
+    if (repeated) return HttpResponse.json(repeated.response);
+    const refused = unavailable(course);
+    if (refused) return refused;
+    const duplicate = db.applications.some((a) => a.response.id[1] === course.UCAS_CODE && sameEmail(a.body.EMAIL, submission.EMAIL));
+    if (duplicate) return error(409, APPLY_MESSAGES.DUPLICATE);
+    const errors = validateApplicationForm(submission, { qualOptions: qualOptionsOf(course) });
+    if (errors.length > 0) return error(400, errors.map((e) => e.message).join(' '));
+
+    const response = storeApplication(course, submission);
+    return HttpResponse.json(response);
+  }),
+
+  http.get(apiUrl('/applications/:hash'), ({ params }) => {
+    const stored = db.applications.find((a) => a.response.hash === params.hash);
+    return stored ? HttpResponse.json(stored.review) : error(404, 'Application not found');
+  }),
+];

@@ -1,0 +1,148 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { ConfirmDialog } from '../confirm-dialog';
+import { composeIsoDate, DateInput, splitIsoDate } from '../date-input';
+import { Panel } from '../panel';
+import { Radios } from '../radios';
+import { Select } from '../select';
+import { TextInput } from '../text-input';
+import { Textarea } from '../textarea';
+
+describe('TextInput, Textarea, Select', () => {
+  it('label the input and put hint and error (with a hidden Error: prefix) in aria-describedby', () => {
+    render(
+      <>
+        <TextInput id="name" label="Given name" hint="As on your passport" error="'Given name' is required." value="" onChange={() => undefined} />
+        <Textarea id="notes" label="Notes" value="" onChange={() => undefined} />
+        <Select id="nat" label="Nationality" placeholder="Select" options={[{ value: 'GBR', label: 'United Kingdom' }]} error="Pick one" value="" onChange={() => undefined} />
+      </>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Given name' });
+    expect(input).toHaveAccessibleDescription("As on your passport Error: 'Given name' is required.");
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input.closest('.cd-form-group')).toHaveClass('cd-form-group--error');
+    expect(screen.getByRole('textbox', { name: 'Notes' })).not.toHaveAttribute('aria-describedby');
+    const select = screen.getByRole('combobox', { name: 'Nationality' });
+    expect(select).toHaveAccessibleDescription('Error: Pick one');
+    expect(Array.from((select as HTMLSelectElement).options).map((o) => o.value)).toEqual(['', 'GBR']);
+  });
+});
+
+describe('Radios', () => {
+  it('is a fieldset whose legend names the group; the first radio carries the id', async () => {
+    const onChange = jest.fn();
+    render(
+      <Radios id="ucas" name="ucas" legend="Applied to UCAS?" options={[{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }]} value="0" onChange={onChange} error="Oops" inline />,
+    );
+    const group = screen.getByRole('group', { name: 'Applied to UCAS?' });
+    expect(group).toHaveAccessibleDescription('Error: Oops');
+    expect(within(group).getByRole('radio', { name: 'Yes' })).toHaveAttribute('id', 'ucas');
+    expect(within(group).getByRole('radio', { name: 'No' })).toBeChecked();
+    await userEvent.click(within(group).getByRole('radio', { name: 'Yes' }));
+    expect(onChange).toHaveBeenCalledWith('1');
+  });
+});
+
+describe('DateInput', () => {
+  it('composes yyyy-mm-dd from the boxes and splits it back', () => {
+    expect(composeIsoDate({ day: '4', month: '5', year: '2006' })).toBe('2006-05-04');
+    expect(composeIsoDate({ day: '', month: '', year: '' })).toBe('');
+    expect(composeIsoDate({ day: '', month: '5', year: '' })).toBe('-05-');
+    expect(splitIsoDate('2006-05-04')).toEqual({ day: '04', month: '05', year: '2006' });
+    expect(splitIsoDate('')).toEqual({ day: '', month: '', year: '' });
+  });
+
+  it('keeps what was typed in the boxes, reports the composed value and follows outside changes', async () => {
+    function Harness() {
+      const [value, setValue] = useState('2001-01-02');
+      return (
+        <>
+          <DateInput id="dob" legend="Date of birth" hint="For example, 27 3 2007" value={value} onChange={setValue} autoCompletePrefix="bday" />
+          <output>{value}</output>
+          <button type="button" onClick={() => setValue('')}>
+            Reset
+          </button>
+        </>
+      );
+    }
+    render(<Harness />);
+    const group = screen.getByRole('group', { name: 'Date of birth' });
+    expect(group).toHaveAccessibleDescription('For example, 27 3 2007');
+    const day = within(group).getByLabelText('Day');
+    expect(day).toHaveAttribute('autocomplete', 'bday-day');
+    expect(day).toHaveValue('02');
+    await userEvent.clear(day);
+    await userEvent.type(day, '9');
+    expect(day).toHaveValue('9');
+    expect(screen.getByRole('status')).toHaveTextContent('2001-01-09');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(day).toHaveValue('');
+    expect(within(group).getByLabelText('Year')).toHaveValue('');
+  });
+});
+
+describe('ConfirmDialog', () => {
+  function Harness({ onConfirm = jest.fn() }: { onConfirm?: () => void }) {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Open
+        </button>
+        <ConfirmDialog
+          open={open}
+          title="Are you sure?"
+          confirmLabel="Yes"
+          cancelLabel="No"
+          onConfirm={() => {
+            onConfirm();
+            setOpen(false);
+          }}
+          onCancel={() => setOpen(false)}
+        >
+          <p>It cannot be undone.</p>
+        </ConfirmDialog>
+      </>
+    );
+  }
+
+  it('is a modal dialog that takes focus, keeps Tab inside, closes on Escape and gives focus back', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Open' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure?' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription('It cannot be undone.');
+    expect(dialog).toHaveFocus();
+    expect(document.body.style.overflow).toBe('hidden');
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Yes' })).toHaveFocus();
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Yes' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('confirms with its confirm button', async () => {
+    const onConfirm = jest.fn();
+    const user = userEvent.setup();
+    render(<Harness onConfirm={onConfirm} />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Panel', () => {
+  it('shows the outcome as the page heading', () => {
+    render(<Panel title="Good News!">Your reference number 31004217</Panel>);
+    expect(screen.getByRole('heading', { level: 1, name: 'Good News!' })).toBeInTheDocument();
+    expect(screen.getByText('Your reference number 31004217')).toBeInTheDocument();
+  });
+});

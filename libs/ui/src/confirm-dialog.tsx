@@ -1,0 +1,112 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Button, type ButtonVariant } from './button';
+
+export type ConfirmDialogProps = {
+  open: boolean;
+  /** The question, e.g. 'Are you sure you want to submit your application?' */
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  confirmVariant?: ButtonVariant;
+  onConfirm: () => void;
+  /** Cancel button, Escape key. */
+  onCancel: () => void;
+  /** Where focus goes on close when the element that opened the dialog is gone (e.g. a removed row). */
+  fallbackFocus?: () => HTMLElement | null;
+};
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Modal confirmation dialog (WAI-ARIA dialog pattern): role="dialog" with aria-modal, the title
+ * as its name and the text as its description. On opening it takes focus; Tab and Shift+Tab stay
+ * inside; Escape cancels; on closing focus returns to the element that opened it.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  confirmVariant = 'primary',
+  onConfirm,
+  onCancel,
+  fallbackFocus,
+}: ConfirmDialogProps) {
+  const titleId = useId();
+  const bodyId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const fallbackRef = useRef(fallbackFocus);
+  useEffect(() => {
+    fallbackRef.current = fallbackFocus;
+  });
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialogRef.current?.focus();
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      const target = opener?.isConnected ? opener : fallbackRef.current?.();
+      target?.focus();
+    };
+  }, [open]);
+
+  if (!open) return null;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onCancel();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const focusable = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === dialogRef.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="cd-dialog__backdrop">
+      <div
+        className="cd-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={children ? bodyId : undefined}
+        tabIndex={-1}
+        ref={dialogRef}
+        onKeyDown={onKeyDown}
+      >
+        <h2 className="cd-heading-m cd-dialog__title" id={titleId}>
+          {title}
+        </h2>
+        {children && (
+          <div className="cd-dialog__body" id={bodyId}>
+            {children}
+          </div>
+        )}
+        <div className="cd-button-group cd-dialog__buttons">
+          <Button variant={confirmVariant} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+          <Button variant="secondary" onClick={onCancel}>
+            {cancelLabel}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
