@@ -14,6 +14,8 @@ const includeUi = !process.env.NX_TASK_TARGET_PROJECT;
 module.exports = {
   ...preset,
   displayName: 'web',
+  // Whole-form tests type a full application; on a loaded 2-core CI machine they need more than 5 s.
+  testTimeout: 30_000,
   rootDir: __dirname,
   roots: includeUi ? ['<rootDir>/src', '<rootDir>/../../libs/ui/src'] : ['<rootDir>/src'],
   testEnvironment: 'jest-fixed-jsdom',

@@ -115,6 +115,9 @@ export type LogItem = z.infer<typeof logItemSchema>;
 export const applicationDataSchema = applicationFormSchema.extend({
   STUDENT_ID: z.string(),
   APPLICATION_ID: z.string(),
+  /** id[3]: the public reference number, shown after DEPART_NUMBER (domain.md). */
+  REFERENCE: z.string(),
+  DEPART_NUMBER: z.string(),
   UCAS_CODE: z.string(),
   STATUS: applicationStatusSchema,
   SUB_STATUS: applicationSubStatusSchema.nullable(),

@@ -193,6 +193,8 @@ export function createApplicationsRepository(db: ApplicationsDatabase) {
           ...row.form,
           STUDENT_ID: row.studentId,
           APPLICATION_ID: String(row.applicationId),
+          REFERENCE: String(row.reference),
+          DEPART_NUMBER: row.departNumber,
           UCAS_CODE: row.ucasCode,
           STATUS: row.status,
           SUB_STATUS: row.subStatus ?? null,

@@ -34,6 +34,7 @@ export function ApplicationReview({ applicationHash }: { applicationHash: string
       <h1 className="cd-heading-l">{FORM_TEXTS.REVIEW_HEADING_PAGE}</h1>
       <SummaryList
         rows={[
+          { key: FORM_TEXTS.REFERENCE_LABEL, value: `${applicationData.DEPART_NUMBER}${applicationData.REFERENCE}` },
           { key: FORM_TEXTS.STATUS_LABEL, value: APPLICATION_STATUSES[applicationData.STATUS] },
           { key: FORM_TEXTS.SUBMITTED_ON, value: formatDate(applicationData.CREATED_AT.slice(0, 10)) },
         ]}

@@ -49,6 +49,8 @@ export function storeApplication(course: CourseData, submission: ApplySubmission
       ...form,
       STUDENT_ID: response.id[0],
       APPLICATION_ID: response.id[2],
+      REFERENCE: response.id[3],
+      DEPART_NUMBER: response.depart_number,
       UCAS_CODE: course.UCAS_CODE,
       STATUS: response.confirmed_status,
       SUB_STATUS: null,

@@ -24,18 +24,18 @@ describe('confirmation page by confirmed_status', () => {
   it("O: 'Good News!' with the offer and the reference (depart number + id[3])", async () => {
     setApplyResponse({ confirmed_status: 'O', id: ['S1', 'G400', 'A1', '004217'], depart_number: '31', hash: 'h-offer' });
     await submitted();
-    expect(screen.getByRole('heading', { level: 1, name: 'Good News!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Good News!' })).toBeInTheDocument();
     expect(screen.getByText('31004217')).toBeInTheDocument();
     expect(screen.getByText('We are pleased to offer you a place on Computer Science BSc (Hons).')).toBeInTheDocument();
     expect(screen.getByText(/within two working days/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View your application' })).toHaveAttribute('href', '/review/h-offer');
-    expect(document.title).toBe('Good News! - Computer Science BSc (Hons) - Clearing Desk');
+    await waitFor(() => expect(document.title).toBe('Good News! - Computer Science BSc (Hons) - Clearing Desk'));
   });
 
   it('S with a Clearing team number: asks to call it, with the reference and the recommended courses', async () => {
     setApplyResponse({ confirmed_status: 'S', id: ['S1', 'G400', 'A1', '000099'], recommended_courses: RECOMMENDED });
     await submitted();
-    expect(screen.getByRole('heading', { level: 1, name: 'Please call our Clearing team' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Please call our Clearing team' })).toBeInTheDocument();
     expect(screen.getByText(/please call the Clearing team on 020 7040 8716 and quote your reference number 31000099\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '020 7040 8716' })).toHaveAttribute('href', 'tel:02070408716');
     const recommended = screen.getByRole('region', { name: 'Other courses you could apply for' });
@@ -47,7 +47,7 @@ describe('confirmation page by confirmed_status', () => {
     seedCourses([createCourse({ FEEDBACK_TELEPHONE: null })]);
     setApplyResponse({ confirmed_status: 'R', id: ['S1', 'G400', 'A1', '000100'] });
     await submitted();
-    expect(screen.getByRole('heading', { level: 1, name: 'Application submitted' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application submitted' })).toBeInTheDocument();
     expect(screen.getByText(/Your reference number is 31000100\./)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Other courses you could apply for' })).not.toBeInTheDocument();
   });
@@ -59,7 +59,7 @@ describe('confirmation page by confirmed_status', () => {
       recommended_courses: RECOMMENDED,
     });
     await submitted();
-    expect(screen.getByRole('heading', { level: 1, name: CONFIRMATION_TEXTS.REJECTED_HEADING })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: CONFIRMATION_TEXTS.REJECTED_HEADING })).toBeInTheDocument();
     expect(screen.getByText('Effective UCAS points 96 are below the accepted tariff of 112.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Data Science BSc (Hons) (G413)' })).toHaveAttribute('href', '/apply/G413');
   });
@@ -67,7 +67,7 @@ describe('confirmation page by confirmed_status', () => {
   it('any other status: the application details', async () => {
     setApplyResponse({ confirmed_status: 'P' });
     await submitted();
-    expect(screen.getByRole('heading', { level: 1, name: 'Your application' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your application' })).toBeInTheDocument();
     expect(screen.getByText('Okafor')).toBeInTheDocument();
     expect(screen.getByText('Mathematics, A*, 2025', { exact: false })).toBeInTheDocument();
   });
