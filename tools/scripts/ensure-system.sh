@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # Installs and starts what the tests and the product need from the machine, idempotently:
-# Debian's Chromium for the browser tests, and the PostgreSQL and Redis servers the tests use
-# (started with the machine's own commands when they are not running). Needs root for apt-get.
+# Debian's Chromium for the browser tests, the PostgreSQL and Redis servers the tests use
+# (started with the machine's own commands when they are not running), and ClamAV's clamd for
+# files-svc's virus scanning, started with tools/clamav/clamd.conf and the EICAR-only signature
+# database shipped in tools/clamav/db (no download). Needs root for apt-get and clamd.
+# `--runtime` (npm start) skips what only the tests need (Chromium).
 set -euo pipefail
 
+runtime_only=false
+[ "${1:-}" = --runtime ] && runtime_only=true
+
 need_apt=()
-[ -x /usr/bin/chromium ] || need_apt+=(chromium fonts-liberation)
+$runtime_only || [ -x /usr/bin/chromium ] || need_apt+=(chromium fonts-liberation)
+[ -x /usr/sbin/clamd ] || need_apt+=(clamav clamav-daemon)
 
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then
@@ -25,4 +32,30 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
   echo "ensure-system: starting Redis"
   mkdir -p /var/lib/redis /var/log/redis
   redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log
+fi
+
+# clamd answers PING on 127.0.0.1:3310 (and on /run/clamav/clamd.ctl) once it is up.
+clamd_answers() {
+  local reply=''
+  { exec 3<>/dev/tcp/127.0.0.1/3310 && printf 'zPING\0' >&3 && IFS= read -r -d '' -t 3 reply <&3; } 2>/dev/null || true
+  exec 3>&- 2>/dev/null || true
+  [ "$reply" = PONG ]
+}
+if ! clamd_answers; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "ensure-system: clamd is not running; run this script as root to start it (files-svc fails closed without it)" >&2
+    exit 1
+  fi
+  echo "ensure-system: starting clamd (tools/clamav/clamd.conf, EICAR-only signatures)"
+  clamav_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/../clamav" && pwd)"
+  mkdir -p /run/clamav /var/log/clamav
+  chown clamav:clamav /run/clamav /var/log/clamav 2>/dev/null || true
+  # clamd drops to the clamav user; when that user cannot read the repository (a private home
+  # folder), it stays root instead.
+  keep_user='b'
+  runuser -u clamav -- test -r "${clamav_dir}/db/clearing-desk-eicar.ndb" 2>/dev/null || keep_user='d'
+  sed -e "s#@CLAMAV_DIR@#${clamav_dir}#g" -e "/^User clamav\$/${keep_user}" "${clamav_dir}/clamd.conf" > /run/clamav/clearing-desk-clamd.conf
+  clamd --config-file=/run/clamav/clearing-desk-clamd.conf
+  for _ in $(seq 1 60); do clamd_answers && break; sleep 0.5; done
+  clamd_answers || { echo "ensure-system: clamd did not answer on 127.0.0.1:3310; see /var/log/clamav/clearing-desk-clamd.log" >&2; exit 1; }
 fi

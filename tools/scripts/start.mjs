@@ -30,6 +30,14 @@ if (!existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtime
   run('npm install --no-audit --no-fund'); // not `npm ci`: see .ci/run
 }
 
+// Redis (BullMQ) and clamd (virus scanning) for uploads; without them the rest still runs and
+// uploads answer 503, so a failure here is a warning.
+try {
+  run('bash tools/scripts/ensure-system.sh --runtime');
+} catch {
+  console.warn('Warning: could not start Redis/ClamAV (run as root). Document uploads will be refused until they run.');
+}
+
 const webIndex = path.join(root, 'apps/web/dist/index.html');
 const webSources = Math.max(newestMtime(path.join(root, 'apps/web')), newestMtime(path.join(root, 'libs')));
 if (!existsSync(webIndex) || webSources > statSync(webIndex).mtimeMs) {

@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -16,7 +19,7 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
   courses: { dir: 'apps/courses-svc', port: 3101, database: true },
   applications: { dir: 'apps/applications-svc', port: 3102, database: true },
   assessment: { dir: 'apps/assessment-svc', port: 3103, database: false },
-  files: { dir: 'apps/files-svc', port: 3104, database: false },
+  files: { dir: 'apps/files-svc', port: 3104, database: true },
   scenarios: { dir: 'apps/scenarios-svc', port: 3105, database: false },
 };
 export const ALL_SERVICES = Object.keys(SERVICES) as ServiceName[];
@@ -142,9 +145,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const urls: Partial<Record<ServiceName, string>> = {};
   const common = { LOG_LEVEL: logs === 'silent' ? 'warn' : 'info', ...options.env };
 
+  const tempDirs: string[] = [];
+
   const stop = async () => {
     await stopAll(runs);
     await Promise.all(databases.map((d) => d.drop()));
+    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
   };
 
   try {
@@ -163,6 +169,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           }
         }
         if (name === 'courses' && options.seedDemoData) env.SEED_DEMO_DATA = 'true';
+        if (name === 'files') {
+          // Blobs beside the data; tests get a temporary folder and their own BullMQ prefix.
+          if (options.database === 'test') {
+            const dir = mkdtempSync(path.join(tmpdir(), 'clearing-files-'));
+            tempDirs.push(dir);
+            env.FILES_DIR = dir;
+            env.FILES_QUEUE_PREFIX = `clearing-test-${randomBytes(4).toString('hex')}`;
+            env.FILES_QUEUE_EPHEMERAL = 'true';
+          } else {
+            env.FILES_DIR = path.join(dataRoot, 'files-svc', 'blobs');
+          }
+        }
         const run = spawnService(name, spec.dir, env, logs);
         runs.push(run);
         urls[name] = `http://127.0.0.1:${port}`;

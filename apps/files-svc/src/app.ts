@@ -1,8 +1,34 @@
 import { createService } from '@clearing-desk/service-kit';
 import type { FilesConfig } from './config';
+import { blobStorePlugin } from './plugins/app/blob-store';
+import { filesRepositoryPlugin } from './plugins/app/files-repository';
+import { quarantineSweeperPlugin } from './plugins/app/quarantine-sweeper';
+import { scanWorkerPlugin } from './plugins/app/scan-worker';
+import { databasePlugin } from './plugins/external/database';
+import { multipartPlugin } from './plugins/external/multipart';
+import { scanQueuePlugin } from './plugins/external/scan-queue';
+import { fileRoutes } from './routes/files';
+import type { Scanner } from './scanning/clamav-scanner';
 
-/** Builds files-svc (document uploads and virus scanning (issue 5)) without listening. */
-export async function buildApp(config: FilesConfig) {
+export type BuildOptions = {
+  /** Replaces ClamAV in the in-process worker (the benchmark's no-scan baseline). */
+  scanner?: Scanner;
+};
+
+/**
+ * Builds files-svc (document uploads with virus scanning, issue 5) without listening.
+ * Plugin order, the same in every service: external (database, Redis queue, multipart), app
+ * (repository, blob store, scan worker, sweeper), routes.
+ */
+export async function buildApp(config: FilesConfig, options: BuildOptions = {}) {
   const app = createService({ name: 'files-svc', logLevel: config.LOG_LEVEL, internalToken: config.INTERNAL_TOKEN });
+  await app.register(databasePlugin, { config });
+  await app.register(scanQueuePlugin, { config });
+  await app.register(multipartPlugin);
+  await app.register(filesRepositoryPlugin);
+  await app.register(blobStorePlugin, { config });
+  await app.register(scanWorkerPlugin, { config, scanner: options.scanner });
+  await app.register(quarantineSweeperPlugin, { config });
+  await app.register(fileRoutes, { config });
   return app;
 }

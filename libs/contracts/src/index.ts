@@ -17,3 +17,4 @@ export * from './qualifications/english-tests';
 export * from './status/clearing-status';
 export * from './assessment';
 export * from './applications';
+export * from './files';

@@ -1,0 +1,131 @@
+import { createSampleDocument, fileListResponseSchema, uploadResponseSchema, type AcceptedFileKind } from '@clearing-desk/contracts';
+import { internalHeaders } from '@clearing-desk/service-kit/testing';
+import { eq } from 'drizzle-orm';
+import { files } from '../../db/schema';
+import { buildTestApp, createFilesTestEnv, requireClamd, upload, type FilesTestApp, type FilesTestEnv } from '../../testing/files-test-kit';
+
+let env: FilesTestEnv;
+let app: FilesTestApp;
+
+beforeAll(async () => {
+  await requireClamd();
+  env = await createFilesTestEnv('claim');
+  app = await buildTestApp(env.config());
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await env?.cleanup();
+});
+
+async function cleanToken(kind: AcceptedFileKind = 'pdf', filename = 'evidence.pdf', documentType = 'ALEVELS'): Promise<string> {
+  const res = await upload(app, { content: createSampleDocument(kind), filename, documentType });
+  expect(res.statusCode).toBe(200);
+  return uploadResponseSchema.parse(res.json()).token;
+}
+
+const claim = (tokens: string[], owner: string) => app.inject({ method: 'POST', url: '/files/claim', headers: internalHeaders(), payload: { tokens, owner } });
+const list = (owner: string) => app.inject({ method: 'GET', url: `/files?owner=${encodeURIComponent(owner)}`, headers: internalHeaders() });
+
+describe('POST /files/claim', () => {
+  it("binds clean uploads to a submission and answers their metadata (never a path)", async () => {
+    const a = await cleanToken('pdf', 'a-levels.pdf');
+    const b = await cleanToken('jpeg', 'gcse.jpg', 'GCSE5');
+    const res = await claim([a, b], 'submission-1');
+    expect(res.statusCode).toBe(200);
+    const { files: bound } = fileListResponseSchema.parse(res.json());
+    expect(bound.map((f) => [f.file_token, f.owner, f.status])).toEqual([
+      [a, 'submission-1', 'clean'],
+      [b, 'submission-1', 'clean'],
+    ]);
+    expect(bound[1]).toMatchObject({ file_type: 'image/jpeg', file_name: 'gcse.jpg', document_type: 'GCSE5' });
+    expect(JSON.stringify(res.json())).not.toMatch(/quarantine|clean\/|\.data|\/tmp/);
+  });
+
+  it('is idempotent for the same owner', async () => {
+    const token = await cleanToken();
+    expect((await claim([token], 'submission-2')).statusCode).toBe(200);
+    const again = await claim([token, token], 'submission-2');
+    expect(again.statusCode).toBe(200);
+    expect(fileListResponseSchema.parse(again.json()).files).toHaveLength(1);
+  });
+
+  it('answers 409 when another owner reuses a token, and binds none of the batch', async () => {
+    const taken = await cleanToken();
+    const fresh = await cleanToken();
+    expect((await claim([taken], 'submission-3')).statusCode).toBe(200);
+    const res = await claim([fresh, taken], 'submission-4');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'tokens.1: the file belongs to another application' });
+    const [row] = await app.db.select().from(files).where(eq(files.fileToken, fresh));
+    expect(row?.owner).toBeNull(); // all or nothing
+  });
+
+  it('answers 409 for an unknown token and for a file that is not clean', async () => {
+    const unknown = await claim(['A'.repeat(43)], 'submission-5');
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json()).toEqual({ message: 'tokens.0: unknown file token' });
+
+    const token = await cleanToken();
+    await app.db.update(files).set({ status: 'quarantined' }).where(eq(files.fileToken, token));
+    const quarantined = await claim([token], 'submission-5');
+    expect(quarantined.statusCode).toBe(409);
+    expect(quarantined.json()).toEqual({ message: 'tokens.0: the file is not available (quarantined)' });
+  });
+
+  it('answers 400 for a malformed body', async () => {
+    for (const payload of [{ tokens: [], owner: 'x' }, { tokens: ['short'], owner: 'x' }, { tokens: ['A'.repeat(43)], owner: '' }, {}]) {
+      const res = await app.inject({ method: 'POST', url: '/files/claim', headers: internalHeaders(), payload });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
+  it('lets exactly one of two concurrent claims for the same token win', async () => {
+    const token = await cleanToken();
+    const results = await Promise.all([claim([token], 'racer-a'), claim([token], 'racer-b')]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+});
+
+describe('GET /files?owner=', () => {
+  it("lists the owner's files only, oldest first", async () => {
+    const first = await cleanToken('pdf', 'one.pdf');
+    const second = await cleanToken('png', 'two.png');
+    await claim([second, first], 'submission-list');
+    await claim([await cleanToken()], 'someone-else');
+    const res = await list('submission-list');
+    expect(res.statusCode).toBe(200);
+    const body = fileListResponseSchema.parse(res.json());
+    expect(body.files.map((f) => f.file_name)).toEqual(['one.pdf', 'two.png']);
+    expect(fileListResponseSchema.parse((await list('nobody')).json()).files).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: '/files', headers: internalHeaders() })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /files/:fileId/content?owner=', () => {
+  it('answers the bytes with the content type and a safe attachment disposition', async () => {
+    const content = createSampleDocument('jpeg');
+    const res = await upload(app, { content, filename: 'Résultats <2025>.jpg', documentType: 'OTHER' });
+    const token = uploadResponseSchema.parse(res.json()).token;
+    const [meta] = fileListResponseSchema.parse((await claim([token], 'submission-content')).json()).files;
+    const got = await app.inject({ method: 'GET', url: `/files/${meta?.file_id}/content?owner=submission-content`, headers: internalHeaders() });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/jpeg');
+    expect(got.headers['content-disposition']).toBe(`attachment; filename="R_sultats _2025_.jpg"; filename*=UTF-8''R%C3%A9sultats%20_2025_.jpg`);
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
+    expect(got.headers['cache-control']).toBe('private, no-store');
+    expect(got.rawPayload.equals(Buffer.from(content))).toBe(true);
+  });
+
+  it('answers 404 to another owner, for an unclaimed file and for an unknown id; 400 for a malformed id', async () => {
+    const token = await cleanToken();
+    const [meta] = fileListResponseSchema.parse((await claim([token], 'owner-x')).json()).files;
+    const get = (url: string) => app.inject({ method: 'GET', url, headers: internalHeaders() });
+    expect((await get(`/files/${meta?.file_id}/content?owner=owner-y`)).statusCode).toBe(404);
+    const unclaimed = await cleanToken();
+    const [row] = await app.db.select().from(files).where(eq(files.fileToken, unclaimed));
+    expect((await get(`/files/${row?.fileId}/content?owner=owner-x`)).statusCode).toBe(404);
+    expect((await get('/files/00000000-0000-4000-8000-000000000000/content?owner=owner-x')).statusCode).toBe(404);
+    expect((await get('/files/..%2F..%2Fetc%2Fpasswd/content?owner=owner-x')).statusCode).toBe(400);
+  });
+});

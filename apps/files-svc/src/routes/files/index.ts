@@ -1,0 +1,85 @@
+import { Readable } from 'node:stream';
+import {
+  claimFilesBodySchema,
+  errorResponseSchema,
+  fileContentParamsSchema,
+  fileContentQuerySchema,
+  fileListQuerySchema,
+  fileListResponseSchema,
+  uploadResponseSchema,
+} from '@clearing-desk/contracts';
+import { HttpError } from '@clearing-desk/service-kit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { FilesConfig } from '../../config';
+import { toMetadata } from '../../plugins/app/files-repository';
+import { contentDisposition } from '../../storage/file-name';
+import { handleUpload } from './upload';
+
+/** The bytes of GET /files/:fileId/content (a stream: Fastify sends it unserialised). */
+const fileBytesSchema = z.custom<Readable>((v) => v instanceof Readable);
+
+const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+
+/**
+ * Document uploads (issue 5). Internal routes, reached only through the gateway (internal
+ * token): the upload itself, binding uploads to an application, and reading them back.
+ */
+export const fileRoutes: FastifyPluginAsyncZod<{ config: FilesConfig }> = async (fastify, { config }) => {
+  fastify.post(
+    '/files',
+    {
+      schema: {
+        response: {
+          200: uploadResponseSchema,
+          400: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+          422: errorResponseSchema,
+          503: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await handleUpload(fastify, config, request);
+      } catch (err) {
+        // The shared error handler hides 5xx messages; these two are meant for the applicant.
+        if (err instanceof HttpError && err.statusCode === 503) return reply.status(503).send({ message: err.message });
+        throw err;
+      }
+    },
+  );
+
+  fastify.post('/files/claim', { schema: { body: claimFilesBodySchema, response: { 200: fileListResponseSchema, ...errors } } }, async (request) => {
+    const rows = await fastify.filesRepository.claim(request.body);
+    return { files: rows.map(toMetadata) };
+  });
+
+  fastify.get('/files', { schema: { querystring: fileListQuerySchema, response: { 200: fileListResponseSchema, ...errors } } }, async (request) => {
+    const rows = await fastify.filesRepository.listByOwner(request.query.owner);
+    return { files: rows.map(toMetadata) };
+  });
+
+  fastify.get(
+    '/files/:fileId/content',
+    { schema: { params: fileContentParamsSchema, querystring: fileContentQuerySchema, response: { 200: fileBytesSchema, 400: errorResponseSchema, 404: errorResponseSchema } } },
+    async (request, reply) => {
+      const { fileId } = request.params;
+      const row = await fastify.filesRepository.findOwnedClean(fileId, request.query.owner);
+      if (!row) throw new HttpError(404, 'File not found');
+      if ((await fastify.blobs.locate(fileId)) !== 'clean') {
+        request.log.error({ fileId }, 'clean file has no blob in clean/');
+        throw new HttpError(404, 'File not found');
+      }
+      return reply
+        .header('content-type', row.fileType)
+        .header('content-length', row.fileSize)
+        .header('content-disposition', contentDisposition(row.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .send(fastify.blobs.openClean(fileId));
+    },
+  );
+};

@@ -1,0 +1,76 @@
+import { createReadStream } from 'node:fs';
+import NodeClam from 'clamscan';
+
+/** A scan's verdict; there is no third answer: a scan that cannot run throws. */
+export type ScanVerdict = { infected: false } | { infected: true; signatures: string[] };
+
+export type Scanner = {
+  /** @throws ScannerUnavailableError when no clamd could give a verdict (fail closed). */
+  scan(filePath: string): Promise<ScanVerdict>;
+};
+
+/** No clamd gave a verdict: unreachable, timed out, or answered an error. */
+export class ScannerUnavailableError extends Error {
+  constructor(readonly causes: string[]) {
+    super(`virus scanning is unavailable: ${causes.join('; ') || 'no clamd configured'}`);
+    this.name = 'ScannerUnavailableError';
+  }
+}
+
+export type ClamavOptions = {
+  /** clamd's local socket (tried first), or undefined. */
+  socket?: string;
+  /** clamd's TCP address (tried next), or undefined. */
+  host?: string;
+  port?: number;
+  timeoutMs: number;
+};
+
+type Transport = { label: string; clamdscan: { socket?: string; host?: string; port?: number } };
+
+/**
+ * Scans files with clamd through the `clamscan` package (INSTREAM, so clamd needs no access to
+ * FILES_DIR and may run on another host): its local socket first, then TCP; a transport that
+ * fails hands over to the next. clamscan's own local-binary fallback stays off: the `clamscan`
+ * CLI would load the signature database on every file and, without one, fail anyway. Only an
+ * explicit OK is clean; anything else throws, so no file ever passes unscanned.
+ */
+export function createClamavScanner(options: ClamavOptions): Scanner {
+  const transports: Transport[] = [];
+  if (options.socket) transports.push({ label: `socket ${options.socket}`, clamdscan: { socket: options.socket } });
+  if (options.port) transports.push({ label: `tcp ${options.host ?? '127.0.0.1'}:${options.port}`, clamdscan: { host: options.host ?? '127.0.0.1', port: options.port } });
+
+  const clients = new Map<Transport, Promise<NodeClam>>();
+  const client = (t: Transport) => {
+    let found = clients.get(t);
+    if (!found) {
+      found = new NodeClam().init({
+        removeInfected: false,
+        debugMode: false,
+        preference: 'clamdscan',
+        clamscan: { active: false },
+        clamdscan: { ...t.clamdscan, timeout: options.timeoutMs, localFallback: false, bypassTest: true, active: true },
+      });
+      found.catch(() => clients.delete(t));
+      clients.set(t, found);
+    }
+    return found;
+  };
+
+  return {
+    async scan(filePath) {
+      const causes: string[] = [];
+      for (const t of transports) {
+        try {
+          const result = await (await client(t)).scanStream(createReadStream(filePath));
+          if (result.isInfected === true) return { infected: true, signatures: result.viruses.length ? result.viruses : ['unknown'] };
+          if (result.isInfected === false) return { infected: false };
+          causes.push(`${t.label}: no verdict`);
+        } catch (err) {
+          causes.push(`${t.label}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+      throw new ScannerUnavailableError(causes);
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import {
+  errorResponseSchema,
+  fileSizeMessage,
+  LIMITS,
+  UPLOAD_ERRORS,
+  UPLOAD_FILE_FIELD,
+  uploadResponseSchema,
+  USER_HEADER,
+  XSRF_HEADER,
+} from '@clearing-desk/contracts';
+import { encodeStaffUser, HttpError, INTERNAL_TOKEN_HEADER, loadConfig, REQUEST_ID_HEADER } from '@clearing-desk/service-kit';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { Readable } from 'node:stream';
+import { gatewayConfigSchema } from '../../config';
+
+/** Multipart framing allowed on top of the file before the gateway refuses by Content-Length. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+export type FileApiOptions = {
+  /**
+   * Secret for files-svc. The /api routes get no config object, so by default it is read with
+   * the gateway's own schema (same variable, same default as the service clients use).
+   */
+  internalToken?: string;
+};
+
+/**
+ * POST /api/file/upload (spec section 7): multipart `document` + `document_type`, streamed to
+ * files-svc unparsed (files-svc limits, checks and scans it) and answered with its verdict:
+ * `{ token }`, or `{ message }` with files-svc's status (422 file_virus, 400, 413, 415, 503).
+ * CSRF: a multipart body has no JSON `token`, so the web app sends the XSRF-TOKEN cookie's value
+ * in the `x-xsrf-token` header; it is handed to `fastify.csrfProtection` as `body.token`.
+ */
+export const fileApiRoutes: FastifyPluginAsync<FileApiOptions> = async (fastify, options) => {
+  const internalToken = options.internalToken ?? loadConfig(gatewayConfigSchema.pick({ INTERNAL_TOKEN: true })).INTERNAL_TOKEN;
+
+  // Scoped to this plugin: the body stays the raw request stream.
+  fastify.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
+
+  const streams = new WeakMap<FastifyRequest, unknown>();
+  const tokenFromHeader: preHandlerHookHandler = (request, _reply, done) => {
+    streams.set(request, request.body);
+    const token = request.headers[XSRF_HEADER];
+    request.body = { token: typeof token === 'string' ? token : undefined };
+    done();
+  };
+  const restoreBody: preHandlerHookHandler = (request, _reply, done) => {
+    request.body = streams.get(request);
+    done();
+  };
+
+  fastify.post('/file/upload', { preHandler: [tokenFromHeader, fastify.csrfProtection, restoreBody] }, async (request, reply) => {
+    if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')) throw new HttpError(415, UPLOAD_ERRORS.NOT_MULTIPART);
+    const length = Number(request.headers['content-length'] ?? NaN);
+    if (length > LIMITS.FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw new HttpError(413, fileSizeMessage(UPLOAD_FILE_FIELD));
+    return forward(request, reply, request.body as Readable);
+  });
+
+  async function forward(request: FastifyRequest, reply: FastifyReply, body: Readable) {
+    const headers: Record<string, string> = {
+      [REQUEST_ID_HEADER]: request.id,
+      [INTERNAL_TOKEN_HEADER]: internalToken,
+      'content-type': request.headers['content-type'] as string,
+      accept: 'application/json',
+    };
+    if (request.headers['content-length']) headers['content-length'] = request.headers['content-length'];
+    if (request.staffUser) headers[USER_HEADER] = encodeStaffUser(request.staffUser);
+    let res;
+    try {
+      res = await fastify.services.files.pool.request({ method: 'POST', path: '/files', headers, body });
+    } catch (err) {
+      const name = `${(err as Error).name} ${(err as { code?: string }).code ?? ''}`;
+      if (/ContentLength|UND_ERR_REQ_CONTENT_LENGTH_MISMATCH|RequestAborted|ECONNRESET/i.test(name) && request.raw.readableAborted) {
+        throw new HttpError(400, UPLOAD_ERRORS.MALFORMED); // the client went away mid-upload
+      }
+      request.log.error({ err, service: 'files' }, 'service call failed');
+      throw new HttpError(/Timeout/i.test(name) ? 504 : 503, 'files service is unavailable');
+    }
+    const text = await res.body.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    if (res.statusCode === 200) {
+      const parsed = uploadResponseSchema.safeParse(json);
+      if (parsed.success) return reply.send(parsed.data);
+      request.log.error({ service: 'files', issues: parsed.error.issues }, 'service answer broke its contract');
+      throw new HttpError(502, 'files service gave an invalid answer');
+    }
+    const message = errorResponseSchema.safeParse(json);
+    // 503 (scanning unavailable) keeps its message for the applicant; other 5xx become 502.
+    const status = res.statusCode === 503 || res.statusCode < 500 ? res.statusCode : 502;
+    return reply.status(status).send({ message: message.success ? message.data.message : `files service answered ${res.statusCode}` });
+  }
+};

@@ -1,0 +1,6 @@
+/** Document uploads (spec sections 3, 5, 7, 8; issue 5): formats, messages, metadata, routes. */
+export * from './accepted-types';
+export * from './upload-messages';
+export * from './file-metadata';
+export * from './file-routes';
+export * from './sample-documents';
