@@ -1,8 +1,10 @@
+import { XSRF_HEADER } from '@clearing-desk/contracts';
 import { startStack, type Stack, type StackOptions } from '@clearing-desk/stack';
 
 /**
  * A browser-like client of a real stack for the gateway's contract tests: keeps cookies
- * (XSRF-TOKEN and its secret) and sends JSON bodies as `{ data, token }` like the web app.
+ * (XSRF-TOKEN and its secret), sends JSON bodies as `{ data, token }` and uploads as multipart
+ * with the token in the `x-xsrf-token` header, like the web app.
  */
 export class StackClient {
   private cookies = new Map<string, string>();
@@ -41,6 +43,20 @@ export class StackClient {
     this.remember(res);
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  }
+
+  /** POST /api/file/upload: `document_type` and the `document` file. */
+  async upload(content: Uint8Array, fileName: string, documentType: string): Promise<{ status: number; body: unknown }> {
+    const form = new FormData();
+    form.append('document_type', documentType);
+    form.append('document', new Blob([content]), fileName);
+    const res = await fetch(`${this.baseUrl}/api/file/upload`, {
+      method: 'POST',
+      headers: { cookie: this.cookieHeader(), [XSRF_HEADER]: this.xsrfToken ?? '' },
+      body: form,
+    });
+    this.remember(res);
+    return { status: res.status, body: await res.json() };
   }
 }
 

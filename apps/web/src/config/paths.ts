@@ -67,6 +67,7 @@ export const createApiPaths = (base: string) => {
     assess: (ucasCode: string) => `${api}/apply/${encodeURIComponent(ucasCode)}/assess`,
     apply: (ucasCode: string) => `${api}/apply/${encodeURIComponent(ucasCode)}`,
     application: (applicationHash: string) => `${api}/applications/${encodeURIComponent(applicationHash)}`,
+    fileUpload: () => `${api}/file/upload`,
     clearingStatus: () => `${api}/admin/status`,
     ping: () => `${api}/ping`,
   };

@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@clearing-desk/contracts';
+import { errorResponseSchema, XSRF_HEADER } from '@clearing-desk/contracts';
 import type { z } from 'zod';
 
 /** A non-2xx answer: its HTTP status and the response's `message` (or the status text). */
@@ -30,7 +30,10 @@ export function formatApiError(error: unknown): string {
   return 'Something went wrong.';
 }
 
-/** Cookie the gateway sets for CSRF protection; its value is echoed as `token` in every body. */
+/**
+ * Cookie the gateway sets for CSRF protection; its value is echoed as `token` in every JSON and
+ * form-encoded body, and in the `x-xsrf-token` header of multipart bodies.
+ */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 
 export function readCookie(name: string): string | undefined {
@@ -61,53 +64,36 @@ function buildUrl(path: string, method: Method, params: RequestOptions['params']
   return url.href;
 }
 
+const xsrfToken = (): string => readCookie(XSRF_COOKIE) ?? '';
+
 /**
- * Bodies carry the XSRF token: JSON as `{ data, token }`; form-encoded and multipart bodies get
- * a `token` field (the gateway reads `body.token` in every case).
+ * Bodies carry the XSRF token: JSON as `{ data, token }`, form-encoded bodies as a `token` field,
+ * multipart bodies (which the gateway streams on unparsed) in the `x-xsrf-token` header.
  */
-function buildBody(data: unknown): { body: BodyInit; contentType?: string } {
-  const token = readCookie(XSRF_COOKIE) ?? '';
+function buildBody(data: unknown): { body: BodyInit; headers: Record<string, string> } {
+  const token = xsrfToken();
   if (data instanceof URLSearchParams) {
     const body = new URLSearchParams(data);
     body.set('token', token);
-    return { body, contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
+    return { body, headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' } };
   }
-  if (data instanceof FormData) {
-    data.set('token', token);
-    return { body: data };
-  }
-  return { body: JSON.stringify({ data, token }), contentType: 'application/json' };
+  if (data instanceof FormData) return { body: data, headers: { [XSRF_HEADER]: token } };
+  return { body: JSON.stringify({ data, token }), headers: { 'Content-Type': 'application/json' } };
 }
 
-async function errorMessage(response: Response): Promise<string> {
+/** The `message` of an error body, else the status text. */
+function messageOf(text: string, statusText: string): string {
   try {
-    const parsed = errorResponseSchema.safeParse(await response.json());
+    const parsed = errorResponseSchema.safeParse(JSON.parse(text));
     if (parsed.success && parsed.data.message) return parsed.data.message;
   } catch {
     // not JSON: fall back to the status text
   }
-  return response.statusText || 'Request failed';
+  return statusText || 'Request failed';
 }
 
-async function request<S extends z.ZodType>(
-  method: Method,
-  path: string,
-  schema: S,
-  options: RequestOptions & { data?: unknown } = {},
-): Promise<z.output<S>> {
-  const url = buildUrl(path, method, options.params);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  let body: BodyInit | undefined;
-  if (method !== 'GET' && options.data !== undefined) {
-    const built = buildBody(options.data);
-    body = built.body;
-    if (built.contentType) headers['Content-Type'] = built.contentType;
-  }
-
-  const response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal });
-  if (!response.ok) throw new ApiError(response.status, await errorMessage(response));
-
-  const text = await response.text();
+/** A 2xx body validated against its contract schema. */
+function parseBody<S extends z.ZodType>(url: string, text: string, schema: S): z.output<S> {
   let json: unknown = undefined;
   if (text) {
     try {
@@ -121,8 +107,66 @@ async function request<S extends z.ZodType>(
   return parsed.data;
 }
 
+async function request<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: S,
+  options: RequestOptions & { data?: unknown } = {},
+): Promise<z.output<S>> {
+  const url = buildUrl(path, method, options.params);
+  let headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (method !== 'GET' && options.data !== undefined) {
+    const built = buildBody(options.data);
+    body = built.body;
+    headers = { ...headers, ...built.headers };
+  }
+
+  const response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal });
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, messageOf(text, response.statusText));
+  return parseBody(url, text, schema);
+}
+
+export type UploadOptions = {
+  /** Called as the body goes out, with the fraction sent (0 to 1). */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+};
+
+/**
+ * POST of a multipart body with upload progress (fetch reports none, so XMLHttpRequest): the XSRF
+ * token in the `x-xsrf-token` header, same errors as the other calls (ApiError with the answer's
+ * message, ResponseValidationError), a plain Error when the network fails.
+ */
+function upload<S extends z.ZodType>(path: string, data: FormData, schema: S, { onProgress, signal }: UploadOptions = {}): Promise<z.output<S>> {
+  const url = new URL(path, window.location.origin).href;
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader(XSRF_HEADER, xsrfToken());
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(1, event.loaded / event.total));
+    });
+    xhr.addEventListener('load', () => {
+      if (xhr.status < 200 || xhr.status >= 300) return reject(new ApiError(xhr.status, messageOf(xhr.responseText, xhr.statusText)));
+      try {
+        resolve(parseBody(url, xhr.responseText, schema));
+      } catch (error) {
+        reject(error);
+      }
+    });
+    xhr.addEventListener('error', () => reject(new Error('The upload could not reach the server.')));
+    xhr.addEventListener('abort', () => reject(new DOMException('The upload was cancelled.', 'AbortError')));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(data);
+  });
+}
+
 /** The one HTTP client of the app: same-origin cookies, XSRF token, zod-validated responses. */
 export const api = {
+  upload,
   get: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) => request('GET', path, schema, options),
   post: <S extends z.ZodType>(path: string, data: unknown, schema: S, options?: RequestOptions) =>
     request('POST', path, schema, { ...options, data }),

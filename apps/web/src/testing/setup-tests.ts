@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { File as NodeFile } from 'node:buffer';
 import { resetDb } from './mocks/db';
 import { server } from './mocks/server';
 
@@ -31,6 +32,10 @@ class FormDataFromForm extends NodeFormData {
   }
 }
 globalThis.FormData = FormDataFromForm as typeof FormData;
+
+// jest-fixed-jsdom keeps Node's Blob and FormData but leaves jsdom's File, which Node's FormData
+// refuses ("not of type 'Blob'"): files chosen in tests must be Node's, as a browser's are its own.
+globalThis.File = NodeFile as unknown as typeof File;
 
 // jsdom does not implement scrolling.
 window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;

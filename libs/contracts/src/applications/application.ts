@@ -3,7 +3,9 @@ import { assessFormSchema, qualificationItemSchema, MAX_QUALIFICATION_ITEMS } fr
 import { assessmentSchema } from '../assessment/assessment';
 import { applicationStatusSchema, applicationSubStatusSchema } from '../assessment/status-codes';
 import { courseDataSchema } from '../courses/course';
+import { documentSummarySchema } from '../files/file-metadata';
 import { qualOptionSchema } from '../qualifications/qual-option';
+import { documentFieldsShape } from './document-fields';
 
 // Generous bound for any single text value; the exact limits are spec section 5's rules
 // (validateApplicationForm), checked with their own messages.
@@ -13,8 +15,8 @@ const value = z.string().max(4096).optional();
  * The application form as sent by the web app (spec section 3): every value a string, groups as
  * arrays of items. Structure only; the rules and messages live in validateApplicationForm.
  * Unknown keys are dropped (a plain object built from the assessable fields' shape: extending the
- * loose assessFormSchema would keep them); document fields (`{TYPE}_DOCUMENT_{n}`) are added by
- * the uploads issue.
+ * loose assessFormSchema would keep them). Document fields `{TYPE}_DOCUMENT_{n}` are optional
+ * objects (formDocumentSchema); slots beyond a category's limit are not fields at all.
  */
 export const applicationFormSchema = z.object({
   ...assessFormSchema.shape,
@@ -38,6 +40,7 @@ export const applicationFormSchema = z.object({
   PREVIOUS_STUDY_NOTES: value,
   GCSE_QUALIFICATIONS: z.array(qualificationItemSchema).max(MAX_QUALIFICATION_ITEMS).default([]),
   QUALIFICATIONS: z.array(qualificationItemSchema).max(MAX_QUALIFICATION_ITEMS).default([]),
+  ...documentFieldsShape,
 });
 export type ApplicationForm = z.infer<typeof applicationFormSchema>;
 export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
@@ -131,12 +134,16 @@ export const applicationDataSchema = applicationFormSchema.extend({
 });
 export type ApplicationData = z.infer<typeof applicationDataSchema>;
 
-/** GET /api/applications/{hash} (spec section 7), the public review page. */
+/**
+ * GET /api/applications/{hash} (spec section 7), the public review page, plus `documents`: the
+ * files bound to the application (files-svc), without tokens or paths.
+ */
 export const applicationReviewResponseSchema = z.object({
   applicationData: applicationDataSchema,
   assessment: assessmentSchema,
   courseData: courseDataSchema,
   qualOptions: z.array(qualOptionSchema),
+  documents: z.array(documentSummarySchema),
 });
 export type ApplicationReviewResponse = z.infer<typeof applicationReviewResponseSchema>;
 

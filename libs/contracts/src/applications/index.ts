@@ -3,6 +3,7 @@ export * from './countries';
 export * from './visa-types';
 export * from './validation-messages';
 export * from './application-fields';
+export * from './document-fields';
 export * from './validate-application-form';
 export * from './application';
 export * from './decide-public-outcome';

@@ -35,10 +35,15 @@ export type AppliedLookupQuery = z.infer<typeof appliedLookupQuerySchema>;
 /** The public key of a stored application (the review page's applicationHash, spec section 2). */
 export const applicationHashParamsSchema = z.object({ hash: z.string().trim().min(1).max(128) });
 
-/** Answer of applications-svc GET /applications/by-hash/{hash}: the application and its stored assessment. */
+/**
+ * Answer of applications-svc GET /applications/by-hash/{hash}: the application and its stored
+ * assessment, and (for the gateway only, never shown) the SUBMISSION_ID its documents are bound
+ * to in files-svc (the owner of POST /files/claim).
+ */
 export const storedApplicationResponseSchema = z.object({
   applicationData: applicationDataSchema,
   assessment: assessmentSchema,
   UCAS_CODE: z.string(),
+  SUBMISSION_ID: z.uuid(),
 });
 export type StoredApplicationResponse = z.infer<typeof storedApplicationResponseSchema>;

@@ -90,3 +90,60 @@ describe('validateApplicationForm', () => {
     expect(messages(validate({ QUALIFICATIONS: [access] }))).toContain('The total number of credits must not be higher than 45.');
   });
 });
+
+describe('validateApplicationForm: documents (spec section 5)', () => {
+  const token = 'T'.repeat(43);
+  const doc = (overrides: Record<string, unknown> = {}) => ({
+    file_id: 'f1',
+    file_type: 'application/pdf',
+    file_name: 'results.pdf',
+    file_size: 2048,
+    document_type: 'ALEVELS',
+    file_token: token,
+    ...overrides,
+  });
+  const withDocs = (docs: Record<string, unknown>, documentTypes?: ('ALEVELS' | 'ENGLISHTEST' | 'GCSE2' | 'GCSE5' | 'OTHER')[]) =>
+    validateApplicationForm(createApplicationForm(docs), { qualOptions, currentYear: 2026, documentTypes });
+
+  it('accepts uploaded files of every allowed format up to 5,242,880 bytes', () => {
+    expect(withDocs({ ALEVELS_DOCUMENT_1: doc(), ALEVELS_DOCUMENT_5: doc({ file_name: 'scan.JPG', file_type: 'image/jpeg', file_size: 5_242_880 }) })).toEqual([]);
+  });
+
+  it("says '{label}' max size is 5 MB. above 5,242,880 bytes", () => {
+    expect(withDocs({ ALEVELS_DOCUMENT_2: doc({ file_size: 5_242_881 }) })).toEqual([
+      { field: 'ALEVELS_DOCUMENT_2', path: 'ALEVELS_DOCUMENT_2', section: 'qualifications', message: "'A levels / BTEC / IB document 2' max size is 5 MB." },
+    ]);
+  });
+
+  it("says '{label}' allowed file formats: PDF, PNG, BMP, JPEG, JPG, DOC, DOCX. for other formats", () => {
+    expect(messages(withDocs({ ENGLISHTEST_DOCUMENT_1: doc({ document_type: 'ENGLISHTEST', file_name: 'ielts.txt', file_type: 'text/plain' }) }))).toEqual([
+      "'English test document 1' allowed file formats: PDF, PNG, BMP, JPEG, JPG, DOC, DOCX.",
+    ]);
+  });
+
+  it("shows a file's custom_error as it is, before any other problem", () => {
+    const virus = "'GCSE document 1' - The document you provided could not be uploaded because it contained a virus. Please check the document and try again.";
+    expect(messages(withDocs({ GCSE5_DOCUMENT_1: doc({ document_type: 'GCSE5', file_token: '', file_name: 'eicar.exe', custom_error: virus }) }))).toEqual([virus]);
+  });
+
+  it('refuses a file that was never uploaded (no file token)', () => {
+    expect(messages(withDocs({ OTHER_DOCUMENT_1: doc({ document_type: 'OTHER', file_token: '' }) }))).toEqual([
+      "'Other document 1' - An unexpected error occurred. Please try again.",
+    ]);
+  });
+
+  it("counts only the course's categories, like hidden fields", () => {
+    const bad = { ENGLISHTEST_DOCUMENT_1: doc({ document_type: 'ENGLISHTEST', file_size: 9_999_999 }) };
+    expect(withDocs(bad, ['ALEVELS', 'GCSE5'])).toEqual([]);
+    expect(withDocs(bad, ['ALEVELS', 'ENGLISHTEST'])).toHaveLength(1);
+    expect(withDocs(bad)).toHaveLength(1);
+  });
+
+  it('allows at most 5 files per category and 2 for GCSE2', () => {
+    expect(messages(withDocs({ GCSE2_DOCUMENT_2: doc(), GCSE2_DOCUMENT_3: doc() }, ['GCSE2']))).toEqual([
+      "'GCSE English and Mathematics documents' must have at most 2 item(s).",
+    ]);
+    expect(messages(withDocs({ OTHER_DOCUMENT_6: doc() }, ['OTHER']))).toEqual(["'Other documents' must have at most 5 item(s)."]);
+    expect(withDocs({ OTHER_DOCUMENT_6: doc() }, ['ALEVELS'])).toEqual([]);
+  });
+});

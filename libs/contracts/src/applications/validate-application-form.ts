@@ -1,8 +1,12 @@
 import { LIMITS } from '../common/limits';
 import { validateQualificationItems } from '../assessment/validate-qualification-items';
 import type { QualificationItem } from '../assessment/assess-form';
+import { DOCUMENT_TYPE_SLOTS, type DocumentType } from '../courses/course';
+import { fileTokenSchema } from '../files/file-metadata';
+import { fileFormatsMessage, fileSizeMessage, uploadUnexpectedErrorText } from '../files/upload-messages';
 import type { QualOption } from '../qualifications/qual-option';
 import { APPLICATION_FIELDS, isFieldVisible, type FieldDef, type FormSection } from './application-fields';
+import { DOCUMENT_TYPE_TITLES, DOCUMENT_TYPES, formDocuments, isAcceptedFileFormat, parseDocumentFieldName, type FormDocument } from './document-fields';
 import { isCountryCode } from './countries';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 import { VISA_TYPE_OPTIONS } from './visa-types';
@@ -18,6 +22,11 @@ export type ValidateFormOptions = {
   qualOptions: readonly QualOption[];
   /** Latest allowed year of birth (spec section 5: the current year); defaults to this year. */
   currentYear?: number;
+  /**
+   * The course's document categories (`courseDocumentTypes`): only their `{TYPE}_DOCUMENT_{n}`
+   * fields count, like hidden fields. Defaults to every category.
+   */
+  documentTypes?: readonly DocumentType[];
 };
 
 // Trimmed as the spec says; one '@', something either side, a dot in the domain, no spaces.
@@ -90,6 +99,38 @@ function groupErrors(field: FieldDef, items: readonly QualificationItem[]): Form
 }
 
 /**
+ * The Documents rules of spec section 5 for one file, first problem only: the server's (or the
+ * upload's) custom_error as given, the formats, the 5 MB limit, and a file that was never
+ * uploaded (no token).
+ */
+function documentError(document: FormDocument, label: string): string | null {
+  if (document.custom_error) return document.custom_error;
+  if (!isAcceptedFileFormat(document)) return fileFormatsMessage(label);
+  if (document.file_size > LIMITS.FILE_MAX_BYTES) return fileSizeMessage(label);
+  if (!fileTokenSchema.safeParse(document.file_token).success) return uploadUnexpectedErrorText(label);
+  return null;
+}
+
+/** Errors of the document fields of `types`: each file's problem, and more files than a category's slots. */
+function documentErrors(form: Readonly<Record<string, unknown>>, types: readonly DocumentType[]): FormError[] {
+  const errors: FormError[] = [];
+  for (const { field, document } of formDocuments(form, types)) {
+    const message = documentError(document, field.label);
+    if (message) errors.push({ field: field.name, path: field.name, section: 'qualifications', message });
+  }
+  // Slots beyond a category's limit (GCSE2_DOCUMENT_3) exist in no schema; refuse them all the same.
+  for (const key of Object.keys(form)) {
+    const parsed = parseDocumentFieldName(key);
+    if (!parsed || !types.includes(parsed.type) || form[key] === undefined) continue;
+    const limit = DOCUMENT_TYPE_SLOTS[parsed.type];
+    if (parsed.slot < 1 || parsed.slot > limit) {
+      errors.push({ field: key, path: key, section: 'qualifications', message: M.groupMaximum(`${DOCUMENT_TYPE_TITLES[parsed.type]} documents`, limit) });
+    }
+  }
+  return errors;
+}
+
+/**
  * Validates a whole application form with the rules and exact messages of spec section 5,
  * shared by the web app (to show errors) and the services (to refuse bad submissions). Hidden
  * fields are skipped. Returns every error in form order; an empty list means the form may be
@@ -114,6 +155,7 @@ export function validateApplicationForm(form: Readonly<Record<string, unknown>>,
       errors.push({ field: field.name, path: issue.path, section: field.section, item: Number.isInteger(index) ? index + 1 : undefined, message: issue.message });
     }
   }
+  errors.push(...documentErrors(form, options.documentTypes ?? DOCUMENT_TYPES));
   return errors;
 }
 

@@ -16,6 +16,8 @@ export const VALIDATION_MESSAGES = {
   maxLength: (label: string, n: number) => `'${label}' max length is ${n}.`,
   minLength: (label: string, n: number) => `'${label}' min length is ${n}.`,
   groupMinimum: (label: string, n: number) => `'${label}' must have at least ${n} item(s).`,
+  // Worded like the group minimum; the spec gives no text for "at most 5 per category".
+  groupMaximum: (label: string, n: number) => `'${label}' must have at most ${n} item(s).`,
   boolean: (label: string) => `'${label}' must be 0, 1 or empty.`,
   incorrectMonth: (month: string) => `Incorrect month ${month}: Month must be between 1 and 12.`,
   incorrectDay: (day: string, max: number) => `Incorrect day ${day}: Day must be between 1 and ${max}.`,

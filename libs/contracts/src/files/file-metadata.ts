@@ -44,3 +44,17 @@ export const fileMetadataSchema = z.object({
   created_at: z.string(),
 });
 export type FileMetadata = z.infer<typeof fileMetadataSchema>;
+
+/**
+ * A document as the review page lists it (GET /api/applications/{hash} `documents`): the stored
+ * metadata without token, owner or scan status.
+ */
+export const documentSummarySchema = fileMetadataSchema.pick({
+  file_id: true,
+  file_type: true,
+  file_name: true,
+  file_size: true,
+  document_type: true,
+  created_at: true,
+});
+export type DocumentSummary = z.infer<typeof documentSummarySchema>;

@@ -1,7 +1,7 @@
 import { ACCEPTED_FILE_FORMATS_TEXT, ACCEPTED_FILE_INPUT_ACCEPT } from './accepted-types';
 import { claimFilesBodySchema, uploadResponseSchema } from './file-routes';
 import { createEicarTestFile, createSampleDocument } from './sample-documents';
-import { fileFormatsMessage, fileSizeMessage, fileVirusText, uploadErrorText, uploadUnexpectedErrorText, UPLOAD_ERRORS } from './upload-messages';
+import { documentNotAttachedText, fileFormatsMessage, fileSizeMessage, fileVirusText, uploadErrorText, uploadUnexpectedErrorText, UPLOAD_ERRORS } from './upload-messages';
 
 describe('upload texts (spec sections 5 and 8)', () => {
   it('words the validation messages as the spec does', () => {
@@ -19,6 +19,12 @@ describe('upload texts (spec sections 5 and 8)', () => {
     expect(uploadErrorText('GCSE 2', UPLOAD_ERRORS.VIRUS)).toBe(fileVirusText('GCSE 2'));
     expect(uploadErrorText('GCSE 2', UPLOAD_ERRORS.SCAN_UNAVAILABLE)).toBe(uploadUnexpectedErrorText('GCSE 2'));
     expect(uploadErrorText('GCSE 2', undefined)).toBe(uploadUnexpectedErrorText('GCSE 2'));
+  });
+
+  it('names the document a submission could not bind', () => {
+    expect(documentNotAttachedText('GCSE document 1')).toBe(
+      "'GCSE document 1' - This document cannot be used for this application. Please remove it and upload it again.",
+    );
   });
 });
 

@@ -28,6 +28,14 @@ export const uploadErrorText = (label: string, message: string | undefined) =>
   message === ERROR_CODES.FILE_VIRUS ? fileVirusText(label) : uploadUnexpectedErrorText(label);
 
 /**
+ * 409 of POST /api/apply/{course} when a document's token cannot be bound to this application
+ * (unknown, not clean, or already used by another application). The web app shows it on the
+ * document as its custom_error; the applicant removes the file and uploads it again.
+ */
+export const documentNotAttachedText = (label: string) =>
+  `'${label}' - This document cannot be used for this application. Please remove it and upload it again.`;
+
+/**
  * `{ message }` of each refused upload (architecture.md "Errors"). Validation answers reuse the
  * spec's texts with the field name as label; `file_virus` is the spec's code.
  */

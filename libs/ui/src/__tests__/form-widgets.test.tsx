@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { ConfirmDialog } from '../confirm-dialog';
 import { composeIsoDate, DateInput, splitIsoDate } from '../date-input';
+import { FileUpload } from '../file-upload';
 import { Panel } from '../panel';
+import { ProgressBar } from '../progress-bar';
 import { Radios } from '../radios';
 import { Select } from '../select';
 import { TextInput } from '../text-input';
@@ -144,5 +146,27 @@ describe('Panel', () => {
     render(<Panel title="Good News!">Your reference number 31004217</Panel>);
     expect(screen.getByRole('heading', { level: 1, name: 'Good News!' })).toBeInTheDocument();
     expect(screen.getByText('Your reference number 31004217')).toBeInTheDocument();
+  });
+});
+
+describe('FileUpload and ProgressBar', () => {
+  it('labels the file input, describes it by hint and error, hands over the chosen file and empties itself', async () => {
+    const onFileChosen = jest.fn();
+    const user = userEvent.setup();
+    render(<FileUpload id="doc" label="A levels document 1" hint="PDF up to 5 MB" error="Too big" onFileChosen={onFileChosen} />);
+    const input = screen.getByLabelText('A levels document 1') as HTMLInputElement;
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAccessibleDescription('PDF up to 5 MB Error: Too big');
+    const file = new File(['%PDF-1.4'], 'results.pdf', { type: 'application/pdf' });
+    await user.upload(input, file);
+    expect(onFileChosen).toHaveBeenCalledWith(file);
+    expect(input.value).toBe('');
+  });
+
+  it('is a labelled progress bar in per cent', () => {
+    render(<ProgressBar id="p" label="Uploading results.pdf" value={0.456} />);
+    const bar = screen.getByRole('progressbar', { name: 'Uploading results.pdf' });
+    expect(bar).toHaveAttribute('value', '46');
+    expect(bar).toHaveAttribute('max', '100');
   });
 });

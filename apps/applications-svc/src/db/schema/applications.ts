@@ -42,7 +42,7 @@ export const applications = pgTable(
     subStatus: text('sub_status').$type<ApplicationSubStatus>(),
     rejectionReasons: jsonb('rejection_reasons').$type<{ MESSAGE: string }[]>().notNull().default([]),
     recommendedCourses: jsonb('recommended_courses').$type<RecommendedCourse[]>().notNull().default([]),
-    /** The submitted form values (without SUBMISSION_ID, STATUS and REJECTION_REASONS). */
+    /** The submitted form values (without SUBMISSION_ID, STATUS, REJECTION_REASONS and documents). */
     form: jsonb('form').$type<ApplicationForm>().notNull(),
     assessment: jsonb('assessment').$type<Assessment>().notNull(),
     over18: smallint('over18').notNull(),

@@ -3,6 +3,7 @@ import {
   APPLICATION_STATUSES,
   APPLICATION_SUB_STATUSES,
   applicationFormSchema,
+  withoutDocuments,
   type AppliedResponse,
   type ApplyResponse,
   type StoreApplicationRequest,
@@ -104,7 +105,8 @@ export function createApplicationsRepository(db: ApplicationsDatabase) {
      */
     async store(request: StoreApplicationRequest): Promise<StoreResult> {
       const { submission, course, assessment, decision, user } = request;
-      const form = applicationFormSchema.parse(submission);
+      // Documents are files-svc's, bound to the SUBMISSION_ID (the gateway claims them): not kept here.
+      const form = withoutDocuments(applicationFormSchema.parse(submission));
       const email = (form.EMAIL ?? '').trim();
       const key: ApplicantKey = { emailNormalised: normaliseEmail(email), ucasPersonalId: formUcasPersonalId(form) };
       const optional = (v: string | undefined) => (v?.trim() ? v.trim() : null);
@@ -179,7 +181,10 @@ export function createApplicationsRepository(db: ApplicationsDatabase) {
       }
     },
 
-    /** The application behind a review-page hash, with its LOG (oldest first) and stored assessment; null when unknown. */
+    /**
+     * The application behind a review-page hash, with its LOG (oldest first), stored assessment
+     * and SUBMISSION_ID (the owner of its documents in files-svc); null when unknown.
+     */
     async findByHash(hash: string): Promise<StoredApplicationResponse | null> {
       const [row] = await db.select().from(applications).where(eq(applications.hash, hash)).limit(1);
       if (!row) return null;
@@ -208,6 +213,7 @@ export function createApplicationsRepository(db: ApplicationsDatabase) {
         },
         assessment: row.assessment,
         UCAS_CODE: row.ucasCode,
+        SUBMISSION_ID: row.submissionId,
       };
     },
   };

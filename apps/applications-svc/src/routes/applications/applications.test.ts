@@ -218,7 +218,7 @@ describe('GET /applications/by-hash/:hash', () => {
     const saved = applyResponseSchema.parse((await post(body)).json());
     const res = await get(`/applications/by-hash/${saved.hash}`);
     expect(res.statusCode).toBe(200);
-    const { applicationData, assessment, UCAS_CODE } = storedApplicationResponseSchema.parse(res.json());
+    const { applicationData, assessment, UCAS_CODE, SUBMISSION_ID } = storedApplicationResponseSchema.parse(res.json());
     expect(UCAS_CODE).toBe('G400');
     expect(assessment).toEqual(greenAssessment);
     expect(applicationData).toMatchObject({
@@ -237,8 +237,18 @@ describe('GET /applications/by-hash/:hash', () => {
       OVER18: 1,
     });
     expect('SUBMISSION_ID' in applicationData).toBe(false);
+    expect(SUBMISSION_ID).toBe(body.submission.SUBMISSION_ID);
     expect(applicationData.LOG).toEqual([{ MESSAGE: 'Application created with status Rejected (Automatic).', STATUS: 'X', USER: 'public', TIME: expect.any(String) }]);
     expect(Number.isNaN(Date.parse(applicationData.LOG[0]?.TIME ?? ''))).toBe(false);
+  });
+
+  it('keeps no document fields: documents belong to files-svc, bound to the SUBMISSION_ID', async () => {
+    const document = { file_id: 'f1', file_type: 'application/pdf', file_name: 'results.pdf', file_size: 900, document_type: 'ALEVELS', file_token: 'k'.repeat(43) };
+    const saved = applyResponseSchema.parse((await post(storeBody({ ALEVELS_DOCUMENT_1: document }))).json());
+    const [row] = await app.db.select().from(applications).where(eq(applications.hash, saved.hash));
+    expect(row?.form).not.toHaveProperty('ALEVELS_DOCUMENT_1');
+    const { applicationData } = storedApplicationResponseSchema.parse((await get(`/applications/by-hash/${saved.hash}`)).json());
+    expect(applicationData).not.toHaveProperty('ALEVELS_DOCUMENT_1');
   });
 
   it('answers 404 for an unknown hash', async () => {

@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
+import { XSRF_HEADER } from '@clearing-desk/contracts';
 import fp from 'fastify-plugin';
 import type { GatewayConfig } from '../../config';
 
@@ -9,8 +10,9 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 /**
  * Double-submit CSRF protection with @fastify/csrf-protection: the secret lives in an httpOnly
  * cookie, the token derived from it in the readable XSRF-TOKEN cookie, issued on any GET that
- * lacks one. Unsafe routes check `{ data, token }` bodies with
- * `preHandler: fastify.csrfProtection` (403 `{ message }` on a missing or wrong token).
+ * lacks one. Unsafe routes check the token with `preHandler: fastify.csrfProtection` (403
+ * `{ message }` on a missing or wrong token): the `token` of a `{ data, token }` body, else the
+ * `x-xsrf-token` header (multipart uploads, whose body cannot carry it).
  */
 export const xsrfPlugin = fp<{ config: GatewayConfig }>(
   async (fastify, { config }) => {
@@ -22,7 +24,9 @@ export const xsrfPlugin = fp<{ config: GatewayConfig }>(
       cookieOpts: { path: cookiePath, sameSite: 'strict', httpOnly: true, secure: config.COOKIE_SECURE, signed: false },
       getToken: (request) => {
         const body = request.body as { token?: unknown } | undefined;
-        return typeof body?.token === 'string' ? body.token : undefined;
+        if (typeof body?.token === 'string') return body.token;
+        const header = request.headers[XSRF_HEADER];
+        return typeof header === 'string' ? header : undefined;
       },
     });
 
@@ -31,7 +35,6 @@ export const xsrfPlugin = fp<{ config: GatewayConfig }>(
       const token = reply.generateCsrf();
       reply.setCookie(XSRF_COOKIE, token, { path: cookiePath, sameSite: 'strict', httpOnly: false, secure: config.COOKIE_SECURE });
     });
-
   },
   { name: 'xsrf' },
 );

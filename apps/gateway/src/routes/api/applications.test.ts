@@ -22,7 +22,8 @@ let client: StackClient;
 let saved: ApplyResponse;
 
 beforeAll(async () => {
-  stack = await startTestStack({ services: ['courses', 'applications', 'assessment'] });
+  // files-svc: the review page lists the application's documents.
+  stack = await startTestStack({ services: ['courses', 'applications', 'assessment', 'files'] });
   client = new StackClient(stack.gatewayUrl);
   await client.get('/api/ping'); // collects XSRF-TOKEN and _csrf
   const GCSE_QUALIFICATIONS = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({
@@ -80,6 +81,7 @@ describe('GET /api/applications/:hash', () => {
     const course = courseDetailResponseSchema.parse((await client.get(`/api/courses/${OPEN}`)).body);
     expect(review.courseData).toEqual(course.courseData);
     expect(review.qualOptions).toEqual(course.qualOptions);
+    expect(review.documents).toEqual([]);
   });
 
   it('answers 404 for an unknown hash', async () => {

@@ -4,7 +4,9 @@ import {
   appliedQuerySchema,
   appliedResponseSchema,
   courseDetailResponseSchema,
+  documentSummarySchema,
   errorResponseSchema,
+  fileListResponseSchema,
   storedApplicationResponseSchema,
 } from '@clearing-desk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -42,8 +44,9 @@ export const applicationApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   /**
    * GET /api/applications/{hash}: the public review page (spec section 2): the stored application
-   * and assessment from applications-svc, the course and its qualOptions from courses-svc. The
-   * unguessable hash is the only key; 404 when unknown.
+   * and assessment from applications-svc, the course and its qualOptions from courses-svc, and the
+   * documents bound to its SUBMISSION_ID from files-svc (metadata only: no token, owner or path).
+   * The unguessable hash is the only key; 404 when unknown.
    */
   fastify.get(
     '/applications/:hash',
@@ -53,11 +56,12 @@ export const applicationApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
         path: `/applications/by-hash/${encodeURIComponent(request.params.hash)}`,
         response: storedApplicationResponseSchema,
       });
-      const { courseData, qualOptions } = await fastify.services.courses.call(request, {
-        path: `/courses/${encodeURIComponent(stored.UCAS_CODE)}`,
-        response: courseDetailResponseSchema,
-      });
-      return { applicationData: stored.applicationData, assessment: stored.assessment, courseData, qualOptions };
+      const [{ courseData, qualOptions }, { files }] = await Promise.all([
+        fastify.services.courses.call(request, { path: `/courses/${encodeURIComponent(stored.UCAS_CODE)}`, response: courseDetailResponseSchema }),
+        fastify.services.files.call(request, { path: '/files', query: { owner: stored.SUBMISSION_ID }, response: fileListResponseSchema }),
+      ]);
+      const documents = files.filter((f) => f.status === 'clean').map((f) => documentSummarySchema.parse(f));
+      return { applicationData: stored.applicationData, assessment: stored.assessment, courseData, qualOptions, documents };
     },
   );
 };

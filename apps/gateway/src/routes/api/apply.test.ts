@@ -23,7 +23,8 @@ let stack: Stack;
 let client: StackClient;
 
 beforeAll(async () => {
-  stack = await startTestStack({ services: ['courses', 'applications', 'assessment'] });
+  // files-svc: the review page lists the application's documents.
+  stack = await startTestStack({ services: ['courses', 'applications', 'assessment', 'files'] });
   client = new StackClient(stack.gatewayUrl);
   await client.get('/api/ping'); // collects XSRF-TOKEN and _csrf
 }, 120_000);

@@ -89,6 +89,16 @@ describe('POST /api/file/upload', () => {
     }
   });
 
+  it('answers 403 to a multipart upload without the x-xsrf-token header, even with the token as a form field', async () => {
+    const form = new FormData();
+    form.append('token', session.token);
+    form.append('document_type', 'ALEVELS');
+    form.append('document', new Blob([createSampleDocument('pdf')]), 'results.pdf');
+    const res = await fetch(`${stack.gatewayUrl}/api/file/upload`, { method: 'POST', headers: { cookie: session.cookie }, body: form });
+    expect(res.status).toBe(403);
+    errorResponseSchema.parse(await res.json());
+  });
+
   it('answers 415 for a body that is not multipart', async () => {
     const res = await fetch(`${stack.gatewayUrl}/api/file/upload`, {
       method: 'POST',

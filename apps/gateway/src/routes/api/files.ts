@@ -6,10 +6,9 @@ import {
   UPLOAD_FILE_FIELD,
   uploadResponseSchema,
   USER_HEADER,
-  XSRF_HEADER,
 } from '@clearing-desk/contracts';
 import { encodeStaffUser, HttpError, INTERNAL_TOKEN_HEADER, loadConfig, REQUEST_ID_HEADER } from '@clearing-desk/service-kit';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { gatewayConfigSchema } from '../../config';
 
@@ -29,7 +28,7 @@ export type FileApiOptions = {
  * files-svc unparsed (files-svc limits, checks and scans it) and answered with its verdict:
  * `{ token }`, or `{ message }` with files-svc's status (422 file_virus, 400, 413, 415, 503).
  * CSRF: a multipart body has no JSON `token`, so the web app sends the XSRF-TOKEN cookie's value
- * in the `x-xsrf-token` header; it is handed to `fastify.csrfProtection` as `body.token`.
+ * in the `x-xsrf-token` header, which `fastify.csrfProtection` reads (plugins/external/xsrf.ts).
  */
 export const fileApiRoutes: FastifyPluginAsync<FileApiOptions> = async (fastify, options) => {
   const internalToken = options.internalToken ?? loadConfig(gatewayConfigSchema.pick({ INTERNAL_TOKEN: true })).INTERNAL_TOKEN;
@@ -37,19 +36,7 @@ export const fileApiRoutes: FastifyPluginAsync<FileApiOptions> = async (fastify,
   // Scoped to this plugin: the body stays the raw request stream.
   fastify.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
 
-  const streams = new WeakMap<FastifyRequest, unknown>();
-  const tokenFromHeader: preHandlerHookHandler = (request, _reply, done) => {
-    streams.set(request, request.body);
-    const token = request.headers[XSRF_HEADER];
-    request.body = { token: typeof token === 'string' ? token : undefined };
-    done();
-  };
-  const restoreBody: preHandlerHookHandler = (request, _reply, done) => {
-    request.body = streams.get(request);
-    done();
-  };
-
-  fastify.post('/file/upload', { preHandler: [tokenFromHeader, fastify.csrfProtection, restoreBody] }, async (request, reply) => {
+  fastify.post('/file/upload', { preHandler: fastify.csrfProtection }, async (request, reply) => {
     if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')) throw new HttpError(415, UPLOAD_ERRORS.NOT_MULTIPART);
     const length = Number(request.headers['content-length'] ?? NaN);
     if (length > LIMITS.FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw new HttpError(413, fileSizeMessage(UPLOAD_FILE_FIELD));

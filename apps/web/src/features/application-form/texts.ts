@@ -1,3 +1,5 @@
+import { ACCEPTED_FILE_FORMATS_TEXT, LIMITS } from '@clearing-desk/contracts';
+
 /**
  * Web-only texts of the application form. Texts fixed by the spec (validation messages,
  * confirmation headings, loading, leave-page and submit questions, course and duplicate warnings)
@@ -37,6 +39,15 @@ export const FORM_TEXTS = {
   REMOVE_CONFIRM: 'Yes, remove it',
   CANCEL: 'Cancel',
   NO_ITEMS: 'None added yet.',
+
+  // Documents (qualifications step)
+  DOCUMENTS_HEADING: 'Documents',
+  DOCUMENTS_HINT:
+    `Upload evidence of your qualifications, such as certificates or results slips: ${ACCEPTED_FILE_FORMATS_TEXT} files of up to ${LIMITS.FILE_MAX_MB} MB each. ` +
+    'Photos are made smaller before they are sent. Each file is checked for viruses.',
+  DOCUMENT_UPLOADED: 'Uploaded',
+  NO_DOCUMENTS: 'No documents added.',
+  DOCUMENTS_UPLOADING: 'Wait until your documents have finished uploading.',
 
   // Submit step
   REVIEW_HEADING: 'Check your answers before submitting your application',
@@ -96,3 +107,9 @@ export const GROUP_HINT = {
 export const itemErrorText = (groupLabel: string, item: number, message: string) => `${groupLabel} item ${item}: ${message}`;
 
 export const removeItemTitle = (noun: string, n: number) => `Are you sure you want to remove ${noun.toLowerCase()} ${n}?`;
+
+/** Documents: the heading and hints of one category's uploads. */
+export const documentsHeading = (title: string) => `${title} documents`;
+export const documentsLimitHint = (slots: number) => `You can add up to ${slots} documents.`;
+export const documentsLimitReached = (slots: number) => `You have added the maximum of ${slots} documents. Remove one to add another.`;
+export const uploadingLabel = (fileName: string) => `Uploading ${fileName}`;

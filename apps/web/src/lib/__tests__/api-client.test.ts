@@ -58,6 +58,32 @@ describe('api client', () => {
     expect(new URLSearchParams(text).get('token')).toBe('t0k');
   });
 
+  it('uploads multipart bodies with the XSRF token in the x-xsrf-token header, reporting progress', async () => {
+    document.cookie = 'XSRF-TOKEN=up%2Fload; path=/';
+    let seen: { header: string | null; fields: string[]; token: FormDataEntryValue | null } | undefined;
+    server.use(
+      http.post(apiUrl('/echo'), async ({ request }) => {
+        const form = await request.formData();
+        seen = { header: request.headers.get('x-xsrf-token'), fields: [...form.keys()], token: form.get('token') };
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const body = new FormData();
+    body.append('document_type', 'ALEVELS');
+    body.append('document', new File(['%PDF-1.4'], 'results.pdf', { type: 'application/pdf' }));
+    const progress: number[] = [];
+    await expect(api.upload('/api/echo', body, echoSchema, { onProgress: (p) => progress.push(p) })).resolves.toEqual({ ok: true });
+    expect(seen).toEqual({ header: 'up/load', fields: ['document_type', 'document'], token: null });
+    expect(progress.at(-1)).toBe(1);
+  });
+
+  it('rejects a failed upload with its status and message', async () => {
+    server.use(http.post(apiUrl('/echo'), () => HttpResponse.json({ message: 'file_virus' }, { status: 422 })));
+    const error = await api.upload('/api/echo', new FormData(), echoSchema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, message: 'file_virus' });
+  });
+
   it('rejects a non-2xx answer with its status and message', async () => {
     server.use(http.get(apiUrl('/echo'), () => HttpResponse.json({ message: 'COURSE_CLOSED' }, { status: 409 })));
     const error = await api.get('/api/echo', echoSchema).catch((e: unknown) => e);

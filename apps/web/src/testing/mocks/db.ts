@@ -1,4 +1,4 @@
-import type { ApplyResponse, Assessment, ClearingStatusResponse, CourseData, QualOption } from '@clearing-desk/contracts';
+import type { ApplyResponse, Assessment, ClearingStatusResponse, CourseData, DocumentType, QualOption } from '@clearing-desk/contracts';
 import { createCourse } from '@clearing-desk/contracts/testing';
 import { createAssessment, type StoredApplication } from './applications';
 
@@ -15,7 +15,17 @@ type MockDb = {
   applyResponse: Partial<ApplyResponse>;
   /** Stored applications: the applied check and duplicates look here. */
   applications: StoredApplication[];
+  /** Files POST /api/file/upload accepted, by token; `owner` once a submission carried the token. */
+  uploads: MockUpload[];
+  /**
+   * How the next uploads are answered, in order (then 'clean'): a token, or an error status and
+   * message (422 file_virus, 503...). 'hold' keeps the upload waiting until `releaseUploads()`.
+   */
+  uploadOutcomes: UploadOutcome[];
 };
+
+export type MockUpload = { token: string; fileName: string; fileType: string; fileSize: number; documentType: DocumentType; xsrfHeader: string | null; owner: string | null };
+export type UploadOutcome = 'clean' | 'hold' | { status: number; message: string };
 
 const initialDb = (): MockDb => ({
   courses: [createCourse()],
@@ -25,6 +35,8 @@ const initialDb = (): MockDb => ({
   assessment: createAssessment(),
   applyResponse: {},
   applications: [],
+  uploads: [],
+  uploadOutcomes: [],
 });
 
 export const db: MockDb = initialDb();
@@ -57,4 +69,9 @@ export function setApplyResponse(response: Partial<ApplyResponse>): void {
 export function setClearingStatus(status: ClearingStatusResponse): void {
   db.clearingStatus = status;
   db.pingState = status.state;
+}
+
+/** Sets how the next uploads are answered (see MockDb.uploadOutcomes). */
+export function setUploadOutcomes(...outcomes: UploadOutcome[]): void {
+  db.uploadOutcomes = outcomes;
 }

@@ -1,5 +1,6 @@
 import {
   CONFIRMATION_TEXTS,
+  courseDocumentTypes,
   displayCourseCode,
   publicReference,
   type ApplyResponse,
@@ -11,6 +12,7 @@ import { Panel } from '@clearing-desk/ui';
 import { Link } from 'react-router-dom';
 import { callUsText, FORM_TEXTS, offerTexts, submittedText } from '../texts';
 import type { FormValues } from '../types';
+import { uploadedDocuments } from '../utils/form-values';
 import { ApplicationDetails } from './application-details';
 
 type ApplicationConfirmationProps = {
@@ -156,7 +158,11 @@ export function ApplicationConfirmation({
           <p className="cd-body-l">
             {FORM_TEXTS.REFERENCE_LABEL}: <strong>{reference}</strong>
           </p>
-          <ApplicationDetails values={values} qualOptions={qualOptions} />
+          <ApplicationDetails
+            values={values}
+            qualOptions={qualOptions}
+            documents={uploadedDocuments(values, courseDocumentTypes(course))}
+          />
         </>
       );
   }

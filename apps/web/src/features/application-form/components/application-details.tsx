@@ -3,8 +3,10 @@ import {
   countryName,
   isFieldVisible,
   isIsoDate,
+  DOCUMENT_TYPE_TITLES,
   SECOND_YEAR_ENTRY_OPTIONS,
   VISA_TYPE_OPTIONS,
+  type DocumentSummary,
   type FieldDef,
   type FormSection,
   type QualificationItem,
@@ -16,6 +18,7 @@ import type { ApplicationStepId } from '@/config/paths';
 import { stepOfSection } from '../steps';
 import { FORM_TEXTS } from '../texts';
 import { GROUPS } from '../types';
+import { formatFileSize } from '../utils/file-size';
 import { optionOf, qualificationSummary } from '../utils/qualification-summary';
 
 /** '2006-05-14' -> '14 May 2006'. */
@@ -45,9 +48,14 @@ export function displayValue(field: FieldDef, raw: unknown): string {
   }
 }
 
+/** A document as the read-back lists it. */
+export type ListedDocument = Pick<DocumentSummary, 'file_name' | 'file_size' | 'document_type'>;
+
 type ApplicationDetailsProps = {
   values: Readonly<Record<string, unknown>>;
   qualOptions: readonly QualOption[];
+  /** The uploaded documents, by name; the section is left out when not given. */
+  documents?: readonly ListedDocument[];
   /** With it, each section has a Change link to its step. */
   getStepHref?: (step: ApplicationStepId) => string;
 };
@@ -55,10 +63,11 @@ type ApplicationDetailsProps = {
 const SECTION_TITLES: Record<FormSection, string> = { 'personal-details': 'Personal details', qualifications: 'Qualifications' };
 
 /**
- * An application read back (submit step, confirmation, review page): summary lists per section
- * and every qualification in words, numbered as on the form. Hidden fields are left out.
+ * An application read back (submit step, confirmation, review page): summary lists per section,
+ * every qualification in words, numbered as on the form, and the uploaded documents by name.
+ * Hidden fields are left out.
  */
-export function ApplicationDetails({ values, qualOptions, getStepHref }: ApplicationDetailsProps) {
+export function ApplicationDetails({ values, qualOptions, documents, getStepHref }: ApplicationDetailsProps) {
   const sectionHeading = (section: FormSection) => (
     <div className="cd-details-heading">
       <h2 className="cd-heading-m">{SECTION_TITLES[section]}</h2>
@@ -108,6 +117,24 @@ export function ApplicationDetails({ values, qualOptions, getStepHref }: Applica
           </div>
         );
       })}
+      {documents && (
+        <div className="cd-read-back">
+          <h3 className="cd-heading-s">{FORM_TEXTS.DOCUMENTS_HEADING}</h3>
+          {documents.length === 0 ? (
+            <p className="cd-body cd-secondary-text">{FORM_TEXTS.NO_DOCUMENTS}</p>
+          ) : (
+            <ul className="cd-list cd-list--bullet">
+              {documents.map((document, index) => (
+                <li key={index}>
+                  <strong>{DOCUMENT_TYPE_TITLES[document.document_type]}</strong>
+                  {': '}
+                  {document.file_name} ({formatFileSize(document.file_size)})
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import {
+  courseDocumentTypes,
   validateApplicationForm,
   type ApplyResponse,
   type CourseDetailResponse,
+  type DocumentType,
   type FormError,
 } from '@clearing-desk/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
@@ -15,6 +17,8 @@ import { isErrorShown } from '../utils/visible-errors';
 export type ApplicationFormContextValue = {
   course: CourseDetailResponse['courseData'];
   qualOptions: CourseDetailResponse['qualOptions'];
+  /** The course's document categories (its DOCUMENT_TYPES): the upload fields offered and validated. */
+  documentTypes: readonly DocumentType[];
   audience: FormAudience;
   state: FormState;
   values: FormValues;
@@ -79,7 +83,8 @@ export function ApplicationFormProvider({
     if (!courseData.ALLOW_SECOND_YEAR_ENTRY && secondYear !== '0') dispatch({ type: 'set-field', name: 'SECOND_YEAR_ENTRY', value: '0' });
   }, [courseData.ALLOW_SECOND_YEAR_ENTRY, secondYear]);
 
-  const errors = useMemo(() => validateApplicationForm(values, { qualOptions }), [values, qualOptions]);
+  const documentTypes = useMemo(() => courseDocumentTypes(courseData), [courseData]);
+  const errors = useMemo(() => validateApplicationForm(values, { qualOptions, documentTypes }), [values, qualOptions, documentTypes]);
 
   const isItemChecked = useCallback(
     (group: string, item: number) => {
@@ -144,6 +149,7 @@ export function ApplicationFormProvider({
   const value: ApplicationFormContextValue = {
     course: courseData,
     qualOptions,
+    documentTypes,
     audience,
     state,
     values,

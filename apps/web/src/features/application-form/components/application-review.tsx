@@ -1,4 +1,4 @@
-import { APPLICATION_STATUSES } from '@clearing-desk/contracts';
+import { APPLICATION_STATUSES, courseDocumentTypes } from '@clearing-desk/contracts';
 import { Notice, Spinner, SummaryList } from '@clearing-desk/ui';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useApplicationReview } from '../api/get-application-review';
@@ -25,7 +25,8 @@ export function ApplicationReview({ applicationHash }: { applicationHash: string
     );
   }
 
-  const { applicationData, courseData, qualOptions } = query.data;
+  const { applicationData, courseData, qualOptions, documents } = query.data;
+  const listDocuments = documents.length > 0 || courseDocumentTypes(courseData).length > 0;
   return (
     <article className="cd-application-review">
       <span className="cd-caption-l">
@@ -39,7 +40,7 @@ export function ApplicationReview({ applicationHash }: { applicationHash: string
           { key: FORM_TEXTS.SUBMITTED_ON, value: formatDate(applicationData.CREATED_AT.slice(0, 10)) },
         ]}
       />
-      <ApplicationDetails values={applicationData} qualOptions={qualOptions} />
+      <ApplicationDetails values={applicationData} qualOptions={qualOptions} documents={listDocuments ? documents : undefined} />
     </article>
   );
 }

@@ -2,12 +2,14 @@ import { isSciencesCourse, SECOND_YEAR_ENTRY_OPTIONS, SECOND_YEAR_TEXTS } from '
 import { FORM_TEXTS } from '../texts';
 import { textOf } from '../utils/form-values';
 import { useApplicationForm } from './application-form-provider';
+import { DocumentUploads } from './document-uploads';
 import { FormField } from './form-field';
 import { QualificationGroupEditor } from './qualification-group-editor';
 
 /**
- * Step 2: year of entry, previous university study, the GCSE group and the qualifications group
- * (spec sections 2 and 3). The public get a short hint; staff the adviser checklist.
+ * Step 2: year of entry, previous university study, the GCSE group, the qualifications group and
+ * the document uploads of the course's categories (spec sections 2 and 3). The public get a short
+ * hint; staff the adviser checklist.
  */
 export function QualificationsFields() {
   const { course, qualOptions, values, audience } = useApplicationForm();
@@ -46,6 +48,7 @@ export function QualificationsFields() {
 
       {hasGcseTypes && <QualificationGroupEditor group="GCSE_QUALIFICATIONS" />}
       <QualificationGroupEditor group="QUALIFICATIONS" />
+      <DocumentUploads />
     </>
   );
 }

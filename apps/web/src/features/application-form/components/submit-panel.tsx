@@ -2,7 +2,9 @@ import {
   APPLICATION_STATUSES,
   APPLY_MESSAGES,
   CONFIRMATION_TEXTS,
+  documentNotAttachedText,
   ERROR_CODES,
+  formDocuments,
   SUBMISSION_BUTTONS,
   type Assessment,
   type SubmissionButton,
@@ -20,18 +22,28 @@ const DEFAULT_BUTTONS: readonly SubmissionButton[] = [SUBMISSION_BUTTONS.SUBMIT]
 /**
  * The submit buttons of the assessment's SUBMISSION_OPTIONS.BUTTONS (a single 'Submit' with
  * status S until there is one), enabled only without validation errors, duplicate, closed or
- * suspended course and while nothing is being sent (spec section 4). Each asks for confirmation;
- * the form's SUBMISSION_ID goes with every attempt, so a retry stores one application.
+ * suspended course, while no document is uploading and nothing is being sent (spec section 4).
+ * Each asks for confirmation; the form's SUBMISSION_ID goes with every attempt, so a retry stores
+ * one application. A document the server could not bind gets the server's message as its
+ * custom_error, shown on the document until it is removed.
  */
 export function SubmitPanel({ assessment }: { assessment: Assessment | null }) {
-  const { course, values, errors, state, dispatch, hasVacancies, suspended, submitApplication, onSubmitted } = useApplicationForm();
+  const { course, values, errors, state, dispatch, documentTypes, hasVacancies, suspended, submitApplication, onSubmitted } = useApplicationForm();
   const mutation = useSubmitApplication(course.UCAS_CODE, submitApplication);
   const [chosen, setChosen] = useState<SubmissionButton | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   const offered = assessment?.SUBMISSION_OPTIONS.BUTTONS;
   const buttons = offered && offered.length > 0 ? offered : DEFAULT_BUTTONS;
-  const disabled = errors.length > 0 || mutation.isPending || state.isDuplicate || !hasVacancies || suspended;
+  const uploading = Object.keys(state.uploads).length > 0;
+  const disabled = errors.length > 0 || mutation.isPending || uploading || state.isDuplicate || !hasVacancies || suspended;
+
+  /** Marks the document a 409 names (documentNotAttachedText) with that message; false when none matches. */
+  const markRefusedDocument = (message: string): boolean => {
+    const refused = formDocuments(values, documentTypes).find(({ field }) => documentNotAttachedText(field.label) === message);
+    if (refused) dispatch({ type: 'set-document', name: refused.field.name, document: { ...refused.document, custom_error: message } });
+    return refused !== undefined;
+  };
 
   const send = (button: SubmissionButton) => {
     setChosen(null);
@@ -50,6 +62,7 @@ export function SubmitPanel({ assessment }: { assessment: Assessment | null }) {
           if (error.message === APPLY_MESSAGES.DUPLICATE) return dispatch({ type: 'duplicate', value: true });
           if (error.message === ERROR_CODES.COURSE_CLOSED) return dispatch({ type: 'course-unavailable', reason: 'closed' });
           if (error.message === ERROR_CODES.COURSE_SUSPENDED) return dispatch({ type: 'course-unavailable', reason: 'suspended' });
+          if (markRefusedDocument(error.message)) return;
         }
         setFailure(formatApiError(error));
       },
@@ -64,6 +77,7 @@ export function SubmitPanel({ assessment }: { assessment: Assessment | null }) {
         </Notice>
       )}
       {state.isDuplicate && <p className="cd-body">{FORM_TEXTS.SUBMIT_BLOCKED_DUPLICATE}</p>}
+      {uploading && <p className="cd-body">{FORM_TEXTS.DOCUMENTS_UPLOADING}</p>}
       {mutation.isPending && <Spinner label={CONFIRMATION_TEXTS.LOADING} showLabel />}
       <div className="cd-button-group">
         {buttons.map((button) => (

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { ApplicationStepId } from '@/config/paths';
 import { useFormAssessment } from '../hooks/use-form-assessment';
 import { FORM_TEXTS } from '../texts';
+import { uploadedDocuments } from '../utils/form-values';
 import { ApplicationDetails } from './application-details';
 import { useApplicationForm } from './application-form-provider';
 import { CourseAvailabilityWarnings } from './course-availability-warnings';
@@ -22,7 +23,7 @@ type SubmitStepProps = {
  * of the live assessment.
  */
 export function SubmitStep({ getStepHref, beforeSubmit }: SubmitStepProps) {
-  const { dispatch, errors, values, qualOptions } = useApplicationForm();
+  const { dispatch, errors, values, qualOptions, documentTypes } = useApplicationForm();
   const { assessment } = useFormAssessment();
 
   useEffect(() => {
@@ -34,7 +35,12 @@ export function SubmitStep({ getStepHref, beforeSubmit }: SubmitStepProps) {
       <CourseAvailabilityWarnings />
       <IncompleteFields errors={errors} getStepHref={getStepHref} />
       <p className="cd-body-l">{FORM_TEXTS.REVIEW_HEADING}</p>
-      <ApplicationDetails values={values} qualOptions={qualOptions} getStepHref={getStepHref} />
+      <ApplicationDetails
+        values={values}
+        qualOptions={qualOptions}
+        documents={uploadedDocuments(values, documentTypes)}
+        getStepHref={getStepHref}
+      />
       {beforeSubmit}
       <DataProtectionNotice />
       <SubmitPanel assessment={assessment} />

@@ -1,8 +1,11 @@
-import type { ApplyResponse, QualificationItem } from '@clearing-desk/contracts';
+import type { ApplyResponse, DocumentFieldName, FormDocument, QualificationItem } from '@clearing-desk/contracts';
 import { GROUPS, type FormValues, type Group } from '../types';
 import { itemsOf } from './form-values';
 import { IB_CODE, IB_TOTAL_YEAR, withIbTotalYear } from './ib';
 import { createSubmissionId } from './submission-id';
+
+/** A document being prepared (images are recompressed) and sent: its name and the fraction sent. */
+export type DocumentUpload = { fileName: string; progress: number };
 
 /** Everything the application form remembers between its steps (one per course visit). */
 export type FormState = {
@@ -27,6 +30,8 @@ export type FormState = {
   suspended: boolean;
   /** The answer of a successful submission and the values sent. */
   submitted: { response: ApplyResponse; values: FormValues } | null;
+  /** Document slots whose file is on its way; the slot gets its document when the upload settles. */
+  uploads: Readonly<Partial<Record<DocumentFieldName, DocumentUpload>>>;
 };
 
 export type FormAction =
@@ -41,7 +46,12 @@ export type FormAction =
   | { type: 'validate-all' }
   | { type: 'duplicate'; value: boolean }
   | { type: 'course-unavailable'; reason: 'closed' | 'suspended' }
-  | { type: 'submitted'; response: ApplyResponse };
+  | { type: 'submitted'; response: ApplyResponse }
+  /** Puts a document in its slot (null empties the slot). */
+  | { type: 'set-document'; name: DocumentFieldName; document: FormDocument | null }
+  | { type: 'upload-progress'; name: DocumentFieldName; upload: DocumentUpload }
+  /** The upload ended: the slot gets the document (with its token, or with why it failed). */
+  | { type: 'upload-settled'; name: DocumentFieldName; document: FormDocument };
 
 export function initFormState(values: FormValues): FormState {
   let nextItemId = 1;
@@ -60,6 +70,7 @@ export function initFormState(values: FormValues): FormState {
     closed: false,
     suspended: false,
     submitted: null,
+    uploads: {},
   };
 }
 
@@ -67,6 +78,16 @@ const withItems = (state: FormState, group: Group, items: readonly Qualification
   ...state.values,
   [group]: items,
 });
+
+function withDocument(values: FormValues, name: DocumentFieldName, document: FormDocument | null): FormValues {
+  const { [name]: _old, ...rest } = values;
+  return document ? { ...rest, [name]: document } : rest;
+}
+
+function withoutUpload(uploads: FormState['uploads'], name: DocumentFieldName): FormState['uploads'] {
+  const { [name]: _done, ...rest } = uploads;
+  return rest;
+}
 
 const without = (set: ReadonlySet<string>, id: string): Set<string> => {
   const next = new Set(set);
@@ -133,5 +154,11 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       return action.reason === 'closed' ? { ...state, closed: true } : { ...state, suspended: true };
     case 'submitted':
       return { ...state, submitted: { response: action.response, values: state.values } };
+    case 'set-document':
+      return { ...state, values: withDocument(state.values, action.name, action.document) };
+    case 'upload-progress':
+      return { ...state, uploads: { ...state.uploads, [action.name]: action.upload } };
+    case 'upload-settled':
+      return { ...state, values: withDocument(state.values, action.name, action.document), uploads: withoutUpload(state.uploads, action.name) };
   }
 }

@@ -4,13 +4,13 @@ import type { FormValues } from '../types';
 const filled = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
 
 /**
- * Whether the value an error is about has been given: a filled field, a group with items, an item
- * with any value besides its type.
+ * Whether the value an error is about has been given: a filled field, a group with items, a
+ * chosen document, an item with any value besides its type.
  */
 export function pathHasValue(values: FormValues, path: string): boolean {
   const [name = '', index, field] = path.split('.');
   const raw = values[name];
-  if (index === undefined) return Array.isArray(raw) ? raw.length > 0 : filled(raw);
+  if (index === undefined) return Array.isArray(raw) ? raw.length > 0 : typeof raw === 'object' || filled(raw);
   const item = Array.isArray(raw) ? (raw[Number(index)] as Record<string, string> | undefined) : undefined;
   if (!item) return false;
   if (field === undefined) return Object.entries(item).some(([key, value]) => key !== 'QUALIFICATION' && filled(value));

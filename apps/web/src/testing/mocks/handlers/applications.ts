@@ -4,8 +4,12 @@ import {
   applicationReviewResponseSchema,
   applyApiBodySchema,
   assessApiBodySchema,
+  courseDocumentTypes,
   describeIssues,
+  documentNotAttachedText,
   ERROR_CODES,
+  formDocuments,
+  withoutDocuments,
   validateApplicationForm,
   validateQualificationItems,
   type AppliedResponse,
@@ -44,9 +48,19 @@ export function storeApplication(course: CourseData, submission: ApplySubmission
     ...db.applyResponse,
   });
   const { SUBMISSION_ID: _id, STATUS: _status, REJECTION_REASONS: _reasons, ...form } = submission;
+  const documents = db.uploads
+    .filter((u) => u.owner === submission.SUBMISSION_ID)
+    .map((u, i) => ({
+      file_id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+      file_type: u.fileType || 'application/pdf',
+      file_name: u.fileName,
+      file_size: u.fileSize,
+      document_type: u.documentType,
+      created_at: '2025-08-14T09:29:00.000Z',
+    }));
   const review = applicationReviewResponseSchema.parse({
     applicationData: {
-      ...form,
+      ...withoutDocuments(form),
       STUDENT_ID: response.id[0],
       APPLICATION_ID: response.id[2],
       REFERENCE: response.id[3],
@@ -65,6 +79,7 @@ export function storeApplication(course: CourseData, submission: ApplySubmission
     assessment: response.assessment,
     courseData: course,
     qualOptions: qualOptionsOf(course),
+    documents,
   });
   db.applications.push({ submissionId: submission.SUBMISSION_ID, body: submission, response, review });
   return response;
@@ -113,8 +128,20 @@ export const applicationsHandlers = [
     if (refused) return refused;
     const duplicate = db.applications.some((a) => a.response.id[1] === course.UCAS_CODE && sameEmail(a.body.EMAIL, submission.EMAIL));
     if (duplicate) return error(409, APPLY_MESSAGES.DUPLICATE);
-    const errors = validateApplicationForm(submission, { qualOptions: qualOptionsOf(course) });
+    const documentTypes = courseDocumentTypes(course);
+    const errors = validateApplicationForm(submission, { qualOptions: qualOptionsOf(course), documentTypes });
     if (errors.length > 0) return error(400, errors.map((e) => e.message).join(' '));
+    // Binds the documents' tokens as the gateway does (files-svc claim): all or nothing.
+    const documents = formDocuments(submission, documentTypes);
+    const unbound = documents.find(({ document }) => {
+      const upload = db.uploads.find((u) => u.token === document.file_token);
+      return !upload || (upload.owner !== null && upload.owner !== submission.SUBMISSION_ID);
+    });
+    if (unbound) return error(409, documentNotAttachedText(unbound.field.label));
+    for (const { document } of documents) {
+      const upload = db.uploads.find((u) => u.token === document.file_token);
+      if (upload) upload.owner = submission.SUBMISSION_ID;
+    }
 
     const response = storeApplication(course, submission);
     return HttpResponse.json(response);
