@@ -12,6 +12,7 @@ export * from './error-message';
 export * from './error-summary';
 export * from './file-upload';
 export * from './form-group';
+export * from './labelled-field';
 export * from './notice';
 export * from './page-size-select';
 export * from './pagination';

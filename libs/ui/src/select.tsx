@@ -1,8 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { classNames } from './class-names';
-import { describedBy } from './described-by';
-import { ErrorMessage } from './error-message';
-import { FormGroup } from './form-group';
+import { LabelledField } from './labelled-field';
 
 export type SelectOption = { value: string; label: string };
 
@@ -20,34 +18,24 @@ export type SelectProps = Omit<ComponentProps<'select'>, 'id' | 'children'> & {
 
 /** A labelled drop-down list with optional hint and error message. */
 export function Select({ id, label, options, hint, error, placeholder, after, className, ...props }: SelectProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <FormGroup error={!!error}>
-      <label className="cd-label" htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <div id={hintId} className="cd-hint">
-          {hint}
-        </div>
+    <LabelledField id={id} label={label} hint={hint} error={error} after={after}>
+      {(control) => (
+        <select
+          id={id}
+          className={classNames('cd-select', control.invalid && 'cd-select--error', className)}
+          aria-invalid={control.invalid || undefined}
+          {...props}
+          aria-describedby={control.describedBy(props['aria-describedby'])}
+        >
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-      {error && <ErrorMessage id={`${id}-error`}>{error}</ErrorMessage>}
-      <select
-        id={id}
-        className={classNames('cd-select', error && 'cd-select--error', className)}
-        aria-invalid={error ? true : undefined}
-        {...props}
-        aria-describedby={describedBy(hintId, errorId, props['aria-describedby'])}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {after}
-    </FormGroup>
+    </LabelledField>
   );
 }
