@@ -111,3 +111,29 @@ describe('connectDatabase', () => {
     }
   }, 60_000);
 });
+
+describe('connectDatabase on a server that ends an idle session', () => {
+  it('reports the error instead of crashing the process', async () => {
+    const database = await createTestDatabase('kit_idle');
+    const folder = mkdtempSync(path.join(tmpdir(), 'kit-idle-'));
+    mkdirSync(path.join(folder, 'meta'), { recursive: true });
+    writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ version: '7', dialect: 'postgresql', entries: [] }));
+    const errors: Error[] = [];
+    const conn = await connectDatabase({ url: database.url, dataDir: folder, migrationsFolder: folder, schema: {}, onIdleError: (err) => errors.push(err) });
+    try {
+      await conn.ping();
+      const { Client } = await import('pg');
+      const admin = new Client({ connectionString: database.url });
+      await admin.connect();
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      await admin.end();
+      for (let i = 0; i < 50 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(errors[0]?.message).toMatch(/terminating connection/);
+      await conn.ping();
+    } finally {
+      await conn.close();
+      await database.drop();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 30_000);
+});

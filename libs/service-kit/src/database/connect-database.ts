@@ -27,6 +27,12 @@ export type ConnectOptions<TSchema extends Record<string, unknown>> = {
   /** drizzle-kit's output folder; migrations are applied at every start (idempotent). */
   migrationsFolder: string;
   schema: TSchema;
+  /**
+   * Told about errors of idle pooled connections (the server restarted, an administrator ended
+   * the session). Without a listener node-postgres throws them and the process would die; the
+   * pool replaces such connections by itself.
+   */
+  onIdleError?: (err: Error) => void;
 };
 
 /**
@@ -39,6 +45,7 @@ export async function connectDatabase<TSchema extends Record<string, unknown>>(
 ): Promise<DatabaseConnection<TSchema>> {
   if (options.url) {
     const pool = new Pool({ connectionString: options.url, max: 10 });
+    pool.on('error', (err) => options.onIdleError?.(err));
     const db = drizzlePg(pool, { schema: options.schema });
     await migratePg(db, { migrationsFolder: options.migrationsFolder });
     return {

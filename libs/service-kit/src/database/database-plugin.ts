@@ -8,7 +8,10 @@ import { connectDatabase, type ConnectOptions } from './connect-database';
  */
 export const databasePlugin = fp<ConnectOptions<Record<string, unknown>>>(
   async (fastify, options) => {
-    const connection = await connectDatabase(options);
+    const connection = await connectDatabase({
+      ...options,
+      onIdleError: (err) => fastify.log.warn({ err }, 'an idle database connection failed; the pool replaces it'),
+    });
     fastify.log.info({ driver: connection.driver }, 'database ready');
     // Each service types `db` for its own schema; the generic connection satisfies all of them.
     fastify.decorate('db', connection.db as never);
