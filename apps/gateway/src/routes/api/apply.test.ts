@@ -253,3 +253,30 @@ describe('POST /api/apply/:course', () => {
     await expectNothingStored(form);
   });
 });
+
+describe('POST /api/apply/:course while Clearing is closed', () => {
+  let closed: Stack;
+  let visitor: StackClient;
+
+  beforeAll(async () => {
+    closed = await startTestStack({
+      services: ['courses', 'applications', 'assessment', 'files'],
+      env: { CLEARING_INITIAL_STATE: '0', CLEARING_INITIAL_CLOSING_MESSAGE: 'Clearing 2025/26 has now closed.' },
+    });
+    visitor = new StackClient(closed.gatewayUrl);
+    await visitor.get('/api/ping');
+  }, 120_000);
+
+  afterAll(async () => {
+    await closed?.stop();
+  });
+
+  it('refuses the public with the closing message and stores nothing', async () => {
+    const form = submission();
+    const res = await visitor.send('POST', applyPath(OPEN), form);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: 'Clearing 2025/26 has now closed.' });
+    const check = await visitor.get(`/api/applications/${OPEN}/applied?email=${encodeURIComponent(form.EMAIL)}`);
+    expect(appliedResponseSchema.parse(check.body).rows).toEqual([]);
+  });
+});

@@ -1,4 +1,6 @@
 import {
+  clearingStatusResponseSchema,
+  DEFAULT_CLOSED_MESSAGE,
   APPLY_MESSAGES,
   appliedResponseSchema,
   applyApiBodySchema,
@@ -32,6 +34,7 @@ const paramsSchema = z.object({ course: z.string().trim().min(1).max(32) });
 /**
  * POST /api/apply/{course} (spec section 7): a public submission, decided at once (domain.md
  * "Public submissions") and stored by applications-svc.
+ * 0. While Clearing is closed the public is refused: 403 with the closing message (spec section 4).
  * 1. The course, read fresh from courses-svc (404 passes through): 409 COURSE_SUSPENDED or
  *    COURSE_CLOSED (spec section 8); a course the public cannot apply to (external, or not
  *    intermediary: spec section 4) answers COURSE_CLOSED too.
@@ -99,6 +102,11 @@ export const applyApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => {
+      if (!request.staffUser) {
+        // Spec section 4: while Clearing is closed only logged-in staff may apply.
+        const status = await fastify.services.applications.call(request, { path: '/status', response: clearingStatusResponseSchema });
+        if (status.state !== 1) throw new HttpError(403, status.closing_message || DEFAULT_CLOSED_MESSAGE);
+      }
       const gateway = fastify.assessmentGateway;
       const detail = await gateway.course(request, request.params.course, { fresh: true });
       const { courseData, qualOptions } = detail;
