@@ -28,18 +28,24 @@ export class ServiceError extends HttpError {}
  */
 export function createServiceClient(name: ServiceName, baseUrl: string, config: GatewayConfig) {
   const pool = new Pool(baseUrl, { connections: 64, headersTimeout: config.SERVICE_TIMEOUT_MS, bodyTimeout: config.SERVICE_TIMEOUT_MS });
+  /** Headers of every internal call: request id, internal token and the staff user, if any. */
+  const internalHeaders = (request: FastifyRequest): Record<string, string> => {
+    const headers: Record<string, string> = {
+      [REQUEST_ID_HEADER]: request.id,
+      [INTERNAL_TOKEN_HEADER]: config.INTERNAL_TOKEN,
+      accept: 'application/json',
+    };
+    if (request.staffUser) headers[USER_HEADER] = encodeStaffUser(request.staffUser);
+    return headers;
+  };
   return {
     pool,
+    internalHeaders,
     async call<S extends z.ZodType>(request: FastifyRequest, call: ServiceCall<S>): Promise<z.infer<S>> {
       const search = new URLSearchParams();
       for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) search.set(k, String(v));
       const qs = search.size ? `?${search}` : '';
-      const headers: Record<string, string> = {
-        [REQUEST_ID_HEADER]: request.id,
-        [INTERNAL_TOKEN_HEADER]: config.INTERNAL_TOKEN,
-        accept: 'application/json',
-      };
-      if (request.staffUser) headers[USER_HEADER] = encodeStaffUser(request.staffUser);
+      const headers = internalHeaders(request);
       if (call.body !== undefined) headers['content-type'] = 'application/json';
       let res;
       try {

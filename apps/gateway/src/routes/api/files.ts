@@ -5,23 +5,13 @@ import {
   UPLOAD_ERRORS,
   UPLOAD_FILE_FIELD,
   uploadResponseSchema,
-  USER_HEADER,
 } from '@clearing-desk/contracts';
-import { encodeStaffUser, HttpError, INTERNAL_TOKEN_HEADER, loadConfig, REQUEST_ID_HEADER } from '@clearing-desk/service-kit';
+import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { gatewayConfigSchema } from '../../config';
 
 /** Multipart framing allowed on top of the file before the gateway refuses by Content-Length. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
-export type FileApiOptions = {
-  /**
-   * Secret for files-svc. The /api routes get no config object, so by default it is read with
-   * the gateway's own schema (same variable, same default as the service clients use).
-   */
-  internalToken?: string;
-};
 
 /**
  * POST /api/file/upload (spec section 7): multipart `document` + `document_type`, streamed to
@@ -30,9 +20,7 @@ export type FileApiOptions = {
  * CSRF: a multipart body has no JSON `token`, so the web app sends the XSRF-TOKEN cookie's value
  * in the `x-xsrf-token` header, which `fastify.csrfProtection` reads (plugins/external/xsrf.ts).
  */
-export const fileApiRoutes: FastifyPluginAsync<FileApiOptions> = async (fastify, options) => {
-  const internalToken = options.internalToken ?? loadConfig(gatewayConfigSchema.pick({ INTERNAL_TOKEN: true })).INTERNAL_TOKEN;
-
+export const fileApiRoutes: FastifyPluginAsync = async (fastify) => {
   // Scoped to this plugin: the body stays the raw request stream.
   fastify.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
 
@@ -44,14 +32,8 @@ export const fileApiRoutes: FastifyPluginAsync<FileApiOptions> = async (fastify,
   });
 
   async function forward(request: FastifyRequest, reply: FastifyReply, body: Readable) {
-    const headers: Record<string, string> = {
-      [REQUEST_ID_HEADER]: request.id,
-      [INTERNAL_TOKEN_HEADER]: internalToken,
-      'content-type': request.headers['content-type'] as string,
-      accept: 'application/json',
-    };
+    const headers: Record<string, string> = { ...fastify.services.files.internalHeaders(request), 'content-type': request.headers['content-type'] as string };
     if (request.headers['content-length']) headers['content-length'] = request.headers['content-length'];
-    if (request.staffUser) headers[USER_HEADER] = encodeStaffUser(request.staffUser);
     let res;
     try {
       res = await fastify.services.files.pool.request({ method: 'POST', path: '/files', headers, body });

@@ -16,7 +16,6 @@ export const COURSE_TEXTS = {
   LOWER_TARIFF_NOTE_RESULTS: 'Lower tariffs may be considered',
   LOWER_TARIFF_NOTE_PAGE: 'Applicants with lower tariffs may be considered.',
   // Spec section 3 "Second-year-entry texts": the no-second-year description.
-  FIRST_YEAR_ONLY: 'Applicants will only be considered for entry into the first year for this course.',
   COURSE_PAGE_HEADING_ERROR: 'Course information',
   BACK_TO_SEARCH: 'Search for courses in clearing and apply online',
 } as const;

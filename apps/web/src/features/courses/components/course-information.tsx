@@ -1,4 +1,4 @@
-import { APPLY_MESSAGES, displayCourseCode, type CourseData } from '@clearing-desk/contracts';
+import { APPLY_MESSAGES, displayCourseCode, SECOND_YEAR_TEXTS, type CourseData } from '@clearing-desk/contracts';
 import { buttonClassName, SummaryList, VisuallyHidden, WarningText } from '@clearing-desk/ui';
 import { Link } from 'react-router-dom';
 import { sanitizeHtml } from '@/lib/sanitize-html';
@@ -55,7 +55,7 @@ export function CourseInformation({ course, canApply, startHref }: CourseInforma
         <div className="cd-course-notes cd-body" dangerouslySetInnerHTML={{ __html: sanitizeHtml(course.NOTES) }} />
       )}
       {course.CONSIDERATION_TEXT && <p className="cd-body">{course.CONSIDERATION_TEXT}</p>}
-      {!course.ALLOW_SECOND_YEAR_ENTRY && <p className="cd-body">{COURSE_TEXTS.FIRST_YEAR_ONLY}</p>}
+      {!course.ALLOW_SECOND_YEAR_ENTRY && <p className="cd-body">{SECOND_YEAR_TEXTS.FIRST_YEAR_ONLY}</p>}
       {course.URL && (
         <p className="cd-body">
           <a href={course.URL} target="_blank" rel="noopener noreferrer" className="cd-link">
