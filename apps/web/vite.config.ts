@@ -1,17 +1,137 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 
 // Every page and /api path is served under BASE_PATH (same variable the gateway reads), e.g. '/clearing/'.
 const withSlashes = (value: string): string => `/${value.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
 const base = withSlashes(process.env.BASE_PATH ?? '/');
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+const require = createRequire(import.meta.url);
+
+/**
+ * react-router 7 resolves to its development build under every export condition; the
+ * production build (no dev warnings, about 40 % smaller) is only reachable by path (issue 12 item 4).
+ */
+const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production');
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+];
+
+/**
+ * Zod 4 classic wires its JSON-schema generator into every schema class, so tree-shaking cannot
+ * drop it (~20 KiB compressed). The browser never generates JSON Schema (the gateway's OpenAPI
+ * does, on the server), so in the web build those modules become stubs with the same export
+ * names: a stub returns a function that throws if anyone ever asks for a JSON schema.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const stubbed = /[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema|json-schema-generator)\.js$/;
+  return {
+    name: 'zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (!stubbed.test(id)) return null;
+      const source = readFileSync(id, 'utf8');
+      const names = new Set<string>();
+      for (const m of source.matchAll(/^export (?:async )?(?:function\*?|const|let|class) (\w+)/gm)) names.add(m[1] as string);
+      for (const m of source.matchAll(/^export \{([^}]+)\}/gm)) {
+        for (const part of (m[1] as string).split(',')) names.add(part.trim().split(/\s+as\s+/).pop() as string);
+      }
+      const lines = [
+        "const unavailable = () => { throw new Error('JSON Schema is not part of the browser bundle'); };",
+        'const stub = () => unavailable;',
+        ...[...names].filter(Boolean).map((n) => (n === 'JSONSchemaGenerator' ? `export class ${n} { constructor() { unavailable(); } }` : `export const ${n} = stub;`)),
+      ];
+      return lines.join('\n');
+    },
+  };
+}
+
+/** Compressed copies of one written file, as `precompress` makes them. */
+const writeCompressed = (file: string, content: Buffer) => {
+  writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+};
+
+/**
+ * Writes `.br` and `.gz` beside every text asset of the build so the gateway serves them
+ * precompressed (@fastify/static `preCompressed`) at the best level without compressing per request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    // writeBundle, not generateBundle: Vite rewrites chunk code (its __VITE_PRELOAD__ markers)
+    // after plugins' generateBundle, so only the files on disk hold the final bytes.
+    writeBundle(_options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json|txt)$/.test(fileName)) continue;
+        const file = path.join(outDir, fileName);
+        const buffer = readFileSync(file);
+        if (buffer.length < 1024) continue;
+        writeCompressed(file, buffer);
+      }
+    },
+  };
+}
+
+
+/**
+ * After the build, renders the first screen of each page in src/prerender.tsx (the real
+ * components, through Vite's SSR loader) into a copy of index.html at that page's path, e.g.
+ * dist/apply/index.html, which the gateway serves for /apply: the phone paints the heading and
+ * search box from the HTML and CSS alone (issue 12 item 4). Other pages keep the empty index.html.
+ */
+function prerenderPages(): Plugin {
+  let outDir = '';
+  return {
+    name: 'prerender-pages',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async writeBundle() {
+      const server = await createServer({
+        configFile: false,
+        root: fileURLToPath(new URL('.', import.meta.url)),
+        resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+        server: { middlewareMode: true, hmr: false, ws: false },
+        appType: 'custom',
+        logLevel: 'error',
+      });
+      try {
+        const { renderShell, PRERENDERED_PAGES } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
+        const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        for (const page of PRERENDERED_PAGES) {
+          const html = template
+            .replace('<div id="root"></div>', `<div id="root">${renderShell(page.path)}</div>`)
+            .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`);
+          const file = path.join(outDir, page.file);
+          mkdirSync(path.dirname(file), { recursive: true });
+          writeFileSync(file, html);
+          writeCompressed(file, Buffer.from(html));
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
 
 export default defineConfig({
   base,
-  plugins: [react()],
+  plugins: [react(), zodWithoutJsonSchema(), precompress(), prerenderPages()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(process.argv.includes('build') ? reactRouterProduction : [])],
   },
   server: {
     port: 4200,

@@ -3,8 +3,10 @@
 # Debian's Chromium for the browser tests, the PostgreSQL and Redis servers the tests use
 # (started with the machine's own commands when they are not running), and ClamAV's clamd for
 # files-svc's virus scanning, started with tools/clamav/clamd.conf and the EICAR-only signature
-# database shipped in tools/clamav/db (no download). Needs root for apt-get and clamd.
-# `--runtime` (npm start) skips what only the tests need (Chromium).
+# database shipped in tools/clamav/db (no download), and OpenLDAP's slapd (with ldap-utils) for
+# the demo staff directory that tools/stack/directory.ts runs itself (tools/ldap/README.md).
+# Needs root for apt-get and clamd.
+# `--runtime` (npm start) skips what only the tests need (Chromium, docker-compose).
 set -euo pipefail
 
 runtime_only=false
@@ -12,7 +14,10 @@ runtime_only=false
 
 need_apt=()
 $runtime_only || [ -x /usr/bin/chromium ] || need_apt+=(chromium fonts-liberation)
+# Debian's docker-compose parses docker/compose.yaml without an engine (tools/scripts/check-compose.sh).
+$runtime_only || command -v docker-compose >/dev/null || need_apt+=(docker-compose)
 [ -x /usr/sbin/clamd ] || need_apt+=(clamav clamav-daemon)
+[ -x /usr/sbin/slapd ] || need_apt+=(slapd ldap-utils)
 
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then
@@ -20,6 +25,11 @@ if [ ${#need_apt[@]} -gt 0 ]; then
     exit 1
   fi
   echo "ensure-system: installing ${need_apt[*]}"
+  if [[ " ${need_apt[*]} " == *" slapd "* ]]; then
+    # No default database, so the package's postinst creates nothing and no system slapd serves
+    # port 389 (a failing service start there is ignored): the demo directory runs its own slapd.
+    echo 'slapd slapd/no_configuration boolean true' | debconf-set-selections
+  fi
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
 fi

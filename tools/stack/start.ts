@@ -1,21 +1,58 @@
-import { startStack } from './stack';
+import path from 'node:path';
+import { DEMO_DIRECTORY, type Directory, REPO_ROOT, type Stack, startDirectory, startStack } from './stack';
+
+/** The demo staff directory's fixed port for `npm start` (tools/ldap/README.md). */
+const DIRECTORY_PORT = 3389;
+
+/**
+ * The demo staff directory (tools/ldap) on 127.0.0.1:3389, data in .data/ldap. Not started when
+ * LDAP_URL points the gateway at another directory; when slapd is missing or fails, the product
+ * still runs and staff sign-in answers 503.
+ */
+async function startDemoDirectory(): Promise<Directory | null> {
+  if (process.env.LDAP_URL) {
+    console.log(`Staff sign-in uses the directory at ${process.env.LDAP_URL} (LDAP_URL); the demo directory is not started.`);
+    return null;
+  }
+  try {
+    return await startDirectory({ port: DIRECTORY_PORT, dataDir: path.join(REPO_ROOT, '.data', 'ldap'), logs: 'pretty' });
+  } catch (err) {
+    console.warn(`Warning: the demo staff directory did not start, so staff sign-in will answer 503.\n${err instanceof Error ? err.message : err}\n`);
+    return null;
+  }
+}
 
 /**
  * The product on its embedded defaults: every service on its default port, PGlite data under
- * .data/, the demo catalogue loaded on first start, the gateway on PORT (default 3000).
+ * .data/, the demo catalogue loaded on first start, the demo staff directory on port 3389, the
+ * gateway on PORT (default 3000).
  */
 async function main() {
   const port = Number(process.env.PORT ?? 3000);
-  const stack = await startStack({
-    database: 'embedded',
-    seedDemoData: true,
-    ports: 'fixed',
-    gatewayPort: port,
-    logs: 'pretty',
-  });
-  console.log(`\nClearing Desk is running at http://localhost:${port}${process.env.BASE_PATH ?? '/'}  (Ctrl+C stops it)\n`);
+  const directory = await startDemoDirectory();
+  let stack: Stack;
+  try {
+    stack = await startStack({
+      database: 'embedded',
+      seedDemoData: true,
+      ports: 'fixed',
+      gatewayPort: port,
+      logs: 'pretty',
+      // The gateway gets LDAP_URL, ROLE_MAPPING_FILE and the other LDAP_* settings (demoDirectoryEnv).
+      directoryUrl: directory?.url,
+      // A crashed service or gateway comes back by itself, with backoff (issue 14 item 4).
+      restart: true,
+    });
+  } catch (err) {
+    await directory?.stop();
+    throw err;
+  }
+  console.log(`\nClearing Desk is running at http://localhost:${port}${process.env.BASE_PATH ?? '/'}  (Ctrl+C stops it)`);
+  if (directory) console.log(`Staff sign-in: admin / ${DEMO_DIRECTORY.password} (tools/ldap/README.md lists every account)`);
+  console.log('');
   const shutdown = async () => {
     await stack.stop();
+    await directory?.stop();
     process.exit(0);
   };
   process.on('SIGINT', shutdown);

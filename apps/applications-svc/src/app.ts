@@ -4,6 +4,8 @@ import { applicationsRepositoryPlugin } from './plugins/app/applications-reposit
 import { clearingStatusRepositoryPlugin } from './plugins/app/clearing-status-repository';
 import { databasePlugin } from './plugins/external/database';
 import { applicationRoutes } from './routes/applications';
+import { figuresRoutes } from './routes/figures';
+import { deskRoutes } from './routes/desk';
 import { statusRoutes } from './routes/status';
 
 /**
@@ -14,9 +16,11 @@ export async function buildApp(config: ApplicationsConfig) {
   const app = createService({ name: 'applications-svc', logLevel: config.LOG_LEVEL, internalToken: config.INTERNAL_TOKEN });
   await app.register(databasePlugin, { config });
   await app.register(clearingStatusRepositoryPlugin);
-  await app.register(applicationsRepositoryPlugin);
+  await app.register(applicationsRepositoryPlugin, { intake: config.INTAKE_YEAR });
   await app.register(statusRoutes);
   await app.register(applicationRoutes);
+  await app.register(figuresRoutes);
+  await app.register(deskRoutes);
   app.addHook('onReady', async () => {
     await app.clearingStatusRepository.ensure({
       state: config.CLEARING_INITIAL_STATE,

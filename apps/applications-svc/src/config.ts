@@ -1,3 +1,4 @@
+import { intakeYearSchema } from '@clearing-desk/contracts';
 import { baseServiceConfigSchema, databaseConfigSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
@@ -5,6 +6,8 @@ import { z } from 'zod';
 export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseConfigSchema).extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3102),
   DATA_DIR: z.string().default('.data/applications-svc'),
+  /** The current cycle (domain.md "Intake"; spec: 2025/26): recorded on new applications; the review page by hash shows only these. */
+  INTAKE_YEAR: intakeYearSchema,
   /** Clearing state stored the first time the service starts (1 open, 0 closed). */
   CLEARING_INITIAL_STATE: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(1),
   /** Closing message stored the first time the service starts (null: the web default). */

@@ -1,3 +1,4 @@
+import { intakeYearSchema } from '@clearing-desk/contracts';
 import { baseServiceConfigSchema, databaseConfigSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
@@ -7,5 +8,7 @@ export const coursesConfigSchema = baseServiceConfigSchema.merge(databaseConfigS
   DATA_DIR: z.string().default('.data/courses-svc'),
   /** Load the demo catalogue at start when the course table is empty. */
   SEED_DEMO_DATA: z.stringbool().default(false),
+  /** The intake the demo catalogue's start dates lie in (domain.md "Intake"; spec: 2025/26). */
+  INTAKE_YEAR: intakeYearSchema,
 });
 export type CoursesConfig = z.infer<typeof coursesConfigSchema>;

@@ -1,26 +1,44 @@
 import helmet from '@fastify/helmet';
+import { isWebPage } from '@clearing-desk/contracts';
 import { createService, notFoundHandler } from '@clearing-desk/service-kit';
-import type { GatewayConfig } from './config';
+import { createLdapDirectory } from './auth/ldap-directory';
+import { loadRoleMapping } from './auth/role-mapping';
+import { oidcConfigured, type GatewayConfig } from './config';
 import { serviceClientsPlugin } from './plugins/app/service-clients';
+import { serviceReadinessPlugin } from './plugins/app/service-readiness';
+import { noStorePlugin } from './plugins/app/no-store';
+import { openApiPlugin } from './plugins/external/openapi';
 import { staffSessionPlugin } from './plugins/app/staff-session';
+import { rateLimitPlugin } from './plugins/external/rate-limit';
+import { redisPlugin } from './plugins/external/redis';
 import { webAppPlugin } from './plugins/external/web-app';
 import { xsrfPlugin } from './plugins/external/xsrf';
 import { apiRoutes } from './routes/api';
+import { oidcLoginRoutes } from './routes/oidc';
 
 /**
  * Builds the gateway, the only public entry (architecture.md): security headers, XSRF cookie,
- * staff session, service clients, /api routes under BASE_PATH, then the web app.
+ * Redis, rate limits, staff session, service clients, /api routes under BASE_PATH, then the web app.
+ * @throws Error when ROLE_MAPPING_FILE is missing or invalid (the deployment is broken).
  */
 export async function buildApp(config: GatewayConfig) {
   const apiPrefix = `${config.BASE_PATH}api`;
   const app = createService({
     name: 'gateway',
     logLevel: config.LOG_LEVEL,
-    trustProxy: true,
+    // Only the configured proxies' X-Forwarded-For sets request.ip (rate limits count by it).
+    trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     notFoundHandler: (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       const isPage = request.method === 'GET' && !path.startsWith(apiPrefix) && app.webAppAvailable;
-      if (isPage && path.startsWith(config.BASE_PATH)) return reply.type('text/html').sendFile('index.html');
+      // Known pages 200, anything else the app's 404 page with a real 404 status (issue 12 item 5).
+      if (isPage && path.startsWith(config.BASE_PATH)) {
+        const page = path.slice(config.BASE_PATH.length);
+        if (!isWebPage(page)) return reply.code(404).type('text/html').sendFile('index.html');
+        // Pages pre-rendered by the web build (dist/<page>/index.html) paint before any script runs.
+        const prerendered = `${page.replace(/\/+$/, '')}/index.html`;
+        return reply.type('text/html').sendFile(app.prerenderedPages?.has(prerendered) ? prerendered : 'index.html');
+      }
       if (isPage && path === '/') return reply.redirect(config.BASE_PATH);
       return notFoundHandler(request, reply);
     },
@@ -31,9 +49,15 @@ export async function buildApp(config: GatewayConfig) {
     },
   });
   await app.register(xsrfPlugin, { config });
-  await app.register(staffSessionPlugin);
+  await app.register(redisPlugin, { config });
+  await app.register(rateLimitPlugin, { config });
+  await app.register(staffSessionPlugin, { config });
   await app.register(serviceClientsPlugin, { config });
-  await app.register(apiRoutes, { prefix: apiPrefix });
+  await app.register(serviceReadinessPlugin);
+  await app.register(noStorePlugin, { apiPrefix });
+  await app.register(openApiPlugin, { apiPrefix });
+  await app.register(apiRoutes, { prefix: apiPrefix, config, directory: createLdapDirectory(config), roleMapping: loadRoleMapping(config.ROLE_MAPPING_FILE) });
+  if (oidcConfigured(config)) await app.register(oidcLoginRoutes, { config });
   await app.register(webAppPlugin, { config });
 
   return app;

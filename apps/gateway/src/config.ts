@@ -22,5 +22,75 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   COOKIE_SECURE: z.stringbool().default(false),
   /** Milliseconds a service call may take before the gateway answers 504. */
   SERVICE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+
+  /** Redis of the staff sessions and the login rate limit (shared by every gateway instance). */
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** Key prefix in Redis; test stacks use a one-off prefix. */
+  REDIS_KEY_PREFIX: z.string().min(1).default('clearing-desk'),
+  /** Signs the session cookie; set your own (32+ characters) in production. */
+  SESSION_SECRET: z.string().min(32).default('clearing-desk-development-session-secret'),
+  /** A session unused for this long ends (default 2 h: a results-day shift's break). */
+  SESSION_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(2 * 60 * 60 * 1000),
+  /** A session ends this long after sign-in however busy it is (default 12 h: one shift). */
+  SESSION_ABSOLUTE_TIMEOUT_MS: z.coerce.number().int().positive().default(12 * 60 * 60 * 1000),
+
+  /** Staff directory (OpenLDAP or Active Directory); the defaults are the demo directory of `npm start`. */
+  LDAP_URL: z.string().default('ldap://127.0.0.1:3389'),
+  /** Service account that searches users and groups (never used to sign anyone in). */
+  LDAP_BIND_DN: z.string().default('cn=clearing-desk-gateway,ou=system,dc=clearing-desk,dc=test'),
+  LDAP_BIND_PASSWORD: z.string().default('gateway-demo-secret'),
+  LDAP_USER_SEARCH_BASE: z.string().default('ou=people,dc=clearing-desk,dc=test'),
+  /** Attribute holding the username typed on the login screen (uid; sAMAccountName on AD). */
+  LDAP_USER_ATTRIBUTE: z.string().regex(/^[A-Za-z][A-Za-z0-9-]*$/).default('uid'),
+  LDAP_GROUP_SEARCH_BASE: z.string().default('ou=groups,dc=clearing-desk,dc=test'),
+  /** Group attribute listing member DNs (member; uniqueMember for groupOfUniqueNames). */
+  LDAP_GROUP_MEMBER_ATTRIBUTE: z.string().regex(/^[A-Za-z][A-Za-z0-9-]*$/).default('member'),
+  /** Group attribute whose value names the group in the role mapping file. */
+  LDAP_GROUP_NAME_ATTRIBUTE: z.string().regex(/^[A-Za-z][A-Za-z0-9-]*$/).default('cn'),
+  /** Milliseconds the directory may take to connect or answer before sign-in answers 503. */
+  LDAP_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /** JSON file mapping directory groups (or OIDC group claims) to role assignments. */
+  ROLE_MAPPING_FILE: z.string().default(path.resolve(__dirname, '../../../tools/ldap/demo-role-mapping.json')),
+  /** Every refused sign-in takes at least this long, so timing does not tell an unknown user from a wrong password. */
+  LOGIN_FAILURE_MIN_MS: z.coerce.number().int().nonnegative().default(600),
+  /** Refused sign-ins allowed per username, and per client address, in LOGIN_RATE_WINDOW_MS; then 429. */
+  LOGIN_RATE_MAX_PER_USERNAME: z.coerce.number().int().positive().default(5),
+  LOGIN_RATE_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  LOGIN_RATE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
+
+  /**
+   * Proxies (load balancers, ingress) whose X-Forwarded-For the gateway believes for the client
+   * address that rate limits count by: a comma-separated list of addresses or CIDR ranges
+   * (proxy-addr's `loopback`, `linklocal` and `uniquelocal` also work). Default none: the
+   * address is the TCP peer's. Never trust every proxy: any client could then pick its address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(['loopback', 'linklocal', 'uniquelocal'])]))),
+  /**
+   * Public route limits per client address (per username for signed-in staff), counted on Redis
+   * over RATE_LIMIT_WINDOW_MS so they hold across gateway instances; then 429 with Retry-After.
+   * Assess runs on every form change: its default stays far above a call centre or a school
+   * behind one NAT. The applied check tells whether a person applied: limited hard.
+   */
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  RATE_LIMIT_APPLIED_MAX: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_ASSESS_MAX: z.coerce.number().int().positive().default(3_000),
+  RATE_LIMIT_APPLY_MAX: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_UPLOAD_MAX: z.coerce.number().int().positive().default(300),
+
+  /** OpenID Connect enterprise sign-in: set all three to replace the password form with /login. */
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Public URL of the gateway (scheme, host, BASE_PATH) the provider redirects back to; needed with OIDC. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Claim of the ID token or userinfo listing the user's groups. */
+  OIDC_GROUPS_CLAIM: z.string().default('groups'),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+/** Whether the enterprise (OIDC) sign-in is configured: issuer, client id and secret all set. */
+export const oidcConfigured = (config: GatewayConfig): boolean => !!(config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET);

@@ -1,8 +1,26 @@
 import { createService } from '@clearing-desk/service-kit';
 import type { ScenariosConfig } from './config';
+import { demoScenarios } from './db/seed/demo-scenarios';
+import { scenariosRepositoryPlugin } from './plugins/app/scenarios-repository';
+import { databasePlugin } from './plugins/external/database';
+import { scenarioRoutes } from './routes/scenarios';
 
-/** Builds scenarios-svc (training scenarios) without listening. */
+/**
+ * Builds scenarios-svc (training scenarios) without listening. Plugin order, the same in every
+ * service: external (database), app (repositories), routes.
+ */
 export async function buildApp(config: ScenariosConfig) {
   const app = createService({ name: 'scenarios-svc', logLevel: config.LOG_LEVEL, internalToken: config.INTERNAL_TOKEN });
+  await app.register(databasePlugin, { config });
+  await app.register(scenariosRepositoryPlugin);
+  await app.register(scenarioRoutes);
+  if (config.SEED_DEMO_DATA) {
+    app.addHook('onReady', async () => {
+      if (await app.scenariosRepository.isEmpty()) {
+        const n = await app.scenariosRepository.importScenarios(demoScenarios(config.INTAKE_YEAR));
+        app.log.info({ scenarios: n }, 'demo scenarios loaded');
+      }
+    });
+  }
   return app;
 }

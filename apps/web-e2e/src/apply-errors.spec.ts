@@ -21,6 +21,8 @@ test.describe('Errors on the application form', () => {
     await summary.getByRole('link', { name: "'Date of birth' is required." }).click();
     await expect(page.getByLabel('Day')).toBeFocused();
     await page.getByLabel('Email address').fill('not-an-email');
+    // The error waits until the field is left (domain.md "Form behaviour the spec leaves open").
+    await page.getByLabel('Email address').blur();
     await expect(page.getByText("Error: 'Email address' must have have email format.")).toBeVisible();
     await expect(summary.getByRole('link', { name: "'Email address' must have have email format." })).toBeVisible();
 

@@ -19,7 +19,10 @@ async function addItemByKeyboard(page: Page, group: 'Qualification' | 'GCSE qual
   await expect(typeSelect).toBeFocused();
   await chooseInFocusedSelect(page, typeSelect, type);
   await page.keyboard.press('Tab');
-  await chooseInFocusedSelect(page, editor.getByLabel('Subject'), values[0]);
+  // GCSE-group subjects are free text with suggestions (domain.md); other types choose from a list.
+  const subject = editor.getByLabel('Subject');
+  if ((await subject.evaluate((el) => el.tagName)) === 'SELECT') await chooseInFocusedSelect(page, subject, values[0]);
+  else await typeIntoFocused(page, values[0]);
   await page.keyboard.press('Tab');
   await chooseInFocusedSelect(page, editor.getByLabel('Grade'), values[1]);
   await page.keyboard.press('Tab');

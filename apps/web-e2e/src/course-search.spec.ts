@@ -11,6 +11,9 @@ test.describe('Find a degree', () => {
     await page.getByLabel('Search for a course').fill('computer');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/[?&]q=computer/);
+    // This search's own results: Computer Science [G400] and no longer Accounting and Finance [NN43] of the first page.
+    await expect(page.getByRole('row').filter({ hasText: 'Computer Science' }).filter({ hasText: 'G400' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'NN43' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: /Computer Science/ }).first()).toBeVisible();
     await expectNoAxeViolations(page);
   });

@@ -4,12 +4,18 @@
  * both sides; never redefine a shape elsewhere.
  */
 export * from './common/errors';
+export * from './common/safe-text';
+export * from './common/rate-limit';
+export * from './common/api-body';
 export * from './common/limits';
 export * from './common/pagination';
 export * from './auth/roles';
+export * from './auth/permissions';
+export * from './auth/login';
 export * from './courses/course';
 export * from './courses/course-search';
 export * from './courses/course-state';
+export * from './courses/intake';
 export * from './qualifications/qual-option';
 export * from './qualifications/catalogue';
 export * from './qualifications/subjects';
@@ -18,3 +24,8 @@ export * from './status/clearing-status';
 export * from './assessment';
 export * from './applications';
 export * from './files';
+export * from './courses/course-update';
+export * from './figures';
+export * from './scripts';
+export * from './web/page-routes';
+export * from './scenarios';

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, type ButtonVariant } from './button';
+import { useDialogScopeKey } from './dialog-scope';
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -21,7 +22,8 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 /**
  * Modal confirmation dialog (WAI-ARIA dialog pattern): role="dialog" with aria-modal, the title
  * as its name and the text as its description. On opening it takes focus; Tab and Shift+Tab stay
- * inside; Escape cancels; on closing focus returns to the element that opened it.
+ * inside; Escape cancels; on closing focus returns to the element that opened it. A dialog open
+ * when its `DialogScope` key changes (e.g. sign-out) disappears and cancels.
  */
 export function ConfirmDialog({
   open,
@@ -38,12 +40,26 @@ export function ConfirmDialog({
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const fallbackRef = useRef(fallbackFocus);
+  const onCancelRef = useRef(onCancel);
   useEffect(() => {
     fallbackRef.current = fallbackFocus;
+    onCancelRef.current = onCancel;
   });
 
+  // The scope the dialog was opened in (kept while it is open); another scope dismisses it.
+  const scopeKey = useDialogScopeKey();
+  const [openedIn, setOpenedIn] = useState<{ scopeKey: unknown } | null>(open ? { scopeKey } : null);
+  if (open && openedIn === null) setOpenedIn({ scopeKey });
+  if (!open && openedIn !== null) setOpenedIn(null);
+  const dismissed = open && openedIn !== null && !Object.is(openedIn.scopeKey, scopeKey);
+  const visible = open && !dismissed;
+
   useEffect(() => {
-    if (!open) return undefined;
+    if (dismissed) onCancelRef.current();
+  }, [dismissed]);
+
+  useEffect(() => {
+    if (!visible) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialogRef.current?.focus();
     const { overflow } = document.body.style;
@@ -53,9 +69,9 @@ export function ConfirmDialog({
       const target = opener?.isConnected ? opener : fallbackRef.current?.();
       target?.focus();
     };
-  }, [open]);
+  }, [visible]);
 
-  if (!open) return null;
+  if (!visible) return null;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {

@@ -8,6 +8,7 @@ export * from './class-names';
 export * from './confirm-dialog';
 export * from './date-input';
 export * from './described-by';
+export * from './dialog-scope';
 export * from './error-message';
 export * from './error-summary';
 export * from './file-upload';

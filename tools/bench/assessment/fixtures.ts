@@ -1,5 +1,5 @@
 import type { AlternativeCandidate, AssessForm } from '@clearing-desk/contracts';
-import { createAssessForm, createCourse } from '@clearing-desk/contracts/testing';
+import { createAssessForm, createCourseDetail } from '@clearing-desk/contracts/testing';
 
 /** The typical form of the benchmarks: 3 A levels (A*AB) and 5 GCSEs, green for G400. */
 export const TYPICAL_FORM: AssessForm = createAssessForm();
@@ -11,9 +11,10 @@ export const RED_FORM: AssessForm = createAssessForm({
 
 /** `n` open courses of the Sciences school with accepted tariffs from 48 to 160. */
 export function candidates(n: number): AlternativeCandidate[] {
-  const base = createCourse();
+  const { courseData, qualOptions } = createCourseDetail();
   return Array.from({ length: n }, (_, i) => ({
-    ...base,
+    ...courseData,
+    qualOptions,
     UCAS_CODE: `X${String(i).padStart(3, '0')}`,
     COURSE_TITLE: `Course ${i}`,
     TARIFF_ACCEPTED: 48 + ((i * 8) % 112),

@@ -25,8 +25,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSampleDocument, uploadResponseSchema, XSRF_HEADER, type AcceptedFileKind } from '@clearing-desk/contracts';
-import { baseServiceConfigSchema, INTERNAL_TOKEN_HEADER, loadConfig } from '@clearing-desk/service-kit';
-import { createTestDatabase } from '@clearing-desk/service-kit/testing';
+import { INTERNAL_TOKEN_HEADER } from '@clearing-desk/service-kit';
+import { createTestDatabase, TEST_INTERNAL_TOKEN } from '@clearing-desk/service-kit/testing';
 import { startStack, type Stack } from '@clearing-desk/stack';
 import { Pool } from 'undici';
 // This benchmark measures the service's own code in-process (eslint.config.mjs: type:tool may); nx
@@ -82,7 +82,8 @@ async function browserSession(gatewayUrl: string) {
 }
 
 async function startTarget(): Promise<Target> {
-  const internalToken = loadConfig(baseServiceConfigSchema.pick({ INTERNAL_TOKEN: true })).INTERNAL_TOKEN;
+  // INTERNAL_TOKEN has no committed default (issue 14): the in-process service uses the test one.
+  const internalToken = TEST_INTERNAL_TOKEN;
   if (TARGET === 'files-noscan') {
     const database = await createTestDatabase('bench_files');
     const filesDir = mkdtempSync(path.join(tmpdir(), 'bench-files-'));
@@ -91,6 +92,7 @@ async function startTarget(): Promise<Target> {
       FILES_DIR: filesDir,
       FILES_QUEUE_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
       LOG_LEVEL: 'warn',
+      INTERNAL_TOKEN: internalToken,
       PORT: '0',
       FILES_QUEUE_EPHEMERAL: 'true',
       FILES_WORKER_CONCURRENCY: WORKER_CONCURRENCY,
@@ -108,8 +110,14 @@ async function startTarget(): Promise<Target> {
       },
     };
   }
-  const stack: Stack = await startStack({ services: ['applications', 'files'], database: 'test', env: { FILES_WORKER_CONCURRENCY: WORKER_CONCURRENCY } });
-  if (TARGET === 'files') return { url: `${stack.urls.files}/files`, headers: { [INTERNAL_TOKEN_HEADER]: internalToken }, stop: stack.stop };
+  // One load generator is one client address: the per-address upload limit is raised so it measures, not refuses.
+  const stack: Stack = await startStack({
+    services: ['applications', 'files'],
+    database: 'test',
+    env: { FILES_WORKER_CONCURRENCY: WORKER_CONCURRENCY },
+    gatewayEnv: { RATE_LIMIT_UPLOAD_MAX: String(Number.MAX_SAFE_INTEGER) },
+  });
+  if (TARGET === 'files') return { url: `${stack.urls.files}/files`, headers: { [INTERNAL_TOKEN_HEADER]: stack.internalToken }, stop: stack.stop };
   const { cookie, token } = await browserSession(stack.gatewayUrl);
   return { url: `${stack.gatewayUrl}/api/file/upload`, headers: { cookie, [XSRF_HEADER]: token }, stop: stack.stop };
 }

@@ -1,5 +1,7 @@
+import { buildQualOption } from '@clearing-desk/contracts';
+import { createCourse } from '@clearing-desk/contracts/testing';
 import { alternativeCourses } from './alternatives';
-import { assessWith, candidate } from './test-fixtures';
+import { ALL_QUAL_OPTIONS, assessWith, candidate, gcse } from './test-fixtures';
 
 const RED_WITH_96 = {
   QUALIFICATIONS: [
@@ -10,20 +12,54 @@ const RED_WITH_96 = {
 };
 
 describe('ALTERNATE (domain.md "Submit buttons")', () => {
-  it('lists open courses of the same school whose accepted tariff the points meet, best match first', () => {
+  it('lists open courses the same form passes (G or A), G before A, then by accepted tariff', () => {
     const result = assessWith({
       form: RED_WITH_96,
-      alternatives: [candidate('F300', 64), candidate('G100', 96), candidate('H600', 104), candidate('C100', 80)],
+      alternatives: [candidate('F300', 64), candidate('G100', 88), candidate('H600', 104), candidate('C100', 80)],
     });
     expect(result.TRAFFIC_LIGHT).toBe('R');
+    // F300 (80 advertised) and C100 (96 advertised) are G; G100 (104 advertised) is A; H600 fails the points.
     expect(result.ALTERNATE).toEqual([
-      { COURSE: 'G100', SCHOOL: 'SCI', EXTENSION: '7100', TITLE: 'Course G100' },
       { COURSE: 'C100', SCHOOL: 'SCI', EXTENSION: '7100', TITLE: 'Course C100' },
       { COURSE: 'F300', SCHOOL: 'SCI', EXTENSION: '7300', TITLE: 'Course F300' },
+      { COURSE: 'G100', SCHOOL: 'SCI', EXTENSION: '7100', TITLE: 'Course G100' },
     ]);
   });
 
-  it('leaves out closed, suspended, external and other-school courses, and the course itself', () => {
+  it('lists the same school first, then other schools', () => {
+    const result = assessWith({
+      form: RED_WITH_96,
+      alternatives: [candidate('L100', 96, { SCHOOL: 'SAS' }), candidate('G100', 64)],
+    });
+    expect(result.ALTERNATE.map((a) => [a.COURSE, a.SCHOOL])).toEqual([['G100', 'SCI'], ['L100', 'SAS']]);
+  });
+
+  it('never offers a course that fails for the same reason (here: no GCSE Mathematics)', () => {
+    const noMaths = {
+      GCSE_QUALIFICATIONS: [gcse('English Language', '5')],
+      QUALIFICATIONS: RED_WITH_96.QUALIFICATIONS,
+    };
+    const result = assessWith({ course: { TARIFF_ACCEPTED: 64, TARIFF_ADVERTISED: 80, SCHOOL: 'BUS' }, form: noMaths, alternatives: [candidate('N100', 64, { SCHOOL: 'BUS' })] });
+    expect(result.TRAFFIC_LIGHT).toBe('R');
+    expect(result.ALTERNATE).toEqual([]);
+  });
+
+  it('leaves out a course whose qualOptions do not take the form, or whose option colours make it red', () => {
+    const result = assessWith({
+      form: RED_WITH_96,
+      alternatives: [
+        candidate('B100', 64, { SCHOOL: 'BUS', qualOptions: ALL_QUAL_OPTIONS.filter((o) => o.qualification !== 'ALEVEL') }),
+        candidate('B200', 64, {
+          SCHOOL: 'BUS',
+          qualOptions: [...ALL_QUAL_OPTIONS.filter((o) => o.qualification !== 'ALEVEL'), buildQualOption('ALEVEL', { colours: { GRADE: { C: 'R' } } })],
+        }),
+        candidate('B300', 64, { SCHOOL: 'BUS' }),
+      ],
+    });
+    expect(result.ALTERNATE.map((a) => a.COURSE)).toEqual(['B300']);
+  });
+
+  it('leaves out closed, suspended and external courses, and the course itself', () => {
     const result = assessWith({
       form: RED_WITH_96,
       alternatives: [
@@ -31,8 +67,7 @@ describe('ALTERNATE (domain.md "Submit buttons")', () => {
         candidate('A002', 48, { VACANCIES_INTERNAL: 0 }),
         candidate('A003', 48, { SUSPENDED: true }),
         candidate('A004', 48, { EXTERNAL: true }),
-        candidate('A005', 48, { SCHOOL: 'ART' }),
-        candidate('G400', 48),
+        candidate(createCourse().UCAS_CODE, 48),
         candidate('A006', 48),
       ],
     });
@@ -42,16 +77,16 @@ describe('ALTERNATE (domain.md "Submit buttons")', () => {
   it('lists at most 5', () => {
     const many = ['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7'].map((code, i) => candidate(code, 40 + i * 8));
     const result = assessWith({ form: RED_WITH_96, alternatives: many });
-    expect(result.ALTERNATE.map((a) => a.COURSE)).toEqual(['B7', 'B6', 'B5', 'B4', 'B3']);
+    // B7 (88 accepted, 104 advertised) is only amber for 96 points: the five greens come first.
+    expect(result.ALTERNATE.map((a) => a.COURSE)).toEqual(['B6', 'B5', 'B4', 'B3', 'B2']);
   });
 
   it('is empty unless the light is red', () => {
-    const alternatives = [candidate('G100', 48)];
-    expect(assessWith({ alternatives }).ALTERNATE).toEqual([]);
+    expect(assessWith({ alternatives: [candidate('G100', 48)] }).ALTERNATE).toEqual([]);
   });
 
-  it('gives EXTENSION null when the catalogue row has no extension', () => {
-    const [first] = alternativeCourses({ UCAS_CODE: 'G400', SCHOOL: 'SCI' }, [candidate('G100', 48, { EXTENSION_NO: undefined })], 96);
+  it('gives EXTENSION null when the catalogue has no extension', () => {
+    const [first] = alternativeCourses({ UCAS_CODE: 'G400', SCHOOL: 'SCI' }, [candidate('G100', 48, { EXTENSION_NO: null })], () => 'G');
     expect(first?.EXTENSION).toBeNull();
   });
 
@@ -61,7 +96,7 @@ describe('ALTERNATE (domain.md "Submit buttons")', () => {
       candidate('Z2', 96, { TARIFF_ADVERTISED: 120, COURSE_TITLE: 'Zoology' }),
       candidate('Z3', 96, { TARIFF_ADVERTISED: 112, COURSE_TITLE: 'Anatomy' }),
     ];
-    const codes = (list: typeof rows) => alternativeCourses({ UCAS_CODE: 'G400', SCHOOL: 'SCI' }, list, 100).map((a) => a.COURSE);
+    const codes = (list: typeof rows) => alternativeCourses({ UCAS_CODE: 'G400', SCHOOL: 'SCI' }, list, () => 'A').map((a) => a.COURSE);
     expect(codes(rows)).toEqual(['Z2', 'Z3', 'Z1']);
     expect(codes([...rows].reverse())).toEqual(['Z2', 'Z3', 'Z1']);
   });

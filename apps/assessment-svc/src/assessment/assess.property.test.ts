@@ -4,6 +4,8 @@
  * answers that keep the contract.
  */
 import {
+  ENGLISH_TEST_EQUIVALENCE,
+  isScoredEnglishTest,
   ROLES,
   TRAFFIC_LIGHT_RANK,
   assessmentSchema,
@@ -19,6 +21,16 @@ import { ALL_QUAL_OPTIONS } from './test-fixtures';
 
 const year = fc.integer({ min: 1990, max: 2026 }).map(String);
 
+/** Every valid score of an English test (graded scales, or the numeric range in its steps). */
+function validScores(test: string): string[] {
+  if (!isScoredEnglishTest(test)) return [];
+  const { scale } = ENGLISH_TEST_EQUIVALENCE[test];
+  if (scale.kind === 'grades') return [...scale.grades];
+  const out: string[] = [];
+  for (let v = scale.min; v <= scale.max; v += scale.step) out.push(String(v));
+  return out;
+}
+
 /** A valid item of `option`: required fields always set, optional ones sometimes. */
 function itemOf(option: QualOption): fc.Arbitrary<QualificationItem> {
   if (option.qualification === 'ACCESS_HE') {
@@ -30,11 +42,18 @@ function itemOf(option: QualOption): fc.Arbitrary<QualificationItem> {
         return { QUALIFICATION: 'ACCESS_HE', SUBJECT: 'Science', DISTINCTION_CREDITS: String(d), MERIT_CREDITS: String(m), PASS_CREDITS: String(45 - d - m), YEAR: y };
       });
   }
+  if (option.qualification === 'ENGLISH_TEST') {
+    // A score on the test's own scale (ENGLISH_TEST_EQUIVALENCE); tests without a score get none.
+    const tests = (option.fields.find((f) => f.name === 'TEST')?.options ?? []).map((o) => o.value);
+    return fc.tuple(fc.constantFrom(...tests), fc.integer({ min: 0, max: 1000 }), year).map(([TEST, n, YEAR]) => {
+      const scores = validScores(TEST);
+      return { QUALIFICATION: 'ENGLISH_TEST', TEST, SCORE: scores.length === 0 ? '' : (scores[n % scores.length] ?? ''), YEAR };
+    });
+  }
   const fields: Record<string, fc.Arbitrary<string>> = {};
   for (const field of option.fields) {
     let value: fc.Arbitrary<string>;
-    if (option.qualification === 'ENGLISH_TEST' && field.name === 'SCORE') value = fc.integer({ min: 0, max: 18 }).map((n) => (n / 2).toFixed(1));
-    else if (field.type === 'select') value = fc.constantFrom(...(field.options ?? []).map((o) => o.value));
+    if (field.type === 'select') value = fc.constantFrom(...(field.options ?? []).map((o) => o.value));
     else if (field.type === 'year') value = year;
     else if (field.type === 'number') value = fc.integer({ min: field.min ?? 0, max: field.max ?? 100 }).map(String);
     else value = fc.constantFrom('English', 'Mathematics', 'Physics', 'Art', 'Law');

@@ -1,5 +1,5 @@
-import { assessmentSchema, buildQualOption, type QualOption } from '@clearing-desk/contracts';
-import { createCourseDetail } from '@clearing-desk/contracts/testing';
+import { assessmentSchema, buildQualOption, type QualificationItem, type QualOption } from '@clearing-desk/contracts';
+import { createAssessForm, createCourseDetail } from '@clearing-desk/contracts/testing';
 import { assess } from './assess';
 import { AssessmentInputError } from './input-error';
 import { ALL_QUAL_OPTIONS, FIVE_GCSES, alevel, assessWith, englishTest, gcse } from './test-fixtures';
@@ -177,16 +177,17 @@ describe('assess: the light is the worst of every rule', () => {
   it('is amber when the points are green and English evidence is missing', () => {
     const result = assessWith({
       course: { SCHOOL: 'ART' },
-      form: { NATIONALITY: 'CHN', GCSE_QUALIFICATIONS: [gcse('English Language', 'B', 'OLEVEL'), gcse('Mathematics', '7')] },
+      form: { NATIONALITY: 'CHN', GCSE_QUALIFICATIONS: [gcse('Mathematics', '7')] },
     });
     expect(result.TRAFFIC_LIGHT).toBe('A');
     expect(result.EXPLANATION.map((e) => e.STATUS)).toEqual(['G', 'A']);
   });
 
   it('keeps red when an amber rule and a red rule both apply', () => {
-    const result = assessWith({ form: { NATIONALITY: 'USA', GCSE_QUALIFICATIONS: [], QUALIFICATIONS: aLevels('B', 'B', 'B') } });
+    const result = assessWith({ form: { NATIONALITY: 'CHN', GCSE_QUALIFICATIONS: [], QUALIFICATIONS: aLevels('B', 'B', 'B') } });
     expect(result.TRAFFIC_LIGHT).toBe('R');
-    expect(result.EXPLANATION.map((e) => e.STATUS)).toEqual(['A', 'R', 'R', 'R', 'A']);
+    // Points A; Mathematics and the Sciences count R; English evidence A (a test may still show it).
+    expect(result.EXPLANATION.map((e) => e.STATUS)).toEqual(['A', 'R', 'R', 'A']);
   });
 
   it('answers something the contract schema accepts', () => {
@@ -244,6 +245,74 @@ describe('the README worked example', () => {
   it('is red on a Sciences school course, for want of five GCSEs', () => {
     const result = assessWith({ form });
     expect(result.TRAFFIC_LIGHT).toBe('R');
-    expect(result.EXPLANATION.at(-1)).toEqual({ STATUS: 'R', MESSAGE: 'Courses in the Sciences school require at least 5 GCSEs; 2 were given.' });
+    expect(result.EXPLANATION.at(-1)).toEqual({ STATUS: 'R', MESSAGE: 'Courses in the Sciences school require at least 5 GCSEs at grade 4/C or above; 2 were given.' });
+  });
+});
+
+describe('option colours name only real entry requirements (domain.md "Traffic light")', () => {
+  const mathsCourse = [
+    ...ALL_QUAL_OPTIONS.filter((o) => o.qualification !== 'ALEVEL'),
+    buildQualOption('ALEVEL', { colours: { GRADE: { C: 'A', D: 'R', E: 'R', U: 'R' } }, colourSubjects: { GRADE: ['Mathematics'] } }),
+  ];
+  const strong = (extra: QualificationItem[]) => ({
+    QUALIFICATIONS: [
+      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Mathematics', GRADE: 'A', YEAR: '2024' },
+      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A', YEAR: '2024' },
+      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Chemistry', GRADE: 'A', YEAR: '2024' },
+      ...extra,
+    ],
+  });
+
+  it('an E in an unrelated A level never makes a strong applicant red', () => {
+    const result = assessWith({ qualOptions: mathsCourse, form: strong([{ QUALIFICATION: 'ALEVEL', SUBJECT: 'French', GRADE: 'E', YEAR: '2024' }]) });
+    expect(result.TRAFFIC_LIGHT).toBe('G');
+  });
+
+  it('A level Mathematics below B on a mathematics degree is coloured as the course says', () => {
+    const form = { QUALIFICATIONS: [
+      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Mathematics', GRADE: 'D', YEAR: '2024' },
+      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A*', YEAR: '2024' },
+      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Chemistry', GRADE: 'A*', YEAR: '2024' },
+      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Biology', GRADE: 'A', YEAR: '2024' },
+    ] };
+    const result = assessWith({ qualOptions: mathsCourse, form });
+    expect(result.TRAFFIC_LIGHT).toBe('R');
+    expect(result.EXPLANATION.at(-1)).toEqual({ STATUS: 'R', MESSAGE: 'A Level Mathematics: Grade D is rated red by this course.' });
+  });
+
+  it('a grade 3 in GCSE French never makes a strong applicant red on the demo catalogue\'s GCSE options (no GCSE colours)', () => {
+    const gcses = [...createAssessForm().GCSE_QUALIFICATIONS, gcse('French', '3')];
+    expect(assessWith({ form: { GCSE_QUALIFICATIONS: gcses } }).TRAFFIC_LIGHT).toBe('G');
+  });
+
+  it('a resit\'s lower attempt is not coloured: only the best grade counts', () => {
+    const result = assessWith({
+      qualOptions: mathsCourse,
+      form: strong([{ QUALIFICATION: 'ALEVEL', SUBJECT: 'Mathematics', GRADE: 'D', YEAR: '2023' }]),
+    });
+    expect(result.TRAFFIC_LIGHT).toBe('G');
+    expect(result.UCAS_POINTS_TOTAL).toBe(144);
+  });
+});
+
+describe('Access to HE (domain.md "Access to HE")', () => {
+  const access = (credits: Record<string, string>) => ({
+    QUALIFICATIONS: [{ QUALIFICATION: 'ACCESS_HE', SUBJECT: 'Science', YEAR: '2025', ...credits }],
+  });
+
+  it('prices a complete 45-credit profile, empty fields counting 0', () => {
+    expect(assessWith({ course: { SCHOOL: 'ART' }, form: access({ DISTINCTION_CREDITS: '45' }) }).UCAS_POINTS_TOTAL).toBe(144);
+  });
+
+  it('gives fewer graded credits 0 points with an explanation saying so', () => {
+    const result = assessWith({ course: { SCHOOL: 'ART' }, form: access({ DISTINCTION_CREDITS: '30' }) });
+    expect(result.UCAS_POINTS_TOTAL).toBe(0);
+    expect(result.EXPLANATION).toEqual([
+      { STATUS: 'R', MESSAGE: 'Effective UCAS points 0 are below the accepted tariff of 112.' },
+      {
+        STATUS: 'R',
+        MESSAGE: 'Access to HE Diploma with 30 graded credits carries 0 UCAS points: UCAS gives points only for a complete profile of 45 graded credits.',
+      },
+    ]);
   });
 });

@@ -1,4 +1,6 @@
 import {
+  LIMITS,
+  bestAttempts,
   indexQualOptions,
   validateQualificationItems,
   type AlternativeCandidate,
@@ -10,7 +12,7 @@ import {
 } from '@clearing-desk/contracts';
 import { alternativeCourses } from './alternatives';
 import { submissionButtons } from './buttons';
-import { englishEvidenceExplanation } from './english-evidence';
+import { englishExplanation } from './english-evidence';
 import { AssessmentInputError } from './input-error';
 import { MESSAGES } from './messages';
 import { optionColourExplanations } from './option-colours';
@@ -35,7 +37,7 @@ export type AssessInput = {
   form: AssessableForm;
   /** The user's role on the course; null for the public. */
   access: string | null;
-  /** Candidate courses for ALTERNATE (same school; others are ignored). */
+  /** Candidate courses for ALTERNATE, with their qualOptions (any school; same school first). */
   alternatives?: readonly AlternativeCandidate[] | undefined;
 };
 
@@ -68,11 +70,16 @@ export function assess({ course, qualOptions, form, access, alternatives = [] }:
       MESSAGE: MESSAGES.pointsNotCounted(points.total, points.effective, points.notCounted),
     });
   }
-  // Rule 2: option colours.
-  explanations.push(...optionColourExplanations([gcses, qualifications], index));
-  // Rule 3: requirements.
+  if (pointsReason.STATUS !== 'G') {
+    for (const credits of points.incompleteAccess) {
+      explanations.push({ STATUS: pointsReason.STATUS, MESSAGE: MESSAGES.accessHeIncomplete(credits, LIMITS.ACCESS_HE_MAX_CREDITS) });
+    }
+  }
+  // Rule 2: option colours (a resit's best attempt only).
+  explanations.push(...optionColourExplanations([bestAttempts(gcses), bestAttempts(qualifications)], index));
+  // Rule 3: requirements; English in one place (GCSE rule, nationality, test equivalence).
   explanations.push(...gcseRequirementExplanations(gcses, course));
-  const english = englishEvidenceExplanation(form.NATIONALITY, gcses, qualifications, course);
+  const english = englishExplanation(form.NATIONALITY, gcses, qualifications, course);
   if (english) explanations.push(english);
 
   const light = trafficLight(explanations);
@@ -92,6 +99,20 @@ export function assess({ course, qualOptions, form, access, alternatives = [] }:
       }),
     },
     EXPLANATION: explanations,
-    ALTERNATE: light === 'R' ? alternativeCourses(course, alternatives, points.effective) : [],
+    ALTERNATE: light === 'R' ? alternativeCourses(course, alternatives, (candidate) => lightOn(candidate, form)) : [],
   };
+}
+
+/**
+ * The light `form` gets on an alternative candidate, by the same rules (no alternatives of its
+ * own); null when the form's items do not fit the candidate's qualOptions (it cannot take them).
+ */
+function lightOn(candidate: AlternativeCandidate, form: AssessableForm): Assessment['TRAFFIC_LIGHT'] | null {
+  const { qualOptions, ...course } = candidate;
+  try {
+    return assess({ course, qualOptions, form, access: null }).TRAFFIC_LIGHT;
+  } catch (err) {
+    if (err instanceof AssessmentInputError) return null;
+    throw err;
+  }
 }

@@ -1,42 +1,57 @@
-import { itemValue, type CourseData, type Explanation, type QualificationItem } from '@clearing-desk/contracts';
+import {
+  ENGLISH_EVIDENCE_WITHOUT_SCORE,
+  englishScoreIssue,
+  englishTestLabel,
+  ieltsEquivalent,
+  isEnglishSpeakingNationality,
+  isScoredEnglishTest,
+  itemValue,
+  type CourseData,
+  type Explanation,
+  type QualificationItem,
+} from '@clearing-desk/contracts';
 import { MESSAGES } from './messages';
-import { hasGcseEnglish } from './requirements';
+import { gcseEnglishExplanation } from './requirements';
 
-/** The home nationality: no English evidence needed. */
-const HOME_NATIONALITY = 'GBR';
+/** The best English test below the minimum, for the message. */
+type Shortfall = { test: string; score: string; equivalent: number };
 
 /**
- * Traffic-light rule 3 of domain.md, English evidence: an applicant whose NATIONALITY is given and
- * is not GBR, with no GCSE/IGCSE English (Language or Literature) at 4/C, needs an ENGLISH_TEST item:
- * TEST 'ielts' with SCORE at or above course.assessmentInfo.minimumIelts, or any other recognised
- * test value except 'no'. Otherwise one A explanation asks for evidence. A missing nationality is
- * not yet known and asks for nothing.
+ * Traffic-light rule 3 of domain.md, English, in one place:
+ * - met by GCSE/IGCSE English Language at 4/C, O Level English at C, or FUNCTIONAL_SKILLS English
+ *   Pass where the course allows it (gcseEnglishExplanation);
+ * - nationals of GBR, IRL and the majority English-speaking countries (isEnglishSpeakingNationality),
+ *   and a form whose NATIONALITY is not given yet, need exactly that: R without it;
+ * - everyone else may instead show an ENGLISH_TEST at or above the course's minimum IELTS band
+ *   (assessmentInfo.minimumIelts), other tests compared through ENGLISH_TEST_EQUIVALENCE; 't4' and
+ *   'englang' are evidence without a score. A test below the minimum gives A naming the score and the
+ *   minimum; no evidence at all gives A asking for it.
  */
-export function englishEvidenceExplanation(
+export function englishExplanation(
   nationality: string | undefined,
   gcses: readonly QualificationItem[],
   qualifications: readonly QualificationItem[],
   course: Pick<CourseData, 'assessmentInfo'>,
 ): Explanation | null {
-  if (!nationality || nationality === HOME_NATIONALITY || hasGcseEnglish(gcses)) return null;
+  const gcse = gcseEnglishExplanation(gcses, course.assessmentInfo.functionalSkillsAccepted);
+  if (!gcse) return null;
+  if (!nationality || isEnglishSpeakingNationality(nationality)) return gcse;
   const minimum = course.assessmentInfo.minimumIelts;
-  let bestIelts: number | null = null;
+  let best: Shortfall | null = null;
   for (const item of qualifications) {
     if (item.QUALIFICATION !== 'ENGLISH_TEST') continue;
     const test = itemValue(item, 'TEST');
-    if (test === '' || test === 'no') continue;
-    if (test !== 'ielts') return null;
-    const raw = itemValue(item, 'SCORE');
-    if (raw === '') continue;
-    const score = Number(raw);
-    if (score >= minimum) return null;
-    if (Number.isFinite(score) && (bestIelts === null || score > bestIelts)) bestIelts = score;
+    if (ENGLISH_EVIDENCE_WITHOUT_SCORE.has(test)) return null;
+    const score = itemValue(item, 'SCORE');
+    if (!isScoredEnglishTest(test) || englishScoreIssue(test, score) !== null) continue;
+    const equivalent = ieltsEquivalent(test, score);
+    if (equivalent >= minimum) return null;
+    if (!best || equivalent > best.equivalent) best = { test, score, equivalent };
   }
-  return {
-    STATUS: 'A',
-    MESSAGE:
-      bestIelts === null
-        ? MESSAGES.englishEvidenceMissing(nationality, minimum)
-        : MESSAGES.englishEvidenceIeltsTooLow(bestIelts, minimum),
-  };
+  if (!best) return { STATUS: 'A', MESSAGE: MESSAGES.englishEvidenceMissing(nationality, minimum) };
+  const message =
+    best.test === 'ielts'
+      ? MESSAGES.englishEvidenceIeltsTooLow(best.equivalent, minimum)
+      : MESSAGES.englishEvidenceTestTooLow(englishTestLabel(best.test), best.score, best.equivalent, minimum);
+  return { STATUS: 'A', MESSAGE: message };
 }

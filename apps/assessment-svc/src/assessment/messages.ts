@@ -40,13 +40,20 @@ export const MESSAGES = {
     'Engineering courses require GCSE Physics or another science (Chemistry, Biology or Combined Science) at grade 4/C or above.',
   /** Sciences school, R. */
   sciencesGcseCount: (minimum: number, given: number) =>
-    `Courses in the Sciences school require at least ${minimum} GCSEs; ${given} ${given === 1 ? 'was' : 'were'} given.`,
+    `Courses in the Sciences school require at least ${minimum} GCSEs at grade 4/C or above; ${given} ${given === 1 ? 'was' : 'were'} given.`,
   /** English evidence, A: no test at all. */
   englishEvidenceMissing: (nationality: string, minimumIelts: number) =>
     `Nationality ${nationality} without GCSE or IGCSE English at grade 4/C or above: an English language test is needed ` +
     `(IELTS ${formatBand(minimumIelts)} or above, or another recognised test). Please provide evidence of English.`,
-  /** English evidence, A: an IELTS score below the course's minimum and no other test. */
+  /** English evidence, A: an IELTS score below the course's minimum and no test that meets it. */
   englishEvidenceIeltsTooLow: (score: number, minimumIelts: number) =>
     `IELTS score ${formatBand(score)} is below the minimum of ${formatBand(minimumIelts)} for this course. ` +
     'Please provide evidence of English at the required level.',
+  /** English evidence, A: another test's score below the course's minimum, through the equivalence table. */
+  englishEvidenceTestTooLow: (test: string, score: string, equivalent: number, minimumIelts: number) =>
+    `${test} score ${score} (equivalent to IELTS ${formatBand(equivalent)}) is below the minimum of IELTS ${formatBand(minimumIelts)} for this course. ` +
+    'Please provide evidence of English at the required level.',
+  /** Access to HE with fewer than 45 graded credits (domain.md "Access to HE"). */
+  accessHeIncomplete: (credits: number, full: number) =>
+    `Access to HE Diploma with ${credits} graded credits carries 0 UCAS points: UCAS gives points only for a complete profile of ${full} graded credits.`,
 } as const;

@@ -16,8 +16,9 @@ function subjectOf(item: QualificationItem, fieldName: string): string {
 
 /**
  * Traffic-light rule 2 of domain.md, option colours: every chosen field option (a grade, a subject)
- * the course colours amber or red gives an explanation with that status. Green options never lower
- * the light and give none. Items must already be validated against the course's qualOptions.
+ * the course colours amber or red gives an explanation with that status; a colour with `subjects`
+ * applies only to items of those subjects (domain.md: a low grade in an unrelated subject never makes
+ * an applicant red). Green options never lower the light and give none. Items must already be validated against the course's qualOptions.
  */
 export function optionColourExplanations(
   groups: readonly (readonly QualificationItem[])[],
@@ -31,7 +32,10 @@ export function optionColourExplanations(
       for (const { field, options, coloured } of indexed.fields) {
         if (!coloured || !options) continue;
         const value = itemValue(item, field.name);
-        const colour = value === '' ? undefined : options.get(value)?.tariffColour;
+        const option = value === '' ? undefined : options.get(value);
+        // A colour limited to named subjects (an entry requirement such as A level Mathematics) leaves other subjects alone.
+        if (option?.subjects && !option.subjects.includes(subjectOf(item, field.name))) continue;
+        const colour = option?.tariffColour;
         if (colour === 'A' || colour === 'R') {
           out.push({
             STATUS: colour,

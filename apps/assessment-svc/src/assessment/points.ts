@@ -1,4 +1,4 @@
-import { itemValue, type QualificationItem, type QualOptionIndex } from '@clearing-desk/contracts';
+import { ACCESS_HE_CREDIT_FIELDS, LIMITS, bestAttempts, itemValue, type QualificationItem, type QualOptionIndex } from '@clearing-desk/contracts';
 import { TariffLookupError, accessToHePoints, ibPoints, isNoPointType, tariffPoints } from '../tariff/tariff-points';
 import { isTariffQualification } from '../tariff/tariff-tables';
 import { AssessmentInputError } from './input-error';
@@ -12,7 +12,13 @@ export type UcasPoints = {
   effective: number;
   /** Why each left-out item does not count, with its points (explanation texts). */
   notCounted: string[];
+  /** Graded-credit totals of Access to HE items below 45, which carry 0 points (domain.md "Access to HE"). */
+  incompleteAccess: number[];
 };
+
+/** The graded credits of an Access to HE item (empty fields count 0; domain.md "Access to HE"). */
+export const accessHeCredits = (item: QualificationItem): number =>
+  ACCESS_HE_CREDIT_FIELDS.reduce((sum, name) => sum + Number(itemValue(item, name) || '0'), 0);
 
 const normalise = (subject: string) => subject.toLowerCase().replace(/\s+/g, ' ');
 
@@ -28,6 +34,8 @@ export function itemPoints(item: QualificationItem, path: string): number {
     if (isNoPointType(code)) return 0;
     if (code === 'IBO') return ibPoints(item);
     if (code === 'ACCESS_HE') {
+      // UCAS prices only complete 45-credit profiles: fewer graded credits carry 0 points (explained by ucasPoints' caller).
+      if (accessHeCredits(item) < LIMITS.ACCESS_HE_MAX_CREDITS) return 0;
       const credits = (name: string) => Number(itemValue(item, name) || '0');
       return accessToHePoints(credits('DISTINCTION_CREDITS'), credits('MERIT_CREDITS'), credits('PASS_CREDITS'));
     }
@@ -44,12 +52,15 @@ export function itemPoints(item: QualificationItem, path: string): number {
 }
 
 /**
- * UCAS_POINTS_TOTAL and UCAS_POINTS_EFFECTIVE (domain.md "Tariff points"). The effective points
- * leave out (a) an AS Level whose subject is also present at A Level and (b) types the course marks
+ * UCAS_POINTS_TOTAL and UCAS_POINTS_EFFECTIVE (domain.md "Tariff points"). A resit counts once, at
+ * its best grade (bestAttempts; domain.md "Traffic light"). The effective points leave out (a) an
+ * AS Level whose subject is also present at A Level and (b) types the course marks
  * `countsTowardsTariff: false` in its qualOptions. Items must already be validated against
  * `qualOptions` (every type offered).
  */
-export function ucasPoints(items: readonly QualificationItem[], qualOptions: QualOptionIndex): UcasPoints {
+export function ucasPoints(allItems: readonly QualificationItem[], qualOptions: QualOptionIndex): UcasPoints {
+  const items = bestAttempts(allItems);
+  const incompleteAccess: number[] = [];
   let aLevelSubjects: Set<string> | null = null;
   for (const item of items) {
     if (item.QUALIFICATION === 'ALEVEL') (aLevelSubjects ??= new Set()).add(normalise(itemValue(item, 'SUBJECT')));
@@ -59,7 +70,10 @@ export function ucasPoints(items: readonly QualificationItem[], qualOptions: Qua
   const notCounted: string[] = [];
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as QualificationItem;
-    const points = itemPoints(item, `QUALIFICATIONS.${i}`);
+    const points = itemPoints(item, `QUALIFICATIONS.${allItems.indexOf(item)}`);
+    if (item.QUALIFICATION === 'ACCESS_HE' && accessHeCredits(item) < LIMITS.ACCESS_HE_MAX_CREDITS) {
+      incompleteAccess.push(accessHeCredits(item));
+    }
     total += points;
     if (points === 0) continue;
     const code = itemValue(item, 'QUALIFICATION');
@@ -72,5 +86,5 @@ export function ucasPoints(items: readonly QualificationItem[], qualOptions: Qua
       effective += points;
     }
   }
-  return { total, effective, notCounted };
+  return { total, effective, notCounted, incompleteAccess };
 }

@@ -1,6 +1,8 @@
 import {
   LIMITS,
   SCHOOL_CODES,
+  bestAttempts,
+  normaliseSubject,
   itemValue,
   type CourseData,
   type Explanation,
@@ -15,12 +17,19 @@ const OLEVEL_PASS = new Set(['A', 'B', 'C']);
 /** The GCSE-group types that count as "GCSEs" (domain.md: Sciences school needs at least 5). */
 const GCSE_TYPES = new Set(['GCSE', 'IGCSE', 'OLEVEL']);
 
-const ENGLISH = new Set(['english language', 'english literature', 'english']);
+/**
+ * GCSE-group subjects that are English Language (domain.md: "GCSE/IGCSE English Language at 4/C or
+ * above, O Level English at C"): free text, so the usual names of the IGCSE papers too. English
+ * Literature alone is not English Language.
+ */
+const ENGLISH = new Set([
+  'english language', 'english', 'english language and literature', 'english first language',
+  'english as a first language', 'english as a second language', 'english second language',
+]);
 const MATHEMATICS = new Set(['mathematics', 'maths']);
 const SCIENCES = new Set(['physics', 'chemistry', 'biology', 'combined science']);
 
-/** Subject as the rules compare it: case and spacing do not matter (O Level subjects are free text). */
-export const normaliseSubject = (subject: string) => subject.toLowerCase().replace(/\s+/g, ' ');
+export { normaliseSubject };
 
 /** True for a GCSE or IGCSE at 9-4 / A*-C, or an O Level at A-C (domain.md "grade 4/C or above"). */
 export function passesAt4C(item: QualificationItem): boolean {
@@ -63,23 +72,22 @@ function gcseSubjectRequirement(
 }
 
 /**
- * Traffic-light rule 3 of domain.md, the GCSE requirements, each failing one giving an R explanation:
- * - GCSE English and Mathematics at 4/C (GCSE/IGCSE 9-4 or A*-C, O Level A-C; FUNCTIONAL_SKILLS
- *   Pass stands in where the course accepts it);
+ * Traffic-light rule 3 of domain.md, the GCSE requirements other than English (englishExplanation),
+ * each failing one giving an R explanation; a resit counts once, at its best grade:
+ * - GCSE Mathematics at 4/C (GCSE/IGCSE 9-4 or A*-C, O Level A-C; FUNCTIONAL_SKILLS Pass stands in
+ *   where the course accepts it);
  * - engineering courses (assessmentInfo.engineering): GCSE Physics or a science (Physics,
  *   Chemistry, Biology, Combined Science) at 4/C;
- * - Sciences school courses (SCHOOL === SCHOOL_CODES.SCIENCES): at least 5 GCSEs (GCSE_QUALIFICATIONS
- *   items of type GCSE, IGCSE or OLEVEL, any grade).
+ * - Sciences school courses (SCHOOL === SCHOOL_CODES.SCIENCES): at least 5 GCSEs (GCSE, IGCSE or
+ *   OLEVEL items, different subjects) at grade 4/C or above.
  */
 export function gcseRequirementExplanations(
-  gcses: readonly QualificationItem[],
+  allGcses: readonly QualificationItem[],
   course: Pick<CourseData, 'SCHOOL' | 'assessmentInfo'>,
 ): Explanation[] {
+  const gcses = bestAttempts(allGcses);
   const out: Explanation[] = [];
-  const functionalSkills = course.assessmentInfo.functionalSkillsAccepted;
-  const english = gcseSubjectRequirement(gcses, ENGLISH, 'English', functionalSkills);
-  if (english) out.push(english);
-  const maths = gcseSubjectRequirement(gcses, MATHEMATICS, 'Mathematics', functionalSkills);
+  const maths = gcseSubjectRequirement(gcses, MATHEMATICS, 'Mathematics', course.assessmentInfo.functionalSkillsAccepted);
   if (maths) out.push(maths);
   if (
     course.assessmentInfo.engineering &&
@@ -88,21 +96,20 @@ export function gcseRequirementExplanations(
     out.push({ STATUS: 'R', MESSAGE: MESSAGES.engineeringScience() });
   }
   if (course.SCHOOL === SCHOOL_CODES.SCIENCES) {
-    let count = 0;
-    for (const item of gcses) if (isGcseType(item)) count++;
-    if (count < LIMITS.SCIENCES_MIN_GCSES) {
-      out.push({ STATUS: 'R', MESSAGE: MESSAGES.sciencesGcseCount(LIMITS.SCIENCES_MIN_GCSES, count) });
+    const subjects = new Set<string>();
+    for (const item of gcses) if (isGcseType(item) && passesAt4C(item)) subjects.add(normaliseSubject(itemValue(item, 'SUBJECT')));
+    if (subjects.size < LIMITS.SCIENCES_MIN_GCSES) {
+      out.push({ STATUS: 'R', MESSAGE: MESSAGES.sciencesGcseCount(LIMITS.SCIENCES_MIN_GCSES, subjects.size) });
     }
   }
   return out;
 }
 
-/** True when the GCSE group holds GCSE or IGCSE English (Language or Literature) at 4/C. */
-export function hasGcseEnglish(gcses: readonly QualificationItem[]): boolean {
-  return gcses.some(
-    (item) =>
-      (item.QUALIFICATION === 'GCSE' || item.QUALIFICATION === 'IGCSE') &&
-      passesAt4C(item) &&
-      ENGLISH.has(normaliseSubject(itemValue(item, 'SUBJECT'))),
-  );
+/**
+ * The GCSE English rule (domain.md "Traffic light"): null when the GCSE group holds GCSE/IGCSE
+ * English Language at 4/C, O Level English at C or above, or FUNCTIONAL_SKILLS English Pass where
+ * `functionalSkills` (the course allows it); otherwise the R explanation listing lower grades given.
+ */
+export function gcseEnglishExplanation(gcses: readonly QualificationItem[], functionalSkills: boolean): Explanation | null {
+  return gcseSubjectRequirement(bestAttempts(gcses), ENGLISH, 'English', functionalSkills);
 }

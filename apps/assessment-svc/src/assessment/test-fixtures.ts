@@ -67,29 +67,22 @@ export function assessWith({ course, assessmentInfo, form, access = null, qualOp
   });
 }
 
-/** A search row of the same school as `createCourse()`, open, accepting `accepted` points. */
+/**
+ * An open course of the same school as `createCourse()` (Sciences, every type offered, no colours)
+ * accepting `accepted` points, advertising 16 more: a candidate for ALTERNATE.
+ */
 export function candidate(UCAS_CODE: string, accepted: number, overrides: Partial<AlternativeCandidate> = {}): AlternativeCandidate {
-  const c = createCourse();
   return {
-    UCAS_CODE,
-    COURSE_CODE_OVERRIDE: null,
-    COURSE_TITLE: `Course ${UCAS_CODE}`,
-    QUALIFICATION: 'BSc (Hons)',
-    SCHOOL: c.SCHOOL,
-    SCHOOL_NAME: c.SCHOOL_NAME,
-    DEPT: c.DEPT,
-    DEPT_NAME: c.DEPT_NAME,
-    CAMPUS_CODE: c.CAMPUS_CODE,
-    CAMPUS_NAME: c.CAMPUS_NAME,
-    TARIFF_ADVERTISED: accepted + 16,
-    TARIFF_ACCEPTED: accepted,
-    SUSPENDED: false,
-    VACANCIES_EXTERNAL: 10,
-    VACANCIES_INTERNAL: 3,
-    EXTERNAL: false,
-    EXTERNAL_URL: null,
-    INTERMEDIARY: true,
-    EXTENSION_NO: `7${UCAS_CODE.slice(1)}`,
+    ...createCourse({
+      UCAS_CODE,
+      COURSE_TITLE: `Course ${UCAS_CODE}`,
+      TARIFF_ADVERTISED: accepted + 16,
+      TARIFF_ACCEPTED: accepted,
+      VACANCIES_EXTERNAL: 10,
+      VACANCIES_INTERNAL: 3,
+      EXTENSION_NO: `7${UCAS_CODE.slice(1)}`,
+    }),
+    qualOptions: ALL_QUAL_OPTIONS,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { createConnection } from 'node:net';
 import NodeClam from 'clamscan';
 
 /** A scan's verdict; there is no third answer: a scan that cannot run throws. */
@@ -7,7 +8,36 @@ export type ScanVerdict = { infected: false } | { infected: true; signatures: st
 export type Scanner = {
   /** @throws ScannerUnavailableError when no clamd could give a verdict (fail closed). */
   scan(filePath: string): Promise<ScanVerdict>;
+  /** Resolves when a clamd answers PING with PONG (readiness); absent on test doubles. @throws ScannerUnavailableError */
+  ping?(): Promise<void>;
 };
+
+/** How long files-svc's readiness waits for clamd's PONG. */
+export const CLAMD_PING_TIMEOUT_MS = 1_000;
+
+/** Sends clamd's `zPING` over one transport and resolves on `PONG` (clamd's protocol, man clamd). */
+function pingTransport(t: Transport, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const { socket, host, port } = t.clamdscan;
+    const conn = socket ? createConnection({ path: socket }) : createConnection({ host: host ?? '127.0.0.1', port: port ?? 3310 });
+    let answer = '';
+    const fail = (reason: string) => {
+      conn.destroy();
+      reject(new Error(reason));
+    };
+    conn.setTimeout(timeoutMs, () => fail('no answer to PING'));
+    conn.on('error', (err) => fail(err.message));
+    conn.on('connect', () => conn.write('zPING\0'));
+    conn.on('data', (chunk) => {
+      answer += chunk.toString('utf8');
+      if (answer.includes('PONG')) {
+        conn.destroy();
+        resolve();
+      }
+    });
+    conn.on('end', () => fail(`unexpected answer to PING: ${JSON.stringify(answer)}`));
+  });
+}
 
 /** No clamd gave a verdict: unreachable, timed out, or answered an error. */
 export class ScannerUnavailableError extends Error {
@@ -66,6 +96,17 @@ export function createClamavScanner(options: ClamavOptions): Scanner {
           if (result.isInfected === true) return { infected: true, signatures: result.viruses.length ? result.viruses : ['unknown'] };
           if (result.isInfected === false) return { infected: false };
           causes.push(`${t.label}: no verdict`);
+        } catch (err) {
+          causes.push(`${t.label}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+      throw new ScannerUnavailableError(causes);
+    },
+    async ping() {
+      const causes: string[] = [];
+      for (const t of transports) {
+        try {
+          return await pingTransport(t, Math.min(options.timeoutMs, CLAMD_PING_TIMEOUT_MS));
         } catch (err) {
           causes.push(`${t.label}: ${err instanceof Error ? err.message : String(err)}`);
         }

@@ -19,7 +19,12 @@ export class StackClient {
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair?.indexOf('=') ?? -1;
-      if (pair && eq > 0) this.cookies.set(pair.slice(0, eq).trim(), decodeURIComponent(pair.slice(eq + 1).trim()));
+      if (!pair || eq <= 0) continue;
+      const name = pair.slice(0, eq).trim();
+      const value = decodeURIComponent(pair.slice(eq + 1).trim());
+      // A cleared cookie (empty, or expired) is forgotten, as a browser would.
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
     }
   }
 
@@ -27,22 +32,64 @@ export class StackClient {
     return [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
   }
 
-  async get(path: string): Promise<{ status: number; body: unknown; headers: Headers }> {
-    const res = await fetch(`${this.baseUrl}${path}`, { headers: { cookie: this.cookieHeader() } });
+  async get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
+    const res = await fetch(`${this.baseUrl}${path}`, { headers: { cookie: this.cookieHeader(), ...headers } });
     this.remember(res);
     const text = await res.text();
     return { status: res.status, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text, headers: res.headers };
   }
 
   async send(method: 'POST' | 'PUT', path: string, data: unknown, token = this.xsrfToken): Promise<{ status: number; body: unknown }> {
+    const { status, body } = await this.sendWithHeaders(method, path, data, {}, token);
+    return { status, body };
+  }
+
+  /** As `send`, with extra request headers (e.g. X-Forwarded-For), answering the response headers too. */
+  async sendWithHeaders(
+    method: 'POST' | 'PUT',
+    path: string,
+    data: unknown,
+    headers: Record<string, string>,
+    token = this.xsrfToken,
+  ): Promise<{ status: number; body: unknown; headers: Headers }> {
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
-      headers: { cookie: this.cookieHeader(), 'content-type': 'application/json' },
+      headers: { cookie: this.cookieHeader(), 'content-type': 'application/json', ...headers },
       body: JSON.stringify({ data, token }),
     });
     this.remember(res);
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+  }
+
+  /** A form-encoded PUT with the XSRF token as a `token` field, as the login screen sends it. */
+  async sendForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
+    const body = new URLSearchParams(fields);
+    if (this.xsrfToken && !('token' in fields)) body.set('token', this.xsrfToken);
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method: 'PUT',
+      headers: { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body,
+    });
+    this.remember(res);
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+  }
+
+  /** PUT /api/admin/auth/ldap (after a GET for the XSRF cookie when the client has none). */
+  async login(username: string, password: string, headers: Record<string, string> = {}) {
+    if (!this.xsrfToken) await this.get('/api/ping');
+    return this.sendForm('/api/admin/auth/ldap', { username, password }, headers);
+  }
+
+  /** The value of a cookie this client holds (e.g. the session id), or undefined. */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  /** Replaces a cookie's value (e.g. to replay an old session id). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
   }
 
   /** POST /api/file/upload: `document_type` and the `document` file. */

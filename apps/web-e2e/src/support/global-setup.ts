@@ -1,13 +1,20 @@
-import { startStack } from '@clearing-desk/stack';
+import { startDirectory, startStack } from '@clearing-desk/stack';
 
 /**
  * Starts the whole product as `npm start` does (every service and the gateway serving the built
- * web app) but on fresh PostgreSQL databases, and tells the tests its URL. Returns the teardown.
+ * web app, the demo staff directory in slapd) but on fresh PostgreSQL databases and a free
+ * directory port, and tells the tests its URL. Returns the teardown.
  */
 export default async function globalSetup() {
-  const stack = await startStack({ database: 'test', seedDemoData: true });
+  const directory = await startDirectory({ port: 'free' });
+  // Every browser test is one client at 127.0.0.1, faster than any person: the public rate limits
+  // (issue 14; their own tests are the gateway's rate-limit.test.ts) are raised so they never
+  // refuse the suite.
+  const gatewayEnv = { RATE_LIMIT_APPLIED_MAX: '100000', RATE_LIMIT_ASSESS_MAX: '100000', RATE_LIMIT_APPLY_MAX: '100000', RATE_LIMIT_UPLOAD_MAX: '100000' };
+  const stack = await startStack({ database: 'test', seedDemoData: true, directoryUrl: directory.url, gatewayEnv });
   process.env.E2E_BASE_URL = stack.gatewayUrl;
   return async () => {
     await stack.stop();
+    await directory.stop();
   };
 }

@@ -8,10 +8,11 @@ type AppProviderProps = {
   children: ReactNode;
   /** Tests pass their own client (no retries) and user. */
   queryClient?: QueryClient;
+  /** A known user, or null for none; left out (the app), the session is restored from the server. */
   initialUser?: StaffUser | null;
 };
 
-export function AppProvider({ children, queryClient, initialUser = null }: AppProviderProps) {
+export function AppProvider({ children, queryClient, initialUser }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>

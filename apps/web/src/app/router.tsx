@@ -12,7 +12,9 @@ const managesFocus: RouteHandle = { managesFocus: true };
 /**
  * The route tree (spec section 2). Page modules load lazily; each exports `Component`.
  * Everything under the clearing gate needs clearing to be open (or a staff user); the
- * accessibility, privacy and 404 pages stay reachable when clearing is closed.
+ * accessibility, privacy and 404 pages stay reachable when clearing is closed. Staff pages are
+ * outside the gate (staff must be able to sign in while Clearing is closed) and show the login
+ * screen until a user exists.
  */
 export const routes: RouteObject[] = [
   {
@@ -37,6 +39,36 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: paths.review.path, lazy: () => import('./routes/review') },
+        ],
+      },
+      {
+        // Lazy like the pages: the sign-in screen stays out of the public pages' first download (issue 12 item 4).
+        lazy: () => import('./routes/staff/staff-outlet').then((m) => ({ Component: m.StaffOutlet })),
+        children: [
+          { path: paths.staff.path, lazy: () => import('./routes/staff/course-search') },
+          { path: paths.staffSettings.path, lazy: () => import('./routes/staff/settings') },
+          { path: paths.staffCourse.path, lazy: () => import('./routes/staff/course-control') },
+          { path: paths.staffFigures.path, lazy: () => import('./routes/staff/figures') },
+          { path: paths.staffScenarios.path, lazy: () => import('./routes/staff/scenarios') },
+          { path: paths.staffScenarioProgress.path, lazy: () => import('./routes/staff/scenario-progress') },
+          {
+            path: paths.staffScenarioTraining.path,
+            lazy: () => import('./routes/staff/scenario-training'),
+            children: [
+              { index: true, handle: managesFocus, lazy: () => import('./routes/staff/scenario-training-step') },
+              { path: paths.staffScenarioTrainingStep.path, handle: managesFocus, lazy: () => import('./routes/staff/scenario-training-step') },
+            ],
+          },
+          { path: paths.applications.path, lazy: () => import('./routes/applications') },
+          {
+            path: paths.applicationEdit.path,
+            lazy: () => import('./routes/application-edit'),
+            children: [
+              { index: true, handle: managesFocus, lazy: () => import('./routes/application-edit-step') },
+              { path: paths.applicationEditStep.path, handle: managesFocus, lazy: () => import('./routes/application-edit-step') },
+            ],
+          },
+          { path: paths.visa.path, lazy: () => import('./routes/visa') },
         ],
       },
       { path: paths.accessibility.path, lazy: () => import('./routes/accessibility') },

@@ -4,6 +4,8 @@ export const APPLICATION_STEP_IDS = ['personal-details', 'qualifications', 'subm
 export type ApplicationStepId = (typeof APPLICATION_STEP_IDS)[number];
 
 export type CourseSearchHrefParams = { q?: string; p?: number; page_size?: number };
+/** The scenario filters of spec section 2 (each 'all' when left out). */
+export type ScenarioHrefFilters = { gender?: string; dept?: string; course?: string };
 
 const searchString = (params: Record<string, string | number | undefined>): string => {
   const search = new URLSearchParams();
@@ -47,6 +49,47 @@ export const paths = {
     getHref: (applicationHash: string) => `/review/${encodeURIComponent(applicationHash)}`,
   },
   applications: { path: '/applications', getHref: () => '/applications' },
+  // Staff applications desk (issue 9): the listing's filters (q, s, page, page_size) live in its URL.
+  applicationsSearch: { getHref: (search: string = '') => `/applications${search && !search.startsWith('?') ? `?${search}` : search}` },
+  applicationEdit: {
+    path: '/applications/:studentId/:ucasCode',
+    getHref: (studentId: string, ucasCode: string) => `/applications/${encodeURIComponent(studentId)}/${encodeURIComponent(ucasCode)}`,
+  },
+  applicationEditStep: {
+    path: ':step',
+    getHref: (studentId: string, ucasCode: string, step: ApplicationStepId, fieldId?: string) =>
+      `/applications/${encodeURIComponent(studentId)}/${encodeURIComponent(ucasCode)}/${step}${fieldId ? `#${fieldId}` : ''}`,
+  },
+  visa: {
+    path: '/visa/:studentId/:ucasCode',
+    getHref: (studentId: string, ucasCode: string) => `/visa/${encodeURIComponent(studentId)}/${encodeURIComponent(ucasCode)}`,
+  },
+  // Staff course search (spec section 2 "/staff : course search"); sign-in shows here until a user exists.
+  staff: {
+    path: '/staff',
+    getHref: (params: CourseSearchHrefParams = {}) => `/staff${searchString(params)}`,
+  },
+  staffSettings: { path: '/staff/settings', getHref: () => '/staff/settings' },
+  staffCourse: { path: '/staff/courses/:ucasCode', getHref: (ucasCode: string) => `/staff/courses/${encodeURIComponent(ucasCode)}` },
+  staffFigures: { path: '/staff/figures', getHref: () => '/staff/figures' },
+  // Training scenarios (issue 11): the filters gender, dept and course live in the query string (spec section 2).
+  staffScenarios: {
+    path: '/staff/scenarios',
+    getHref: (filters: ScenarioHrefFilters = {}) => `/staff/scenarios${searchString(filters)}`,
+  },
+  // Training-call mode: the application form for the scenario's course, one step per sub-route; the filters pick the scenario.
+  staffScenarioTraining: {
+    path: '/staff/scenarios/training',
+    getHref: (filters: ScenarioHrefFilters = {}) => `/staff/scenarios/training${searchString(filters)}`,
+  },
+  staffScenarioTrainingStep: {
+    path: ':step',
+    getHref: (filters: ScenarioHrefFilters, step: ApplicationStepId, fieldId?: string) =>
+      `/staff/scenarios/training/${step}${searchString(filters)}${fieldId ? `#${fieldId}` : ''}`,
+  },
+  staffScenarioProgress: { path: '/staff/scenarios/progress', getHref: () => '/staff/scenarios/progress' },
+  // Served by the gateway, not the router (the enterprise OIDC redirect): link with absoluteHref().
+  enterpriseLogin: { getHref: () => '/login' },
   accessibility: { path: '/accessibility', getHref: () => '/accessibility' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
 } as const;
@@ -69,7 +112,26 @@ export const createApiPaths = (base: string) => {
     application: (applicationHash: string) => `${api}/applications/${encodeURIComponent(applicationHash)}`,
     fileUpload: () => `${api}/file/upload`,
     clearingStatus: () => `${api}/admin/status`,
+    clearingStatusAudit: () => `${api}/admin/status/audit`,
+    adminCourse: (ucasCode: string) => `${api}/admin/courses/${encodeURIComponent(ucasCode)}`,
+    adminCourseHistory: (ucasCode: string) => `${api}/admin/courses/${encodeURIComponent(ucasCode)}/history`,
+    figures: () => `${api}/admin/figures`,
+    figuresCsv: () => `${api}/admin/figures.csv`,
+    adminApplications: () => `${api}/admin/applications`,
+    adminApplication: (studentId: string, ucasCode: string) =>
+      `${api}/admin/applications/${encodeURIComponent(studentId)}/${encodeURIComponent(ucasCode)}`,
+    adminApplicationPart: (studentId: string, ucasCode: string, part: string) =>
+      `${api}/admin/applications/${encodeURIComponent(studentId)}/${encodeURIComponent(ucasCode)}/${part}`,
+    adminStudents: () => `${api}/admin/students`,
+    authOptions: () => `${api}/admin/auth/options`,
+    authLogin: () => `${api}/admin/auth/ldap`,
+    authLogout: () => `${api}/admin/auth/logout`,
+    authUser: () => `${api}/admin/auth/user`,
     ping: () => `${api}/ping`,
+    scenario: (gender: string, dept: string, course: string) =>
+      `${api}/scenario/${encodeURIComponent(gender)}/${encodeURIComponent(dept)}/${encodeURIComponent(course)}/`,
+    scenarioCompleted: () => `${api}/scenario-completed/`,
+    scenarioProgress: () => `${api}/admin/scenario-progress`,
   };
 };
 

@@ -7,6 +7,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The parsed JSON body of the answer, when it had one (some 404s carry more than `message`). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -50,6 +52,10 @@ export type RequestOptions = {
   /** Query parameters; undefined, null and '' are left out. */
   params?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `If-Match` with a version read from an `ETag`). */
+  headers?: Record<string, string>;
+  /** Called with the response headers of a successful answer (e.g. to read its `ETag`). */
+  onHeaders?: (headers: Headers) => void;
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -92,6 +98,15 @@ function messageOf(text: string, statusText: string): string {
   return statusText || 'Request failed';
 }
 
+/** The JSON of a body, or undefined when it is empty or not JSON. */
+function jsonOf(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A 2xx body validated against its contract schema. */
 function parseBody<S extends z.ZodType>(url: string, text: string, schema: S): z.output<S> {
   let json: unknown = undefined;
@@ -114,7 +129,7 @@ async function request<S extends z.ZodType>(
   options: RequestOptions & { data?: unknown } = {},
 ): Promise<z.output<S>> {
   const url = buildUrl(path, method, options.params);
-  let headers: Record<string, string> = { Accept: 'application/json' };
+  let headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (method !== 'GET' && options.data !== undefined) {
     const built = buildBody(options.data);
@@ -124,8 +139,10 @@ async function request<S extends z.ZodType>(
 
   const response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal });
   const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, messageOf(text, response.statusText));
-  return parseBody(url, text, schema);
+  if (!response.ok) throw new ApiError(response.status, messageOf(text, response.statusText), jsonOf(text));
+  const parsed = parseBody(url, text, schema);
+  options.onHeaders?.(response.headers);
+  return parsed;
 }
 
 export type UploadOptions = {

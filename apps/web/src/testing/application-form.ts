@@ -1,13 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 
-/** Puts `text` into a field as one paste (fast), replacing what it held. */
-export async function fill(user: UserEvent, field: HTMLElement, text: string): Promise<void> {
+/**
+ * Puts `text` into a field as one paste (fast), replacing what it held, then leaves the field as
+ * a person moving on would (errors wait for that, domain.md); `leave: false` stays in it.
+ */
+export async function fill(user: UserEvent, field: HTMLElement, text: string, { leave = true }: { leave?: boolean } = {}): Promise<void> {
   await user.clear(field);
   if (text) {
     await user.click(field);
     await user.paste(text);
   }
+  if (leave) act(() => field.blur());
 }
 
 export type PersonalDetails = {

@@ -50,16 +50,28 @@ export const messageItemSchema = z.object({ MESSAGE: z.string() });
 
 /**
  * Body of POST /api/apply/{course} (spec section 7): the form with STATUS and REJECTION_REASONS,
- * plus SUBMISSION_ID, a UUID the web app makes once per application so that a double-click or a
- * retried request stores one application (idempotency key).
+ * plus SUBMISSION_ID, an optional UUID the web app makes once per application so that a
+ * double-click or a retried request stores one application (idempotency key; the
+ * `Idempotency-Key` header does the same for other clients, IDEMPOTENCY_KEY_HEADER). A client that
+ * follows spec section 7 exactly sends neither and can still apply. Unknown keys are refused
+ * (domain.md "Form behaviour": 400 naming the key).
  */
-export const applySubmissionSchema = applicationFormSchema.extend({
-  STATUS: applicationStatusSchema.optional(),
-  REJECTION_REASONS: z.array(messageItemSchema).max(50).optional(),
-  SUBMISSION_ID: z.uuid(),
-});
+export const applySubmissionSchema = applicationFormSchema
+  .extend({
+    STATUS: applicationStatusSchema.optional(),
+    REJECTION_REASONS: z.array(messageItemSchema).max(50).optional(),
+    SUBMISSION_ID: z.uuid().optional(),
+  })
+  .strict();
 export type ApplySubmission = z.infer<typeof applySubmissionSchema>;
 export type ApplySubmissionInput = z.input<typeof applySubmissionSchema>;
+
+/** A submission as it is stored: its SUBMISSION_ID settled by the gateway (from the body, the header or a new UUID). */
+export const keyedSubmissionSchema = applySubmissionSchema.extend({ SUBMISSION_ID: z.uuid() });
+export type KeyedSubmission = z.infer<typeof keyedSubmissionSchema>;
+
+/** Header a client may send instead of SUBMISSION_ID (any string of 1-255 visible characters). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 export const applyApiBodySchema = z.object({ data: applySubmissionSchema, token: z.string().optional() });
 
@@ -146,6 +158,26 @@ export const applicationReviewResponseSchema = z.object({
   documents: z.array(documentSummarySchema),
 });
 export type ApplicationReviewResponse = z.infer<typeof applicationReviewResponseSchema>;
+
+/**
+ * The offer texts of the confirmation page (domain.md "Public submissions"): they name the
+ * applicant's UCAS Hub (UCAS Track was retired); `AR` (Automatic - Non-UCAS, APPLIED_TO_UCAS 0)
+ * tells an applicant who has not applied through UCAS this year how to join Clearing. `course` is
+ * the course's name, `code` the code it is shown by.
+ */
+export function offerTexts(course: string, code: string, subStatus: 'AO' | 'AR'): string[] {
+  const lapse = 'within two working days. After that the offer lapses.';
+  return [
+    `We are pleased to offer you a place on ${course}.`,
+    'We will send you an email with the details of your offer.',
+    subStatus === 'AO'
+      ? `To accept it, add us as your Clearing choice (course code ${code}) through the Clearing option in your UCAS Hub ${lapse}`
+      : `You have not applied through UCAS this year, so to accept it, register with UCAS and sign in to your UCAS Hub, choose Clearing and add us as your Clearing choice (course code ${code}) ${lapse}`,
+  ];
+}
+
+/** The offer variant a form gets (decidePublicOutcome): `AO` when APPLIED_TO_UCAS is '1', else `AR`. */
+export const offerVariant = (appliedToUcas: string | undefined): 'AO' | 'AR' => (appliedToUcas === '1' ? 'AO' : 'AR');
 
 /** Confirmation page texts of spec section 2 and the loading text. */
 export const CONFIRMATION_TEXTS = {

@@ -93,7 +93,11 @@ describe('decidePublicOutcome', () => {
     });
   });
 
-  it('rejects a red under-18 or second-year applicant all the same', () => {
-    expect(decide({ assessment: { ...red, OVER18: 0 }, form: { SECOND_YEAR_ENTRY: '1' } })).toMatchObject({ confirmed_status: 'X', sub_status: 'AX' });
+  it('always submits (S) an under-18 or second-year applicant, whatever the light (domain.md "Public submissions")', () => {
+    const submitted = { confirmed_status: 'S', sub_status: null, rejection_reasons: [] };
+    expect(decide({ assessment: { ...red, OVER18: 0 } })).toMatchObject(submitted);
+    expect(decide({ assessment: red, form: { SECOND_YEAR_ENTRY: '1' } })).toMatchObject(submitted);
+    expect(decide({ assessment: assessment({ OVER18: 0 }) })).toMatchObject(submitted);
+    expect(decide({ form: { SECOND_YEAR_ENTRY: '1' } })).toMatchObject(submitted);
   });
 });

@@ -42,8 +42,10 @@ export function recommendedCourses(
 
 /**
  * The immediate decision on a public POST /api/apply/{course} (domain.md "Public submissions"):
- * - G, over 18 (OVER18 1), first-year entry and the course allows automatic offers: `O` with
- *   sub-status `AO`, or `AR` (Automatic - Non-UCAS) unless APPLIED_TO_UCAS is '1';
+ * - under 18 on the course start date (OVER18 0) or SECOND_YEAR_ENTRY '1': always `S`, whatever
+ *   the light (spec section 4: under-18 offers are referred; second-year entry is transferred);
+ * - G and the course allows automatic offers: `O` with sub-status `AO`, or `AR` (Automatic -
+ *   Non-UCAS) unless APPLIED_TO_UCAS is '1';
  * - R and the course allows automatic rejection: `X` with `AX`, the R explanations as
  *   rejection_reasons;
  * - otherwise `S`, a public submission for the back office (no sub-status).
@@ -53,7 +55,10 @@ export function recommendedCourses(
 export function decidePublicOutcome({ assessment, form, course, candidates }: PublicOutcomeInput): ApplicationDecision {
   const recommended_courses = recommendedCourses(assessment.ALTERNATE, candidates);
   const { automaticOffer, automaticRejection } = course.assessmentInfo;
-  if (assessment.TRAFFIC_LIGHT === 'G' && assessment.OVER18 === 1 && form.SECOND_YEAR_ENTRY === '0' && automaticOffer) {
+  if (assessment.OVER18 === 0 || form.SECOND_YEAR_ENTRY === '1') {
+    return { confirmed_status: 'S', sub_status: null, rejection_reasons: [], recommended_courses };
+  }
+  if (assessment.TRAFFIC_LIGHT === 'G' && automaticOffer) {
     return {
       confirmed_status: 'O',
       sub_status: form.APPLIED_TO_UCAS === '1' ? 'AO' : 'AR',

@@ -48,15 +48,12 @@ describe('document fields (spec section 3)', () => {
     expect(new Set(DOCUMENT_FIELDS.map((f) => f.label)).size).toBe(DOCUMENT_FIELDS.length);
   });
 
-  it('keeps document objects in the form schemas and drops slots beyond the limit', () => {
-    const form = applySubmissionSchema.parse({
-      ...createApplicationForm(),
-      SUBMISSION_ID: '0b6f2c1e-7d1a-4c55-9a43-0f3c1b2d4e5f',
-      ALEVELS_DOCUMENT_1: pdf(),
-      GCSE2_DOCUMENT_3: pdf({ document_type: 'GCSE2' }),
-    });
+  it('keeps document objects in the form schemas and refuses slots beyond the limit (unknown keys)', () => {
+    const base = { ...createApplicationForm(), SUBMISSION_ID: '0b6f2c1e-7d1a-4c55-9a43-0f3c1b2d4e5f', ALEVELS_DOCUMENT_1: pdf() };
+    const form = applySubmissionSchema.parse(base);
     expect(form.ALEVELS_DOCUMENT_1).toEqual(pdf());
-    expect('GCSE2_DOCUMENT_3' in form).toBe(false);
+    const beyond = applySubmissionSchema.safeParse({ ...base, GCSE2_DOCUMENT_3: pdf({ document_type: 'GCSE2' }) });
+    expect(beyond.error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['GCSE2_DOCUMENT_3'] });
     expect(applicationFormSchema.safeParse({ ...createApplicationForm(), OTHER_DOCUMENT_1: { file_name: 'x.pdf' } }).success).toBe(false);
   });
 

@@ -9,3 +9,5 @@ export * from './application';
 export * from './decide-public-outcome';
 export * from './validate-submission';
 export * from './store-application';
+export * from './admin-applications';
+export * from './desk-texts';

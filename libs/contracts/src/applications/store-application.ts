@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { assessmentSchema } from '../assessment/assessment';
 import { courseDataSchema } from '../courses/course';
 import { qualOptionSchema } from '../qualifications/qual-option';
-import { applicationDataSchema, appliedQuerySchema, applySubmissionSchema } from './application';
+import { applicationDataSchema, appliedQuerySchema, keyedSubmissionSchema } from './application';
 import { applicationDecisionSchema } from './decide-public-outcome';
 
 /** Who a history LOG row names for a submission from the public (domain.md "Statuses"). */
@@ -10,6 +10,13 @@ export const PUBLIC_USER = 'public';
 
 /** 409 when a SUBMISSION_ID already stored for one course comes again for another (a client bug). */
 export const SUBMISSION_ID_REUSED = 'SUBMISSION_ID was already used for an application to another course.';
+/**
+ * 409 when a stored SUBMISSION_ID (or Idempotency-Key) comes again with another applicant (email or
+ * UCAS Personal ID): answering the stored record would show someone else's application.
+ */
+export const SUBMISSION_ID_OTHER_APPLICANT = 'This idempotency key (SUBMISSION_ID or Idempotency-Key) was already used for another applicant.';
+/** 400 when the body's SUBMISSION_ID and the Idempotency-Key header differ. */
+export const IDEMPOTENCY_KEY_MISMATCH = 'The Idempotency-Key header and SUBMISSION_ID differ.';
 
 /**
  * Body of applications-svc POST /applications (internal, from the gateway): a decided submission.
@@ -18,8 +25,20 @@ export const SUBMISSION_ID_REUSED = 'SUBMISSION_ID was already used for an appli
  * decision, and the acting user (a staff username or PUBLIC_USER) for the LOG.
  */
 export const storeApplicationRequestSchema = z.object({
-  submission: applySubmissionSchema,
-  course: courseDataSchema.pick({ UCAS_CODE: true, DEPART_NUMBER: true, ALLOW_SECOND_YEAR_ENTRY: true }),
+  submission: keyedSubmissionSchema,
+  course: courseDataSchema.pick({ UCAS_CODE: true, DEPART_NUMBER: true, ALLOW_SECOND_YEAR_ENTRY: true }).extend({
+    // Kept on the application so staff scopes filter the listing without asking courses-svc (issue 9).
+    SCHOOL: z.string().max(16).optional(),
+    DEPT: z.string().max(16).optional(),
+    COURSE_CODE_OVERRIDE: z.string().max(32).nullable().optional(),
+  }),
+  /**
+   * A staff create (issue 9 item 3): applications-svc checks the forwarded user's role on the
+   * course (SCHOOL/DEPT above) and that the status is one of the assessment's buttons.
+   */
+  staff: z.boolean().optional(),
+  /** A staff create (issue 9): the STUDENT_ID chosen in the student search, whose record is reused. */
+  studentId: z.string().trim().min(1).max(32).optional(),
   qualOptions: z.array(qualOptionSchema).max(100),
   assessment: assessmentSchema,
   decision: applicationDecisionSchema,
@@ -47,3 +66,12 @@ export const storedApplicationResponseSchema = z.object({
   SUBMISSION_ID: z.uuid(),
 });
 export type StoredApplicationResponse = z.infer<typeof storedApplicationResponseSchema>;
+
+/** Params of applications-svc GET /applications/submissions/{id} (internal): a SUBMISSION_ID. */
+export const submissionIdParamsSchema = z.object({ id: z.uuid() });
+/**
+ * Answer of applications-svc GET /applications/submissions/{id}: whether an application is stored
+ * under that SUBMISSION_ID. The gateway claims documents only for a new one, so a replayed key (the
+ * same person's retry, or another person's reuse that the store refuses) never binds files.
+ */
+export const submissionStoredResponseSchema = z.object({ stored: z.boolean() });

@@ -49,7 +49,12 @@ describe('validateApplicationForm', () => {
     expect(messages(validate({ DOB: '14/05/2006' }))).toEqual(["'Date of birth' must have format: dd/mm/yyyy."]);
     expect(messages(validate({ DOB: '2006-13-01' }))).toEqual(['Incorrect month 13: Month must be between 1 and 12.']);
     expect(messages(validate({ DOB: '2006-04-31' }))).toEqual(['Incorrect day 31: Day must be between 1 and 30.']);
-    expect(messages(validate({ DOB: '2008-02-29' }))).toEqual(['Incorrect day 29: Day must be between 1 and 28.']);
+    // domain.md: 29 February is accepted in leap years only.
+    expect(messages(validate({ DOB: '2007-02-29' }))).toEqual(['Incorrect day 29: Day must be between 1 and 28.']);
+    expect(validate({ DOB: '2008-02-29' })).toEqual([]);
+    expect(validate({ DOB: '2000-02-29' })).toEqual([]);
+    expect(messages(validate({ DOB: '1900-02-29' }))).toEqual(['Incorrect day 29: Day must be between 1 and 28.']);
+    expect(messages(validate({ DOB: '2008-02-30' }))).toEqual(['Incorrect day 30: Day must be between 1 and 29.']);
     expect(messages(validate({ DOB: '1899-12-31' }))).toEqual(['Invalid Date of Birth Year: 1899. Year must be between 1900 and 2026.']);
     expect(messages(validate({ DOB: '2027-01-01' }))).toEqual(['Invalid Date of Birth Year: 2027. Year must be between 1900 and 2026.']);
     expect(validate({ DOB: '1900-01-01' })).toEqual([]);
@@ -70,6 +75,20 @@ describe('validateApplicationForm', () => {
     expect(errors[0]?.section).toBe('qualifications');
     const gcse = { QUALIFICATION: 'GCSE', SUBJECT: 'Mathematics', GRADE: '5', YEAR: '2023' };
     expect(messages(validate({ GCSE_QUALIFICATIONS: [gcse, gcse] }))).toEqual(["'GCSE qualifications' contains duplicated items: 1, 2."]);
+  });
+
+  it('takes a resit in another year, which is not a duplicate (domain.md "Traffic light")', () => {
+    const first = { QUALIFICATION: 'GCSE', SUBJECT: 'Mathematics', GRADE: '3', YEAR: '2022' };
+    expect(validate({ GCSE_QUALIFICATIONS: [first, { ...first, GRADE: '5', YEAR: '2023' }] })).toEqual([]);
+    const aLevel = { QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'C', YEAR: '2024' };
+    expect(validate({ QUALIFICATIONS: [aLevel, { ...aLevel, GRADE: 'A', YEAR: '2025' }] })).toEqual([]);
+  });
+
+  it('takes a GCSE subject that is not among the suggestions (free text, max 256)', () => {
+    expect(validate({ GCSE_QUALIFICATIONS: [{ QUALIFICATION: 'GCSE', SUBJECT: 'Citizenship Studies', GRADE: '6', YEAR: '2023' }] })).toEqual([]);
+    expect(messages(validate({ GCSE_QUALIFICATIONS: [{ QUALIFICATION: 'GCSE', SUBJECT: 'x'.repeat(257), GRADE: '6', YEAR: '2023' }] }))).toEqual([
+      "'Subject' max length is 256.",
+    ]);
   });
 
   it('allows one International Baccalaureate entry only', () => {

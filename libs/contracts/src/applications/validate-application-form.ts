@@ -32,14 +32,16 @@ export type ValidateFormOptions = {
 // Trimmed as the spec says; one '@', something either side, a dot in the domain, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const VISA_TYPES = new Set<string>(VISA_TYPE_OPTIONS.map((o) => o.value));
-// Spec section 5: "February has 28 days".
+// Spec section 5's month lengths, except that February has 29 days in leap years (domain.md "Form
+// behaviour the spec leaves open": a 28-day February would refuse people born on a leap day).
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 
 /**
  * Date of birth rules of spec section 5: yyyy-mm-dd, month 1-12, day within the month (February
- * 28), year from 1900 to `currentYear`. Returns the message or null.
+ * 28, or 29 in a leap year: domain.md), year from 1900 to `currentYear`. Returns the message or null.
  */
 export function dobError(value: string, label: string, currentYear: number): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -47,7 +49,7 @@ export function dobError(value: string, label: string, currentYear: number): str
   const [, year = '', month = '', day = ''] = m;
   const monthNumber = Number(month);
   if (monthNumber < 1 || monthNumber > 12) return M.incorrectMonth(month);
-  const maxDay = DAYS_IN_MONTH[monthNumber - 1] ?? 31;
+  const maxDay = monthNumber === 2 && isLeapYear(Number(year)) ? 29 : (DAYS_IN_MONTH[monthNumber - 1] ?? 31);
   if (Number(day) < 1 || Number(day) > maxDay) return M.incorrectDay(day, maxDay);
   if (Number(year) < LIMITS.DOB_MIN_YEAR || Number(year) > currentYear) return M.invalidDobYear(year, currentYear);
   return null;
@@ -78,9 +80,13 @@ function plainFieldError(field: FieldDef, raw: unknown, currentYear: number): st
   }
 }
 
-/** The identity of an item for the duplicate rule: its type and its subject, title or test. */
+/**
+ * The identity of an item for the duplicate rule: its type, its subject, title or test, and its
+ * year (domain.md "Traffic light": a resit in another year is not a duplicate; it counts once, at
+ * its best grade, in the assessment).
+ */
 const itemKey = (item: QualificationItem): string =>
-  [text(item.QUALIFICATION), text(item.SUBJECT ?? item.TITLE ?? item.TEST).toLowerCase()].join('|');
+  [text(item.QUALIFICATION), text(item.SUBJECT ?? item.TITLE ?? item.TEST).toLowerCase(), text(item.YEAR)].join('|');
 
 function groupErrors(field: FieldDef, items: readonly QualificationItem[]): FormError[] {
   const errors: FormError[] = [];

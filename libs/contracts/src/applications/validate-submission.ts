@@ -1,5 +1,6 @@
-import type { CourseData } from '../courses/course';
-import { APPLICATION_FIELD_BY_NAME, SECOND_YEAR_TEXTS } from './application-fields';
+import type { CourseData, DocumentType } from '../courses/course';
+import { APPLICATION_FIELDS, APPLICATION_FIELD_BY_NAME, SECOND_YEAR_TEXTS, isFieldVisible } from './application-fields';
+import { parseDocumentFieldName } from './document-fields';
 import { validateApplicationForm, type FormError, type ValidateFormOptions } from './validate-application-form';
 
 /** Refusal of SECOND_YEAR_ENTRY '1' for a course without second-year entry (spec sections 3 and 4). */
@@ -24,3 +25,22 @@ export function validateSubmission(form: Readonly<Record<string, unknown>>, opti
 
 /** One message for a 400 answer: the errors' messages in form order, joined by a space. */
 export const describeFormErrors = (errors: readonly FormError[]): string => errors.map((e) => e.message).join(' ');
+
+/**
+ * The form without the values of hidden fields (domain.md "Form behaviour": values of hidden fields
+ * are dropped before storing, so what is stored is exactly what the rules checked): a field hidden
+ * for the form's values (VISA_TYPE for GBR/IRL, UCAS_PERSONAL_ID unless APPLIED_TO_UCAS is '1',
+ * PREVIOUS_STUDY_NOTES unless PREVIOUS_UNI_STUDY is '1') and document fields of categories the
+ * course does not take. Returns a new object; the input is not changed.
+ */
+export function dropHiddenFields<T extends Readonly<Record<string, unknown>>>(form: T, documentTypes: readonly DocumentType[]): T {
+  const result: Record<string, unknown> = { ...form };
+  for (const field of APPLICATION_FIELDS) {
+    if (!isFieldVisible(field, form)) delete result[field.name];
+  }
+  for (const key of Object.keys(result)) {
+    const parsed = parseDocumentFieldName(key);
+    if (parsed && !documentTypes.includes(parsed.type)) delete result[key];
+  }
+  return result as T;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accessSchema } from '../auth/roles';
-import { courseDataSchema, courseRowSchema } from '../courses/course';
+import { courseDataSchema } from '../courses/course';
 import { qualOptionSchema } from '../qualifications/qual-option';
 import { assessFormSchema } from './assess-form';
 import { assessmentSchema } from './assessment';
@@ -9,19 +9,28 @@ import { assessmentSchema } from './assessment';
 export const MAX_ALTERNATIVE_CANDIDATES = 500;
 
 /**
- * A candidate for ALTERNATE: a course search row, with the course's EXTENSION_NO when the
- * catalogue gives it (EXTENSION of the alternative).
+ * A candidate for ALTERNATE (domain.md "Submit buttons"): a whole course with its qualOptions, so
+ * that the same form can be assessed against it (only courses it would pass, G or A, are offered).
  */
-export const alternativeCandidateSchema = courseRowSchema.extend({ EXTENSION_NO: z.string().nullable().optional() });
+export const alternativeCandidateSchema = courseDataSchema.extend({ qualOptions: z.array(qualOptionSchema).max(100) });
 export type AlternativeCandidate = z.infer<typeof alternativeCandidateSchema>;
 
-/** Answer of courses-svc GET /courses read as alternative candidates (keeps EXTENSION_NO when sent). */
-export const alternativeCandidatesResponseSchema = z.object({ rows: z.array(alternativeCandidateSchema) });
+/**
+ * Query of courses-svc GET /courses/candidates (internal): open courses (external and internal
+ * vacancies, not suspended, not external) whose TARIFF_ACCEPTED is at most `max_tariff_accepted`
+ * (a course above the applicant's effective points fails the points rule anyway).
+ */
+export const alternativeCandidatesQuerySchema = z.object({ max_tariff_accepted: z.coerce.number().int().nonnegative().max(10_000) });
+export type AlternativeCandidatesQuery = z.infer<typeof alternativeCandidatesQuerySchema>;
+
+/** Answer of courses-svc GET /courses/candidates. */
+export const alternativeCandidatesResponseSchema = z.object({ courses: z.array(alternativeCandidateSchema).max(MAX_ALTERNATIVE_CANDIDATES) });
+export type AlternativeCandidatesResponse = z.infer<typeof alternativeCandidatesResponseSchema>;
 
 /**
  * Body of assessment-svc POST /assessments (internal, from the gateway): the course and its
  * qualOptions, the assessable form, the user's role on the course (null for the public) and the
- * candidate alternatives (courses of the same school; may be empty).
+ * candidate alternatives (open courses of any school with their qualOptions; may be empty).
  */
 export const assessRequestSchema = z.object({
   course: courseDataSchema,

@@ -5,3 +5,4 @@ export * from './assess-form';
 export * from './assess-request';
 export * from './qual-option-index';
 export * from './validate-qualification-items';
+export * from './resits';

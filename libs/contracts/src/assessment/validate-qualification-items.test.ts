@@ -1,7 +1,7 @@
 import { buildQualOption } from '../qualifications/catalogue';
 import { QUALIFICATION_CODES, type QualOption } from '../qualifications/qual-option';
 import { indexQualOptions } from './qual-option-index';
-import { ACCESS_HE_TOO_FEW_CREDITS, ACCESS_HE_TOO_MANY_CREDITS, describeIssues, validateQualificationItems } from './validate-qualification-items';
+import { ACCESS_HE_NO_CREDITS, ACCESS_HE_TOO_MANY_CREDITS, describeIssues, validateQualificationItems } from './validate-qualification-items';
 
 const ALL: QualOption[] = QUALIFICATION_CODES.map((code) => buildQualOption(code));
 const alevel = (GRADE: string, extra: Record<string, string> = {}) => ({ QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE, YEAR: '2024', ...extra });
@@ -113,10 +113,13 @@ describe('validateQualificationItems', () => {
     expect(ACCESS_HE_TOO_MANY_CREDITS).toBe('The total number of credits must not be higher than 45.');
   });
 
-  it('refuses fewer than 45 Access to HE credits (the Tariff prices only full profiles)', () => {
-    expect(validateQualificationItems({ QUALIFICATIONS: [access('30', '10', '0')] }, ALL)).toEqual([
-      { path: 'QUALIFICATIONS.0', message: ACCESS_HE_TOO_FEW_CREDITS },
-    ]);
+  it('takes fewer than 45 Access to HE credits and empty credit fields, but wants at least one (domain.md "Access to HE")', () => {
+    expect(validateQualificationItems({ QUALIFICATIONS: [access('30', '10', '0')] }, ALL)).toEqual([]);
+    const onlyDistinctions = { QUALIFICATION: 'ACCESS_HE', SUBJECT: 'Science', DISTINCTION_CREDITS: '45', YEAR: '2025' };
+    expect(validateQualificationItems({ QUALIFICATIONS: [onlyDistinctions] }, ALL)).toEqual([]);
+    const none = { QUALIFICATION: 'ACCESS_HE', SUBJECT: 'Science', YEAR: '2025' };
+    expect(validateQualificationItems({ QUALIFICATIONS: [none] }, ALL)).toEqual([{ path: 'QUALIFICATIONS.0', message: ACCESS_HE_NO_CREDITS }]);
+    expect(ACCESS_HE_NO_CREDITS).toBe('Enter at least one of Distinction credits, Merit credits and Pass credits.');
   });
 
   it('checks a single credit field before the total', () => {
@@ -125,16 +128,31 @@ describe('validateQualificationItems', () => {
     ]);
   });
 
-  it('wants an IELTS score to be a band from 0 to 9', () => {
+  it('checks each English test score in its own range (domain.md)', () => {
     const test = (SCORE: string, TEST = 'ielts') => validateQualificationItems({ QUALIFICATIONS: [{ QUALIFICATION: 'ENGLISH_TEST', TEST, SCORE, YEAR: '2024' }] }, ALL);
-    expect(test('9.5')).toEqual([{ path: 'QUALIFICATIONS.0.SCORE', message: "'Score' must be an IELTS band score from 0 to 9." }]);
+    const issue = (message: string) => [{ path: 'QUALIFICATIONS.0.SCORE', message }];
+    expect(test('9.5')).toEqual(issue("'Score' must be an IELTS band score from 0 to 9 in steps of 0.5."));
+    expect(test('6.25')).toEqual(issue("'Score' must be an IELTS band score from 0 to 9 in steps of 0.5."));
     expect(test('good')).toHaveLength(1);
     expect(test('7')).toEqual([]);
+    expect(test('7.5')).toEqual([]);
     expect(test('110', 'toefl')).toEqual([]);
+    expect(test('121', 'toefl')).toEqual(issue("'Score' must be a TOEFL iBT score from 0 to 120."));
+    expect(test('9', 'pearson')).toEqual(issue("'Score' must be a PTE Academic score from 10 to 90."));
+    expect(test('91', 'pearson')).toEqual(issue("'Score' must be a PTE Academic score from 10 to 90."));
+    expect(test('79', 'cambridge')).toEqual(issue("'Score' must be a Cambridge English Scale score from 80 to 230."));
+    expect(test('180', 'cambridge')).toEqual([]);
+    expect(test('5**', 'hkdse')).toEqual([]);
+    expect(test('ISE II Merit', 'trinity')).toEqual([]);
+    expect(test('', 'toefl')).toEqual(issue("'Score' is required."));
+    expect(test('', 'no')).toEqual([]);
+    expect(test('', 'englang')).toEqual([]);
   });
 
-  it('ignores unknown extra keys of an item', () => {
-    expect(validateQualificationItems({ QUALIFICATIONS: [alevel('A', { NOTES: 'predicted', id: '7' })] }, ALL)).toEqual([]);
+  it('refuses unknown keys of an item, naming them (domain.md "Form behaviour")', () => {
+    expect(validateQualificationItems({ QUALIFICATIONS: [alevel('A', { NOTES: 'predicted' })] }, ALL)).toEqual([
+      { path: 'QUALIFICATIONS.0.NOTES', message: "'NOTES' is not a field of A Level." },
+    ]);
   });
 
   it('takes one group as an array with its name', () => {

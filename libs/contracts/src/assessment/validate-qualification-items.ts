@@ -1,4 +1,5 @@
 import { LIMITS } from '../common/limits';
+import { englishScoreIssue } from '../qualifications/english-tests';
 import type { QualificationGroup, QualOption } from '../qualifications/qual-option';
 import type { QualificationGroups, QualificationItem } from './assess-form';
 import { indexQualOptions, type IndexedField, type QualOptionIndex } from './qual-option-index';
@@ -8,11 +9,13 @@ export type FieldIssue = { path: string; message: string };
 
 /** Message of spec section 5 for an Access to HE profile of more than 45 graded credits. */
 export const ACCESS_HE_TOO_MANY_CREDITS = 'The total number of credits must not be higher than 45.';
-/** An Access to HE profile of fewer than 45 graded credits has no UCAS Tariff value (UCAS grid). */
-export const ACCESS_HE_TOO_FEW_CREDITS = 'The total number of credits must be 45 (the graded credits of an Access to HE Diploma).';
+/** An Access to HE item with none of its three credit fields given (domain.md "Access to HE": at least one is given). */
+export const ACCESS_HE_NO_CREDITS = 'Enter at least one of Distinction credits, Merit credits and Pass credits.';
+/** A key that is not a field of the item's qualification type (domain.md: unknown keys are refused). */
+export const unknownItemFieldMessage = (key: string, label: string) => `'${key}' is not a field of ${label}.`;
 
-const ACCESS_HE_CREDIT_FIELDS = ['DISTINCTION_CREDITS', 'MERIT_CREDITS', 'PASS_CREDITS'] as const;
-const IELTS_MAX = 9;
+/** The graded-credit fields of ACCESS_HE; each may be left empty (domain.md "Access to HE"). */
+export const ACCESS_HE_CREDIT_FIELDS = ['DISTINCTION_CREDITS', 'MERIT_CREDITS', 'PASS_CREDITS'] as const;
 const GROUPS: readonly QualificationGroup[] = ['GCSE_QUALIFICATIONS', 'QUALIFICATIONS'];
 
 /** A field's value as the rules read it: trimmed text, '' when absent. */
@@ -75,6 +78,11 @@ function checkItem(
     return;
   }
   const before = issues.length;
+  for (const key of Object.keys(item)) {
+    if (key !== 'QUALIFICATION' && !offered.byName.has(key)) {
+      issues.push({ path: `${prefix}.${key}`, message: unknownItemFieldMessage(key, offered.option.label) });
+    }
+  }
   for (const indexed of offered.fields) {
     const value = text(item[indexed.field.name]);
     if (value === '') {
@@ -87,18 +95,18 @@ function checkItem(
   if (issues.length > before) return;
 
   if (code === 'ACCESS_HE') {
-    // Spec section 5: at most 45 graded credits; UCAS's grid prices only complete 45-credit profiles.
-    const total = ACCESS_HE_CREDIT_FIELDS.reduce((sum, name) => sum + (Number(text(item[name])) || 0), 0);
-    if (total > LIMITS.ACCESS_HE_MAX_CREDITS) issues.push({ path: prefix, message: ACCESS_HE_TOO_MANY_CREDITS });
-    else if (total < LIMITS.ACCESS_HE_MAX_CREDITS) issues.push({ path: prefix, message: ACCESS_HE_TOO_FEW_CREDITS });
+    // domain.md "Access to HE": each credit field may be empty, at least one is given, at most 45 in
+    // all (spec section 5); fewer than 45 is allowed (0 points, explained by the assessment).
+    const given = ACCESS_HE_CREDIT_FIELDS.filter((name) => text(item[name]) !== '');
+    const total = given.reduce((sum, name) => sum + (Number(text(item[name])) || 0), 0);
+    if (given.length === 0) issues.push({ path: prefix, message: ACCESS_HE_NO_CREDITS });
+    else if (total > LIMITS.ACCESS_HE_MAX_CREDITS) issues.push({ path: prefix, message: ACCESS_HE_TOO_MANY_CREDITS });
   }
-  if (code === 'ENGLISH_TEST' && text(item.TEST) === 'ielts') {
-    const score = text(item.SCORE);
-    const n = Number(score);
-    if (score !== '' && (!/^\d+(\.\d+)?$/.test(score) || n > IELTS_MAX)) {
-      const label = offered.byName.get('SCORE')?.field.label ?? 'Score';
-      issues.push({ path: `${prefix}.SCORE`, message: `'${label}' must be an IELTS band score from 0 to ${IELTS_MAX}.` });
-    }
+  if (code === 'ENGLISH_TEST') {
+    // domain.md: each test's SCORE in its own range (ENGLISH_TEST_EQUIVALENCE).
+    const label = offered.byName.get('SCORE')?.field.label ?? 'Score';
+    const message = englishScoreIssue(text(item.TEST), text(item.SCORE), label);
+    if (message) issues.push({ path: `${prefix}.SCORE`, message });
   }
 }
 
@@ -107,8 +115,9 @@ function checkItem(
  * catalogue", spec section 5): the type is offered by the course and sits in its group, every
  * required field is present, select values are among the field's options, years have four digits,
  * numbers are whole and within min/max, text is at most 256 characters, an Access to HE profile
- * totals 45 graded credits ('The total number of credits must not be higher than 45.') and an
- * IELTS score is a band from 0 to 9. Unknown extra keys are ignored.
+ * has at least one credit field and at most 45 graded credits ('The total number of credits must not
+ * be higher than 45.'), an English test's score is on its own scale (englishScoreIssue), and no key
+ * other than QUALIFICATION and the type's fields is present (unknown keys are refused, domain.md).
  *
  * Pass the form (or any object with GCSE_QUALIFICATIONS / QUALIFICATIONS), or one group's items
  * with its group name. Returns every issue, in form order; empty when all is well.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../common/limits';
 import { pageNumberSchema, pageSizeSchema } from '../common/pagination';
+import { accessSchema } from '../auth/roles';
 import { courseRowSchema } from './course';
 
 /**
@@ -17,8 +18,14 @@ export const courseSearchQuerySchema = z.object({
 });
 export type CourseSearchQuery = z.infer<typeof courseSearchQuerySchema>;
 
+/** A search result: the course row plus, for a signed-in staff user (the /staff search), their role on it. */
+export const courseSearchRowSchema = courseRowSchema.extend({ access: accessSchema.optional() });
+export type CourseSearchRow = z.infer<typeof courseSearchRowSchema>;
+
 export const courseSearchResponseSchema = z.object({
-  rows: z.array(courseRowSchema),
+  rows: z.array(courseSearchRowSchema),
   total: z.number().int().nonnegative(),
+  /** The page answered: `p` itself, or the last page when `p` was past the end (issue 12 item 3). */
+  p: z.number().int().positive().optional(),
 });
 export type CourseSearchResponse = z.infer<typeof courseSearchResponseSchema>;

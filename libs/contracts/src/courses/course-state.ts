@@ -17,6 +17,22 @@ export const APPLY_MESSAGES = {
   COURSE_SUSPENDED: 'Unfortunately this course is currently suspended. Please check back later.',
 } as const;
 
+/**
+ * Why a course with external vacancies takes no applications (domain.md "Public submissions": no
+ * internal vacancies answers COURSE_CLOSED, exactly where the search shows no enabled Apply). Shown
+ * beside the disabled Apply in the search; the course page shows APPLY_MESSAGES.COURSE_CLOSED.
+ */
+export const APPLY_UNAVAILABLE_TEXTS = {
+  NO_PLACES: 'No places left: this course is closed to further applications.',
+} as const;
+
+/**
+ * Whether a course refuses applications for want of places (spec section 4, domain.md "Public
+ * submissions"): no external or no internal vacancies. The gateway answers COURSE_CLOSED for it.
+ */
+export const hasNoPlaces = (course: Pick<CourseRow, 'VACANCIES_EXTERNAL' | 'VACANCIES_INTERNAL'>): boolean =>
+  course.VACANCIES_EXTERNAL <= 0 || course.VACANCIES_INTERNAL <= 0;
+
 export type SearchAction =
   | { kind: 'check-back-later' }
   | { kind: 'closed' }

@@ -19,6 +19,27 @@ export const claimFilesBodySchema = z.object({
 });
 export type ClaimFilesBody = z.infer<typeof claimFilesBodySchema>;
 
+/**
+ * Why files-svc refused a claim (409), as a code the gateway acts on (issue 14 item 3), never a
+ * text to parse: the token is unknown (or swept), not clean (still quarantined, or infected),
+ * or already bound to another owner.
+ */
+export const FILE_CLAIM_ERROR_CODES = ['FILE_NOT_FOUND', 'FILE_NOT_CLEAN', 'FILE_ALREADY_CLAIMED'] as const;
+export const fileClaimErrorCodeSchema = z.enum(FILE_CLAIM_ERROR_CODES);
+export type FileClaimErrorCode = z.infer<typeof fileClaimErrorCodeSchema>;
+
+/** 409 answer of POST /files/claim: the message (for logs), the code and the index of the refused token in `tokens`. */
+export const fileClaimErrorSchema = z.object({ message: z.string(), code: fileClaimErrorCodeSchema, index: z.number().int().nonnegative() });
+export type FileClaimError = z.infer<typeof fileClaimErrorSchema>;
+
+/**
+ * POST /files/release (internal): unbinds every file of `owner` (a submission whose store was
+ * then refused), so the applicant may use them again; the sweeper deletes them once they are
+ * older than FILES_UNCLAIMED_TTL_MS and still unclaimed. Answers the released files.
+ */
+export const releaseFilesBodySchema = z.object({ owner: fileOwnerSchema });
+export type ReleaseFilesBody = z.infer<typeof releaseFilesBodySchema>;
+
 /** Answer of POST /files/claim and GET /files: the owner's files, oldest first. */
 export const fileListResponseSchema = z.object({ files: z.array(fileMetadataSchema) });
 export type FileListResponse = z.infer<typeof fileListResponseSchema>;

@@ -26,7 +26,10 @@ export const GRADES = {
   IB_SUBJECT: ['7', '6', '5', '4', '3', '2', '1'],
 } as const;
 
-/** GCSE subjects the requirement rules look for (domain.md "Traffic light"). */
+/**
+ * Suggested GCSE-group subjects (domain.md: free text with suggestions, never a closed list); the
+ * requirement rules look for several of them (domain.md "Traffic light").
+ */
 export const GCSE_SUBJECTS = [
   'English Language', 'English Literature', 'Mathematics', 'Physics', 'Chemistry', 'Biology',
   'Combined Science', 'Computer Science', 'Geography', 'History', 'French', 'Spanish', 'German',
@@ -44,6 +47,8 @@ const subjectSelect = (list: readonly SubjectOption[]): QualField => ({
   name: 'SUBJECT', label: 'Subject', type: 'select', required: true, options: subjects(list),
 });
 const subjectText: QualField = { name: 'SUBJECT', label: 'Subject', type: 'text', required: true };
+/** GCSE-group subjects: free text (max 256) with suggestions (domain.md "Public submissions"). */
+const gcseSubject: QualField = { ...subjectText, suggestions: [...GCSE_SUBJECTS] };
 const grade = (values: readonly string[]): QualField => ({
   name: 'GRADE', label: 'Grade', type: 'select', required: true, options: opts(values),
 });
@@ -79,9 +84,9 @@ type CatalogueEntry = { label: string; group: QualificationGroup; fields: QualFi
  * its own (see `buildQualOption`).
  */
 export const QUALIFICATION_CATALOGUE: Record<QualificationCode, CatalogueEntry> = {
-  GCSE: { label: 'GCSE', group: 'GCSE_QUALIFICATIONS', fields: [{ ...subjectText, type: 'select', options: opts(GCSE_SUBJECTS) }, grade(GRADES.GCSE), year()] },
-  IGCSE: { label: 'IGCSE', group: 'GCSE_QUALIFICATIONS', fields: [{ ...subjectText, type: 'select', options: opts(GCSE_SUBJECTS) }, grade(GRADES.GCSE), year()] },
-  OLEVEL: { label: 'O Levels', group: 'GCSE_QUALIFICATIONS', fields: [subjectText, grade(GRADES.OLEVEL), year()] },
+  GCSE: { label: 'GCSE', group: 'GCSE_QUALIFICATIONS', fields: [gcseSubject, grade(GRADES.GCSE), year()] },
+  IGCSE: { label: 'IGCSE', group: 'GCSE_QUALIFICATIONS', fields: [gcseSubject, grade(GRADES.GCSE), year()] },
+  OLEVEL: { label: 'O Levels', group: 'GCSE_QUALIFICATIONS', fields: [gcseSubject, grade(GRADES.OLEVEL), year()] },
   FUNCTIONAL_SKILLS: {
     label: 'Functional Skills Level 2', group: 'GCSE_QUALIFICATIONS',
     fields: [{ ...subjectText, type: 'select', options: opts(['English', 'Mathematics']) }, grade(GRADES.FUNCTIONAL_SKILLS), year()],
@@ -101,9 +106,10 @@ export const QUALIFICATION_CATALOGUE: Record<QualificationCode, CatalogueEntry> 
     label: 'Access to Higher Education Diploma', group: 'QUALIFICATIONS',
     fields: [
       subjectText,
-      { name: 'DISTINCTION_CREDITS', label: 'Distinction credits', type: 'number', required: true, min: 0, max: 45 },
-      { name: 'MERIT_CREDITS', label: 'Merit credits', type: 'number', required: true, min: 0, max: 45 },
-      { name: 'PASS_CREDITS', label: 'Pass credits', type: 'number', required: true, min: 0, max: 45 },
+      // domain.md "Access to HE": each may be left empty, at least one is given (validateQualificationItems).
+      { name: 'DISTINCTION_CREDITS', label: 'Distinction credits', type: 'number', required: false, min: 0, max: 45 },
+      { name: 'MERIT_CREDITS', label: 'Merit credits', type: 'number', required: false, min: 0, max: 45 },
+      { name: 'PASS_CREDITS', label: 'Pass credits', type: 'number', required: false, min: 0, max: 45 },
       year(),
     ],
   },
@@ -115,7 +121,8 @@ export const QUALIFICATION_CATALOGUE: Record<QualificationCode, CatalogueEntry> 
     label: 'English language test', group: 'QUALIFICATIONS',
     fields: [
       { name: 'TEST', label: 'Test', type: 'select', required: true, options: ENGLISH_QUALIFICATION_OPTIONS.map((o) => ({ ...o })) },
-      { name: 'SCORE', label: 'Score', type: 'text', required: true },
+      // Required for the scored tests only, each on its own scale (englishScoreIssue).
+      { name: 'SCORE', label: 'Score', type: 'text', required: false },
       year(),
     ],
   },
@@ -136,6 +143,8 @@ export type QualOptionOverrides = {
   colours?: Record<string, Record<string, TariffColour>>;
   /** Required flag per field name. */
   required?: Record<string, boolean>;
+  /** Per field, the subjects its colours are for (QualFieldOption.subjects); absent: every subject. */
+  colourSubjects?: Record<string, readonly string[]>;
 };
 
 /**
@@ -153,10 +162,13 @@ export function buildQualOption(code: QualificationCode, overrides: QualOptionOv
     for (const value of Object.keys(colours)) {
       if (!field.options.some((o) => o.value === value)) throw new Error(`${code}.${field.name} has no option '${value}'`);
     }
+    const subjects = overrides.colourSubjects?.[field.name];
     return {
       ...field,
       required,
-      options: field.options.map((o) => (colours[o.value] ? { ...o, tariffColour: colours[o.value] } : o)),
+      options: field.options.map((o) =>
+        colours[o.value] ? { ...o, tariffColour: colours[o.value], ...(subjects ? { subjects: [...subjects] } : {}) } : o,
+      ),
     };
   });
   for (const name of Object.keys(overrides.colours ?? {})) {

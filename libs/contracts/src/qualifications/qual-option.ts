@@ -24,6 +24,12 @@ export const qualFieldOptionSchema = z.object({
   value: z.string(),
   label: z.string(),
   tariffColour: tariffColourSchema.optional(),
+  /**
+   * The subjects the colour is for (an entry requirement names them, e.g. A level Mathematics below
+   * B on a mathematics degree); absent: every subject. domain.md: a low grade in an unrelated
+   * subject never makes an applicant red.
+   */
+  subjects: z.array(z.string().max(256)).max(50).optional(),
 });
 export type QualFieldOption = z.infer<typeof qualFieldOptionSchema>;
 
@@ -39,6 +45,11 @@ export const qualFieldSchema = z.object({
   options: z.array(qualFieldOptionSchema).optional(),
   min: z.number().int().optional(),
   max: z.number().int().optional(),
+  /**
+   * Values offered as suggestions for a free-text field (a datalist), never a closed list:
+   * domain.md "GCSE-group subjects are free text (max 256) with suggestions".
+   */
+  suggestions: z.array(z.string().max(256)).max(200).optional(),
 });
 export type QualField = z.infer<typeof qualFieldSchema>;
 

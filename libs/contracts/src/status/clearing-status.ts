@@ -17,3 +17,30 @@ export type PingResponse = z.infer<typeof pingResponseSchema>;
 /** Shown when clearing is closed and the server gave no closing message (spec section 4). */
 export const DEFAULT_CLOSED_MESSAGE =
   'Online applications for Clearing are now closed. Thank you for your interest.';
+
+/** Longest closing message an Administrator may set (spec section 9's 1024 limit). */
+export const CLOSING_MESSAGE_MAX = 1024;
+
+/** PUT /api/admin/status: an Administrator opens or closes Clearing and sets the closing message. */
+export const clearingStatusUpdateSchema = z.strictObject({
+  state: clearingStateSchema,
+  closing_message: z
+    .string()
+    .max(CLOSING_MESSAGE_MAX, `'Closing message' max length is ${CLOSING_MESSAGE_MAX}.`)
+    .nullable()
+    .transform((message) => (message?.trim() ? message.trim() : null)),
+});
+export type ClearingStatusUpdate = z.infer<typeof clearingStatusUpdateSchema>;
+
+/** One change of the Clearing setting in the audit log: who, when, and what it was set to. */
+export const clearingStatusAuditEntrySchema = z.object({
+  at: z.string(),
+  username: z.string(),
+  state: clearingStateSchema,
+  closing_message: z.string().nullable(),
+});
+export type ClearingStatusAuditEntry = z.infer<typeof clearingStatusAuditEntrySchema>;
+
+/** GET /api/admin/status/audit: the latest changes, newest first. */
+export const clearingStatusAuditResponseSchema = z.object({ rows: z.array(clearingStatusAuditEntrySchema) });
+export type ClearingStatusAuditResponse = z.infer<typeof clearingStatusAuditResponseSchema>;

@@ -4,6 +4,7 @@
 import type { AssessForm } from '../assessment/assess-form';
 import type { CourseData, CourseDetailResponse } from '../courses/course';
 import { buildQualOption } from '../qualifications/catalogue';
+import type { Scenario } from '../scenarios/scenario';
 
 export function createCourse(overrides: Partial<CourseData> = {}): CourseData {
   return {
@@ -115,6 +116,48 @@ export function createApplicationForm(overrides: Record<string, unknown> = {}): 
       { QUALIFICATION: 'GCSE', SUBJECT: 'English Language', GRADE: '5', YEAR: '2023' },
       { QUALIFICATION: 'GCSE', SUBJECT: 'Mathematics', GRADE: '5', YEAR: '2023' },
     ],
+    ...overrides,
+  };
+}
+
+/**
+ * A training scenario (issue 11) valid against `scenarioSchema`: a green GBR caller on G400.
+ * SCENARIO_ID and HASH come from `n` unless overridden, so several can be stored side by side.
+ */
+export function createScenario(n = 1, overrides: Partial<Scenario> = {}): Scenario {
+  return {
+    SCENARIO_ID: `T${String(n).padStart(3, '0')}`,
+    HASH: n.toString(16).padStart(32, 'a'),
+    NAME1: 'Priya',
+    NAME2: 'Raman',
+    DOB: '2006-03-14',
+    GENDER: 'F',
+    FEEDBACK_TELEPHONE: '020 7040 8716',
+    COURSE_QUALIFICATION: 'BSc (Hons)',
+    COURSE_TITLE: 'Computer Science',
+    UCAS_CODE: 'G400',
+    COURSE_CODE_OVERRIDE: null,
+    DEPT: 'CMPS',
+    SECOND_YEAR_ENTRY: '0',
+    UCAS_PERSONAL_ID: '1234567890',
+    OVER18: 1,
+    EEA: 1,
+    NATIONALITY: 'GBR',
+    EMAIL: 'priya.raman@example.com',
+    TEL1: '07700 900123',
+    STAGE_DIRECTION: 'You are calm and read out your results when asked.',
+    ADDITIONAL_INSTRUCTION: 'Expected outcome: Offer (O).',
+    COURSE_START_DATE: '2025-09-29',
+    GCSE_QUALIFICATIONS: [
+      { QUALIFICATION: 'GCSE', SUBJECT: 'English Language', GRADE: '7', YEAR: '2023' },
+      { QUALIFICATION: 'GCSE', SUBJECT: 'Mathematics', GRADE: '8', YEAR: '2023' },
+    ],
+    QUALIFICATIONS: [
+      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Mathematics', GRADE: 'A', YEAR: '2025' },
+      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Computer Science', GRADE: 'A', YEAR: '2025' },
+      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'B', YEAR: '2025' },
+    ],
+    SCENARIOQUESTIONS: [{ STATUS: 'G', QUESTION: 'What are your A level results? (A, A, B)' }],
     ...overrides,
   };
 }

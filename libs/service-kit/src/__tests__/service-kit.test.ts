@@ -4,20 +4,29 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { baseServiceConfigSchema, ConfigError, connectDatabase, createService, HttpError, loadConfig } from '../index';
+import { baseServiceConfigSchema, ConfigError, connectDatabase, createService, HttpError, loadConfig, ReadinessError } from '../index';
 import { createTestDatabase } from '../testing';
 
 describe('loadConfig', () => {
   const schema = baseServiceConfigSchema.extend({ PORT: z.coerce.number().int().min(0).max(65535).default(3101) });
 
   it('applies defaults and treats empty strings as unset', () => {
-    expect(loadConfig(schema, { PORT: '', LOG_LEVEL: 'warn' })).toMatchObject({ PORT: 3101, HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+    expect(loadConfig(schema, { PORT: '', LOG_LEVEL: 'warn', INTERNAL_TOKEN: 't'.repeat(16) })).toMatchObject({ PORT: 3101, HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  });
+
+  it('refuses to start without INTERNAL_TOKEN and says which variable to set', () => {
+    expect(() => loadConfig(schema, { PORT: '3101' })).toThrow(
+      'Invalid configuration:\n  - INTERNAL_TOKEN: is required: set INTERNAL_TOKEN to the secret shared by the gateway and every service (16+ characters)',
+    );
+    expect(() => loadConfig(schema, { INTERNAL_TOKEN: 'short' })).toThrow(
+      'Invalid configuration:\n  - INTERNAL_TOKEN: must be at least 16 characters: set INTERNAL_TOKEN to a long random secret',
+    );
   });
 
   it('names every bad variable', () => {
     expect(() => loadConfig(schema, { PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(ConfigError);
     try {
-      loadConfig(schema, { PORT: 'eighty', LOG_LEVEL: 'loud' });
+      loadConfig(schema, { PORT: 'eighty', LOG_LEVEL: 'loud', INTERNAL_TOKEN: 't'.repeat(16) });
     } catch (err) {
       expect((err as ConfigError).issues).toHaveLength(2);
       expect((err as Error).message).toMatch(/PORT: /);
@@ -32,6 +41,9 @@ describe('createService', () => {
     app.post('/echo', { schema: { body: z.object({ name: z.string().max(3) }) } }, async (req) => req.body);
     app.get('/teapot', async () => {
       throw new HttpError(418, 'I am a teapot');
+    });
+    app.get('/unavailable', async () => {
+      throw new HttpError(503, 'The directory cannot be reached.');
     });
     app.get('/boom', async () => {
       throw new Error('database password is hunter2');
@@ -54,12 +66,31 @@ describe('createService', () => {
     expect(boom.json()).toEqual({ message: 'Internal Server Error' });
   });
 
+  it('shows the message of a deliberate HttpError 5xx', async () => {
+    const res = await build().inject({ method: 'GET', url: '/unavailable', headers });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: 'The directory cannot be reached.' });
+  });
+
   it('echoes the x-request-id it was given, and makes one up otherwise', async () => {
     const app = build();
     const given = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
     expect(given.headers['x-request-id']).toBe('abc-123');
     const made = await app.inject({ method: 'GET', url: '/healthz' });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('replaces a request id that does not look like an id with a new UUID', async () => {
+    const app = build();
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    for (const bad of ['a b', 'x'.repeat(65), '<script>', 'id\u00e9', 'a/b', '']) {
+      const res = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': bad } });
+      expect(res.headers['x-request-id']).toMatch(uuid);
+    }
+    for (const good of ['x'.repeat(64), 'req-1.A_b']) {
+      const res = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': good } });
+      expect(res.headers['x-request-id']).toBe(good);
+    }
   });
 
   it('answers unknown routes with 404 and a message, and refuses calls without the internal token', async () => {
@@ -76,6 +107,21 @@ describe('createService', () => {
     });
     const res = await app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: 'Service Unavailable' });
+  });
+
+  it('names every failing dependency of a ReadinessError in the 503 answer', async () => {
+    const app = build();
+    app.readinessChecks.push(async () => {
+      throw new ReadinessError('courses down', { services: { courses: 'unreachable' } });
+    });
+    app.readinessChecks.push(async () => {
+      throw new ReadinessError('files down', { services: { files: 'unreachable' } });
+    });
+    app.readinessChecks.push(async () => undefined);
+    const res = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: 'Service Unavailable', services: { courses: 'unreachable', files: 'unreachable' } });
   });
 });
 

@@ -8,8 +8,12 @@ export const baseServiceConfigSchema = z.object({
   /**
    * Shared secret the gateway sends in `x-internal-token`; services refuse calls without it so
    * that only the gateway can reach them and the user header it forwards can be trusted.
+   * Required, with no committed default (issue 14 item 3): `npm start` and the test stacks
+   * generate one per stack (tools/stack/stack.ts); a deployment sets its own.
    */
-  INTERNAL_TOKEN: z.string().min(16).default('clearing-desk-development-internal-token'),
+  INTERNAL_TOKEN: z
+    .string({ error: 'is required: set INTERNAL_TOKEN to the secret shared by the gateway and every service (16+ characters)' })
+    .min(16, { error: 'must be at least 16 characters: set INTERNAL_TOKEN to a long random secret' }),
 });
 export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
 

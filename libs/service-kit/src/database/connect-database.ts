@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Extensions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -27,6 +27,11 @@ export type ConnectOptions<TSchema extends Record<string, unknown>> = {
   /** drizzle-kit's output folder; migrations are applied at every start (idempotent). */
   migrationsFolder: string;
   schema: TSchema;
+  /**
+   * PostgreSQL extensions the migrations create, for PGlite (which must load them when it opens),
+   * e.g. `{ pg_trgm }` from '@electric-sql/pglite/contrib/pg_trgm'. A real server has them installed.
+   */
+  pgliteExtensions?: Extensions;
   /**
    * Told about errors of idle pooled connections (the server restarted, an administrator ended
    * the session). Without a listener node-postgres throws them and the process would die; the
@@ -56,7 +61,7 @@ export async function connectDatabase<TSchema extends Record<string, unknown>>(
     };
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir);
+  const client = new PGlite(options.dataDir, { extensions: options.pgliteExtensions });
   const db = drizzlePglite(client, { schema: options.schema });
   await migratePglite(db, { migrationsFolder: options.migrationsFolder });
   return {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { isSafeUrl, UNSAFE_URL_MESSAGE, withSafeText } from '@clearing-desk/contracts';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorHandler, notFoundHandler } from './error-handler';
 
 /** Header carrying the request id from the gateway to every service (architecture.md). */
@@ -12,7 +14,30 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 /** Header carrying the gateway's shared secret. */
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 
+/**
+ * Request ids accepted from callers (a load balancer, the gateway): short and plain, so that a
+ * client cannot write arbitrary text into every log line (issue 14 item 3); anything else is
+ * replaced by a fresh UUID.
+ */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A readiness check resolves when its dependency answers, and throws (ideally a ReadinessError) when not. */
 export type ReadinessCheck = () => Promise<void>;
+
+/**
+ * Thrown by a readiness check to say which dependency failed: `details` is merged into the 503
+ * answer of /readyz, e.g. `{ services: { applications: 'unreachable' } }` or `{ clamd: 'unreachable' }`,
+ * so an operator (or Kubernetes' probe log) sees what is down without reading the logs.
+ */
+export class ReadinessError extends Error {
+  constructor(
+    message: string,
+    readonly details: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'ReadinessError';
+  }
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,28 +53,42 @@ export type ServiceOptions = {
   internalToken?: string;
   logger?: FastifyServerOptions['logger'];
   bodyLimit?: number;
-  trustProxy?: boolean;
+  /**
+   * Fastify's trustProxy: which proxies' X-Forwarded-For is believed for `request.ip` (addresses
+   * or CIDR ranges). Never `true` on a public entry: any client could then pick its own address.
+   */
+  trustProxy?: boolean | string[];
   /** Replaces the JSON 404 (the gateway serves the web app's index.html for page routes). */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 };
 
 /**
  * Creates a Fastify instance assembled the same way for every service: pino logger named after
- * the service, request id taken from `x-request-id` (or generated) and echoed back, zod schemas
- * from libs/contracts as validators and serializers, one error handler answering `{ message }`,
- * `/healthz` (process alive) and `/readyz` (every readiness check passes, else 503).
+ * the service, request id taken from `x-request-id` when it matches REQUEST_ID_PATTERN (else a
+ * new UUID) and echoed back, zod schemas
+ * from libs/contracts as validators (each wrapped with the contracts' `withSafeText`: a NUL or a
+ * lone surrogate in any param, query or body string answers 400 naming the field) and
+ * serializers, an onRequest guard answering 400 to a URL that does not decode to safe text,
+ * one error handler answering `{ message }`,
+ * `/healthz` (process alive: the liveness probe) and `/readyz` (every readiness check passes,
+ * else 503 `{ message: 'Service Unavailable', ...details }` with the details of a ReadinessError).
  */
 export function createService(options: ServiceOptions) {
   const app = Fastify({
     logger: options.logger ?? { level: options.logLevel, name: options.name },
-    requestIdHeader: REQUEST_ID_HEADER,
-    genReqId: () => randomUUID(),
+    // Fastify's own header handling would accept any text; genReqId validates it instead.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers[REQUEST_ID_HEADER];
+      return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+    },
     bodyLimit: options.bodyLimit,
     trustProxy: options.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Every route's params, querystring and body pass the contracts' safe-text rule (issue 14 item 1).
+  app.setValidatorCompiler(({ schema, ...rest }) => validatorCompiler({ ...rest, schema: schema instanceof z.ZodType ? withSafeText(schema) : (schema as z.ZodType) }));
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(options.notFoundHandler ?? notFoundHandler);
@@ -57,6 +96,12 @@ export function createService(options: ServiceOptions) {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+  });
+
+  // Raw path and query strings, also those no schema reads (the web app's pages, an unknown
+  // route), must decode to safe text before anything uses them (issue 14 item 1).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isSafeUrl(request.url)) return reply.status(400).send({ message: UNSAFE_URL_MESSAGE });
   });
 
   if (options.internalToken) {
@@ -71,13 +116,20 @@ export function createService(options: ServiceOptions) {
 
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
-    try {
-      for (const check of app.readinessChecks) await check();
-      return { status: 'ready' };
-    } catch (err) {
-      app.log.warn({ err }, 'not ready');
-      return reply.status(503).send({ message: 'Service Unavailable' });
+    // Every check runs (in parallel), so the answer names every failing dependency at once.
+    const results = await Promise.allSettled(app.readinessChecks.map((check) => check()));
+    const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as unknown);
+    if (failures.length === 0) return { status: 'ready' };
+    app.log.warn({ err: failures[0] }, 'not ready');
+    const details: Record<string, unknown> = {};
+    for (const failure of failures) {
+      if (!(failure instanceof ReadinessError)) continue;
+      for (const [key, value] of Object.entries(failure.details)) {
+        const known = details[key];
+        details[key] = known && typeof known === 'object' && value && typeof value === 'object' ? { ...known, ...value } : value;
+      }
     }
+    return reply.status(503).send({ message: 'Service Unavailable', ...details });
   });
   return app;
 }

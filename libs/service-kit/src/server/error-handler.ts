@@ -15,7 +15,9 @@ export class HttpError extends Error {
 /**
  * The one error handler of every service and the gateway (architecture.md "Errors"): answers
  * `{ message }`; schema validation failures become 400 naming the field; 4xx keep their message;
- * 5xx are logged with the request context and hidden behind 'Internal Server Error'.
+ * 5xx are logged with the request context and hidden behind 'Internal Server Error', except an
+ * HttpError's, whose message was written to be shown (e.g. 503 'The staff directory cannot be
+ * reached...').
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -28,7 +30,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   const status = error.statusCode ?? 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
-    return reply.status(status).send({ message: 'Internal Server Error' });
+    return reply.status(status).send({ message: error instanceof HttpError ? error.message : 'Internal Server Error' });
   }
   request.log.info({ err: error }, 'request refused');
   return reply.status(status).send({ message: error.message });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { ConfirmDialog } from '../confirm-dialog';
 import { composeIsoDate, DateInput, splitIsoDate } from '../date-input';
+import { DialogScope } from '../dialog-scope';
 import { FileUpload } from '../file-upload';
 import { Panel } from '../panel';
 import { ProgressBar } from '../progress-bar';
@@ -138,6 +139,44 @@ describe('ConfirmDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('closes and cancels when its DialogScope key changes (sign-out), and opens again in the new scope', async () => {
+    const onCancel = jest.fn();
+    function Scoped() {
+      const [scope, setScope] = useState<string | null>('adviser1');
+      const [open, setOpen] = useState(false);
+      return (
+        <DialogScope scopeKey={scope}>
+          <button type="button" onClick={() => setOpen(true)}>
+            Open
+          </button>
+          <button type="button" onClick={() => setScope(null)}>
+            Sign out
+          </button>
+          <ConfirmDialog
+            open={open}
+            title="Are you sure?"
+            confirmLabel="Yes"
+            onConfirm={() => setOpen(false)}
+            onCancel={() => {
+              onCancel();
+              setOpen(false);
+            }}
+          />
+        </DialogScope>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Scoped />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByRole('dialog', { name: 'Are you sure?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign out', hidden: true }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(document.body.style.overflow).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByRole('dialog', { name: 'Are you sure?' })).toBeInTheDocument();
   });
 });
 

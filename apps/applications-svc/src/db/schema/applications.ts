@@ -1,11 +1,13 @@
 import {
   APPLICATION_STATUSES,
   APPLICATION_SUB_STATUSES,
+  INTAKE_YEAR,
   type ApplicationForm,
   type ApplicationStatus,
   type ApplicationSubStatus,
   type Assessment,
   type RecommendedCourse,
+  type StoredVisaData,
 } from '@clearing-desk/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgSequence, pgTable, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -51,10 +53,44 @@ export const applications = pgTable(
     outboundCallRemark: text('outbound_call_remark'),
     emailNormalised: text('email_normalised').notNull(),
     ucasPersonalId: text('ucas_personal_id'),
+    /** The course's SCHOOL and DEPT when stored, so staff scopes filter the listing without asking courses-svc. */
+    school: text('school').notNull().default(''),
+    dept: text('dept').notNull().default(''),
+    courseCodeOverride: text('course_code_override'),
+    /**
+     * The intake (INTAKE_YEAR, e.g. '2025/26') it was made for: the public review page by hash
+     * answers only while this is the service's current intake (issue 14 item 3: personal data).
+     */
+    intake: text('intake').notNull().default(INTAKE_YEAR),
+    /** Who created it: a staff username or 'public' (the listing's 'Public submissions' filter). */
+    createdBy: text('created_by').notNull().default('public'),
+    /** Optimistic-lock version (HTTP ETag / If-Match): every update adds 1. */
+    version: integer('version').notNull().default(1),
+    /** NAME1 and NAME2, lower-cased and accent-folded in Node (foldName): the name search. */
+    namesFolded: text('names_folded').notNull().default(''),
+    /** NAME2 alone, folded the same way: a family-name search uses its index too. */
+    name2Folded: text('name2_folded').notNull().default(''),
+    /** The legacy visa record (spec section 3), null until saved; visa_status copies its VISA_STATUS for the listing. */
+    visa: jsonb('visa').$type<StoredVisaData>(),
+    visaStatus: text('visa_status'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('applications_school_dept_idx').on(t.school, t.dept),
+    index('applications_status_idx').on(t.status),
+    // The 'p' filter (public submissions waiting: status S created by the public) counted from the index alone.
+    index('applications_status_created_by_idx').on(t.status, t.createdBy),
+    index('applications_created_idx').on(t.createdAt),
+    // Prefix searches (like 'zoe an%') use these; text_pattern_ops makes LIKE indexable in any collation.
+    index('applications_names_folded_idx').using('btree', t.namesFolded.op('text_pattern_ops')),
+    index('applications_name2_folded_idx').using('btree', t.name2Folded.op('text_pattern_ops')),
+    // The listing's text box: every alternative of its OR has an index, so PostgreSQL can use a bitmap OR.
+    index('applications_email_idx').on(t.emailNormalised),
+    index('applications_ucas_personal_id_idx').on(t.ucasPersonalId),
+    index('applications_public_reference_idx').on(sql`(${t.departNumber} || ${t.reference}::text)`),
+    index('applications_outbound_call_idx').on(t.outboundCallFlag).where(sql`${t.outboundCallFlag} = 1`),
+    index('applications_visa_status_idx').on(t.visaStatus).where(sql`${t.visaStatus} is not null`),
     unique('applications_course_email_unique').on(t.ucasCode, t.emailNormalised),
     uniqueIndex('applications_course_ucas_personal_id_unique')
       .on(t.ucasCode, t.ucasPersonalId)

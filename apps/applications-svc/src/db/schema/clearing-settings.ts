@@ -12,3 +12,15 @@ export const clearingSettings = pgTable(
   },
   (t) => [check('clearing_settings_single_row', sql`${t.id} = 1`), check('clearing_settings_state', sql`${t.state} in (0, 1)`)],
 );
+
+/**
+ * Audit log of the Clearing setting: every change an Administrator makes, with user and time
+ * (the staff sign-in issue, item 7). Rows are only ever added.
+ */
+export const clearingSettingsAudit = pgTable('clearing_settings_audit', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  username: text('username').notNull(),
+  state: integer('state').notNull(),
+  closingMessage: text('closing_message'),
+});

@@ -23,6 +23,9 @@ export const students = pgTable('students', {
   tel1: text('tel1').notNull(),
   tel2: text('tel2'),
   postcode: text('postcode'),
+  /** NAME1 / NAME2 lower-cased and accent-folded in Node (foldName), for the student search. */
+  name1Folded: text('name1_folded').notNull().default(''),
+  name2Folded: text('name2_folded').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -3,6 +3,8 @@ import {
   APPLICATION_STATUSES,
   APPLICATION_SUB_STATUSES,
   applicationFormSchema,
+  foldName,
+  INTAKE_YEAR,
   withoutDocuments,
   type AppliedResponse,
   type ApplyResponse,
@@ -28,9 +30,11 @@ export function formUcasPersonalId(form: { APPLIED_TO_UCAS?: string | undefined;
 
 /** The result of storing a submission. */
 export type StoreResult =
+  /** A staff create for a STUDENT_ID that does not exist; nothing written. */
+  | { kind: 'unknown-student' }
   | { kind: 'created'; response: ApplyResponse }
   /** The SUBMISSION_ID was stored before: its stored answer, nothing new written. */
-  | { kind: 'replayed'; response: ApplyResponse; ucasCode: string }
+  | { kind: 'replayed'; response: ApplyResponse; ucasCode: string; applicant: ApplicantKey }
   /** The person already applied to the course (same email or UCAS Personal ID); nothing written. */
   | { kind: 'duplicate' };
 
@@ -54,7 +58,7 @@ export function createdLogMessage(status: ApplicationRow['status'], subStatus: A
 }
 
 /** A PostgreSQL unique violation (23505), as node-postgres or PGlite raise it, possibly wrapped by Drizzle. */
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth += 1) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
@@ -62,13 +66,23 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 class DuplicateApplication extends Error {}
+class UnknownStudent extends Error {}
 
-/** Students, applications and their LOG. Every method takes and returns contract shapes. */
-export function createApplicationsRepository(db: ApplicationsDatabase) {
+/**
+ * Students, applications and their LOG. Every method takes and returns contract shapes.
+ * `intake` is the current cycle (config INTAKE_YEAR): new applications record it, and the review by hash sees only its applications.
+ */
+export function createApplicationsRepository(db: ApplicationsDatabase, intake: string = INTAKE_YEAR) {
   const bySubmissionId = async (submissionId: string): Promise<ApplicationRow | undefined> => {
     const [row] = await db.select().from(applications).where(eq(applications.submissionId, submissionId)).limit(1);
     return row;
   };
+
+  const storedAnswer = (row: ApplicationRow) => ({
+    response: toApplyResponse(row),
+    ucasCode: row.ucasCode,
+    applicant: { emailNormalised: row.emailNormalised, ucasPersonalId: row.ucasPersonalId },
+  });
 
   const sameApplicant = (ucasCode: string, key: Partial<ApplicantKey>): SQL | undefined => {
     const matches = [
@@ -90,10 +104,10 @@ export function createApplicationsRepository(db: ApplicationsDatabase) {
       return { rows };
     },
 
-    /** The stored answer for a SUBMISSION_ID with the course it was for, or null. */
-    async findBySubmissionId(submissionId: string): Promise<{ response: ApplyResponse; ucasCode: string } | null> {
+    /** The stored answer for a SUBMISSION_ID with the course and the applicant it was for, or null. */
+    async findBySubmissionId(submissionId: string): Promise<{ response: ApplyResponse; ucasCode: string; applicant: ApplicantKey } | null> {
       const row = await bySubmissionId(submissionId);
-      return row ? { response: toApplyResponse(row), ucasCode: row.ucasCode } : null;
+      return row ? storedAnswer(row) : null;
     },
 
     /**
@@ -118,8 +132,20 @@ export function createApplicationsRepository(db: ApplicationsDatabase) {
             .where(sameApplicant(course.UCAS_CODE, key))
             .limit(1);
           if (existing) throw new DuplicateApplication();
+          if (request.studentId) {
+            // The student chosen in the staff search may have applied here under another email (spec section 2: 'select' is unavailable then).
+            const [own] = await tx
+              .select({ id: applications.applicationId })
+              .from(applications)
+              .where(and(eq(applications.studentId, request.studentId), eq(applications.ucasCode, course.UCAS_CODE)))
+              .limit(1);
+            if (own) throw new DuplicateApplication();
+          }
 
-          const [student] = await tx
+          // A staff create for a student chosen in the student search keeps that student's record.
+          const [student] = request.studentId
+            ? await tx.select({ studentId: students.studentId }).from(students).where(eq(students.studentId, request.studentId)).limit(1)
+            : await tx
             .insert(students)
             .values({
               name1: (form.NAME1 ?? '').trim(),
@@ -132,6 +158,8 @@ export function createApplicationsRepository(db: ApplicationsDatabase) {
               tel1: (form.TEL1 ?? '').trim(),
               tel2: optional(form.TEL2),
               postcode: optional(form.POSTCODE),
+              name1Folded: foldName(form.NAME1 ?? ''),
+              name2Folded: foldName(form.NAME2 ?? ''),
             })
             // A returning person keeps their record; a UCAS Personal ID given now fills a missing one.
             .onConflictDoUpdate({
@@ -139,7 +167,7 @@ export function createApplicationsRepository(db: ApplicationsDatabase) {
               set: { ucasPersonalId: sql`coalesce(${students.ucasPersonalId}, excluded.ucas_personal_id)`, updatedAt: sql`now()` },
             })
             .returning({ studentId: students.studentId });
-          if (!student) throw new Error('student upsert returned no row');
+          if (!student) throw request.studentId ? new UnknownStudent() : new Error('student upsert returned no row');
 
           const [application] = await tx
             .insert(applications)
@@ -159,6 +187,13 @@ export function createApplicationsRepository(db: ApplicationsDatabase) {
               secondYearEntry: form.SECOND_YEAR_ENTRY === '1' ? 1 : 0,
               emailNormalised: key.emailNormalised,
               ucasPersonalId: key.ucasPersonalId,
+              school: course.SCHOOL ?? '',
+              dept: course.DEPT ?? '',
+              courseCodeOverride: course.COURSE_CODE_OVERRIDE ?? null,
+              createdBy: user,
+              intake,
+              namesFolded: foldName(`${form.NAME1 ?? ''} ${form.NAME2 ?? ''}`),
+              name2Folded: foldName(form.NAME2 ?? ''),
             })
             .returning();
           if (!application) throw new Error('application insert returned no row');
@@ -173,20 +208,22 @@ export function createApplicationsRepository(db: ApplicationsDatabase) {
         });
         return { kind: 'created', response: toApplyResponse(row) };
       } catch (err) {
+        if (err instanceof UnknownStudent) return { kind: 'unknown-student' };
         if (!(err instanceof DuplicateApplication) && !isUniqueViolation(err)) throw err;
         // The person's application may be this very submission, committed since the caller looked
         // (a concurrent retry): then it is a replay, else a duplicate.
         const winner = await bySubmissionId(submission.SUBMISSION_ID);
-        return winner ? { kind: 'replayed', response: toApplyResponse(winner), ucasCode: winner.ucasCode } : { kind: 'duplicate' };
+        return winner ? { kind: 'replayed', ...storedAnswer(winner) } : { kind: 'duplicate' };
       }
     },
 
     /**
      * The application behind a review-page hash, with its LOG (oldest first), stored assessment
-     * and SUBMISSION_ID (the owner of its documents in files-svc); null when unknown.
+     * and SUBMISSION_ID (the owner of its documents in files-svc); null when unknown or of another intake than the current one.
      */
     async findByHash(hash: string): Promise<StoredApplicationResponse | null> {
-      const [row] = await db.select().from(applications).where(eq(applications.hash, hash)).limit(1);
+      // An application of an earlier cycle is not shown by its hash any more (personal data kept no longer than needed).
+      const [row] = await db.select().from(applications).where(and(eq(applications.hash, hash), eq(applications.intake, intake))).limit(1);
       if (!row) return null;
       const log = await db
         .select()
@@ -226,9 +263,9 @@ declare module 'fastify' {
   }
 }
 
-export const applicationsRepositoryPlugin = fp(
-  async (fastify) => {
-    fastify.decorate('applicationsRepository', createApplicationsRepository(fastify.db));
+export const applicationsRepositoryPlugin = fp<{ intake?: string }>(
+  async (fastify, { intake }) => {
+    fastify.decorate('applicationsRepository', createApplicationsRepository(fastify.db, intake));
   },
   { name: 'applications-repository', dependencies: ['applications-database'] },
 );

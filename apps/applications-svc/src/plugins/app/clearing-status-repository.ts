@@ -1,7 +1,7 @@
-import type { ClearingStatusResponse } from '@clearing-desk/contracts';
-import { eq } from 'drizzle-orm';
+import type { ClearingStatusAuditEntry, ClearingStatusResponse } from '@clearing-desk/contracts';
+import { desc, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { clearingSettings } from '../../db/schema';
+import { clearingSettings, clearingSettingsAudit } from '../../db/schema';
 import type { ApplicationsDatabase } from '../external/database';
 
 /** Reads and changes the clearing open/closed setting. */
@@ -19,14 +19,33 @@ export function createClearingStatusRepository(db: ApplicationsDatabase) {
       if (!row) return { state: 1, closing_message: null };
       return { state: row.state === 1 ? 1 : 0, closing_message: row.closingMessage };
     },
-    async set(status: ClearingStatusResponse): Promise<void> {
-      await db
-        .insert(clearingSettings)
-        .values({ id: 1, state: status.state, closingMessage: status.closing_message })
-        .onConflictDoUpdate({
-          target: clearingSettings.id,
-          set: { state: status.state, closingMessage: status.closing_message, updatedAt: new Date() },
-        });
+    /**
+     * Changes the setting; with `username`, the change and its audit row are one transaction
+     * (an Administrator's change is never stored without its audit row, nor the reverse).
+     */
+    async set(status: ClearingStatusResponse, username?: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(clearingSettings)
+          .values({ id: 1, state: status.state, closingMessage: status.closing_message })
+          .onConflictDoUpdate({
+            target: clearingSettings.id,
+            set: { state: status.state, closingMessage: status.closing_message, updatedAt: new Date() },
+          });
+        if (username !== undefined) {
+          await tx.insert(clearingSettingsAudit).values({ username, state: status.state, closingMessage: status.closing_message });
+        }
+      });
+    },
+    /** The latest `limit` changes, newest first. */
+    async audit(limit = 50): Promise<ClearingStatusAuditEntry[]> {
+      const rows = await db.select().from(clearingSettingsAudit).orderBy(desc(clearingSettingsAudit.id)).limit(limit);
+      return rows.map((row) => ({
+        at: row.at.toISOString(),
+        username: row.username,
+        state: row.state === 1 ? 1 : 0,
+        closing_message: row.closingMessage,
+      }));
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   errorResponseSchema,
   SECOND_YEAR_NOT_ALLOWED,
   storedApplicationResponseSchema,
+  SUBMISSION_ID_OTHER_APPLICANT,
   SUBMISSION_ID_REUSED,
   type Assessment,
   type StoreApplicationRequestInput,
@@ -173,6 +174,20 @@ describe('POST /applications', () => {
     expect(res.json()).toEqual({ message: SUBMISSION_ID_REUSED });
   });
 
+  it('answers 409 instead of someone else\'s record when a stored SUBMISSION_ID comes with another applicant', async () => {
+    const body = storeBody();
+    expect((await post(body)).statusCode).toBe(201);
+    const otherEmail = await post({ ...body, submission: { ...body.submission, EMAIL: 'someone.else@example.com' } });
+    expect(otherEmail.statusCode).toBe(409);
+    expect(otherEmail.json()).toEqual({ message: SUBMISSION_ID_OTHER_APPLICANT });
+    const otherId = await post({ ...body, submission: { ...body.submission, UCAS_PERSONAL_ID: '5888888888' } });
+    expect(otherId.statusCode).toBe(409);
+    expect(otherId.json()).toEqual({ message: SUBMISSION_ID_OTHER_APPLICANT });
+    // The same applicant, email in another case: the stored record.
+    const same = await post({ ...body, submission: { ...body.submission, EMAIL: ` ${String(body.submission.EMAIL).toUpperCase()}` } });
+    expect(same.statusCode).toBe(200);
+  });
+
   it('re-validates the form with the spec messages and stores nothing when it fails', async () => {
     const [applicationsBefore, studentsBefore] = [await countApplications(), await countStudents()];
     const res = await post(storeBody({ NAME1: '', DOB: '2006-02-30', EMAIL: 'not-an-email', UCAS_PERSONAL_ID: '12345678901' }));
@@ -202,6 +217,22 @@ describe('POST /applications', () => {
     const res = await post({ ...body, submission: { ...body.submission, SUBMISSION_ID: 'not-a-uuid' } });
     expect(res.statusCode).toBe(400);
     expect(errorResponseSchema.parse(res.json()).message).toMatch(/^submission\.SUBMISSION_ID: /);
+  });
+
+  it('refuses a NUL or a lone surrogate anywhere with 400 naming the field, and stores nothing (issue 14)', async () => {
+    const [before] = await app.db.select({ n: count() }).from(applications);
+    for (const [NAME1, message] of [
+      ['Ada\u0000', 'submission.NAME1: must not contain NUL characters or unpaired surrogates'],
+      ['\uD800Ada', 'submission.NAME1: must not contain NUL characters or unpaired surrogates'],
+    ] as const) {
+      const res = await app.inject({ method: 'POST', url: '/applications', headers: { ...internalHeaders(), 'content-type': 'application/json' }, payload: JSON.stringify(storeBody({ NAME1 })) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    const query = await get('/applications/applied?ucas_code=G400&email=a%00b%40example.com');
+    expect(query.statusCode).toBe(400);
+    const [after] = await app.db.select({ n: count() }).from(applications);
+    expect(after?.n).toBe(before?.n);
   });
 
   it('answers only the gateway (internal token)', async () => {
@@ -249,6 +280,21 @@ describe('GET /applications/by-hash/:hash', () => {
     expect(row?.form).not.toHaveProperty('ALEVELS_DOCUMENT_1');
     const { applicationData } = storedApplicationResponseSchema.parse((await get(`/applications/by-hash/${saved.hash}`)).json());
     expect(applicationData).not.toHaveProperty('ALEVELS_DOCUMENT_1');
+  });
+
+  it('answers only while the application is of the current intake (INTAKE_YEAR), 404 once the cycle moved on', async () => {
+    const saved = applyResponseSchema.parse((await post(storeBody())).json());
+    const [row] = await app.db.select({ intake: applications.intake }).from(applications).where(eq(applications.hash, saved.hash));
+    expect(row?.intake).toBe('2025/26');
+    const nextCycle = await buildApp(applicationsConfigSchema.parse({ DATABASE_URL: database.url, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent', INTAKE_YEAR: '2026/27' }));
+    try {
+      const res = await nextCycle.inject({ method: 'GET', url: `/applications/by-hash/${saved.hash}`, headers: internalHeaders() });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Application not found' });
+    } finally {
+      await nextCycle.close();
+    }
+    expect((await get(`/applications/by-hash/${saved.hash}`)).statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown hash', async () => {

@@ -1,4 +1,6 @@
 import {
+  accessForCourse,
+  ADMIN_APPLICATION_MESSAGES,
   APPLY_MESSAGES,
   applicationHashParamsSchema,
   appliedLookupQuerySchema,
@@ -8,13 +10,17 @@ import {
   errorResponseSchema,
   storeApplicationRequestSchema,
   storedApplicationResponseSchema,
+  submissionIdParamsSchema,
+  submissionStoredResponseSchema,
+  SUBMISSION_ID_OTHER_APPLICANT,
   SUBMISSION_ID_REUSED,
   validateSubmission,
   type ApplyResponse,
 } from '@clearing-desk/contracts';
-import { HttpError } from '@clearing-desk/service-kit';
+import { HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { normaliseEmail } from '../../plugins/app/applications-repository';
+import { formUcasPersonalId, normaliseEmail, type ApplicantKey } from '../../plugins/app/applications-repository';
+import { assertCanEdit, assertStatusAllowed } from '../desk';
 
 /**
  * Application routes called by the gateway (spec section 7): the duplicate check
@@ -41,13 +47,36 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       schema: {
         body: storeApplicationRequestSchema,
-        response: { 200: applyResponseSchema, 201: applyResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+        response: {
+          200: applyResponseSchema,
+          201: applyResponseSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
       const { submission, course, qualOptions } = request.body;
-      const replay = (stored: { response: ApplyResponse; ucasCode: string }) => {
+      if (request.body.staff) {
+        // A staff create (issue 9 item 3): the forwarded user's role on the course, and a status
+        // among the buttons the assessment made for that role (checked here, not only in the gateway).
+        const user = staffUserFromRequest(request);
+        if (!user) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+        const access = accessForCourse(user.roles, { SCHOOL: course.SCHOOL ?? '', DEPT: course.DEPT ?? '' });
+        assertCanEdit(access, null);
+        assertStatusAllowed(access, null, request.body.decision.confirmed_status, request.body.assessment);
+      }
+      // A replayed key answers the stored record only to the same applicant (same normalised email and
+      // UCAS Personal ID): another person reusing a key must never see someone else's application.
+      const replay = (stored: { response: ApplyResponse; ucasCode: string; applicant: ApplicantKey }) => {
         if (stored.ucasCode !== course.UCAS_CODE) throw new HttpError(409, SUBMISSION_ID_REUSED);
+        const email = normaliseEmail(submission.EMAIL ?? '');
+        const ucasPersonalId = formUcasPersonalId(submission);
+        if (stored.applicant.emailNormalised !== email || stored.applicant.ucasPersonalId !== ucasPersonalId) {
+          throw new HttpError(409, SUBMISSION_ID_OTHER_APPLICANT);
+        }
         return reply.status(200).send(stored.response);
       };
       // Idempotency: a SUBMISSION_ID seen before answers what was stored, and stores nothing.
@@ -59,9 +88,16 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
       const result = await fastify.applicationsRepository.store(request.body);
       if (result.kind === 'duplicate') throw new HttpError(409, APPLY_MESSAGES.DUPLICATE);
+      if (result.kind === 'unknown-student') throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.STUDENT_NOT_FOUND);
       if (result.kind === 'replayed') return replay(result);
       return reply.status(201).send(result.response);
     },
+  );
+
+  fastify.get(
+    '/applications/submissions/:id',
+    { schema: { params: submissionIdParamsSchema, response: { 200: submissionStoredResponseSchema, 400: errorResponseSchema } } },
+    async (request) => ({ stored: (await fastify.applicationsRepository.findBySubmissionId(request.params.id)) !== null }),
   );
 
   fastify.get(

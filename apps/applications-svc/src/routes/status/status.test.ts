@@ -1,4 +1,5 @@
-import { clearingStatusResponseSchema } from '@clearing-desk/contracts';
+import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, type StaffUser } from '@clearing-desk/contracts';
+import { encodeStaffUser } from '@clearing-desk/service-kit';
 import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
 import { buildApp } from '../../app';
 import { applicationsConfigSchema } from '../../config';
@@ -42,5 +43,59 @@ describe('GET /status', () => {
     await app.close();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ready' });
+  });
+});
+
+describe('PUT /status and GET /status/audit', () => {
+  const admin: StaffUser = { username: 'admin', name: 'Ada Administrator', roles: [{ role: 'Administrator', scope: 'all' }] };
+  const schoolAdmin: StaffUser = { username: 'lawadmin', name: 'Law Admin', roles: [{ role: 'Administrator', scope: 'school:LAW' }] };
+  const editor: StaffUser = { username: 'editor', name: 'Eddie Editor', roles: [{ role: 'Editor', scope: 'all' }] };
+  const as = (user: StaffUser) => internalHeaders({ 'x-clearing-user': encodeStaffUser(user) });
+
+  it('lets an Administrator over all courses close Clearing, and audits the change with user and time', async () => {
+    const app = await build();
+    await app.ready();
+    const before = Date.now();
+    const res = await app.inject({ method: 'PUT', url: '/status', headers: as(admin), payload: { state: 0, closing_message: '  Clearing has closed. ' } });
+    expect(res.statusCode).toBe(200);
+    expect(clearingStatusResponseSchema.parse(res.json())).toEqual({ state: 0, closing_message: 'Clearing has closed.' });
+    const audit = clearingStatusAuditResponseSchema.parse((await app.inject({ method: 'GET', url: '/status/audit', headers: as(admin) })).json());
+    expect(audit.rows[0]).toMatchObject({ username: 'admin', state: 0, closing_message: 'Clearing has closed.' });
+    expect(Date.parse(audit.rows[0]?.at ?? '')).toBeGreaterThanOrEqual(before - 1000);
+
+    await app.inject({ method: 'PUT', url: '/status', headers: as(admin), payload: { state: 1, closing_message: '' } });
+    const again = clearingStatusAuditResponseSchema.parse((await app.inject({ method: 'GET', url: '/status/audit', headers: as(admin) })).json());
+    expect(again.rows.slice(0, 2).map((r) => [r.state, r.closing_message])).toEqual([
+      [1, null],
+      [0, 'Clearing has closed.'],
+    ]);
+    await app.close();
+  });
+
+  it.each([
+    ['no user', internalHeaders()],
+    ['an Editor', as(editor)],
+    ['an Administrator of one school only', as(schoolAdmin)],
+  ])('refuses %s with 403 and changes nothing', async (_who, headers) => {
+    const app = await build();
+    await app.ready();
+    const stateBefore = (await app.inject({ method: 'GET', url: '/status', headers: internalHeaders() })).json();
+    const res = await app.inject({ method: 'PUT', url: '/status', headers, payload: { state: stateBefore.state === 1 ? 0 : 1, closing_message: null } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'You do not have permission to do this.' });
+    expect((await app.inject({ method: 'GET', url: '/status', headers: internalHeaders() })).json()).toEqual(stateBefore);
+    expect((await app.inject({ method: 'GET', url: '/status/audit', headers })).statusCode).toBe(403);
+    await app.close();
+  });
+
+  it('answers 400 for a bad state, an unknown key or a message over 1024 characters', async () => {
+    const app = await build();
+    await app.ready();
+    for (const payload of [{ state: 2, closing_message: null }, { state: 1, closing_message: null, extra: 1 }, { state: 0, closing_message: 'x'.repeat(1025) }]) {
+      const res = await app.inject({ method: 'PUT', url: '/status', headers: as(admin), payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    await app.close();
   });
 });

@@ -1,7 +1,18 @@
 import type { AssessmentInfo } from '@clearing-desk/contracts';
-import { boolean, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, customType, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { departments } from './departments';
 import { schools } from './schools';
+
+/** PostgreSQL's full-text document type (drizzle has no built-in column for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The course's own words for full-text search (issue 12 item 3), kept by PostgreSQL itself:
+ * title (weight A), qualification and codes (B), campus name (C), English stemming. School and
+ * department names live in their tables and are added at query time.
+ */
+const searchDocument: SQL = sql`setweight(to_tsvector('english', "title"), 'A') || setweight(to_tsvector('english', "qualification" || ' ' || "ucas_code" || ' ' || coalesce("course_code_override", '')), 'B') || setweight(to_tsvector('english', "campus_name"), 'C')`;
 
 /** One row per course (spec section 3 "Course"); the UCAS code is the identity used in URLs. */
 export const courses = pgTable(
@@ -34,6 +45,13 @@ export const courses = pgTable(
     courseStartDate: date('course_start_date', { mode: 'string' }).notNull(),
     departNumber: text('depart_number').notNull(),
     assessmentInfo: jsonb('assessment_info').$type<AssessmentInfo>().notNull(),
+    searchDocument: tsvector('search_document').generatedAlwaysAs(searchDocument),
   },
-  (t) => [index('courses_title_idx').on(t.title), index('courses_school_idx').on(t.schoolCode)],
+  (t) => [
+    index('courses_title_idx').on(t.title),
+    index('courses_school_idx').on(t.schoolCode),
+    index('courses_search_document_idx').using('gin', t.searchDocument),
+    // Trigram index for typo-tolerant matching of titles (pg_trgm, created by the migration).
+    index('courses_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+  ],
 );

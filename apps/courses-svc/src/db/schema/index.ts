@@ -2,3 +2,4 @@ export * from './schools';
 export * from './departments';
 export * from './courses';
 export * from './course-qualification-options';
+export * from './course-history';

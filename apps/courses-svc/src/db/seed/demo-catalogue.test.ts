@@ -5,6 +5,7 @@ import {
   courseDataSchema,
   coursePageState,
   courseDocumentTypes,
+  isInIntake,
   qualOptionSchema,
   searchAction,
   tariffDisplay,
@@ -111,7 +112,8 @@ describe('demoCatalogue()', () => {
       expect(c.TARIFF_ADVERTISED).toBeGreaterThanOrEqual(96);
       expect(c.TARIFF_ADVERTISED).toBeLessThanOrEqual(152);
       expect(c.TARIFF_ACCEPTED).toBeLessThanOrEqual(c.TARIFF_ADVERTISED);
-      expect(c.COURSE_START_DATE).toMatch(/^(2026-(09|10)|2027-01)-\d{2}$/);
+      expect(c.COURSE_START_DATE).toMatch(/^(2025-(09|10)|2026-01)-\d{2}$/);
+      expect(isInIntake(c.COURSE_START_DATE, '2025/26')).toBe(true);
       expect(c.DEPART_NUMBER).toMatch(/^\d{2}$/);
       expect(departNumbers.get(c.DEPT) ?? c.DEPART_NUMBER).toBe(c.DEPART_NUMBER);
       departNumbers.set(c.DEPT, c.DEPART_NUMBER);
@@ -127,7 +129,7 @@ describe('demoCatalogue()', () => {
       else expect(c.EXTERNAL_URL).toBeNull();
     }
     expect(new Set(departNumbers.values()).size).toBe(departNumbers.size);
-    expect(courses.filter((c) => c.COURSE_START_DATE.startsWith('2027-01')).length).toBeGreaterThanOrEqual(2);
+    expect(courses.filter((c) => c.COURSE_START_DATE.startsWith('2026-01')).length).toBeGreaterThanOrEqual(2);
     expect(courses.filter((c) => c.TARIFF_ADVERTISED % 8 === 0 && c.TARIFF_ACCEPTED % 8 === 0).length).toBeGreaterThan(courses.length / 2);
     expect(courses.filter((c) => c.FEEDBACK_TELEPHONE === null).length).toBeGreaterThan(0);
     expect(courses.filter((c) => c.FEEDBACK_NOTE !== null).length).toBeGreaterThan(0);
@@ -243,8 +245,19 @@ describe('demoCatalogue()', () => {
         options.filter(
           ({ o }) => o.qualification === qual && o.fields.some((f) => f.name === field && f.options?.some((x) => x.value === value && x.tariffColour !== undefined)),
         );
-      expect(colour('ALEVEL', 'GRADE', 'E').length).toBeGreaterThan(0);
-      expect(colour('GCSE', 'GRADE', '3').length).toBeGreaterThan(0);
+      // domain.md: colours only for what real entry requirements name. A level grades are coloured
+      // only for Mathematics on mathematics and actuarial degrees; GCSE-group grades never.
+      const gradeColoured = colour('ALEVEL', 'GRADE', 'E');
+      expect(gradeColoured.length).toBeGreaterThan(0);
+      for (const { dept, o } of gradeColoured) {
+        expect(['MATH', 'ACTS']).toContain(dept);
+        for (const option of o.fields.find((f) => f.name === 'GRADE')?.options ?? []) {
+          if (option.tariffColour) expect(option.subjects).toEqual(['Mathematics']);
+        }
+      }
+      for (const qual of ['GCSE', 'IGCSE', 'OLEVEL', 'FUNCTIONAL_SKILLS', 'ASLEVEL']) {
+        expect(options.filter(({ o }) => o.qualification === qual && o.fields.some((f) => f.options?.some((x) => x.tariffColour === 'R' || x.tariffColour === 'A')))).toEqual([]);
+      }
       const mathsGreen = colour('ALEVEL', 'SUBJECT', 'Mathematics').filter(({ dept }) => dept === 'MATH');
       expect(mathsGreen.length).toBeGreaterThan(0);
       expect(
@@ -358,5 +371,23 @@ describe('demoCatalogue()', () => {
       expect([...codes].sort()).toEqual([...QUALIFICATION_CODES].sort());
       expect(isPlainOpen(fixture(DEMO_FIXTURES.allQualifications).course)).toBe(true);
     });
+  });
+});
+
+describe('demoCatalogue(intake) (domain.md "Intake": configuration)', () => {
+  it('puts every start date in the configured intake', () => {
+    const next = demoCatalogue('2026/27').courses.map((c) => c.course.COURSE_START_DATE);
+    expect(next.every((d) => isInIntake(d, '2026/27'))).toBe(true);
+    expect(next).toContain('2027-01-26');
+  });
+
+  it('offers GCSE-group subjects as free text with suggestions, never a closed list', () => {
+    for (const { qualOptions } of demoCatalogue().courses) {
+      for (const o of qualOptions.filter((q) => ['GCSE', 'IGCSE', 'OLEVEL'].includes(q.qualification))) {
+        const subject = o.fields.find((f) => f.name === 'SUBJECT');
+        expect(subject?.type).toBe('text');
+        expect(subject?.suggestions).toContain('Mathematics');
+      }
+    }
   });
 });

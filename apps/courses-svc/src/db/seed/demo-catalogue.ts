@@ -48,8 +48,10 @@
  * - Every qualification type is offered somewhere; Business Management [N200] offers all 22.
  */
 import {
+  INTAKE_YEAR,
   SCHOOL_CODES,
   buildQualOption,
+  intakeYears,
   type AssessmentInfo,
   type CourseData,
   type QualificationCode,
@@ -166,7 +168,8 @@ const BENG = 'BEng (Hons)';
 const MENG = 'MEng';
 const LLB = 'LLB (Hons)';
 const BMUS = 'BMus (Hons)';
-const JAN_START = '2027-01-25';
+/** January starts: the January of the intake's second year (month-day; the year comes from the intake). */
+const JAN_START = '01-26';
 
 const DEPARTMENTS: DeptSpec[] = [
   // School of Health Sciences
@@ -541,15 +544,22 @@ const STATE_OVERRIDES: Record<string, Partial<CourseData>> = {
   },
 };
 
+/** Autumn start per school (month-day, in the intake's first year; domain.md "Intake"). */
 const SCHOOL_START: Record<SchoolCode, string> = {
-  SHS: '2026-09-21',
-  SCI: '2026-09-28',
-  ENG: '2026-09-28',
-  BUS: '2026-09-21',
-  LAW: '2026-10-05',
-  SAS: '2026-09-28',
-  SCC: '2026-09-29',
+  SHS: '09-22',
+  SCI: '09-29',
+  ENG: '09-29',
+  BUS: '09-22',
+  LAW: '10-06',
+  SAS: '09-29',
+  SCC: '09-30',
 };
+
+/** A course's start date in the intake: autumn of its first year, or January of its second (domain.md "Intake"). */
+function startDate(monthDay: string, intake: string): string {
+  const { first, second } = intakeYears(intake);
+  return `${monthDay.startsWith('01-') ? second : first}-${monthDay}`;
+}
 
 const SCHOOL_FEEDBACK_NOTE: Partial<Record<SchoolCode, string>> = {
   SHS: 'The Health Sciences admissions team is available Monday to Friday, 9am to 5pm.',
@@ -597,8 +607,15 @@ const FOUNDATION_QUALS: readonly QualificationCode[] = [
   'BTEC_FOUNDATION_DIPLOMA', 'BTEC_EXTENDED_CERTIFICATE', 'BTEC_CERTIFICATE', 'T_LEVEL', 'OLEVEL', 'FUNCTIONAL_SKILLS',
 ];
 
-const FAIL_GCSE: Record<string, TariffColour> = { '3': 'R', '2': 'R', '1': 'R', D: 'R', E: 'R', F: 'R', G: 'R', U: 'R' };
-const WEAK_ALEVEL: Record<string, TariffColour> = { E: 'R', D: 'A', U: 'R' };
+/**
+ * Option colours name only what a real course's entry requirements name (domain.md "Traffic light"):
+ * A level Mathematics below B on a mathematics or actuarial degree (C amber, D-U red), and a
+ * BTEC Extended Diploma profile below what a selective course accepts. No colour on GCSE grades or
+ * on A level grades of any subject: a grade 3 in GCSE French or an E in an unrelated A level never
+ * makes a strong applicant red (the GCSE rules and the points rule judge those).
+ */
+const MATHS_ALEVEL_BELOW_B: Record<string, TariffColour> = { C: 'A', D: 'R', E: 'R', U: 'R' };
+const MATHS_SUBJECTS = ['Mathematics'] as const;
 const WEAK_BTEC_TRIPLE: Record<string, TariffColour> = { PPP: 'R', MPP: 'R', MMP: 'A' };
 
 /** `index` counts courses across the catalogue, `position` within the department. */
@@ -632,8 +649,11 @@ function qualOverrides(code: QualificationCode, ctx: CourseContext): QualOptionO
   switch (code) {
     case 'ALEVEL': {
       const colours: Record<string, Record<string, TariffColour>> = {};
-      if (selective) colours['GRADE'] = WEAK_ALEVEL;
-      if (dept.code === 'MATH' || dept.code === 'ACTS') colours['SUBJECT'] = { Mathematics: 'G', 'Further Mathematics': 'G' };
+      if (dept.code === 'MATH' || dept.code === 'ACTS') {
+        colours['SUBJECT'] = { Mathematics: 'G', 'Further Mathematics': 'G' };
+        colours['GRADE'] = MATHS_ALEVEL_BELOW_B;
+        return { colours, colourSubjects: { GRADE: MATHS_SUBJECTS } };
+      }
       if (school === 'ENG') colours['SUBJECT'] = { Mathematics: 'G', Physics: 'G' };
       return { colours };
     }
@@ -646,11 +666,8 @@ function qualOverrides(code: QualificationCode, ctx: CourseContext): QualOptionO
       return selective ? { colours: { GRADE: WEAK_BTEC_TRIPLE } } : {};
     case 'GCSE':
     case 'IGCSE':
-      if (school === 'SCI' || school === 'SHS' || school === 'ENG' || school === 'LAW') return { colours: { GRADE: FAIL_GCSE } };
       // Arts and communication courses do not insist on the year of a GCSE.
       return school === 'SAS' || school === 'SCC' ? { required: { YEAR: false } } : {};
-    case 'FUNCTIONAL_SKILLS':
-      return { colours: { GRADE: { Fail: 'R' } } };
     case 'IBO':
       if (school === 'LAW') return { required: { EE_GRADE: true, TOK_GRADE: true } };
       if (dept.code === 'MATH') return { required: { HL_SUBJECT_1: true, HL_GRADE_1: true, HL_YEAR_1: true } };
@@ -705,7 +722,7 @@ function considerationText(ctx: CourseContext, interviews: boolean): string | nu
   return null;
 }
 
-function buildCourse(ctx: CourseContext, slugs: Set<string>): DemoCourse {
+function buildCourse(ctx: CourseContext, slugs: Set<string>, intake: string): DemoCourse {
   const { dept, prog, index, functionalSkills } = ctx;
   const school = SCHOOLS.find((s) => s.code === dept.school);
   if (!school) throw new Error(`unknown school ${dept.school}`);
@@ -750,7 +767,7 @@ function buildCourse(ctx: CourseContext, slugs: Set<string>): DemoCourse {
     EXTENSION_NO: dept.extension,
     FEEDBACK_TELEPHONE: dept.phone ? `020 7040 ${dept.extension}` : null,
     FEEDBACK_NOTE: SCHOOL_FEEDBACK_NOTE[dept.school] ?? null,
-    COURSE_START_DATE: prog.start ?? SCHOOL_START[dept.school],
+    COURSE_START_DATE: startDate(prog.start ?? SCHOOL_START[dept.school], intake),
     DEPART_NUMBER: dept.departNumber,
     assessmentInfo,
     ...STATE_OVERRIDES[prog.ucas],
@@ -760,12 +777,13 @@ function buildCourse(ctx: CourseContext, slugs: Set<string>): DemoCourse {
 }
 
 /**
- * The demo catalogue: 7 schools, 26 departments and 161 courses covering every course state,
+ * The demo catalogue for the intake `intake` ('2025/26' by default; every start date lies in it):
+ * 7 schools, 26 departments and 161 courses covering every course state,
  * tariff-display case and qualification type the rules distinguish (see the file comment).
  * Deterministic: the same catalogue on every call (no Math.random, no Date.now); each call
  * returns fresh objects, so callers may mutate what they get.
  */
-export function demoCatalogue(): DemoCatalogue {
+export function demoCatalogue(intake: string = INTAKE_YEAR): DemoCatalogue {
   const slugs = new Set<string>();
   const courses: DemoCourse[] = [];
   let index = 0;
@@ -773,7 +791,7 @@ export function demoCatalogue(): DemoCatalogue {
     for (const [position, prog] of dept.programmes.entries()) {
       const foundation = prog.title.includes('Foundation Year');
       const functionalSkills = dept.functionalSkills || foundation || prog.allQualifications === true;
-      courses.push(buildCourse({ dept, prog, index, position, foundation, functionalSkills }, slugs));
+      courses.push(buildCourse({ dept, prog, index, position, foundation, functionalSkills }, slugs, intake));
       index += 1;
     }
   }

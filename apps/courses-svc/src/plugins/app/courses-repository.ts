@@ -1,5 +1,13 @@
 import {
+  type AlternativeCandidate,
+  courseChanges,
   courseDataSchema,
+  courseEtag,
+  courseUpdateIssue,
+  type CourseFieldChange,
+  type CourseHistoryEntry,
+  type CourseUpdateData,
+  type EditableCourseField,
   qualOptionSchema,
   type CourseData,
   type CourseDetailResponse,
@@ -8,10 +16,12 @@ import {
   type CourseSearchResponse,
   type QualOption,
 } from '@clearing-desk/contracts';
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { courseQualificationOptions, courses, departments, schools } from '../../db/schema';
+import { courseHistory, courseQualificationOptions, courses, departments, schools } from '../../db/schema';
 import type { DemoCatalogue } from '../../db/seed/demo-catalogue';
+import { sanitizeCourseNotes } from '../../lib/sanitize-course-notes';
+import { searchWords, type SearchWord } from '../../lib/search-terms';
 import type { CoursesDatabase } from '../external/database';
 
 const rowColumns = {
@@ -50,31 +60,75 @@ const dataColumns = {
   assessmentInfo: courses.assessmentInfo,
 };
 
-/** Escapes LIKE wildcards so a user's '%' or '_' matches itself. */
-const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The courses column each editable courseData field is stored in. */
+const editableColumns = {
+  VACANCIES_EXTERNAL: 'vacanciesExternal',
+  VACANCIES_INTERNAL: 'vacanciesInternal',
+  SUSPENDED: 'suspended',
+  TARIFF_ADVERTISED: 'tariffAdvertised',
+  TARIFF_ACCEPTED: 'tariffAccepted',
+  NOTES: 'notes',
+  FEEDBACK_TELEPHONE: 'feedbackTelephone',
+  FEEDBACK_NOTE: 'feedbackNote',
+  ALLOW_SECOND_YEAR_ENTRY: 'allowSecondYearEntry',
+  DOCUMENT_TYPES: 'documentTypes',
+} as const satisfies Record<EditableCourseField, keyof typeof courses.$inferInsert>;
+
+/** What `update` found: the saved course, or why nothing was saved. */
+export type CourseUpdateOutcome =
+  | { kind: 'saved'; courseData: CourseData; changes: CourseFieldChange[] }
+  | { kind: 'not-found' }
+  | { kind: 'conflict' }
+  | { kind: 'invalid'; message: string };
+
+/** Matches a course by UCAS code or code override, case-insensitively. */
+const codeMatches = (code: string) => {
+  const upper = code.toUpperCase();
+  return or(eq(sql`upper(${courses.ucasCode})`, upper), eq(sql`upper(${courses.courseCodeOverride})`, upper));
+};
 
 /**
- * Keyword filter of GET /api/courses (issue 2): every word must appear in the title, UCAS code,
- * code override, qualification, school (code or name) or department (code or name).
+ * Typo tolerance (pg_trgm word_similarity, 0..1): only for words of at least 5 letters, where a
+ * slip still leaves most trigrams ('pyschology' 0.55, 'nursng' 0.57); shorter words would match
+ * too much ('law' is 0.75 similar to 'Lawrence').
  */
-function keywordFilter(q: string): SQL | undefined {
-  const words = q.split(/\s+/).filter(Boolean);
-  if (words.length === 0) return undefined;
-  return and(
-    ...words.map((word) => {
-      const p = likePattern(word);
-      return or(
-        ilike(courses.title, p),
-        ilike(courses.ucasCode, p),
-        ilike(courses.courseCodeOverride, p),
-        ilike(courses.qualification, p),
-        ilike(courses.schoolCode, p),
-        ilike(schools.name, p),
-        ilike(courses.deptCode, p),
-        ilike(departments.name, p),
-      );
-    }),
+const TYPO_MIN_LENGTH = 5;
+const TYPO_MIN_SIMILARITY = 0.5;
+
+/** The full-text document of a course: its own stored words plus its school and department names. */
+const searchDocument = sql`(${courses.searchDocument} || setweight(to_tsvector('english', ${schools.name} || ' ' || ${departments.name}), 'D'))`;
+/** The text typos are compared with. */
+const searchText = sql`lower(${courses.title} || ' ' || ${departments.name} || ' ' || ${schools.name} || ' ' || ${courses.campusName})`;
+
+const prefixQuery = (word: SearchWord) => sql`to_tsquery('english', ${`${word.prefix}:*`})`;
+
+/** A word matches a course's words (stemmed prefix; a stop word like 'and' matches all) or one of its codes exactly. */
+function wordMatches(word: SearchWord, typos: boolean): SQL {
+  const upper = word.text.toUpperCase();
+  const codes = [courses.ucasCode, courses.courseCodeOverride, courses.schoolCode, courses.deptCode].map((c) => eq(sql`upper(${c})`, upper));
+  const text = word.prefix ? [sql`(numnode(${prefixQuery(word)}) = 0 or ${searchDocument} @@ ${prefixQuery(word)})`] : [];
+  const typo = typos && word.prefix.length >= TYPO_MIN_LENGTH ? [sql`word_similarity(${word.prefix}, ${searchText}) >= ${TYPO_MIN_SIMILARITY}`] : [];
+  return or(...codes, ...text, ...typo) as SQL;
+}
+
+/**
+ * Relevance (higher first): full-text rank of all words (title words weigh most, then
+ * qualification and codes, campus, school and department; longer documents count less), an
+ * exact code match above all, and trigram closeness of the whole query to the title, so the title
+ * 'Computer Science' comes before 'Mathematical Science with Computer Science' and a typo's best
+ * guess comes first.
+ */
+function relevance(words: SearchWord[]): SQL {
+  const texts = words.filter((w) => w.prefix);
+  const rank = texts.length
+    ? sql.join(texts.map((w) => sql`ts_rank_cd(${searchDocument}, ${prefixQuery(w)}, 1)`), sql` + `)
+    : sql`0`;
+  const codeHit = sql.join(
+    words.map((w) => sql`(case when upper(${courses.ucasCode}) = ${w.text.toUpperCase()} or upper(${courses.courseCodeOverride}) = ${w.text.toUpperCase()} then 10 else 0 end)`),
+    sql` + `,
   );
+  const phrase = words.map((w) => w.prefix).filter(Boolean).join(' ');
+  return sql`(${rank} + ${codeHit} + similarity(${phrase}, lower(${courses.title})))`;
 }
 
 /** Reads and writes the catalogue; every method takes plain contract shapes. */
@@ -87,23 +141,41 @@ export function createCoursesRepository(db: CoursesDatabase) {
       .innerJoin(departments, eq(departments.code, courses.deptCode));
 
   return {
-    /** One page of courses matching `q` (and `school` when given), ordered by title then code, and the total match count. */
+    /**
+     * One page of courses matching `q` (and `school` when given) and the total match count (issue
+     * 12 item 3): every word must match (English stemming, prefixes, synonyms, campus, school and
+     * department names, codes); when that finds nothing, words of 5+ letters may match by trigram
+     * similarity instead (typos). Ranked by relevance, then title; no `q` lists by title. A page
+     * past the end answers the last page, and `p` says which page was answered.
+     */
     async search(query: CourseSearchQuery): Promise<CourseSearchResponse> {
-      const where = and(keywordFilter(query.q), query.school ? eq(courses.schoolCode, query.school) : undefined);
-      const [rows, [totalRow]] = await Promise.all([
-        base()
-          .where(where)
-          .orderBy(asc(courses.title), asc(courses.qualification), asc(courses.ucasCode))
-          .limit(query.page_size)
-          .offset((query.p - 1) * query.page_size),
-        db
+      const words = searchWords(query.q);
+      const school = query.school ? eq(courses.schoolCode, query.school) : undefined;
+      const countWhere = async (where: SQL | undefined) => {
+        const [row] = await db
           .select({ total: count() })
           .from(courses)
           .innerJoin(schools, eq(schools.code, courses.schoolCode))
           .innerJoin(departments, eq(departments.code, courses.deptCode))
-          .where(where),
-      ]);
-      return { rows: rows as CourseRow[], total: totalRow?.total ?? 0 };
+          .where(where);
+        return row?.total ?? 0;
+      };
+      const matching = (typos: boolean) => and(school, ...words.map((w) => wordMatches(w, typos)));
+      let where = matching(false);
+      let total = await countWhere(where);
+      if (total === 0 && words.some((w) => w.prefix.length >= TYPO_MIN_LENGTH)) {
+        where = matching(true);
+        total = await countWhere(where);
+      }
+      const lastPage = Math.max(1, Math.ceil(total / query.page_size));
+      const p = Math.min(query.p, lastPage);
+      const order = words.length ? [desc(relevance(words))] : [];
+      const rows = await base()
+        .where(where)
+        .orderBy(...order, asc(courses.title), asc(courses.qualification), asc(courses.ucasCode))
+        .limit(query.page_size)
+        .offset((p - 1) * query.page_size);
+      return { rows: rows as CourseRow[], total, p };
     },
 
     /**
@@ -111,13 +183,12 @@ export function createCoursesRepository(db: CoursesDatabase) {
      * qualification options in order; null when there is none.
      */
     async find(code: string): Promise<Omit<CourseDetailResponse, 'access'> | null> {
-      const upper = code.toUpperCase();
       const [found] = await db
         .select(dataColumns)
         .from(courses)
         .innerJoin(schools, eq(schools.code, courses.schoolCode))
         .innerJoin(departments, eq(departments.code, courses.deptCode))
-        .where(or(eq(sql`upper(${courses.ucasCode})`, upper), eq(sql`upper(${courses.courseCodeOverride})`, upper)))
+        .where(codeMatches(code))
         .limit(1);
       if (!found) return null;
       const options = await db
@@ -135,6 +206,95 @@ export function createCoursesRepository(db: CoursesDatabase) {
           fields: o.fields,
         })),
       };
+    },
+
+    /**
+     * Candidates for ALTERNATE (domain.md "Submit buttons"): every open course (external and
+     * internal vacancies, not suspended, not external) whose TARIFF_ACCEPTED is at most
+     * `maxTariffAccepted`, with its qualOptions (one query for all), ordered by UCAS code.
+     */
+    async alternativeCandidates(maxTariffAccepted: number): Promise<AlternativeCandidate[]> {
+      const rows = (await db
+        .select(dataColumns)
+        .from(courses)
+        .innerJoin(schools, eq(schools.code, courses.schoolCode))
+        .innerJoin(departments, eq(departments.code, courses.deptCode))
+        .where(
+          and(
+            eq(courses.suspended, false),
+            eq(courses.external, false),
+            gt(courses.vacanciesExternal, 0),
+            gt(courses.vacanciesInternal, 0),
+            lte(courses.tariffAccepted, maxTariffAccepted),
+          ),
+        )
+        .orderBy(asc(courses.ucasCode))) as CourseData[];
+      if (rows.length === 0) return [];
+      const options = await db
+        .select()
+        .from(courseQualificationOptions)
+        .where(inArray(courseQualificationOptions.ucasCode, rows.map((r) => r.UCAS_CODE)))
+        .orderBy(asc(courseQualificationOptions.ucasCode), asc(courseQualificationOptions.position));
+      const byCourse = new Map<string, AlternativeCandidate['qualOptions']>();
+      for (const o of options) {
+        const list = byCourse.get(o.ucasCode) ?? [];
+        list.push({ qualification: o.qualification, label: o.label, group: o.group, countsTowardsTariff: o.countsTowardsTariff, fields: o.fields });
+        byCourse.set(o.ucasCode, list);
+      }
+      return rows.map((row) => ({ ...row, qualOptions: byCourse.get(row.UCAS_CODE) ?? [] }));
+    },
+
+    /**
+     * Changes a course's editable fields in one transaction with its history row (issue 13): the
+     * course row is locked, its ETag compared with `ifMatch` when given (a mismatch saves nothing:
+     * 'conflict'), NOTES sanitised with the allow-list, the cross-field rule checked on the course
+     * as it would be ('invalid' with the message), and only fields whose value changes are written
+     * and recorded with `username` and the time. Nothing changed: no write, no history row.
+     */
+    async update(code: string, data: CourseUpdateData, username: string, ifMatch?: string): Promise<CourseUpdateOutcome> {
+      return db.transaction(async (tx) => {
+        const [locked] = await tx.select({ ucasCode: courses.ucasCode }).from(courses).where(codeMatches(code)).for('update');
+        if (!locked) return { kind: 'not-found' } as const;
+        const [row] = await tx
+          .select(dataColumns)
+          .from(courses)
+          .innerJoin(schools, eq(schools.code, courses.schoolCode))
+          .innerJoin(departments, eq(departments.code, courses.deptCode))
+          .where(eq(courses.ucasCode, locked.ucasCode));
+        const current = courseDataSchema.parse(row);
+        if (ifMatch !== undefined && ifMatch !== '*' && !ifMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(courseEtag(current))) {
+          return { kind: 'conflict' } as const;
+        }
+        const clean: CourseUpdateData = { ...data };
+        if ('NOTES' in clean) clean.NOTES = sanitizeCourseNotes(clean.NOTES ?? null);
+        const next = courseDataSchema.parse({ ...current, ...clean });
+        const issue = courseUpdateIssue(next);
+        if (issue) return { kind: 'invalid', message: issue } as const;
+        const changes = courseChanges(current, clean);
+        if (changes.length > 0) {
+          const set: Partial<typeof courses.$inferInsert> = {};
+          for (const change of changes) Object.assign(set, { [editableColumns[change.field]]: change.new });
+          await tx.update(courses).set(set).where(eq(courses.ucasCode, locked.ucasCode));
+          await tx.insert(courseHistory).values({ ucasCode: locked.ucasCode, username, changes });
+        }
+        return { kind: 'saved', courseData: next, changes } as const;
+      });
+    },
+
+    /** The course's history, newest first (at most `limit` entries). */
+    async history(ucasCode: string, limit = 100): Promise<CourseHistoryEntry[]> {
+      const rows = await db
+        .select()
+        .from(courseHistory)
+        .where(eq(courseHistory.ucasCode, ucasCode))
+        .orderBy(desc(courseHistory.id))
+        .limit(limit);
+      return rows.map((r) => ({ at: r.at.toISOString(), username: r.username, changes: r.changes }));
+    },
+
+    /** Every course row (the catalogue is small: a few hundred courses), ordered by title; the caller filters by the user's scope. */
+    async allRows(): Promise<CourseRow[]> {
+      return (await base().orderBy(asc(courses.title), asc(courses.qualification), asc(courses.ucasCode))) as CourseRow[];
     },
 
     async isEmpty(): Promise<boolean> {

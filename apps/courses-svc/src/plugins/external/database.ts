@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { databasePlugin as kitDatabasePlugin, type Database } from '@clearing-desk/service-kit';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import fp from 'fastify-plugin';
 import type { CoursesConfig } from '../../config';
 import * as schema from '../../db/schema';
@@ -12,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-/** This service's database: its schema and migrations on PostgreSQL (DATABASE_URL) or PGlite. */
+/** This service's database: its schema and migrations on PostgreSQL (DATABASE_URL) or PGlite (with pg_trgm loaded). */
 export const databasePlugin = fp<{ config: CoursesConfig }>(
   async (fastify, { config }) => {
     await fastify.register(kitDatabasePlugin, {
@@ -20,6 +21,8 @@ export const databasePlugin = fp<{ config: CoursesConfig }>(
       dataDir: config.DATA_DIR,
       migrationsFolder: path.join(__dirname, '../../../drizzle'),
       schema,
+      // Course search uses trigram similarity (migration 0002).
+      pgliteExtensions: { pg_trgm },
     });
   },
   { name: 'courses-database' },

@@ -81,7 +81,64 @@ describe('GET /courses', () => {
 
   it('treats LIKE wildcards in the keyword literally', async () => {
     const body = courseSearchResponseSchema.parse((await get('/courses?q=%25%25%25')).json());
-    expect(body).toEqual({ rows: [], total: 0 });
+    expect(body).toEqual({ rows: [], total: 0, p: 1 });
+  });
+
+  const search = async (q: string, extra = '') =>
+    courseSearchResponseSchema.parse((await get(`/courses?q=${encodeURIComponent(q)}&page_size=200${extra}`)).json());
+  const titles = (body: { rows: { COURSE_TITLE: string }[] }) => body.rows.map((r) => r.COURSE_TITLE);
+
+  it('matches word forms by English stemming and word beginnings (nurse finds Nursing, psycho finds Psychology)', async () => {
+    const nurse = await search('nurse');
+    expect(nurse.rows.map((r) => r.UCAS_CODE)).toEqual(expect.arrayContaining(['B740', 'B730', 'B760']));
+    expect(titles(await search('engineer')).some((t) => /Engineering/.test(t))).toBe(true);
+  });
+
+  it("understands what applicants type: 'maths', 'childrens', 'comp sci', 'law LLB'", async () => {
+    expect(titles(await search('maths'))).toContain('Mathematics');
+    expect((await search('childrens nursing')).rows[0]?.UCAS_CODE).toBe('B730');
+    expect((await search("children's nursing")).rows[0]?.UCAS_CODE).toBe('B730');
+    const compSci = await search('comp sci');
+    expect(compSci.rows[0]?.COURSE_TITLE).toBe('Computer Science');
+    expect(compSci.rows.map((r) => r.UCAS_CODE)).toContain(DEMO_FIXTURES.openComputer);
+    const law = await search('law LLB');
+    expect(law.total).toBeGreaterThan(0);
+    for (const row of law.rows) expect(row.QUALIFICATION).toMatch(/LLB/);
+    expect(law.rows[0]?.COURSE_TITLE).toBe('Law');
+  });
+
+  it('finds courses by campus name', async () => {
+    const body = await search('Moorgate');
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.rows.every((r) => r.CAMPUS_NAME === 'Moorgate')).toBe(true);
+    expect((await search("gray's inn")).rows.every((r) => r.CAMPUS_NAME === "Gray's Inn Place")).toBe(true);
+  });
+
+  it('forgives typos of longer words by trigram similarity', async () => {
+    expect(titles(await search('pyschology')).some((t) => /Psychology/.test(t))).toBe(true);
+    expect((await search('computr scince')).rows[0]?.COURSE_TITLE).toMatch(/^Computer Science/);
+    expect((await search('mathmatics')).rows.map((r) => r.UCAS_CODE)).toContain('G100');
+    // Short words are not guessed at: a near miss of three letters finds nothing rather than noise.
+    expect((await search('lqw')).total).toBe(0);
+  });
+
+  it('ranks by relevance: a title match before courses that only share a word elsewhere', async () => {
+    const body = await search('computer science');
+    expect(body.rows[0]?.COURSE_TITLE).toBe('Computer Science');
+    const firstOther = body.rows.findIndex((r) => !/computer science/i.test(r.COURSE_TITLE));
+    const lastTitleMatch = body.rows.map((r) => /computer science/i.test(r.COURSE_TITLE)).lastIndexOf(true);
+    if (firstOther >= 0) expect(firstOther).toBeGreaterThan(lastTitleMatch);
+  });
+
+  it('answers the last page, and says so, for a page past the end', async () => {
+    const all = await search('nursing');
+    const res = courseSearchResponseSchema.parse((await get('/courses?q=nursing&page_size=5&p=99')).json());
+    const lastPage = Math.ceil(all.total / 5);
+    expect(res.p).toBe(lastPage);
+    expect(res.total).toBe(all.total);
+    expect(res.rows.map((r) => r.UCAS_CODE)).toEqual(all.rows.slice((lastPage - 1) * 5).map((r) => r.UCAS_CODE));
+    const none = courseSearchResponseSchema.parse((await get('/courses?q=zzzzzz&p=3')).json());
+    expect(none).toEqual({ rows: [], total: 0, p: 1 });
   });
 
   it('answers 400 with a message for a keyword over 256 characters', async () => {

@@ -1,9 +1,21 @@
-import type { ClaimFilesBody, FileMetadata } from '@clearing-desk/contracts';
+import type { ClaimFilesBody, FileClaimErrorCode, FileMetadata } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { files, type FileRow } from '../../db/schema';
 import type { FilesDatabase } from '../external/database';
+
+/** A refused claim (409): the contracts' code and the index of the refused token, answered as `fileClaimErrorSchema`. */
+export class ClaimRefusedError extends HttpError {
+  constructor(
+    readonly code: FileClaimErrorCode,
+    readonly index: number,
+    message: string,
+  ) {
+    super(409, `tokens.${index}: ${message}`);
+    this.name = 'ClaimRefusedError';
+  }
+}
 
 export type NewUpload = Pick<FileRow, 'fileId' | 'fileToken' | 'fileName' | 'fileType' | 'fileSize' | 'documentType'>;
 
@@ -87,7 +99,7 @@ export function createFilesRepository(db: FilesDatabase) {
     /**
      * Binds clean, unclaimed files to `owner` in one transaction (rows locked), all or nothing.
      * Files the owner already holds count as bound (idempotent).
-     * @throws HttpError 409 when a token is unknown, not clean, or owned by someone else.
+     * @throws ClaimRefusedError (409) FILE_NOT_FOUND, FILE_NOT_CLEAN or FILE_ALREADY_CLAIMED, with the token's index.
      */
     async claim({ tokens, owner }: ClaimFilesBody): Promise<FileRow[]> {
       const wanted = [...new Set(tokens)];
@@ -96,10 +108,9 @@ export function createFilesRepository(db: FilesDatabase) {
         const byToken = new Map(rows.map((r) => [r.fileToken, r]));
         tokens.forEach((token, i) => {
           const row = byToken.get(token);
-          const at = `tokens.${i}`;
-          if (!row) throw new HttpError(409, `${at}: unknown file token`);
-          if (row.status !== 'clean') throw new HttpError(409, `${at}: the file is not available (${row.status})`);
-          if (row.owner !== null && row.owner !== owner) throw new HttpError(409, `${at}: the file belongs to another application`);
+          if (!row) throw new ClaimRefusedError('FILE_NOT_FOUND', i, 'unknown file token');
+          if (row.status !== 'clean') throw new ClaimRefusedError('FILE_NOT_CLEAN', i, `the file is not available (${row.status})`);
+          if (row.owner !== null && row.owner !== owner) throw new ClaimRefusedError('FILE_ALREADY_CLAIMED', i, 'the file belongs to another application');
         });
         const toBind = rows.filter((r) => r.owner === null).map((r) => r.fileId);
         if (toBind.length > 0) {
@@ -110,6 +121,17 @@ export function createFilesRepository(db: FilesDatabase) {
         }
         return tx.select().from(files).where(inArray(files.fileToken, wanted)).orderBy(asc(files.createdAt), asc(files.fileId));
       });
+    },
+
+    /**
+     * Unbinds every file of `owner` (its submission was refused after the claim) in one
+     * transaction; they are unclaimed again, so the sweeper deletes them at their TTL unless
+     * claimed anew. Returns the released rows.
+     */
+    async release(owner: string): Promise<FileRow[]> {
+      return db.transaction(async (tx) =>
+        tx.update(files).set({ owner: null, claimedAt: null }).where(eq(files.owner, owner)).returning(),
+      );
     },
 
     /** The owner's files, oldest first. */

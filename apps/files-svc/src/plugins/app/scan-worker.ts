@@ -1,3 +1,4 @@
+import { ReadinessError } from '@clearing-desk/service-kit';
 import fp from 'fastify-plugin';
 import type { FilesConfig } from '../../config';
 import { createClamavScanner, type Scanner } from '../../scanning/clamav-scanner';
@@ -15,15 +16,28 @@ export const scannerFromConfig = (config: Pick<FilesConfig, 'CLAMAV_SOCKET' | 'C
 /**
  * A scan worker inside files-svc when FILES_WORKER_IN_PROCESS (the default); closed before the
  * database. With it off, workers run alone (src/worker.ts) and this process only enqueues.
+ * Its clamd is part of /readyz (issue 14 item 4): while no clamd answers PING, /readyz answers
+ * 503 `{ message: 'Service Unavailable', clamd: 'unreachable' }` (uploads would answer 503 anyway).
  */
 export const scanWorkerPlugin = fp<{ config: FilesConfig; scanner?: Scanner }>(
   async (fastify, { config, scanner }) => {
     if (!config.FILES_WORKER_IN_PROCESS) return;
+    const used = scanner ?? scannerFromConfig(config);
+    const ping = used.ping?.bind(used);
+    if (ping) {
+      fastify.readinessChecks.push(async () => {
+        try {
+          await ping();
+        } catch (err) {
+          throw new ReadinessError(err instanceof Error ? err.message : 'clamd unreachable', { clamd: 'unreachable' });
+        }
+      });
+    }
     const worker = createScanWorker({
       config,
       repository: fastify.filesRepository,
       blobs: fastify.blobs,
-      scanner: scanner ?? scannerFromConfig(config),
+      scanner: used,
       log: fastify.log.child({ component: 'scan-worker' }),
     });
     fastify.addHook('onClose', () => worker.close());

@@ -56,7 +56,7 @@ describe('POST /files/claim', () => {
     expect((await claim([taken], 'submission-3')).statusCode).toBe(200);
     const res = await claim([fresh, taken], 'submission-4');
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'tokens.1: the file belongs to another application' });
+    expect(res.json()).toEqual({ message: 'tokens.1: the file belongs to another application', code: 'FILE_ALREADY_CLAIMED', index: 1 });
     const [row] = await app.db.select().from(files).where(eq(files.fileToken, fresh));
     expect(row?.owner).toBeNull(); // all or nothing
   });
@@ -64,13 +64,13 @@ describe('POST /files/claim', () => {
   it('answers 409 for an unknown token and for a file that is not clean', async () => {
     const unknown = await claim(['A'.repeat(43)], 'submission-5');
     expect(unknown.statusCode).toBe(409);
-    expect(unknown.json()).toEqual({ message: 'tokens.0: unknown file token' });
+    expect(unknown.json()).toEqual({ message: 'tokens.0: unknown file token', code: 'FILE_NOT_FOUND', index: 0 });
 
     const token = await cleanToken();
     await app.db.update(files).set({ status: 'quarantined' }).where(eq(files.fileToken, token));
     const quarantined = await claim([token], 'submission-5');
     expect(quarantined.statusCode).toBe(409);
-    expect(quarantined.json()).toEqual({ message: 'tokens.0: the file is not available (quarantined)' });
+    expect(quarantined.json()).toEqual({ message: 'tokens.0: the file is not available (quarantined)', code: 'FILE_NOT_CLEAN', index: 0 });
   });
 
   it('answers 400 for a malformed body', async () => {
@@ -84,6 +84,30 @@ describe('POST /files/claim', () => {
     const token = await cleanToken();
     const results = await Promise.all([claim([token], 'racer-a'), claim([token], 'racer-b')]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+});
+
+describe('POST /files/release', () => {
+  const release = (owner: string) => app.inject({ method: 'POST', url: '/files/release', headers: internalHeaders(), payload: { owner } });
+
+  it("unbinds the owner's files only, so another submission may claim them and the sweeper finds them unclaimed", async () => {
+    const mine = await cleanToken('pdf', 'mine.pdf');
+    const theirs = await cleanToken('pdf', 'theirs.pdf');
+    await claim([mine], 'refused-submission');
+    await claim([theirs], 'stored-submission');
+    const res = await release('refused-submission');
+    expect(res.statusCode).toBe(200);
+    expect(fileListResponseSchema.parse(res.json()).files.map((f) => [f.file_token, f.owner])).toEqual([[mine, null]]);
+    expect(fileListResponseSchema.parse((await list('refused-submission')).json()).files).toEqual([]);
+    expect(fileListResponseSchema.parse((await list('stored-submission')).json()).files).toHaveLength(1);
+    const [row] = await app.db.select().from(files).where(eq(files.fileToken, mine));
+    expect(row).toMatchObject({ owner: null, claimedAt: null, status: 'clean' });
+    expect((await claim([mine], 'retried-submission')).statusCode).toBe(200);
+  });
+
+  it('answers an empty list for an owner without files, and 400 for a malformed owner', async () => {
+    expect(fileListResponseSchema.parse((await release('nobody-at-all')).json()).files).toEqual([]);
+    expect((await release('')).statusCode).toBe(400);
   });
 });
 

@@ -2,17 +2,19 @@ import { Readable } from 'node:stream';
 import {
   claimFilesBodySchema,
   errorResponseSchema,
+  fileClaimErrorSchema,
   fileContentParamsSchema,
   fileContentQuerySchema,
   fileListQuerySchema,
   fileListResponseSchema,
+  releaseFilesBodySchema,
   uploadResponseSchema,
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FilesConfig } from '../../config';
-import { toMetadata } from '../../plugins/app/files-repository';
+import { ClaimRefusedError, toMetadata } from '../../plugins/app/files-repository';
 import { contentDisposition } from '../../storage/file-name';
 import { handleUpload } from './upload';
 
@@ -51,8 +53,27 @@ export const fileRoutes: FastifyPluginAsyncZod<{ config: FilesConfig }> = async 
     },
   );
 
-  fastify.post('/files/claim', { schema: { body: claimFilesBodySchema, response: { 200: fileListResponseSchema, ...errors } } }, async (request) => {
-    const rows = await fastify.filesRepository.claim(request.body);
+  // A refusal answers a code of the contracts (FILE_NOT_FOUND, FILE_NOT_CLEAN, FILE_ALREADY_CLAIMED)
+  // and the refused token's index: the gateway never parses the message.
+  fastify.post(
+    '/files/claim',
+    { schema: { body: claimFilesBodySchema, response: { 200: fileListResponseSchema, 400: errorResponseSchema, 409: fileClaimErrorSchema } } },
+    async (request, reply) => {
+      try {
+        const rows = await fastify.filesRepository.claim(request.body);
+        return { files: rows.map(toMetadata) };
+      } catch (err) {
+        if (!(err instanceof ClaimRefusedError)) throw err;
+        request.log.info({ code: err.code, index: err.index }, 'claim refused');
+        return reply.status(409).send({ message: err.message, code: err.code, index: err.index });
+      }
+    },
+  );
+
+  /** Unbinds the files of a submission the gateway claimed for but whose store was refused (issue 14 item 3). */
+  fastify.post('/files/release', { schema: { body: releaseFilesBodySchema, response: { 200: fileListResponseSchema, 400: errorResponseSchema } } }, async (request) => {
+    const rows = await fastify.filesRepository.release(request.body.owner);
+    if (rows.length > 0) request.log.info({ owner: request.body.owner, released: rows.length }, 'claimed files released');
     return { files: rows.map(toMetadata) };
   });
 

@@ -4,7 +4,6 @@ import {
   courseDetailResponseSchema,
   describeIssues,
   ERROR_CODES,
-  LIMITS,
   validateQualificationItems,
   type AlternativeCandidate,
   type Assessment,
@@ -26,6 +25,12 @@ import { LRUCache } from 'lru-cache';
  */
 export const ASSESS_CACHE_TTL_MS = 1000;
 const ASSESS_CACHE_MAX_ENTRIES = 5000;
+/**
+ * Most candidates sent to assessment-svc for ALTERNATE: each carries its qualOptions (about 25 KB),
+ * so 25 stay well inside the service's 1 MiB body limit. The nearest are sent: same school first,
+ * then the highest accepted tariff not above the points (the best matches; domain.md).
+ */
+export const MAX_CANDIDATES_SENT = 25;
 
 /**
  * A per-process cache of promises (lru-cache: size bound and TTL): concurrent misses share one
@@ -55,7 +60,7 @@ export type AssessOutcome = { result: Assessment; candidates: AlternativeCandida
  */
 export function createAssessmentGateway(fastify: FastifyInstance) {
   const courseCache = shortLivedCache<CourseDetailResponse>(ASSESS_CACHE_TTL_MS, ASSESS_CACHE_MAX_ENTRIES);
-  const schoolCache = shortLivedCache<AlternativeCandidate[]>(ASSESS_CACHE_TTL_MS, ASSESS_CACHE_MAX_ENTRIES);
+  const candidateCache = shortLivedCache<AlternativeCandidate[]>(ASSESS_CACHE_TTL_MS, ASSESS_CACHE_MAX_ENTRIES);
 
   const loadCourse = (request: FastifyRequest, code: string) =>
     fastify.services.courses.call(request, { path: `/courses/${encodeURIComponent(code)}`, response: courseDetailResponseSchema });
@@ -82,8 +87,9 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
     /**
      * Assesses the assessable part of a form against the course: checks the qualification items
      * against the course (400 naming the field), then posts to assessment-svc. Only a red result
-     * needs alternatives, so the school's courses are fetched, and the assessment asked again
-     * with them, only then.
+     * needs alternatives, so only then are the open courses the points could pass (TARIFF_ACCEPTED
+     * at most the effective points, any school, with their qualOptions) fetched from courses-svc and
+     * the assessment asked again with them; assessment-svc keeps those the same form passes.
      */
     async assess(request: FastifyRequest, detail: CourseDetailResponse, form: AssessForm): Promise<AssessOutcome> {
       const { courseData, qualOptions, access } = detail;
@@ -94,16 +100,24 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
       const post = () => fastify.services.assessment.call(request, { method: 'POST', path: '/assessments', body, response: assessmentSchema });
       let result = await post();
       if (result.TRAFFIC_LIGHT !== 'R') return { result, candidates: [] };
-      const school = courseData.SCHOOL;
-      const rows = await schoolCache(school, async () => {
+      const maxTariff = result.UCAS_POINTS_EFFECTIVE;
+      const rows = await candidateCache(String(maxTariff), async () => {
         const found = await fastify.services.courses.call(request, {
-          path: '/courses',
-          query: { school, page_size: LIMITS.PAGE_SIZE_MAX },
+          path: '/courses/candidates',
+          query: { max_tariff_accepted: maxTariff },
           response: alternativeCandidatesResponseSchema,
         });
-        return found.rows;
+        return found.courses;
       });
-      body.alternatives = rows.filter((row) => row.UCAS_CODE !== courseData.UCAS_CODE);
+      body.alternatives = rows
+        .filter((row) => row.UCAS_CODE !== courseData.UCAS_CODE)
+        .sort(
+          (a, b) =>
+            Number(b.SCHOOL === courseData.SCHOOL) - Number(a.SCHOOL === courseData.SCHOOL) ||
+            b.TARIFF_ACCEPTED - a.TARIFF_ACCEPTED ||
+            a.UCAS_CODE.localeCompare(b.UCAS_CODE),
+        )
+        .slice(0, MAX_CANDIDATES_SENT);
       if (body.alternatives.length > 0) result = await post();
       return { result, candidates: body.alternatives };
     },

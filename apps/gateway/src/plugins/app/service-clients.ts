@@ -18,13 +18,40 @@ export type ServiceCall<S extends z.ZodType> = {
 };
 
 /** Answer of a service: its status and either the validated body or its `{ message }`. */
-export class ServiceError extends HttpError {}
+export class ServiceError extends HttpError {
+  constructor(
+    statusCode: number,
+    message: string,
+    /** The service's parsed JSON answer, for structured refusals (e.g. files-svc's fileClaimErrorSchema). */
+    readonly body?: unknown,
+  ) {
+    super(statusCode, message);
+  }
+}
+
+/**
+ * Error codes of a connection that failed before any answer: refused (the service is restarting),
+ * reset, or a kept-alive socket the service closed (undici's UND_ERR_SOCKET). A timeout is not one
+ * of them (the service may still be working on it) and neither is any HTTP answer.
+ */
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+/** True when `err` is a connection error worth one retry of an idempotent call (issue 14 item 4). */
+export function isConnectionError(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = (e as Error & { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
+  }
+  return false;
+}
 
 /**
  * An HTTP client for one internal service (undici Pool, keep-alive). Forwards the request id,
  * the internal token and the staff user; validates 2xx bodies with the contract schema; turns a
  * non-2xx into an HttpError carrying the service's status and message; an unreachable service
- * becomes 503 and a slow one 504, never a 500.
+ * becomes 503 and a slow one 504, never a 500. A GET (idempotent) that fails on a connection
+ * error (isConnectionError) is sent once more, so a service restart or a stale kept-alive socket
+ * does not reach the user; writes are never retried (the service may have stored them).
  */
 export function createServiceClient(name: ServiceName, baseUrl: string, config: GatewayConfig) {
   const pool = new Pool(baseUrl, { connections: 64, headersTimeout: config.SERVICE_TIMEOUT_MS, bodyTimeout: config.SERVICE_TIMEOUT_MS });
@@ -47,14 +74,23 @@ export function createServiceClient(name: ServiceName, baseUrl: string, config: 
       const qs = search.size ? `?${search}` : '';
       const headers = internalHeaders(request);
       if (call.body !== undefined) headers['content-type'] = 'application/json';
-      let res;
-      try {
-        res = await pool.request({
-          method: call.method ?? 'GET',
+      const method = call.method ?? 'GET';
+      const send = () =>
+        pool.request({
+          method,
           path: `${call.path}${qs}`,
           headers,
           body: call.body === undefined ? undefined : JSON.stringify(call.body),
         });
+      let res;
+      try {
+        try {
+          res = await send();
+        } catch (err) {
+          if (method !== 'GET' || !isConnectionError(err)) throw err;
+          request.log.warn({ err, service: name }, 'service connection failed; retrying the GET once');
+          res = await send();
+        }
       } catch (err) {
         request.log.error({ err, service: name }, 'service call failed');
         const timedOut = err instanceof Error && /Timeout/i.test(err.name + (err as { code?: string }).code);
@@ -77,7 +113,7 @@ export function createServiceClient(name: ServiceName, baseUrl: string, config: 
       }
       const message = errorResponseSchema.safeParse(json);
       const status = res.statusCode >= 500 ? 502 : res.statusCode;
-      throw new ServiceError(status, message.success ? message.data.message : `${name} service answered ${res.statusCode}`);
+      throw new ServiceError(status, message.success ? message.data.message : `${name} service answered ${res.statusCode}`, json);
     },
   };
 }

@@ -17,7 +17,8 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const xsrfPlugin = fp<{ config: GatewayConfig }>(
   async (fastify, { config }) => {
     const cookiePath = config.BASE_PATH;
-    await fastify.register(cookie);
+    // The secret signs cookies set with `signed: true` (the OIDC sign-in's transaction cookie).
+    await fastify.register(cookie, { secret: config.SESSION_SECRET });
     await fastify.register(csrf, {
       sessionPlugin: '@fastify/cookie',
       cookieKey: '_csrf',

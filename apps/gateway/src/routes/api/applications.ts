@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applyApiRoutes } from './apply';
+import { adminApplicationRoutes } from './applications-admin';
 
 const appliedParamsSchema = z.object({ ucasCode: z.string().trim().min(1).max(32) });
 const timestampQuery = z.object({ _: z.string().optional() });
@@ -23,6 +24,7 @@ const timestampQuery = z.object({ _: z.string().optional() });
  */
 export const applicationApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(applyApiRoutes);
+  await fastify.register(adminApplicationRoutes);
 
   /**
    * GET /api/applications/{ucasCode}/applied: the applications to the course by this email
@@ -30,7 +32,11 @@ export const applicationApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
    */
   fastify.get(
     '/applications/:ucasCode/applied',
-    { schema: { params: appliedParamsSchema, querystring: appliedQuerySchema, response: { 200: appliedResponseSchema, 400: errorResponseSchema } } },
+    {
+      // It tells whether a person applied (spec section 4 keeps it public): limited hard, bursts logged.
+      config: fastify.publicRateLimit('applied'),
+      schema: { params: appliedParamsSchema, querystring: appliedQuerySchema, response: { 200: appliedResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema } },
+    },
     async (request) => {
       const { email, ucas_personal_id } = request.query;
       if (!email && !ucas_personal_id) return { rows: [] };

@@ -147,3 +147,16 @@ describe('POST /api/apply/:course with documents', () => {
     expect((await review(applyResponseSchema.parse(res.body).hash)).documents).toEqual([]);
   });
 });
+
+describe('POST /api/apply/:course: a replayed key with documents (issue 12 item 2)', () => {
+  it("answers 409 to another applicant reusing a stored SUBMISSION_ID: their files are not bound, the first applicant's stay", async () => {
+    const first = submission({ ALEVELS_DOCUMENT_1: document(await uploadPdf('mine.pdf'), { file_name: 'mine.pdf' }) });
+    const stored = applyResponseSchema.parse((await apply(first)).body);
+    const intruder = submission({ SUBMISSION_ID: first.SUBMISSION_ID, ALEVELS_DOCUMENT_1: document(await uploadPdf('theirs.pdf'), { file_name: 'theirs.pdf' }) });
+    const res = await apply(intruder);
+    expect(res.status).toBe(409);
+    expect(errorResponseSchema.parse(res.body).message).toBe('This idempotency key (SUBMISSION_ID or Idempotency-Key) was already used for another applicant.');
+    expect((await review(stored.hash)).documents.map((d) => d.file_name)).toEqual(['mine.pdf']);
+    expect(await appliedByEmail(intruder.EMAIL)).toEqual([]);
+  });
+});

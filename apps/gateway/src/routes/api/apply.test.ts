@@ -6,7 +6,9 @@ import {
   applyResponseSchema,
   errorResponseSchema,
   publicReference,
+  IDEMPOTENCY_KEY_MISMATCH,
   SECOND_YEAR_NOT_ALLOWED,
+  SUBMISSION_ID_OTHER_APPLICANT,
   type ApplyResponse,
 } from '@clearing-desk/contracts';
 import { createApplicationForm } from '@clearing-desk/contracts/testing';
@@ -18,6 +20,9 @@ const OPEN = 'G400'; // Computer Science BSc, SCI (5 GCSEs), advertised 128, acc
 const SUSPENDED = 'H401';
 const CLOSED = 'NN34';
 const EXTERNAL = 'W310';
+const NO_INTERNAL = 'G1G3'; // Mathematics with Statistics: external vacancies, no internal ones
+const ECONOMICS = 'L100'; // Economics BSc, SAS (no 5-GCSE rule), advertised 136, accepted 112, IELTS 6.0, automatic offer
+const SECOND_YEAR_COURSE = 'G600'; // Software Engineering, SCI, ALLOW_SECOND_YEAR_ENTRY
 
 let stack: Stack;
 let client: StackClient;
@@ -209,12 +214,11 @@ describe('POST /api/apply/:course', () => {
   });
 
   it('answers 400 naming the field for a malformed body', async () => {
-    const noId = submission();
-    delete noId.SUBMISSION_ID;
-    const res = await apply(noId);
+    const badId = submission({ SUBMISSION_ID: 'not-a-uuid' });
+    const res = await apply(badId);
     expect(res.status).toBe(400);
     expect(errorResponseSchema.parse(res.body).message).toMatch(/^data\.SUBMISSION_ID: /);
-    await expectNothingStored(noId);
+    await expectNothingStored(badId);
     const groups = await apply(submission({ QUALIFICATIONS: 'A*AB' }));
     expect(groups.status).toBe(400);
     expect(errorResponseSchema.parse(groups.body).message).toMatch(/^data\.QUALIFICATIONS: /);
@@ -226,6 +230,14 @@ describe('POST /api/apply/:course', () => {
     expect(res.status).toBe(409);
     expect(errorResponseSchema.parse(res.body)).toEqual({ message: 'COURSE_SUSPENDED' });
     expect(await applied(`email=${encodeURIComponent(form.EMAIL)}`, SUSPENDED)).toEqual([]);
+  });
+
+  it('answers 409 COURSE_CLOSED for a course with external but no internal vacancies (where the search shows no enabled Apply)', async () => {
+    const form = submission();
+    const res = await apply(form, NO_INTERNAL);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'COURSE_CLOSED' });
+    expect(await applied(`email=${encodeURIComponent(form.EMAIL)}`, NO_INTERNAL)).toEqual([]);
   });
 
   it('answers 409 COURSE_CLOSED for a course without external vacancies, and for an external course', async () => {
@@ -251,6 +263,197 @@ describe('POST /api/apply/:course', () => {
     const wrong = await client.send('POST', applyPath(OPEN), form, 'not-the-token');
     expect(wrong.status).toBe(403);
     await expectNothingStored(form);
+  });
+});
+
+describe('POST /api/apply/:course: the API contract (issue 12 item 2)', () => {
+  const review = async (saved: ApplyResponse) =>
+    applicationReviewResponseSchema.parse((await client.get(`/api/applications/${saved.hash}?_=${Date.now()}`)).body);
+
+  it('takes a submission without SUBMISSION_ID (a client following spec section 7 exactly), once per person', async () => {
+    const form = submission();
+    delete form.SUBMISSION_ID;
+    const res = await apply(form);
+    expect(res.status).toBe(200);
+    expect(applyResponseSchema.parse(res.body).confirmed_status).toBe('O');
+    const again = await apply(form);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: APPLY_MESSAGES.DUPLICATE });
+  });
+
+  it('takes an Idempotency-Key header instead: the same key answers the stored record', async () => {
+    const form = submission();
+    delete form.SUBMISSION_ID;
+    const key = `client-retry-${randomUUID()}`;
+    const first = await client.sendWithHeaders('POST', applyPath(OPEN), form, { 'Idempotency-Key': key });
+    expect(first.status).toBe(200);
+    const again = await client.sendWithHeaders('POST', applyPath(OPEN), form, { 'Idempotency-Key': key });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+  });
+
+  it('answers 409 for a replayed key with another applicant, never someone else\'s record', async () => {
+    const form = submission();
+    expect((await apply(form)).status).toBe(200);
+    const otherEmail = submission({ SUBMISSION_ID: form.SUBMISSION_ID, UCAS_PERSONAL_ID: form.UCAS_PERSONAL_ID });
+    const res = await apply(otherEmail);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: SUBMISSION_ID_OTHER_APPLICANT });
+    const otherId = { ...form, UCAS_PERSONAL_ID: '7999999999' };
+    const byId = await apply(otherId);
+    expect(byId.status).toBe(409);
+    expect(byId.body).toEqual({ message: SUBMISSION_ID_OTHER_APPLICANT });
+
+    const key = `key-${randomUUID()}`;
+    const a = submission();
+    delete a.SUBMISSION_ID;
+    expect((await client.sendWithHeaders('POST', applyPath(OPEN), a, { 'Idempotency-Key': key })).status).toBe(200);
+    const b = submission();
+    delete b.SUBMISSION_ID;
+    const stolen = await client.sendWithHeaders('POST', applyPath(OPEN), b, { 'Idempotency-Key': key });
+    expect(stolen.status).toBe(409);
+    expect(stolen.body).toEqual({ message: SUBMISSION_ID_OTHER_APPLICANT });
+    await expectNothingStored(b as { EMAIL: string; UCAS_PERSONAL_ID: string });
+  });
+
+  it('answers 400 when the Idempotency-Key header and SUBMISSION_ID differ', async () => {
+    const form = submission();
+    const res = await client.sendWithHeaders('POST', applyPath(OPEN), form, { 'Idempotency-Key': randomUUID() });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: IDEMPOTENCY_KEY_MISMATCH });
+    await expectNothingStored(form);
+  });
+
+  it('refuses unknown keys of the form and of a qualification item with 400 naming the key, storing nothing', async () => {
+    const form = submission({ FAVOURITE_COLOUR: 'blue' });
+    const res = await apply(form);
+    expect(res.status).toBe(400);
+    expect(errorResponseSchema.parse(res.body).message).toMatch(/FAVOURITE_COLOUR/);
+    await expectNothingStored(form);
+    const item = submission({ QUALIFICATIONS: [{ ...aLevels(['A*', 'A', 'B'])[0], PREDICTED: 'A*' }, ...aLevels(['A*', 'A', 'B']).slice(1)] });
+    const itemRes = await apply(item);
+    expect(itemRes.status).toBe(400);
+    expect(errorResponseSchema.parse(itemRes.body).message).toBe("'PREDICTED' is not a field of A Level.");
+    await expectNothingStored(item);
+  });
+
+  it('drops the values of hidden fields before storing (VISA_TYPE for GBR, UCAS_PERSONAL_ID unless applied to UCAS)', async () => {
+    const form = submission({ VISA_TYPE: 't4gen', APPLIED_TO_UCAS: '0', PREVIOUS_UNI_STUDY: '0', PREVIOUS_STUDY_NOTES: 'not shown' });
+    const res = await apply(form);
+    expect(res.status).toBe(200);
+    const stored = (await review(applyResponseSchema.parse(res.body))).applicationData;
+    expect(stored.VISA_TYPE ?? '').toBe('');
+    expect(stored.UCAS_PERSONAL_ID ?? '').toBe('');
+    expect(stored.PREVIOUS_STUDY_NOTES ?? '').toBe('');
+    expect(stored.NAME1).toBe('Amara');
+  });
+});
+
+describe('POST /api/apply/:course: the admissions rules (issue 12 item 1)', () => {
+  const international = (overrides: Record<string, unknown> = {}) =>
+    submission({
+      NATIONALITY: 'CHN',
+      VISA_TYPE: 't4gen',
+      GCSE_QUALIFICATIONS: [{ QUALIFICATION: 'GCSE', SUBJECT: 'Mathematics', GRADE: '7', YEAR: '2023' }],
+      QUALIFICATIONS: [...aLevels(['A', 'A', 'A']), { QUALIFICATION: 'ENGLISH_TEST', TEST: 'ielts', SCORE: '7.5', YEAR: '2025' }],
+      ...overrides,
+    });
+
+  it('offers an international applicant with AAA, GCSE Mathematics and IELTS 7.5 (no longer rejected)', async () => {
+    const res = await apply(international(), ECONOMICS);
+    expect(res.status).toBe(200);
+    const saved = applyResponseSchema.parse(res.body);
+    expect(saved.assessment).toMatchObject({ TRAFFIC_LIGHT: 'G', UCAS_POINTS_EFFECTIVE: 144 });
+    expect(saved.confirmed_status).toBe('O');
+  });
+
+  it('submits (S) an international applicant whose English test is below the minimum: amber, naming score and minimum', async () => {
+    const form = international({ QUALIFICATIONS: [...aLevels(['A', 'A', 'A']), { QUALIFICATION: 'ENGLISH_TEST', TEST: 'toefl', SCORE: '50', YEAR: '2025' }] });
+    const res = await apply(form, ECONOMICS);
+    expect(res.status).toBe(200);
+    const saved = applyResponseSchema.parse(res.body);
+    expect(saved.confirmed_status).toBe('S');
+    expect(saved.assessment.EXPLANATION).toContainEqual({
+      STATUS: 'A',
+      MESSAGE: 'TOEFL score 50 (equivalent to IELTS 5.5) is below the minimum of IELTS 6.0 for this course. Please provide evidence of English at the required level.',
+    });
+  });
+
+  it('answers 400 for an English test score outside its range', async () => {
+    const form = international({ QUALIFICATIONS: [...aLevels(['A', 'A', 'A']), { QUALIFICATION: 'ENGLISH_TEST', TEST: 'pearson', SCORE: '95', YEAR: '2025' }] });
+    const res = await apply(form, ECONOMICS);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: "'Score' must be a PTE Academic score from 10 to 90." });
+  });
+
+  it('never lets a grade 3 in GCSE French make a strong applicant red, and counts a resit once at its best grade', async () => {
+    const gcses = [
+      ...FIVE_GCSES.filter((g) => g.SUBJECT !== 'Mathematics'),
+      { QUALIFICATION: 'GCSE', SUBJECT: 'Mathematics', GRADE: '3', YEAR: '2022' },
+      { QUALIFICATION: 'GCSE', SUBJECT: 'Mathematics', GRADE: '5', YEAR: '2023' },
+      { QUALIFICATION: 'GCSE', SUBJECT: 'French', GRADE: '3', YEAR: '2023' },
+    ];
+    const res = await apply(submission({ GCSE_QUALIFICATIONS: gcses }));
+    expect(res.status).toBe(200);
+    const saved = applyResponseSchema.parse(res.body);
+    expect(saved.assessment.TRAFFIC_LIGHT).toBe('G');
+    expect(saved.confirmed_status).toBe('O');
+  });
+
+  it('takes a GCSE subject outside the suggestions (free text)', async () => {
+    const res = await apply(submission({ GCSE_QUALIFICATIONS: [...FIVE_GCSES, { QUALIFICATION: 'GCSE', SUBJECT: 'Citizenship Studies', GRADE: '6', YEAR: '2023' }] }));
+    expect(res.status).toBe(200);
+  });
+
+  it('counts only GCSEs at 4/C or above for a Sciences course: four good ones and a grade 3 are red', async () => {
+    const gcses = [...FIVE_GCSES.slice(0, 4), { QUALIFICATION: 'GCSE', SUBJECT: 'Biology', GRADE: '3', YEAR: '2023' }];
+    const saved = applyResponseSchema.parse((await apply(submission({ GCSE_QUALIFICATIONS: gcses }))).body);
+    expect(saved.assessment.TRAFFIC_LIGHT).toBe('R');
+    expect(saved.assessment.EXPLANATION).toContainEqual({ STATUS: 'R', MESSAGE: 'Courses in the Sciences school require at least 5 GCSEs at grade 4/C or above; 4 were given.' });
+  });
+
+  it('always submits (S) a red under-18 or second-year applicant', async () => {
+    const young = applyResponseSchema.parse((await apply(submission({ DOB: '2010-01-01', QUALIFICATIONS: aLevels(['C', 'C', 'C']) }))).body);
+    expect(young.assessment).toMatchObject({ TRAFFIC_LIGHT: 'R', OVER18: 0 });
+    expect(young).toMatchObject({ confirmed_status: 'S', rejection_reasons: [] });
+    const secondYear = applyResponseSchema.parse((await apply(submission({ SECOND_YEAR_ENTRY: '1', QUALIFICATIONS: aLevels(['C', 'C', 'C']) }), SECOND_YEAR_COURSE)).body);
+    expect(secondYear.assessment.TRAFFIC_LIGHT).toBe('R');
+    expect(secondYear.confirmed_status).toBe('S');
+  });
+
+  it('accepts 29 February in a leap year', async () => {
+    const res = await apply(submission({ DOB: '2004-02-29' }));
+    expect(res.status).toBe(200);
+    const bad = await apply(submission({ DOB: '2005-02-29' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ message: 'Incorrect day 29: Day must be between 1 and 28.' });
+  });
+
+  it('recommends only courses the same form passes, the same school first', async () => {
+    const form = submission({ QUALIFICATIONS: aLevels(['C', 'C', 'C']) });
+    const saved = applyResponseSchema.parse((await apply(form)).body);
+    expect(saved.confirmed_status).toBe('X');
+    const alternates = saved.assessment.ALTERNATE;
+    expect(alternates.length).toBeGreaterThan(0);
+    const schools = alternates.map((a) => (a.SCHOOL === 'SCI' ? 0 : 1));
+    expect([...schools].sort((x, y) => x - y)).toEqual(schools);
+    const { SUBMISSION_ID: _id, ...assessable } = form;
+    for (const alternate of alternates) {
+      const res = await client.send('POST', `/api/apply/${alternate.COURSE}/assess`, assessable);
+      expect(res.status).toBe(200);
+      expect(['G', 'A']).toContain((res.body as { result: { TRAFFIC_LIGHT: string } }).result.TRAFFIC_LIGHT);
+    }
+  });
+
+  it('prices a partial Access to HE profile at 0 points with an explanation', async () => {
+    const access = { QUALIFICATION: 'ACCESS_HE', SUBJECT: 'Science', DISTINCTION_CREDITS: '30', YEAR: '2025' };
+    const res = await client.send('POST', '/api/apply/N200/assess', { ...submission({ QUALIFICATIONS: [access] }), SUBMISSION_ID: undefined });
+    expect(res.status).toBe(200);
+    const result = (res.body as { result: { UCAS_POINTS_TOTAL: number; EXPLANATION: { MESSAGE: string }[] } }).result;
+    expect(result.UCAS_POINTS_TOTAL).toBe(0);
+    expect(result.EXPLANATION.map((e) => e.MESSAGE)).toContain(
+      'Access to HE Diploma with 30 graded credits carries 0 UCAS points: UCAS gives points only for a complete profile of 45 graded credits.',
+    );
   });
 });
 

@@ -51,7 +51,7 @@ describe('POST /api/apply/:course/assess', () => {
     expect(res.status).toBe(200);
   });
 
-  it('offers open alternatives of the same school whose accepted tariff a red form meets', async () => {
+  it('offers open alternatives the same red form passes (G or A), same school first, greens before ambers', async () => {
     const res = await client.send('POST', assessPath(OPEN), createAssessForm({ QUALIFICATIONS: aLevels(['C', 'C', 'C']) }));
     expect(res.status).toBe(200);
     const { result } = assessResponseSchema.parse(res.body);
@@ -60,20 +60,22 @@ describe('POST /api/apply/:course/assess', () => {
     expect(result.SUBMISSION_OPTIONS.BUTTONS).toEqual([{ STATUS: 'S', LABEL: 'Submit' }]);
     expect(result.ALTERNATE.length).toBeGreaterThan(0);
     expect(result.ALTERNATE.length).toBeLessThanOrEqual(5);
-    let previous = Infinity;
+    const lights: string[] = [];
     for (const alt of result.ALTERNATE) {
       expect(alt.SCHOOL).toBe('SCI');
       expect(alt.COURSE).not.toBe(OPEN);
       const detail = courseDetailResponseSchema.parse((await client.get(`/api/courses/${alt.COURSE}`)).body).courseData;
       expect(detail.SCHOOL).toBe('SCI');
       expect(detail.TARIFF_ACCEPTED).toBeLessThanOrEqual(96);
-      expect(detail.TARIFF_ACCEPTED).toBeLessThanOrEqual(previous);
       expect(detail.SUSPENDED).toBe(false);
       expect(detail.EXTERNAL).toBe(false);
       expect(detail.VACANCIES_EXTERNAL).toBeGreaterThan(0);
       expect(detail.VACANCIES_INTERNAL).toBeGreaterThan(0);
-      previous = detail.TARIFF_ACCEPTED;
+      const again = assessResponseSchema.parse((await client.send('POST', assessPath(alt.COURSE), createAssessForm({ QUALIFICATIONS: aLevels(['C', 'C', 'C']) }))).body);
+      lights.push(again.result.TRAFFIC_LIGHT);
     }
+    expect(lights.every((l) => l === 'G' || l === 'A')).toBe(true);
+    expect([...lights].sort((a, b) => (a === b ? 0 : a === 'G' ? -1 : 1))).toEqual(lights);
   });
 
   it('answers 400 naming the field for a grade the course does not offer', async () => {

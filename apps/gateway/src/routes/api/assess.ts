@@ -21,6 +21,7 @@ export const assessApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.post(
     '/apply/:course/assess',
     {
+      config: fastify.publicRateLimit('assess'),
       preHandler: fastify.csrfProtection,
       schema: {
         params: paramsSchema,
@@ -31,6 +32,7 @@ export const assessApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
           403: errorResponseSchema,
           404: errorResponseSchema,
           409: errorResponseSchema,
+          429: errorResponseSchema,
         },
       },
     },

@@ -1,4 +1,9 @@
 import {
+  canEditCourse,
+  COURSE_UPDATE_MESSAGES,
+  courseEtag,
+  courseHistoryResponseSchema,
+  courseUpdateBodySchema,
   courseDetailResponseSchema,
   courseIdParamsSchema,
   courseSearchQuerySchema,
@@ -33,11 +38,60 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     }),
   );
 
-  fastify.get('/admin/courses/:id', { schema: detailSchema }, async (request) => {
-    if (!request.staffUser) throw new HttpError(401, 'Not logged in');
-    return fastify.services.courses.call(request, {
+  // The staff user travels in the user header, so courses-svc answers the user's `access`.
+  // The ETag lets course control send If-Match with its changes (issue 13).
+  fastify.get('/admin/courses/:id', { schema: detailSchema }, async (request, reply) => {
+    const detail = await fastify.services.courses.call(request, {
       path: `/courses/${encodeURIComponent(request.params.id)}`,
       response: courseDetailResponseSchema,
     });
+    void reply.header('etag', courseEtag(detail.courseData)).header('cache-control', 'no-store');
+    return detail;
   });
+
+  /**
+   * Course control (issue 13): the changed editable courseData fields in `{ data, token }`; answers
+   * the course as GET does, with its new ETag. 403 unless the user's access on the course has
+   * edit-course (courses-svc checks again); 412 when If-Match names an older version of the course.
+   */
+  fastify.put(
+    '/admin/courses/:id',
+    {
+      schema: {
+        params: courseIdParamsSchema,
+        body: courseUpdateBodySchema,
+        response: {
+          200: courseDetailResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          412: errorResponseSchema,
+        },
+      },
+      preHandler: fastify.csrfProtection,
+    },
+    async (request, reply) => {
+      const path = `/courses/${encodeURIComponent(request.params.id)}`;
+      const current = await fastify.services.courses.call(request, { path, response: courseDetailResponseSchema });
+      if (!canEditCourse(current.access)) throw new HttpError(403, COURSE_UPDATE_MESSAGES.FORBIDDEN);
+      const ifMatch = request.headers['if-match'];
+      const saved = await fastify.services.courses.call(request, {
+        method: 'PUT',
+        path,
+        body: { data: request.body.data, ifMatch: typeof ifMatch === 'string' ? ifMatch : undefined },
+        response: courseDetailResponseSchema,
+      });
+      void reply.header('etag', courseEtag(saved.courseData)).header('cache-control', 'no-store');
+      return saved;
+    },
+  );
+
+  /** A course's change history, newest first (users who may edit the course). */
+  fastify.get(
+    '/admin/courses/:id/history',
+    { schema: { params: courseIdParamsSchema, querystring: detailSchema.querystring, response: { 200: courseHistoryResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema } } },
+    async (request) =>
+      fastify.services.courses.call(request, { path: `/courses/${encodeURIComponent(request.params.id)}/history`, response: courseHistoryResponseSchema }),
+  );
 };

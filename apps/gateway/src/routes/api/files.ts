@@ -24,7 +24,7 @@ export const fileApiRoutes: FastifyPluginAsync = async (fastify) => {
   // Scoped to this plugin: the body stays the raw request stream.
   fastify.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
 
-  fastify.post('/file/upload', { preHandler: fastify.csrfProtection }, async (request, reply) => {
+  fastify.post('/file/upload', { config: fastify.publicRateLimit('upload'), preHandler: fastify.csrfProtection }, async (request, reply) => {
     if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')) throw new HttpError(415, UPLOAD_ERRORS.NOT_MULTIPART);
     const length = Number(request.headers['content-length'] ?? NaN);
     if (length > LIMITS.FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw new HttpError(413, fileSizeMessage(UPLOAD_FILE_FIELD));

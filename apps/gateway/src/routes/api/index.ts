@@ -1,15 +1,42 @@
+import { HttpError } from '@clearing-desk/service-kit';
+import { LOGIN_MESSAGES } from '@clearing-desk/contracts';
 import type { FastifyPluginAsync } from 'fastify';
+import { oidcConfigured } from '../../config';
+import { oidcCallbackRoutes } from '../oidc';
 import { applicationApiRoutes } from './applications';
 import { assessApiRoutes } from './assess';
+import { authApiRoutes, type AuthRoutesOptions } from './auth';
 import { courseApiRoutes } from './courses';
 import { fileApiRoutes } from './files';
+import { figuresApiRoutes } from './figures';
+import { scenarioApiRoutes } from './scenarios';
 import { statusApiRoutes } from './status';
 
-/** Every /api route of spec section 7, mounted under `${BASE_PATH}api`. */
-export const apiRoutes: FastifyPluginAsync = async (fastify) => {
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An /admin route anyone may call (the login, the Clearing status read at load). */
+    public?: boolean;
+  }
+}
+
+/**
+ * Every /api route of spec section 7, mounted under `${BASE_PATH}api`. Every `/admin/*` route
+ * needs a staff session (401 'Not logged in') unless it says `config: { public: true }`.
+ */
+export const apiRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, { config, directory, roleMapping }) => {
+  const adminPrefix = `${fastify.prefix}/admin/`;
+  fastify.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url?.startsWith(adminPrefix) && !request.routeOptions.config.public && !request.staffUser) {
+      throw new HttpError(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    }
+  });
+  await fastify.register(authApiRoutes, { config, directory, roleMapping });
+  if (oidcConfigured(config)) await fastify.register(oidcCallbackRoutes, { config, roleMapping });
   await fastify.register(courseApiRoutes);
   await fastify.register(statusApiRoutes);
   await fastify.register(assessApiRoutes);
   await fastify.register(applicationApiRoutes);
   await fastify.register(fileApiRoutes);
+  await fastify.register(figuresApiRoutes);
+  await fastify.register(scenarioApiRoutes);
 };

@@ -1,22 +1,85 @@
-import { clearingStatusResponseSchema, pingResponseSchema } from '@clearing-desk/contracts';
+import {
+  apiBodySchema,
+  canManageClearing,
+  clearingStatusAuditResponseSchema,
+  clearingStatusResponseSchema,
+  clearingStatusUpdateSchema,
+  errorResponseSchema,
+  LOGIN_MESSAGES,
+  pingResponseSchema,
+  type ClearingStatusResponse,
+} from '@clearing-desk/contracts';
+import { HttpError } from '@clearing-desk/service-kit';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 const timestampQuery = z.object({ _: z.string().optional() });
+const refusals = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
-/** Clearing open/closed (spec sections 4 and 7), answered by applications-svc. */
+/** 403 unless the user may open and close Clearing (an Administrator over all courses). */
+const requireClearingManager = async (request: FastifyRequest) => {
+  if (!canManageClearing(request.staffUser)) throw new HttpError(403, LOGIN_MESSAGES.FORBIDDEN);
+};
+
+/**
+ * Clearing open/closed (spec sections 4 and 7), kept by applications-svc. Anyone reads it (the
+ * web app calls GET /api/admin/status at load); an Administrator changes it (PUT, audited with
+ * user and time) and reads the audit log.
+ */
 export const statusApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  /**
+   * Clearing open/closed as applications-svc last said it. Every page load asks for it, so while
+   * applications-svc is unreachable (503/504: killed, restarting, deploying) the public reads the
+   * last known answer instead of a 5xx (issue 14 item 7: the results-day load test found the
+   * status and ping routes failing for as long as applications-svc was down). Any other answer
+   * passes through; with nothing known yet the 503 does too. Only this gateway process's memory:
+   * a change made while the service is down cannot exist, since applications-svc makes it.
+   */
+  let lastKnown: ClearingStatusResponse | undefined;
+  const readStatus = async (request: FastifyRequest): Promise<ClearingStatusResponse> => {
+    try {
+      lastKnown = await fastify.services.applications.call(request, { path: '/status', response: clearingStatusResponseSchema });
+      return lastKnown;
+    } catch (err) {
+      if (!(err instanceof HttpError) || (err.statusCode !== 503 && err.statusCode !== 504) || !lastKnown) throw err;
+      request.log.warn({ service: 'applications' }, 'applications-svc unreachable: answering the last known Clearing status');
+      return lastKnown;
+    }
+  };
+
   fastify.get(
     '/admin/status',
-    { schema: { querystring: timestampQuery, response: { 200: clearingStatusResponseSchema } } },
-    async (request) => fastify.services.applications.call(request, { path: '/status', response: clearingStatusResponseSchema }),
+    { config: { public: true }, schema: { querystring: timestampQuery, response: { 200: clearingStatusResponseSchema } } },
+    async (request) => readStatus(request),
+  );
+
+  fastify.put(
+    '/admin/status',
+    {
+      schema: { body: apiBodySchema(clearingStatusUpdateSchema), response: { 200: clearingStatusResponseSchema, ...refusals } },
+      preHandler: [fastify.csrfProtection, requireClearingManager],
+    },
+    async (request) =>
+      (lastKnown = await fastify.services.applications.call(request, {
+        method: 'PUT',
+        path: '/status',
+        body: request.body.data,
+        response: clearingStatusResponseSchema,
+      })),
+  );
+
+  fastify.get(
+    '/admin/status/audit',
+    { schema: { querystring: timestampQuery, response: { 200: clearingStatusAuditResponseSchema, ...refusals } }, preHandler: requireClearingManager },
+    async (request) => fastify.services.applications.call(request, { path: '/status/audit', response: clearingStatusAuditResponseSchema }),
   );
 
   fastify.get(
     '/ping',
     { schema: { querystring: timestampQuery, response: { 200: pingResponseSchema } } },
     async (request) => {
-      const { state } = await fastify.services.applications.call(request, { path: '/status', response: clearingStatusResponseSchema });
+      const { state } = await readStatus(request);
       return { state };
     },
   );

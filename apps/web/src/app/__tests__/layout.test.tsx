@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { createStaffUser, renderApp } from '@/testing/test-utils';
+import { createAdminUser, createStaffUser, renderApp } from '@/testing/test-utils';
 
 describe('page layout', () => {
   it('has a skip link, a header with the site name and intake year, and the Apply navigation', async () => {
@@ -23,6 +23,35 @@ describe('page layout', () => {
     renderApp('/apply', { user: createStaffUser() });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Applications' })).toHaveAttribute('href', '/applications');
+  });
+
+  // Staff links depend on the role (Figures with VIEW_REPORT, Settings for an Administrator over
+  // all courses, and more may come), so each role is checked for the links it must and must not have.
+  it.each([
+    { role: 'Front Office', user: createStaffUser({ name: 'Alex Adviser' }), has: ['Apply', 'Courses', 'Applications'], hasNot: ['Settings', 'Figures'] },
+    { role: 'Back Office', user: createStaffUser({ name: 'Alex Adviser', roles: [{ role: 'Back Office', scope: 'all' }] }), has: ['Apply', 'Courses', 'Applications', 'Figures'], hasNot: ['Settings'] },
+    { role: 'Administrator', user: createAdminUser({ name: 'Alex Adviser' }), has: ['Apply', 'Courses', 'Applications', 'Figures', 'Settings'], hasNot: [] },
+  ])("shows a signed-in $role their links, their name and 'Sign out'", async ({ user, has, hasNot }) => {
+    renderApp('/apply', { user });
+    const banner = await screen.findByRole('banner');
+    const nav = within(banner).getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link').map((a) => a.textContent);
+    // The fixed links come first, in this order.
+    expect(links.slice(0, 3)).toEqual(['Apply', 'Courses', 'Applications']);
+    for (const name of has) expect(links).toContain(name);
+    for (const name of hasNot) expect(links).not.toContain(name);
+    expect(within(nav).getByRole('link', { name: 'Courses' })).toHaveAttribute('href', '/staff');
+    if (has.includes('Settings')) expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/staff/settings');
+    if (has.includes('Figures')) expect(within(nav).getByRole('link', { name: 'Figures' })).toHaveAttribute('href', '/staff/figures');
+    expect(within(banner).getByText('Alex Adviser')).toBeInTheDocument();
+    expect(within(banner).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('shows no staff navigation, name or Sign out to the public', async () => {
+    renderApp('/apply');
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clearing Desk', 'Apply']);
+    expect(within(banner).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('has Accessibility and Privacy links in the footer that open real pages', async () => {

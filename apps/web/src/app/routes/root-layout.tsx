@@ -1,13 +1,29 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { Layout } from '@/components/layout/layout';
+import { paths } from '@/config/paths';
 import { MAIN_CONTENT_ID } from '@/config/site';
+import { useLogout } from '@/features/auth/api/logout';
+import { formatApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import type { RouteHandle } from '../router';
 
-/** Root route: page frame around every page. */
+/** Root route: page frame around every page; the header's 'Sign out' lands on /staff (the login screen). */
 export function RootLayout() {
   const user = useUser();
+  const navigate = useNavigate();
+  const logout = useLogout({
+    onSuccess: () => {
+      void navigate(paths.staff.getHref());
+      // The 'Sign out' button is gone: start again at the page content (the login screen), unless
+      // something took focus meanwhile (the leave-application question).
+      window.setTimeout(() => {
+        if (document.activeElement === null || document.activeElement === document.body) {
+          document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+        }
+      }, 0);
+    },
+  });
   const { pathname } = useLocation();
   const firstRender = useRef(true);
   // Pages that place focus themselves (the form steps: their heading, a field or the error summary).
@@ -26,7 +42,12 @@ export function RootLayout() {
   }, [pathname]);
 
   return (
-    <Layout user={user}>
+    <Layout
+      user={user}
+      onSignOut={() => logout.mutate()}
+      signingOut={logout.isPending}
+      signOutError={logout.isError ? `Sign out failed: ${formatApiError(logout.error)}` : null}
+    >
       <Outlet />
       <ScrollRestoration />
     </Layout>

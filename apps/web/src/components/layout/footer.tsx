@@ -18,6 +18,11 @@ export function Footer() {
                 Privacy
               </Link>
             </li>
+            <li>
+              <Link className="cd-footer__link" to={paths.staff.getHref()}>
+                Staff sign in
+              </Link>
+            </li>
           </ul>
         </nav>
         <p className="cd-footer__meta">

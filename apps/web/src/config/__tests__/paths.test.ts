@@ -13,6 +13,12 @@ describe('paths', () => {
     expect(api.assess('G400')).toBe('/clearing/api/apply/G400/assess');
     expect(api.apply('G400')).toBe('/clearing/api/apply/G400');
     expect(api.application('a1b2')).toBe('/clearing/api/applications/a1b2');
+    expect(api.adminCourse('G400')).toBe('/clearing/api/admin/courses/G400');
+    expect(api.clearingStatusAudit()).toBe('/clearing/api/admin/status/audit');
+    expect(api.authOptions()).toBe('/clearing/api/admin/auth/options');
+    expect(api.authLogin()).toBe('/clearing/api/admin/auth/ldap');
+    expect(api.authLogout()).toBe('/clearing/api/admin/auth/logout');
+    expect(api.authUser()).toBe('/clearing/api/admin/auth/user');
   });
 
   it('gives the router the prefix as basename and builds absolute page URLs with it', () => {
@@ -29,6 +35,11 @@ describe('paths', () => {
     expect(paths.apply.step.getHref('G400', 'qualifications', 'QUALIFICATIONS-1-GRADE')).toBe('/apply/G400/qualifications#QUALIFICATIONS-1-GRADE');
     expect(paths.apply.confirmation.getHref('G400')).toBe('/apply/G400/confirmation');
     expect(paths.review.getHref('a1b2')).toBe('/review/a1b2');
+    expect(paths.staff.getHref()).toBe('/staff');
+    expect(paths.staff.getHref({ q: 'law' })).toBe('/staff?q=law');
+    expect(paths.staffSettings.getHref()).toBe('/staff/settings');
+    // The enterprise sign-in is the gateway's, so it gets the base prefix: /clearing/login.
+    expect(absoluteHref(paths.enterpriseLogin.getHref(), '/clearing/')).toBe('/clearing/login');
   });
 
   it('normalises BASE_PATH to a leading and trailing slash', () => {

@@ -61,6 +61,11 @@ export const FORM_TEXTS = {
   SUBMIT_BLOCKED_DUPLICATE: 'You cannot submit this application because you have already applied for this course.',
   CHANGE: 'Change',
 
+  // Staff screens (issue 9)
+  READ_ONLY_TITLE: 'Read-only',
+  SAVE_SUFFIX: ' (save)',
+  UPDATE_CONFIRM: 'Yes, update',
+
   // Leave page
   LEAVE_CONFIRM: 'Leave this application',
   LEAVE_CANCEL: 'Stay on this page',
@@ -83,11 +88,8 @@ export const FORM_TEXTS = {
   NO_SUBMISSION: 'There is no submitted application to show.',
 } as const;
 
-export const offerTexts = (course: string): string[] => [
-  `We are pleased to offer you a place on ${course}.`,
-  'We will send you an email with the details of your offer.',
-  'To accept it, add us as your Clearing choice through the Clearing option of your UCAS Track account within two working days. After that the offer lapses.',
-];
+/** Under the submit buttons of a stored application: which status it has now. */
+export const currentStatusNote = (status: string) => `Current status: ${status}.`;
 
 export const callUsText = (telephone: string, reference: string) =>
   `To continue your application, please call the Clearing team on ${telephone} and quote your reference number ${reference}.`;

@@ -18,7 +18,14 @@ export const COURSE_TEXTS = {
   // Spec section 3 "Second-year-entry texts": the no-second-year description.
   COURSE_PAGE_HEADING_ERROR: 'Course information',
   BACK_TO_SEARCH: 'Search for courses in clearing and apply online',
+  STAFF_SEARCH_HEADING: 'Find a course',
+  STAFF_SEARCH_INTRO: "Search every course in Clearing. To take an application on a caller's behalf, use the course's Apply button.",
+  NO_ROLE_ON_COURSE: 'No role on this course',
 } as const;
+
+/** The signed-in user's role on a course in the staff search. */
+export const courseAccessText = (access: string | null | undefined): string =>
+  access ? `Your role: ${access}` : COURSE_TEXTS.NO_ROLE_ON_COURSE;
 
 export const tariffPointsText = (points: number): string => `${points} UCAS points`;
 

@@ -1,6 +1,18 @@
-import type { ApplyResponse, Assessment, ClearingStatusResponse, CourseData, DocumentType, QualOption } from '@clearing-desk/contracts';
+import type {
+  ApplyResponse,
+  Assessment,
+  ClearingStatusAuditEntry,
+  ClearingStatusResponse,
+  CourseData,
+  DocumentType,
+  LoginOptions,
+  QualOption,
+  StaffUser,
+} from '@clearing-desk/contracts';
 import { createCourse } from '@clearing-desk/contracts/testing';
 import { createAssessment, type StoredApplication } from './applications';
+import type { DeskApplication, DeskStudent } from './applications-desk';
+import { initialScenarios, type MockScenarios } from './scenarios';
 
 /** In-memory data behind the msw handlers; reset after every test (setup-tests.ts). */
 type MockDb = {
@@ -22,7 +34,21 @@ type MockDb = {
    * message (422 file_virus, 503...). 'hold' keeps the upload waiting until `releaseUploads()`.
    */
   uploadOutcomes: UploadOutcome[];
+  /** The staff session behind the cookie: GET /api/admin/auth/user answers it, 401 when null. */
+  sessionUser: StaffUser | null;
+  /** Directory accounts PUT /api/admin/auth/ldap accepts. */
+  directory: DirectoryAccount[];
+  /** GET /api/admin/auth/options. */
+  loginOptions: LoginOptions;
+  /** GET /api/admin/status/audit, newest first; PUT /api/admin/status adds to the front. */
+  clearingAudit: ClearingStatusAuditEntry[];
+  /** The applications desk (issue 9): stored applications as staff see them, and the students. */
+  desk: { applications: DeskApplication[]; students: DeskStudent[] };
+  /** Training scenarios (issue 11): the catalogue, completions per user, injected failures. */
+  scenarios: MockScenarios;
 };
+
+export type DirectoryAccount = { password: string; user: StaffUser };
 
 export type MockUpload = { token: string; fileName: string; fileType: string; fileSize: number; documentType: DocumentType; xsrfHeader: string | null; owner: string | null };
 export type UploadOutcome = 'clean' | 'hold' | { status: number; message: string };
@@ -37,6 +63,12 @@ const initialDb = (): MockDb => ({
   applications: [],
   uploads: [],
   uploadOutcomes: [],
+  sessionUser: null,
+  directory: [],
+  loginOptions: { enterprise: false },
+  clearingAudit: [],
+  desk: { applications: [], students: [] },
+  scenarios: initialScenarios(),
 });
 
 export const db: MockDb = initialDb();
@@ -74,4 +106,14 @@ export function setClearingStatus(status: ClearingStatusResponse): void {
 /** Sets how the next uploads are answered (see MockDb.uploadOutcomes). */
 export function setUploadOutcomes(...outcomes: UploadOutcome[]): void {
   db.uploadOutcomes = outcomes;
+}
+
+/** Sets the signed-in staff user (the session cookie), or none. */
+export function setSessionUser(user: StaffUser | null): void {
+  db.sessionUser = user;
+}
+
+/** Adds a directory account that can sign in with its username and password. */
+export function addDirectoryAccount(user: StaffUser, password: string): void {
+  db.directory.push({ user, password });
 }

@@ -1,17 +1,58 @@
+import type { QualificationItem } from '@clearing-desk/contracts';
 import { Navigate, useParams } from 'react-router-dom';
 import { paths, type ApplicationStepId } from '@/config/paths';
 import { useApplicationForm } from '@/features/application-form/components/application-form-provider';
+import { useFormAssessment } from '@/features/application-form/hooks/use-form-assessment';
+import { createFormValues, textOf } from '@/features/application-form/utils/form-values';
+import { StudentSearch } from '@/features/applications/components/student-search';
 import { ApplicationFormStep } from '@/features/application-form/components/application-form-step';
 import { findStep } from '@/features/application-form/steps';
+import { DeskLayout, FeedbackPanel, ReviewScript, StaffReview, type DeskScriptProps } from '@/features/call-scripts';
 import { courseHeading } from '@/features/courses/components/course-information';
 import { NotFound } from '../not-found';
 import { useCourseContext } from './course-context';
 
+const SCRIPT_FIELDS = ['NAME1', 'NAME2', 'NATIONALITY', 'SECOND_YEAR_ENTRY', 'APPLIED_TO_UCAS', 'UCAS_PERSONAL_ID'] as const;
+
+/** What the script reads while an adviser takes the application by phone: the live answers and assessment; no status yet. */
+function usePhoneScriptProps(): DeskScriptProps {
+  const { detail } = useCourseContext();
+  const { values, currentStatus } = useApplicationForm();
+  const { assessment } = useFormAssessment();
+  return {
+    assessment,
+    form: Object.fromEntries(SCRIPT_FIELDS.map((name) => [name, textOf(values, name)])),
+    course: detail.courseData,
+    access: detail.access,
+    status: currentStatus,
+  };
+}
+
+/** The feedback panel and call script for an adviser taking the application by phone (issue 10's panel). */
+function PhoneFeedback() {
+  return <FeedbackPanel {...usePhoneScriptProps()} />;
+}
+
+/** The Review tab's staff part: the qualifications to read back, then the script once complete. */
+function PhoneReview() {
+  const { values, errors, qualOptions } = useApplicationForm();
+  const scriptProps = usePhoneScriptProps();
+  const items = (name: 'GCSE_QUALIFICATIONS' | 'QUALIFICATIONS') => (Array.isArray(values[name]) ? (values[name] as QualificationItem[]) : []);
+  return (
+    <StaffReview
+      complete={errors.length === 0}
+      qualifications={[...items('QUALIFICATIONS'), ...items('GCSE_QUALIFICATIONS')]}
+      qualOptions={qualOptions}
+      script={<ReviewScript {...scriptProps} />}
+    />
+  );
+}
+
 /** /apply/:ucasCode/:step: one tab of the public application form. */
 export function ApplicationStepRoute() {
   const { step: stepId } = useParams();
-  const { detail, canStart } = useCourseContext();
-  const { state } = useApplicationForm();
+  const { detail, canStart, staffApplication } = useCourseContext();
+  const { state, dispatch } = useApplicationForm();
   const course = detail.courseData;
   const step = findStep(stepId);
 
@@ -19,16 +60,42 @@ export function ApplicationStepRoute() {
   // No form for a course that cannot take applications: its information page says why.
   if (!canStart) return <Navigate to={paths.apply.course.getHref(course.UCAS_CODE)} replace />;
   // A submitted form is finished: its steps lead to the confirmation.
+  // An adviser's stored application opens its edit screen (the course wrapper navigates there).
+  if (state.submitted && staffApplication) return null;
   if (state.submitted) return <Navigate to={paths.apply.confirmation.getHref(course.UCAS_CODE)} replace />;
 
-  return (
+  const form = (
     <ApplicationFormStep
       step={step}
       courseName={courseHeading(course)}
       getStepHref={(id: ApplicationStepId, fieldId?: string) => paths.apply.step.getHref(course.UCAS_CODE, id, fieldId)}
       backHref={paths.apply.course.getHref(course.UCAS_CODE)}
+      slots={
+        staffApplication
+          ? {
+              // Spec section 2 student search (not a tab): selecting or clearing replaces the answers, so the form is re-assessed.
+              beforeSteps: (
+                <StudentSearch
+                  ucasCode={course.UCAS_CODE}
+                  selected={staffApplication.student}
+                  onSelect={(student) => {
+                    staffApplication.setStudent(student);
+                    dispatch({ type: 'replace-values', values: createFormValues(course, student) });
+                  }}
+                  onClear={() => {
+                    staffApplication.setStudent(null);
+                    dispatch({ type: 'replace-values', values: createFormValues(course) });
+                  }}
+                />
+              ),
+              beforeSubmit: <PhoneReview />,
+            }
+          : undefined
+      }
     />
   );
+  // An adviser reads the panel beside the form (below it on a narrow screen); the public sees the form alone.
+  return staffApplication ? <DeskLayout form={form} panel={<PhoneFeedback />} /> : form;
 }
 
 export { ApplicationStepRoute as Component };

@@ -1,13 +1,15 @@
-import { COURSE_PAGE_ERRORS, coursePageState, type ApplyResponse } from '@clearing-desk/contracts';
+import { type ApplyResponse, type ApplySubmission, COURSE_PAGE_ERRORS, coursePageState, editRefusalReason, NEW_STUDENT, type StudentSearchRow } from '@clearing-desk/contracts';
 import { Notice, Spinner } from '@clearing-desk/ui';
-import { useCallback } from 'react';
-import { Link, Outlet, useNavigate, useParams } from 'react-router-dom';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link, Navigate, Outlet, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ApplicationFormProvider } from '@/features/application-form/components/application-form-provider';
 import { LeaveApplicationGuard } from '@/features/application-form/components/leave-application-guard';
+import { createAdminApplication } from '@/features/applications/api/save-application';
 import { useCourse } from '@/features/courses/api/get-course';
 import { COURSE_TEXTS } from '@/features/courses/texts';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useUser } from '@/lib/auth';
 import type { CourseOutletContext } from './course-context';
 
 function CourseError({ message }: { message: string }) {
@@ -43,11 +45,26 @@ export function CourseRoute() {
     (pathname: string) => pathname === applicationHref || pathname.startsWith(`${applicationHref}/`),
     [applicationHref],
   );
-  const onSubmitted = useCallback(
-    (_response: ApplyResponse) => navigate(paths.apply.confirmation.getHref(ucasCode)),
-    [navigate, ucasCode],
+  // A signed-in adviser takes the application by phone (issue 9): the staff POST, for the student
+  // chosen in the student search or a new one, then the stored application's edit screen.
+  const user = useUser();
+  const [student, setStudent] = useState<StudentSearchRow | null>(null);
+  const studentRef = useRef(student);
+  studentRef.current = student;
+  const submitAsStaff = useCallback(
+    (submission: ApplySubmission) => createAdminApplication(studentRef.current?.ID ?? NEW_STUDENT, ucasCode, submission),
+    [ucasCode],
   );
+  // Rendered as <Navigate> once stored: by then the form is submitted, so the leave-page guard lets it go.
+  const [storedByStaff, setStoredByStaff] = useState<ApplyResponse | null>(null);
+  const onSubmitted = useCallback(
+    (response: ApplyResponse) => (user ? setStoredByStaff(response) : navigate(paths.apply.confirmation.getHref(ucasCode))),
+    [navigate, ucasCode, user],
+  );
+  const access = courseQuery.data?.access ?? null;
+  const staff = useMemo(() => (user ? { currentStatus: null, readOnlyReason: editRefusalReason(access, null) } : undefined), [user, access]);
 
+  if (storedByStaff) return <Navigate to={paths.applicationEdit.getHref(storedByStaff.id[0], storedByStaff.id[1])} replace />;
   if (courseQuery.isPending) return <Spinner label={COURSE_TEXTS.LOADING_COURSE} />;
   if (courseQuery.isError) return <CourseError message={COURSE_PAGE_ERRORS.FETCH_FAILED} />;
 
@@ -56,11 +73,20 @@ export function CourseRoute() {
 
   const context: CourseOutletContext = {
     detail: courseQuery.data,
+    access: courseQuery.data.access,
     canApply: state.canApply,
     canStart: state.canApply && courseQuery.data.courseData.VACANCIES_EXTERNAL > 0,
+    staffApplication: user ? { student, setStudent } : null,
   };
   return (
-    <ApplicationFormProvider key={ucasCode} course={courseQuery.data} onSubmitted={onSubmitted}>
+    <ApplicationFormProvider
+      key={ucasCode}
+      course={courseQuery.data}
+      onSubmitted={onSubmitted}
+      audience={user ? 'staff' : 'public'}
+      submitApplication={user ? submitAsStaff : undefined}
+      staff={staff}
+    >
       <LeaveApplicationGuard isInsideApplication={isInsideApplication} />
       <Outlet context={context} />
     </ApplicationFormProvider>

@@ -2,6 +2,8 @@ import {
   CONFIRMATION_TEXTS,
   courseDocumentTypes,
   displayCourseCode,
+  offerTexts,
+  offerVariant,
   publicReference,
   type ApplyResponse,
   type CourseData,
@@ -10,7 +12,7 @@ import {
 } from '@clearing-desk/contracts';
 import { Panel } from '@clearing-desk/ui';
 import { Link } from 'react-router-dom';
-import { callUsText, FORM_TEXTS, offerTexts, submittedText } from '../texts';
+import { callUsText, FORM_TEXTS, submittedText } from '../texts';
 import type { FormValues } from '../types';
 import { uploadedDocuments } from '../utils/form-values';
 import { ApplicationDetails } from './application-details';
@@ -94,7 +96,7 @@ export function ApplicationConfirmation({
             <br />
             <strong className="cd-panel__reference">{reference}</strong>
           </Panel>
-          {offerTexts(courseName).map((line) => (
+          {offerTexts(courseName, displayCourseCode(course), offerVariant(typeof values.APPLIED_TO_UCAS === 'string' ? values.APPLIED_TO_UCAS : undefined)).map((line) => (
             <p key={line} className="cd-body">
               {line}
             </p>

@@ -1,18 +1,34 @@
 import {
   courseDocumentTypes,
   validateApplicationForm,
+  type ApplicationStatus,
   type ApplyResponse,
+  type ApplySubmission,
   type CourseDetailResponse,
   type DocumentType,
   type FormError,
 } from '@clearing-desk/contracts';
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useCheckApplied, type AppliedParams } from '../api/check-applied';
 import type { SubmitApplicationFn } from '../api/submit-application';
 import type { FormAudience, FormValues, Group } from '../types';
 import { createFormValues, textOf, valuesDiffer } from '../utils/form-values';
 import { formReducer, initFormState, type FormAction, type FormState } from '../utils/form-reducer';
+import { fieldId } from '../utils/field-ids';
 import { isErrorShown } from '../utils/visible-errors';
+
+/**
+ * What a staff screen (issue 9) adds to the form: the application being edited and the user's
+ * right to edit it. Left out, the form is the public one.
+ */
+export type StaffFormOptions = {
+  /** The stored STATUS of the application being edited; null for a new one (taken by phone). */
+  currentStatus: ApplicationStatus | null;
+  /** Why the user may not edit it (editRefusalReason of the contracts), or null when editable. */
+  readOnlyReason: string | null;
+  /** Stores the changes of an existing application (PUT); rejects with ApiError (409 conflict keeps the edits). */
+  updateApplication?: (submission: ApplySubmission) => Promise<unknown>;
+};
 
 export type ApplicationFormContextValue = {
   course: CourseDetailResponse['courseData'];
@@ -41,6 +57,12 @@ export type ApplicationFormContextValue = {
   checkDuplicate: (values?: FormValues) => Promise<void>;
   submitApplication?: SubmitApplicationFn;
   onSubmitted: (response: ApplyResponse) => void;
+  /** Staff screens only (see StaffFormOptions); undefined for the public form. */
+  staff?: StaffFormOptions;
+  /** The status the application has now: the last saved one, else the stored one (null when new or public). */
+  currentStatus: ApplicationStatus | null;
+  /** The values differ from those the form started with or last saved (spec section 4 ' (save)'). */
+  modified: boolean;
 };
 
 const ApplicationFormContext = createContext<ApplicationFormContextValue | null>(null);
@@ -55,6 +77,8 @@ export type ApplicationFormProviderProps = {
   submitApplication?: SubmitApplicationFn;
   /** After a successful submission (the answer is kept in the state), e.g. to show the confirmation. */
   onSubmitted?: (response: ApplyResponse) => void;
+  /** Staff screens: the application being edited, read-only reason, update call. */
+  staff?: StaffFormOptions;
   children: ReactNode;
 };
 
@@ -71,6 +95,7 @@ export function ApplicationFormProvider({
   audience = 'public',
   submitApplication,
   onSubmitted,
+  staff,
   children,
 }: ApplicationFormProviderProps) {
   const { courseData, qualOptions } = course;
@@ -94,9 +119,34 @@ export function ApplicationFormProvider({
     [state.itemIds, state.checkedItems],
   );
 
+  // DOM ids of the inputs the person has left (blur): an error waits for that (domain.md), so
+  // typing the first character of an email never turns the field red.
+  const [leftIds, setLeftIds] = useState<ReadonlySet<string>>(() => new Set());
+  useEffect(() => {
+    const onFocusOut = (event: Event) => {
+      const id = event.target instanceof HTMLElement ? event.target.id : '';
+      if (id) setLeftIds((ids) => (ids.has(id) ? ids : new Set(ids).add(id)));
+    };
+    // 'change' commits a value without a keystroke-by-keystroke stream: a chosen file or option.
+    document.addEventListener('focusout', onFocusOut);
+    document.addEventListener('change', onFocusOut);
+    return () => {
+      document.removeEventListener('focusout', onFocusOut);
+      document.removeEventListener('change', onFocusOut);
+    };
+  }, []);
+  // A path's input is 'DOB-day' style for the date parts, else its field id.
+  const wasLeft = useCallback(
+    (path: string) => {
+      const id = fieldId(path);
+      return leftIds.has(id) || [...leftIds].some((left) => left.startsWith(`${id}-`));
+    },
+    [leftIds],
+  );
+
   const shownErrors = useMemo(
-    () => errors.filter((error) => isErrorShown(error, values, { validateAll: state.validateAll, isItemChecked })),
-    [errors, values, state.validateAll, isItemChecked],
+    () => errors.filter((error) => isErrorShown(error, values, { validateAll: state.validateAll, isItemChecked, wasLeft })),
+    [errors, values, state.validateAll, isItemChecked, wasLeft],
   );
 
   const errorAt = useCallback((path: string) => shownErrors.find((e) => e.path === path)?.message, [shownErrors]);
@@ -122,8 +172,11 @@ export function ApplicationFormProvider({
   useEffect(() => {
     valuesRef.current = values;
   });
+  // An application already stored is no duplicate of itself: the check is for new ones only.
+  const isExisting = staff?.currentStatus != null;
   const checkDuplicate = useCallback(
     async (next?: FormValues) => {
+      if (isExisting) return;
       const params = appliedParams(next ?? valuesRef.current, qualOptions);
       const key = JSON.stringify(params);
       if (key === lastParams.current) return;
@@ -132,7 +185,7 @@ export function ApplicationFormProvider({
       const duplicate = await checkApplied(params);
       if (seq === checkSeq.current) dispatch({ type: 'duplicate', value: duplicate });
     },
-    [checkApplied, qualOptions],
+    [checkApplied, qualOptions, isExisting],
   );
 
   const onSubmittedRef = useRef(onSubmitted);
@@ -144,7 +197,8 @@ export function ApplicationFormProvider({
     onSubmittedRef.current?.(response);
   }, []);
 
-  const hasUnsavedChanges = state.submitted === null && valuesDiffer(values, state.initialValues);
+  const modified = valuesDiffer(values, state.initialValues);
+  const hasUnsavedChanges = state.submitted === null && modified;
 
   const value: ApplicationFormContextValue = {
     course: courseData,
@@ -165,6 +219,9 @@ export function ApplicationFormProvider({
     checkDuplicate,
     submitApplication,
     onSubmitted: handleSubmitted,
+    staff,
+    currentStatus: state.saved?.status ?? staff?.currentStatus ?? null,
+    modified,
   };
 
   return <ApplicationFormContext.Provider value={value}>{children}</ApplicationFormContext.Provider>;

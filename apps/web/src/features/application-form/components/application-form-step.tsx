@@ -1,4 +1,4 @@
-import { Button } from '@clearing-desk/ui';
+import { Button, Notice } from '@clearing-desk/ui';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ApplicationStepId } from '@/config/paths';
@@ -26,6 +26,12 @@ export type ApplicationFormSlots = {
   bottom?: (step: ApplicationStepId) => ReactNode;
   /** On the submit step before the data-protection notice and the buttons (e.g. <AssessmentFeedback />). */
   beforeSubmit?: ReactNode;
+  /**
+   * On the submit step, the screen's own list of the application's documents (the edit screen's
+   * stored documents with download links), shown in place of the read-back's list so documents
+   * appear once; documents uploaded but not yet saved are still read back.
+   */
+  documents?: ReactNode;
 };
 
 export type ApplicationFormStepProps = {
@@ -48,7 +54,8 @@ export type ApplicationFormStepProps = {
 export function ApplicationFormStep({ step, courseName, getStepHref, backHref, slots = {} }: ApplicationFormStepProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const { dispatch, errors, state } = useApplicationForm();
+  const { dispatch, errors, state, staff } = useApplicationForm();
+  const readOnlyReason = staff?.readOnlyReason ?? null;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [summaryFocus, setSummaryFocus] = useState(0);
   useDocumentTitle(step.heading, courseName);
@@ -104,17 +111,25 @@ export function ApplicationFormStep({ step, courseName, getStepHref, backHref, s
         {step.heading}
       </h1>
       <DuplicateBanner />
+      {readOnlyReason && (
+        <Notice title={FORM_TEXTS.READ_ONLY_TITLE}>
+          <p className="cd-body">{readOnlyReason}</p>
+        </Notice>
+      )}
       {step.section && <FormErrorSummary section={step.section} />}
       {slots.top?.(step.id)}
       {step.section ? (
         <form noValidate onSubmit={goNext} aria-labelledby={headingId}>
-          {step.section === 'personal-details' ? <PersonalDetailsFields /> : <QualificationsFields />}
+          {/* Read-only for this user (spec section 6): a disabled fieldset disables every control in it. */}
+          <fieldset className="cd-fieldset" disabled={readOnlyReason !== null}>
+            {step.section === 'personal-details' ? <PersonalDetailsFields /> : <QualificationsFields />}
+          </fieldset>
           {slots.bottom?.(step.id)}
           {buttons}
         </form>
       ) : (
         <>
-          <SubmitStep getStepHref={getStepHref} beforeSubmit={slots.beforeSubmit} />
+          <SubmitStep getStepHref={getStepHref} beforeSubmit={slots.beforeSubmit} documents={slots.documents} />
           {slots.bottom?.(step.id)}
           <div className="cd-button-group">
             <Button variant="secondary" onClick={goPrevious}>

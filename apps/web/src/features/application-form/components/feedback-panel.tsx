@@ -1,15 +1,12 @@
-import type { Assessment, CourseData, TrafficLight as Light } from '@clearing-desk/contracts';
+import { pointsTrafficLight, type Assessment, type CourseData } from '@clearing-desk/contracts';
 import { SummaryList, TrafficLight } from '@clearing-desk/ui';
 import type { ReactNode } from 'react';
 
-/** Spec section 5: at or above the advertised tariff green, at or above the accepted one amber, else red. */
-export const pointsColour = (points: number, course: Pick<CourseData, 'TARIFF_ADVERTISED' | 'TARIFF_ACCEPTED'>): Light =>
-  points >= course.TARIFF_ADVERTISED ? 'G' : points >= course.TARIFF_ACCEPTED ? 'A' : 'R';
-
+// Spec section 5's colour rule lives once in contracts (pointsTrafficLight).
 const points = (value: number | undefined, course: Pick<CourseData, 'TARIFF_ADVERTISED' | 'TARIFF_ACCEPTED'>) =>
   typeof value === 'number' && Number.isFinite(value) ? (
     <span className="cd-feedback__points">
-      {value} <TrafficLight value={pointsColour(value, course)} />
+      {value} <TrafficLight value={pointsTrafficLight(value, course)} />
     </span>
   ) : (
     'n/a'

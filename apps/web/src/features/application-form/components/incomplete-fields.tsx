@@ -36,7 +36,8 @@ export function IncompleteFields({ errors, getStepHref }: IncompleteFieldsProps)
                 {step.label}
               </Link>
             </h2>
-            <ul className="cd-list cd-list--bullet cd-list--spaced">
+            {/* Spec section 2: the child items are numbered. */}
+            <ol className="cd-list cd-list--number cd-list--spaced" aria-label={step.label}>
               {inSection.map((error, index) => (
                 <li key={`${error.path}-${index}`}>
                   <Link className="cd-link" to={getStepHref(step.id, errorTargetId(error))}>
@@ -44,7 +45,7 @@ export function IncompleteFields({ errors, getStepHref }: IncompleteFieldsProps)
                   </Link>
                 </li>
               ))}
-            </ul>
+            </ol>
           </div>
         );
       })}

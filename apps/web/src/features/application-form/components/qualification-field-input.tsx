@@ -27,7 +27,9 @@ export function QualificationFieldInput({ id, field, value, error, onChange }: Q
     );
   }
   const numeric = field.type === 'number' || field.type === 'year';
-  return (
+  // Free text with suggestions (GCSE-group subjects, domain.md): a datalist, never a closed list.
+  const listId = field.suggestions && field.suggestions.length > 0 ? `${id}-suggestions` : undefined;
+  const input = (
     <TextInput
       id={id}
       label={label}
@@ -37,7 +39,17 @@ export function QualificationFieldInput({ id, field, value, error, onChange }: Q
       width={field.type === 'year' ? '4' : field.type === 'number' ? '3' : undefined}
       hint={field.type === 'number' && field.min !== undefined && field.max !== undefined ? `From ${field.min} to ${field.max}` : undefined}
       autoComplete="off"
+      list={listId}
       onChange={(event) => onChange(event.target.value)}
     />
+  );
+  if (!listId) return input;
+  return (
+    <>
+      {input}
+      <datalist id={listId}>
+        {field.suggestions?.map((suggestion) => <option key={suggestion} value={suggestion} />)}
+      </datalist>
+    </>
   );
 }

@@ -2,18 +2,22 @@ import {
   APPLICATION_STATUSES,
   APPLY_MESSAGES,
   CONFIRMATION_TEXTS,
+  confirmStatusChange,
+  lastSavedAt,
   documentNotAttachedText,
   ERROR_CODES,
   formDocuments,
   SUBMISSION_BUTTONS,
+  type ApplySubmission,
   type Assessment,
   type SubmissionButton,
 } from '@clearing-desk/contracts';
 import { Button, ConfirmDialog, Notice, Spinner } from '@clearing-desk/ui';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, formatApiError } from '@/lib/api-client';
 import { useSubmitApplication } from '../api/submit-application';
-import { FORM_TEXTS } from '../texts';
+import { currentStatusNote, FORM_TEXTS } from '../texts';
 import { toSubmission } from '../utils/form-values';
 import { useApplicationForm } from './application-form-provider';
 
@@ -28,15 +32,28 @@ const DEFAULT_BUTTONS: readonly SubmissionButton[] = [SUBMISSION_BUTTONS.SUBMIT]
  * custom_error, shown on the document until it is removed.
  */
 export function SubmitPanel({ assessment }: { assessment: Assessment | null }) {
-  const { course, values, errors, state, dispatch, documentTypes, hasVacancies, suspended, submitApplication, onSubmitted } = useApplicationForm();
-  const mutation = useSubmitApplication(course.UCAS_CODE, submitApplication);
+  const { course, values, errors, state, dispatch, documentTypes, hasVacancies, suspended, submitApplication, onSubmitted, staff, currentStatus, modified } =
+    useApplicationForm();
+  const submitMutation = useSubmitApplication(course.UCAS_CODE, submitApplication);
+  // Staff editing a stored application: PUT through the screen's own call (spec section 7).
+  const updateMutation = useMutation({
+    mutationFn: (submission: ApplySubmission) => (staff?.updateApplication ? staff.updateApplication(submission) : Promise.resolve()),
+  });
+  const isUpdate = currentStatus !== null && staff?.updateApplication !== undefined;
+  const mutation = isUpdate ? updateMutation : submitMutation;
   const [chosen, setChosen] = useState<SubmissionButton | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   const offered = assessment?.SUBMISSION_OPTIONS.BUTTONS;
   const buttons = offered && offered.length > 0 ? offered : DEFAULT_BUTTONS;
   const uploading = Object.keys(state.uploads).length > 0;
-  const disabled = errors.length > 0 || mutation.isPending || uploading || state.isDuplicate || !hasVacancies || suspended;
+  const readOnly = (staff?.readOnlyReason ?? null) !== null;
+  const disabled = errors.length > 0 || mutation.isPending || uploading || state.isDuplicate || !hasVacancies || suspended || readOnly;
+  // Spec section 4: ' (save)' when the form is modified, has vacancies and is not suspended (staff screens).
+  const saveSuffix = staff && modified && hasVacancies && !suspended ? FORM_TEXTS.SAVE_SUFFIX : '';
+  // Spec section 4: the button of the current status (and V) shows as selected.
+  const isSelected = (button: SubmissionButton) => currentStatus !== null && (button.STATUS === currentStatus || button.STATUS === 'V');
+  const changesStatus = (button: SubmissionButton) => currentStatus !== null && button.STATUS !== currentStatus && button.STATUS !== 'V';
 
   /** Marks the document a 409 names (documentNotAttachedText) with that message; false when none matches. */
   const markRefusedDocument = (message: string): boolean => {
@@ -55,18 +72,25 @@ export function SubmitPanel({ assessment }: { assessment: Assessment | null }) {
       setFailure(formatApiError(error));
       return;
     }
-    mutation.mutate(submission, {
-      onSuccess: (response) => onSubmitted(response),
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 409) {
-          if (error.message === APPLY_MESSAGES.DUPLICATE) return dispatch({ type: 'duplicate', value: true });
-          if (error.message === ERROR_CODES.COURSE_CLOSED) return dispatch({ type: 'course-unavailable', reason: 'closed' });
-          if (error.message === ERROR_CODES.COURSE_SUSPENDED) return dispatch({ type: 'course-unavailable', reason: 'suspended' });
-          if (markRefusedDocument(error.message)) return;
-        }
-        setFailure(formatApiError(error));
-      },
-    });
+    const onError = (error: unknown) => {
+      if (error instanceof ApiError && error.status === 409) {
+        if (error.message === APPLY_MESSAGES.DUPLICATE) return dispatch({ type: 'duplicate', value: true });
+        if (error.message === ERROR_CODES.COURSE_CLOSED) return dispatch({ type: 'course-unavailable', reason: 'closed' });
+        if (error.message === ERROR_CODES.COURSE_SUSPENDED) return dispatch({ type: 'course-unavailable', reason: 'suspended' });
+        if (markRefusedDocument(error.message)) return;
+      }
+      setFailure(formatApiError(error));
+    };
+    if (isUpdate) {
+      // The stored status stays when the chosen button is V (spec section 4: V is treated like the current status).
+      const status = button.STATUS === 'V' && currentStatus ? currentStatus : button.STATUS;
+      updateMutation.mutate(submission, {
+        onSuccess: () => dispatch({ type: 'saved', at: new Date().toISOString(), status }),
+        onError,
+      });
+      return;
+    }
+    submitMutation.mutate(submission, { onSuccess: (response) => onSubmitted(response), onError });
   };
 
   return (
@@ -79,22 +103,45 @@ export function SubmitPanel({ assessment }: { assessment: Assessment | null }) {
       {state.isDuplicate && <p className="cd-body">{FORM_TEXTS.SUBMIT_BLOCKED_DUPLICATE}</p>}
       {uploading && <p className="cd-body">{FORM_TEXTS.DOCUMENTS_UPLOADING}</p>}
       {mutation.isPending && <Spinner label={CONFIRMATION_TEXTS.LOADING} showLabel />}
+      {state.saved && (
+        <p className="cd-body cd-last-saved" role="status">
+          {lastSavedAt(new Date(state.saved.at).toLocaleTimeString('en-GB'))}
+        </p>
+      )}
       <div className="cd-button-group">
         {buttons.map((button) => (
-          <Button key={button.STATUS} disabled={disabled} onClick={() => setChosen(button)}>
+          <Button
+            key={button.STATUS}
+            disabled={disabled}
+            onClick={() => setChosen(button)}
+            className={isSelected(button) ? 'cd-button--selected' : undefined}
+            aria-describedby={isSelected(button) ? 'current-status-note' : undefined}
+          >
             {button.LABEL}
+            {saveSuffix}
           </Button>
         ))}
       </div>
+      {currentStatus !== null && (
+        <p className="cd-hint" id="current-status-note">
+          {currentStatusNote(APPLICATION_STATUSES[currentStatus])}
+        </p>
+      )}
       <ConfirmDialog
         open={chosen !== null}
-        title={CONFIRMATION_TEXTS.CONFIRM_SUBMIT}
-        confirmLabel={FORM_TEXTS.SUBMIT_CONFIRM}
+        title={
+          !isUpdate
+            ? CONFIRMATION_TEXTS.CONFIRM_SUBMIT
+            : chosen && currentStatus && changesStatus(chosen)
+              ? confirmStatusChange(APPLICATION_STATUSES[currentStatus], APPLICATION_STATUSES[chosen.STATUS])
+              : CONFIRMATION_TEXTS.CONFIRM_UPDATE
+        }
+        confirmLabel={isUpdate ? FORM_TEXTS.UPDATE_CONFIRM : FORM_TEXTS.SUBMIT_CONFIRM}
         cancelLabel={FORM_TEXTS.SUBMIT_CANCEL}
         onConfirm={() => chosen && send(chosen)}
         onCancel={() => setChosen(null)}
       >
-        {chosen && chosen.STATUS !== 'S' && (
+        {chosen && !isUpdate && chosen.STATUS !== 'S' && (
           <p className="cd-body">The application will be saved with the status {APPLICATION_STATUSES[chosen.STATUS]}.</p>
         )}
       </ConfirmDialog>

@@ -15,6 +15,8 @@ type SubmitStepProps = {
   getStepHref: (step: ApplicationStepId, fieldId?: string) => string;
   /** Before the data-protection notice and the buttons, e.g. the staff feedback panel. */
   beforeSubmit?: ReactNode;
+  /** The screen's own documents list, shown in place of the read-back's (see ApplicationFormSlots.documents). */
+  documents?: ReactNode;
 };
 
 /**
@@ -22,13 +24,17 @@ type SubmitStepProps = {
  * the incomplete fields, the answers read back, the data-protection notice and the submit buttons
  * of the live assessment.
  */
-export function SubmitStep({ getStepHref, beforeSubmit }: SubmitStepProps) {
+export function SubmitStep({ getStepHref, beforeSubmit, documents }: SubmitStepProps) {
   const { dispatch, errors, values, qualOptions, documentTypes } = useApplicationForm();
   const { assessment } = useFormAssessment();
 
   useEffect(() => {
     dispatch({ type: 'validate-all' });
   }, [dispatch]);
+
+  // With the screen's own list, the read-back lists only documents uploaded since (not stored yet).
+  const uploaded = uploadedDocuments(values, documentTypes);
+  const readBackDocuments = documents !== undefined && (uploaded?.length ?? 0) === 0 ? undefined : uploaded;
 
   return (
     <>
@@ -38,9 +44,10 @@ export function SubmitStep({ getStepHref, beforeSubmit }: SubmitStepProps) {
       <ApplicationDetails
         values={values}
         qualOptions={qualOptions}
-        documents={uploadedDocuments(values, documentTypes)}
+        documents={readBackDocuments}
         getStepHref={getStepHref}
       />
+      {documents}
       {beforeSubmit}
       <DataProtectionNotice />
       <SubmitPanel assessment={assessment} />

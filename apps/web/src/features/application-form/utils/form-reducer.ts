@@ -1,4 +1,4 @@
-import type { ApplyResponse, DocumentFieldName, FormDocument, QualificationItem } from '@clearing-desk/contracts';
+import type { ApplicationStatus, ApplyResponse, DocumentFieldName, FormDocument, QualificationItem } from '@clearing-desk/contracts';
 import { GROUPS, type FormValues, type Group } from '../types';
 import { itemsOf } from './form-values';
 import { IB_CODE, IB_TOTAL_YEAR, withIbTotalYear } from './ib';
@@ -32,6 +32,8 @@ export type FormState = {
   submitted: { response: ApplyResponse; values: FormValues } | null;
   /** Document slots whose file is on its way; the slot gets its document when the upload settles. */
   uploads: Readonly<Partial<Record<DocumentFieldName, DocumentUpload>>>;
+  /** Staff update of a stored application: when it was last saved here (ISO time) and with which status. */
+  saved: { at: string; status: ApplicationStatus } | null;
 };
 
 export type FormAction =
@@ -51,7 +53,14 @@ export type FormAction =
   | { type: 'set-document'; name: DocumentFieldName; document: FormDocument | null }
   | { type: 'upload-progress'; name: DocumentFieldName; upload: DocumentUpload }
   /** The upload ended: the slot gets the document (with its token, or with why it failed). */
-  | { type: 'upload-settled'; name: DocumentFieldName; document: FormDocument };
+  | { type: 'upload-settled'; name: DocumentFieldName; document: FormDocument }
+  /** A staff update was stored: the values become the saved ones (no longer modified). */
+  | { type: 'saved'; at: string; status: ApplicationStatus }
+  /**
+   * New values for the whole form (a student chosen or cleared in the staff student search): item
+   * editors start closed, the idempotency key and the starting values stay.
+   */
+  | { type: 'replace-values'; values: FormValues };
 
 export function initFormState(values: FormValues): FormState {
   let nextItemId = 1;
@@ -71,6 +80,7 @@ export function initFormState(values: FormValues): FormState {
     suspended: false,
     submitted: null,
     uploads: {},
+    saved: null,
   };
 }
 
@@ -160,5 +170,9 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       return { ...state, uploads: { ...state.uploads, [action.name]: action.upload } };
     case 'upload-settled':
       return { ...state, values: withDocument(state.values, action.name, action.document), uploads: withoutUpload(state.uploads, action.name) };
+    case 'saved':
+      return { ...state, initialValues: state.values, saved: { at: action.at, status: action.status } };
+    case 'replace-values':
+      return { ...initFormState(action.values), initialValues: state.initialValues, submissionId: state.submissionId };
   }
 }

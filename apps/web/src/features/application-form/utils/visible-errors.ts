@@ -22,13 +22,22 @@ export type ErrorVisibility = {
   validateAll: boolean;
   /** Whether Done was pressed on this item (1-based) while it had errors. */
   isItemChecked: (group: string, item: number) => boolean;
+  /** Whether the person has left (blurred) the input of this path at least once. */
+  wasLeft: (path: string) => boolean;
 };
 
 /**
- * Spec section 5: a field's error shows once the field has a value, or when validate-all is on
- * (hidden fields are never validated). An item whose Done was pressed shows all its errors.
+ * domain.md "Form behaviour the spec leaves open": a field's error shows once the field has a
+ * value and has been left, never on the first keystroke; or when validate-all is on (hidden
+ * fields are never validated). An item whose Done was pressed shows all its errors.
  */
-export const isErrorShown = (error: FormError, values: FormValues, { validateAll, isItemChecked }: ErrorVisibility): boolean =>
+export const isErrorShown = (error: FormError, values: FormValues, { validateAll, isItemChecked, wasLeft }: ErrorVisibility): boolean =>
   validateAll ||
   (error.item !== undefined && isItemChecked(error.field, error.item)) ||
-  pathHasValue(values, error.path);
+  (pathHasValue(values, error.path) && (wasLeft(error.path) || isChosenDocument(values, error.path)));
+
+/** A chosen document is complete the moment it is chosen: no typing to wait for. */
+const isChosenDocument = (values: FormValues, path: string): boolean => {
+  const raw = values[path];
+  return raw !== null && typeof raw === 'object' && !Array.isArray(raw);
+};

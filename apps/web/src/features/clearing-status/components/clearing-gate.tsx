@@ -11,6 +11,8 @@ type ClearingGateProps = {
   children: ReactNode;
   /** A logged-in staff user sees the app even when clearing is closed (spec section 4). */
   isStaff?: boolean;
+  /** Whether the staff session is still being restored: a closed Clearing waits for it (spinner). */
+  isStaffPending?: boolean;
   /** Ping interval; tests shorten it. */
   pingIntervalMs?: number;
 };
@@ -24,7 +26,7 @@ type ClearingGateProps = {
  * app stays open (spec section 8): a broken status endpoint must not stop the public applying;
  * the gateway still refuses applications to closed courses.
  */
-export function ClearingGate({ children, isStaff = false, pingIntervalMs }: ClearingGateProps) {
+export function ClearingGate({ children, isStaff = false, isStaffPending = false, pingIntervalMs }: ClearingGateProps) {
   const status = useClearingStatus();
   if (status.isPending) return <Spinner label="Loading" />;
   return (
@@ -32,6 +34,7 @@ export function ClearingGate({ children, isStaff = false, pingIntervalMs }: Clea
       status={status.data}
       statusUpdatedAt={status.dataUpdatedAt}
       isStaff={isStaff}
+      isStaffPending={isStaffPending}
       pingIntervalMs={pingIntervalMs}
     >
       {children}
@@ -43,11 +46,12 @@ type ClearingGateContentProps = {
   status: ClearingStatusResponse | undefined;
   statusUpdatedAt: number;
   isStaff: boolean;
+  isStaffPending: boolean;
   pingIntervalMs: number | undefined;
   children: ReactNode;
 };
 
-function ClearingGateContent({ status, statusUpdatedAt, isStaff, pingIntervalMs, children }: ClearingGateContentProps) {
+function ClearingGateContent({ status, statusUpdatedAt, isStaff, isStaffPending, pingIntervalMs, children }: ClearingGateContentProps) {
   const queryClient = useQueryClient();
   // Mounted only once the status call has settled, so the ping starts from its answer.
   const ping = usePing({ initialState: status?.state, initialStateAt: statusUpdatedAt, intervalMs: pingIntervalMs });
@@ -61,6 +65,7 @@ function ClearingGateContent({ status, statusUpdatedAt, isStaff, pingIntervalMs,
   }, [pingDisagrees, ping.dataUpdatedAt, queryClient]);
 
   if (state === 1 || isStaff) return <>{children}</>;
+  if (isStaffPending) return <Spinner label="Loading" />;
   return <ClearingClosed message={status?.state === 0 ? status.closing_message : null} />;
 }
 

@@ -1,4 +1,4 @@
-import { searchAction, type CourseRow } from '@clearing-desk/contracts';
+import { APPLY_UNAVAILABLE_TEXTS, searchAction, type CourseRow } from '@clearing-desk/contracts';
 import { Button, buttonClassName, Tag, VisuallyHidden } from '@clearing-desk/ui';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -33,11 +33,18 @@ export function CourseAction({ course }: { course: CourseRow }) {
     );
   }
   if (!action.enabled) {
+    // Why Apply is unavailable (no internal vacancies: the gateway answers COURSE_CLOSED), said beside it.
+    const reasonId = `apply-unavailable-${course.UCAS_CODE}`;
     return (
-      <Button disabled className="cd-button--small">
-        <span>{COURSE_TEXTS.APPLY}</span>
-        {context}
-      </Button>
+      <span className="cd-course-action--unavailable">
+        <Button disabled className="cd-button--small" aria-describedby={reasonId}>
+          <span>{COURSE_TEXTS.APPLY}</span>
+          {context}
+        </Button>
+        <span id={reasonId} className="cd-hint cd-course-action__reason">
+          {APPLY_UNAVAILABLE_TEXTS.NO_PLACES}
+        </span>
+      </span>
     );
   }
   if (action.externalUrl) {

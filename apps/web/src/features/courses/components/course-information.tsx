@@ -1,4 +1,4 @@
-import { APPLY_MESSAGES, displayCourseCode, SECOND_YEAR_TEXTS, type CourseData } from '@clearing-desk/contracts';
+import { APPLY_MESSAGES, displayCourseCode, hasNoPlaces, SECOND_YEAR_TEXTS, type CourseData } from '@clearing-desk/contracts';
 import { buttonClassName, SummaryList, VisuallyHidden, WarningText } from '@clearing-desk/ui';
 import { Link } from 'react-router-dom';
 import { sanitizeHtml } from '@/lib/sanitize-html';
@@ -27,7 +27,8 @@ export const courseHeading = (course: Pick<CourseData, 'COURSE_TITLE' | 'QUALIFI
 
 /** The information page shown before the application form (spec section 2). */
 export function CourseInformation({ course, canApply, startHref }: CourseInformationProps) {
-  const closed = course.VACANCIES_EXTERNAL <= 0;
+  // No external or no internal vacancies: the gateway refuses with COURSE_CLOSED, so say so here.
+  const closed = hasNoPlaces(course);
   return (
     <article className="cd-course-information">
       <span className="cd-caption-l">{displayCourseCode(course)}</span>

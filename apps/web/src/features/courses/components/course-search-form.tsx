@@ -8,9 +8,19 @@ type CourseSearchFormProps = {
   onSearch: (q: string) => void;
 };
 
-/** Keyword search box. It is a real GET form (name="q"), so it also works before scripts load. */
+/**
+ * Keyword search box. It is a real GET form (name="q"), so it also works before scripts load.
+ * It stays mounted across searches so focus stays on the box or button the person used (issue 12
+ * item 3); a new q from outside (the back button) replaces what is typed.
+ */
 export function CourseSearchForm({ initialQuery, onSearch }: CourseSearchFormProps) {
   const [q, setQ] = useState(initialQuery);
+  const [shownQuery, setShownQuery] = useState(initialQuery);
+  if (initialQuery !== shownQuery) {
+    // Adjusting state to a changed prop during render (react.dev "You might not need an effect").
+    setShownQuery(initialQuery);
+    setQ(initialQuery);
+  }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSearch(q.trim());

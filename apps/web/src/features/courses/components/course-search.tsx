@@ -13,8 +13,13 @@ import {
 import { CourseResults } from './course-results';
 import { CourseSearchForm } from './course-search-form';
 
-/** Course search: q, p and page_size live in the URL, so searches can be shared and go back. */
-export function CourseSearch() {
+/**
+ * Course search: q, p and page_size live in the URL, so searches can be shared and go back.
+ * `showAccess` (the staff search) shows the user's role on each course. While a search loads only
+ * the visible 'Loading courses' status shows (aria-busy on the results): the rows of the previous
+ * search are never offered, so a quick click cannot open a course of the earlier search.
+ */
+export function CourseSearch({ showAccess = false }: { showAccess?: boolean }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = parseCourseSearchParams(searchParams);
   const pageSize = effectivePageSize(filters);
@@ -34,12 +39,11 @@ export function CourseSearch() {
 
   return (
     <>
-      {/* key: a new q in the URL (back button) resets the box to it */}
-      <CourseSearchForm key={filters.q} initialQuery={filters.q} onSearch={(q) => update({ ...filters, q, p: 1 })} />
+      <CourseSearchForm initialQuery={filters.q} onSearch={(q) => update({ ...filters, q, p: 1 })} />
 
       <div className="cd-search-results" ref={resultsRef} tabIndex={-1} aria-busy={coursesQuery.isFetching}>
         {coursesQuery.isPending ? (
-          <Spinner label={COURSE_TEXTS.LOADING_COURSES} />
+          <Spinner label={COURSE_TEXTS.LOADING_COURSES} showLabel />
         ) : coursesQuery.isError ? (
           <p className="cd-error-message" role="alert">
             {formatApiError(coursesQuery.error)}
@@ -52,9 +56,10 @@ export function CourseSearch() {
               </p>
               <PageSizeSelect value={pageSize} onChange={(size) => update({ ...filters, p: 1, page_size: size })} />
             </div>
-            <CourseResults rows={coursesQuery.data.rows} />
+            <CourseResults rows={coursesQuery.data.rows} showAccess={showAccess} />
             <Pagination
-              currentPage={filters.p}
+              // A page past the end is answered with the last page (issue 12 item 3): show that one.
+              currentPage={coursesQuery.data.p ?? filters.p}
               totalPages={totalPages}
               getHref={(p) => `?${courseSearchParams({ ...filters, p }).toString()}`}
               onPageChange={goToPage}

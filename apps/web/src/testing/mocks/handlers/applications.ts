@@ -81,7 +81,7 @@ export function storeApplication(course: CourseData, submission: ApplySubmission
     qualOptions: qualOptionsOf(course),
     documents,
   });
-  db.applications.push({ submissionId: submission.SUBMISSION_ID, body: submission, response, review });
+  db.applications.push({ submissionId: submission.SUBMISSION_ID ?? crypto.randomUUID(), body: submission, response, review });
   return response;
 }
 
@@ -119,7 +119,8 @@ export const applicationsHandlers = [
   http.post(apiUrl('/apply/:course'), async ({ params, request }) => {
     const parsed = applyApiBodySchema.safeParse(await request.json());
     if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
-    const submission = parsed.data.data;
+    // As the gateway: a submission without SUBMISSION_ID (spec section 7 clients) gets a new one.
+    const submission = { ...parsed.data.data, SUBMISSION_ID: parsed.data.data.SUBMISSION_ID ?? crypto.randomUUID() };
     const course = findCourse(params.course);
     if (!course) return error(404, 'Course not found');
     const repeated = db.applications.find((a) => a.submissionId === submission.SUBMISSION_ID);

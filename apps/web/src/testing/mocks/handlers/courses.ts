@@ -1,8 +1,11 @@
 import {
+  accessForCourse,
   courseDataSchema,
   courseRowSchema,
   courseSearchQuerySchema,
   displayCourseCode,
+  LOGIN_MESSAGES,
+  type CourseData,
   type CourseDetailResponse,
   type CourseSearchResponse,
 } from '@clearing-desk/contracts';
@@ -13,7 +16,21 @@ import { db } from '../db';
 
 const matches = (text: string, q: string) => text.toLowerCase().includes(q.toLowerCase());
 
-/** GET /api/courses and GET /api/courses/:ucasCode over the mock catalogue, answers checked against the contracts. */
+function courseDetail(course: CourseData): CourseDetailResponse {
+  const detail = createCourseDetail();
+  return {
+    ...detail,
+    courseData: courseDataSchema.parse(course),
+    qualOptions: db.qualOptions[course.UCAS_CODE] ?? detail.qualOptions,
+    access: db.sessionUser ? accessForCourse(db.sessionUser.roles, course) : null,
+  };
+}
+
+/**
+ * GET /api/courses, GET /api/courses/:ucasCode and GET /api/admin/courses/:ucasCode over the mock
+ * catalogue, answers checked against the contracts. With a staff session, rows and details carry
+ * the user's `access` (accessForCourse of their roles).
+ */
 export const coursesHandlers = [
   http.get(apiUrl('/courses'), ({ request }) => {
     const url = new URL(request.url);
@@ -23,7 +40,9 @@ export const coursesHandlers = [
     );
     const start = (query.p - 1) * query.page_size;
     const body: CourseSearchResponse = {
-      rows: found.slice(start, start + query.page_size).map((c) => courseRowSchema.parse(c)),
+      rows: found
+        .slice(start, start + query.page_size)
+        .map((c) => ({ ...courseRowSchema.parse(c), ...(db.sessionUser ? { access: accessForCourse(db.sessionUser.roles, c) } : {}) })),
       total: found.length,
     };
     return HttpResponse.json(body);
@@ -32,12 +51,13 @@ export const coursesHandlers = [
   http.get(apiUrl('/courses/:ucasCode'), ({ params }) => {
     const course = db.courses.find((c) => c.UCAS_CODE === params.ucasCode);
     if (!course) return HttpResponse.json({ message: 'Course not found' }, { status: 404 });
-    const detail = createCourseDetail();
-    const body: CourseDetailResponse = {
-      ...detail,
-      courseData: courseDataSchema.parse(course),
-      qualOptions: db.qualOptions[course.UCAS_CODE] ?? detail.qualOptions,
-    };
-    return HttpResponse.json(body);
+    return HttpResponse.json({ ...courseDetail(course), access: null });
+  }),
+
+  http.get(apiUrl('/admin/courses/:ucasCode'), ({ params }) => {
+    if (!db.sessionUser) return HttpResponse.json({ message: LOGIN_MESSAGES.NOT_LOGGED_IN }, { status: 401 });
+    const course = db.courses.find((c) => c.UCAS_CODE === params.ucasCode);
+    if (!course) return HttpResponse.json({ message: 'Course not found' }, { status: 404 });
+    return HttpResponse.json(courseDetail(course));
   }),
 ];

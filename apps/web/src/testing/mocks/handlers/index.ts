@@ -1,6 +1,19 @@
 import { applicationsHandlers } from './applications';
+import { applicationsDeskHandlers } from './applications-desk';
+import { authHandlers } from './auth';
+import { clearingSettingsHandlers } from './clearing-settings';
 import { clearingStatusHandlers } from './clearing-status';
 import { coursesHandlers } from './courses';
 import { filesHandlers } from './files';
+import { scenariosHandlers } from './scenarios';
 
-export const handlers = [...clearingStatusHandlers, ...coursesHandlers, ...applicationsHandlers, ...filesHandlers];
+export const handlers = [
+  ...authHandlers,
+  ...clearingStatusHandlers,
+  ...clearingSettingsHandlers,
+  ...coursesHandlers,
+  ...applicationsHandlers,
+  ...applicationsDeskHandlers,
+  ...filesHandlers,
+  ...scenariosHandlers,
+];

@@ -188,26 +188,27 @@ describe('/apply course search', () => {
     const { router, user } = renderApp('/apply?page_size=10&p=5');
     expect(await screen.findByText('Course 41')).toBeInTheDocument();
 
-    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    // The navigation shows again with each page's results (never while a page loads): found anew each time.
+    const nav = () => screen.getByRole('navigation', { name: 'Pagination' });
     const numbers = () =>
-      within(nav)
+      within(nav())
         .getAllByRole('link', { name: /^Page \d+$/ })
         .map((link) => link.textContent);
     expect(numbers()).toEqual(['1', '4', '5', '6', '10']);
-    expect(within(nav).getAllByText('…')).toHaveLength(2);
-    expect(within(nav).getByRole('link', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getByRole('link', { name: 'Page 6' })).toHaveAttribute('href', '?p=6&page_size=10');
+    expect(within(nav()).getAllByText('…')).toHaveLength(2);
+    expect(within(nav()).getByRole('link', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav()).getByRole('link', { name: 'Page 6' })).toHaveAttribute('href', '?p=6&page_size=10');
 
-    await user.click(within(nav).getByRole('link', { name: 'Next page' }));
+    await user.click(within(nav()).getByRole('link', { name: 'Next page' }));
     expect(await screen.findByText('Course 51')).toBeInTheDocument();
     expect(currentSearch(router).get('p')).toBe('6');
-    expect(within(nav).getByRole('link', { name: 'Page 6' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav()).getByRole('link', { name: 'Page 6' })).toHaveAttribute('aria-current', 'page');
 
-    await user.click(within(nav).getByRole('link', { name: 'Page 10' }));
+    await user.click(within(nav()).getByRole('link', { name: 'Page 10' }));
     expect(await screen.findByText('Course 91')).toBeInTheDocument();
     expect(numbers()).toEqual(['1', '7', '8', '9', '10']);
-    expect(within(nav).getAllByText('…')).toHaveLength(1);
-    expect(within(nav).queryByRole('link', { name: 'Next page' })).not.toBeInTheDocument();
+    expect(within(nav()).getAllByText('…')).toHaveLength(1);
+    expect(within(nav()).queryByRole('link', { name: 'Next page' })).not.toBeInTheDocument();
   });
 
   it("says 'No results' when nothing matches", async () => {
@@ -224,9 +225,54 @@ describe('/apply course search', () => {
     expect(await screen.findByText('503: Service unavailable')).toBeInTheDocument();
   });
 
+  it('shows that a new search is loading and never offers the rows of the previous one (issue 14 item 8)', async () => {
+    seedCourses([
+      createCourse({ UCAS_CODE: 'NN43', COURSE_TITLE: 'Accounting and Finance' }),
+      createCourse({ UCAS_CODE: 'G400', COURSE_TITLE: 'Computer Science' }),
+    ]);
+    // The second search's answer is held back until the test lets it go (a delayed response that
+    // does not depend on timing); returning nothing hands the request on to the mock catalogue.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(apiUrl('/courses'), async ({ request }) => {
+        if (new URL(request.url).searchParams.get('q') === 'G400') await held;
+      }),
+    );
+    const { user } = renderApp('/apply?q=NN43');
+    expect(await screen.findByText('1 course found')).toBeInTheDocument();
+    expect(within(rowOf('Accounting and Finance')).getByRole('link', { name: /^Apply/ })).toHaveAttribute('href', '/apply/NN43');
+
+    const box = screen.getByRole('searchbox', { name: 'Search for a course' });
+    await user.clear(box);
+    await user.type(box, 'G400');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    const loading = await screen.findByRole('status');
+    expect(loading).toHaveTextContent('Loading courses');
+    expect(screen.getByText('Loading courses')).toBeVisible();
+    expect(loading.closest('.cd-search-results')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('Accounting and Finance')).not.toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(within(main).queryByRole('link', { name: /^Apply/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    release();
+    const apply = await within(main).findByRole('link', { name: /^Apply/ });
+    expect(apply).toHaveAttribute('href', '/apply/G400');
+    expect(screen.getByText('1 course found')).toBeInTheDocument();
+    expect(screen.queryByText('Loading courses')).not.toBeInTheDocument();
+    expect(apply.closest('.cd-search-results')).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('shows a spinner while the courses load', async () => {
+    // Held until the spinner has been seen, so the test does not race the mock's answer.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(http.get(apiUrl('/courses'), () => held));
     renderApp('/apply');
     expect(await screen.findByText('Loading courses')).toBeInTheDocument();
+    release();
     expect(await screen.findByText('1 course found')).toBeInTheDocument();
   });
 });

@@ -28,6 +28,9 @@ describe('confirmation page by confirmed_status', () => {
     expect(screen.getByText('31004217')).toBeInTheDocument();
     expect(screen.getByText('We are pleased to offer you a place on Computer Science BSc (Hons).')).toBeInTheDocument();
     expect(screen.getByText(/within two working days/)).toBeInTheDocument();
+    // domain.md: the offer names the UCAS Hub (UCAS Track was retired).
+    expect(screen.getByText(/UCAS Hub/)).toBeInTheDocument();
+    expect(screen.queryByText(/UCAS Track/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View your application' })).toHaveAttribute('href', '/review/h-offer');
     await waitFor(() => expect(document.title).toBe('Good News! - Computer Science BSc (Hons) - Clearing Desk'));
   });

@@ -48,6 +48,20 @@ describe('qualifications: year of entry and previous study', () => {
 });
 
 describe('qualifications: group editor', () => {
+  it('offers GCSE subjects as free text with suggestions (a datalist), never a closed list', async () => {
+    const { user } = await openStep2();
+    await user.click(screen.getByRole('button', { name: 'Add a GCSE qualification' }));
+    const editor = itemEditor('GCSE qualification 1');
+    await user.selectOptions(within(editor).getByLabelText('Type of qualification'), 'GCSE');
+    const subject = within(editor).getByLabelText('Subject');
+    expect(subject.tagName).toBe('INPUT');
+    const list = document.getElementById(subject.getAttribute('list') ?? '');
+    expect(list?.tagName).toBe('DATALIST');
+    expect(Array.from(list?.querySelectorAll('option') ?? []).map((o) => o.value)).toContain('English Language');
+    await user.type(subject, 'Citizenship Studies');
+    expect(subject).toHaveValue('Citizenship Studies');
+  });
+
   it('puts GCSE-group types in the GCSE group and the others in the qualifications group', async () => {
     const { user } = await openStep2();
     await user.click(screen.getByRole('button', { name: 'Add a GCSE qualification' }));
@@ -121,8 +135,15 @@ describe('qualifications: group editor', () => {
   it('shows duplicated items with the spec message', async () => {
     const { user } = await openStep2();
     await addQualification(user, 'Qualification', 'ALEVEL', { Subject: 'Physics', Grade: 'A', Year: '2025' });
-    await addQualification(user, 'Qualification', 'ALEVEL', { Subject: 'Physics', Grade: 'B', Year: '2024' });
+    await addQualification(user, 'Qualification', 'ALEVEL', { Subject: 'Physics', Grade: 'B', Year: '2025' });
     expect(screen.getByText("'Qualifications' contains duplicated items: 1, 2.")).toBeInTheDocument();
+  });
+
+  it('takes a resit of the same subject in another year (domain.md: not a duplicate)', async () => {
+    const { user } = await openStep2();
+    await addQualification(user, 'Qualification', 'ALEVEL', { Subject: 'Physics', Grade: 'C', Year: '2024' });
+    await addQualification(user, 'Qualification', 'ALEVEL', { Subject: 'Physics', Grade: 'A', Year: '2025' });
+    expect(screen.queryByText(/contains duplicated items/)).not.toBeInTheDocument();
   });
 
   it('removes an item only after confirmation in an accessible dialog', async () => {
@@ -194,17 +215,17 @@ describe('qualifications: International Baccalaureate and Access to HE', () => {
     ).toBeInTheDocument();
   });
 
-  it('asks for Access to HE credits and refuses more than 45', async () => {
+  it('asks for Access to HE credits (each may be left empty) and refuses more than 45', async () => {
     const { user } = await openStep2();
     const editor = await addQualification(
       user,
       'Qualification',
       'ACCESS_HE',
-      { Subject: 'Science', 'Distinction credits': '30', 'Merit credits': '15', 'Pass credits': '6', Year: '2025' },
+      { Subject: 'Science', 'Distinction credits (optional)': '30', 'Merit credits (optional)': '15', 'Pass credits (optional)': '6', Year: '2025' },
       { done: false },
     );
     expect(within(editor).getByText('The total number of credits must not be higher than 45.')).toBeInTheDocument();
-    await fill(user, within(editor).getByLabelText('Pass credits'), '0');
+    await fill(user, within(editor).getByLabelText('Pass credits (optional)'), '');
     expect(within(editor).queryByText(/total number of credits/)).not.toBeInTheDocument();
   });
 });

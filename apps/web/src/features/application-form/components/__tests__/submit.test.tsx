@@ -1,4 +1,4 @@
-import { APPLY_MESSAGES, CONFIRMATION_TEXTS, ERROR_CODES, SUBMISSION_BUTTONS } from '@clearing-desk/contracts';
+import { APPLY_MESSAGES, CONFIRMATION_TEXTS, ERROR_CODES, SUBMISSION_BUTTONS, tooManyRequestsMessage } from '@clearing-desk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { completeForm, recordRequests, submitAndConfirm } from '@/testing/application-form';
@@ -114,6 +114,16 @@ describe('submit step: submitting', () => {
     // The assessment got only the assessable part of the form.
     const assessed = (assessments.at(-1)!.body as { data: Record<string, unknown> }).data;
     expect(Object.keys(assessed).sort()).toEqual(['APPLIED_TO_UCAS', 'DOB', 'GCSE_QUALIFICATIONS', 'NATIONALITY', 'QUALIFICATIONS', 'SECOND_YEAR_ENTRY']);
+  });
+
+  it("shows the gateway's rate-limit message when a submission is refused with 429 (issue 14)", async () => {
+    server.use(
+      http.post(apiUrl('/apply/:course'), () => HttpResponse.json({ message: tooManyRequestsMessage(42) }, { status: 429, headers: { 'retry-after': '42' } }), { once: true }),
+    );
+    const { user } = startForm();
+    await completeForm(user);
+    await submitAndConfirm(user);
+    expect(await screen.findByText('429: Too many requests from your connection. Please wait 42 seconds and try again.')).toBeInTheDocument();
   });
 
   it('sends the same SUBMISSION_ID again when a failed submission is retried', async () => {

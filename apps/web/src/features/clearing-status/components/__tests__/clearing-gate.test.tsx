@@ -1,8 +1,8 @@
-import { DEFAULT_CLOSED_MESSAGE } from '@clearing-desk/contracts';
+import { DEFAULT_CLOSED_MESSAGE, LOGIN_MESSAGES } from '@clearing-desk/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '@/testing/mocks/api-url';
-import { db, setClearingStatus } from '@/testing/mocks/db';
+import { db, setClearingStatus, setSessionUser } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import { createStaffUser, renderApp, renderWithProviders } from '@/testing/test-utils';
 import { clearingStatusKeys } from '../../api/clearing-status-keys';
@@ -56,6 +56,34 @@ describe('clearing open/closed gate', () => {
     renderApp('/apply', { user: createStaffUser() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Find a degree' })).toBeInTheDocument();
     expect(screen.queryByText('Closed.')).not.toBeInTheDocument();
+  });
+
+  it('lets a signed-in user who reloads a page in while clearing is closed (session restored from the server)', async () => {
+    setClearingStatus({ state: 0, closing_message: 'Closed.' });
+    setSessionUser(createStaffUser());
+    renderApp('/apply');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find a degree' })).toBeInTheDocument();
+    expect(screen.queryByText('Closed.')).not.toBeInTheDocument();
+  });
+
+  it('waits for the session before showing the closed message', async () => {
+    setClearingStatus({ state: 0, closing_message: 'Closed.' });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const counts = countRequests();
+    server.use(
+      http.get(apiUrl('/admin/auth/user'), async () => {
+        await held;
+        return HttpResponse.json({ message: LOGIN_MESSAGES.NOT_LOGGED_IN }, { status: 401 });
+      }),
+    );
+    renderApp('/apply');
+    await waitFor(() => expect(counts['/api/admin/status']).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Closed.')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    release();
+    expect(await screen.findByText('Closed.')).toBeInTheDocument();
   });
 
   it('keeps the accessibility and privacy pages available while closed', async () => {

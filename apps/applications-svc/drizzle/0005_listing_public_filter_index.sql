@@ -1,0 +1,1 @@
+CREATE INDEX "applications_status_created_by_idx" ON "applications" USING btree ("status","created_by");

@@ -1,0 +1,1 @@
+ALTER TABLE "applications" ADD COLUMN "intake" text DEFAULT '2025/26' NOT NULL;

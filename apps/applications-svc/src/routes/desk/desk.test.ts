@@ -1,0 +1,324 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ADMIN_APPLICATION_MESSAGES,
+  APPLY_MESSAGES,
+  applicationListingResponseSchema,
+  applyResponseSchema,
+  staffStoredApplicationSchema,
+  staffUpdateResponseSchema,
+  studentSearchResponseSchema,
+  USER_HEADER,
+  type Assessment,
+  type StaffUser,
+  type StoreApplicationRequestInput,
+  type StoreUpdateRequestInput,
+} from '@clearing-desk/contracts';
+import { createApplicationForm, createCourseDetail } from '@clearing-desk/contracts/testing';
+import { encodeStaffUser } from '@clearing-desk/service-kit';
+import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { count, eq } from 'drizzle-orm';
+import { buildApp } from '../../app';
+import { applicationsConfigSchema } from '../../config';
+import { applicationLog, applications } from '../../db/schema';
+
+let database: TestDatabase;
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase('applications_desk');
+  app = await buildApp(applicationsConfigSchema.parse({ DATABASE_URL: database.url, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent' }));
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+const detail = createCourseDetail();
+const assessment = (buttons: { STATUS: 'S' | 'O' | 'R' | 'P' | 'X' | 'I'; LABEL: string }[]): Assessment => ({
+  UCAS_POINTS_TOTAL: 144,
+  UCAS_POINTS_EFFECTIVE: 144,
+  TRAFFIC_LIGHT: 'G',
+  OVER18: 1,
+  SUBMISSION_OPTIONS: { BUTTONS: buttons },
+  EXPLANATION: [],
+  ALTERNATE: [],
+});
+const submitOnly = assessment([{ STATUS: 'S', LABEL: 'Submit' }]);
+const offerRefer = assessment([
+  { STATUS: 'O', LABEL: 'Offer' },
+  { STATUS: 'R', LABEL: 'Refer' },
+]);
+
+const staff = (username: string, role: StaffUser['roles'][number]['role'], scope = 'all'): StaffUser => ({ username, name: username, roles: [{ role, scope }] });
+const admin = staff('admin', 'Administrator');
+const backOffice = staff('backoffice', 'Back Office');
+const frontOffice = staff('frontoffice', 'Front Office');
+const visaTeam = staff('visateam', 'Visa Team');
+const lawOnly = staff('fo-law', 'Front Office', 'school:LAW');
+const as = (user: StaffUser | null) => internalHeaders(user ? { [USER_HEADER]: encodeStaffUser(user) } : {});
+
+let people = 0;
+type Created = { student: string; course: string; reference: string; depart: string; applicationId: string };
+
+/** Stores an application (through the public store route) with the given status, names and course school/dept. */
+async function create(
+  options: { status?: 'S' | 'O' | 'R' | 'X' | 'P' | 'I'; user?: string; form?: Record<string, unknown>; school?: string; dept?: string; code?: string } = {},
+): Promise<Created> {
+  people += 1;
+  const code = options.code ?? detail.courseData.UCAS_CODE;
+  const body: StoreApplicationRequestInput = {
+    submission: {
+      ...createApplicationForm({ EMAIL: `desk.${people}@example.com`, UCAS_PERSONAL_ID: String(5000000000 + people), ...options.form }),
+      SUBMISSION_ID: randomUUID(),
+    } as StoreApplicationRequestInput['submission'],
+    course: { UCAS_CODE: code, DEPART_NUMBER: '12', ALLOW_SECOND_YEAR_ENTRY: false, SCHOOL: options.school ?? 'SCI', DEPT: options.dept ?? 'CMPS', COURSE_CODE_OVERRIDE: null },
+    qualOptions: detail.qualOptions,
+    assessment: submitOnly,
+    decision: { confirmed_status: options.status ?? 'S', sub_status: null, rejection_reasons: [], recommended_courses: [] },
+    user: options.user ?? 'public',
+  };
+  const res = await app.inject({ method: 'POST', url: '/applications', headers: internalHeaders(), payload: body });
+  expect(res.statusCode).toBe(201);
+  const saved = applyResponseSchema.parse(res.json());
+  return { student: saved.id[0], course: saved.id[1], applicationId: saved.id[2], reference: saved.id[3], depart: saved.depart_number };
+}
+
+const list = async (query: string, user: StaffUser | null = admin) => {
+  const res = await app.inject({ method: 'GET', url: `/desk/applications?${query}`, headers: as(user) });
+  if (res.statusCode !== 200 && user) throw new Error(`${query}: ${res.statusCode} ${res.body}`);
+  return { status: res.statusCode, body: res.statusCode === 200 ? applicationListingResponseSchema.parse(res.json()) : res.json() };
+};
+/** The email and UCAS Personal ID of the person created last (an update keeps them, or it would be a duplicate). */
+const me = () => ({ EMAIL: `desk.${people}@example.com`, UCAS_PERSONAL_ID: String(5000000000 + people) });
+const ids = (body: unknown) => applicationListingResponseSchema.parse(body).rows.map((r) => r.APPLICATION_ID);
+
+function updateBody(form: Record<string, unknown>, STATUS: StoreUpdateRequestInput['submission']['STATUS'], extra: Partial<StoreUpdateRequestInput> = {}): StoreUpdateRequestInput {
+  return {
+    submission: { ...createApplicationForm(form), STATUS } as StoreUpdateRequestInput['submission'],
+    qualOptions: detail.qualOptions,
+    ALLOW_SECOND_YEAR_ENTRY: false,
+    assessment: offerRefer,
+    ...extra,
+  };
+}
+const put = (c: Created, body: StoreUpdateRequestInput, user: StaffUser | null) =>
+  app.inject({ method: 'PUT', url: `/desk/applications/${c.student}/${c.course}`, headers: as(user), payload: body });
+const logCount = async (applicationId: string) =>
+  (await app.db.select({ n: count() }).from(applicationLog).where(eq(applicationLog.applicationId, Number(applicationId))))[0]?.n ?? 0;
+
+describe('GET /desk/applications (the listing)', () => {
+  // A course code of its own so these rows are the only ones the filters can see.
+  const code = 'DESK1';
+  let publicS: Created, staffS: Created, referred: Created, pooled: Created, offered: Created, invited: Created, rejected: Created;
+  beforeAll(async () => {
+    publicS = await create({ code, form: { NAME1: 'Zoë', NAME2: 'Ångström' } });
+    staffS = await create({ code, user: 'frontoffice', form: { NAME1: 'Chloé', NAME2: 'Desk' } });
+    referred = await create({ code, status: 'R', form: { NAME1: 'Ravi', NAME2: 'Desk' } });
+    pooled = await create({ code, status: 'P', form: { NAME1: 'Pia', NAME2: 'Desk' } });
+    offered = await create({ code, status: 'O', form: { NAME1: 'Otto', NAME2: 'Desk' } });
+    invited = await create({ code, status: 'I', form: { NAME1: 'Ines', NAME2: 'Desk' } });
+    rejected = await create({ code, status: 'X', form: { NAME1: 'Xavi', NAME2: 'Desk' } });
+  });
+  const only = (created: Created[]) => created.map((c) => c.applicationId).sort((a, b) => Number(b) - Number(a));
+  const inCourse = (body: unknown) => applicationListingResponseSchema.parse(body).rows.filter((r) => r.UCAS_CODE === code).map((r) => r.APPLICATION_ID);
+
+  it('answers each status filter of spec section 2 with the statuses of domain.md', async () => {
+    expect(inCourse((await list('s=p&page_size=200')).body)).toEqual(only([publicS]));
+    expect(inCourse((await list('s=b&page_size=200')).body)).toEqual(only([publicS, staffS, referred, pooled]));
+    expect(inCourse((await list('s=o&page_size=200')).body)).toEqual(only([offered, invited]));
+    expect(inCourse((await list('s=r&page_size=200')).body)).toEqual(only([rejected]));
+    expect(inCourse((await list('page_size=200')).body)).toHaveLength(7);
+  });
+
+  it('finds names case- and accent-insensitively, and by public reference, student id, application id and UCAS Personal ID', async () => {
+    expect(ids((await list('q=zoe%20angstrom')).body)).toEqual([publicS.applicationId]);
+    expect(ids((await list('q=CHLOE')).body)).toEqual([staffS.applicationId]);
+    const byReference = await list(`q=${publicS.depart}${publicS.reference}`);
+    expect(byReference.body).toMatchObject({ total: 1 });
+    expect(ids(byReference.body)).toEqual([publicS.applicationId]);
+    const byStudent = await list(`q=${referred.student}`);
+    expect(byStudent.body).toMatchObject({ total: 1 });
+    expect(ids(byStudent.body)).toEqual([referred.applicationId]);
+    expect(ids((await list(`q=${offered.applicationId}`)).body)).toContain(offered.applicationId);
+    const row = applicationListingResponseSchema.parse((await list(`q=${publicS.student}`)).body).rows[0];
+    expect(row).toMatchObject({ NAME1: 'Zoë', NAME2: 'Ångström', STATUS: 'S', SUB_STATUS: null, VISA_STATUS: null, NATIONALITY: 'GBR' });
+    expect(ids((await list(`q=${row?.UCAS_PERSONAL_ID}`)).body)).toEqual([publicS.applicationId]);
+    expect((await list('q=nobody-by-this-name')).body).toEqual({ rows: [], total: 0 });
+  });
+
+  it('pages newest first with the total, and treats a page size that is not positive as 10', async () => {
+    const first = applicationListingResponseSchema.parse((await list('q=desk&page_size=2&page=1')).body);
+    const second = applicationListingResponseSchema.parse((await list('q=desk&page_size=2&page=2')).body);
+    expect(first.total).toBe(6);
+    expect(first.rows.map((r) => r.APPLICATION_ID)).toEqual(only([rejected, invited]));
+    expect(second.rows.map((r) => r.APPLICATION_ID)).toEqual(only([offered, pooled]));
+    expect(applicationListingResponseSchema.parse((await list('page_size=0')).body).rows.length).toBeLessThanOrEqual(10);
+  });
+
+  it('lists only courses the user has a role on, and nothing without a user', async () => {
+    const law = await create({ code, school: 'LAW', dept: 'LAWD', form: { NAME1: 'Lara', NAME2: 'Lawful' } });
+    expect(ids((await list('q=lawful', lawOnly)).body)).toEqual([law.applicationId]);
+    expect(ids((await list('q=desk', lawOnly)).body)).toEqual([]);
+    expect(ids((await list('q=lawful', staff('editor-cmps', 'Editor', 'dept:CMPS'))).body)).toEqual([]);
+    expect((await list('q=lawful', null)).status).toBe(403);
+  });
+
+  it('finds visa records (s=v, visa=1) and logged outbound calls (s=c)', async () => {
+    const c = await create({ code, form: { NAME1: 'Vera', NAME2: 'Visa' } });
+    expect(ids((await list('s=v&q=visa')).body)).toEqual([]);
+    const visa = {
+      VISA_STATUS: 'P',
+      VISA_APPLICANT_STATUS: 't4gen',
+      VISA_TYPE: 't4gen',
+      HAS_PREVIOUS_UK_STUDY: '0',
+      FIVE_YEAR_CAP_ASSESSMENT: 'na',
+      PROGRESSION_ASSESSMENT: 'na',
+      HAS_ENGLISH_QUALIFICATION: 'ielts',
+      HAS_COURSE_FEES: '1',
+    };
+    expect((await app.inject({ method: 'PUT', url: `/desk/applications/${c.student}/${c.course}/visa`, headers: as(frontOffice), payload: visa })).statusCode).toBe(403);
+    const saved = await app.inject({ method: 'PUT', url: `/desk/applications/${c.student}/${c.course}/visa`, headers: as(visaTeam), payload: visa });
+    expect(saved.statusCode).toBe(200);
+    expect(ids((await list('s=v&q=visa')).body)).toEqual([c.applicationId]);
+    expect(ids((await list('visa=1&q=visa')).body)).toEqual([c.applicationId]);
+    expect(applicationListingResponseSchema.parse((await list('s=v&q=visa')).body).rows[0]?.VISA_STATUS).toBe('P');
+
+    expect(ids((await list('s=c&q=visa')).body)).toEqual([]);
+    const call = await app.inject({
+      method: 'PUT',
+      url: `/desk/applications/${c.student}/${c.course}/outbound-call`,
+      headers: as(frontOffice),
+      payload: { CALL_OUTCOME: 'Called left voicemail', NOTES: 'Will try again at 3pm' },
+    });
+    expect(call.statusCode).toBe(200);
+    expect(call.json()).toEqual({
+      OUTBOUND_CALL_FLAG: 1,
+      OUTBOUND_CALL_REMARK: 'Called left voicemail: Will try again at 3pm',
+      log: { MESSAGE: 'Outbound call logged: Called left voicemail: Will try again at 3pm' },
+    });
+    expect(ids((await list('s=c&q=visa')).body)).toEqual([c.applicationId]);
+    const stored = staffStoredApplicationSchema.parse((await app.inject({ method: 'GET', url: `/desk/applications/${c.student}/${c.course}`, headers: as(admin) })).json());
+    expect(stored.applicationData.LOG.map((l) => [l.MESSAGE, l.USER, l.STATUS])).toEqual([
+      ['Application created with status Submitted.', 'public', 'S'],
+      ['Visa record updated (visa status P).', 'visateam', 'S'],
+      ['Outbound call logged: Called left voicemail: Will try again at 3pm', 'frontoffice', 'S'],
+    ]);
+    expect(stored.visaData).toMatchObject({ VISA_STATUS: 'P', VISA_APPLICANT_STATUS: 't4gen', HAS_ATAS_CERTIFICATE: null });
+    const tooLong = await app.inject({
+      method: 'PUT',
+      url: `/desk/applications/${c.student}/${c.course}/outbound-call`,
+      headers: as(frontOffice),
+      payload: { NOTES: 'x'.repeat(251) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toContain("'Notes' max length is 250.");
+  });
+});
+
+describe('PUT /desk/applications/:student/:course (editing)', () => {
+  it('lets Front Office edit a public submission but refuses a referred one (spec section 6)', async () => {
+    const s = await create({ form: { NAME1: 'Fran', NAME2: 'Editable' } });
+    const res = await put(s, updateBody({ EMAIL: `desk.${people}@example.com`, UCAS_PERSONAL_ID: String(5000000000 + people), NAME1: 'Frances', NAME2: 'Editable' }, 'S', { assessment: submitOnly }), frontOffice);
+    expect(res.statusCode).toBe(200);
+    expect(staffUpdateResponseSchema.parse(res.json())).toMatchObject({ confirmed_status: 'S', version: 2 });
+
+    const r = await create({ status: 'R' });
+    const refused = await put(r, updateBody(me(), 'R', { assessment: submitOnly }), frontOffice);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY });
+    expect(await logCount(r.applicationId)).toBe(1);
+  });
+
+  it('refuses a status that is not among the buttons, and one that needs set-status', async () => {
+    const s = await create();
+    const email = me();
+    const pooled = await put(s, updateBody(email, 'P'), backOffice);
+    expect(pooled.statusCode).toBe(403);
+    expect(pooled.json()).toEqual({ message: ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('P') });
+    // Front Office has no set-status: the gateway gives it only Submit, and O is refused even if offered.
+    expect((await put(s, updateBody(email, 'O'), frontOffice)).statusCode).toBe(403);
+  });
+
+  it('changes the status with the LOG naming the fields and both statuses', async () => {
+    const s = await create({ form: { NAME1: 'Logan', NAME2: 'Logged' } });
+    const res = await put(s, updateBody({ EMAIL: me().EMAIL, NAME1: 'Logan', NAME2: 'Logged', TEL1: '07000000000' }, 'O'), backOffice);
+    expect(res.statusCode).toBe(200);
+    const stored = staffStoredApplicationSchema.parse((await app.inject({ method: 'GET', url: `/desk/applications/${s.student}/${s.course}`, headers: as(backOffice) })).json());
+    expect(stored.applicationData.STATUS).toBe('O');
+    expect(stored.version).toBe(2);
+    expect(stored.applicationData.LOG.at(-1)).toMatchObject({
+      MESSAGE: 'Status changed from Submitted (S) to Offered (O). Fields changed: TEL1, UCAS_PERSONAL_ID.',
+      USER: 'backoffice',
+      STATUS: 'O',
+    });
+  });
+
+  it('answers 409 to a stale If-Match version and overwrites nothing', async () => {
+    const s = await create({ form: { NAME1: 'Vic', NAME2: 'Version' } });
+    const email = me();
+    const first = await put(s, updateBody({ ...email, NAME1: 'First', NAME2: 'Version' }, 'S', { ifMatch: 1, assessment: submitOnly }), backOffice);
+    expect(first.statusCode).toBe(200);
+    const second = await put(s, updateBody({ ...email, NAME1: 'Second', NAME2: 'Version' }, 'S', { ifMatch: 1, assessment: submitOnly }), admin);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ message: ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT });
+    const stored = staffStoredApplicationSchema.parse((await app.inject({ method: 'GET', url: `/desk/applications/${s.student}/${s.course}`, headers: as(admin) })).json());
+    expect(stored.applicationData.NAME1).toBe('First');
+    expect(stored.version).toBe(2);
+    expect(await logCount(s.applicationId)).toBe(2);
+  });
+
+  it('leaves neither the change nor a LOG row when the update fails (duplicate email on the course)', async () => {
+    const a = await create();
+    const taken = `desk.${people}@example.com`;
+    const b = await create({ form: { NAME1: 'Bea', NAME2: 'Blocked' } });
+    const res = await put(b, updateBody({ EMAIL: taken, NAME1: 'Changed' }, 'S', { assessment: submitOnly }), admin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: APPLY_MESSAGES.DUPLICATE });
+    const [row] = await app.db.select().from(applications).where(eq(applications.applicationId, Number(b.applicationId)));
+    expect(row?.form.NAME1).toBe('Bea');
+    expect(row?.version).toBe(1);
+    expect(await logCount(b.applicationId)).toBe(1);
+    expect(a.applicationId).not.toBe(b.applicationId);
+  });
+
+  it('answers 404 for an unknown application and 403 without a role on its course', async () => {
+    expect((await put({ student: '999', course: 'NOPE', reference: '', depart: '', applicationId: '' }, updateBody({}, 'S'), admin)).statusCode).toBe(404);
+    const s = await create();
+    const res = await app.inject({ method: 'GET', url: `/desk/applications/${s.student}/${s.course}`, headers: as(lawOnly) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: ADMIN_APPLICATION_MESSAGES.NO_ROLE });
+  });
+});
+
+describe('POST /applications as a staff create', () => {
+  it('refuses a status the buttons do not offer, and reuses the student chosen in the search', async () => {
+    const first = await create({ form: { NAME1: 'Stu', NAME2: 'Dent' } });
+    const body = (status: 'O' | 'R', studentId?: string): StoreApplicationRequestInput => ({
+      submission: { ...createApplicationForm({ EMAIL: `desk.${people}@example.com`, NAME1: 'Stu', NAME2: 'Dent' }), SUBMISSION_ID: randomUUID() } as StoreApplicationRequestInput['submission'],
+      course: { UCAS_CODE: 'DESK2', DEPART_NUMBER: '12', ALLOW_SECOND_YEAR_ENTRY: false, SCHOOL: 'SCI', DEPT: 'CMPS' },
+      qualOptions: detail.qualOptions,
+      assessment: assessment([{ STATUS: 'R', LABEL: 'Refer' }]),
+      decision: { confirmed_status: status, sub_status: null, rejection_reasons: [], recommended_courses: [] },
+      user: 'backoffice',
+      staff: true,
+      ...(studentId ? { studentId } : {}),
+    });
+    const refused = await app.inject({ method: 'POST', url: '/applications', headers: as(backOffice), payload: body('O', first.student) });
+    expect(refused.statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/applications', headers: as(lawOnly), payload: body('R', first.student) })).statusCode).toBe(403);
+    const created = await app.inject({ method: 'POST', url: '/applications', headers: as(backOffice), payload: body('R', first.student) });
+    expect(created.statusCode).toBe(201);
+    expect(applyResponseSchema.parse(created.json()).id[0]).toBe(first.student);
+
+    // The same student again for the same course, under another email: a duplicate.
+    const again = body('R', first.student);
+    const twice = await app.inject({ method: 'POST', url: '/applications', headers: as(backOffice), payload: { ...again, submission: { ...again.submission, EMAIL: 'other.address@example.com', UCAS_PERSONAL_ID: '' } } });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({ message: APPLY_MESSAGES.DUPLICATE });
+    const search = await app.inject({ method: 'GET', url: '/desk/students?NAME1=stu&NAME2=DENT', headers: as(frontOffice) });
+    expect(studentSearchResponseSchema.parse(search.json()).rows).toEqual([{ ID: first.student, NAME1: 'Stu', NAME2: 'Dent', APPLIED_TO: [first.course, "DESK2"].sort().join(",") }]);
+    expect((await app.inject({ method: 'GET', url: '/desk/students?NAME1=stu', headers: as(null) })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,185 @@
+import {
+  accessForCourse,
+  ADMIN_APPLICATION_MESSAGES,
+  adminApplicationParamsSchema,
+  APPLY_MESSAGES,
+  applicationListingQuerySchema,
+  applicationListingResponseSchema,
+  canEditApplication,
+  canEditVisa,
+  describeFormErrors,
+  errorResponseSchema,
+  logEntryBodySchema,
+  outboundCallDataSchema,
+  outboundCallRemark,
+  outboundCallResponseSchema,
+  staffStatusAllowed,
+  staffStoredApplicationSchema,
+  staffUpdateResponseSchema,
+  storeUpdateRequestSchema,
+  studentSearchQuerySchema,
+  studentSearchResponseSchema,
+  validateSubmission,
+  visaDataSchema,
+  visaUpdateResponseSchema,
+  type Access,
+  type ApplicationStatus,
+  type Assessment,
+  type StaffUser,
+} from '@clearing-desk/contracts';
+import { HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deskRepositoryPlugin } from '../../plugins/app/desk-repository';
+
+/** The forwarded staff user; the desk is staff-only, so none is 403. */
+function requireUser(request: FastifyRequest): StaffUser {
+  const user = staffUserFromRequest(request);
+  if (!user) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+  return user;
+}
+
+/**
+ * Whether `status` may be set by a user with `access` on an application whose status is `current`
+ * (null for a new one) and whose assessment (made for this user's role) offers `buttons`: one of
+ * the buttons, the current status or V (spec section 4), and a status other than S or the current
+ * one needs the set-status permission (spec section 6). Throws 403 with the reason otherwise.
+ */
+export function assertStatusAllowed(access: Access, current: ApplicationStatus | null, status: ApplicationStatus, assessment: Pick<Assessment, 'SUBMISSION_OPTIONS'>): void {
+  if (!staffStatusAllowed(access, current, status, assessment.SUBMISSION_OPTIONS.BUTTONS)) {
+    throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED(status));
+  }
+}
+
+/** 403 with the reason when `access` may not edit an application of `current` status (spec section 6). */
+export function assertCanEdit(access: Access, current: ApplicationStatus | null): void {
+  if (canEditApplication(access, current)) return;
+  if (!access) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+  throw new HttpError(403, current === 'S' ? ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_PUBLIC : ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY);
+}
+
+const versionResponse = z.object({ version: z.number().int() });
+
+/**
+ * The applications desk (issue 9), called by the gateway's /api/admin/applications and
+ * /api/admin/students routes. Permissions are checked here too (never only in the gateway):
+ * the user comes from the forwarded header, the role from the SCHOOL/DEPT stored on the row.
+ */
+export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  await fastify.register(deskRepositoryPlugin);
+  const repo = () => fastify.deskRepository;
+
+  /** The locked-or-not row of an application and the user's role on its course; 404 / 403. */
+  const load = async (request: FastifyRequest, params: { student: string; course: string }) => {
+    const user = requireUser(request);
+    const row = await repo().findRow(params.student, params.course);
+    if (!row) throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
+    const access = accessForCourse(user.roles, { SCHOOL: row.school, DEPT: row.dept });
+    if (!access) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+    return { user, row, access };
+  };
+
+  fastify.get(
+    '/desk/applications',
+    { schema: { querystring: applicationListingQuerySchema, response: { 200: applicationListingResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema } } },
+    async (request) => repo().list(request.query, requireUser(request).roles),
+  );
+
+  fastify.get(
+    '/desk/students',
+    { schema: { querystring: studentSearchQuerySchema, response: { 200: studentSearchResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      if (user.roles.length === 0) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+      return repo().searchStudents(request.query);
+    },
+  );
+
+  fastify.get(
+    '/desk/applications/:student/:course',
+    { schema: { params: adminApplicationParamsSchema, response: { 200: staffStoredApplicationSchema, 403: errorResponseSchema, 404: errorResponseSchema } } },
+    async (request) => {
+      await load(request, request.params);
+      const found = await repo().find(request.params.student, request.params.course);
+      if (!found) throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
+      return found;
+    },
+  );
+
+  fastify.put(
+    '/desk/applications/:student/:course',
+    {
+      schema: {
+        params: adminApplicationParamsSchema,
+        body: storeUpdateRequestSchema,
+        response: { 200: staffUpdateResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { submission, qualOptions, ALLOW_SECOND_YEAR_ENTRY, assessment } = request.body;
+      const errors = validateSubmission(submission, { qualOptions, ALLOW_SECOND_YEAR_ENTRY });
+      if (errors.length > 0) throw new HttpError(400, describeFormErrors(errors));
+      // The rules run on the locked row inside the transaction, so a status changed meanwhile counts.
+      const result = await repo().update(request.params.student, request.params.course, request.body, user.username, (row) => {
+        const access = accessForCourse(user.roles, { SCHOOL: row.school, DEPT: row.dept });
+        assertCanEdit(access, row.status);
+        assertStatusAllowed(access, row.status, submission.STATUS, assessment);
+      });
+      if (result.kind === 'not-found') throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
+      if (result.kind === 'conflict') throw new HttpError(409, ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT);
+      if (result.kind === 'duplicate') throw new HttpError(409, APPLY_MESSAGES.DUPLICATE);
+      return { confirmed_status: result.status, version: result.version, updated_at: result.updatedAt };
+    },
+  );
+
+  fastify.put(
+    '/desk/applications/:student/:course/outbound-call',
+    {
+      schema: {
+        params: adminApplicationParamsSchema,
+        body: outboundCallDataSchema,
+        response: { 200: outboundCallResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user, row } = await load(request, request.params);
+      const remark = outboundCallRemark(request.body);
+      const log = await repo().logOutboundCall(row, remark, user.username);
+      return { OUTBOUND_CALL_FLAG: 1 as const, OUTBOUND_CALL_REMARK: remark, log };
+    },
+  );
+
+  fastify.put(
+    '/desk/applications/:student/:course/visa',
+    {
+      schema: {
+        params: adminApplicationParamsSchema,
+        body: visaDataSchema,
+        response: { 200: visaUpdateResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user, row, access } = await load(request, request.params);
+      if (!canEditVisa(access, true)) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_VISA);
+      return { updated_at: await repo().saveVisa(row, request.body, user.username) };
+    },
+  );
+
+  fastify.post(
+    '/desk/applications/:student/:course/log',
+    {
+      schema: {
+        params: adminApplicationParamsSchema,
+        body: logEntryBodySchema,
+        response: { 200: versionResponse, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user, row } = await load(request, request.params);
+      await repo().addLog(row, request.body.message, user.username);
+      return { version: row.version };
+    },
+  );
+};

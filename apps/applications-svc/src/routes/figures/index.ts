@@ -1,0 +1,33 @@
+import {
+  accessForCourse,
+  canViewReport,
+  errorResponseSchema,
+  FIGURES_TEXTS,
+  figuresCountRequestSchema,
+  figuresCountResponseSchema,
+} from '@clearing-desk/contracts';
+import { HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { figuresRepositoryPlugin } from '../../plugins/app/figures-repository';
+
+/**
+ * POST /figures (issue 13): counts for the courses the gateway names, called by GET
+ * /api/admin/figures. The forwarded user must have view-report on every course asked (the
+ * gateway sends each course's school and department, so the scope is checked here too).
+ */
+export const figuresRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  // Registered here rather than in app.ts so the figures stay one line there (encapsulated to these routes).
+  await fastify.register(figuresRepositoryPlugin);
+  fastify.post(
+      '/figures',
+      { schema: { body: figuresCountRequestSchema, response: { 200: figuresCountResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema } } },
+      async (request) => {
+        const user = staffUserFromRequest(request);
+        const { courses } = request.body;
+        if (!user || !courses.every((course) => canViewReport(accessForCourse(user.roles, course)))) {
+          throw new HttpError(403, FIGURES_TEXTS.FORBIDDEN);
+        }
+        return fastify.figuresRepository.count(courses.map((c) => c.UCAS_CODE));
+      },
+  );
+};

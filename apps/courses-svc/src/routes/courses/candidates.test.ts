@@ -1,0 +1,50 @@
+import { alternativeCandidatesResponseSchema } from '@clearing-desk/contracts';
+import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { buildApp } from '../../app';
+import { coursesConfigSchema } from '../../config';
+import { demoCatalogue } from '../../db/seed/demo-catalogue';
+
+let database: TestDatabase;
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase('courses_candidates');
+  app = await buildApp(
+    coursesConfigSchema.parse({ DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent' }),
+  );
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+const get = (url: string) => app.inject({ method: 'GET', url, headers: internalHeaders() });
+
+describe('GET /courses/candidates (alternatives, domain.md "Submit buttons")', () => {
+  it('answers the open courses whose accepted tariff the points meet, with their qualOptions', async () => {
+    const res = await get('/courses/candidates?max_tariff_accepted=104');
+    expect(res.statusCode).toBe(200);
+    const { courses } = alternativeCandidatesResponseSchema.parse(res.json());
+    const expected = demoCatalogue()
+      .courses.map((c) => c.course)
+      .filter((c) => !c.SUSPENDED && !c.EXTERNAL && c.VACANCIES_EXTERNAL > 0 && c.VACANCIES_INTERNAL > 0 && c.TARIFF_ACCEPTED <= 104)
+      .map((c) => c.UCAS_CODE)
+      .sort();
+    expect(courses.map((c) => c.UCAS_CODE)).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(5);
+    for (const c of courses) expect(c.qualOptions.length).toBeGreaterThan(0);
+    // Closed (G1G3: no internal vacancies) and suspended (H401) courses are never candidates.
+    const all = alternativeCandidatesResponseSchema.parse((await get('/courses/candidates?max_tariff_accepted=1000')).json()).courses.map((c) => c.UCAS_CODE);
+    expect(all).not.toContain('G1G3');
+    expect(all).not.toContain('H401');
+    expect(all).not.toContain('NN34');
+  });
+
+  it('answers 400 for a bad query', async () => {
+    const res = await get('/courses/candidates?max_tariff_accepted=lots');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toHaveProperty('message');
+  });
+});

@@ -1,0 +1,187 @@
+import {
+  COURSE_UPDATE_MESSAGES,
+  courseDetailResponseSchema,
+  courseEtag,
+  courseHistoryResponseSchema,
+  FIGURES_TEXTS,
+  reportableCoursesResponseSchema,
+  type StaffUser,
+} from '@clearing-desk/contracts';
+import { encodeStaffUser } from '@clearing-desk/service-kit';
+import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { buildApp } from '../../app';
+import { coursesConfigSchema } from '../../config';
+import { DEMO_FIXTURES } from '../../db/seed/demo-catalogue';
+
+let database: TestDatabase;
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase('courses_control');
+  app = await buildApp(
+    coursesConfigSchema.parse({ DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent' }),
+  );
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+const admin: StaffUser = { username: 'admin', name: 'Ada Administrator', roles: [{ role: 'Administrator', scope: 'all' }] };
+const admin2: StaffUser = { username: 'admin2', name: 'Second Admin', roles: [{ role: 'Administrator', scope: 'all' }] };
+const lawAdmin: StaffUser = { username: 'lawadmin', name: 'Law Admin', roles: [{ role: 'Administrator', scope: 'school:LAW' }] };
+const editor: StaffUser = { username: 'editor', name: 'Eddie Editor', roles: [{ role: 'Editor', scope: 'all' }] };
+const backOffice: StaffUser = { username: 'backoffice', name: 'Bola Backoffice', roles: [{ role: 'Back Office', scope: 'all' }] };
+const frontOffice: StaffUser = { username: 'frontoffice', name: 'Fran Frontoffice', roles: [{ role: 'Front Office', scope: 'all' }] };
+const editorCmps: StaffUser = { username: 'editor-cmps', name: 'Cem Compton', roles: [{ role: 'Editor', scope: 'dept:CMPS' }] };
+const as = (user: StaffUser) => internalHeaders({ 'x-clearing-user': encodeStaffUser(user) });
+
+const put = (code: string, payload: unknown, user: StaffUser | null = admin) =>
+  app.inject({ method: 'PUT', url: `/courses/${code}`, headers: user ? as(user) : internalHeaders(), payload: payload as object });
+const read = async (code: string) => courseDetailResponseSchema.parse((await app.inject({ method: 'GET', url: `/courses/${code}`, headers: internalHeaders() })).json());
+const history = async (code: string) =>
+  courseHistoryResponseSchema.parse((await app.inject({ method: 'GET', url: `/courses/${code}/history`, headers: as(admin) })).json()).rows;
+
+describe('PUT /courses/:id', () => {
+  it('lets an Administrator close a course and records user, time and old/new values in the history', async () => {
+    const code = DEMO_FIXTURES.open;
+    const before = await read(code);
+    const started = Date.now();
+    const res = await put(code, { data: { VACANCIES_EXTERNAL: 0 } });
+    expect(res.statusCode).toBe(200);
+    const body = courseDetailResponseSchema.parse(res.json());
+    expect(body.courseData.VACANCIES_EXTERNAL).toBe(0);
+    expect(body.access).toBe('Administrator');
+    expect((await read(code)).courseData.VACANCIES_EXTERNAL).toBe(0);
+    const [entry] = await history(code);
+    expect(entry).toMatchObject({ username: 'admin', changes: [{ field: 'VACANCIES_EXTERNAL', old: before.courseData.VACANCIES_EXTERNAL, new: 0 }] });
+    expect(Date.parse(entry?.at ?? '')).toBeGreaterThanOrEqual(started - 1000);
+
+    await put(code, { data: { VACANCIES_EXTERNAL: before.courseData.VACANCIES_EXTERNAL } });
+    expect((await read(code)).courseData.VACANCIES_EXTERNAL).toBe(before.courseData.VACANCIES_EXTERNAL);
+  });
+
+  it('writes no history when nothing changes', async () => {
+    const code = DEMO_FIXTURES.engineering;
+    const current = await read(code);
+    const res = await put(code, { data: { SUSPENDED: current.courseData.SUSPENDED } });
+    expect(res.statusCode).toBe(200);
+    expect(await history(code)).toEqual([]);
+  });
+
+  it.each([
+    ['an Editor', editor],
+    ['Back Office', backOffice],
+    ['Front Office', frontOffice],
+    ['an Administrator of another school', lawAdmin],
+  ])('refuses %s with 403 and changes nothing', async (_who, user) => {
+    const code = DEMO_FIXTURES.sciences;
+    const before = await read(code);
+    const res = await put(code, { data: { VACANCIES_EXTERNAL: 0 } }, user);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: COURSE_UPDATE_MESSAGES.FORBIDDEN });
+    expect(await read(code)).toEqual(before);
+  });
+
+  it('refuses the public (no forwarded user) with 403', async () => {
+    const res = await put(DEMO_FIXTURES.sciences, { data: { VACANCIES_EXTERNAL: 0 } }, null);
+    expect(res.statusCode).toBe(403);
+  });
+
+  it.each([
+    ['an unknown key', { VACANCIES: 3 }],
+    ['a read-only field', { COURSE_TITLE: 'Renamed' }],
+    ['negative vacancies', { VACANCIES_EXTERNAL: -1 }],
+    ['fractional vacancies', { VACANCIES_INTERNAL: 1.5 }],
+    ['an unknown document type', { DOCUMENT_TYPES: 'ALEVELS,PASSPORT' }],
+    ['no field at all', {}],
+  ])('answers 400 for %s and stores nothing', async (_what, data) => {
+    const code = DEMO_FIXTURES.healthSciences;
+    const before = await read(code);
+    const res = await put(code, { data });
+    expect(res.statusCode).toBe(400);
+    expect(typeof res.json().message).toBe('string');
+    expect(await read(code)).toEqual(before);
+  });
+
+  it('refuses an accepted tariff above the advertised one, checked against the stored tariff', async () => {
+    const code = DEMO_FIXTURES.healthSciences;
+    const before = await read(code);
+    const res = await put(code, { data: { TARIFF_ACCEPTED: before.courseData.TARIFF_ADVERTISED + 1 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: COURSE_UPDATE_MESSAGES.TARIFFS });
+    expect(await read(code)).toEqual(before);
+    expect(await history(code)).toEqual([]);
+  });
+
+  it('sanitises NOTES before storing: scripts, event handlers and javascript: URLs are removed', async () => {
+    const code = DEMO_FIXTURES.allQualifications;
+    const res = await put(code, {
+      data: {
+        NOTES:
+          '<p onclick="steal()">Entry <strong>notes</strong><script>alert(1)</script></p><img src=x onerror="alert(2)"><a href="javascript:alert(3)">bad</a> <a href="https://example.ac.uk/x">good</a>',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const notes = (await read(code)).courseData.NOTES;
+    expect(notes).toBe(
+      '<p>Entry <strong>notes</strong></p><a target="_blank" rel="noopener noreferrer">bad</a> <a href="https://example.ac.uk/x" target="_blank" rel="noopener noreferrer">good</a>',
+    );
+    expect(notes).not.toMatch(/script|onerror|onclick|javascript:/i);
+  });
+
+  it('normalises DOCUMENT_TYPES and stores blank texts as null', async () => {
+    const code = DEMO_FIXTURES.secondYearAllowed;
+    const res = await put(code, { data: { DOCUMENT_TYPES: ' GCSE5, ALEVELS,GCSE5 ', FEEDBACK_NOTE: '   ', FEEDBACK_TELEPHONE: '020 7040 5000' } });
+    expect(res.statusCode).toBe(200);
+    const { courseData } = await read(code);
+    expect(courseData.DOCUMENT_TYPES).toBe('GCSE5,ALEVELS');
+    expect(courseData.FEEDBACK_NOTE).toBeNull();
+    expect(courseData.FEEDBACK_TELEPHONE).toBe('020 7040 5000');
+  });
+
+  it('answers 412 with the conflict text when If-Match no longer matches, and saves nothing', async () => {
+    const code = DEMO_FIXTURES.interviewing;
+    const opened = await read(code);
+    const etag = courseEtag(opened.courseData);
+    const first = await put(code, { data: { VACANCIES_INTERNAL: opened.courseData.VACANCIES_INTERNAL + 1 }, ifMatch: etag }, admin);
+    expect(first.statusCode).toBe(200);
+    const second = await put(code, { data: { VACANCIES_INTERNAL: 0 }, ifMatch: etag }, admin2);
+    expect(second.statusCode).toBe(412);
+    expect(second.json()).toEqual({ message: COURSE_UPDATE_MESSAGES.CONFLICT });
+    expect((await read(code)).courseData.VACANCIES_INTERNAL).toBe(opened.courseData.VACANCIES_INTERNAL + 1);
+    expect((await history(code)).map((h) => h.username)).toEqual(['admin']);
+  });
+
+  it('lets exactly one of two simultaneous edits with the same If-Match win', async () => {
+    const code = DEMO_FIXTURES.suspended;
+    const etag = courseEtag((await read(code)).courseData);
+    const results = await Promise.all([
+      put(code, { data: { VACANCIES_INTERNAL: 7 }, ifMatch: etag }, admin),
+      put(code, { data: { VACANCIES_INTERNAL: 9 }, ifMatch: etag }, admin2),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 412]);
+    expect(await history(code)).toHaveLength(1);
+  });
+});
+
+describe('GET /courses/reportable', () => {
+  it('answers only the courses the user may view reports on (scope respected)', async () => {
+    const all = reportableCoursesResponseSchema.parse((await app.inject({ method: 'GET', url: '/courses/reportable', headers: as(editor) })).json());
+    expect(all.rows.length).toBeGreaterThanOrEqual(150);
+    const cmps = reportableCoursesResponseSchema.parse((await app.inject({ method: 'GET', url: '/courses/reportable', headers: as(editorCmps) })).json());
+    expect(cmps.rows.length).toBeGreaterThan(0);
+    expect(cmps.rows.every((r) => r.DEPT === 'CMPS')).toBe(true);
+  });
+
+  it.each([
+    ['Front Office (no view report)', as(frontOffice)],
+    ['the public', internalHeaders()],
+  ])('refuses %s with 403', async (_who, headers) => {
+    const res = await app.inject({ method: 'GET', url: '/courses/reportable', headers });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: FIGURES_TEXTS.FORBIDDEN });
+  });
+});

@@ -1,0 +1,365 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  ADMIN_APPLICATION_MESSAGES,
+  appliedResponseSchema,
+  applyResponseSchema,
+  assessFormSchema,
+  canEditApplication,
+  clearingStatusResponseSchema,
+  courseDocumentTypes,
+  DEFAULT_CLOSED_MESSAGE,
+  decidePublicOutcome,
+  dropHiddenFields,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MISMATCH,
+  describeFormErrors,
+  documentNotAttachedText,
+  ERROR_CODES,
+  fileClaimErrorSchema,
+  fileListResponseSchema,
+  formDocuments,
+  NEW_STUDENT,
+  PUBLIC_USER,
+  recommendedCourses,
+  staffStatusAllowed,
+  staffUpdateResponseSchema,
+  submissionStoredResponseSchema,
+  toAssessForm,
+  validateSubmission,
+  withoutDocuments,
+  type Access,
+  type ApplicationDecision,
+  type ApplicationStatus,
+  type ApplyResponse,
+  type ApplySubmission,
+  type AssessForm,
+  type CourseDetailResponse,
+  type DocumentType,
+  type KeyedSubmission,
+  type StaffUpdateResponse,
+  type StaffUpdateSubmission,
+  type StoreApplicationRequestInput,
+  type StoreUpdateRequestInput,
+} from '@clearing-desk/contracts';
+import { HttpError } from '@clearing-desk/service-kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AssessOutcome } from '../plugins/app/assessment-gateway';
+import { ServiceError } from '../plugins/app/service-clients';
+
+/** A form checked against a course: the submission without STATUS/REJECTION_REASONS and its assessable part. */
+export type CheckedForm<T> = { submission: T; assessable: AssessForm; documentTypes: DocumentType[] };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** A UUID for any idempotency key: the key itself when it is a UUID, else a name-based UUID (SHA-256, version 8). */
+export function idempotencyKeyToUuid(key: string): string {
+  if (UUID.test(key)) return key.toLowerCase();
+  const hex = createHash('sha256').update(`idempotency-key:${key}`).digest('hex');
+  const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The SUBMISSION_ID a submission is stored under (issue 12 item 2): the body's SUBMISSION_ID, or the
+ * `Idempotency-Key` header (any 1-255 visible characters, as a UUID: idempotencyKeyToUuid), or a
+ * new UUID when the client sends neither (a client following spec section 7 exactly; it gets no
+ * replay protection, the duplicate rule still holds). 400 when the header is malformed or differs
+ * from the body's SUBMISSION_ID.
+ */
+export function settleSubmissionId(request: FastifyRequest, bodyId: string | undefined): string {
+  const raw = request.headers[IDEMPOTENCY_KEY_HEADER];
+  const header = Array.isArray(raw) ? raw[0] : raw;
+  if (header === undefined) return bodyId?.toLowerCase() ?? randomUUID();
+  if (!IDEMPOTENCY_KEY.test(header)) throw new HttpError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
+  const fromHeader = idempotencyKeyToUuid(header);
+  if (bodyId !== undefined && bodyId.toLowerCase() !== fromHeader) throw new HttpError(400, IDEMPOTENCY_KEY_MISMATCH);
+  return fromHeader;
+}
+
+/** 403 with the reason when `access` may not edit an application of `current` status (spec section 6). */
+export function assertCanEdit(access: Access, current: ApplicationStatus | null): void {
+  if (canEditApplication(access, current)) return;
+  if (!access) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+  throw new HttpError(403, current === 'S' ? ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_PUBLIC : ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY);
+}
+
+/** 403 unless `status` is one the user may set here (staffStatusAllowed: the buttons, the current status or V). */
+export function assertStatusAllowed(access: Access, current: ApplicationStatus | null, status: ApplicationStatus, outcome: AssessOutcome): void {
+  if (!staffStatusAllowed(access, current, status, outcome.result.SUBMISSION_OPTIONS.BUTTONS)) {
+    throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED(status));
+  }
+}
+
+/**
+ * The one submit pipeline (issue 9 item 0) that the public submit (POST /api/apply/{course}), the
+ * staff create (POST /api/admin/applications/{student}/{course}) and the staff update (PUT) run.
+ * Steps, each a method so the routes compose them and tests reach them:
+ * 1. `clearingGate`: while Clearing is closed the public is refused (403, the closing message; spec section 4);
+ * 2. `course`: the course read fresh from courses-svc, with the user's access (404 passes through);
+ * 3. `check`: the rules of spec section 5 for the course (400, messages joined by ' '), then the
+ *    assessable part with exact values (400 naming the field);
+ * 4. `assess`: the assessment exactly as POST /api/apply/{course}/assess makes it (buttons for the user's role);
+ * 5. decision: decidePublicOutcome for the public, the chosen button for staff (`staffDecision`);
+ * 6. `alreadyApplied` then `claimDocuments`: the duplicate check runs BEFORE documents are claimed,
+ *    so a person's second application never binds files; a retried submission (same
+ *    SUBMISSION_ID) skips the claim and gets its stored record from the store;
+ * 7. `store`: applications-svc stores it with its first LOG row in one transaction.
+ * Needs `fastify.assessmentGateway` (assessmentGatewayPlugin) registered in the calling plugin.
+ */
+export function createSubmitPipeline(fastify: FastifyInstance) {
+  const gateway = () => fastify.assessmentGateway;
+
+  const pipeline = {
+    /** Step 1: 403 with the closing message for the public while Clearing is closed; staff pass. */
+    async clearingGate(request: FastifyRequest): Promise<void> {
+      if (request.staffUser) return;
+      const status = await fastify.services.applications.call(request, { path: '/status', response: clearingStatusResponseSchema });
+      if (status.state !== 1) throw new HttpError(403, status.closing_message || DEFAULT_CLOSED_MESSAGE);
+    },
+
+    /** Step 2: the course, fresh (never the assessment's short-lived cache), with the user's access. */
+    course(request: FastifyRequest, code: string): Promise<CourseDetailResponse> {
+      return gateway().course(request, code, { fresh: true });
+    },
+
+    /**
+     * The public's course gate (spec sections 4 and 8, domain.md "Public submissions"): suspended,
+     * no external or no internal vacancies (exactly where the search shows no enabled Apply),
+     * external or not intermediary answer 409.
+     */
+    assertPublicCanApply(detail: CourseDetailResponse): void {
+      gateway().assertOpen(detail.courseData);
+      const { EXTERNAL, INTERMEDIARY, VACANCIES_INTERNAL } = detail.courseData;
+      if (VACANCIES_INTERNAL <= 0 || EXTERNAL || !INTERMEDIARY) throw new HttpError(409, ERROR_CODES.COURSE_CLOSED);
+    },
+
+    /**
+     * The submission as it is checked and stored: its SUBMISSION_ID settled (settleSubmissionId),
+     * STATUS and REJECTION_REASONS taken out, and the values of hidden fields dropped (domain.md "Form
+     * behaviour": what is stored is exactly what the rules checked).
+     */
+    keyed(request: FastifyRequest, detail: CourseDetailResponse, data: ApplySubmission): { submission: KeyedSubmission; status: ApplySubmission['STATUS']; reasons: ApplySubmission['REJECTION_REASONS'] } {
+      const { STATUS, REJECTION_REASONS, ...rest } = data;
+      const SUBMISSION_ID = settleSubmissionId(request, rest.SUBMISSION_ID);
+      const submission = dropHiddenFields({ ...rest, SUBMISSION_ID }, courseDocumentTypes(detail.courseData));
+      return { submission, status: STATUS, reasons: REJECTION_REASONS };
+    },
+
+    /** Step 3: spec section 5's rules for this course (documents of its DOCUMENT_TYPES included), then the assessable values. */
+    check<T extends Readonly<Record<string, unknown>>>(detail: CourseDetailResponse, submission: T): CheckedForm<T> {
+      const { courseData, qualOptions } = detail;
+      const documentTypes = courseDocumentTypes(courseData);
+      const errors = validateSubmission(submission, { qualOptions, documentTypes, ALLOW_SECOND_YEAR_ENTRY: courseData.ALLOW_SECOND_YEAR_ENTRY });
+      if (errors.length > 0) throw new HttpError(400, describeFormErrors(errors));
+      // The rules above trim; the assessment takes exact values (e.g. ' 1' is not a year of entry).
+      const assessable = assessFormSchema.safeParse(submission);
+      if (!assessable.success) {
+        const issue = assessable.error.issues[0];
+        throw new HttpError(400, `${issue?.path.join('.') ?? 'data'}: ${issue?.message ?? 'is invalid'}`);
+      }
+      return { submission, assessable: assessable.data, documentTypes };
+    },
+
+    /** Step 4: the assessment for the user's role (its buttons are the statuses staff may choose). */
+    assess(request: FastifyRequest, detail: CourseDetailResponse, form: AssessForm): Promise<AssessOutcome> {
+      return gateway().assess(request, detail, toAssessForm(form));
+    },
+
+    /** Step 5 for staff: the chosen STATUS (S when none), with the reasons and alternatives of a rejection. */
+    staffDecision(status: ApplicationStatus, outcome: AssessOutcome, reasons: readonly { MESSAGE: string }[] | undefined): ApplicationDecision {
+      const rejected = status === 'X';
+      return {
+        confirmed_status: status,
+        sub_status: null,
+        rejection_reasons: reasons ? [...reasons] : rejected ? outcome.result.EXPLANATION.filter((e) => e.STATUS === 'R').map((e) => ({ MESSAGE: e.MESSAGE })) : [],
+        recommended_courses: rejected ? recommendedCourses(outcome.result.ALTERNATE, outcome.candidates) : [],
+      };
+    },
+
+    /** Step 6a: whether this person already applied to the course (same email or UCAS Personal ID). */
+    async alreadyApplied(request: FastifyRequest, ucasCode: string, form: Pick<ApplySubmission, 'EMAIL' | 'APPLIED_TO_UCAS' | 'UCAS_PERSONAL_ID'>): Promise<boolean> {
+      const email = form.EMAIL?.trim() || undefined;
+      const ucasPersonalId = form.APPLIED_TO_UCAS === '1' ? form.UCAS_PERSONAL_ID?.trim() || undefined : undefined;
+      if (!email && !ucasPersonalId) return false;
+      const { rows } = await fastify.services.applications.call(request, {
+        path: '/applications/applied',
+        query: { ucas_code: ucasCode, email, ucas_personal_id: ucasPersonalId },
+        response: appliedResponseSchema,
+      });
+      return rows.length > 0;
+    },
+
+    /**
+     * Step 6b: binds the uploaded documents of the course's categories to the submission
+     * (files-svc POST /files/claim, all or nothing, idempotent for the same owner). files-svc
+     * refuses with a code of the contracts and the refused token's index (fileClaimErrorSchema);
+     * the answer names its document. Returns whether anything was claimed.
+     */
+    async claimDocuments(request: FastifyRequest, submission: KeyedSubmission, types: readonly DocumentType[]): Promise<boolean> {
+      const documents = formDocuments(submission, types);
+      if (documents.length === 0) return false;
+      const body = { tokens: documents.map((d) => d.document.file_token), owner: submission.SUBMISSION_ID };
+      try {
+        await fastify.services.files.call(request, { method: 'POST', path: '/files/claim', body, response: fileListResponseSchema });
+      } catch (err) {
+        const refusal = err instanceof ServiceError && err.statusCode === 409 ? fileClaimErrorSchema.safeParse(err.body) : null;
+        if (!refusal?.success) throw err;
+        const refused = documents[refusal.data.index] ?? documents[0];
+        request.log.warn({ code: refusal.data.code, field: refused?.field.name }, 'document claim refused');
+        throw new HttpError(409, documentNotAttachedText(refused?.field.label ?? 'document'));
+      }
+      return true;
+    },
+
+    /**
+     * Unbinds the documents claimed for a submission whose store was then refused (issue 14 item
+     * 3), so the applicant can use them again and files-svc's sweeper deletes them if nobody does.
+     * A failure is logged, never hides the refusal the applicant must see.
+     */
+    async releaseDocuments(request: FastifyRequest, owner: string): Promise<void> {
+      try {
+        await fastify.services.files.call(request, { method: 'POST', path: '/files/release', body: { owner }, response: fileListResponseSchema });
+      } catch (err) {
+        request.log.error({ err, owner }, 'claimed documents of a refused submission could not be released');
+      }
+    },
+
+    /** Step 7: applications-svc stores the decided submission (201/200 the record; 409 duplicate). */
+    store(request: FastifyRequest, body: StoreApplicationRequestInput): Promise<ApplyResponse> {
+      return fastify.services.applications.call(request, { method: 'POST', path: '/applications', body, response: applyResponseSchema });
+    },
+
+    /** Whether an application is already stored under the submission's SUBMISSION_ID (a replayed key). */
+    async keyStored(request: FastifyRequest, submission: KeyedSubmission): Promise<boolean> {
+      const { stored } = await fastify.services.applications.call(request, {
+        path: `/applications/submissions/${encodeURIComponent(submission.SUBMISSION_ID)}`,
+        response: submissionStoredResponseSchema,
+      });
+      return stored;
+    },
+
+    /**
+     * Steps 6 and 7 together: claim only when the key is new and the person has not applied yet (a
+     * repeat of a stored submission goes straight to the store, which answers its record, or 409 when
+     * the key is another applicant's: a replayed key never binds, nor releases, anyone's files; a
+     * second application its 409).
+     * When the store refuses (4xx: nothing was stored under this SUBMISSION_ID, since a retry of a
+     * stored one answers its record) the claimed documents are released. After a 5xx or timeout
+     * the store may have happened, so the claim stays (a retry binds the same owner again).
+     */
+    async claimAndStore(request: FastifyRequest, checked: CheckedForm<KeyedSubmission>, body: StoreApplicationRequestInput): Promise<ApplyResponse> {
+      const ucasCode = body.course.UCAS_CODE;
+      let claimed = false;
+      if (!(await pipeline.keyStored(request, checked.submission)) && !(await pipeline.alreadyApplied(request, ucasCode, checked.submission))) {
+        claimed = await pipeline.claimDocuments(request, checked.submission, checked.documentTypes);
+      }
+      try {
+        return await pipeline.store(request, body);
+      } catch (err) {
+        if (claimed && err instanceof ServiceError && err.statusCode < 500) await pipeline.releaseDocuments(request, checked.submission.SUBMISSION_ID);
+        throw err;
+      }
+    },
+
+    /** The whole public submit (POST /api/apply/{course}); the body's STATUS and REJECTION_REASONS are ignored. */
+    async submitPublic(request: FastifyRequest, code: string, data: ApplySubmission): Promise<ApplyResponse> {
+      await pipeline.clearingGate(request);
+      const detail = await pipeline.course(request, code);
+      pipeline.assertPublicCanApply(detail);
+      const { submission } = pipeline.keyed(request, detail, data);
+      const checked = pipeline.check(detail, submission);
+      const outcome = await pipeline.assess(request, detail, checked.assessable);
+      const { courseData, qualOptions } = detail;
+      const decision = decidePublicOutcome({ assessment: outcome.result, form: checked.assessable, course: courseData, candidates: outcome.candidates });
+      return pipeline.claimAndStore(request, checked, {
+        submission: withoutDocuments(submission),
+        course: courseBody(detail),
+        qualOptions,
+        assessment: outcome.result,
+        decision,
+        user: request.staffUser?.username ?? PUBLIC_USER,
+      });
+    },
+
+    /**
+     * The staff create (POST /api/admin/applications/{student}/{course}; issue 9 item 3): allowed
+     * while Clearing is closed; the course must take applications (409 COURSE_SUSPENDED / CLOSED);
+     * the user needs a role that edits new applications and a STATUS among the assessment's
+     * buttons for that role (403). `student` is NEW_STUDENT or the STUDENT_ID chosen in the search.
+     */
+    async submitStaff(request: FastifyRequest, student: string, code: string, data: ApplySubmission): Promise<ApplyResponse> {
+      const user = request.staffUser;
+      if (!user) throw new HttpError(401, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+      const detail = await pipeline.course(request, code);
+      assertCanEdit(detail.access, null);
+      gateway().assertOpen(detail.courseData);
+      const { submission, status: STATUS, reasons: REJECTION_REASONS } = pipeline.keyed(request, detail, data);
+      const checked = pipeline.check(detail, submission);
+      const outcome = await pipeline.assess(request, detail, checked.assessable);
+      const status = STATUS ?? 'S';
+      assertStatusAllowed(detail.access, null, status, outcome);
+      return pipeline.claimAndStore(request, checked, {
+        submission: withoutDocuments(submission),
+        course: courseBody(detail),
+        qualOptions: detail.qualOptions,
+        assessment: outcome.result,
+        decision: pipeline.staffDecision(status, outcome, REJECTION_REASONS),
+        user: user.username,
+        staff: true,
+        ...(student === NEW_STUDENT ? {} : { studentId: student }),
+      });
+    },
+
+    /**
+     * The staff update (PUT /api/admin/applications/{student}/{course}; issue 9 item 2) of a stored
+     * application whose status is `current`: editing rules of spec section 6 (403), the form checked
+     * and re-assessed for the user's role, the STATUS among its buttons (or the current one, or V),
+     * and the version the client read (`ifMatch`; 409 when stale). Documents are not re-claimed:
+     * they stay bound to the application's SUBMISSION_ID.
+     */
+    async updateStaff(
+      request: FastifyRequest,
+      params: { student: string; course: string },
+      detail: CourseDetailResponse,
+      current: ApplicationStatus,
+      data: StaffUpdateSubmission,
+      ifMatch: number | undefined,
+    ): Promise<StaffUpdateResponse> {
+      assertCanEdit(detail.access, current);
+      const { REJECTION_REASONS, ...rest } = data;
+      const checked = pipeline.check(detail, dropHiddenFields(withoutDocuments(rest), []));
+      const outcome = await pipeline.assess(request, detail, checked.assessable);
+      assertStatusAllowed(detail.access, current, data.STATUS, outcome);
+      const body: StoreUpdateRequestInput = {
+        submission: checked.submission,
+        qualOptions: detail.qualOptions,
+        ALLOW_SECOND_YEAR_ENTRY: detail.courseData.ALLOW_SECOND_YEAR_ENTRY,
+        assessment: outcome.result,
+        ...(REJECTION_REASONS ? { rejection_reasons: REJECTION_REASONS } : {}),
+        ...(ifMatch !== undefined ? { ifMatch } : {}),
+      };
+      return fastify.services.applications.call(request, {
+        method: 'PUT',
+        path: `/desk/applications/${encodeURIComponent(params.student)}/${encodeURIComponent(params.course)}`,
+        body,
+        response: staffUpdateResponseSchema,
+      });
+    },
+  };
+  return pipeline;
+}
+export type SubmitPipeline = ReturnType<typeof createSubmitPipeline>;
+
+/** The course fields an application keeps (the public reference, the second-year rule, scopes for the listing). */
+function courseBody(detail: CourseDetailResponse): StoreApplicationRequestInput['course'] {
+  const c = detail.courseData;
+  return {
+    UCAS_CODE: c.UCAS_CODE,
+    DEPART_NUMBER: c.DEPART_NUMBER,
+    ALLOW_SECOND_YEAR_ENTRY: c.ALLOW_SECOND_YEAR_ENTRY,
+    SCHOOL: c.SCHOOL,
+    DEPT: c.DEPT,
+    COURSE_CODE_OVERRIDE: c.COURSE_CODE_OVERRIDE,
+  };
+}

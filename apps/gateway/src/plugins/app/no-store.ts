@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin';
+
+/**
+ * `Cache-Control: no-store` on every answer that can carry personal data (issue 14 item 3): every
+ * `${apiPrefix}/admin/*` answer (staff screens), every `GET ${apiPrefix}/applications/*` (the
+ * review page by hash and the applied check), and every `${apiPrefix}/apply/*` and
+ * `${apiPrefix}/file/*` answer (a person's assessment, the saved record with its review hash, an
+ * upload's token), errors included, so that no browser, proxy or shared computer in a
+ * call centre keeps a copy. One hook on the gateway, so a new route is covered without thinking of it.
+ */
+export const noStorePlugin = fp<{ apiPrefix: string }>(
+  async (fastify, { apiPrefix }) => {
+    const admin = `${apiPrefix}/admin/`;
+    const applications = `${apiPrefix}/applications/`;
+    const always = [admin, `${apiPrefix}/apply/`, `${apiPrefix}/file/`];
+    fastify.addHook('onSend', async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (always.some((prefix) => path.startsWith(prefix)) || ((request.method === 'GET' || request.method === 'HEAD') && path.startsWith(applications))) {
+        reply.header('cache-control', 'no-store');
+      }
+    });
+  },
+  { name: 'no-store' },
+);

@@ -1,0 +1,96 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { HttpError } from '@clearing-desk/service-kit';
+import { TEST_INTERNAL_TOKEN } from '@clearing-desk/service-kit/testing';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { gatewayConfigSchema } from '../../config';
+import { createServiceClient, isConnectionError } from './service-clients';
+
+/**
+ * A raw TCP server standing in for a service: `behaviour(n)` decides what the n-th connection gets
+ * (dropped at once, answered, or left hanging), so the tests see exactly how many attempts came.
+ */
+async function fakeService(behaviour: (n: number) => 'drop' | 'answer' | 'hang') {
+  let connections = 0;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    connections += 1;
+    const action = behaviour(connections);
+    socket.once('data', () => {
+      if (action === 'drop') socket.destroy();
+      if (action === 'answer') {
+        const body = JSON.stringify({ ok: true });
+        socket.end(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    connections: () => connections,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const request = {
+  id: 'test-request',
+  log: { warn: () => undefined, error: () => undefined },
+} as unknown as FastifyRequest;
+const config = gatewayConfigSchema.parse({ INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, SERVICE_TIMEOUT_MS: '400' });
+const okSchema = z.object({ ok: z.boolean() });
+
+async function callWith(behaviour: (n: number) => 'drop' | 'answer' | 'hang', method: 'GET' | 'POST') {
+  const service = await fakeService(behaviour);
+  const client = createServiceClient('courses', service.url, config);
+  try {
+    const result = await client
+      .call(request, { method, path: '/x', body: method === 'POST' ? {} : undefined, response: okSchema })
+      .then((value) => ({ value }), (err: unknown) => ({ err }));
+    return { result, connections: service.connections() };
+  } finally {
+    await client.pool.close();
+    await service.close();
+  }
+}
+
+describe('service client retry of an idempotent GET (issue 14 item 4)', () => {
+  it('retries a GET once when the service drops the first connection, and answers', async () => {
+    const { result, connections } = await callWith((n) => (n === 1 ? 'drop' : 'answer'), 'GET');
+    expect(result).toEqual({ value: { ok: true } });
+    expect(connections).toBe(2);
+  });
+
+  it('retries only once: two dropped connections answer 503', async () => {
+    const { result, connections } = await callWith(() => 'drop', 'GET');
+    expect((result as { err: HttpError }).err).toMatchObject({ statusCode: 503, message: 'courses service is unavailable' });
+    expect(connections).toBe(2);
+  });
+
+  it('never retries a POST (the service may have stored it)', async () => {
+    const { result, connections } = await callWith((n) => (n === 1 ? 'drop' : 'answer'), 'POST');
+    expect((result as { err: HttpError }).err).toMatchObject({ statusCode: 503 });
+    expect(connections).toBe(1);
+  });
+
+  it('does not retry a GET that timed out: 504 after one attempt', async () => {
+    const { result, connections } = await callWith(() => 'hang', 'GET');
+    expect((result as { err: HttpError }).err).toMatchObject({ statusCode: 504 });
+    expect(connections).toBe(1);
+  });
+
+  it('tells connection errors from timeouts and other errors', () => {
+    expect(isConnectionError(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(isConnectionError(Object.assign(new Error('closed'), { code: 'UND_ERR_SOCKET' }))).toBe(true);
+    expect(isConnectionError(new Error('wrapped', { cause: Object.assign(new Error('reset'), { code: 'ECONNRESET' }) }))).toBe(true);
+    expect(isConnectionError(Object.assign(new Error('slow'), { code: 'UND_ERR_HEADERS_TIMEOUT' }))).toBe(false);
+    expect(isConnectionError(new Error('plain'))).toBe(false);
+  });
+});

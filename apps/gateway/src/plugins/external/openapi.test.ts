@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { TEST_INTERNAL_TOKEN } from '@clearing-desk/service-kit/testing';
+import { buildApp } from '../../app';
+import { gatewayConfigSchema } from '../../config';
+
+// The gateway is built in-process with its real plugins and routes. Two ES modules Jest's
+// CommonJS runtime cannot load are left out: the static web app (adds no /api route) and
+// openid-client (OIDC is not configured here, so its routes are not registered anyway).
+jest.mock('./web-app', () => ({ webAppPlugin: async () => undefined }));
+jest.mock('openid-client', () => ({}));
+
+type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>; requestBody?: unknown };
+type OpenApiDocument = { openapi: string; info: { title: string }; paths: Record<string, Record<string, Operation>> };
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  app = await buildApp(
+    gatewayConfigSchema.parse({ INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent', REDIS_KEY_PREFIX: `clearing-test-${randomBytes(4).toString('hex')}` }),
+  );
+  await app.ready();
+}, 30_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Fastify's `/api/applications/:hash` as OpenAPI writes it: `/api/applications/{hash}`. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+/**
+ * Routes whose answer is not JSON described by a contract schema, each with its reason. A new
+ * route without a response schema fails the test below until it gets one (or a reason here).
+ */
+const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
+  'GET /api/openapi.json': 'the document itself',
+  'POST /api/file/upload': 'multipart upload, parsed by @fastify/multipart before any schema',
+  'GET /api/admin/applications/:student/:course/documents/:fileId': 'the stored document itself, as an attachment (binary, not JSON)',
+};
+
+describe('GET /api/openapi.json (issue 14 item 6)', () => {
+  it('is public and an OpenAPI 3.1 document of the Clearing Desk API', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as OpenApiDocument;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title).toBe('Clearing Desk API');
+    expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/'))).toBe(true);
+    expect(doc.paths['/api/courses']?.get?.responses?.['200']?.content?.['application/json']?.schema).toEqual(expect.objectContaining({ type: 'object' }));
+  });
+
+  it('describes every /api route registered in the gateway, with its method and a response schema', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as OpenApiDocument;
+    const routes = app.apiRouteList;
+    expect(routes.length).toBeGreaterThan(10);
+    const missing = routes.filter((r) => !doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()]).map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+    const withoutSchema = routes
+      .filter((r) => !WITHOUT_RESPONSE_SCHEMA[`${r.method} ${r.url}`])
+      .filter((r) => {
+        const responses = doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()]?.responses ?? {};
+        // A 204 is described without content; a route with no schema gets only swagger's bare 'Default Response' 200.
+        return !Object.entries(responses).some(([status, answer]) => status === '204' || (status.startsWith('2') && answer.content));
+      })
+      .map((r) => `${r.method} ${r.url}`);
+    expect(withoutSchema).toEqual([]);
+  });
+});

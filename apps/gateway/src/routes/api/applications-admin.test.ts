@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ADMIN_APPLICATION_MESSAGES,
+  adminApplicationResponseSchema,
+  applicationListingResponseSchema,
+  applyResponseSchema,
+  createSampleDocument,
+  LOGIN_MESSAGES,
+  outboundCallResponseSchema,
+  publicReference,
+  staffUpdateResponseSchema,
+  studentSearchResponseSchema,
+  uploadResponseSchema,
+  visaResponseSchema,
+  visaUpdateResponseSchema,
+  type ApplyResponse,
+} from '@clearing-desk/contracts';
+import { createApplicationForm } from '@clearing-desk/contracts/testing';
+import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
+import { StackClient, startTestStack } from '../../testing/stack-client';
+
+/** Demo catalogue: G400 Computer Science BSc (SCI, dept CMPS), open; DOCUMENT_TYPES 'ALEVELS,GCSE5'. */
+const COURSE = 'G400';
+
+let directory: Directory;
+let stack: Stack;
+const clients: Record<string, StackClient> = {};
+
+beforeAll(async () => {
+  directory = await startDirectory({ port: 'free' });
+  stack = await startTestStack({ services: ['courses', 'applications', 'assessment', 'files'], directoryUrl: directory.url });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await directory?.stop();
+});
+
+/** A signed-in client per demo user (made once). */
+async function as(username: string): Promise<StackClient> {
+  if (!clients[username]) {
+    const client = new StackClient(stack.gatewayUrl);
+    expect((await client.login(username, DEMO_DIRECTORY.password)).status).toBe(200);
+    clients[username] = client;
+  }
+  return clients[username];
+}
+
+/** A PUT with an If-Match header (StackClient sends none), with the client's cookies. */
+async function putWithIfMatch(client: StackClient, path: string, data: unknown, ifMatch: string) {
+  const cookie = ['XSRF-TOKEN', '_csrf', 'clearing_session']
+    .map((name) => [name, client.cookie(name)] as const)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v as string)}`)
+    .join('; ');
+  const res = await fetch(`${stack.gatewayUrl}${path}`, {
+    method: 'PUT',
+    headers: { cookie, 'content-type': 'application/json', 'if-match': ifMatch },
+    body: JSON.stringify({ data, token: client.xsrfToken }),
+  });
+  return { status: res.status, body: (await res.json()) as unknown, etag: res.headers.get('etag') };
+}
+
+const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({ QUALIFICATION: 'GCSE', SUBJECT, GRADE: '5', YEAR: '2023' }));
+let people = 0;
+/** A G400 form from a distinct person, assessed green (A*AB, five GCSEs). */
+function form(overrides: Record<string, unknown> = {}) {
+  people += 1;
+  return {
+    ...createApplicationForm({
+      DOB: '2006-05-14',
+      NATIONALITY: 'GBR',
+      GCSE_QUALIFICATIONS: FIVE_GCSES,
+      QUALIFICATIONS: ['Mathematics', 'Physics', 'Chemistry'].map((SUBJECT, i) => ({ QUALIFICATION: 'ALEVEL', SUBJECT, GRADE: ['A*', 'A', 'B'][i], YEAR: '2025' })),
+    }),
+    EMAIL: `desk.gateway.${people}@example.com`,
+    UCAS_PERSONAL_ID: String(7200000000 + people),
+    SUBMISSION_ID: randomUUID(),
+    ...overrides,
+  };
+}
+
+/** Takes an application by phone as `username` with `STATUS`; answers the record. */
+async function takeByPhone(username: string, STATUS: string, overrides: Record<string, unknown> = {}): Promise<{ saved: ApplyResponse; data: ReturnType<typeof form> }> {
+  const data = form({ STATUS, ...overrides });
+  const res = await (await as(username)).send('POST', `/api/admin/applications/new/${COURSE}`, data);
+  expect(res.status).toBe(200);
+  return { saved: applyResponseSchema.parse(res.body), data };
+}
+const pathOf = (saved: ApplyResponse) => `/api/admin/applications/${saved.id[0]}/${saved.id[1]}`;
+const listing = async (username: string, query: string) => {
+  const res = await (await as(username)).get(`/api/admin/applications?${query}&_=${Date.now()}`);
+  expect(res.status).toBe(200);
+  return applicationListingResponseSchema.parse(res.body);
+};
+
+describe('without a session', () => {
+  it.each([
+    ['GET', '/api/admin/applications'],
+    ['GET', '/api/admin/students?NAME1=a'],
+    ['GET', `/api/admin/applications/2600001/${COURSE}`],
+    ['GET', `/api/admin/applications/2600001/${COURSE}/visa`],
+  ])('%s %s answers 401', async (_method, path) => {
+    const res = await new StackClient(stack.gatewayUrl).get(path);
+    expect(res).toMatchObject({ status: 401, body: { message: LOGIN_MESSAGES.NOT_LOGGED_IN } });
+  });
+
+  it.each([
+    ['POST', `/api/admin/applications/new/${COURSE}`],
+    ['PUT', `/api/admin/applications/2600001/${COURSE}`],
+    ['PUT', `/api/admin/applications/2600001/${COURSE}/outbound-call`],
+  ] as const)('%s %s answers 401', async (method, path) => {
+    const client = new StackClient(stack.gatewayUrl);
+    await client.get('/api/ping');
+    const res = await client.send(method, path, { NOTES: '' });
+    expect(res).toEqual({ status: 401, body: { message: LOGIN_MESSAGES.NOT_LOGGED_IN } });
+  });
+});
+
+describe('POST /api/admin/applications/:student/:course (taking an application by phone)', () => {
+  it('lets Back Office offer with its buttons, and refuses Front Office a status beyond Submit', async () => {
+    const { saved } = await takeByPhone('backoffice', 'O');
+    expect(saved.confirmed_status).toBe('O');
+    const refused = await (await as('frontoffice')).send('POST', `/api/admin/applications/new/${COURSE}`, form({ STATUS: 'O' }));
+    expect(refused).toEqual({ status: 403, body: { message: ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('O') } });
+    expect((await takeByPhone('frontoffice', 'S')).saved.confirmed_status).toBe('S');
+  });
+
+  it('refuses users without a role on the course', async () => {
+    for (const username of ['fo-law', 'nogroups']) {
+      const res = await (await as(username)).send('POST', `/api/admin/applications/new/${COURSE}`, form({ STATUS: 'S' }));
+      expect(res).toEqual({ status: 403, body: { message: ADMIN_APPLICATION_MESSAGES.NO_ROLE } });
+    }
+  });
+
+  it('releases the documents it claimed when the store then refuses (an unknown student): another application may use them', async () => {
+    const adviser = await as('backoffice');
+    const upload = await adviser.upload(createSampleDocument('pdf'), 'results.pdf', 'ALEVELS');
+    const token = uploadResponseSchema.parse(upload.body).token;
+    const ALEVELS_DOCUMENT_1 = { file_id: randomUUID(), file_type: 'application/pdf', file_name: 'results.pdf', file_size: 700, document_type: 'ALEVELS', file_token: token };
+    // The documents are claimed before the store, which answers 404 for a student that does not exist.
+    const refused = await adviser.send('POST', `/api/admin/applications/9999999/${COURSE}`, form({ STATUS: 'R', ALEVELS_DOCUMENT_1 }));
+    expect(refused).toEqual({ status: 404, body: { message: ADMIN_APPLICATION_MESSAGES.STUDENT_NOT_FOUND } });
+    // Had the claim stayed, files-svc would refuse the token as another submission's (409 naming the document).
+    const { saved } = await takeByPhone('backoffice', 'R', { ALEVELS_DOCUMENT_1 });
+    const documents = adminApplicationResponseSchema.parse((await adviser.get(`${pathOf(saved)}?_=1`)).body).documents;
+    expect(documents.map((d) => d.file_name)).toEqual(['results.pdf']);
+  });
+
+  it('adds a course for a student chosen in the student search, who then shows it in APPLIED_TO', async () => {
+    const { saved, data } = await takeByPhone('backoffice', 'R', { NAME1: 'Renée', NAME2: 'Searchable' });
+    const search = await (await as('frontoffice')).get(`/api/admin/students?NAME1=RENEE&NAME2=SEARCHABLE&_=1`);
+    expect(studentSearchResponseSchema.parse(search.body).rows).toEqual([{ ID: saved.id[0], NAME1: 'Renée', NAME2: 'Searchable', APPLIED_TO: COURSE }]);
+    const again = await (await as('backoffice')).send('POST', `/api/admin/applications/${saved.id[0]}/${COURSE}`, { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'R' });
+    expect(again.status).toBe(409);
+  });
+});
+
+describe('GET /api/admin/applications (the listing)', () => {
+  it('finds a phone application by public reference and by name (accent-insensitive), with the status filter', async () => {
+    const { saved } = await takeByPhone('backoffice', 'R', { NAME1: 'Élodie', NAME2: 'Phonecall' });
+    expect((await listing('frontoffice', `q=${publicReference(saved)}`)).rows.map((r) => r.APPLICATION_ID)).toEqual([saved.app_id]);
+    const byName = await listing('frontoffice', 'q=elodie%20phonecall');
+    expect(byName.rows).toEqual([
+      expect.objectContaining({ STUDENT_ID: saved.id[0], APPLICATION_ID: saved.app_id, UCAS_CODE: COURSE, NAME1: 'Élodie', NAME2: 'Phonecall', STATUS: 'R', SUB_STATUS: null, VISA_STATUS: null }),
+    ]);
+    expect((await listing('admin', 'q=phonecall&s=b')).total).toBe(1);
+    expect((await listing('admin', 'q=phonecall&s=o')).total).toBe(0);
+    expect((await listing('fo-law', 'q=phonecall')).total).toBe(0);
+  });
+
+  it('refuses a malformed filter with 400', async () => {
+    const res = await (await as('admin')).get('/api/admin/applications?s=z');
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('GET and PUT /api/admin/applications/:student/:course (editing)', () => {
+  it('answers the application with an ETag, buttons for the role, and updates with If-Match; a stale version is a 409', async () => {
+    const { saved, data } = await takeByPhone('frontoffice', 'S', { NAME1: 'Ada', NAME2: 'Editable' });
+    const backoffice = await as('backoffice');
+    const got = await backoffice.get(`${pathOf(saved)}?_=1`);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('etag')).toBe('"1"');
+    const body = adminApplicationResponseSchema.parse(got.body);
+    expect(body.access).toBe('Back Office');
+    expect(body.assessment.SUBMISSION_OPTIONS.BUTTONS.map((b) => b.STATUS)).toContain('O');
+    expect(body.applicationData.LOG.map((l) => l.USER)).toEqual(['frontoffice']);
+
+    const { SUBMISSION_ID: _id, ...rest } = data;
+    const updated = await putWithIfMatch(backoffice, pathOf(saved), { ...rest, TEL1: '07123456789', STATUS: 'O' }, '"1"');
+    expect(updated.status).toBe(200);
+    expect(staffUpdateResponseSchema.parse(updated.body)).toMatchObject({ confirmed_status: 'O', version: 2 });
+    expect(updated.etag).toBe('"2"');
+
+    const stale = await putWithIfMatch(await as('admin'), pathOf(saved), { ...rest, TEL1: '07999999999', STATUS: 'O' }, '"1"');
+    expect(stale).toMatchObject({ status: 409, body: { message: ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT } });
+
+    // A client that follows spec section 7 sends no If-Match and still saves.
+    const plain = await backoffice.send('PUT', pathOf(saved), { ...rest, TEL1: '07123456780', STATUS: 'O' });
+    expect(plain.status).toBe(200);
+    const after = adminApplicationResponseSchema.parse((await backoffice.get(`${pathOf(saved)}?_=2`)).body);
+    expect(after.applicationData.TEL1).toBe('07123456780');
+    expect(after.applicationData.LOG.map((l) => l.MESSAGE)).toEqual([
+      'Application created with status Submitted.',
+      'Status changed from Submitted (S) to Offered (O). Fields changed: TEL1.',
+      'Fields changed: TEL1.',
+    ]);
+  });
+
+  it('refuses Front Office editing a referred application through the API, and users without a role reading it', async () => {
+    const { saved, data } = await takeByPhone('backoffice', 'R');
+    const { SUBMISSION_ID: _id, ...rest } = data;
+    const res = await (await as('frontoffice')).send('PUT', pathOf(saved), { ...rest, NAME1: 'Changed', STATUS: 'R' });
+    expect(res).toEqual({ status: 403, body: { message: ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY } });
+    const got = adminApplicationResponseSchema.parse((await (await as('admin')).get(`${pathOf(saved)}?_=1`)).body);
+    expect(got.applicationData.NAME1).toBe('Amara');
+    expect((await (await as('fo-law')).get(`${pathOf(saved)}?_=1`)).status).toBe(403);
+    expect((await (await as('nogroups')).get(`${pathOf(saved)}?_=1`)).status).toBe(403);
+    expect((await (await as('admin')).get(`/api/admin/applications/9999999/${COURSE}?_=1`)).status).toBe(404);
+  });
+});
+
+describe('outbound call, visa and documents', () => {
+  it('logs an outbound call, found by the listing filter c, and keeps it in the history', async () => {
+    const { saved } = await takeByPhone('frontoffice', 'S', { NAME1: 'Otto', NAME2: 'Outbound' });
+    const res = await (await as('frontoffice')).send('PUT', `${pathOf(saved)}/outbound-call`, { CALL_OUTCOME: 'Wrong number', NOTES: 'Number on file is wrong' });
+    expect(res.status).toBe(200);
+    expect(outboundCallResponseSchema.parse(res.body)).toMatchObject({ OUTBOUND_CALL_FLAG: 1, OUTBOUND_CALL_REMARK: 'Wrong number: Number on file is wrong' });
+    expect((await listing('admin', 'q=outbound&s=c')).rows.map((r) => r.APPLICATION_ID)).toEqual([saved.app_id]);
+    const tooLong = await (await as('frontoffice')).send('PUT', `${pathOf(saved)}/outbound-call`, { NOTES: 'x'.repeat(251) });
+    expect(tooLong.status).toBe(400);
+    expect((tooLong.body as { message: string }).message).toContain("'Notes' max length is 250.");
+  });
+
+  it('keeps the legacy visa record for the Visa Team and refuses Front Office', async () => {
+    const { saved } = await takeByPhone('frontoffice', 'S');
+    const visa = {
+      VISA_STATUS: 'A',
+      VISA_TYPE: 't4gen',
+      HAS_PREVIOUS_UK_STUDY: '0',
+      FIVE_YEAR_CAP_ASSESSMENT: 'na',
+      PROGRESSION_ASSESSMENT: 'na',
+      HAS_ENGLISH_QUALIFICATION: 'ielts',
+      HAS_COURSE_FEES: '1',
+    };
+    expect((await (await as('frontoffice')).send('PUT', `${pathOf(saved)}/visa`, visa)).status).toBe(403);
+    expect((await (await as('frontoffice')).get(`${pathOf(saved)}/visa?_=1`)).status).toBe(403);
+    const missing = await (await as('visateam')).send('PUT', `${pathOf(saved)}/visa`, { ...visa, HAS_COURSE_FEES: undefined });
+    expect(missing.status).toBe(400);
+    expect((missing.body as { message: string }).message).toContain("'Course fees' is required.");
+    const saving = await (await as('visateam')).send('PUT', `${pathOf(saved)}/visa`, visa);
+    expect(saving.status).toBe(200);
+    visaUpdateResponseSchema.parse(saving.body);
+    const got = visaResponseSchema.parse((await (await as('visateam')).get(`${pathOf(saved)}/visa?_=1`)).body);
+    expect(got.visaData).toMatchObject({ VISA_STATUS: 'A', VISA_TYPE: 't4gen' });
+    expect(got.applicationData.LOG.at(-1)?.MESSAGE).toBe('Visa record updated (visa status A).');
+  });
+
+  it('lists clean documents and downloads one as an attachment, logging the download', async () => {
+    const backoffice = await as('backoffice');
+    const upload = await backoffice.upload(createSampleDocument('pdf'), 'results.pdf', 'ALEVELS');
+    expect(upload.status).toBe(200);
+    const token = uploadResponseSchema.parse(upload.body).token;
+    const document = { file_id: randomUUID(), file_type: 'application/pdf', file_name: 'results.pdf', file_size: 700, document_type: 'ALEVELS', file_token: token };
+    const { saved } = await takeByPhone('backoffice', 'R', { ALEVELS_DOCUMENT_1: document });
+    const got = adminApplicationResponseSchema.parse((await backoffice.get(`${pathOf(saved)}?_=1`)).body);
+    expect(got.documents).toHaveLength(1);
+    const file = got.documents[0];
+    expect(file).toMatchObject({ file_name: 'results.pdf', document_type: 'ALEVELS' });
+
+    const download = await backoffice.get(`${pathOf(saved)}/documents/${file?.file_id}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="results.pdf"/);
+    expect(download.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(String(download.body).startsWith('%PDF-')).toBe(true);
+    expect((await (await as('fo-law')).get(`${pathOf(saved)}/documents/${file?.file_id}`)).status).toBe(403);
+    expect((await backoffice.get(`${pathOf(saved)}/documents/${randomUUID()}`)).status).toBe(404);
+    const after = adminApplicationResponseSchema.parse((await backoffice.get(`${pathOf(saved)}?_=2`)).body);
+    expect(after.applicationData.LOG.at(-1)).toMatchObject({ MESSAGE: 'Document downloaded: results.pdf (ALEVELS).', USER: 'backoffice' });
+  });
+});

@@ -1,0 +1,304 @@
+import { courseDetailResponseSchema, courseSearchResponseSchema, staffUserResponseSchema } from '@clearing-desk/contracts';
+import { DEMO_DIRECTORY, startDirectory, startStack, type Directory, type Stack } from '@clearing-desk/stack';
+import { Redis } from 'ioredis';
+import { StackClient, startTestStack } from '../../testing/stack-client';
+
+const PASSWORD = DEMO_DIRECTORY.password;
+const FAILURE_MIN_MS = 400;
+const INCORRECT = { message: 'Incorrect username/password' };
+
+let directory: Directory;
+let stack: Stack;
+let address = 0;
+/** A client from its own made-up address (the gateway trusts X-Forwarded-For from 127.0.0.1: TRUST_PROXY), so per-address limits stay apart. */
+const newClient = () => {
+  address += 1;
+  const ip = `198.51.100.${address}`;
+  const client = new StackClient(stack.gatewayUrl);
+  return { client, headers: { 'x-forwarded-for': ip } };
+};
+
+beforeAll(async () => {
+  directory = await startDirectory({ port: 'free' });
+  stack = await startTestStack({
+    services: ['courses', 'applications'],
+    directoryUrl: directory.url,
+    // The test runner is the gateway's only proxy: its X-Forwarded-For names each made-up client.
+    gatewayEnv: { LOGIN_FAILURE_MIN_MS: String(FAILURE_MIN_MS), LOGIN_RATE_MAX_PER_USERNAME: '5', LOGIN_RATE_MAX_PER_ADDRESS: '8', TRUST_PROXY: '127.0.0.1' },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await directory?.stop();
+});
+
+describe('PUT /api/admin/auth/ldap', () => {
+  it.each(DEMO_DIRECTORY.users.map((u) => [u.username, u] as const))('signs in %s and answers the user with the roles of its groups', async (_name, demo) => {
+    const { client, headers } = newClient();
+    const res = await client.login(demo.username, PASSWORD, headers);
+    expect(res.status).toBe(200);
+    expect(staffUserResponseSchema.parse(res.body)).toEqual({ username: demo.username, name: demo.name, roles: demo.roles });
+    const me = await client.get('/api/admin/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual(res.body);
+  });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie scoped to /api that carries no user data', async () => {
+    const { client, headers } = newClient();
+    const res = await client.login('editor', PASSWORD, headers);
+    const line = res.headers.getSetCookie().find((c) => c.startsWith('clearing_session='));
+    expect(line).toBeDefined();
+    expect(line).toMatch(/; HttpOnly/i);
+    expect(line).toMatch(/; SameSite=Lax/i);
+    expect(line).toMatch(/; Path=\/api(;|$)/);
+    expect(line).not.toMatch(/Secure/);
+    expect(line).not.toMatch(/Eddie|Editor/);
+  });
+
+  it.each([
+    ['a wrong password', 'admin', 'not-the-password'],
+    ['an unknown user', 'nobody-here', PASSWORD],
+    ['an empty password', 'admin', ''],
+    ['an empty username', '', PASSWORD],
+  ])('refuses %s with 401, the same message, after at least the minimum time', async (_what, username, password) => {
+    const { client, headers } = newClient();
+    const started = Date.now();
+    const res = await client.login(username, password, headers);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(INCORRECT);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(FAILURE_MIN_MS - 5);
+    expect((await client.get('/api/admin/auth/user')).status).toBe(401);
+  });
+
+  it.each(['*', '*)(uid=*', 'admin)(|(uid=*', 'adm*', 'admin\\2a', '*)(|(cn=*))'])('treats the injection attempt %j as a literal name', async (username) => {
+    const { client, headers } = newClient();
+    const res = await client.login(username, PASSWORD, headers);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(INCORRECT);
+  });
+
+  it('answers 400 for a username over 16 or a password over 256 characters', async () => {
+    const { client, headers } = newClient();
+    expect((await client.login('a'.repeat(17), PASSWORD, headers)).status).toBe(400);
+    const long = await client.login('admin', 'p'.repeat(257), headers);
+    expect(long.status).toBe(400);
+    expect(long.body).toEqual({ message: expect.stringContaining("'Password' max length is 256.") });
+  });
+
+  it('refuses a login without the XSRF token with 403, and stores no session', async () => {
+    const { client, headers } = newClient();
+    await client.get('/api/ping');
+    const res = await client.sendForm('/api/admin/auth/ldap', { username: 'admin', password: PASSWORD, token: 'forged' }, headers);
+    expect(res.status).toBe(403);
+    expect(client.cookie('clearing_session')).toBeUndefined();
+  });
+
+  it('gives a new session id at every sign-in, and the old one stops working (no fixation)', async () => {
+    const { client, headers } = newClient();
+    await client.login('frontoffice', PASSWORD, headers);
+    const first = client.cookie('clearing_session');
+    await client.login('backoffice', PASSWORD, headers);
+    const second = client.cookie('clearing_session');
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    expect(((await client.get('/api/admin/auth/user')).body as { username: string }).username).toBe('backoffice');
+    client.setCookie('clearing_session', first as string);
+    expect((await client.get('/api/admin/auth/user')).status).toBe(401);
+  });
+
+  it('limits attempts per username: the 6th in the window answers 429 with Retry-After and a message', async () => {
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 6; i += 1) {
+      // A different address each time: only the per-username limit can refuse.
+      const { client, headers } = newClient();
+      last = await client.login('visateam', 'wrong', headers);
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(last?.body).toEqual({ message: 'Too many sign-in attempts. Please wait a few minutes and try again.' });
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Even the right password is refused while limited.
+    const { client, headers } = newClient();
+    expect((await client.login('visateam', PASSWORD, headers)).status).toBe(429);
+  });
+
+  it('limits attempts per client address across usernames', async () => {
+    const { client, headers } = newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i += 1) statuses.push((await client.login(`guess${i}`, 'wrong', headers)).status);
+    expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
+    expect(statuses[8]).toBe(429);
+  });
+});
+
+describe('PUT /api/admin/auth/logout', () => {
+  it('destroys the session server-side: the old cookie no longer works', async () => {
+    const { client, headers } = newClient();
+    await client.login('admin', PASSWORD, headers);
+    const sessionCookie = client.cookie('clearing_session') as string;
+    const res = await client.send('PUT', '/api/admin/auth/logout', {});
+    expect(res.status).toBe(204);
+    expect(client.cookie('clearing_session')).toBeUndefined();
+    client.setCookie('clearing_session', sessionCookie);
+    const replay = await client.get('/api/admin/auth/user');
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual({ message: 'Not logged in' });
+  });
+
+  it('refuses a logout without the XSRF token with 403 and keeps the session', async () => {
+    const { client, headers } = newClient();
+    await client.login('admin', PASSWORD, headers);
+    const res = await client.send('PUT', '/api/admin/auth/logout', {}, 'forged');
+    expect(res.status).toBe(403);
+    expect((await client.get('/api/admin/auth/user')).status).toBe(200);
+  });
+});
+
+describe('admin routes and access', () => {
+  it.each(['/api/admin/auth/user', '/api/admin/courses/G400', '/api/admin/status/audit'])('%s answers 401 without a session', async (path) => {
+    const res = await new StackClient(stack.gatewayUrl).get(path);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Not logged in' });
+  });
+
+  it.each([
+    ['admin', 'Administrator'],
+    ['editor-cmps', 'Editor'],
+    ['fo-law', null],
+    ['nogroups', null],
+  ])('GET /api/admin/courses/G400 as %s answers access %p', async (username, access) => {
+    const { client, headers } = newClient();
+    await client.login(username, PASSWORD, headers);
+    const res = await client.get('/api/admin/courses/G400');
+    expect(res.status).toBe(200);
+    expect(courseDetailResponseSchema.parse(res.body).access).toBe(access);
+  });
+
+  it('shows each course row with the staff user’s role, and none to the public', async () => {
+    const { client, headers } = newClient();
+    await client.login('fo-law', PASSWORD, headers);
+    const staff = courseSearchResponseSchema.parse((await client.get('/api/courses?q=law&page_size=50')).body);
+    expect(staff.rows.length).toBeGreaterThan(0);
+    for (const row of staff.rows) expect(row.access).toBe(row.SCHOOL === 'LAW' ? 'Front Office' : null);
+    const publicRows = (await new StackClient(stack.gatewayUrl).get('/api/courses?q=law')).body as { rows: object[] };
+    for (const row of publicRows.rows) expect(row).not.toHaveProperty('access');
+  });
+
+  it('lets only an Administrator change Clearing, and audits the change', async () => {
+    const { client: editor, headers: editorHeaders } = newClient();
+    await editor.login('editor', PASSWORD, editorHeaders);
+    expect((await editor.send('PUT', '/api/admin/status', { state: 0, closing_message: 'Closed by an editor' })).status).toBe(403);
+
+    const { client: admin, headers } = newClient();
+    await admin.login('admin', PASSWORD, headers);
+    const closed = await admin.send('PUT', '/api/admin/status', { state: 0, closing_message: 'Clearing has closed for 2025/26.' });
+    expect(closed).toEqual({ status: 200, body: { state: 0, closing_message: 'Clearing has closed for 2025/26.' } });
+    const audit = await admin.get('/api/admin/status/audit');
+    expect((audit.body as { rows: object[] }).rows[0]).toMatchObject({ username: 'admin', state: 0, closing_message: 'Clearing has closed for 2025/26.' });
+    // The public sees the closed state; the signed-in Administrator reopens it.
+    expect((await new StackClient(stack.gatewayUrl).get('/api/ping')).body).toEqual({ state: 0 });
+    expect((await admin.send('PUT', '/api/admin/status', { state: 1, closing_message: null })).status).toBe(200);
+    expect((await admin.send('PUT', '/api/admin/status', { state: 1, closing_message: null }, 'forged')).status).toBe(403);
+  });
+});
+
+describe('sessions expire', () => {
+  let shortStack: Stack;
+  beforeAll(async () => {
+    shortStack = await startStack({
+      database: 'test',
+      services: [],
+      directoryUrl: directory.url,
+      gatewayEnv: { INTERNAL_TOKEN: stack.internalToken, COURSES_URL: stack.urls.courses as string, APPLICATIONS_URL: stack.urls.applications as string, SESSION_IDLE_TIMEOUT_MS: '1500', SESSION_ABSOLUTE_TIMEOUT_MS: '3000' },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await shortStack?.stop();
+  });
+
+  it('after the idle timeout without a call', async () => {
+    const client = new StackClient(shortStack.gatewayUrl);
+    await client.login('editor', PASSWORD);
+    expect((await client.get('/api/admin/auth/user')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect((await client.get('/api/admin/auth/user')).status).toBe(401);
+  });
+
+  it('after the absolute lifetime however busy the session is', async () => {
+    const client = new StackClient(shortStack.gatewayUrl);
+    await client.login('editor', PASSWORD);
+    const signedIn = Date.now();
+    const seen: number[] = [];
+    while (Date.now() - signedIn < 3_400) {
+      seen.push((await client.get('/api/admin/auth/user')).status);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(seen[0]).toBe(200);
+    expect(seen.at(-1)).toBe(401);
+  });
+});
+
+describe('when Redis is down', () => {
+  let noRedis: Stack;
+  beforeAll(async () => {
+    noRedis = await startStack({
+      database: 'test',
+      services: [],
+      directoryUrl: directory.url,
+      gatewayEnv: { INTERNAL_TOKEN: stack.internalToken, COURSES_URL: stack.urls.courses as string, APPLICATIONS_URL: stack.urls.applications as string, REDIS_URL: 'redis://127.0.0.1:1' },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await noRedis?.stop();
+  });
+
+  it('keeps public routes working and answers staff sign-in with 503 and a message', async () => {
+    const client = new StackClient(noRedis.gatewayUrl);
+    expect((await client.get('/api/courses?q=law')).status).toBe(200);
+    const res = await client.login('admin', PASSWORD);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ message: 'Staff sign-in is unavailable at the moment. Please try again in a few minutes.' });
+  });
+
+  it('answers a request that carries a session with 503, not 500', async () => {
+    // A session cookie signed by another gateway instance (same secret) while Redis is unreachable here.
+    const { client, headers } = newClient();
+    await client.login('admin', PASSWORD, headers);
+    const other = new StackClient(noRedis.gatewayUrl);
+    other.setCookie('clearing_session', client.cookie('clearing_session') as string);
+    const res = await other.get('/api/admin/auth/user');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ message: 'Staff sign-in is unavailable at the moment. Please try again in a few minutes.' });
+  });
+});
+
+describe('session storage', () => {
+  it('keeps the session in Redis and removes it at logout', async () => {
+    const redis = new Redis('redis://127.0.0.1:6379');
+    try {
+      const { client, headers } = newClient();
+      await client.login('bolimited', PASSWORD, headers);
+      const sid = decodeURIComponent(client.cookie('clearing_session') as string).split('.')[0] as string;
+      const keys = await redis.keys(`*:session:${sid}`);
+      expect(keys).toHaveLength(1);
+      expect(JSON.parse((await redis.get(keys[0] as string)) as string).user.username).toBe('bolimited');
+      await client.send('PUT', '/api/admin/auth/logout', {});
+      expect(await redis.exists(keys[0] as string)).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
+
+describe('when the directory is down', () => {
+  it('answers sign-in with 503 and a clear message, never a login', async () => {
+    await directory.stop();
+    const { client, headers } = newClient();
+    const res = await client.login('admin', PASSWORD, headers);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ message: 'The staff directory cannot be reached. Please try again in a few minutes.' });
+    expect(client.cookie('clearing_session')).toBeUndefined();
+  });
+});

@@ -1,0 +1,129 @@
+import formBody from '@fastify/formbody';
+import {
+  apiBodySchema,
+  errorResponseSchema,
+  LOGIN_MESSAGES,
+  loginFormSchema,
+  loginOptionsSchema,
+  staffUserResponseSchema,
+  type StaffUser,
+} from '@clearing-desk/contracts';
+import { HttpError } from '@clearing-desk/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import { DirectoryUnavailableError, type LdapDirectory } from '../../auth/ldap-directory';
+import { rolesForGroups, type RoleMapping } from '../../auth/role-mapping';
+import { oidcConfigured, type GatewayConfig } from '../../config';
+
+export type AuthRoutesOptions = { config: GatewayConfig; directory: LdapDirectory; roleMapping: RoleMapping };
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema };
+
+/**
+ * Staff sign-in routes (spec section 7, the staff sign-in issue):
+ * - `PUT /admin/auth/ldap`: form-encoded `username`, `password` and the XSRF `token`. Rate limited
+ *   per username and per client address on Redis, counting refusals (429 with Retry-After and a
+ *   message); the
+ *   directory decides (401 'Incorrect username/password' alike for a wrong password, an unknown
+ *   user and an empty password, each taking at least LOGIN_FAILURE_MIN_MS; 503 when the
+ *   directory is down); a success starts a new session and answers the user.
+ * - `PUT /admin/auth/logout`: destroys the session server-side (204, also without one).
+ * - `GET /admin/auth/user`: the signed-in user (401 without a session), for a reloaded page.
+ * - `GET /admin/auth/options`: whether the enterprise (OIDC) sign-in replaces the password form.
+ */
+export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { config, directory, roleMapping }) => {
+  await fastify.register(formBody, { bodyLimit: 4096 });
+
+  const limitByAddress = fastify.createRateLimit({ max: config.LOGIN_RATE_MAX_PER_ADDRESS, timeWindow: config.LOGIN_RATE_WINDOW_MS });
+  const limitByUsername = fastify.createRateLimit({
+    max: config.LOGIN_RATE_MAX_PER_USERNAME,
+    timeWindow: config.LOGIN_RATE_WINDOW_MS,
+    keyGenerator: (request) => `user:${String((request.body as { username?: unknown } | undefined)?.username ?? '').trim().toLowerCase()}`,
+  });
+
+  const limiters = [limitByAddress, limitByUsername];
+  /** Runs the limiters; a Redis failure becomes 503 (never a sign-in without the limit). */
+  const runLimiters = async (request: FastifyRequest, increment: boolean) => {
+    try {
+      return await Promise.all(limiters.map((limit) => limit(request, { increment })));
+    } catch (err) {
+      request.log.error({ err }, 'login rate limit store failed');
+      throw new HttpError(503, LOGIN_MESSAGES.SESSIONS_UNAVAILABLE);
+    }
+  };
+
+  /**
+   * Only refused sign-ins count, so a call centre behind one address is not locked out by its
+   * own advisers signing in; once either count is spent: 429 with Retry-After.
+   */
+  const enforceLoginLimits = async (request: FastifyRequest, reply: FastifyReply) => {
+    for (const result of await runLimiters(request, false)) {
+      if (!result.isAllowed && result.remaining === 0) {
+        request.log.warn({ key: result.key }, 'login rate limit reached');
+        reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+        throw new HttpError(429, LOGIN_MESSAGES.TOO_MANY_ATTEMPTS);
+      }
+    }
+  };
+
+  fastify.put(
+    '/admin/auth/ldap',
+    {
+      config: { public: true },
+      schema: { body: loginFormSchema.extend({ token: z.string().optional() }), response: { 200: staffUserResponseSchema, ...errors } },
+      preHandler: [fastify.csrfProtection, enforceLoginLimits],
+    },
+    async (request) => {
+      const { username, password } = request.body;
+      const started = Date.now();
+      let account = null;
+      try {
+        account = username === '' ? null : await directory.authenticate(username, password);
+      } catch (err) {
+        if (!(err instanceof DirectoryUnavailableError)) throw err;
+        request.log.error({ err }, 'staff directory unavailable');
+        throw new HttpError(503, LOGIN_MESSAGES.DIRECTORY_UNAVAILABLE);
+      }
+      if (!account) {
+        await runLimiters(request, true);
+        // Every refusal takes as long as the slowest, so timing does not tell which part was wrong.
+        await sleep(Math.max(0, started + config.LOGIN_FAILURE_MIN_MS - Date.now()));
+        request.log.info({ username }, 'staff sign-in refused');
+        throw new HttpError(401, LOGIN_MESSAGES.INCORRECT);
+      }
+      const user: StaffUser = { username: account.username, name: account.name, roles: rolesForGroups(roleMapping, account.groups) };
+      await fastify.signIn(request, user);
+      request.log.info({ username: user.username, roles: user.roles }, 'staff signed in');
+      return user;
+    },
+  );
+
+  fastify.put(
+    '/admin/auth/logout',
+    {
+      config: { public: true },
+      schema: { body: apiBodySchema(z.unknown()).optional(), response: { 204: z.null(), 403: errorResponseSchema, 503: errorResponseSchema } },
+      preHandler: fastify.csrfProtection,
+    },
+    async (request, reply) => {
+      const username = request.staffUser?.username;
+      await fastify.signOut(request, reply);
+      if (username) request.log.info({ username }, 'staff signed out');
+      return reply.status(204).send(null);
+    },
+  );
+
+  fastify.get(
+    '/admin/auth/user',
+    { schema: { querystring: z.object({ _: z.string().optional() }), response: { 200: staffUserResponseSchema, 401: errorResponseSchema } } },
+    async (request) => request.staffUser as StaffUser,
+  );
+
+  fastify.get(
+    '/admin/auth/options',
+    { config: { public: true }, schema: { querystring: z.object({ _: z.string().optional() }), response: { 200: loginOptionsSchema } } },
+    async () => ({ enterprise: oidcConfigured(config) }),
+  );
+};

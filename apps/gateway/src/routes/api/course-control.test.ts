@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import {
+  APPLY_MESSAGES,
+  COURSE_UPDATE_MESSAGES,
+  courseDetailResponseSchema,
+  courseSearchResponseSchema,
+  ERROR_CODES,
+  FIGURES_CSV_HEADINGS,
+  FIGURES_TEXTS,
+  figuresResponseSchema,
+  LOGIN_MESSAGES,
+  searchAction,
+} from '@clearing-desk/contracts';
+import { createApplicationForm } from '@clearing-desk/contracts/testing';
+import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
+import { StackClient, startTestStack } from '../../testing/stack-client';
+
+/** Demo catalogue: G400 Computer Science BSc (SCI, dept CMPS), open with automatic decisions. */
+const OPEN = 'G400';
+
+let directory: Directory;
+let stack: Stack;
+const clients: Record<string, StackClient> = {};
+
+/** A signed-in client per demo user (made once). */
+async function as(username: string): Promise<StackClient> {
+  if (!clients[username]) {
+    const client = new StackClient(stack.gatewayUrl);
+    const res = await client.login(username, DEMO_DIRECTORY.password);
+    expect(res.status).toBe(200);
+    clients[username] = client;
+  }
+  return clients[username];
+}
+
+/** A PUT with an If-Match header (StackClient sends none), with the client's cookies. */
+async function putWithIfMatch(client: StackClient, path: string, data: unknown, ifMatch: string) {
+  const cookie = ['XSRF-TOKEN', '_csrf', 'clearing_session']
+    .map((name) => [name, client.cookie(name)] as const)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v as string)}`)
+    .join('; ');
+  const res = await fetch(`${stack.gatewayUrl}${path}`, {
+    method: 'PUT',
+    headers: { cookie, 'content-type': 'application/json', 'if-match': ifMatch },
+    body: JSON.stringify({ data, token: client.xsrfToken }),
+  });
+  return { status: res.status, body: (await res.json()) as unknown, etag: res.headers.get('etag') };
+}
+
+let people = 0;
+const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({ QUALIFICATION: 'GCSE', SUBJECT, GRADE: '5', YEAR: '2023' }));
+/** A public submission for G400 that is offered at once (A*AB). */
+function submission() {
+  people += 1;
+  return {
+    ...createApplicationForm({
+      DOB: '2006-05-14',
+      NATIONALITY: 'GBR',
+      GCSE_QUALIFICATIONS: FIVE_GCSES,
+      QUALIFICATIONS: ['Mathematics', 'Physics', 'Chemistry'].map((SUBJECT, i) => ({ QUALIFICATION: 'ALEVEL', SUBJECT, GRADE: ['A*', 'A', 'B'][i], YEAR: '2025' })),
+    }),
+    EMAIL: `course.control.${people}@example.com`,
+    UCAS_PERSONAL_ID: String(7100000000 + people),
+    SUBMISSION_ID: randomUUID(),
+  };
+}
+
+beforeAll(async () => {
+  directory = await startDirectory({ port: 'free' });
+  stack = await startTestStack({ services: ['courses', 'applications', 'assessment'], directoryUrl: directory.url });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await directory?.stop();
+});
+
+const publicRow = async (code: string) => {
+  const res = await new StackClient(stack.gatewayUrl).get(`/api/courses?q=${code}&_=${Date.now()}`);
+  return courseSearchResponseSchema.parse(res.body).rows.find((r) => r.UCAS_CODE === code);
+};
+
+describe('PUT /api/admin/courses/:id', () => {
+  it('lets an Administrator close a course: the public search shows Closed and the next submission is refused with COURSE_CLOSED', async () => {
+    const admin = await as('admin');
+    const before = courseDetailResponseSchema.parse((await admin.get(`/api/admin/courses/${OPEN}`)).body);
+    const res = await admin.send('PUT', `/api/admin/courses/${OPEN}`, { VACANCIES_EXTERNAL: 0 });
+    expect(res.status).toBe(200);
+    expect(courseDetailResponseSchema.parse(res.body).courseData.VACANCIES_EXTERNAL).toBe(0);
+
+    const row = await publicRow(OPEN);
+    expect(row && searchAction(row)).toEqual({ kind: 'closed' });
+    const publicClient = new StackClient(stack.gatewayUrl);
+    await publicClient.get('/api/ping');
+    const refused = await publicClient.send('POST', `/api/apply/${OPEN}`, submission());
+    expect(refused).toEqual({ status: 409, body: { message: ERROR_CODES.COURSE_CLOSED } });
+    expect(APPLY_MESSAGES.COURSE_CLOSED).toMatch(/^Unfortunately this course is now closed/);
+
+    const history = await admin.get(`/api/admin/courses/${OPEN}/history?_=1`);
+    expect(history.status).toBe(200);
+    expect((history.body as { rows: unknown[] }).rows[0]).toMatchObject({
+      username: 'admin',
+      changes: [{ field: 'VACANCIES_EXTERNAL', old: before.courseData.VACANCIES_EXTERNAL, new: 0 }],
+    });
+
+    const reopened = await admin.send('PUT', `/api/admin/courses/${OPEN}`, { VACANCIES_EXTERNAL: before.courseData.VACANCIES_EXTERNAL });
+    expect(reopened.status).toBe(200);
+    const accepted = await publicClient.send('POST', `/api/apply/${OPEN}`, submission());
+    expect(accepted.status).toBe(200);
+  });
+
+  it.each(['editor', 'backoffice', 'frontoffice', 'visateam', 'nogroups'])('refuses %s with 403 and the course stays as it was', async (username) => {
+    const client = await as(username);
+    const before = (await publicRow(OPEN))?.VACANCIES_EXTERNAL;
+    const res = await client.send('PUT', `/api/admin/courses/${OPEN}`, { VACANCIES_EXTERNAL: 0 });
+    expect(res).toEqual({ status: 403, body: { message: COURSE_UPDATE_MESSAGES.FORBIDDEN } });
+    expect((await publicRow(OPEN))?.VACANCIES_EXTERNAL).toBe(before);
+  });
+
+  it('answers 401 without a session', async () => {
+    const client = new StackClient(stack.gatewayUrl);
+    await client.get('/api/ping');
+    const res = await client.send('PUT', `/api/admin/courses/${OPEN}`, { VACANCIES_EXTERNAL: 0 });
+    expect(res).toEqual({ status: 401, body: { message: LOGIN_MESSAGES.NOT_LOGGED_IN } });
+  });
+
+  it('answers 400 for an unknown field', async () => {
+    const res = await (await as('admin')).send('PUT', `/api/admin/courses/${OPEN}`, { VACANCIES_EXTERNAL: 3, COURSE_TITLE: 'x' });
+    expect(res.status).toBe(400);
+    expect(typeof (res.body as { message: string }).message).toBe('string');
+  });
+
+  it('sends an ETag and answers 412 to a PUT whose If-Match is stale (two managers, one course)', async () => {
+    const admin = await as('admin');
+    const got = await admin.get(`/api/admin/courses/${OPEN}?_=2`);
+    const etag = got.headers.get('etag');
+    expect(etag).toMatch(/^"[0-9a-f]{8}-[0-9a-f]+"$/);
+    const vacancies = courseDetailResponseSchema.parse(got.body).courseData.VACANCIES_INTERNAL;
+    const first = await putWithIfMatch(admin, `/api/admin/courses/${OPEN}`, { VACANCIES_INTERNAL: vacancies + 1 }, etag!);
+    expect(first.status).toBe(200);
+    expect(first.etag).not.toBe(etag);
+    const second = await putWithIfMatch(admin, `/api/admin/courses/${OPEN}`, { VACANCIES_INTERNAL: vacancies + 5 }, etag!);
+    expect(second).toMatchObject({ status: 412, body: { message: COURSE_UPDATE_MESSAGES.CONFLICT } });
+    const restored = await putWithIfMatch(admin, `/api/admin/courses/${OPEN}`, { VACANCIES_INTERNAL: vacancies }, first.etag!);
+    expect(restored.status).toBe(200);
+  });
+});
+
+describe('GET /api/admin/figures', () => {
+  it('gives an Editor the figures of every course, counting the public submissions made', async () => {
+    const editor = await as('editor');
+    const res = await editor.get('/api/admin/figures?margin=10');
+    expect(res.status).toBe(200);
+    const figures = figuresResponseSchema.parse(res.body);
+    expect(figures.courses.length).toBeGreaterThanOrEqual(150);
+    expect(figures.margin).toBe(10);
+    const g400 = figures.courses.find((r) => r.UCAS_CODE === OPEN);
+    // The first test's accepted submission, offered at once (AO).
+    expect(g400).toMatchObject({ today: { applications: 1, offered: 1 }, total: { applications: 1, offered: 1 }, automatic: 1, adviser: 0 });
+    expect(figures.overall.total.applications).toBe(1);
+    expect(figures.perHour.reduce((n, h) => n + h.applications, 0)).toBe(1);
+    const sci = figures.schools.find((s) => s.SCHOOL === 'SCI');
+    expect(sci?.total.applications).toBe(1);
+    expect(figures.overall.courses).toBe(figures.courses.length);
+  });
+
+  it('keeps a department Editor to their department', async () => {
+    const res = await (await as('editor-cmps')).get('/api/admin/figures');
+    expect(res.status).toBe(200);
+    const figures = figuresResponseSchema.parse(res.body);
+    expect(figures.courses.length).toBeGreaterThan(0);
+    expect(figures.courses.every((r) => r.DEPT === 'CMPS')).toBe(true);
+  });
+
+  it.each(['frontoffice', 'fo-law', 'nogroups'])('refuses %s (no view report) with 403', async (username) => {
+    const res = await (await as(username)).get('/api/admin/figures');
+    expect(res).toMatchObject({ status: 403, body: { message: FIGURES_TEXTS.FORBIDDEN } });
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await new StackClient(stack.gatewayUrl).get('/api/admin/figures');
+    expect(res.status).toBe(401);
+  });
+
+  it('exports the same figures as a CSV attachment', async () => {
+    const res = await (await as('editor')).get('/api/admin/figures.csv');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${FIGURES_TEXTS.CSV_FILE_NAME}"`);
+    const lines = String(res.body).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(FIGURES_CSV_HEADINGS.join(','));
+    expect(lines.at(-1)).toMatch(/^All,,,,,1,1,0,0,0,0,1,1,0,0,0,0,1,0,0,\d+,\d+$/);
+  });
+});

@@ -1,0 +1,61 @@
+import {
+  buildFigures,
+  errorResponseSchema,
+  FIGURES_TEXTS,
+  figuresCountResponseSchema,
+  figuresCsv,
+  figuresQuerySchema,
+  figuresResponseSchema,
+  reportableCoursesResponseSchema,
+  type FiguresResponse,
+} from '@clearing-desk/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const refusals = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+/**
+ * The figures of the courses the user may view reports on (issue 13): courses-svc answers those
+ * courses by the user's scopes (403 when there are none), applications-svc counts their
+ * applications in SQL, and the contracts' `buildFigures` adds the school and overall totals.
+ */
+async function loadFigures(fastify: Parameters<FastifyPluginAsyncZod>[0], request: FastifyRequest, margin: number): Promise<FiguresResponse> {
+  const { rows: courses } = await fastify.services.courses.call(request, { path: '/courses/reportable', response: reportableCoursesResponseSchema });
+  const counts = await fastify.services.applications.call(request, {
+    method: 'POST',
+    path: '/figures',
+    body: { courses: courses.map(({ UCAS_CODE, SCHOOL, DEPT }) => ({ UCAS_CODE, SCHOOL, DEPT })) },
+    response: figuresCountResponseSchema,
+  });
+  return buildFigures(courses, counts, { margin });
+}
+
+/**
+ * GET /api/admin/figures (JSON) and GET /api/admin/figures.csv (the same figures as a download):
+ * live results-day figures for users with view-report, scoped to their courses; `margin` sets the
+ * over-offer warning (percent of places left).
+ */
+export const figuresApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get(
+    '/admin/figures',
+    { schema: { querystring: figuresQuerySchema, response: { 200: figuresResponseSchema, ...refusals } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return loadFigures(fastify, request, request.query.margin);
+    },
+  );
+
+  fastify.get(
+    '/admin/figures.csv',
+    { schema: { querystring: figuresQuerySchema, response: { 200: z.string(), ...refusals } } },
+    async (request, reply) => {
+      const csv = figuresCsv(await loadFigures(fastify, request, request.query.margin));
+      void reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${FIGURES_TEXTS.CSV_FILE_NAME}"`)
+        .header('cache-control', 'no-store');
+      return csv;
+    },
+  );
+};

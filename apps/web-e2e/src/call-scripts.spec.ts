@@ -1,0 +1,161 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { fillCallerApplication, signIn, submitByPhone, type Caller } from './support/desk';
+import { tabTo } from './support/keyboard';
+
+/**
+ * Call scripts and the feedback panel (issue 10) against the real stack: a demo Back Office adviser
+ * takes a green, amber, red, under-18, second-year and non-EEA application by phone and reads the
+ * script of spec section 4 each time, with the extensions of spec section 9 (7969 offer and invite,
+ * 0421 under-18 referral note, 7982 partner foundation courses). Every caller has a unique name and
+ * email, so reruns and other specs never meet the duplicate check.
+ */
+
+const VERSION_LINE = 'Clearing 2025/26 · Script version 2023.0.3';
+const NO_UCAS_ID = 'You do not have a UCAS Personal ID. We will still take your details now, but you may be asked to complete an application form later.';
+const REFER = [
+  'I will transfer you to Admissions now; if that is not possible, the course tutor will call you back.',
+  'If nobody has contacted you by midday tomorrow, please assume that you have been unsuccessful.',
+];
+
+const unique = (label: string) => `${label}${Date.now()}`;
+
+/** The feedback panel beside (or below) the form. */
+const panel = (page: Page) => page.getByRole('complementary', { name: 'Feedback and call script' });
+/** The status-specific script's paragraphs in the panel. */
+const outcome = (scope: Locator) => scope.getByRole('region', { name: 'What to say' }).locator('p');
+const note = (scope: Locator, id: 'no-ucas-id' | 'under-18' | 'second-year') => scope.locator(`[data-note="${id}"] p`);
+
+/** Signs in, takes the caller's application by phone with `button`, and lands on its edit screen. */
+async function takeByPhone(page: Page, caller: Caller, button: string) {
+  await signIn(page, 'backoffice');
+  await fillCallerApplication(page, caller);
+  // Before a status is chosen the panel has no outcome script yet.
+  await expect(outcome(panel(page))).toHaveText(['Choose a status to see its script.']);
+  return submitByPhone(page, button);
+}
+
+/** The application id (aid) of the edit screen's heading 'Application {student}/{application}: …'. */
+async function applicationId(page: Page): Promise<string> {
+  const caption = await page.getByText(/^Application \S+\/\S+: /).textContent();
+  return /^Application \S+\/(\S+?):/.exec(caption ?? '')?.[1] ?? '';
+}
+
+test.describe('Call scripts', () => {
+  test.setTimeout(120_000);
+
+  test('green: the offer script with the two working days and extension 7969, beside the form and reachable by keyboard', async ({ page }) => {
+    const name2 = unique('Greencaller');
+    await takeByPhone(page, { course: 'G400', name2, grades: ['A*', 'A', 'B'] }, 'Offer');
+    const script = panel(page);
+    await expect(script.getByText(VERSION_LINE)).toBeVisible();
+    await expect(script.locator('.cd-call-script__greeting')).toHaveText(`Hello Amara ${name2}. You are applying for course Computer Science`);
+    await expect(note(script, 'no-ucas-id')).toHaveText([NO_UCAS_ID]);
+    await expect(outcome(script)).toHaveText([
+      'I am pleased to make you an offer for Computer Science. You will receive an email confirming it.',
+      'You must add us through the Clearing option on your UCAS Hub within two working days, after which the offer lapses.',
+      'Adviser: transfer the caller to extension 7969.',
+    ]);
+    await expect(script.locator('.cd-call-script__history li').first()).toContainText('Offered');
+
+    // A desk screen: the panel sits beside the form.
+    const form = (await page.locator('.cd-desk-layout__form').boundingBox())!;
+    const aside = (await script.boundingBox())!;
+    expect(aside.x).toBeGreaterThanOrEqual(form.x + form.width);
+
+    // Keyboard: after the form's last control the panel and its Outbound Call button follow.
+    await page.getByRole('button', { name: 'Next' }).focus();
+    await tabTo(page, script.getByRole('button', { name: 'Outbound Call' }), { max: 5 });
+  });
+
+  test('amber: the pool script with its 24 hours', async ({ page }) => {
+    await takeByPhone(page, { course: 'G400', name2: unique('Ambercaller'), grades: ['B', 'B', 'B'] }, 'Pool');
+    await expect(outcome(panel(page))).toHaveText([
+      'We are holding your application while I consult my colleagues.',
+      'If you have not heard from us within 24 hours, please presume that you have been unsuccessful.',
+    ]);
+  });
+
+  test('red, from outside the EEA: the general reject script with the partner foundation courses on 7982', async ({ page }) => {
+    await takeByPhone(page, { course: 'G400', name2: unique('Redcaller'), nationality: 'IND', grades: ['C', 'C', 'C'] }, 'Reject');
+    const paragraphs = outcome(panel(page));
+    await expect(paragraphs.first()).toHaveText(
+      'I am sorry, your qualifications do not meet the requirement for Computer Science and we cannot offer you a place this year.',
+    );
+    await expect(paragraphs.nth(1)).toHaveText('Please look at the vacancies on the national admissions service (UCAS).');
+    await expect(paragraphs.nth(2)).toHaveText(
+      'Our partner organisation runs foundation courses that could lead on to a degree with us. Adviser: transfer the caller to extension 7982.',
+    );
+    // Then one paragraph per alternative course of the assessment, each with its department's extension.
+    for (const alternative of await paragraphs.all().then((all) => all.slice(3))) {
+      await expect(alternative).toHaveText(
+        /^We may be able to offer you .+ \(\w+\) in .+ instead\. Adviser: transfer the caller to the department on extension \d{4}\.$/,
+      );
+    }
+  });
+
+  test('under 18: the under-18 wording, the referral note with the hotline before 18:00 and extension 0421, then the refer script', async ({ page }) => {
+    const name2 = unique('Youngcaller');
+    await signIn(page, 'backoffice');
+    await fillCallerApplication(page, { course: 'G400', name2, dob: ['1', '3', '2009'], grades: ['A*', 'A', 'B'] });
+    // Live: the assessment finds the caller under 18 on the course start date while the form is filled in.
+    const greeting = `Hello Amara ${name2}. You are applying for course Computer Science and you have indicated that you will be under the age of 18 on the courses start date`;
+    await expect(panel(page).locator('.cd-call-script__greeting')).toHaveText(greeting);
+    await expect(page.getByRole('button', { name: /^Offer/ })).toHaveCount(0);
+    await submitByPhone(page, 'Refer');
+
+    const script = panel(page);
+    const aid = await applicationId(page);
+    await expect(script.locator('.cd-call-script__greeting')).toHaveText(greeting);
+    await expect(note(script, 'under-18')).toHaveText([
+      'Your application will be referred to the Admissions Office; I am not able to make a decision on it today.',
+      `If you need an answer quickly, call our priority hotline (020 7040 8716) before 18:00 today and quote your application id ${aid}.`,
+      'Adviser: add the under-18 referral note and transfer to extension 0421.',
+    ]);
+    await expect(outcome(script)).toHaveText(REFER);
+  });
+
+  test('second year: the second-year wording and the transfer to the course extension', async ({ page }) => {
+    const name2 = unique('Secondyear');
+    await takeByPhone(page, { course: 'G600', name2, grades: ['A*', 'A', 'B'], secondYear: true }, 'Refer');
+    const script = panel(page);
+    await expect(script.locator('.cd-call-script__greeting')).toHaveText(
+      `Hello Amara ${name2}. You are applying for course Software Engineering but want to start in the Second Year`,
+    );
+    await expect(note(script, 'second-year')).toHaveText(['I will transfer you now to extension 8716, who deal with Second Year entry.']);
+    await expect(outcome(script)).toHaveText(REFER);
+  });
+
+  test('non-EEA: the visa compliance transfer on 7969, changing live with the nationality on the form', async ({ page }) => {
+    await takeByPhone(page, { course: 'G400', name2: unique('Visacaller'), nationality: 'USA', grades: ['A*', 'A', 'B'] }, 'Offer');
+    const script = panel(page);
+    await expect(outcome(script)).toHaveText([
+      'Your qualifications meet the requirements for Computer Science. Because of your nationality, I will now transfer you to our visa compliance team before an offer can be made.',
+      'If the transfer fails, the visa team will call you back.',
+      'Adviser: transfer the caller to extension 7969.',
+    ]);
+    // The caller turns out to be British: the script follows the form before anything is saved.
+    await page.getByLabel('Nationality').selectOption('GBR');
+    await expect(outcome(script).first()).toHaveText('I am pleased to make you an offer for Computer Science. You will receive an email confirming it.');
+  });
+
+  test('the edit screen with the panel at phone size (390×844): panel below the form, axe-clean @phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const editPath = await takeByPhone(page, { course: 'G400', name2: unique('Phonescript'), dob: ['1', '3', '2009'], grades: ['A*', 'A', 'B'] }, 'Refer');
+    const script = panel(page);
+    await expect(outcome(script)).toHaveText(REFER);
+    const form = (await page.locator('.cd-desk-layout__form').boundingBox())!;
+    const aside = (await script.boundingBox())!;
+    expect(aside.y).toBeGreaterThanOrEqual(form.y + form.height);
+    await page.screenshot({ path: '../../tmp/screenshots/call-scripts-edit-390.png', fullPage: true });
+    await expectNoAxeViolations(page);
+
+    // The Review tab: qualifications to read back and the script, once complete.
+    await page.goto(`${editPath}/submit`);
+    const readBack = page.getByRole('list', { name: 'Read the qualifications back to the caller' });
+    await expect(readBack.getByRole('listitem').first()).toHaveText('A Level: Subject Mathematics, Grade A*, Year 2023');
+    await expect(page.locator('.cd-call-scripts__review').getByRole('region', { name: 'What to say' }).locator('p')).toHaveText(REFER);
+    await page.screenshot({ path: '../../tmp/screenshots/call-scripts-review-390.png', fullPage: true });
+    await expectNoAxeViolations(page);
+  });
+});

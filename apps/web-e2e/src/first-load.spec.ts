@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+
+/** Issue 12 items 3-5: how the app is served, kinder validation and the search's focus. */
+test.describe('Serving the web app', () => {
+  test('answers an unknown address with HTTP 404 and the 404 page, known pages with 200 @phone', async ({ page }) => {
+    const missing = await page.goto('/no-such-page');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: '404 - Not Found' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    for (const known of ['/apply', '/apply/G400', '/apply/G400/personal-details', '/accessibility']) {
+      expect((await page.request.get(known)).status(), known).toBe(200);
+    }
+    expect((await page.request.get('/apply/G400/not-a-step')).status()).toBe(404);
+  });
+
+  test('sends compressed JavaScript, hashed assets cached immutably and index.html revalidated', async ({ page }) => {
+    const scripts: { url: string; encoding?: string; cacheControl?: string }[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') {
+        const headers = response.headers();
+        scripts.push({ url: response.url(), encoding: headers['content-encoding'], cacheControl: headers['cache-control'] });
+      }
+    });
+    const html = await page.goto('/apply');
+    expect(html?.headers()['cache-control']).toBe('no-cache');
+    await expect(page.getByRole('status').filter({ hasText: /courses? found/ })).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script.cacheControl, script.url).toBe('public, max-age=31536000, immutable');
+    // Every script of a useful size comes compressed (the build skips files under 1 KiB).
+    const entry = scripts.find((s) => /\/assets\/index-[\w-]+\.js$/.test(s.url));
+    expect(entry?.encoding).toMatch(/^(br|gzip)$/);
+    const gzip = await page.request.get(entry?.url ?? '', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers()['content-encoding']).toBe('gzip');
+    expect(gzip.headers()['vary']).toMatch(/accept-encoding/i);
+  });
+
+  test('/apply paints its heading and search box from the HTML, before any script runs', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/apply');
+    await expect(page.getByRole('heading', { level: 1, name: 'Find a degree' })).toBeVisible();
+    await expect(page.getByRole('searchbox')).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe('Kinder validation', () => {
+  test('no error after one keystroke; the error shows once the field is left @phone', async ({ page }) => {
+    await page.goto('/apply/G400/personal-details');
+    const email = page.getByLabel('Email address');
+    await email.pressSequentially('a');
+    await expect(page.getByText(/Error: 'Email address'/)).toHaveCount(0);
+    await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toHaveCount(0);
+    await email.blur();
+    await expect(page.getByText("Error: 'Email address' must have have email format.")).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('Course search', () => {
+  test('keeps focus on the search button after a search and finds courses despite a typo @phone', async ({ page }) => {
+    await page.goto('/apply');
+    await page.getByRole('searchbox').fill('pyschology');
+    const button = page.getByRole('search').getByRole('button');
+    await button.click();
+    await expect(page).toHaveURL(/q=pyschology/);
+    await expect(page.locator('.cd-course-title', { hasText: 'Psychology' }).first()).toBeVisible();
+    await expect(button).toBeFocused();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a page past the end shows the last page', async ({ page }) => {
+    // The whole catalogue at 10 a page spans several pages, far fewer than 400.
+    await page.goto('/apply?page_size=10&p=400');
+    await expect(page.getByRole('status').filter({ hasText: /courses? found/ })).toBeVisible();
+    await expect(page.locator('.cd-course-results tbody tr').first()).toBeVisible();
+    // The pagination marks the last page as current, and nothing beyond it is offered.
+    const current = page.locator('[aria-current="page"]');
+    await expect(current).toHaveCount(1);
+    await expect(current).not.toHaveText('400');
+    await expect(page.getByRole('link', { name: /next/i })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,67 @@
+import { expect, type Page } from '@playwright/test';
+import { addALevels, addFiveGcses, uniqueEmail } from './apply';
+
+/** Every demo account's password (README "Staff sign-in"). */
+export const DEMO_PASSWORD = 'Results-Day-2025';
+
+/** Signs a demo staff account in at /staff and waits for the header's 'Sign out'. */
+export async function signIn(page: Page, username: string) {
+  await page.goto('/staff');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** A caller taken by phone: unique family name and email per test, so reruns are never duplicates. */
+export type Caller = {
+  /** UCAS code of the course, e.g. 'G400'. */
+  course: string;
+  name2: string;
+  nationality?: string;
+  /** [day, month, year]. */
+  dob?: [string, string, string];
+  /** A level grades of Mathematics, Physics and Computer Science. */
+  grades: [string, string, string];
+  secondYear?: boolean;
+};
+
+/**
+ * Fills the application form as an adviser on the phone (steps 1 and 2: an adult, five GCSEs and
+ * three A levels unless told otherwise) and arrives at the submit step.
+ */
+export async function fillCallerApplication(page: Page, caller: Caller) {
+  const { course, name2, nationality = 'GBR', dob = ['14', '5', '2000'], grades, secondYear = false } = caller;
+  await page.goto(`/apply/${course}/personal-details`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeVisible();
+  await page.getByLabel('Given name', { exact: true }).fill('Amara');
+  await page.getByLabel('Family name', { exact: true }).fill(name2);
+  await page.getByLabel('Email address', { exact: true }).fill(uniqueEmail('scripts'));
+  await page.getByLabel('Day').fill(dob[0]);
+  await page.getByLabel('Month').fill(dob[1]);
+  await page.getByLabel('Year', { exact: true }).fill(dob[2]);
+  await page.getByLabel('Telephone number', { exact: true }).fill('07700 900123');
+  await page.getByLabel('Nationality').selectOption(nationality);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeVisible();
+  if (secondYear) await page.getByLabel('Which year of the course do you want to start in?').selectOption('1');
+  await addFiveGcses(page);
+  await addALevels(page, grades);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Step 3: Submit' })).toBeVisible();
+}
+
+/**
+ * Presses the submit button named `button` (the assessment's, e.g. 'Offer'), confirms, and waits
+ * for the stored application's edit screen; returns its path.
+ */
+export async function submitByPhone(page: Page, button: string) {
+  const submit = page.getByRole('button', { name: new RegExp(`^${button}( \\(save\\))?$`) });
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  const dialog = page.getByRole('dialog', { name: 'Are you sure you want to submit your application?' });
+  await dialog.getByRole('button', { name: 'Yes, submit' }).click();
+  await expect(page).toHaveURL(/\/applications\/[^/]+\/[^/]+$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeVisible();
+  return new URL(page.url()).pathname;
+}

@@ -1,0 +1,143 @@
+import { createCourse } from '@clearing-desk/contracts/testing';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { createDeskApplication } from '@/testing/mocks/applications-desk';
+import { apiUrl } from '@/testing/mocks/api-url';
+import { db } from '@/testing/mocks/db';
+import { server } from '@/testing/mocks/server';
+import { recordRequests } from '@/testing/application-form';
+import { createStaffUser, currentSearch, renderApp } from '@/testing/test-utils';
+
+// The machine is shared: give async queries room under load (they still fail on a wrong state).
+configure({ asyncUtilTimeout: 5000 });
+
+const backOffice = createStaffUser({ username: 'backoffice1', name: 'Bola Backoffice', roles: [{ role: 'Back Office', scope: 'all' }] });
+
+const seed = (...applications: ReturnType<typeof createDeskApplication>[]) => {
+  db.desk.applications = applications;
+};
+
+const amara = () => createDeskApplication();
+const ben = () =>
+  createDeskApplication(
+    { STUDENT_ID: 'S0002', APPLICATION_ID: 'A0002', NAME1: 'Benoît', NAME2: 'Durand', EMAIL: 'ben@example.com', NATIONALITY: '', STATUS: 'O', SUB_STATUS: 'AO' },
+    { VISA_STATUS: 'P', courseData: createCourse({ UCAS_CODE: 'G400', COURSE_CODE_OVERRIDE: 'G40X' }) },
+  );
+
+const rowOf = (id: string) => screen.getByRole('cell', { name: id }).closest('tr') as HTMLElement;
+
+describe('/applications: Find an application', () => {
+  it('shows the prompts, the seven filters, the search box and the eight columns with Edit on every row and Visa only with a visa status', async () => {
+    seed(amara(), ben());
+    renderApp('/applications', { user: backOffice });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find an application' })).toBeInTheDocument();
+    expect(screen.getByText('Look up an existing application by its reference number.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'course search' })).toHaveAttribute('href', '/staff');
+
+    const filter = screen.getByRole('combobox', { name: 'Status' });
+    expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'All',
+      'Public submissions',
+      'Requiring back office attention',
+      'Offered/Invited',
+      'Rejected',
+      'Visa',
+      'Outbound call complete',
+    ]);
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search for a reference, name or UCAS ID');
+    expect(screen.getByRole('button', { name: 'Search' })).toBeInTheDocument();
+
+    expect(await screen.findByText('2 applications found')).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Application ID',
+      'Course',
+      'Name',
+      'Email Address',
+      'UCAS Personal ID',
+      'Nationality',
+      'Status',
+      'Visa status',
+      'Actions',
+    ]);
+    const first = rowOf('S0001/A0001');
+    expect(within(first).getByRole('cell', { name: 'G400' })).toBeInTheDocument();
+    expect(within(first).getByText('Submitted')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Edit S0001/A0001' })).toHaveAttribute('href', '/applications/S0001/G400');
+    expect(within(first).queryByRole('link', { name: /^Visa/ })).not.toBeInTheDocument();
+
+    const second = rowOf('S0002/A0002');
+    expect(within(second).getByRole('cell', { name: 'G40X' })).toBeInTheDocument();
+    expect(within(second).getByRole('cell', { name: 'n/a' })).toBeInTheDocument();
+    expect(within(second).getByText('Offered')).toBeInTheDocument();
+    expect(within(second).getByText('Automatic')).toBeInTheDocument();
+    expect(within(second).getByRole('link', { name: 'Visa S0002/A0002' })).toHaveAttribute('href', '/visa/S0002/G400');
+  });
+
+  it('keeps q, s, page and page_size in the URL and sends them', async () => {
+    seed(amara(), ben());
+    const gets = recordRequests(server, 'GET', '/api/admin/applications');
+    const { user, router } = renderApp('/applications', { user: backOffice });
+    await screen.findByText('2 applications found');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'benoit');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'o');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('1 application found')).toBeInTheDocument();
+    expect(Object.fromEntries(currentSearch(router))).toEqual({ q: 'benoit', s: 'o', page: '1', page_size: '10' });
+    const last = gets.at(-1)!.url.searchParams;
+    expect([last.get('q'), last.get('s'), last.get('page'), last.get('page_size')]).toEqual(['benoit', 'o', '1', '10']);
+    expect(screen.getByRole('cell', { name: 'S0002/A0002' })).toBeInTheDocument();
+  });
+
+  it("says 'No results' when nothing matches", async () => {
+    seed(amara());
+    renderApp('/applications?q=nobody', { user: backOffice });
+    expect(await screen.findByText('No results')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows that a new search is loading and never the rows of the previous one', async () => {
+    seed(amara(), ben());
+    const { user } = renderApp('/applications', { user: backOffice });
+    await screen.findByText('2 applications found');
+    server.use(
+      http.get(apiUrl('/admin/applications'), async () => {
+        await delay(200);
+        return HttpResponse.json({ rows: [], total: 0 });
+      }),
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'zzz');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Loading applications')).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: 'S0001/A0001' })).not.toBeInTheDocument();
+    expect(await screen.findByText('No results')).toBeInTheDocument();
+  });
+
+  it('pages with page numbers and a page size of 10 by default, 25 when chosen', async () => {
+    seed(...Array.from({ length: 30 }, (_, i) => createDeskApplication({ STUDENT_ID: `S${1000 + i}`, APPLICATION_ID: `A${1000 + i}` })));
+    const { user, router } = renderApp('/applications?page_size=0', { user: backOffice });
+    expect(await screen.findByText('30 applications found')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /^Edit / })).toHaveLength(10);
+    expect(screen.getByRole('combobox', { name: 'Results per page' })).toHaveValue('10');
+    await user.click(screen.getByRole('link', { name: 'Page 3' }));
+    expect(await screen.findByRole('cell', { name: 'S1020/A1020' })).toBeInTheDocument();
+    expect(currentSearch(router).get('page')).toBe('3');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Results per page' }), '25');
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /^Edit / })).toHaveLength(25));
+    expect(currentSearch(router).get('page')).toBe('1');
+  });
+
+  it('lists only applications to courses the user has a role on', async () => {
+    seed(amara(), createDeskApplication({ STUDENT_ID: 'S0009', APPLICATION_ID: 'A0009', UCAS_CODE: 'M100' }, { courseData: createCourse({ UCAS_CODE: 'M100', SCHOOL: 'LAW', DEPT: 'LAW' }) }));
+    renderApp('/applications', { user: createStaffUser({ roles: [{ role: 'Front Office', scope: 'school:LAW' }] }) });
+    expect(await screen.findByText('1 application found')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'S0009/A0009' })).toBeInTheDocument();
+  });
+});
+
+describe('/visa/{studentId}/{ucasCode}', () => {
+  it('shows only the moved-visa sentence', async () => {
+    renderApp('/visa/S0002/G400', { user: backOffice });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Visas have been moved to the City Admin Portal.' })).toBeInTheDocument();
+    expect(screen.getByRole('main').textContent).toBe('Visas have been moved to the City Admin Portal.');
+  });
+});

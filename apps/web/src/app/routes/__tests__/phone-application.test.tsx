@@ -1,0 +1,64 @@
+import { SUBMISSION_BUTTONS } from '@clearing-desk/contracts';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { completeForm, fill } from '@/testing/application-form';
+import { createAssessment } from '@/testing/mocks/applications';
+import { db, setAssessment, setClearingStatus } from '@/testing/mocks/db';
+import { createStaffUser, renderApp } from '@/testing/test-utils';
+
+// The machine is shared: give async queries room under load (they still fail on a wrong state).
+configure({ asyncUtilTimeout: 5000 });
+
+const backOffice = createStaffUser({ username: 'backoffice1', name: 'Bola Backoffice', roles: [{ role: 'Back Office', scope: 'all' }] });
+
+describe('taking an application by phone on /apply/{code}', () => {
+  it('submits through the staff POST with the role’s status buttons, while Clearing is closed, and opens the stored application', async () => {
+    setClearingStatus({ state: 0, closing_message: 'Closed for the year.' });
+    setAssessment(createAssessment({ SUBMISSION_OPTIONS: { BUTTONS: [{ ...SUBMISSION_BUTTONS.OFFER }, { ...SUBMISSION_BUTTONS.REFER }] } }));
+    const { user, router } = renderApp('/apply/G400/personal-details', { user: backOffice });
+    await completeForm(user);
+    const offer = await screen.findByRole('button', { name: 'Offer (save)' });
+    await waitFor(() => expect(offer).toBeEnabled());
+    // The adviser sees the feedback panel with the call script while on the phone.
+    expect(screen.getByRole('region', { name: 'Feedback' })).toBeInTheDocument();
+    await user.click(offer);
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to submit your application?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, submit' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/applications/S1001/G400'));
+    expect(db.desk.applications[0]!.applicationData).toMatchObject({ STATUS: 'O', NAME1: 'Amara' });
+    expect(db.applications).toHaveLength(0);
+    expect(await screen.findByText(/^Application S1001\/A1001: /)).toBeInTheDocument();
+  });
+
+  it('searches students; select fills the form for another course, is unavailable for this one; reset clears both', async () => {
+    db.desk.students = [
+      { ID: 'S0001', NAME1: 'Amara', NAME2: 'Okafor', APPLIED_TO: 'L100' },
+      { ID: 'S0002', NAME1: 'Amaro', NAME2: 'Silva', APPLIED_TO: 'G400, L100' },
+    ];
+    const { user } = renderApp('/apply/G400/personal-details', { user: backOffice });
+    await fill(user, await screen.findByLabelText('Student given name'), 'Amar');
+    await user.click(screen.getByRole('button', { name: 'Search students' }));
+    const results = await screen.findByRole('table', { name: 'Students' });
+    expect(within(results).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ID', 'NAME1', 'NAME2', 'APPLIED_TO', 'Select']);
+    const amaro = within(results).getByRole('cell', { name: 'S0002' }).closest('tr') as HTMLElement;
+    expect(within(amaro).getByText('Already applied for this course')).toBeInTheDocument();
+    expect(within(amaro).queryByRole('button')).not.toBeInTheDocument();
+
+    await user.click(within(results).getByRole('button', { name: 'Select S0001' }));
+    expect(screen.getByLabelText('Given name')).toHaveValue('Amara');
+    expect(screen.getByLabelText('Family name')).toHaveValue('Okafor');
+    expect(screen.getByText(/^Selected student: S0001 Amara Okafor/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(screen.getByLabelText('Given name')).toHaveValue('');
+    expect(screen.getByLabelText('Student given name')).toHaveValue('');
+    expect(screen.queryByRole('table', { name: 'Students' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Selected student:/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the public form for the public: no student search, the public POST', async () => {
+    renderApp('/apply/G400/personal-details');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Student given name')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,95 @@
+import { type ApplySubmission, BACK_TO_LISTING, editRefusalReason } from '@clearing-desk/contracts';
+import { Notice, Spinner } from '@clearing-desk/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link, Outlet, useLocation, useParams } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { ApplicationFormProvider, type StaffFormOptions } from '@/features/application-form/components/application-form-provider';
+import { LeaveApplicationGuard } from '@/features/application-form/components/leave-application-guard';
+import { applicationsKeys } from '@/features/applications/api/applications-keys';
+import { useAdminApplication } from '@/features/applications/api/get-application';
+import { updateAdminApplication } from '@/features/applications/api/save-application';
+import { DESK_TEXTS } from '@/features/applications/texts';
+import { formatApiError } from '@/lib/api-client';
+import type { ApplicationEditContext } from './application-edit-context';
+
+/**
+ * /applications/:studentId/:ucasCode (staff, spec section 2): loads the application
+ * (GET /api/admin/applications/{student}/{course}) and holds the application form around its
+ * step pages, started from the stored values, editable only where spec section 6 allows
+ * (canEditApplication; read-only with editRefusalReason otherwise). Saving is the PUT with the
+ * version the form was loaded with, so a second adviser's save gets the conflict message (409)
+ * and the edits stay on screen.
+ */
+export function ApplicationEditRoute() {
+  const { studentId = '', ucasCode = '' } = useParams();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const query = useAdminApplication(studentId, ucasCode);
+  const base = paths.applicationEdit.getHref(studentId, ucasCode);
+
+  // The listing's filters come with the Edit link; kept for the whole visit (step moves drop location state).
+  const [listingHref] = useState(() => {
+    const search = (location.state as { listingSearch?: unknown } | null)?.listingSearch;
+    return paths.applicationsSearch.getHref(typeof search === 'string' ? search : '');
+  });
+
+  // The version the form was loaded with (the GET's ETag), then of each save: a save sends it as
+  // If-Match, the service refuses a stale one (409). Later loads do not move it: the form keeps
+  // the answers it was started with, so it must not claim a version it has not seen.
+  const versionRef = useRef<number | null | undefined>(undefined);
+  if (query.data && versionRef.current === undefined) versionRef.current = query.data.version;
+
+  const isInsideApplication = useCallback((pathname: string) => pathname === base || pathname.startsWith(`${base}/`), [base]);
+
+  const staff = useMemo<StaffFormOptions | undefined>(() => {
+    if (!query.data) return undefined;
+    const { applicationData, access } = query.data.data;
+    return {
+      currentStatus: applicationData.STATUS,
+      readOnlyReason: editRefusalReason(access, applicationData.STATUS),
+      updateApplication: async (submission: ApplySubmission) => {
+        const saved = await updateAdminApplication(studentId, ucasCode, { ...submission, STATUS: submission.STATUS ?? applicationData.STATUS }, versionRef.current ?? null);
+        versionRef.current = saved.version;
+        await queryClient.invalidateQueries({ queryKey: applicationsKeys.details() });
+        await queryClient.invalidateQueries({ queryKey: applicationsKeys.lists() });
+        return saved;
+      },
+    };
+    // Only the first load starts the form: later loads (after a save or a call) refresh the panel, not the answers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query.data !== undefined, studentId, ucasCode, queryClient]);
+
+  if (query.isPending) return <Spinner label={DESK_TEXTS.LOADING_APPLICATION} showLabel />;
+  if (query.isError) {
+    return (
+      <>
+        <Notice variant="error">
+          <p className="cd-body">{formatApiError(query.error)}</p>
+        </Notice>
+        <p className="cd-body">
+          <Link className="cd-link" to={listingHref}>
+            {BACK_TO_LISTING}
+          </Link>
+        </p>
+      </>
+    );
+  }
+
+  const { courseData, qualOptions, access, applicationData } = query.data.data;
+  const context: ApplicationEditContext = { detail: query.data.data, studentId, ucasCode, listingHref };
+  return (
+    <ApplicationFormProvider
+      key={`${studentId}/${ucasCode}`}
+      course={{ courseData, qualOptions, access }}
+      initialValues={applicationData}
+      audience="staff"
+      staff={staff}
+    >
+      <LeaveApplicationGuard isInsideApplication={isInsideApplication} />
+      <Outlet context={context} />
+    </ApplicationFormProvider>
+  );
+}
+
+export { ApplicationEditRoute as Component };

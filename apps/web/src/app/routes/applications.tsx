@@ -1,0 +1,44 @@
+import { FIND_APPLICATION_TEXTS as TEXTS, SPECIALIST_ENQUIRY_URL } from '@clearing-desk/contracts';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { ApplicationSearch } from '@/features/applications/components/application-search';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+/**
+ * /applications (staff): 'Find an application' (spec sections 1 and 2): the opening script prompt
+ * and notes (reference look-up, the specialist-enquiry link, course search to apply), then the
+ * listing with its filters in the URL.
+ */
+export function ApplicationsRoute() {
+  useDocumentTitle(TEXTS.HEADING);
+  return (
+    <>
+      <h1 className="cd-heading-xl">{TEXTS.HEADING}</h1>
+      <p className="cd-body-l">{TEXTS.OPENING_PROMPT}</p>
+      <ul className="cd-list cd-list--bullet">
+        <li>{TEXTS.REFERENCE_NOTE}</li>
+        <li>
+          {TEXTS.SPECIALIST_NOTE}{' '}
+          {SPECIALIST_ENQUIRY_URL ? (
+            <a className="cd-link" href={SPECIALIST_ENQUIRY_URL}>
+              {TEXTS.SPECIALIST_LINK}
+            </a>
+          ) : (
+            TEXTS.SPECIALIST_LINK
+          )}
+          .
+        </li>
+        <li>
+          {TEXTS.APPLY_NOTE}{' '}
+          <Link className="cd-link" to={paths.staff.getHref()}>
+            {TEXTS.COURSE_SEARCH_LINK}
+          </Link>
+          .
+        </li>
+      </ul>
+      <ApplicationSearch />
+    </>
+  );
+}
+
+export { ApplicationsRoute as Component };

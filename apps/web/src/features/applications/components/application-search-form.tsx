@@ -1,0 +1,67 @@
+import { APPLICATION_LISTING_FILTERS, APPLICATION_SEARCH_PLACEHOLDER, FIND_APPLICATION_TEXTS, type ApplicationListingFilter, LIMITS } from '@clearing-desk/contracts';
+import { Button } from '@clearing-desk/ui';
+import { useState, type FormEvent } from 'react';
+import { DESK_TEXTS } from '../texts';
+
+type ApplicationSearchFormProps = {
+  initialQuery: string;
+  initialFilter: ApplicationListingFilter;
+  onSearch: (q: string, s: ApplicationListingFilter) => void;
+};
+
+/**
+ * The listing's search (spec section 2): the status filter with its seven options, the text box
+ * 'Search for a reference, name or UCAS ID' and the Search button. A real GET form (q, s).
+ */
+export function ApplicationSearchForm({ initialQuery, initialFilter, onSearch }: ApplicationSearchFormProps) {
+  const [q, setQ] = useState(initialQuery);
+  const [s, setS] = useState<ApplicationListingFilter>(initialFilter);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSearch(q.trim(), s);
+  };
+  return (
+    <form role="search" className="cd-search-form cd-application-search" method="get" onSubmit={onSubmit}>
+      <div className="cd-form-group">
+        <label className="cd-label" htmlFor="application-filter">
+          {DESK_TEXTS.FILTER_LABEL}
+        </label>
+        <select
+          id="application-filter"
+          name="s"
+          className="cd-select"
+          value={s}
+          onChange={(event) => setS(event.target.value as ApplicationListingFilter)}
+        >
+          {APPLICATION_LISTING_FILTERS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="cd-form-group">
+        <label className="cd-label" htmlFor="application-q">
+          {DESK_TEXTS.SEARCH_LABEL}
+        </label>
+        <div className="cd-search-form__row">
+          <input
+            className="cd-input"
+            id="application-q"
+            name="q"
+            type="search"
+            value={q}
+            placeholder={APPLICATION_SEARCH_PLACEHOLDER}
+            onChange={(event) => setQ(event.target.value)}
+            maxLength={LIMITS.TEXT_MAX}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <Button type="submit" className="cd-search-form__button">
+            {FIND_APPLICATION_TEXTS.SEARCH_BUTTON}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

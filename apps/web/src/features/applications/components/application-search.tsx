@@ -1,0 +1,68 @@
+import { PageSizeSelect, Pagination, pageCount, Spinner } from '@clearing-desk/ui';
+import { useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { formatApiError } from '@/lib/api-client';
+import { useApplications } from '../api/get-applications';
+import { applicationsFoundText, DESK_TEXTS } from '../texts';
+import { applicationSearchParams, parseApplicationSearchParams, type ApplicationSearchFilters } from '../utils/application-search-params';
+import { ApplicationResults } from './application-results';
+import { ApplicationSearchForm } from './application-search-form';
+
+/**
+ * The application listing (spec section 2): q, s, page and page_size live in the URL, so a search
+ * can be shared, reloaded and returned to from the edit screen. While a search loads only the
+ * spinner shows: the rows of the previous search are never offered.
+ */
+export function ApplicationSearch() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = parseApplicationSearchParams(searchParams);
+  const query = useApplications(filters);
+  const resultsRef = useRef<HTMLDivElement>(null);
+
+  const update = (next: ApplicationSearchFilters) => setSearchParams(applicationSearchParams(next));
+  const goToPage = (page: number) => {
+    update({ ...filters, page });
+    resultsRef.current?.focus({ preventScroll: true });
+    resultsRef.current?.scrollIntoView?.({ block: 'start' });
+  };
+
+  const total = query.data?.total ?? 0;
+  const listingSearch = `?${applicationSearchParams(filters).toString()}`;
+
+  return (
+    <>
+      {/* key: a new search in the URL (back button) resets the form to it */}
+      <ApplicationSearchForm
+        key={`${filters.q}|${filters.s}`}
+        initialQuery={filters.q}
+        initialFilter={filters.s}
+        onSearch={(q, s) => update({ ...filters, q, s, page: 1 })}
+      />
+      <div className="cd-search-results" ref={resultsRef} tabIndex={-1} aria-busy={query.isFetching}>
+        {query.isPending ? (
+          <Spinner label={DESK_TEXTS.LOADING} showLabel />
+        ) : query.isError ? (
+          <p className="cd-error-message" role="alert">
+            {formatApiError(query.error)}
+          </p>
+        ) : (
+          <>
+            <div className="cd-search-results__bar">
+              <p className="cd-body cd-search-results__count" role="status">
+                {applicationsFoundText(total)}
+              </p>
+              <PageSizeSelect value={filters.page_size} onChange={(size) => update({ ...filters, page: 1, page_size: size })} />
+            </div>
+            <ApplicationResults rows={query.data.rows} listingSearch={listingSearch} />
+            <Pagination
+              currentPage={filters.page}
+              totalPages={pageCount(total, filters.page_size)}
+              getHref={(page) => `?${applicationSearchParams({ ...filters, page }).toString()}`}
+              onPageChange={goToPage}
+            />
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiPaths } from '@/config/paths';
+import { ApiError, api } from '@/lib/api-client';
+import { useSetUser } from '@/lib/auth';
+
+/** PUT /api/admin/auth/logout: JSON `{ data: {}, token }`, answered 204 with no body. */
+export const logout = async (): Promise<void> => {
+  await api.put(apiPaths.authLogout(), {}, z.unknown());
+};
+
+type UseLogoutOptions = { onSuccess?: () => void };
+
+/**
+ * Signs out (spec section 4 "Logout clears the user"): the user becomes null, and lib/auth's
+ * UserProvider then closes open confirm dialogs and removes every query fetched with the session
+ * from the cache (`removeStaffQueries`). A 401 means the session had already ended: signed out
+ * all the same.
+ */
+export const useLogout = ({ onSuccess }: UseLogoutOptions = {}) => {
+  const setUser = useSetUser();
+  const signedOut = () => {
+    setUser(null);
+    onSuccess?.();
+  };
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await logout();
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 401)) throw error;
+      }
+    },
+    onSuccess: signedOut,
+  });
+};

@@ -1,0 +1,54 @@
+import { SCRIPT_HEADINGS, type CallScript as CallScriptData } from '@clearing-desk/contracts';
+import { useId } from 'react';
+import { ScriptHtml } from './script-html';
+
+/**
+ * The scripting area (spec sections 1, 2 and 4): version and intake year, the Script heading,
+ * greeting and standing prompts, the notes (no UCAS ID, under 18, second year), then the
+ * status-specific script. Everything comes pre-rendered (and escaped) from `buildCallScript`.
+ * `live` (default true) announces a changed outcome to screen readers.
+ */
+export function CallScript({ script, live = true }: { script: CallScriptData; live?: boolean }) {
+  // Ids of its own: the panel and the Review tab may both show a script.
+  const id = useId();
+  return (
+    <div className="cd-call-script">
+      <h3 className="cd-heading-s" id={`${id}-script`}>
+        {SCRIPT_HEADINGS.SCRIPT}
+      </h3>
+      <p className="cd-body-s cd-call-script__meta">
+        Clearing {script.intakeYear} · Script version {script.version}
+      </p>
+      {script.trainingIntro && <ScriptHtml html={script.trainingIntro} />}
+      <ScriptHtml html={script.greeting} className="cd-call-script__greeting" />
+      <ScriptHtml html={script.startDate} />
+      <ScriptHtml html={script.dataProtection} />
+      <ScriptHtml html={script.englishEvidence} />
+      {script.notes.length > 0 && (
+        <section aria-labelledby={`${id}-notes`} className="cd-call-script__notes">
+          <h4 className="cd-heading-s" id={`${id}-notes`}>
+            {SCRIPT_HEADINGS.NOTES}
+          </h4>
+          {script.notes.map((note) => (
+            <div key={note.id} data-note={note.id} className="cd-call-script__note">
+              {note.paragraphs.map((p, i) => (
+                <ScriptHtml key={i} html={p} />
+              ))}
+            </div>
+          ))}
+        </section>
+      )}
+      {/* Announced when the status changes; a second copy (the Review tab's) stays quiet. */}
+      <section aria-labelledby={`${id}-outcome`} aria-live={live ? 'polite' : undefined} data-variant={script.choice.outcome ?? ''}>
+        <h4 className="cd-heading-s" id={`${id}-outcome`}>
+          {SCRIPT_HEADINGS.OUTCOME}
+        </h4>
+        {script.outcome.length === 0 ? (
+          <p className="cd-body">{SCRIPT_HEADINGS.NO_OUTCOME}</p>
+        ) : (
+          script.outcome.map((p, i) => <ScriptHtml key={i} html={p} />)
+        )}
+      </section>
+    </div>
+  );
+}

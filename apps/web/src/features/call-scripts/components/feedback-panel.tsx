@@ -1,0 +1,152 @@
+import {
+  buildCallScript,
+  SCRIPT_HEADINGS,
+  type Access,
+  type ApplicationFormInput,
+  type ApplicationStatus,
+  type Assessment,
+  type CourseData,
+  type CallScript as CallScriptData,
+  type LogItem,
+  type ScriptScenario,
+} from '@clearing-desk/contracts';
+import { TrafficLight } from '@clearing-desk/ui';
+import type { ReactNode } from 'react';
+import { CallScript } from './call-script';
+import { HistoryLog } from './history-log';
+import { PointsTable } from './points-table';
+import '../call-scripts.css';
+
+/**
+ * The form values the script reads (NAME1, NAME2, NATIONALITY, SECOND_YEAR_ENTRY, APPLIED_TO_UCAS,
+ * UCAS_PERSONAL_ID): the live form's values or the stored application, as they are; anything that
+ * is not a string counts as not given.
+ */
+export type ScriptFormValues = Readonly<Partial<Record<keyof ApplicationFormInput, unknown>>> | Readonly<Record<string, unknown>>;
+
+const str = (form: ScriptFormValues, key: keyof ApplicationFormInput): string => {
+  const value = (form as Readonly<Record<string, unknown>>)[key];
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+export type FeedbackPanelProps = {
+  /** The live assessment of the form; null before the first one. */
+  assessment: Assessment | null;
+  /** The form values (live form or stored application). */
+  form: ScriptFormValues;
+  course: Pick<
+    CourseData,
+    | 'UCAS_CODE'
+    | 'COURSE_TITLE'
+    | 'SCHOOL'
+    | 'SCHOOL_NAME'
+    | 'TARIFF_ADVERTISED'
+    | 'TARIFF_ACCEPTED'
+    | 'ALLOW_SECOND_YEAR_ENTRY'
+    | 'EXTENSION_NO'
+    | 'FEEDBACK_TELEPHONE'
+    | 'COURSE_START_DATE'
+  >;
+  /** The user's access on the course (spec section 3); null renders nothing (public). */
+  access: Access;
+  /** The chosen submit button's status, else the stored status; null when neither. */
+  status: ApplicationStatus | null;
+  /** The application's history LOG; empty for a new application. */
+  log?: readonly LogItem[];
+  /** APPLICATION_ID (aid) quoted to the priority hotline; absent for a new application. */
+  applicationId?: string | null;
+  /** The public reference number (%ref%). */
+  reference?: string | null;
+  /** A training call's scenario. */
+  scenario?: ScriptScenario | null;
+  /** The outbound call button (spec section 4 "Outbound call"), supplied by the applications desk. */
+  outboundCall?: ReactNode;
+};
+
+const formatDate = (iso: string): string =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+
+const fullName = (form: ScriptFormValues): string => [str(form, 'NAME1'), str(form, 'NAME2')].filter(Boolean).join(' ');
+
+/** What the script depends on: the panel's props without the history and the call button. */
+export type DeskScriptProps = Omit<FeedbackPanelProps, 'log' | 'outboundCall'>;
+
+/**
+ * The call script for what is on screen (spec sections 1 and 4): the situation (status,
+ * nationality, OVER18 of the live assessment, second-year entry, school, light, access, UCAS ID)
+ * and the placeholder values from the form and course, through `buildCallScript` of contracts.
+ */
+export function deskCallScript(props: DeskScriptProps): CallScriptData {
+  const { assessment, form, course, access, status } = props;
+  return buildCallScript(
+    {
+      status,
+      nationality: str(form, 'NATIONALITY'),
+      over18: assessment?.OVER18 ?? 1,
+      secondYearEntry: str(form, 'SECOND_YEAR_ENTRY') === '1',
+      allowSecondYearEntry: course.ALLOW_SECOND_YEAR_ENTRY,
+      school: course.SCHOOL,
+      trafficLight: assessment?.TRAFFIC_LIGHT ?? null,
+      access,
+      hasUcasId: str(form, 'APPLIED_TO_UCAS') === '1' && str(form, 'UCAS_PERSONAL_ID') !== '',
+    },
+    {
+      studentName: fullName(form),
+      courseTitle: course.COURSE_TITLE,
+      startDate: formatDate(course.COURSE_START_DATE),
+      aid: props.applicationId,
+      phone: course.FEEDBACK_TELEPHONE,
+      extno: course.EXTENSION_NO,
+      ref: props.reference,
+      cname: course.COURSE_TITLE,
+      course: course.UCAS_CODE,
+      school: course.SCHOOL_NAME,
+    },
+    { alternates: assessment?.ALTERNATE, scenario: props.scenario },
+  );
+}
+
+/**
+ * The staff feedback panel (spec section 2): outbound call button, points table, explanation
+ * messages, numbered history log, then the scripting area (Script heading, notes, the
+ * status-specific script). Pure props: it re-renders with the form, the assessment and the chosen
+ * button, so the script is always the one for what is on screen. Renders nothing for the public.
+ */
+export function FeedbackPanel(props: FeedbackPanelProps) {
+  const { assessment, course, access, log = [], outboundCall } = props;
+  if (access === null) return null;
+  const script = deskCallScript(props);
+
+  return (
+    <section className="cd-feedback cd-call-scripts__panel" aria-labelledby="call-scripts-feedback-heading">
+      <h2 className="cd-heading-m" id="call-scripts-feedback-heading">
+        {SCRIPT_HEADINGS.PANEL}
+      </h2>
+      {outboundCall && <div className="cd-call-scripts__outbound">{outboundCall}</div>}
+      <PointsTable assessment={assessment} course={course} />
+      {assessment && assessment.EXPLANATION.length > 0 && (
+        <>
+          <h3 className="cd-heading-s">{SCRIPT_HEADINGS.EXPLANATION}</h3>
+          <ul className="cd-list cd-feedback__explanation">
+            {assessment.EXPLANATION.map((e, i) => (
+              <li key={i}>
+                <TrafficLight value={e.STATUS} /> {e.MESSAGE}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <HistoryLog log={log} />
+      <CallScript script={script} />
+    </section>
+  );
+}
+
+/**
+ * The feedback script on the Review tab (spec section 2 "the feedback script when complete"), for
+ * StaffReview's `script`: the same script as the panel's, not announced again. Nothing for the public.
+ */
+export function ReviewScript(props: DeskScriptProps) {
+  if (props.access === null) return null;
+  return <CallScript script={deskCallScript(props)} live={false} />;
+}

@@ -1,0 +1,24 @@
+import { clearingStatusResponseSchema, type ClearingStatusResponse, type ClearingStatusUpdate } from '@clearing-desk/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { clearingSettingsKeys } from './clearing-settings-keys';
+
+/** PUT /api/admin/status: `{ data: { state, closing_message }, token }`; 403 unless Administrator over all courses. */
+export const updateClearingStatus = (update: ClearingStatusUpdate): Promise<ClearingStatusResponse> =>
+  api.put(apiPaths.clearingStatus(), update, clearingStatusResponseSchema);
+
+type UseUpdateClearingStatusOptions = { onSuccess?: (status: ClearingStatusResponse) => void };
+
+/** Saves the setting: the answer becomes the form's status and the audit is fetched again. */
+export const useUpdateClearingStatus = ({ onSuccess }: UseUpdateClearingStatusOptions = {}) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateClearingStatus,
+    onSuccess: (status) => {
+      queryClient.setQueryData(clearingSettingsKeys.status(), status);
+      void queryClient.invalidateQueries({ queryKey: clearingSettingsKeys.audit() });
+      onSuccess?.(status);
+    },
+  });
+};

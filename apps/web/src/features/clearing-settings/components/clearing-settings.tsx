@@ -1,0 +1,99 @@
+import { clearingStatusUpdateSchema, LOGIN_MESSAGES, type ClearingStatusResponse } from '@clearing-desk/contracts';
+import { ErrorSummary, Notice, Spinner, type ErrorSummaryItem } from '@clearing-desk/ui';
+import { useState } from 'react';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { formatApiError } from '@/lib/api-client';
+import { useClearingSettings } from '../api/get-clearing-settings';
+import { useUpdateClearingStatus } from '../api/update-clearing-status';
+import { SETTINGS_TEXTS } from '../texts';
+import { ClearingAuditTable } from './clearing-audit-table';
+import { ClearingSettingsForm, MESSAGE_ID, type ClearingSettingsValues } from './clearing-settings-form';
+
+type ClearingSettingsProps = {
+  /** `canManageClearing(user)`: an Administrator over all courses. Anyone else gets the permission text. */
+  canManage: boolean;
+  /** After a save; the app refreshes the Clearing gate with it. */
+  onSaved?: (status: ClearingStatusResponse) => void;
+};
+
+/** The Clearing settings page: the form, then 'Recent changes'. */
+export function ClearingSettings({ canManage, onSaved }: ClearingSettingsProps) {
+  useDocumentTitle(SETTINGS_TEXTS.HEADING);
+  if (!canManage) {
+    return (
+      <>
+        <h1 className="cd-heading-l">{SETTINGS_TEXTS.HEADING}</h1>
+        <p className="cd-body">{LOGIN_MESSAGES.FORBIDDEN}</p>
+      </>
+    );
+  }
+  return <ClearingSettingsContent onSaved={onSaved} />;
+}
+
+/**
+ * Checked with the contract's `clearingStatusUpdateSchema` (the gateway runs the same). A failure
+ * shows in the error summary above the heading (the server's message), a save 'Settings saved.'
+ * in a status region that is always on the page, so screen readers announce it.
+ */
+function ClearingSettingsContent({ onSaved }: Pick<ClearingSettingsProps, 'onSaved'>) {
+  const status = useClearingSettings();
+  const mutation = useUpdateClearingStatus({ onSuccess: onSaved });
+  const [attempt, setAttempt] = useState(0);
+  const [messageError, setMessageError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  const errors: ErrorSummaryItem[] = messageError
+    ? [{ fieldId: MESSAGE_ID, message: messageError }]
+    : mutation.isError
+      ? [{ message: mutation.error.message }]
+      : [];
+
+  const save = ({ state, message }: ClearingSettingsValues, stored: (status: ClearingStatusResponse) => void) => {
+    setSaved(false);
+    setAttempt((n) => n + 1);
+    const parsed = clearingStatusUpdateSchema.safeParse({ state: Number(state), closing_message: message });
+    if (!parsed.success) {
+      mutation.reset();
+      setMessageError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setMessageError(null);
+    mutation.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        stored(answer);
+        setSaved(true);
+      },
+    });
+  };
+
+  return (
+    <>
+      <ErrorSummary key={attempt} errors={errors} />
+      <h1 className="cd-heading-l">{SETTINGS_TEXTS.HEADING}</h1>
+      <p className="cd-body">{SETTINGS_TEXTS.INTRO}</p>
+      <div role="status" className="cd-settings__status">
+        {saved && (
+          <Notice variant="success">
+            <p className="cd-notice__heading">{SETTINGS_TEXTS.SAVED}</p>
+          </Notice>
+        )}
+      </div>
+      {status.isPending ? (
+        <Spinner label={SETTINGS_TEXTS.LOADING} />
+      ) : status.isError ? (
+        <p className="cd-error-message" role="alert">
+          {formatApiError(status.error)}
+        </p>
+      ) : (
+        <ClearingSettingsForm
+          initial={status.data}
+          saving={mutation.isPending}
+          messageError={messageError}
+          onSubmit={save}
+          onEdit={() => setSaved(false)}
+        />
+      )}
+      <ClearingAuditTable />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { accessForCourse, COURSE_UPDATE_MESSAGES, courseEtag, courseUpdateBodySchema, type CourseData } from '@clearing-desk/contracts';
+import { createCourse } from '@clearing-desk/contracts/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { apiUrl } from '@/testing/mocks/api-url';
+import { db, seedCourses } from '@/testing/mocks/db';
+import { server } from '@/testing/mocks/server';
+import { createAdminUser, createStaffUser, renderApp } from '@/testing/test-utils';
+
+const admin = createAdminUser({ username: 'admin', name: 'Ada Administrator' });
+const editor = createStaffUser({ username: 'editor', name: 'Eddie Editor', roles: [{ role: 'Editor', scope: 'all' }] });
+
+type Sent = { body: unknown; ifMatch: string | null };
+
+/** PUT and history handlers over the mock catalogue: the PUT checks If-Match like the gateway. */
+function courseControlServer(sent: Sent[], options: { conflict?: boolean } = {}) {
+  server.use(
+    http.put(apiUrl('/admin/courses/:ucasCode'), async ({ request, params }) => {
+      const body = await request.json();
+      sent.push({ body, ifMatch: request.headers.get('if-match') });
+      const index = db.courses.findIndex((c) => c.UCAS_CODE === params.ucasCode);
+      const course = db.courses[index] as CourseData;
+      if (options.conflict || request.headers.get('if-match') !== courseEtag(course)) {
+        return HttpResponse.json({ message: COURSE_UPDATE_MESSAGES.CONFLICT }, { status: 412 });
+      }
+      const parsed = courseUpdateBodySchema.safeParse(body);
+      if (!parsed.success) return HttpResponse.json({ message: 'bad' }, { status: 400 });
+      const next = { ...course, ...parsed.data.data } as CourseData;
+      db.courses[index] = next;
+      return HttpResponse.json({ courseData: next, qualOptions: [], access: accessForCourse(db.sessionUser?.roles, next) });
+    }),
+    http.get(apiUrl('/admin/courses/:ucasCode/history'), () =>
+      HttpResponse.json({ rows: [{ at: '2025-08-14T08:00:00.000Z', username: 'admin2', changes: [{ field: 'VACANCIES_INTERNAL', old: 4, new: 5 }] }] }),
+    ),
+  );
+}
+
+describe('/staff/courses/:ucasCode (course control)', () => {
+  it('saves only the changed vacancies with If-Match and says so', async () => {
+    seedCourses([createCourse({ VACANCIES_EXTERNAL: 20 })]);
+    const sent: Sent[] = [];
+    courseControlServer(sent);
+    const user = userEvent.setup();
+    renderApp('/staff/courses/G400', { user: admin });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit course: Computer Science BSc (Hons)' })).toBeInTheDocument();
+    const external = screen.getByRole('textbox', { name: 'External vacancies' });
+    expect(external).toHaveValue('20');
+    expect(external).toHaveAccessibleDescription('Places open to public applications. 0 closes the course.');
+    await user.clear(external);
+    await user.type(external, '0');
+    await user.click(screen.getByRole('button', { name: 'Save course' }));
+    expect(await screen.findByText('Course saved.')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.ifMatch).toBe(courseEtag(createCourse({ VACANCIES_EXTERNAL: 20 })));
+    expect((sent[0]?.body as { data: unknown }).data).toEqual({ VACANCIES_EXTERNAL: 0 });
+    const history = await screen.findByRole('table', { name: 'Changes to this course, newest first' });
+    expect(within(history).getByText('Internal vacancies: 4 → 5')).toBeInTheDocument();
+  });
+
+  it('shows the error summary, focused, for a vacancy that is not a whole number, and sends nothing', async () => {
+    seedCourses([createCourse()]);
+    const sent: Sent[] = [];
+    courseControlServer(sent);
+    const user = userEvent.setup();
+    renderApp('/staff/courses/G400', { user: admin });
+    const internal = await screen.findByRole('textbox', { name: 'Internal vacancies' });
+    await user.clear(internal);
+    await user.type(internal, 'lots');
+    await user.click(screen.getByRole('button', { name: 'Save course' }));
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(within(summary).getByRole('link', { name: 'Internal vacancies must be a whole number' })).toHaveAttribute('href', '#course-vacancies-internal');
+    expect(sent).toEqual([]);
+  });
+
+  it('shows the conflict text and a Reload course button when someone else saved first', async () => {
+    seedCourses([createCourse()]);
+    const sent: Sent[] = [];
+    courseControlServer(sent, { conflict: true });
+    const user = userEvent.setup();
+    renderApp('/staff/courses/G400', { user: admin });
+    const note = await screen.findByRole('textbox', { name: 'Feedback note' });
+    await user.type(note, 'Call back after 2pm');
+    await user.click(screen.getByRole('button', { name: 'Save course' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByText(COURSE_UPDATE_MESSAGES.CONFLICT)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload course' })).toBeInTheDocument();
+  });
+
+  it('previews the notes sanitised in the browser', async () => {
+    seedCourses([createCourse({ NOTES: '<p>Hello<img src=x onerror="alert(1)"></p><a href="javascript:alert(2)">x</a>' })]);
+    courseControlServer([]);
+    renderApp('/staff/courses/G400', { user: admin });
+    const preview = await screen.findByRole('region', { name: 'Preview of the notes' });
+    expect(preview.innerHTML).not.toMatch(/onerror|javascript:/);
+    expect(within(preview).getByText('Hello')).toBeInTheDocument();
+  });
+
+  it('tells an Editor they may not change the course, with no form', async () => {
+    seedCourses([createCourse()]);
+    renderApp('/staff/courses/G400', { user: editor });
+    expect(await screen.findByText(COURSE_UPDATE_MESSAGES.FORBIDDEN)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save course' })).not.toBeInTheDocument();
+  });
+
+  it("offers 'Edit course' in the staff search only on courses the user may edit", async () => {
+    seedCourses([createCourse()]);
+    renderApp('/staff?q=G400', { user: admin });
+    expect(await screen.findByRole('link', { name: 'Edit course Computer Science BSc (Hons)' })).toHaveAttribute('href', '/staff/courses/G400');
+  });
+
+  it("shows no 'Edit course' link to an Editor", async () => {
+    seedCourses([createCourse()]);
+    renderApp('/staff?q=G400', { user: editor });
+    expect(await screen.findByText('Your role: Editor')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Edit course/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,75 @@
+import { courseUpdateDataSchema, type CourseData, type CourseUpdateData, type EditableCourseField } from '@clearing-desk/contracts';
+import { COURSE_CONTROL_TEXTS as T } from '../texts';
+
+/** The form's values: text as typed, radios as 'true'/'false'. */
+export type CourseFormValues = Record<EditableCourseField, string>;
+
+const NUMBER_FIELDS = ['VACANCIES_EXTERNAL', 'VACANCIES_INTERNAL', 'TARIFF_ADVERTISED', 'TARIFF_ACCEPTED'] as const;
+const BOOLEAN_FIELDS = ['SUSPENDED', 'ALLOW_SECOND_YEAR_ENTRY'] as const;
+const TEXT_FIELDS = ['NOTES', 'FEEDBACK_TELEPHONE', 'FEEDBACK_NOTE', 'DOCUMENT_TYPES'] as const;
+
+/** Labels of the fields (error summary, history table). */
+export const FIELD_LABELS: Record<EditableCourseField, string> = {
+  VACANCIES_EXTERNAL: T.VACANCIES_EXTERNAL,
+  VACANCIES_INTERNAL: T.VACANCIES_INTERNAL,
+  SUSPENDED: T.SUSPENDED,
+  TARIFF_ADVERTISED: T.TARIFF_ADVERTISED,
+  TARIFF_ACCEPTED: T.TARIFF_ACCEPTED,
+  NOTES: T.NOTES,
+  FEEDBACK_TELEPHONE: T.FEEDBACK_TELEPHONE,
+  FEEDBACK_NOTE: T.FEEDBACK_NOTE,
+  ALLOW_SECOND_YEAR_ENTRY: T.SECOND_YEAR,
+  DOCUMENT_TYPES: T.DOCUMENT_TYPES,
+};
+
+/** The id of a field's input (error summary links point here). */
+export const fieldId = (field: EditableCourseField): string => `course-${field.toLowerCase().replace(/_/g, '-')}`;
+
+/** The form's starting values from the course. */
+export function courseFormValues(course: CourseData): CourseFormValues {
+  return {
+    VACANCIES_EXTERNAL: String(course.VACANCIES_EXTERNAL),
+    VACANCIES_INTERNAL: String(course.VACANCIES_INTERNAL),
+    SUSPENDED: String(course.SUSPENDED),
+    TARIFF_ADVERTISED: String(course.TARIFF_ADVERTISED),
+    TARIFF_ACCEPTED: String(course.TARIFF_ACCEPTED),
+    NOTES: course.NOTES ?? '',
+    FEEDBACK_TELEPHONE: course.FEEDBACK_TELEPHONE ?? '',
+    FEEDBACK_NOTE: course.FEEDBACK_NOTE ?? '',
+    ALLOW_SECOND_YEAR_ENTRY: String(course.ALLOW_SECOND_YEAR_ENTRY),
+    DOCUMENT_TYPES: course.DOCUMENT_TYPES,
+  };
+}
+
+export type FieldError = { field: EditableCourseField | null; message: string };
+
+/**
+ * The changed fields as the PUT body's `data`, validated with the contract the server uses; or the
+ * errors per field. `data` is null when nothing changed.
+ */
+export function courseUpdateFromForm(values: CourseFormValues, course: CourseData): { data: CourseUpdateData | null; errors: FieldError[] } {
+  const initial = courseFormValues(course);
+  const changed: Record<string, unknown> = {};
+  const errors: FieldError[] = [];
+  for (const field of NUMBER_FIELDS) {
+    if (values[field].trim() === initial[field]) continue;
+    const text = values[field].trim();
+    if (!/^-?\d+$/.test(text)) errors.push({ field, message: T.NOT_A_NUMBER(FIELD_LABELS[field]) });
+    else changed[field] = Number(text);
+  }
+  for (const field of BOOLEAN_FIELDS) if (values[field] !== initial[field]) changed[field] = values[field] === 'true';
+  for (const field of TEXT_FIELDS) if (values[field] !== initial[field]) changed[field] = values[field];
+  if (errors.length > 0) return { data: null, errors };
+  if (Object.keys(changed).length === 0) return { data: null, errors: [] };
+  const parsed = courseUpdateDataSchema.safeParse(changed);
+  if (!parsed.success) {
+    return {
+      data: null,
+      errors: parsed.error.issues.map((issue) => {
+        const field = (issue.path[0] as EditableCourseField | undefined) ?? null;
+        return { field, message: field ? `${FIELD_LABELS[field]}: ${issue.message}` : issue.message };
+      }),
+    };
+  }
+  return { data: parsed.data, errors: [] };
+}

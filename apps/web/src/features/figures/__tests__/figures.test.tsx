@@ -1,0 +1,79 @@
+import { buildFigures, FIGURES_TEXTS, type FiguresCountResponse } from '@clearing-desk/contracts';
+import { createCourse } from '@clearing-desk/contracts/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { apiUrl } from '@/testing/mocks/api-url';
+import { server } from '@/testing/mocks/server';
+import { createStaffUser, renderApp } from '@/testing/test-utils';
+
+const editor = createStaffUser({ username: 'editor', name: 'Eddie Editor', roles: [{ role: 'Editor', scope: 'all' }] });
+const frontOffice = createStaffUser({ roles: [{ role: 'Front Office', scope: 'all' }] });
+
+const status = (applications: number, offered = 0, waiting = 0) => ({ applications, offered, referred: 0, pooled: 0, rejected: 0, waiting });
+const counts: FiguresCountResponse = {
+  rows: [{ UCAS_CODE: 'G400', today: status(3, 2, 1), total: status(5, 3, 1), automatic: 2, adviser: 1, outboundCalls: 4 }],
+  perHour: Array.from({ length: 24 }, (_, h) => (h === 9 ? 3 : 0)),
+};
+const course = createCourse({ VACANCIES_EXTERNAL: 2 });
+
+function figuresServer(margins: string[]) {
+  server.use(
+    http.get(apiUrl('/admin/figures'), ({ request }) => {
+      const margin = new URL(request.url).searchParams.get('margin') ?? '0';
+      margins.push(margin);
+      return HttpResponse.json(buildFigures([course], counts, { margin: Number(margin), now: new Date('2025-08-14T09:30:00Z') }));
+    }),
+  );
+}
+
+describe('/staff/figures', () => {
+  it('shows the figures, the over-offer warning, the chart with its table and the CSV link', async () => {
+    const margins: string[] = [];
+    figuresServer(margins);
+    renderApp('/staff/figures', { user: editor });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Results-day figures' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Figures' })).toBeInTheDocument();
+    expect(await screen.findByText('1 course has more offers than places allow.')).toBeInTheDocument();
+    expect(screen.getByText(FIGURES_TEXTS.OVER_OFFER(0))).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /Applications per hour today 3 applications today; the busiest hour so far is 09:00 with 3\./ })).toBeInTheDocument();
+    const hours = screen.getByRole('table', { name: 'Applications per hour today' });
+    expect(within(hours).getByRole('row', { name: '09:00 to 10:00 3' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download these figures (CSV)' })).toHaveAttribute('href', '/api/admin/figures.csv?margin=0');
+    const courses = screen.getByRole('table', { name: 'Figures per course' });
+    const row = within(courses).getAllByRole('row')[1] as HTMLElement;
+    expect(within(row).getByText('2 / 3')).toBeInTheDocument();
+    expect(within(row).getByText('2 / 1')).toBeInTheDocument();
+  });
+
+  it('asks again with the margin the manager sets, and the warning goes when offers are within it', async () => {
+    const margins: string[] = [];
+    figuresServer(margins);
+    const user = userEvent.setup();
+    renderApp('/staff/figures', { user: editor });
+    const margin = await screen.findByRole('textbox', { name: 'Over-offer warning margin (%)' });
+    await user.clear(margin);
+    await user.type(margin, '50');
+    await user.click(screen.getByRole('button', { name: 'Apply margin' }));
+    expect(await screen.findByRole('link', { name: 'Download these figures (CSV)' })).toHaveAttribute('href', '/api/admin/figures.csv?margin=50');
+    expect(screen.queryByText(/more offers than places allow/)).not.toBeInTheDocument();
+    expect(margins).toContain('50');
+  });
+
+  it('refuses a margin that is not a whole number from 0 to 500', async () => {
+    figuresServer([]);
+    const user = userEvent.setup();
+    renderApp('/staff/figures', { user: editor });
+    const margin = await screen.findByRole('textbox', { name: 'Over-offer warning margin (%)' });
+    await user.clear(margin);
+    await user.type(margin, '501');
+    await user.click(screen.getByRole('button', { name: 'Apply margin' }));
+    expect(within(await screen.findByRole('alert')).getByRole('link', { name: 'Enter a whole number from 0 to 500' })).toBeInTheDocument();
+  });
+
+  it('tells a user without view-report that they cannot, with no Figures link', async () => {
+    renderApp('/staff/figures', { user: frontOffice });
+    expect(await screen.findByText(FIGURES_TEXTS.FORBIDDEN)).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Figures' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,152 @@
+import {
+  FIGURES_MARGIN_DEFAULT,
+  FIGURES_MARGIN_MAX,
+  FIGURES_TEXTS,
+  type FiguresCourseRow,
+  type FiguresResponse,
+  type FiguresTotals,
+} from '@clearing-desk/contracts';
+import { Button, ErrorSummary, Notice, Spinner, SummaryList, Table, Tag, TextInput, WarningText, type TableColumn } from '@clearing-desk/ui';
+import { useState, type FormEvent } from 'react';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { formatApiError } from '@/lib/api-client';
+import { figuresCsvHref, useFigures } from '../api/get-figures';
+import { FIGURES_SCREEN_TEXTS as T } from '../texts';
+import { ApplicationsPerHourChart } from './applications-per-hour-chart';
+
+const MARGIN_ID = 'figures-margin';
+const time = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium', timeZone: 'Europe/London' });
+
+/** Columns both tables share: today, totals by status, decisions, calls, places against offers. */
+function countColumns<R extends FiguresTotals | FiguresCourseRow>(places: (row: R) => number): TableColumn<R>[] {
+  return [
+    { id: 'today', header: 'Today', cell: (r) => r.today.applications },
+    { id: 'total', header: 'Total', cell: (r) => r.total.applications },
+    { id: 'offered', header: 'Offered', cell: (r) => r.total.offered },
+    { id: 'referred', header: 'Referred', cell: (r) => r.total.referred },
+    { id: 'pooled', header: 'Pooled', cell: (r) => r.total.pooled },
+    { id: 'rejected', header: 'Rejected', cell: (r) => r.total.rejected },
+    { id: 'waiting', header: 'Waiting', cell: (r) => r.total.waiting },
+    { id: 'decisions', header: 'Automatic / adviser', cell: (r) => `${r.automatic} / ${r.adviser}` },
+    { id: 'calls', header: 'Outbound calls', cell: (r) => r.outboundCalls },
+    { id: 'places', header: 'Places left / offers', cell: (r) => `${places(r)} / ${r.total.offered}` },
+  ];
+}
+
+const courseColumns = (margin: number): TableColumn<FiguresCourseRow>[] => [
+  {
+    id: 'course',
+    header: 'Course',
+    cell: (r) => (
+      <>
+        <span className="cd-block">
+          {r.COURSE_TITLE} {r.QUALIFICATION}
+        </span>
+        <span className="cd-block cd-secondary-text">{r.COURSE_CODE_OVERRIDE?.trim() ? r.COURSE_CODE_OVERRIDE : r.UCAS_CODE}</span>
+        {r.overOffered && <Tag colour="red">{FIGURES_TEXTS.OVER_OFFER(margin)}</Tag>}
+      </>
+    ),
+  },
+  ...countColumns<FiguresCourseRow>((r) => r.VACANCIES_EXTERNAL),
+];
+
+const schoolColumns: TableColumn<FiguresResponse['schools'][number]>[] = [
+  { id: 'school', header: 'School', cell: (s) => s.SCHOOL_NAME },
+  ...countColumns<FiguresResponse['schools'][number]>((s) => s.placesLeft),
+];
+
+/**
+ * /staff/figures (issue 13): live figures of the user's courses, polled every 15 seconds; the
+ * over-offer margin is the manager's (kept in the page, sent with each request); CSV download of
+ * the same figures. Updates are not announced (they would interrupt every 15 s); the time of the
+ * last update is shown.
+ */
+export function Figures() {
+  useDocumentTitle(T.HEADING);
+  const [margin, setMargin] = useState(FIGURES_MARGIN_DEFAULT);
+  const [marginText, setMarginText] = useState(String(FIGURES_MARGIN_DEFAULT));
+  const [marginError, setMarginError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const figures = useFigures(margin);
+
+  const applyMargin = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setAttempt((n) => n + 1);
+    const text = marginText.trim();
+    const n = Number(text);
+    if (!/^\d+$/.test(text) || n > FIGURES_MARGIN_MAX) {
+      setMarginError(T.MARGIN_ERROR);
+      return;
+    }
+    setMarginError(null);
+    setMargin(n);
+  };
+
+  return (
+    <>
+      <ErrorSummary key={attempt} errors={marginError ? [{ fieldId: MARGIN_ID, message: marginError }] : []} />
+      <h1 className="cd-heading-l">{T.HEADING}</h1>
+      <p className="cd-body">{T.INTRO}</p>
+      <form onSubmit={applyMargin} noValidate className="cd-figures-margin">
+        <TextInput
+          id={MARGIN_ID}
+          name="margin"
+          label={T.MARGIN_LABEL}
+          hint={T.MARGIN_HINT}
+          error={marginError}
+          value={marginText}
+          inputMode="numeric"
+          width="4"
+          onChange={(event) => setMarginText(event.target.value)}
+        />
+        <Button type="submit" variant="secondary">
+          {T.MARGIN_APPLY}
+        </Button>
+      </form>
+      {figures.isPending && <Spinner label={T.LOADING} />}
+      {figures.isError && !figures.data && <Notice variant="error">{formatApiError(figures.error)}</Notice>}
+      {figures.data && <FiguresContent figures={figures.data} />}
+    </>
+  );
+}
+
+function FiguresContent({ figures }: { figures: FiguresResponse }) {
+  const o = figures.overall;
+  return (
+    <>
+      <p className="cd-body cd-secondary-text">{T.UPDATED(time.format(new Date(figures.generatedAt)))}</p>
+      <p className="cd-body">
+        <a className="cd-link" href={figuresCsvHref(figures.margin)} download>
+          {T.DOWNLOAD_CSV}
+        </a>
+      </p>
+      {o.overOffered > 0 && <WarningText>{T.OVER_OFFERED_COURSES(o.overOffered)}</WarningText>}
+      <h2 className="cd-heading-m">{T.OVERALL_HEADING}</h2>
+      <SummaryList
+        rows={[
+          { key: 'Applications today', value: String(o.today.applications) },
+          { key: 'Applications in total', value: String(o.total.applications) },
+          { key: 'Offered', value: String(o.total.offered) },
+          { key: 'Referred', value: String(o.total.referred) },
+          { key: 'Pooled', value: String(o.total.pooled) },
+          { key: 'Rejected', value: String(o.total.rejected) },
+          { key: 'Public submissions waiting', value: String(o.total.waiting) },
+          { key: 'Automatic decisions', value: String(o.automatic) },
+          { key: 'Adviser decisions', value: String(o.adviser) },
+          { key: 'Outbound calls logged', value: String(o.outboundCalls) },
+          { key: 'Places left', value: String(o.placesLeft) },
+        ]}
+      />
+      <h2 className="cd-heading-m">{T.CHART_HEADING}</h2>
+      <ApplicationsPerHourChart perHour={figures.perHour} />
+      <h2 className="cd-heading-m">{T.SCHOOLS_HEADING}</h2>
+      <div className="cd-table-container">
+        <Table caption={T.SCHOOLS_CAPTION} captionHidden columns={schoolColumns} rows={figures.schools} rowKey={(s) => s.SCHOOL} />
+      </div>
+      <h2 className="cd-heading-m">{T.COURSES_HEADING}</h2>
+      <div className="cd-table-container">
+        <Table caption={T.COURSES_CAPTION} captionHidden columns={courseColumns(figures.margin)} rows={figures.courses} rowKey={(r) => r.UCAS_CODE} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import {
+  accessForCourse,
+  ADMIN_APPLICATION_MESSAGES,
+  applicationListingFilterSchema,
+  applySubmissionSchema,
+  canEditApplication,
+  canSetStatus,
+  LISTING_FILTER_STATUSES,
+  LOGIN_MESSAGES,
+  NEW_STUDENT,
+  outboundCallDataSchema,
+  outboundCallRemark,
+  parseVersionEtag,
+  staffUpdateSubmissionSchema,
+  studentSearchQuerySchema,
+  versionEtag,
+  type ApplicationListingResponse,
+  type ApplyResponse,
+  type OutboundCallResponse,
+  type StaffUpdateResponse,
+  type StudentSearchResponse,
+} from '@clearing-desk/contracts';
+import { http, HttpResponse } from 'msw';
+import { apiUrl } from '../api-url';
+import { createApplyResponse } from '../applications';
+import { createDeskApplication, deskRow, type DeskApplication } from '../applications-desk';
+import { db } from '../db';
+
+const error = (status: number, message: string) => HttpResponse.json({ message }, { status });
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Filters of spec section 2 as domain.md "Statuses" maps them. */
+const has = (statuses: readonly string[], a: DeskApplication) => statuses.includes(a.applicationData.STATUS);
+const FILTERS: Record<string, (a: DeskApplication) => boolean> = {
+  p: (a) => has(LISTING_FILTER_STATUSES.p, a) && a.public,
+  b: (a) => has(LISTING_FILTER_STATUSES.b, a),
+  o: (a) => has(LISTING_FILTER_STATUSES.o, a),
+  r: (a) => has(LISTING_FILTER_STATUSES.r, a),
+  v: (a) => a.VISA_STATUS !== null,
+  c: (a) => a.applicationData.OUTBOUND_CALL_FLAG === 1,
+};
+
+const matchesText = (a: DeskApplication, q: string): boolean => {
+  const d = a.applicationData;
+  const needle = fold(q);
+  return [d.STUDENT_ID, d.APPLICATION_ID, `${d.DEPART_NUMBER}${d.REFERENCE}`, d.NAME1 ?? '', d.NAME2 ?? '', `${d.NAME1} ${d.NAME2}`, d.UCAS_PERSONAL_ID ?? ''].some(
+    (value) => fold(value).includes(needle),
+  );
+};
+
+const find = (student: unknown, course: unknown) =>
+  db.desk.applications.find((a) => a.applicationData.STUDENT_ID === student && a.applicationData.UCAS_CODE === course);
+
+const now = () => new Date().toISOString();
+
+/**
+ * The applications desk endpoints of spec section 7 (issue 9) over the mock store: the listing
+ * (only courses the user has a role on), one application with the user's access, the staff
+ * create and update (version checked, 409 on a stale one), the outbound call and the student
+ * search. 401 without a session; permissions as the services enforce them.
+ */
+export const applicationsDeskHandlers = [
+  http.get(apiUrl('/admin/applications'), ({ request }) => {
+    const user = db.sessionUser;
+    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    const url = new URL(request.url);
+    const q = (url.searchParams.get('q') ?? '').trim();
+    const s = applicationListingFilterSchema.safeParse(url.searchParams.get('s') ?? '');
+    const page = Number(url.searchParams.get('page') ?? '1');
+    const size = Number(url.searchParams.get('page_size') ?? '10');
+    const found = db.desk.applications
+      .filter((a) => accessForCourse(user.roles, a.courseData) !== null)
+      .filter((a) => !q || matchesText(a, q))
+      .filter((a) => !s.success || !s.data || (FILTERS[s.data]?.(a) ?? true));
+    const body: ApplicationListingResponse = { rows: found.slice((page - 1) * size, page * size).map(deskRow), total: found.length };
+    return HttpResponse.json(body);
+  }),
+
+  http.get(apiUrl('/admin/applications/:student/:course'), ({ params }) => {
+    const user = db.sessionUser;
+    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    const found = find(params.student, params.course);
+    if (!found) return error(404, 'Application not found');
+    const access = accessForCourse(user.roles, found.courseData);
+    if (!access) return error(403, 'You have no role on this course.');
+    const { VISA_STATUS: _v, public: _p, version, ...detail } = found;
+    return HttpResponse.json({ ...detail, access }, { headers: { ETag: versionEtag(version) } });
+  }),
+
+  http.put(apiUrl('/admin/applications/:student/:course'), async ({ params, request }) => {
+    const user = db.sessionUser;
+    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    const found = find(params.student, params.course);
+    if (!found) return error(404, 'Application not found');
+    const parsed = staffUpdateSubmissionSchema.safeParse(((await request.json()) as { data?: unknown }).data);
+    if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
+    const access = accessForCourse(user.roles, found.courseData);
+    if (!canEditApplication(access, found.applicationData.STATUS)) return error(403, ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY);
+    const status = parsed.data.STATUS;
+    if (status !== found.applicationData.STATUS && !canSetStatus(access)) return error(403, ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED(status));
+    const ifMatch = parseVersionEtag(request.headers.get('If-Match') ?? undefined);
+    if (ifMatch !== undefined && ifMatch !== found.version) return error(409, ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT);
+    const { SUBMISSION_ID: _id, STATUS: _status, REJECTION_REASONS: _r, ...form } = parsed.data;
+    const before = found.applicationData.STATUS;
+    found.applicationData = {
+      ...found.applicationData,
+      ...form,
+      STATUS: status,
+      LOG: [
+        ...found.applicationData.LOG,
+        { MESSAGE: before === status ? 'Application updated' : `Status changed from ${before} to ${status}`, STATUS: status, USER: user.username, TIME: now() },
+      ],
+    };
+    found.version += 1;
+    const body: StaffUpdateResponse = { confirmed_status: status, version: found.version, updated_at: now() };
+    return HttpResponse.json(body);
+  }),
+
+  http.post(apiUrl('/admin/applications/:student/:course'), async ({ params, request }) => {
+    const user = db.sessionUser;
+    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    const parsed = applySubmissionSchema.safeParse(((await request.json()) as { data?: unknown }).data);
+    if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
+    const n = db.desk.applications.length + 1;
+    const studentId = params.student === NEW_STUDENT ? `S100${n}` : String(params.student);
+    const stored = createDeskApplication(
+      { ...parsed.data, STUDENT_ID: studentId, APPLICATION_ID: `A100${n}`, UCAS_CODE: String(params.course), STATUS: parsed.data.STATUS ?? 'S' },
+      { public: false },
+    );
+    stored.applicationData.LOG = [{ MESSAGE: 'Application created', STATUS: stored.applicationData.STATUS, USER: user.username, TIME: now() }];
+    db.desk.applications.push(stored);
+    const response: ApplyResponse = createApplyResponse({
+      id: [studentId, String(params.course), `A100${n}`, `10${n}`],
+      confirmed_status: stored.applicationData.STATUS,
+    });
+    return HttpResponse.json(response);
+  }),
+
+  http.put(apiUrl('/admin/applications/:student/:course/outbound-call'), async ({ params, request }) => {
+    const user = db.sessionUser;
+    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    const found = find(params.student, params.course);
+    if (!found) return error(404, 'Application not found');
+    const parsed = outboundCallDataSchema.safeParse(((await request.json()) as { data?: unknown }).data);
+    if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
+    const remark = outboundCallRemark(parsed.data);
+    found.applicationData = {
+      ...found.applicationData,
+      OUTBOUND_CALL_FLAG: 1,
+      OUTBOUND_CALL_REMARK: remark,
+      LOG: [...found.applicationData.LOG, { MESSAGE: `Outbound call: ${remark}`, STATUS: found.applicationData.STATUS, USER: user.username, TIME: now() }],
+    };
+    found.version += 1;
+    const body: OutboundCallResponse = { OUTBOUND_CALL_FLAG: 1, OUTBOUND_CALL_REMARK: remark, log: { MESSAGE: `Outbound call: ${remark}` } };
+    return HttpResponse.json(body);
+  }),
+
+  http.get(apiUrl('/admin/students'), ({ request }) => {
+    if (!db.sessionUser) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    const query = studentSearchQuerySchema.safeParse(Object.fromEntries([...new URL(request.url).searchParams].filter(([k]) => k !== '_')));
+    if (!query.success) return error(400, query.error.issues[0]?.message ?? 'Bad request');
+    const { NAME1, NAME2 } = query.data;
+    const rows = db.desk.students.filter(
+      (s) => (!NAME1 || fold(s.NAME1).includes(fold(NAME1))) && (!NAME2 || fold(s.NAME2).includes(fold(NAME2))),
+    );
+    const body: StudentSearchResponse = { rows };
+    return HttpResponse.json(body);
+  }),
+];

@@ -1,0 +1,34 @@
+import { LOGIN_MESSAGES, loginFormSchema, type LoginOptions, type StaffUser } from '@clearing-desk/contracts';
+import { http, HttpResponse } from 'msw';
+import { apiUrl } from '../api-url';
+import { db } from '../db';
+
+/** The staff session: options, sign-in (form-encoded, with the XSRF `token` field), sign-out, the current user. */
+export const authHandlers = [
+  http.get(apiUrl('/admin/auth/options'), () => HttpResponse.json<LoginOptions>(db.loginOptions)),
+
+  http.put(apiUrl('/admin/auth/ldap'), async ({ request }) => {
+    const body = new URLSearchParams(await request.text());
+    if (!request.headers.get('content-type')?.startsWith('application/x-www-form-urlencoded') || !body.has('token')) {
+      return HttpResponse.json({ message: 'Invalid request' }, { status: 400 });
+    }
+    const form = loginFormSchema.safeParse({ username: body.get('username') ?? '', password: body.get('password') ?? '' });
+    const account = form.success
+      ? db.directory.find((a) => a.user.username === form.data.username && a.password === form.data.password && a.password !== '')
+      : undefined;
+    if (!account) return HttpResponse.json({ message: LOGIN_MESSAGES.INCORRECT }, { status: 401 });
+    db.sessionUser = account.user;
+    return HttpResponse.json<StaffUser>(account.user);
+  }),
+
+  http.put(apiUrl('/admin/auth/logout'), () => {
+    db.sessionUser = null;
+    return new HttpResponse(null, { status: 204 });
+  }),
+
+  http.get(apiUrl('/admin/auth/user'), () =>
+    db.sessionUser
+      ? HttpResponse.json<StaffUser>(db.sessionUser)
+      : HttpResponse.json({ message: LOGIN_MESSAGES.NOT_LOGGED_IN }, { status: 401 }),
+  ),
+];

@@ -1,0 +1,37 @@
+import { createCourse } from '../testing';
+import { COURSE_UPDATE_MESSAGES, courseChanges, courseEtag, courseUpdateDataSchema, courseUpdateIssue } from './course-update';
+
+describe('courseUpdateDataSchema', () => {
+  it('accepts only editable fields, strictly', () => {
+    expect(courseUpdateDataSchema.safeParse({ VACANCIES_EXTERNAL: 0 }).success).toBe(true);
+    expect(courseUpdateDataSchema.safeParse({ COURSE_TITLE: 'x' }).success).toBe(false);
+    expect(courseUpdateDataSchema.safeParse({ VACANCIES_EXTERNAL: -1 }).success).toBe(false);
+    expect(courseUpdateDataSchema.safeParse({}).error?.issues[0]?.message).toBe(COURSE_UPDATE_MESSAGES.NOTHING_TO_CHANGE);
+  });
+
+  it('normalises document types and blank texts', () => {
+    expect(courseUpdateDataSchema.parse({ DOCUMENT_TYPES: 'GCSE5, ALEVELS, GCSE5', NOTES: '  ' })).toEqual({ DOCUMENT_TYPES: 'GCSE5,ALEVELS', NOTES: null });
+    expect(courseUpdateDataSchema.safeParse({ DOCUMENT_TYPES: 'PASSPORT' }).success).toBe(false);
+  });
+});
+
+describe('courseUpdateIssue and courseChanges', () => {
+  it('refuses an accepted tariff above the advertised one', () => {
+    expect(courseUpdateIssue({ TARIFF_ADVERTISED: 100, TARIFF_ACCEPTED: 101 })).toBe(COURSE_UPDATE_MESSAGES.TARIFFS);
+    expect(courseUpdateIssue({ TARIFF_ADVERTISED: 100, TARIFF_ACCEPTED: 100 })).toBeNull();
+  });
+
+  it('lists only the fields whose value changes, old and new', () => {
+    const course = createCourse({ VACANCIES_EXTERNAL: 20, SUSPENDED: false });
+    expect(courseChanges(course, { VACANCIES_EXTERNAL: 0, SUSPENDED: false })).toEqual([{ field: 'VACANCIES_EXTERNAL', old: 20, new: 0 }]);
+  });
+});
+
+describe('courseEtag', () => {
+  it('changes with any field and not with key order', () => {
+    const course = createCourse();
+    const reordered = Object.fromEntries(Object.entries(course).reverse()) as typeof course;
+    expect(courseEtag(reordered)).toBe(courseEtag(course));
+    expect(courseEtag({ ...course, VACANCIES_INTERNAL: course.VACANCIES_INTERNAL + 1 })).not.toBe(courseEtag(course));
+  });
+});

@@ -1,0 +1,72 @@
+import { createCourse } from '../testing';
+import { courseRowSchema } from '../courses/course';
+import { buildFigures, canViewFigures, figuresCsv, FIGURES_CSV_HEADINGS, isOverOffered, type FiguresCountResponse } from './figures';
+
+const status = (applications: number, offered = 0) => ({ applications, offered, referred: 0, pooled: 0, rejected: 0, waiting: 0 });
+const row = (overrides: Parameters<typeof createCourse>[0]) => ({ ...courseRowSchema.parse(createCourse(overrides)), SCHOOL_NAME: overrides?.SCHOOL_NAME ?? 'School of Science and Technology' });
+
+describe('isOverOffered', () => {
+  it('warns when offers exceed places left by more than the margin percent', () => {
+    expect(isOverOffered(10, 10, 0)).toBe(false);
+    expect(isOverOffered(11, 10, 0)).toBe(true);
+    expect(isOverOffered(11, 10, 10)).toBe(false);
+    expect(isOverOffered(12, 10, 10)).toBe(true);
+    expect(isOverOffered(1, 0, 500)).toBe(true);
+    expect(isOverOffered(0, 0, 0)).toBe(false);
+  });
+});
+
+describe('buildFigures', () => {
+  const courses = [
+    row({ UCAS_CODE: 'G400', VACANCIES_EXTERNAL: 2 }),
+    row({ UCAS_CODE: 'G100', VACANCIES_EXTERNAL: 10 }),
+    row({ UCAS_CODE: 'M100', SCHOOL: 'LAW', SCHOOL_NAME: 'The City Law School', DEPT: 'LAW', VACANCIES_EXTERNAL: 4 }),
+  ];
+  const counts: FiguresCountResponse = {
+    rows: [
+      { UCAS_CODE: 'G400', today: status(2, 1), total: status(6, 3), automatic: 2, adviser: 1, outboundCalls: 1 },
+      { UCAS_CODE: 'M100', today: status(1), total: status(1), automatic: 0, adviser: 0, outboundCalls: 2 },
+    ],
+    perHour: Array.from({ length: 24 }, (_, h) => (h === 10 ? 3 : 0)),
+  };
+  const figures = buildFigures(courses, counts, { margin: 20, now: new Date('2025-08-14T10:00:00Z') });
+
+  it('gives every course a row (zeros when it has no applications) with the over-offer flag', () => {
+    expect(figures.courses.map((c) => [c.UCAS_CODE, c.total.applications, c.overOffered])).toEqual([
+      ['G400', 6, true],
+      ['G100', 0, false],
+      ['M100', 1, false],
+    ]);
+  });
+
+  it('adds up schools (by name) and the overall total', () => {
+    expect(figures.schools.map((s) => [s.SCHOOL, s.courses, s.total.applications, s.placesLeft, s.overOffered, s.outboundCalls])).toEqual([
+      ['SCI', 2, 6, 12, 1, 1],
+      ['LAW', 1, 1, 4, 0, 2],
+    ]);
+    expect(figures.overall).toMatchObject({ courses: 3, placesLeft: 16, overOffered: 1, automatic: 2, adviser: 1, outboundCalls: 3 });
+    expect(figures.overall.today).toEqual({ ...status(3, 1) });
+    expect(figures.perHour[10]).toEqual({ hour: 10, applications: 3 });
+  });
+
+  it('writes the same figures as CSV with headings, one line per course, school and the total', () => {
+    const lines = figuresCsv(figures).split('\r\n');
+    expect(lines[0]).toBe(FIGURES_CSV_HEADINGS.join(','));
+    expect(lines[1]).toBe('Course,School of Science and Technology,G400,Computer Science,BSc (Hons),2,1,0,0,0,0,6,3,0,0,0,0,2,1,1,2,yes');
+    expect(lines.at(-2)).toBe('All,,,,,3,1,0,0,0,0,7,3,0,0,0,0,2,1,3,16,1');
+    expect(lines).toHaveLength(1 + 3 + 2 + 1 + 1);
+  });
+
+  it('defuses a cell that a spreadsheet would run as a formula', () => {
+    const evil = buildFigures([row({ UCAS_CODE: 'X1', COURSE_TITLE: '=HYPERLINK("x")' })], { rows: [], perHour: Array(24).fill(0) }, { margin: 0 });
+    expect(figuresCsv(evil).split('\r\n')[1]).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+});
+
+describe('canViewFigures', () => {
+  it('is true only for a user with a view-report role on some scope', () => {
+    expect(canViewFigures({ roles: [{ role: 'Editor', scope: 'dept:CMPS' }] })).toBe(true);
+    expect(canViewFigures({ roles: [{ role: 'Front Office', scope: 'all' }] })).toBe(false);
+    expect(canViewFigures(null)).toBe(false);
+  });
+});

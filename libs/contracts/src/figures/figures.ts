@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { hasPermission, type StaffUser } from '../auth/roles';
+import { courseRowSchema, type CourseRow } from '../courses/course';
+
+/**
+ * Live results-day figures (issue 13): per course the user may report on, per school and overall.
+ * "Today" and the hours of the chart are days and hours in the university's time zone.
+ */
+export const FIGURES_TIME_ZONE = 'Europe/London';
+/** How often the figures screen asks again (React Query polling), in ms. */
+export const FIGURES_REFRESH_MS = 15_000;
+/** Over-offer margin (percent of places left) when the manager sets none, and its upper bound. */
+export const FIGURES_MARGIN_DEFAULT = 0;
+export const FIGURES_MARGIN_MAX = 500;
+/** Sub-statuses set by the automatic public decision (domain.md "Public submissions"). */
+export const AUTOMATIC_SUB_STATUSES = ['AO', 'AR', 'AX'] as const;
+
+export const FIGURES_TEXTS = {
+  FORBIDDEN: 'Your roles do not include viewing reports on any course.',
+  OVER_OFFER: (margin: number) => `Offers exceed places left by more than ${margin}%.`,
+  /** File name of the CSV export. */
+  CSV_FILE_NAME: 'clearing-figures.csv',
+} as const;
+
+/**
+ * Whether the user may open the figures at all: some role of theirs has view-report (spec
+ * section 6) on some scope. Which courses they see is decided per course by `accessForCourse`.
+ */
+export const canViewFigures = (user: Pick<StaffUser, 'roles'> | null | undefined): boolean =>
+  !!user?.roles.some((assignment) => hasPermission(assignment.role, 'VIEW_REPORT'));
+
+const count = z.number().int().nonnegative();
+
+/**
+ * Applications by status (spec section 3 codes): all of them, offered (O and I), referred (R),
+ * pooled (P), rejected (X) and public submissions waiting for a person (S).
+ */
+export const statusCountsSchema = z.object({
+  applications: count,
+  offered: count,
+  referred: count,
+  pooled: count,
+  rejected: count,
+  waiting: count,
+});
+export type StatusCounts = z.infer<typeof statusCountsSchema>;
+
+/**
+ * What applications-svc counts for one course: today and in total by status, decisions made
+ * automatically (sub-status AO/AR/AX) and by advisers (any other decided status: O, I, R, P, X),
+ * and outbound calls logged (OUTBOUND_CALL_FLAG 1).
+ */
+export const courseCountsSchema = z.object({
+  today: statusCountsSchema,
+  total: statusCountsSchema,
+  automatic: count,
+  adviser: count,
+  outboundCalls: count,
+});
+export type CourseCounts = z.infer<typeof courseCountsSchema>;
+
+/** A course applications-svc is asked to count, with what it needs to check the user's scope. */
+export const figuresCourseRefSchema = z.object({ UCAS_CODE: z.string().min(1).max(32), SCHOOL: z.string(), DEPT: z.string() });
+/** Body of applications-svc POST /figures. */
+export const figuresCountRequestSchema = z.object({ courses: z.array(figuresCourseRefSchema).max(5000) });
+export type FiguresCountRequest = z.infer<typeof figuresCountRequestSchema>;
+/** Answer of applications-svc POST /figures: counts per asked course (every one, zeros included) and today's applications per hour (24 entries, hour 0 first). */
+export const figuresCountResponseSchema = z.object({
+  rows: z.array(courseCountsSchema.extend({ UCAS_CODE: z.string() })),
+  perHour: z.array(count).length(24),
+});
+export type FiguresCountResponse = z.infer<typeof figuresCountResponseSchema>;
+
+/** Answer of courses-svc GET /courses/reportable: the courses the forwarded user may view reports on. */
+export const reportableCoursesResponseSchema = z.object({ rows: z.array(courseRowSchema) });
+
+/** Query of GET /api/admin/figures and /api/admin/figures.csv: the over-offer margin (percent of places left). */
+export const figuresQuerySchema = z.object({
+  margin: z.coerce.number().int().min(0).max(FIGURES_MARGIN_MAX).default(FIGURES_MARGIN_DEFAULT),
+  _: z.string().optional(),
+});
+export type FiguresQuery = z.infer<typeof figuresQuerySchema>;
+
+/** Totals of a group of courses (a school, or everything the user may see). */
+export const figuresTotalsSchema = courseCountsSchema.extend({
+  /** Places left: the sum of VACANCIES_EXTERNAL (what the public search shows as open places). */
+  placesLeft: count,
+  courses: count,
+  overOffered: count,
+});
+export type FiguresTotals = z.infer<typeof figuresTotalsSchema>;
+
+export const figuresCourseRowSchema = courseCountsSchema.extend({
+  UCAS_CODE: z.string(),
+  COURSE_CODE_OVERRIDE: z.string().nullable(),
+  COURSE_TITLE: z.string(),
+  QUALIFICATION: z.string(),
+  SCHOOL: z.string(),
+  SCHOOL_NAME: z.string(),
+  DEPT: z.string(),
+  SUSPENDED: z.boolean(),
+  VACANCIES_EXTERNAL: count,
+  VACANCIES_INTERNAL: count,
+  /** Offers made (O and I in total) exceed places left by more than the margin. */
+  overOffered: z.boolean(),
+});
+export type FiguresCourseRow = z.infer<typeof figuresCourseRowSchema>;
+
+/** GET /api/admin/figures. */
+export const figuresResponseSchema = z.object({
+  generatedAt: z.string(),
+  timeZone: z.string(),
+  margin: z.number().int(),
+  courses: z.array(figuresCourseRowSchema),
+  schools: z.array(figuresTotalsSchema.extend({ SCHOOL: z.string(), SCHOOL_NAME: z.string() })),
+  overall: figuresTotalsSchema,
+  perHour: z.array(z.object({ hour: z.number().int().min(0).max(23), applications: count })),
+});
+export type FiguresResponse = z.infer<typeof figuresResponseSchema>;
+
+const zeroStatus = (): StatusCounts => ({ applications: 0, offered: 0, referred: 0, pooled: 0, rejected: 0, waiting: 0 });
+const zeroCounts = (): CourseCounts => ({ today: zeroStatus(), total: zeroStatus(), automatic: 0, adviser: 0, outboundCalls: 0 });
+const zeroTotals = (): FiguresTotals => ({ ...zeroCounts(), placesLeft: 0, courses: 0, overOffered: 0 });
+
+/**
+ * The over-offer warning (issue 13 "Places"): offers made exceed places left by more than
+ * `marginPercent` percent of the places (any offer on a course with no places left counts when
+ * the margin is 0).
+ */
+export const isOverOffered = (offers: number, placesLeft: number, marginPercent: number): boolean =>
+  offers * 100 > placesLeft * (100 + marginPercent);
+
+function addInto(into: FiguresTotals, row: FiguresCourseRow): void {
+  for (const key of Object.keys(into.today) as (keyof StatusCounts)[]) {
+    into.today[key] += row.today[key];
+    into.total[key] += row.total[key];
+  }
+  into.automatic += row.automatic;
+  into.adviser += row.adviser;
+  into.outboundCalls += row.outboundCalls;
+  into.placesLeft += row.VACANCIES_EXTERNAL;
+  into.courses += 1;
+  if (row.overOffered) into.overOffered += 1;
+}
+
+/**
+ * Joins the courses (courses-svc) with their counts (applications-svc) into the figures answer:
+ * rows per course in the given order, totals per school (ordered by school name) and overall,
+ * today's applications per hour. A course without counts counts zero.
+ */
+export function buildFigures(
+  courses: readonly CourseRow[],
+  counts: FiguresCountResponse,
+  options: { margin: number; now?: Date },
+): FiguresResponse {
+  const byCode = new Map(counts.rows.map((r) => [r.UCAS_CODE, r]));
+  const rows: FiguresCourseRow[] = courses.map((c) => {
+    const { UCAS_CODE: _code, ...found } = byCode.get(c.UCAS_CODE) ?? { UCAS_CODE: c.UCAS_CODE, ...zeroCounts() };
+    return {
+      UCAS_CODE: c.UCAS_CODE,
+      COURSE_CODE_OVERRIDE: c.COURSE_CODE_OVERRIDE,
+      COURSE_TITLE: c.COURSE_TITLE,
+      QUALIFICATION: c.QUALIFICATION,
+      SCHOOL: c.SCHOOL,
+      SCHOOL_NAME: c.SCHOOL_NAME,
+      DEPT: c.DEPT,
+      SUSPENDED: c.SUSPENDED,
+      VACANCIES_EXTERNAL: c.VACANCIES_EXTERNAL,
+      VACANCIES_INTERNAL: c.VACANCIES_INTERNAL,
+      ...found,
+      overOffered: isOverOffered(found.total.offered, c.VACANCIES_EXTERNAL, options.margin),
+    };
+  });
+  const schools = new Map<string, FiguresTotals & { SCHOOL: string; SCHOOL_NAME: string }>();
+  const overall = zeroTotals();
+  for (const row of rows) {
+    let school = schools.get(row.SCHOOL);
+    if (!school) {
+      school = { SCHOOL: row.SCHOOL, SCHOOL_NAME: row.SCHOOL_NAME, ...zeroTotals() };
+      schools.set(row.SCHOOL, school);
+    }
+    addInto(school, row);
+    addInto(overall, row);
+  }
+  return {
+    generatedAt: (options.now ?? new Date()).toISOString(),
+    timeZone: FIGURES_TIME_ZONE,
+    margin: options.margin,
+    courses: rows,
+    schools: [...schools.values()].sort((a, b) => a.SCHOOL_NAME.localeCompare(b.SCHOOL_NAME)),
+    overall,
+    perHour: counts.perHour.map((applications, hour) => ({ hour, applications })),
+  };
+}
+
+/** Column headings of the CSV export, in order. */
+export const FIGURES_CSV_HEADINGS = [
+  'Level',
+  'School',
+  'Course code',
+  'Course title',
+  'Qualification',
+  'Applications today',
+  'Offered today',
+  'Referred today',
+  'Pooled today',
+  'Rejected today',
+  'Waiting today',
+  'Applications total',
+  'Offered total',
+  'Referred total',
+  'Pooled total',
+  'Rejected total',
+  'Waiting total',
+  'Automatic decisions',
+  'Adviser decisions',
+  'Outbound calls',
+  'Places left',
+  'Over-offered',
+] as const;
+
+/** One CSV cell: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused (CSV injection). */
+const csvCell = (value: string | number): string => {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** The figures as CSV (RFC 4180, CRLF): a line per course, per school and the overall total. */
+export function figuresCsv(figures: FiguresResponse): string {
+  const counts = (c: CourseCounts) => [
+    ...(['applications', 'offered', 'referred', 'pooled', 'rejected', 'waiting'] as const).map((k) => c.today[k]),
+    ...(['applications', 'offered', 'referred', 'pooled', 'rejected', 'waiting'] as const).map((k) => c.total[k]),
+    c.automatic,
+    c.adviser,
+    c.outboundCalls,
+  ];
+  const lines: (string | number)[][] = [[...FIGURES_CSV_HEADINGS]];
+  for (const r of figures.courses) {
+    const code = r.COURSE_CODE_OVERRIDE?.trim() ? r.COURSE_CODE_OVERRIDE : r.UCAS_CODE;
+    lines.push(['Course', r.SCHOOL_NAME, code, r.COURSE_TITLE, r.QUALIFICATION, ...counts(r), r.VACANCIES_EXTERNAL, r.overOffered ? 'yes' : 'no']);
+  }
+  for (const s of figures.schools) lines.push(['School', s.SCHOOL_NAME, '', '', '', ...counts(s), s.placesLeft, s.overOffered]);
+  const o = figures.overall;
+  lines.push(['All', '', '', '', '', ...counts(o), o.placesLeft, o.overOffered]);
+  return lines.map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

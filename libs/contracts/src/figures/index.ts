@@ -1,0 +1,2 @@
+/** Live results-day figures (issue 13). */
+export * from './figures';

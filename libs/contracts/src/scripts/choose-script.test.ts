@@ -1,0 +1,72 @@
+import { chooseScript, type ScriptChoice, type ScriptSituation } from './choose-script';
+import { SCRIPT_VARIANTS } from './script-texts';
+
+const base: ScriptSituation = {
+  status: 'O',
+  nationality: 'GBR',
+  over18: 1,
+  secondYearEntry: false,
+  allowSecondYearEntry: true,
+  school: 'BUS',
+  trafficLight: 'G',
+  access: 'Back Office',
+  hasUcasId: true,
+};
+const plain: ScriptChoice = { outcome: 'OFFER', rejectForm: null, under18: false, secondYear: null, noUcasId: false };
+
+// [situation, overrides, expected choice overrides]; mirrors the table in README.md.
+const TABLE: [string, Partial<ScriptSituation>, Partial<ScriptChoice>][] = [
+  ['offer, home (GBR)', {}, {}],
+  ['offer, home (IRL)', { nationality: 'IRL' }, {}],
+  ['offer, EEA (FRA)', { nationality: 'FRA' }, {}],
+  ['offer, non-EEA (IND)', { nationality: 'IND' }, { outcome: 'OFFER_NONEEA' }],
+  ['offer, Switzerland is not EEA', { nationality: 'CHE' }, { outcome: 'OFFER_NONEEA' }],
+  ['offer, nationality missing', { nationality: '' }, { outcome: 'OFFER_NONEEA' }],
+  ['invite, EEA', { status: 'I', nationality: 'NOR' }, { outcome: 'INVITE' }],
+  ['invite, non-EEA', { status: 'I', nationality: 'USA' }, { outcome: 'INVITE_NONEEA' }],
+  ['offer, under 18', { over18: 0 }, { outcome: 'OFFER_CALLBACK', under18: true }],
+  ['offer, second-year entry allowed', { secondYearEntry: true }, { outcome: 'OFFER_CALLBACK', secondYear: 'TRANSFER' }],
+  ['offer, adviser without set-status permission', { access: 'Front Office' }, { outcome: 'OFFER_CALLBACK' }],
+  ['invite, adviser without set-status permission', { status: 'I', access: 'Editor', nationality: 'USA' }, { outcome: 'OFFER_CALLBACK' }],
+  ['submitted, green', { status: 'S', access: 'Front Office' }, { outcome: 'OFFER_CALLBACK' }],
+  ['submitted, amber', { status: 'S', trafficLight: 'A' }, { outcome: 'REFER' }],
+  ['submitted, no assessment, SHS', { status: 'S', trafficLight: null, school: 'SHS' }, { outcome: 'REFER_SHS' }],
+  ['referred', { status: 'R' }, { outcome: 'REFER' }],
+  ['referred, Sciences (SCI) uses the general referral', { status: 'R', school: 'SCI' }, { outcome: 'REFER' }],
+  ['referred, Health Sciences (SHS)', { status: 'R', school: 'SHS' }, { outcome: 'REFER_SHS' }],
+  ['referred, under 18', { status: 'R', over18: 0 }, { outcome: 'REFER', under18: true }],
+  ['pooled', { status: 'P', trafficLight: 'A' }, { outcome: 'POOL' }],
+  ['rejected, home', { status: 'X', trafficLight: 'R' }, { outcome: 'REJECT', rejectForm: 'EEA' }],
+  ['rejected, EEA (DEU)', { status: 'X', nationality: 'DEU' }, { outcome: 'REJECT', rejectForm: 'EEA' }],
+  ['rejected, non-EEA (NGA)', { status: 'X', nationality: 'NGA' }, { outcome: 'REJECT', rejectForm: 'GENERAL' }],
+  ['duplicate', { status: 'D' }, { outcome: 'DELETED' }],
+  ['withdrawn', { status: 'W' }, { outcome: 'DELETED' }],
+  ['V status', { status: 'V' }, { outcome: null }],
+  ['no status chosen yet', { status: null }, { outcome: null }],
+  ['no UCAS ID', { hasUcasId: false }, { noUcasId: true }],
+  ['second year, course does not allow it', { status: 'R', secondYearEntry: true, allowSecondYearEntry: false }, { outcome: 'REFER', secondYear: 'END_CALL' }],
+  ['second year, Sciences course does not allow it', { status: 'R', school: 'SCI', secondYearEntry: true, allowSecondYearEntry: false }, { outcome: 'REFER', secondYear: 'SUPERVISOR' }],
+  ['second year, Sciences course allows it', { status: 'R', school: 'SCI', secondYearEntry: true }, { outcome: 'REFER', secondYear: 'TRANSFER' }],
+  ['under 18 and second year', { status: 'R', over18: 0, secondYearEntry: true }, { outcome: 'REFER', under18: true, secondYear: 'TRANSFER' }],
+];
+
+describe('chooseScript', () => {
+  it.each(TABLE)('%s', (_name, overrides, expected) => {
+    expect(chooseScript({ ...base, ...overrides })).toEqual({ ...plain, ...expected });
+  });
+
+  it('gives the public (no access) no script at all', () => {
+    expect(chooseScript({ ...base, access: null, over18: 0, secondYearEntry: true, hasUcasId: false })).toEqual({
+      outcome: null,
+      rejectForm: null,
+      under18: false,
+      secondYear: null,
+      noUcasId: false,
+    });
+  });
+
+  it('covers every outcome variant in the table', () => {
+    const covered = new Set(TABLE.map(([, o]) => chooseScript({ ...base, ...o }).outcome));
+    expect(SCRIPT_VARIANTS.filter((v) => !covered.has(v))).toEqual([]);
+  });
+});

@@ -1,0 +1,8 @@
+/** Call scripts (issue 10; spec sections 1, 4 and 9; domain.md "Call scripts"). */
+export * from './script-texts';
+export * from './nationality';
+export * from './render-script';
+export * from './choose-script';
+export * from './build-call-script';
+export * from './points-colour';
+export * from './read-back';

@@ -1,0 +1,144 @@
+/**
+ * First-load benchmark of the public web app (issue 12 item 4). Builds apps/web (unless
+ * --no-build), starts the real stack on fresh PostgreSQL test databases (unless --url names a
+ * running gateway), then per route prints:
+ * - the JavaScript a phone downloads to show it (Chromium, every script response until the page
+ *   is idle): files, bytes on the wire (compressed, as served) and uncompressed;
+ * - Lighthouse's mobile performance score (default mobile emulation and simulated throttling),
+ *   LCP, CLS, FCP and TBT, as the median of --runs runs.
+ * Budgets (printed, never asserted): /apply at most 100 KiB of compressed JS, performance >= 95,
+ * LCP <= 1.5 s, CLS < 0.1. Figures go in tools/bench/README.md.
+ *
+ *   CHROME_PATH=/usr/bin/chromium npx tsx tools/bench/web/web.ts [--no-build] [--url http://localhost:3000] [--runs 3]
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { startStack, REPO_ROOT, type Stack } from '@clearing-desk/stack';
+import { chromium } from 'playwright';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(option('runs') ?? 3);
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update'];
+const BUDGET = { jsKiB: 100, performance: 95, lcpMs: 1500, cls: 0.1 };
+
+/** The routes measured: the search page and a course page (the demo catalogue's open course). */
+const ROUTES = [
+  { name: '/apply', path: 'apply' },
+  { name: '/apply/G400 (course page)', path: 'apply/G400' },
+];
+
+type JsFigures = { files: number; wireBytes: number; bytes: number; encodings: string[] };
+
+/** Loads `url` in Chromium as a Pixel 7 and sums every script response until the network is idle. */
+async function measureJs(url: string): Promise<JsFigures> {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.6, isMobile: true });
+    const scripts: Promise<{ wire: number; bytes: number; encoding: string }>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push(
+        (async () => {
+          const sizes = await response.request().sizes();
+          const body = await response.body();
+          return { wire: sizes.responseBodySize, bytes: body.length, encoding: (await response.headerValue('content-encoding')) ?? 'identity' };
+        })(),
+      );
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const all = await Promise.all(scripts);
+    return {
+      files: all.length,
+      wireBytes: all.reduce((s, x) => s + x.wire, 0),
+      bytes: all.reduce((s, x) => s + x.bytes, 0),
+      encodings: [...new Set(all.map((x) => x.encoding))],
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+type LighthouseFigures = { performance: number; lcpMs: number; cls: number; fcpMs: number; tbtMs: number };
+
+/**
+ * One Lighthouse mobile run (its defaults: Moto G Power emulation, simulated slow 4G and 4x CPU),
+ * through its CLI: tsx's name-keeping helpers would break the functions Lighthouse sends to the page.
+ */
+function runLighthouse(url: string): LighthouseFigures {
+  const out = execFileSync(
+    path.join(REPO_ROOT, 'node_modules/.bin/lighthouse'),
+    [url, '--only-categories=performance', '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=${CHROME_FLAGS.join(' ')}`],
+    { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
+  );
+  const lhr = JSON.parse(out) as { categories: Record<string, { score: number | null }>; audits: Record<string, { numericValue?: number }> };
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    cls: audit('cumulative-layout-shift'),
+    fcpMs: audit('first-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+const mark = (ok: boolean) => (ok ? 'ok' : 'OVER');
+
+async function main() {
+  if (!args.includes('--no-build')) {
+    console.log('building apps/web ...');
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(REPO_ROOT, 'apps/web'), stdio: 'inherit' });
+  }
+  let stack: Stack | undefined;
+  let base = option('url');
+  if (!base) {
+    console.log('starting the stack (fresh PostgreSQL test databases, demo catalogue) ...');
+    // The public pages need only these (staff training scenarios are not on them).
+    stack = await startStack({ database: 'test', seedDemoData: true, ports: 'free', services: ['courses', 'applications', 'assessment', 'files'] });
+    base = stack.gatewayUrl;
+  }
+  const root = base.endsWith('/') ? base : `${base}/`;
+  try {
+    console.log(`\nroute | JS files | JS KiB compressed (budget ${BUDGET.jsKiB}) | JS KiB uncompressed | encoding | perf (>= ${BUDGET.performance}) | LCP s (<= ${BUDGET.lcpMs / 1000}) | CLS (< ${BUDGET.cls}) | FCP s | TBT ms`);
+    for (const route of ROUTES) {
+      const url = `${root}${route.path}`;
+      const js = await measureJs(url);
+      const runs: LighthouseFigures[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(runLighthouse(url));
+      const lh: LighthouseFigures = {
+        performance: median(runs.map((r) => r.performance)),
+        lcpMs: median(runs.map((r) => r.lcpMs)),
+        cls: median(runs.map((r) => r.cls)),
+        fcpMs: median(runs.map((r) => r.fcpMs)),
+        tbtMs: median(runs.map((r) => r.tbtMs)),
+      };
+      console.log(
+        [
+          route.name,
+          js.files,
+          `${kib(js.wireBytes)} ${mark(js.wireBytes <= BUDGET.jsKiB * 1024)}`,
+          kib(js.bytes),
+          js.encodings.join(','),
+          `${lh.performance} ${mark(lh.performance >= BUDGET.performance)} (runs: ${runs.map((r) => r.performance).join(', ')})`,
+          `${(lh.lcpMs / 1000).toFixed(2)} ${mark(lh.lcpMs <= BUDGET.lcpMs)}`,
+          `${lh.cls.toFixed(3)} ${mark(lh.cls < BUDGET.cls)}`,
+          (lh.fcpMs / 1000).toFixed(2),
+          Math.round(lh.tbtMs),
+        ].join(' | '),
+      );
+    }
+  } finally {
+    await stack?.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Validates docker/compose.yaml without a Docker engine (issue 14 item 5), run by `npm test`:
+#  1. Debian's docker-compose parses it (`config -q`) with placeholder secrets;
+#  2. without the secrets it refuses to start, naming the variable (no secret has a default);
+#  3. dclint (npm) lints it. Its `require-project-name-field` rule is off: docker-compose 1.29
+#     (Debian 12) rejects the top-level `name`; the project name comes from `-p clearing-desk`.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+compose=docker/compose.yaml
+
+command -v docker-compose >/dev/null || { echo "check-compose: docker-compose is missing (tools/scripts/ensure-system.sh installs it)" >&2; exit 1; }
+
+INTERNAL_TOKEN=placeholder-internal-token SESSION_SECRET=placeholder-session-secret-0123456789abcdef \
+LDAP_BIND_PASSWORD=placeholder POSTGRES_PASSWORD=placeholder \
+  docker-compose -p clearing-desk -f "$compose" config -q
+echo "check-compose: docker-compose config accepts $compose"
+
+if missing=$(env -u INTERNAL_TOKEN -u SESSION_SECRET -u LDAP_BIND_PASSWORD -u POSTGRES_PASSWORD \
+  docker-compose -p clearing-desk -f "$compose" config -q 2>&1); then
+  echo "check-compose: $compose starts without its secrets; every secret must be \${VAR:?message}" >&2
+  exit 1
+fi
+grep -q 'set INTERNAL_TOKEN\|set POSTGRES_PASSWORD\|set SESSION_SECRET\|set LDAP_BIND_PASSWORD' <<<"$missing" || {
+  echo "check-compose: unexpected refusal without secrets:" >&2
+  echo "$missing" >&2
+  exit 1
+}
+echo "check-compose: without its secrets it refuses to start and says which to set"
+
+npx --no-install dclint "$compose" --disable-rule require-project-name-field --max-warnings 0
+echo "check-compose: dclint found no problems"
