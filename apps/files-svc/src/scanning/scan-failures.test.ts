@@ -94,13 +94,14 @@ describe('scanning that cannot run fails closed', () => {
 
   it('retries a scan that failed once (backoff) and then accepts the clean file', async () => {
     const config = env.config();
-    const real = scannerFromConfig(config);
     let calls = 0;
+    // The retry is under test, not clamd: the second attempt answers clean itself, so a busy clamd
+    // on a loaded CI machine cannot turn this into a timeout.
     const flaky: Scanner = {
-      scan: async (file) => {
+      scan: async () => {
         calls += 1;
         if (calls === 1) throw new Error('clamd restarting');
-        return real.scan(file);
+        return { infected: false };
       },
     };
     const app = await started(config, { scanner: flaky });
