@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -86,6 +87,35 @@ function precompress(): Plugin {
 
 
 /**
+ * The pre-rendered pages start the app from a tiny boot module that imports the entry only after
+ * the first frame is painted: the phone shows the HTML first instead of running ~450 KB of script
+ * before its first paint (the modulepreload links still fetch it meanwhile). In a background tab
+ * (no frames) it imports at once.
+ */
+function bootAfterFirstPaint(template: string, outDir: string): string {
+  const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+  const entry = entryTag.exec(template)?.[1];
+  if (!entry) throw new Error('prerender: no entry <script type="module"> in index.html');
+  const boot = [
+    `const start = () => import(${JSON.stringify(entry)});`,
+    "if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));",
+    'else start();',
+    '',
+  ].join('\n');
+  const name = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
+  writeFileSync(path.join(outDir, name), boot);
+  const bootUrl = entry.replace(/assets\/[^/]+$/, name);
+  return template.replace(entryTag, `<script type="module" crossorigin src="${bootUrl}"></script>`);
+}
+
+/**
+ * Until the app takes over, the pre-rendered form cannot be typed into or sent: what someone typed
+ * would be lost when the live page replaces the HTML a moment later.
+ */
+const inertControls = (html: string): string =>
+  html.replace(/<input /g, '<input readonly="" ').replace(/<button type="submit" /g, '<button type="submit" disabled="" ');
+
+/**
  * After the build, renders the first screen of each page in src/prerender.tsx (the real
  * components, through Vite's SSR loader) into a copy of index.html at that page's path, e.g.
  * dist/apply/index.html, which the gateway serves for /apply: the phone paints the heading and
@@ -110,10 +140,10 @@ function prerenderPages(): Plugin {
       });
       try {
         const { renderShell, PRERENDERED_PAGES } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
-        const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const template = bootAfterFirstPaint(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
         for (const page of PRERENDERED_PAGES) {
           const html = template
-            .replace('<div id="root"></div>', `<div id="root">${renderShell(page.path)}</div>`)
+            .replace('<div id="root"></div>', `<div id="root">${inertControls(renderShell(page.path))}</div>`)
             .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`);
           const file = path.join(outDir, page.file);
           mkdirSync(path.dirname(file), { recursive: true });

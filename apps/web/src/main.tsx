@@ -1,13 +1,32 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { createAppRouter, routerReady } from './app/router';
+import { getClearingStatusQueryOptions } from './features/clearing-status/api/get-clearing-status';
+import { createQueryClient } from './lib/query-client';
 import './styles/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/**
+ * A pre-rendered page (dist/apply/index.html, issue 12 item 4) already shows its first screen:
+ * React takes over only once the first page's module and the Clearing status are loaded, so the
+ * screen goes straight from the pre-rendered HTML to the live page, with no spinner in between
+ * and nothing moving. Any other page mounts at once.
+ */
+async function start(container: HTMLElement) {
+  const router = createAppRouter();
+  const queryClient = createQueryClient();
+  if (container.hasChildNodes()) {
+    // A failed status call is the gate's business (it shows the app): never keep the page waiting.
+    await Promise.all([routerReady(router), queryClient.prefetchQuery(getClearingStatusQueryOptions())]);
+  }
+  createRoot(container).render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
+}
+
+void start(root);

@@ -21,7 +21,13 @@ export const routes: RouteObject[] = [
     path: paths.home.path,
     element: <RootLayout />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <Spinner />,
+    // A screen-high frame while the first page's module loads: the page does not collapse to the
+    // spinner and grow again (layout shift).
+    hydrateFallbackElement: (
+      <div className="cd-page">
+        <Spinner />
+      </div>
+    ),
     children: [
       { index: true, element: <Navigate to={paths.apply.search.getHref()} replace /> },
       {
@@ -79,3 +85,15 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes, { basename: routerBasename() });
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** Resolves once the router has loaded the first page's lazy route modules. */
+export const routerReady = (router: AppRouter): Promise<void> =>
+  new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });

@@ -95,7 +95,7 @@ export function CourseControl({ ucasCode }: { ucasCode: string }) {
   return (
     <>
       {back}
-      <ErrorSummary key={attempt} errors={summary} />
+      <ErrorSummary key={`summary-${attempt}`} errors={summary} />
       {heading}
       <p className="cd-body">{T.INTRO}</p>
       {conflict && (
@@ -112,7 +112,7 @@ export function CourseControl({ ucasCode }: { ucasCode: string }) {
           </Notice>
         )}
       </div>
-      <CourseControlForm key={formKey} course={courseData} saving={mutation.isPending} errors={fieldErrors} onSubmit={save} />
+      <CourseControlForm key={`form-${formKey}`} course={courseData} saving={mutation.isPending} errors={fieldErrors} onSubmit={save} />
       <h2 className="cd-heading-m">{T.HISTORY_HEADING}</h2>
       {history.isSuccess && history.data.rows.length === 0 && <p className="cd-body">{T.NO_HISTORY}</p>}
       {history.isSuccess && history.data.rows.length > 0 && (
