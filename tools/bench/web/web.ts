@@ -86,6 +86,18 @@ function runLighthouse(url: string): LighthouseFigures {
   };
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is repeated, up to twice. */
+function runLighthouseRetrying(url: string): LighthouseFigures {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return runLighthouse(url);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`lighthouse failed (${String((error as Error).message).split('\n')[0]}); running it again`);
+    }
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const mark = (ok: boolean) => (ok ? 'ok' : 'OVER');
@@ -110,7 +122,7 @@ async function main() {
       const url = `${root}${route.path}`;
       const js = await measureJs(url);
       const runs: LighthouseFigures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(runLighthouse(url));
+      for (let i = 0; i < RUNS; i++) runs.push(runLighthouseRetrying(url));
       const lh: LighthouseFigures = {
         performance: median(runs.map((r) => r.performance)),
         lcpMs: median(runs.map((r) => r.lcpMs)),
