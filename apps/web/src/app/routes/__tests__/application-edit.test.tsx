@@ -1,5 +1,5 @@
 import { SUBMISSION_BUTTONS } from '@clearing-desk/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { createAssessment } from '@/testing/mocks/applications';
 import { createDeskApplication } from '@/testing/mocks/applications-desk';
 import { db, setAssessment } from '@/testing/mocks/db';
@@ -8,7 +8,6 @@ import { fill } from '@/testing/application-form';
 import { createStaffUser, renderApp } from '@/testing/test-utils';
 
 // The machine is shared: give async queries room under load (they still fail on a wrong state).
-configure({ asyncUtilTimeout: 5000 });
 
 const backOffice = createStaffUser({ username: 'backoffice1', name: 'Bola Backoffice', roles: [{ role: 'Back Office', scope: 'all' }] });
 const frontOffice = createStaffUser({ username: 'frontoffice1', name: 'Fran Frontoffice', roles: [{ role: 'Front Office', scope: 'all' }] });

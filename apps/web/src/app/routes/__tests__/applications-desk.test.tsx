@@ -1,5 +1,5 @@
 import { createCourse } from '@clearing-desk/contracts/testing';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { createDeskApplication } from '@/testing/mocks/applications-desk';
 import { apiUrl } from '@/testing/mocks/api-url';
@@ -9,7 +9,6 @@ import { recordRequests } from '@/testing/application-form';
 import { createStaffUser, currentSearch, renderApp } from '@/testing/test-utils';
 
 // The machine is shared: give async queries room under load (they still fail on a wrong state).
-configure({ asyncUtilTimeout: 5000 });
 
 const backOffice = createStaffUser({ username: 'backoffice1', name: 'Bola Backoffice', roles: [{ role: 'Back Office', scope: 'all' }] });
 

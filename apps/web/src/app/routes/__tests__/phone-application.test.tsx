@@ -1,12 +1,11 @@
 import { SUBMISSION_BUTTONS } from '@clearing-desk/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { completeForm, fill } from '@/testing/application-form';
 import { createAssessment } from '@/testing/mocks/applications';
 import { db, setAssessment, setClearingStatus } from '@/testing/mocks/db';
 import { createStaffUser, renderApp } from '@/testing/test-utils';
 
 // The machine is shared: give async queries room under load (they still fail on a wrong state).
-configure({ asyncUtilTimeout: 5000 });
 
 const backOffice = createStaffUser({ username: 'backoffice1', name: 'Bola Backoffice', roles: [{ role: 'Back Office', scope: 'all' }] });
 

@@ -1,5 +1,5 @@
 import { NO_SCENARIO_FOUND, SCENARIO_COMPLETION_FAILED } from '@clearing-desk/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { recordRequests } from '@/testing/application-form';
 import { db } from '@/testing/mocks/db';
 import { createScenario } from '@/testing/mocks/scenarios';
@@ -7,7 +7,6 @@ import { server } from '@/testing/mocks/server';
 import { createStaffUser, currentSearch, renderApp } from '@/testing/test-utils';
 
 // The machine is shared: give async queries room under load (they still fail on a wrong state).
-configure({ asyncUtilTimeout: 5000 });
 
 const trainee = createStaffUser({ username: 'trainee1', name: 'Tia Trainee', roles: [{ role: 'Front Office', scope: 'all' }] });
 const supervisor = createStaffUser({ username: 'super1', name: 'Sam Supervisor', roles: [{ role: 'Editor', scope: 'all' }] });

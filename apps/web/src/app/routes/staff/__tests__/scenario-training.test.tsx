@@ -1,5 +1,5 @@
 import { SUBMISSION_BUTTONS } from '@clearing-desk/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { completeForm, recordRequests } from '@/testing/application-form';
 import { createAssessment } from '@/testing/mocks/applications';
@@ -9,7 +9,6 @@ import { server } from '@/testing/mocks/server';
 import { createStaffUser, renderApp } from '@/testing/test-utils';
 
 // The machine is shared: give async queries room under load (they still fail on a wrong state).
-configure({ asyncUtilTimeout: 5000 });
 
 const trainee = createStaffUser({ username: 'trainee2', name: 'Bo Trainee', roles: [{ role: 'Back Office', scope: 'all' }] });
 
