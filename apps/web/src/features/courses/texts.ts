@@ -18,6 +18,8 @@ export const COURSE_TEXTS = {
   // Spec section 3 "Second-year-entry texts": the no-second-year description.
   COURSE_PAGE_HEADING_ERROR: 'Course information',
   BACK_TO_SEARCH: 'Search for courses in clearing and apply online',
+  /** Beside the closed-course text, which asks people to check the list of open courses. */
+  OPEN_COURSES_LINK: 'See the list of open courses',
   STAFF_SEARCH_HEADING: 'Find a course',
   STAFF_SEARCH_INTRO: "Search every course in Clearing. To take an application on a caller's behalf, use the course's Apply button.",
   NO_ROLE_ON_COURSE: 'No role on this course',

@@ -4,10 +4,14 @@ import { IB_CODE } from './ib';
 const shown = (field: QualField, value: string): string =>
   field.type === 'select' ? (field.options?.find((o) => o.value === value)?.label ?? value) : value;
 
+/** Types whose values are mostly numbers: their summary names each value (issue 12 item 5). */
+const ACCESS_HE_CODE = 'ACCESS_HE';
+
 /**
  * One line reading an item back (the summary row of a done item, the submit step, the review
  * page): 'Mathematics, A*, 2025'. IB items name each value, and skip empty subject slots:
- * 'IB Total: 38, IB Total year: 2025, Higher Level Subject 1: Physics, ...'.
+ * 'IB Total: 38, IB Total year: 2025, Higher Level Subject 1: Physics, ...'; Access to HE items
+ * name theirs too ('Subject: Science, Distinction credits: 30, ...').
  */
 export function qualificationSummary(item: QualificationItem, option: QualOption | undefined): string {
   if (!option) return Object.entries(item).filter(([k, v]) => k !== 'QUALIFICATION' && v).map(([, v]) => v).join(', ');
@@ -22,6 +26,7 @@ export function qualificationSummary(item: QualificationItem, option: QualOption
       .map((f) => `${f.label}: ${shown(f, item[f.name] ?? '')}`)
       .join(', ');
   }
+  if (option.qualification === ACCESS_HE_CODE) return filled.map((f) => `${f.label}: ${shown(f, item[f.name] ?? '')}`).join(', ');
   return filled.map((field) => shown(field, item[field.name] ?? '')).join(', ');
 }
 

@@ -1,6 +1,7 @@
 import { APPLY_MESSAGES, displayCourseCode, hasNoPlaces, SECOND_YEAR_TEXTS, type CourseData } from '@clearing-desk/contracts';
 import { buttonClassName, SummaryList, VisuallyHidden, WarningText } from '@clearing-desk/ui';
 import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { sanitizeHtml } from '@/lib/sanitize-html';
 import { COURSE_TEXTS } from '../texts';
 import { CourseTariff } from './course-tariff';
@@ -75,7 +76,15 @@ export function CourseInformation({ course, canApply, startHref }: CourseInforma
       )}
 
       {closed ? (
-        <WarningText>{APPLY_MESSAGES.COURSE_CLOSED}</WarningText>
+        <>
+          <WarningText>{APPLY_MESSAGES.COURSE_CLOSED}</WarningText>
+          {/* The closed text sends people to the open courses: give them the way there (issue 12 item 5). */}
+          <p className="cd-body">
+            <Link className="cd-link" to={paths.apply.search.getHref()}>
+              {COURSE_TEXTS.OPEN_COURSES_LINK}
+            </Link>
+          </p>
+        </>
       ) : (
         canApply && (
           <Link to={startHref} className={buttonClassName('primary', 'cd-button--start')}>

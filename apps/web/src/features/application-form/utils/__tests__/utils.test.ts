@@ -56,6 +56,16 @@ describe('IB', () => {
       'IB Total: 38, IB Total year: 2024, Higher Level Subject 1: Physics, Higher Level Subject 1 grade: 7, Higher Level Subject 1 year: 2024',
     );
   });
+
+  it('names the values of an Access to HE item, which are mostly credit counts', () => {
+    const item = { QUALIFICATION: 'ACCESS_HE', SUBJECT: 'Science', DISTINCTION_CREDITS: '30', MERIT_CREDITS: '15', PASS_CREDITS: '', YEAR: '2024' };
+    expect(qualificationSummary(item, buildQualOption('ACCESS_HE'))).toBe('Subject: Science, Distinction credits: 30, Merit credits: 15, Year: 2024');
+  });
+
+  it('reads other items back as their values', () => {
+    const item = { QUALIFICATION: 'ALEVEL', SUBJECT: 'Mathematics', GRADE: 'A*', YEAR: '2025' };
+    expect(qualificationSummary(item, buildQualOption('ALEVEL'))).toBe('Mathematics, A*, 2025');
+  });
 });
 
 describe('form reducer', () => {

@@ -26,6 +26,8 @@ describe('why Apply is unavailable (domain.md "Public submissions": no internal 
     );
     expect(screen.getByText(APPLY_MESSAGES.COURSE_CLOSED, { exact: false })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Start application/ })).not.toBeInTheDocument();
+    // The text asks people to check the list of open courses: the link takes them there.
+    expect(screen.getByRole('link', { name: 'See the list of open courses' })).toHaveAttribute('href', '/apply');
   });
 
   it('keeps Apply enabled with places on both routes', () => {
