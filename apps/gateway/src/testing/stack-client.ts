@@ -62,6 +62,12 @@ export class StackClient {
     return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
   }
 
+  /** A PUT with an If-Match header (the version the client last read), answering the new ETag too. */
+  async putIfMatch(path: string, data: unknown, ifMatch: string): Promise<{ status: number; body: unknown; etag: string | null }> {
+    const { status, body, headers } = await this.sendWithHeaders('PUT', path, data, { 'if-match': ifMatch });
+    return { status, body, etag: headers.get('etag') };
+  }
+
   /** A form-encoded PUT with the XSRF token as a `token` field, as the login screen sends it. */
   async sendForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
     const body = new URLSearchParams(fields);
@@ -105,6 +111,23 @@ export class StackClient {
     this.remember(res);
     return { status: res.status, body: await res.json() };
   }
+}
+
+/**
+ * One signed-in client per demo user of a stack, each signed in once (PUT /api/admin/auth/ldap)
+ * when first asked for; throws when the directory refuses the sign-in.
+ */
+export function staffClients(gatewayUrl: () => string, password: string): (username: string) => Promise<StackClient> {
+  const clients = new Map<string, StackClient>();
+  return async (username) => {
+    const known = clients.get(username);
+    if (known) return known;
+    const client = new StackClient(gatewayUrl());
+    const res = await client.login(username, password);
+    if (res.status !== 200) throw new Error(`signing in ${username} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    clients.set(username, client);
+    return client;
+  };
 }
 
 /** Starts the real services and gateway on fresh test databases with the demo catalogue. */

@@ -17,14 +17,13 @@ import {
 } from '@clearing-desk/contracts';
 import { createApplicationForm } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
-import { StackClient, startTestStack } from '../../testing/stack-client';
+import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
 
 /** Demo catalogue: G400 Computer Science BSc (SCI, dept CMPS), open; DOCUMENT_TYPES 'ALEVELS,GCSE5'. */
 const COURSE = 'G400';
 
 let directory: Directory;
 let stack: Stack;
-const clients: Record<string, StackClient> = {};
 
 beforeAll(async () => {
   directory = await startDirectory({ port: 'free' });
@@ -37,29 +36,7 @@ afterAll(async () => {
 });
 
 /** A signed-in client per demo user (made once). */
-async function as(username: string): Promise<StackClient> {
-  if (!clients[username]) {
-    const client = new StackClient(stack.gatewayUrl);
-    expect((await client.login(username, DEMO_DIRECTORY.password)).status).toBe(200);
-    clients[username] = client;
-  }
-  return clients[username];
-}
-
-/** A PUT with an If-Match header (StackClient sends none), with the client's cookies. */
-async function putWithIfMatch(client: StackClient, path: string, data: unknown, ifMatch: string) {
-  const cookie = ['XSRF-TOKEN', '_csrf', 'clearing_session']
-    .map((name) => [name, client.cookie(name)] as const)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}=${encodeURIComponent(v as string)}`)
-    .join('; ');
-  const res = await fetch(`${stack.gatewayUrl}${path}`, {
-    method: 'PUT',
-    headers: { cookie, 'content-type': 'application/json', 'if-match': ifMatch },
-    body: JSON.stringify({ data, token: client.xsrfToken }),
-  });
-  return { status: res.status, body: (await res.json()) as unknown, etag: res.headers.get('etag') };
-}
+const as = staffClients(() => stack.gatewayUrl, DEMO_DIRECTORY.password);
 
 const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({ QUALIFICATION: 'GCSE', SUBJECT, GRADE: '5', YEAR: '2023' }));
 let people = 0;
@@ -188,12 +165,12 @@ describe('GET and PUT /api/admin/applications/:student/:course (editing)', () =>
     expect(body.applicationData.LOG.map((l) => l.USER)).toEqual(['frontoffice']);
 
     const { SUBMISSION_ID: _id, ...rest } = data;
-    const updated = await putWithIfMatch(backoffice, pathOf(saved), { ...rest, TEL1: '07123456789', STATUS: 'O' }, '"1"');
+    const updated = await backoffice.putIfMatch(pathOf(saved), { ...rest, TEL1: '07123456789', STATUS: 'O' }, '"1"');
     expect(updated.status).toBe(200);
     expect(staffUpdateResponseSchema.parse(updated.body)).toMatchObject({ confirmed_status: 'O', version: 2 });
     expect(updated.etag).toBe('"2"');
 
-    const stale = await putWithIfMatch(await as('admin'), pathOf(saved), { ...rest, TEL1: '07999999999', STATUS: 'O' }, '"1"');
+    const stale = await (await as('admin')).putIfMatch(pathOf(saved), { ...rest, TEL1: '07999999999', STATUS: 'O' }, '"1"');
     expect(stale).toMatchObject({ status: 409, body: { message: ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT } });
 
     // A client that follows spec section 7 sends no If-Match and still saves.

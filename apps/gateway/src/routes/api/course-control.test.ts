@@ -13,40 +13,16 @@ import {
 } from '@clearing-desk/contracts';
 import { createApplicationForm } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
-import { StackClient, startTestStack } from '../../testing/stack-client';
+import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
 
 /** Demo catalogue: G400 Computer Science BSc (SCI, dept CMPS), open with automatic decisions. */
 const OPEN = 'G400';
 
 let directory: Directory;
 let stack: Stack;
-const clients: Record<string, StackClient> = {};
 
 /** A signed-in client per demo user (made once). */
-async function as(username: string): Promise<StackClient> {
-  if (!clients[username]) {
-    const client = new StackClient(stack.gatewayUrl);
-    const res = await client.login(username, DEMO_DIRECTORY.password);
-    expect(res.status).toBe(200);
-    clients[username] = client;
-  }
-  return clients[username];
-}
-
-/** A PUT with an If-Match header (StackClient sends none), with the client's cookies. */
-async function putWithIfMatch(client: StackClient, path: string, data: unknown, ifMatch: string) {
-  const cookie = ['XSRF-TOKEN', '_csrf', 'clearing_session']
-    .map((name) => [name, client.cookie(name)] as const)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}=${encodeURIComponent(v as string)}`)
-    .join('; ');
-  const res = await fetch(`${stack.gatewayUrl}${path}`, {
-    method: 'PUT',
-    headers: { cookie, 'content-type': 'application/json', 'if-match': ifMatch },
-    body: JSON.stringify({ data, token: client.xsrfToken }),
-  });
-  return { status: res.status, body: (await res.json()) as unknown, etag: res.headers.get('etag') };
-}
+const as = staffClients(() => stack.gatewayUrl, DEMO_DIRECTORY.password);
 
 let people = 0;
 const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({ QUALIFICATION: 'GCSE', SUBJECT, GRADE: '5', YEAR: '2023' }));
@@ -137,12 +113,12 @@ describe('PUT /api/admin/courses/:id', () => {
     const etag = got.headers.get('etag');
     expect(etag).toMatch(/^"[0-9a-f]{8}-[0-9a-f]+"$/);
     const vacancies = courseDetailResponseSchema.parse(got.body).courseData.VACANCIES_INTERNAL;
-    const first = await putWithIfMatch(admin, `/api/admin/courses/${OPEN}`, { VACANCIES_INTERNAL: vacancies + 1 }, etag!);
+    const first = await admin.putIfMatch(`/api/admin/courses/${OPEN}`, { VACANCIES_INTERNAL: vacancies + 1 }, etag!);
     expect(first.status).toBe(200);
     expect(first.etag).not.toBe(etag);
-    const second = await putWithIfMatch(admin, `/api/admin/courses/${OPEN}`, { VACANCIES_INTERNAL: vacancies + 5 }, etag!);
+    const second = await admin.putIfMatch(`/api/admin/courses/${OPEN}`, { VACANCIES_INTERNAL: vacancies + 5 }, etag!);
     expect(second).toMatchObject({ status: 412, body: { message: COURSE_UPDATE_MESSAGES.CONFLICT } });
-    const restored = await putWithIfMatch(admin, `/api/admin/courses/${OPEN}`, { VACANCIES_INTERNAL: vacancies }, first.etag!);
+    const restored = await admin.putIfMatch(`/api/admin/courses/${OPEN}`, { VACANCIES_INTERNAL: vacancies }, first.etag!);
     expect(restored.status).toBe(200);
   });
 });

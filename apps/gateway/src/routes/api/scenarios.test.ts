@@ -9,11 +9,10 @@ import {
   scenarioResponseSchema,
 } from '@clearing-desk/contracts';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
-import { StackClient, startTestStack } from '../../testing/stack-client';
+import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
 
 let directory: Directory;
 let stack: Stack;
-const clients: Record<string, StackClient> = {};
 
 beforeAll(async () => {
   directory = await startDirectory({ port: 'free' });
@@ -26,14 +25,7 @@ afterAll(async () => {
 });
 
 /** A signed-in client per demo user (made once). */
-async function as(username: string): Promise<StackClient> {
-  if (!clients[username]) {
-    const client = new StackClient(stack.gatewayUrl);
-    expect((await client.login(username, DEMO_DIRECTORY.password)).status).toBe(200);
-    clients[username] = client;
-  }
-  return clients[username];
-}
+const as = staffClients(() => stack.gatewayUrl, DEMO_DIRECTORY.password);
 
 const scenarioPath = (gender: string, dept: string, course: string) => `/api/scenario/${gender}/${dept}/${course}/?_=${Date.now()}`;
 
