@@ -6,8 +6,10 @@ import {
   foldName,
   INTAKE_YEAR,
   withoutDocuments,
+  type ApplicationData,
   type AppliedResponse,
   type ApplyResponse,
+  type LogItem,
   type StoreApplicationRequest,
   type StoredApplicationResponse,
 } from '@clearing-desk/contracts';
@@ -39,6 +41,35 @@ export type StoreResult =
   | { kind: 'duplicate' };
 
 type ApplicationRow = typeof applications.$inferSelect;
+/** The database or a transaction of it: repository reads and writes take either. */
+export type Executor = ApplicationsDatabase | Parameters<Parameters<ApplicationsDatabase['transaction']>[0]>[0];
+
+/** The LOG rows of one application, oldest first, as spec section 7's LOG items. */
+export async function applicationLogItems(ex: Executor, applicationId: number): Promise<LogItem[]> {
+  const rows = await ex.select().from(applicationLog).where(eq(applicationLog.applicationId, applicationId)).orderBy(asc(applicationLog.id));
+  return rows.map((l) => ({ MESSAGE: l.message, STATUS: l.status ?? null, USER: l.user, TIME: l.time.toISOString() }));
+}
+
+/** A stored row and its LOG as spec section 7's applicationData (the form's fields plus the stored ones). */
+export function toApplicationData(row: ApplicationRow, log: LogItem[]): ApplicationData {
+  return {
+    ...row.form,
+    STUDENT_ID: row.studentId,
+    APPLICATION_ID: String(row.applicationId),
+    REFERENCE: String(row.reference),
+    DEPART_NUMBER: row.departNumber,
+    UCAS_CODE: row.ucasCode,
+    STATUS: row.status,
+    SUB_STATUS: row.subStatus ?? null,
+    REJECTION_REASONS: row.rejectionReasons,
+    OUTBOUND_CALL_FLAG: row.outboundCallFlag === 1 ? 1 : 0,
+    OUTBOUND_CALL_REMARK: row.outboundCallRemark,
+    OVER18: row.over18 === 1 ? 1 : 0,
+    LOG: log,
+    CREATED_AT: row.createdAt.toISOString(),
+    UPDATED_AT: row.updatedAt.toISOString(),
+  };
+}
 
 const toApplyResponse = (row: ApplicationRow): ApplyResponse => ({
   id: [row.studentId, row.ucasCode, String(row.applicationId), String(row.reference)],
@@ -225,29 +256,8 @@ export function createApplicationsRepository(db: ApplicationsDatabase, intake: s
       // An application of an earlier cycle is not shown by its hash any more (personal data kept no longer than needed).
       const [row] = await db.select().from(applications).where(and(eq(applications.hash, hash), eq(applications.intake, intake))).limit(1);
       if (!row) return null;
-      const log = await db
-        .select()
-        .from(applicationLog)
-        .where(eq(applicationLog.applicationId, row.applicationId))
-        .orderBy(asc(applicationLog.id));
       return {
-        applicationData: {
-          ...row.form,
-          STUDENT_ID: row.studentId,
-          APPLICATION_ID: String(row.applicationId),
-          REFERENCE: String(row.reference),
-          DEPART_NUMBER: row.departNumber,
-          UCAS_CODE: row.ucasCode,
-          STATUS: row.status,
-          SUB_STATUS: row.subStatus ?? null,
-          REJECTION_REASONS: row.rejectionReasons,
-          OUTBOUND_CALL_FLAG: row.outboundCallFlag === 1 ? 1 : 0,
-          OUTBOUND_CALL_REMARK: row.outboundCallRemark,
-          OVER18: row.over18 === 1 ? 1 : 0,
-          LOG: log.map((l) => ({ MESSAGE: l.message, STATUS: l.status ?? null, USER: l.user, TIME: l.time.toISOString() })),
-          CREATED_AT: row.createdAt.toISOString(),
-          UPDATED_AT: row.updatedAt.toISOString(),
-        },
+        applicationData: toApplicationData(row, await applicationLogItems(db, row.applicationId)),
         assessment: row.assessment,
         UCAS_CODE: row.ucasCode,
         SUBMISSION_ID: row.submissionId,

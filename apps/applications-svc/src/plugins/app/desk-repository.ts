@@ -6,7 +6,6 @@ import {
   LISTING_FILTER_STATUSES,
   STUDENT_SEARCH_MAX_ROWS,
   withoutDocuments,
-  type ApplicationData,
   type ApplicationListingQuery,
   type ApplicationListingResponse,
   type ApplicationStatus,
@@ -23,11 +22,11 @@ import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from
 import fp from 'fastify-plugin';
 import { applicationLog, applications, students } from '../../db/schema';
 import type { ApplicationsDatabase } from '../external/database';
-import { formUcasPersonalId, isUniqueViolation, normaliseEmail } from './applications-repository';
+import { applicationLogItems, formUcasPersonalId, isUniqueViolation, normaliseEmail, toApplicationData, type Executor } from './applications-repository';
 
 type ApplicationRow = typeof applications.$inferSelect;
 /** The database or a transaction of it: every method below takes an optional one. */
-export type Executor = ApplicationsDatabase | Parameters<Parameters<ApplicationsDatabase['transaction']>[0]>[0];
+export type { Executor };
 
 /** A LIKE pattern matching text that starts with `text`, with LIKE's own wildcards escaped. */
 const prefixPattern = (text: string): string => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -113,28 +112,7 @@ export type UpdateResult =
 
 /** The applications desk's reads and writes (issue 9). Every write and its LOG row share one transaction. */
 export function createDeskRepository(db: ApplicationsDatabase) {
-  const logRows = async (applicationId: number, ex: Executor = db): Promise<LogItem[]> => {
-    const rows = await ex.select().from(applicationLog).where(eq(applicationLog.applicationId, applicationId)).orderBy(asc(applicationLog.id));
-    return rows.map((l) => ({ MESSAGE: l.message, STATUS: l.status ?? null, USER: l.user, TIME: l.time.toISOString() }));
-  };
-
-  const toApplicationData = (row: ApplicationRow, log: LogItem[]): ApplicationData => ({
-    ...row.form,
-    STUDENT_ID: row.studentId,
-    APPLICATION_ID: String(row.applicationId),
-    REFERENCE: String(row.reference),
-    DEPART_NUMBER: row.departNumber,
-    UCAS_CODE: row.ucasCode,
-    STATUS: row.status,
-    SUB_STATUS: row.subStatus ?? null,
-    REJECTION_REASONS: row.rejectionReasons,
-    OUTBOUND_CALL_FLAG: row.outboundCallFlag === 1 ? 1 : 0,
-    OUTBOUND_CALL_REMARK: row.outboundCallRemark,
-    OVER18: row.over18 === 1 ? 1 : 0,
-    LOG: log,
-    CREATED_AT: row.createdAt.toISOString(),
-    UPDATED_AT: row.updatedAt.toISOString(),
-  });
+  const logRows = (applicationId: number, ex: Executor = db): Promise<LogItem[]> => applicationLogItems(ex, applicationId);
 
   /** The row of one application by STUDENT_ID and course code (UCAS code or override, any case). */
   const findRow = async (studentId: string, course: string, ex: Executor = db, forUpdate = false): Promise<ApplicationRow | undefined> => {
