@@ -6,6 +6,9 @@ import { getClearingStatusQueryOptions } from './features/clearing-status/api/ge
 import { createQueryClient } from './lib/query-client';
 import './styles/index.css';
 
+/** The longest a pre-rendered page waits for its route module and the Clearing status, in ms. */
+const PRERENDERED_WAIT_MS = 4000;
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
 
@@ -19,8 +22,10 @@ async function start(container: HTMLElement) {
   const router = createAppRouter();
   const queryClient = createQueryClient();
   if (container.hasChildNodes()) {
-    // A failed status call is the gate's business (it shows the app): never keep the page waiting.
-    await Promise.all([routerReady(router), queryClient.prefetchQuery(getClearingStatusQueryOptions())]);
+    // A failed status call is the gate's business (it shows the app), and a slow one never keeps
+    // the read-only first screen up for more than PRERENDERED_WAIT_MS: the app then mounts anyway.
+    const ready = Promise.all([routerReady(router), queryClient.prefetchQuery(getClearingStatusQueryOptions())]);
+    await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, PRERENDERED_WAIT_MS))]);
   }
   createRoot(container).render(
     <StrictMode>
