@@ -1,37 +1,28 @@
-import { applicationEditHeading, BACK_TO_LISTING, canEditApplication, type QualificationItem } from '@clearing-desk/contracts';
+import { applicationEditHeading, BACK_TO_LISTING, canEditApplication } from '@clearing-desk/contracts';
 import { buttonClassName } from '@clearing-desk/ui';
 import { Link, useParams } from 'react-router-dom';
 import { paths, type ApplicationStepId } from '@/config/paths';
-import { useApplicationForm } from '@/features/application-form/components/application-form-provider';
 import { ApplicationFormStep } from '@/features/application-form/components/application-form-step';
-import { useFormAssessment } from '@/features/application-form/hooks/use-form-assessment';
 import { findStep } from '@/features/application-form/steps';
 import { formatFileSize } from '@/features/application-form/utils/file-size';
-import { textOf } from '@/features/application-form/utils/form-values';
 import { ApplicationDocuments } from '@/features/applications/components/application-documents';
 import { OutboundCall } from '@/features/applications/components/outbound-call';
-import { DeskLayout, FeedbackPanel, ReviewScript, StaffReview, type DeskScriptProps } from '@/features/call-scripts';
+import { DeskLayout, FeedbackPanel, type DeskScriptProps } from '@/features/call-scripts';
 import { courseHeading } from '@/features/courses/components/course-information';
+import { DeskReview, useDeskScriptProps } from './desk-form';
 import { NotFound } from './not-found';
 import { useApplicationEditContext } from './application-edit-context';
-
-const SCRIPT_FIELDS = ['NAME1', 'NAME2', 'NATIONALITY', 'SECOND_YEAR_ENTRY', 'APPLIED_TO_UCAS', 'UCAS_PERSONAL_ID'] as const;
 
 /** What the script of the edit screen reads: the live answers and assessment, the stored ids, the saved status. */
 function useEditScriptProps(): DeskScriptProps {
   const { detail } = useApplicationEditContext();
-  const { values, currentStatus } = useApplicationForm();
-  const { assessment } = useFormAssessment();
   const { applicationData, courseData, access } = detail;
-  return {
-    assessment,
-    form: Object.fromEntries(SCRIPT_FIELDS.map((name) => [name, textOf(values, name)])),
+  return useDeskScriptProps({
     course: courseData,
     access,
-    status: currentStatus,
     applicationId: applicationData.APPLICATION_ID,
     reference: `${applicationData.DEPART_NUMBER}${applicationData.REFERENCE}`,
-  };
+  });
 }
 
 /**
@@ -59,19 +50,9 @@ function DeskFeedback() {
   );
 }
 
-/** The Review tab's staff part (spec section 2): the qualifications to read back, then the script once complete. */
-function DeskReview() {
-  const { values, errors, qualOptions } = useApplicationForm();
-  const scriptProps = useEditScriptProps();
-  const items = (name: 'GCSE_QUALIFICATIONS' | 'QUALIFICATIONS') => (Array.isArray(values[name]) ? (values[name] as QualificationItem[]) : []);
-  return (
-    <StaffReview
-      complete={errors.length === 0}
-      qualifications={[...items('QUALIFICATIONS'), ...items('GCSE_QUALIFICATIONS')]}
-      qualOptions={qualOptions}
-      script={<ReviewScript {...scriptProps} />}
-    />
-  );
+/** The Review tab's staff part: the qualifications to read back, then the script once complete. */
+function EditReview() {
+  return <DeskReview scriptProps={useEditScriptProps()} />;
 }
 
 /** /applications/:studentId/:ucasCode/:step: one tab of the stored application, beside the feedback panel. */
@@ -101,7 +82,7 @@ export function ApplicationEditStepRoute() {
               bottom: (id) => (id === 'qualifications' ? documentsList : null),
               // The stored documents once, with their download links, in place of the read-back's list.
               documents: documentsList,
-              beforeSubmit: <DeskReview />,
+              beforeSubmit: <EditReview />,
             }}
           />
         }

@@ -1,31 +1,20 @@
-import type { QualificationItem } from '@clearing-desk/contracts';
 import { Navigate, useParams } from 'react-router-dom';
 import { paths, type ApplicationStepId } from '@/config/paths';
 import { useApplicationForm } from '@/features/application-form/components/application-form-provider';
-import { useFormAssessment } from '@/features/application-form/hooks/use-form-assessment';
-import { createFormValues, textOf } from '@/features/application-form/utils/form-values';
+import { createFormValues } from '@/features/application-form/utils/form-values';
 import { StudentSearch } from '@/features/applications/components/student-search';
 import { ApplicationFormStep } from '@/features/application-form/components/application-form-step';
 import { findStep } from '@/features/application-form/steps';
-import { DeskLayout, FeedbackPanel, ReviewScript, StaffReview, type DeskScriptProps } from '@/features/call-scripts';
+import { DeskLayout, FeedbackPanel, type DeskScriptProps } from '@/features/call-scripts';
 import { courseHeading } from '@/features/courses/components/course-information';
+import { DeskReview, useDeskScriptProps } from '../desk-form';
 import { NotFound } from '../not-found';
 import { useCourseContext } from './course-context';
-
-const SCRIPT_FIELDS = ['NAME1', 'NAME2', 'NATIONALITY', 'SECOND_YEAR_ENTRY', 'APPLIED_TO_UCAS', 'UCAS_PERSONAL_ID'] as const;
 
 /** What the script reads while an adviser takes the application by phone: the live answers and assessment; no status yet. */
 function usePhoneScriptProps(): DeskScriptProps {
   const { detail } = useCourseContext();
-  const { values, currentStatus } = useApplicationForm();
-  const { assessment } = useFormAssessment();
-  return {
-    assessment,
-    form: Object.fromEntries(SCRIPT_FIELDS.map((name) => [name, textOf(values, name)])),
-    course: detail.courseData,
-    access: detail.access,
-    status: currentStatus,
-  };
+  return useDeskScriptProps({ course: detail.courseData, access: detail.access });
 }
 
 /** The feedback panel and call script for an adviser taking the application by phone (issue 10's panel). */
@@ -35,17 +24,7 @@ function PhoneFeedback() {
 
 /** The Review tab's staff part: the qualifications to read back, then the script once complete. */
 function PhoneReview() {
-  const { values, errors, qualOptions } = useApplicationForm();
-  const scriptProps = usePhoneScriptProps();
-  const items = (name: 'GCSE_QUALIFICATIONS' | 'QUALIFICATIONS') => (Array.isArray(values[name]) ? (values[name] as QualificationItem[]) : []);
-  return (
-    <StaffReview
-      complete={errors.length === 0}
-      qualifications={[...items('QUALIFICATIONS'), ...items('GCSE_QUALIFICATIONS')]}
-      qualOptions={qualOptions}
-      script={<ReviewScript {...scriptProps} />}
-    />
-  );
+  return <DeskReview scriptProps={usePhoneScriptProps()} />;
 }
 
 /** /apply/:ucasCode/:step: one tab of the public application form. */

@@ -6,7 +6,6 @@ import { useApplicationForm } from '@/features/application-form/components/appli
 import { ApplicationFormStep } from '@/features/application-form/components/application-form-step';
 import { useFormAssessment } from '@/features/application-form/hooks/use-form-assessment';
 import { findStep } from '@/features/application-form/steps';
-import { textOf } from '@/features/application-form/utils/form-values';
 import { DeskLayout, FeedbackPanel } from '@/features/call-scripts';
 import { courseHeading } from '@/features/courses/components/course-information';
 import type { ScenarioScreenState } from '@/features/scenarios/components/scenario-screen';
@@ -14,10 +13,9 @@ import { TrainingBrief } from '@/features/scenarios/components/training-brief';
 import { TrainingOutcome } from '@/features/scenarios/components/training-outcome';
 import { TRAINING_TEXTS } from '@/features/scenarios/texts';
 import { scenarioFilterParams } from '@/features/scenarios/utils/scenario-filter';
+import { scriptFormValues } from '../desk-form';
 import { NotFound } from '../not-found';
 import { useScenarioTrainingContext } from './scenario-training-context';
-
-const SCRIPT_FIELDS = ['NAME1', 'NAME2', 'NATIONALITY', 'SECOND_YEAR_ENTRY', 'APPLIED_TO_UCAS', 'UCAS_PERSONAL_ID'] as const;
 
 /**
  * The call script of a training call (issue 10's panel): the training-call intro (confirm full
@@ -29,11 +27,10 @@ function TrainingScript({ status, assessment: settled }: { status: ApplicationSt
   const { scenario, course } = useScenarioTrainingContext();
   const { values } = useApplicationForm();
   const { assessment } = useFormAssessment();
-  const form = Object.fromEntries(SCRIPT_FIELDS.map((name) => [name, textOf(values, name)]));
   return (
     <FeedbackPanel
       assessment={settled ?? assessment}
-      form={form}
+      form={scriptFormValues(values)}
       course={course.courseData}
       access={course.access ?? 'Front Office'}
       status={status}

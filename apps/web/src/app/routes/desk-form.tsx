@@ -1,0 +1,43 @@
+import type { QualificationItem } from '@clearing-desk/contracts';
+import { useApplicationForm } from '@/features/application-form/components/application-form-provider';
+import { useFormAssessment } from '@/features/application-form/hooks/use-form-assessment';
+import type { FormValues } from '@/features/application-form/types';
+import { textOf } from '@/features/application-form/utils/form-values';
+import { ReviewScript, StaffReview, type DeskScriptProps } from '@/features/call-scripts';
+
+/**
+ * The application form as the call scripts read it, shared by the screens that put the form beside
+ * the feedback panel (phone application, edit screen, training call). Composed in the app layer
+ * because features never import each other.
+ */
+
+/** The answers a call script reads (greeting, nationality, second year, UCAS ID). */
+const SCRIPT_FIELDS = ['NAME1', 'NAME2', 'NATIONALITY', 'SECOND_YEAR_ENTRY', 'APPLIED_TO_UCAS', 'UCAS_PERSONAL_ID'] as const;
+
+/** The form's current answers to SCRIPT_FIELDS, as text. */
+export const scriptFormValues = (values: FormValues): DeskScriptProps['form'] =>
+  Object.fromEntries(SCRIPT_FIELDS.map((name) => [name, textOf(values, name)]));
+
+/**
+ * The script's props on a desk screen: the form's live answers, assessment and chosen status, plus
+ * what the screen knows (course, access, stored ids).
+ */
+export function useDeskScriptProps(known: Omit<DeskScriptProps, 'assessment' | 'form' | 'status'>): DeskScriptProps {
+  const { values, currentStatus } = useApplicationForm();
+  const { assessment } = useFormAssessment();
+  return { ...known, assessment, form: scriptFormValues(values), status: currentStatus };
+}
+
+/** The Review tab's staff part (spec section 2): the qualifications to read back, then the script once complete. */
+export function DeskReview({ scriptProps }: { scriptProps: DeskScriptProps }) {
+  const { values, errors, qualOptions } = useApplicationForm();
+  const items = (name: 'GCSE_QUALIFICATIONS' | 'QUALIFICATIONS') => (Array.isArray(values[name]) ? (values[name] as QualificationItem[]) : []);
+  return (
+    <StaffReview
+      complete={errors.length === 0}
+      qualifications={[...items('QUALIFICATIONS'), ...items('GCSE_QUALIFICATIONS')]}
+      qualOptions={qualOptions}
+      script={<ReviewScript {...scriptProps} />}
+    />
+  );
+}
