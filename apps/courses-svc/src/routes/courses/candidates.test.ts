@@ -1,26 +1,11 @@
 import { alternativeCandidatesResponseSchema } from '@clearing-desk/contracts';
-import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
-import { buildApp } from '../../app';
-import { coursesConfigSchema } from '../../config';
+import { internalHeaders } from '@clearing-desk/service-kit/testing';
 import { demoCatalogue } from '../../db/seed/demo-catalogue';
+import { setupCoursesTestApp } from '../../testing/courses-test-app';
 
-let database: TestDatabase;
-let app: Awaited<ReturnType<typeof buildApp>>;
+const testApp = setupCoursesTestApp('courses_candidates');
 
-beforeAll(async () => {
-  database = await createTestDatabase('courses_candidates');
-  app = await buildApp(
-    coursesConfigSchema.parse({ DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent' }),
-  );
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.drop();
-});
-
-const get = (url: string) => app.inject({ method: 'GET', url, headers: internalHeaders() });
+const get = (url: string) => testApp.app.inject({ method: 'GET', url, headers: internalHeaders() });
 
 describe('GET /courses/candidates (alternatives, domain.md "Submit buttons")', () => {
   it('answers the open courses whose accepted tariff the points meet, with their qualOptions', async () => {

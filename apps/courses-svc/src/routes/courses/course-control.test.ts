@@ -8,26 +8,11 @@ import {
   type StaffUser,
 } from '@clearing-desk/contracts';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
-import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
-import { buildApp } from '../../app';
-import { coursesConfigSchema } from '../../config';
+import { internalHeaders } from '@clearing-desk/service-kit/testing';
 import { DEMO_FIXTURES } from '../../db/seed/demo-catalogue';
+import { setupCoursesTestApp } from '../../testing/courses-test-app';
 
-let database: TestDatabase;
-let app: Awaited<ReturnType<typeof buildApp>>;
-
-beforeAll(async () => {
-  database = await createTestDatabase('courses_control');
-  app = await buildApp(
-    coursesConfigSchema.parse({ DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent' }),
-  );
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.drop();
-});
+const testApp = setupCoursesTestApp('courses_control');
 
 const admin: StaffUser = { username: 'admin', name: 'Ada Administrator', roles: [{ role: 'Administrator', scope: 'all' }] };
 const admin2: StaffUser = { username: 'admin2', name: 'Second Admin', roles: [{ role: 'Administrator', scope: 'all' }] };
@@ -39,10 +24,10 @@ const editorCmps: StaffUser = { username: 'editor-cmps', name: 'Cem Compton', ro
 const as = (user: StaffUser) => internalHeaders({ 'x-clearing-user': encodeStaffUser(user) });
 
 const put = (code: string, payload: unknown, user: StaffUser | null = admin) =>
-  app.inject({ method: 'PUT', url: `/courses/${code}`, headers: user ? as(user) : internalHeaders(), payload: payload as object });
-const read = async (code: string) => courseDetailResponseSchema.parse((await app.inject({ method: 'GET', url: `/courses/${code}`, headers: internalHeaders() })).json());
+  testApp.app.inject({ method: 'PUT', url: `/courses/${code}`, headers: user ? as(user) : internalHeaders(), payload: payload as object });
+const read = async (code: string) => courseDetailResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: `/courses/${code}`, headers: internalHeaders() })).json());
 const history = async (code: string) =>
-  courseHistoryResponseSchema.parse((await app.inject({ method: 'GET', url: `/courses/${code}/history`, headers: as(admin) })).json()).rows;
+  courseHistoryResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: `/courses/${code}/history`, headers: as(admin) })).json()).rows;
 
 describe('PUT /courses/:id', () => {
   it('lets an Administrator close a course and records user, time and old/new values in the history', async () => {
@@ -169,9 +154,9 @@ describe('PUT /courses/:id', () => {
 
 describe('GET /courses/reportable', () => {
   it('answers only the courses the user may view reports on (scope respected)', async () => {
-    const all = reportableCoursesResponseSchema.parse((await app.inject({ method: 'GET', url: '/courses/reportable', headers: as(editor) })).json());
+    const all = reportableCoursesResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: '/courses/reportable', headers: as(editor) })).json());
     expect(all.rows.length).toBeGreaterThanOrEqual(150);
-    const cmps = reportableCoursesResponseSchema.parse((await app.inject({ method: 'GET', url: '/courses/reportable', headers: as(editorCmps) })).json());
+    const cmps = reportableCoursesResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: '/courses/reportable', headers: as(editorCmps) })).json());
     expect(cmps.rows.length).toBeGreaterThan(0);
     expect(cmps.rows.every((r) => r.DEPT === 'CMPS')).toBe(true);
   });
@@ -180,7 +165,7 @@ describe('GET /courses/reportable', () => {
     ['Front Office (no view report)', as(frontOffice)],
     ['the public', internalHeaders()],
   ])('refuses %s with 403', async (_who, headers) => {
-    const res = await app.inject({ method: 'GET', url: '/courses/reportable', headers });
+    const res = await testApp.app.inject({ method: 'GET', url: '/courses/reportable', headers });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: FIGURES_TEXTS.FORBIDDEN });
   });

@@ -1,27 +1,13 @@
 import { courseDetailResponseSchema, courseSearchResponseSchema, type StaffUser } from '@clearing-desk/contracts';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
-import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
-import { buildApp } from '../../app';
-import { coursesConfigSchema } from '../../config';
+import { internalHeaders } from '@clearing-desk/service-kit/testing';
 import { DEMO_FIXTURES } from '../../db/seed/demo-catalogue';
+import { buildApp } from '../../app';
+import { setupCoursesTestApp } from '../../testing/courses-test-app';
 
-let database: TestDatabase;
-let app: Awaited<ReturnType<typeof buildApp>>;
+const testApp = setupCoursesTestApp('courses_routes');
 
-beforeAll(async () => {
-  database = await createTestDatabase('courses_routes');
-  app = await buildApp(
-    coursesConfigSchema.parse({ DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent' }),
-  );
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.drop();
-});
-
-const get = (url: string, headers = internalHeaders()) => app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers = internalHeaders()) => testApp.app.inject({ method: 'GET', url, headers });
 
 describe('GET /courses', () => {
   it('answers 20 rows and the total when page_size is missing', async () => {
@@ -148,7 +134,7 @@ describe('GET /courses', () => {
   });
 
   it('refuses callers without the internal token', async () => {
-    const res = await app.inject({ method: 'GET', url: '/courses' });
+    const res = await testApp.app.inject({ method: 'GET', url: '/courses' });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toMatch(/gateway only/);
   });
@@ -198,9 +184,7 @@ describe('GET /courses/:id', () => {
 
 describe('demo catalogue import', () => {
   it('does not load the catalogue twice on restart', async () => {
-    const again = await buildApp(
-      coursesConfigSchema.parse({ DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent' }),
-    );
+    const again = await buildApp(testApp.config);
     await again.ready();
     const body = courseSearchResponseSchema.parse((await again.inject({ method: 'GET', url: '/courses', headers: internalHeaders() })).json());
     await again.close();
