@@ -12,7 +12,7 @@ const SECOND = documentLabel('ALEVELS', 2);
  * stack: files-svc scans every file with clamd (the EICAR-only signature database of
  * tools/clamav), the submission binds the uploaded file to the application, the review page lists it.
  */
-test('uploads a clean PDF, refuses the EICAR test file with the virus text, submits and lists the document', async ({ page }, testInfo) => {
+test('uploads a clean PDF, refuses the EICAR test file with the virus text, submits and lists the document @phone', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const results = testInfo.outputPath('results.pdf');
   const eicar = testInfo.outputPath('eicar.pdf');

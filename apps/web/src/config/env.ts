@@ -10,6 +10,8 @@ export const basePathSchema = z
 const envSchema = z.object({
   BASE_URL: basePathSchema,
   MODE: z.string().default('production'),
+  /** Where the accessibility statement sends reports (the regulations ask for a contact); set at build time. */
+  VITE_ACCESSIBILITY_EMAIL: z.string().email().default('clearing@university.example'),
 });
 
 /** Build-time environment, parsed once (conventions: env parsed with zod). */

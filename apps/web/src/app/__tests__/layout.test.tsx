@@ -68,6 +68,25 @@ describe('page layout', () => {
     expect(screen.getByText('We do not use your data for any other purposes.')).toBeInTheDocument();
   });
 
+  it('completes the accessibility statement as the regulations ask: contact, known issues, enforcement, dates', async () => {
+    renderApp('/accessibility');
+    await screen.findByRole('heading', { level: 1, name: 'Accessibility statement' });
+    for (const name of [
+      'How accessible this service is',
+      'Feedback and contact information',
+      'Reporting accessibility problems with this service',
+      'Enforcement procedure',
+      "Technical information about this service's accessibility",
+      'Preparation of this accessibility statement',
+    ]) {
+      expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+    }
+    expect(screen.getAllByRole('link', { name: 'clearing@university.example' })[0]).toHaveAttribute('href', 'mailto:clearing@university.example');
+    expect(screen.getByRole('link', { name: 'contact the Equality Advisory and Support Service (EASS)' })).toHaveAttribute('href', 'https://www.equalityadvisoryservice.com/');
+    expect(screen.getByText('This statement was prepared on 25 November 2026. It was last reviewed on 25 November 2026.')).toBeInTheDocument();
+    expect(screen.getByText(/documents you upload \(for example a PDF of your results\) are not checked for accessibility/)).toBeInTheDocument();
+  });
+
   it('moves focus to the main content after navigating', async () => {
     const { user } = renderApp('/apply');
     await screen.findByRole('heading', { level: 1, name: 'Find a degree' });
