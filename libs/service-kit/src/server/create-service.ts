@@ -85,6 +85,9 @@ export function createService(options: ServiceOptions) {
     bodyLimit: options.bodyLimit,
     trustProxy: options.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // A first start creates the embedded PGlite database, migrates and seeds it: on a busy 2-core
+    // machine that took longer than Fastify's 10 s plugin limit, and the stack gave up.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route's params, querystring and body pass the contracts' safe-text rule (issue 14 item 1).
