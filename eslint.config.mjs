@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
  * app; the web app on contracts and ui (architecture.md, conventions.md).
  */
 export default [
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/coverage/**', 'tmp/**', '**/drizzle/meta/**', '**/*.cjs'] },
+  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', '**/.data/**', '**/coverage/**', 'tmp/**', '**/drizzle/meta/**', '**/*.cjs'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.mjs'],

@@ -30,6 +30,7 @@ COPY docker/healthcheck.cjs docker/healthcheck.cjs
 # The built web app (run `npx vite build` in apps/web first) and the demo role mapping
 # (ROLE_MAPPING_FILE's default; mount the university's own file over it).
 COPY apps/web/dist/ apps/web/dist/
+COPY apps/web/dist-server/ apps/web/dist-server/
 COPY tools/ldap/demo-role-mapping.json tools/ldap/demo-role-mapping.json
 # Never root: the `node` user of the base image (uid 1000) owns nothing but its data folders.
 USER node

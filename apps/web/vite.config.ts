@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { build, createServer, defineConfig, type Plugin } from 'vite';
 
 // Every page and /api path is served under BASE_PATH (same variable the gateway reads), e.g. '/clearing/'.
 const withSlashes = (value: string): string => `/${value.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
@@ -21,6 +21,22 @@ const reactRouterDist = path.join(path.dirname(require.resolve('react-router/pac
 const reactRouterProduction = [
   { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
   { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+];
+
+/**
+ * The browser build renders with Preact through preact/compat, the React API in about 5 KiB
+ * compressed instead of react-dom's 55 KiB: the budget of issue 12 item 4 (`/apply` at most
+ * 100 KiB of JS) cannot be met with react-dom alone. Preact's documented way is this alias
+ * (https://preactjs.com/guide/v10/getting-started#aliasing-react-to-preact). The same aliases are
+ * used by the web unit tests (jest.config.cjs), so what is tested is what ships.
+ */
+const preactCompat = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ];
 
 /**
@@ -108,18 +124,16 @@ function bootAfterFirstPaint(template: string, outDir: string): string {
   return template.replace(entryTag, `<script type="module" crossorigin src="${bootUrl}"></script>`);
 }
 
-/**
- * Until the app takes over, the pre-rendered form cannot be typed into or sent: what someone typed
- * would be lost when the live page replaces the HTML a moment later.
- */
-const inertControls = (html: string): string =>
-  html.replace(/<input /g, '<input readonly="" ').replace(/<button type="submit" /g, '<button type="submit" disabled="" ');
+/** Where the server build of src/prerender.tsx and the page template go (read by the gateway). */
+const serverOutDir = fileURLToPath(new URL('./dist-server', import.meta.url));
 
 /**
  * After the build, renders the first screen of each page in src/prerender.tsx (the real
  * components, through Vite's SSR loader) into a copy of index.html at that page's path, e.g.
  * dist/apply/index.html, which the gateway serves for /apply: the phone paints the heading and
- * search box from the HTML and CSS alone (issue 12 item 4). Other pages keep the empty index.html.
+ * search box from the HTML and CSS alone (issue 12 item 4). It also builds src/prerender.tsx for
+ * Node into dist-server/prerender.js, with the page template beside it (page-template.html), for
+ * the pages the gateway renders per request (a course page). Other pages keep the empty index.html.
  */
 function prerenderPages(): Plugin {
   let outDir = '';
@@ -130,21 +144,21 @@ function prerenderPages(): Plugin {
       outDir = config.build.outDir;
     },
     async writeBundle() {
+      const root = fileURLToPath(new URL('.', import.meta.url));
+      const resolve = { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } };
+      const template = bootAfterFirstPaint(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
       const server = await createServer({
         configFile: false,
-        root: fileURLToPath(new URL('.', import.meta.url)),
-        resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+        root,
+        resolve,
         server: { middlewareMode: true, hmr: false, ws: false },
         appType: 'custom',
         logLevel: 'error',
       });
       try {
-        const { renderShell, PRERENDERED_PAGES } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
-        const template = bootAfterFirstPaint(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
+        const { renderShell, pageDocument, PRERENDERED_PAGES } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('./src/prerender');
         for (const page of PRERENDERED_PAGES) {
-          const html = template
-            .replace('<div id="root"></div>', `<div id="root">${inertControls(renderShell(page.path))}</div>`)
-            .replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`);
+          const html = pageDocument(template, { html: renderShell(page.path), title: page.title });
           const file = path.join(outDir, page.file);
           mkdirSync(path.dirname(file), { recursive: true });
           writeFileSync(file, html);
@@ -153,6 +167,28 @@ function prerenderPages(): Plugin {
       } finally {
         await server.close();
       }
+      // One self-contained ES module (every dependency bundled): the gateway imports it as it is.
+      await build({
+        configFile: false,
+        root,
+        // i18n-iso-countries' Node entry requires every language file by a computed path, which a
+        // bundle cannot hold; its browser entry is the same library without them (contracts
+        // registers English itself).
+        // DOMPurify needs a DOM: notes are sanitised with the services' allow-list instead.
+        resolve: {
+          alias: [
+            { find: /^@\/lib\/sanitize-html$/, replacement: fileURLToPath(new URL('./src/lib/sanitize-html.server.ts', import.meta.url)) },
+            ...Object.entries(resolve.alias).map(([find, replacement]) => ({ find, replacement })),
+            { find: /^i18n-iso-countries$/, replacement: require.resolve('i18n-iso-countries/index.js') },
+          ],
+        },
+        logLevel: 'error',
+        ssr: { noExternal: true, target: 'node' },
+        // React's production server renderer, whatever NODE_ENV the gateway runs with.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: { ssr: 'src/prerender.tsx', outDir: serverOutDir, emptyOutDir: true, sourcemap: false, minify: false },
+      });
+      writeFileSync(path.join(serverOutDir, 'page-template.html'), template);
     },
   };
 }
@@ -161,7 +197,7 @@ export default defineConfig({
   base,
   plugins: [react(), zodWithoutJsonSchema(), precompress(), prerenderPages()],
   resolve: {
-    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(process.argv.includes('build') ? reactRouterProduction : [])],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(process.argv.includes('build') ? [...reactRouterProduction, ...preactCompat] : [])],
   },
   server: {
     port: 4200,

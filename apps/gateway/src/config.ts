@@ -18,6 +18,8 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   SCENARIOS_URL: z.string().url().default('http://127.0.0.1:3105'),
   /** Built web app (vite build output); not served when the folder does not exist. */
   WEB_DIST_DIR: z.string().default(path.resolve(__dirname, '../../web/dist')),
+  /** Server build of the web app's first screens (course pages rendered per request); optional. */
+  WEB_SSR_DIR: z.string().default(path.resolve(__dirname, '../../web/dist-server')),
   /** Set true behind HTTPS so cookies carry the Secure flag. */
   COOKIE_SECURE: z.stringbool().default(false),
   /** Milliseconds a service call may take before the gateway answers 504. */

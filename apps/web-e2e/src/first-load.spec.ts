@@ -62,6 +62,41 @@ test.describe('The pre-rendered /apply', () => {
   });
 });
 
+test.describe('The server-rendered course page', () => {
+  test('paints the course and its Start application link from the HTML, before any script runs @phone', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto('/apply/G400');
+    expect(response?.headers()['cache-control']).toBe('no-cache');
+    expect(response?.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+    await expect(page).toHaveTitle('Computer Science BSc (Hons) - Clearing Desk');
+    await expect(page.getByRole('heading', { level: 1, name: 'Computer Science BSc (Hons)' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start application' })).toHaveAttribute('href', '/apply/G400/personal-details');
+    // A suspended course is not rendered on the server: the app says why once it runs.
+    await page.goto('/apply/H401');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+    await context.close();
+  });
+
+  test('the app takes over with the answers the page came with: no second course call, the form opens', async ({ page }) => {
+    const courseCalls: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/courses\/G400/.test(request.url())) courseCalls.push(request.url());
+    });
+    // The app has taken over once it asks whether a staff user is signed in (it does so as it mounts).
+    const appStarted = page.waitForResponse(/\/api\/admin\/auth\/user/);
+    await page.goto('/apply/G400');
+    await appStarted;
+    await page.getByRole('link', { name: 'Start application' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeVisible();
+    await expect(page.getByLabel('Given name')).toBeEditable();
+    expect(courseCalls).toEqual([]);
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Computer Science BSc (Hons)' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
 test.describe('Kinder validation', () => {
   test('no error after one keystroke; the error shows once the field is left @phone', async ({ page }) => {
     await page.goto('/apply/G400/personal-details');

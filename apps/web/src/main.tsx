@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
+import { hydrate } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { createAppRouter, routerReady } from './app/router';
 import { getClearingStatusQueryOptions } from './features/clearing-status/api/get-clearing-status';
-import { createQueryClient } from './lib/query-client';
+import { createQueryClient, QUERY_STATE_ID } from './lib/query-client';
 import './styles/index.css';
 
 /** The longest a pre-rendered page waits for its route module and the Clearing status, in ms. */
@@ -13,14 +14,18 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
 
 /**
- * A pre-rendered page (dist/apply/index.html, issue 12 item 4) already shows its first screen:
- * React takes over only once the first page's module and the Clearing status are loaded, so the
- * screen goes straight from the pre-rendered HTML to the live page, with no spinner in between
- * and nothing moving. Any other page mounts at once.
+ * A pre-rendered page (dist/apply/index.html, or a course page the gateway rendered; issue 12
+ * item 4) already shows its first screen: the app takes over only once the first page's module and
+ * the Clearing status are loaded, so the screen goes straight from the pre-rendered HTML to the
+ * live page, with no spinner in between and nothing moving. A server-rendered page also hands
+ * over the answers it was rendered from, so the app shows the same course without asking again.
+ * Any other page mounts at once.
  */
 async function start(container: HTMLElement) {
   const router = createAppRouter();
   const queryClient = createQueryClient();
+  const queryState = document.getElementById(QUERY_STATE_ID)?.textContent;
+  if (queryState) hydrate(queryClient, JSON.parse(queryState));
   if (container.hasChildNodes()) {
     // A failed status call is the gate's business (it shows the app), and a slow one never keeps
     // the read-only first screen up for more than PRERENDERED_WAIT_MS: the app then mounts anyway.

@@ -14,3 +14,9 @@ export const queryConfig = {
 } satisfies DefaultOptions;
 
 export const createQueryClient = (): QueryClient => new QueryClient({ defaultOptions: queryConfig });
+
+/**
+ * id of the `<script type="application/json">` in which a server-rendered page (src/prerender.tsx)
+ * hands the app the answers it was rendered from (TanStack Query's dehydrated state).
+ */
+export const QUERY_STATE_ID = 'cd-query-state';

@@ -3,7 +3,7 @@
  * answers 200 with index.html for these and 404 (with the app's 404 page) for anything else, so
  * a mistyped address is a real 404 for browsers, crawlers and monitoring. Paths are relative to
  * BASE_PATH, without query or trailing slash. apps/web's router declares the same pages
- * (apps/web/src/app/router.tsx); its unit test checks the two lists agree.
+ * (apps/web/src/app/router.tsx): change both together (page-routes.test.ts lists examples).
  */
 const segment = '[^/]+';
 const steps = '(?:personal-details|qualifications|submit)';
@@ -37,4 +37,19 @@ export const WEB_PAGE_PATTERNS: readonly RegExp[] = [
 export function isWebPage(path: string): boolean {
   const clean = (path.split('?')[0] ?? '').replace(/^\/+|\/+$/g, '');
   return WEB_PAGE_PATTERNS.some((pattern) => pattern.test(clean));
+}
+
+/**
+ * The UCAS code of a course information page ('apply/G400', spec section 2), decoded, else null:
+ * the page the gateway renders on the server (issue 12 item 4).
+ */
+export function coursePageCode(path: string): string | null {
+  const clean = (path.split('?')[0] ?? '').replace(/^\/+|\/+$/g, '');
+  const match = new RegExp(`^apply/(${segment})$`).exec(clean);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1] as string);
+  } catch {
+    return null;
+  }
 }

@@ -20,7 +20,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from '
 import fp from 'fastify-plugin';
 import { courseHistory, courseQualificationOptions, courses, departments, schools } from '../../db/schema';
 import type { DemoCatalogue } from '../../db/seed/demo-catalogue';
-import { sanitizeCourseNotes } from '../../lib/sanitize-course-notes';
+import { sanitizeCourseNotes } from '@clearing-desk/contracts/server';
 import { searchWords, type SearchWord } from '../../lib/search-terms';
 import type { CoursesDatabase } from '../external/database';
 

@@ -1,8 +1,18 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply } from 'fastify';
+import {
+  clearingStatusResponseSchema,
+  courseDetailResponseSchema,
+  type ClearingStatusResponse,
+  type CourseDetailResponse,
+} from '@clearing-desk/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { z } from 'zod';
+import { REQUEST_ID_HEADER } from '@clearing-desk/service-kit';
 import type { GatewayConfig } from '../../config';
 
 /** Vite names every built asset `<name>-<8+ char content hash>.<ext>`: its content never changes. */
@@ -21,8 +31,9 @@ const setCacheHeaders = (reply: FastifyReply, filePath: string) => {
  * Serves the built web app under BASE_PATH (issue 12 item 4): the `.br`/`.gz` files the build
  * writes beside each asset are sent when the browser accepts them (`Vary: Accept-Encoding`),
  * hashed assets are cached for a year as immutable and everything else (index.html) revalidated.
- * The gateway's not-found handler sends index.html for page addresses (`sendWebPage`). Skipped
- * when there is no build.
+ * The course page /apply/{code} is rendered per request when the web server build is there
+ * (`loadCoursePageRenderer`), compressed; the gateway's not-found handler sends index.html (or a
+ * pre-rendered page) for every other page address. Skipped when there is no build.
  */
 export const webAppPlugin = fp<{ config: GatewayConfig }>(
   async (fastify, { config }) => {
@@ -41,13 +52,75 @@ export const webAppPlugin = fp<{ config: GatewayConfig }>(
       cacheControl: false,
       setHeaders: setCacheHeaders,
     });
+    // Only pages rendered per request are compressed here (reply.compress): static files come
+    // precompressed from the build, and API answers are small.
+    await fastify.register(fastifyCompress, { global: false, encodings: ['br', 'gzip'] });
     fastify.decorate('webAppAvailable', true);
     // dist/<page>/index.html files the build pre-rendered, e.g. 'apply/index.html'.
     const prerendered = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('/index.html') || f.endsWith('\\index.html'));
     fastify.decorate('prerenderedPages', new Set(prerendered.map((f) => f.replace(/\\/g, '/'))));
+    const renderCoursePage = await loadCoursePageRenderer(fastify, config);
+    if (renderCoursePage) {
+      fastify.get<{ Params: { ucasCode: string } }>(`${config.BASE_PATH}apply/:ucasCode`, async (request, reply) => {
+        const rendered = await renderCoursePage(request, request.params.ucasCode);
+        if (rendered === null) return reply.type('text/html').sendFile('index.html');
+        return reply.header('cache-control', REVALIDATE_CACHE_CONTROL).type('text/html; charset=utf-8').compress(rendered);
+      });
+    }
   },
   { name: 'web-app' },
 );
+
+/** The server build of apps/web/src/prerender.tsx (vite.config.ts writes it to dist-server). */
+type WebServerModule = {
+  renderCoursePage: (template: string, ucasCode: string, detail: CourseDetailResponse, status: ClearingStatusResponse) => Promise<string | null>;
+};
+
+/** Renders the course page /apply/{code} for a request, or null when the app should render it. */
+type CoursePageRenderer = (request: FastifyRequest, ucasCode: string) => Promise<string | null>;
+
+/**
+ * The course page rendered on the server (issue 12 item 4: a phone paints the course from the
+ * HTML instead of after the app and its API calls), from the same public answers the browser
+ * would fetch: GET /api/courses/{code} and GET /api/admin/status, asked of this gateway itself
+ * (`inject`), so validation, caching and the last-known status apply as for any caller. It is
+ * the public page (the session cookie only travels to /api): for a signed-in adviser the app takes
+ * over with their view, as on the pre-rendered /apply. Null, and the app renders the page as
+ * before, when the web server build is missing, either answer is not a 200 (unknown course, a
+ * service down) or the page would not show the course (Clearing closed, suspended, external).
+ */
+async function loadCoursePageRenderer(fastify: FastifyInstance, config: GatewayConfig): Promise<CoursePageRenderer | undefined> {
+  const moduleFile = path.join(config.WEB_SSR_DIR, 'prerender.js');
+  const templateFile = path.join(config.WEB_SSR_DIR, 'page-template.html');
+  if (!existsSync(moduleFile) || !existsSync(templateFile)) {
+    fastify.log.warn({ dir: config.WEB_SSR_DIR }, 'no web server build found: course pages are rendered in the browser only');
+    return undefined;
+  }
+  const web = (await import(pathToFileURL(moduleFile).href)) as WebServerModule;
+  const template = readFileSync(templateFile, 'utf8');
+  const apiPrefix = `${config.BASE_PATH}api`;
+  // The page's request id travels on, so the logs tie the two API reads to the page.
+  const read = async <S extends z.ZodType>(request: FastifyRequest, url: string, schema: S): Promise<z.infer<S> | null> => {
+    const answer = await fastify.inject({ method: 'GET', url, headers: { [REQUEST_ID_HEADER]: request.id } });
+    if (answer.statusCode !== 200) return null;
+    const parsed = schema.safeParse(answer.json());
+    return parsed.success ? parsed.data : null;
+  };
+  return async (request, ucasCode) => {
+    try {
+      const [detail, status] = await Promise.all([
+        read(request, `${apiPrefix}/courses/${encodeURIComponent(ucasCode)}`, courseDetailResponseSchema),
+        read(request, `${apiPrefix}/admin/status`, clearingStatusResponseSchema),
+      ]);
+      if (!detail || !status) return null;
+      return await web.renderCoursePage(template, ucasCode, detail, status);
+    } catch (err) {
+      // A page must never fail for this: the browser renders it as it always could.
+      request.log.error({ err }, 'course page server rendering failed: sending the app instead');
+      return null;
+    }
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { Layout } from '@/components/layout/layout';
 import { paths } from '@/config/paths';
@@ -12,18 +12,23 @@ import type { RouteHandle } from '../router';
 export function RootLayout() {
   const user = useUser();
   const navigate = useNavigate();
-  const logout = useLogout({
-    onSuccess: () => {
-      void navigate(paths.staff.getHref());
-      // The 'Sign out' button is gone: start again at the page content (the login screen), unless
-      // something took focus meanwhile (the leave-application question).
-      window.setTimeout(() => {
-        if (document.activeElement === null || document.activeElement === document.body) {
-          document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
-        }
-      }, 0);
-    },
-  });
+  // Sign-out lands on /staff only after the render that dropped the user: dialogs opened under the
+  // user are closed by then, and the leave-application question the navigation may raise belongs
+  // to the signed-out page (React and Preact schedule the two updates in different orders).
+  const [signedOut, setSignedOut] = useState(false);
+  const logout = useLogout({ onSuccess: () => setSignedOut(true) });
+  useEffect(() => {
+    if (!signedOut || user !== null) return;
+    setSignedOut(false);
+    void navigate(paths.staff.getHref());
+    // The 'Sign out' button is gone: start again at the page content (the login screen), unless
+    // something took focus meanwhile (the leave-application question).
+    window.setTimeout(() => {
+      if (document.activeElement === null || document.activeElement === document.body) {
+        document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+      }
+    }, 0);
+  }, [signedOut, user, navigate]);
   const { pathname } = useLocation();
   const firstRender = useRef(true);
   // Pages that place focus themselves (the form steps: their heading, a field or the error summary).

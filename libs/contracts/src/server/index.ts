@@ -1,0 +1,5 @@
+/**
+ * Rules that only run in Node (the services, and the web app's server rendering): kept out of the
+ * main entry so the browser bundle never carries their libraries.
+ */
+export * from './sanitize-course-notes';
