@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { itemEditor, uniqueEmail } from './support/apply';
+import { gotoServerRendered, itemEditor, uniqueEmail } from './support/apply';
 import { chooseInFocusedSelect, tabTo, typeIntoFocused } from './support/keyboard';
 
 /** Fills the field at `label` using only Tab and typing. */
@@ -36,7 +36,7 @@ async function addItemByKeyboard(page: Page, group: 'Qualification' | 'GCSE qual
 
 test('a whole application with the keyboard only @phone', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/apply/G400');
+  await gotoServerRendered(page, '/apply/G400');
   await tabTo(page, page.getByRole('link', { name: 'Start application' }));
   await page.keyboard.press('Enter');
 

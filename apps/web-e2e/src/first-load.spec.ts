@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gotoServerRendered } from './support/apply';
 import { expectNoAxeViolations } from './support/axe';
 
 /** Issue 12 items 3-5: how the app is served, kinder validation and the search's focus. */
@@ -83,10 +84,7 @@ test.describe('The server-rendered course page', () => {
     page.on('request', (request) => {
       if (/\/api\/courses\/G400/.test(request.url())) courseCalls.push(request.url());
     });
-    // The app has taken over once it asks whether a staff user is signed in (it does so as it mounts).
-    const appStarted = page.waitForResponse(/\/api\/admin\/auth\/user/);
-    await page.goto('/apply/G400');
-    await appStarted;
+    await gotoServerRendered(page, '/apply/G400');
     await page.getByRole('link', { name: 'Start application' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeVisible();
     await expect(page.getByLabel('Given name')).toBeEditable();
@@ -107,6 +105,22 @@ test.describe('Kinder validation', () => {
     await email.blur();
     await expect(page.getByText("Error: 'Email address' must have have email format.")).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test('the error of the field just left moves nothing: not the field focus went to, not the question sideways @phone', async ({ page }) => {
+    await page.goto('/apply/G400/personal-details');
+    const email = page.getByLabel('Email address');
+    await email.pressSequentially('a');
+    // The email question near the top of the screen, the date of birth below it in view.
+    await email.evaluate((input) => window.scrollTo(0, input.getBoundingClientRect().top + window.scrollY - 150));
+    const day = page.getByRole('textbox', { name: 'Day' });
+    const dayTop = await day.evaluate((input) => input.getBoundingClientRect().top);
+    const emailLeft = await email.evaluate((input) => input.getBoundingClientRect().left);
+    await page.keyboard.press('Tab');
+    await expect(day).toBeFocused();
+    await expect(page.getByText("Error: 'Email address' must have have email format.")).toBeVisible();
+    await expect.poll(() => day.evaluate((input) => input.getBoundingClientRect().top)).toBe(dayTop);
+    expect(await email.evaluate((input) => input.getBoundingClientRect().left)).toBe(emailLeft);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, type ButtonVariant } from './button';
 import { useDialogScopeKey } from './dialog-scope';
 
@@ -58,7 +58,9 @@ export function ConfirmDialog({
     if (dismissed) onCancelRef.current();
   }, [dismissed]);
 
-  useEffect(() => {
+  // A layout effect: focus is in the dialog before the next key press is handled, whichever
+  // renderer runs the app (Preact runs plain effects only after the next paint).
+  useLayoutEffect(() => {
     if (!visible) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialogRef.current?.focus();

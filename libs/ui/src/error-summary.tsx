@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 
 export type ErrorSummaryItem = {
   /** id of the field the error belongs to; the error links to it. */
@@ -37,7 +37,7 @@ export function ErrorSummary({ errors, title = 'There is a problem', description
   const titleId = useId();
   const signature = errors.map((e) => `${e.fieldId ?? ''}:${e.message}`).join('|');
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (autoFocus && signature) ref.current?.focus();
   }, [autoFocus, signature]);
 

@@ -1,6 +1,17 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** A unique email per test run, so no run is a duplicate of another (the stack keeps its data). */
+/**
+ * Opens a page the gateway renders on the server (a course page) and waits until the app has
+ * taken it over: the app asks whether a staff user is signed in as it mounts. Until then its links
+ * are plain links (a full page load) and nothing on it answers the keyboard the app's way.
+ */
+export async function gotoServerRendered(page: Page, path: string) {
+  const appStarted = page.waitForResponse(/\/api\/admin\/auth\/user/);
+  await page.goto(path);
+  await appStarted;
+}
+
 export const uniqueEmail = (label: string): string => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
 export type Applicant = { email: string; name1?: string; name2?: string; dob?: [string, string, string] };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { Layout } from '@/components/layout/layout';
 import { paths } from '@/config/paths';
@@ -37,7 +37,7 @@ export function RootLayout() {
   pageManagesFocus.current = matches.some((match) => (match.handle as RouteHandle | undefined)?.managesFocus);
 
   // After client-side navigation, start screen readers and keyboard users at the new page's content.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;

@@ -85,6 +85,21 @@ export type ApplicationFormProviderProps = {
 const EMPTY_PARAMS = JSON.stringify({});
 
 /**
+ * Keeps `element` (the control focus is moving to) where it is on screen: leaving a field can draw
+ * its error above it, pushing it down by a line or two, so the page scrolls by as much before the
+ * next paint (animation frame: after the whole re-render) (issue 12 item 5: no layout jump when
+ * an error appears).
+ */
+function keepInPlace(element: HTMLElement): void {
+  const top = element.getBoundingClientRect().top;
+  requestAnimationFrame(() => {
+    if (!element.isConnected) return;
+    const moved = element.getBoundingClientRect().top - top;
+    if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+  });
+}
+
+/**
  * The state of one application form, shared by its steps: mount it once around the steps (the
  * public /apply/{code} wrapper, or a staff screen) and give it a `key` of the course code so a
  * different course starts a new form. Values survive switching steps.
@@ -125,14 +140,20 @@ export function ApplicationFormProvider({
   useEffect(() => {
     const onFocusOut = (event: Event) => {
       const id = event.target instanceof HTMLElement ? event.target.id : '';
+      if (event instanceof FocusEvent && event.relatedTarget instanceof HTMLElement) keepInPlace(event.relatedTarget);
       if (id) setLeftIds((ids) => (ids.has(id) ? ids : new Set(ids).add(id)));
     };
     // 'change' commits a value without a keystroke-by-keystroke stream: a chosen file or option.
+    // A text field's change comes with its focusout, which also knows where focus goes next.
+    const onChange = (event: Event) => {
+      const typed = event.target instanceof HTMLTextAreaElement || (event.target instanceof HTMLInputElement && !['file', 'checkbox', 'radio'].includes(event.target.type));
+      if (!typed) onFocusOut(event);
+    };
     document.addEventListener('focusout', onFocusOut);
-    document.addEventListener('change', onFocusOut);
+    document.addEventListener('change', onChange);
     return () => {
       document.removeEventListener('focusout', onFocusOut);
-      document.removeEventListener('change', onFocusOut);
+      document.removeEventListener('change', onChange);
     };
   }, []);
   // A path's input is 'DOB-day' style for the date parts, else its field id.
@@ -150,6 +171,7 @@ export function ApplicationFormProvider({
   );
 
   const errorAt = useCallback((path: string) => shownErrors.find((e) => e.path === path)?.message, [shownErrors]);
+
 
   const setField = useCallback((name: string, value: string) => dispatch({ type: 'set-field', name, value }), []);
 

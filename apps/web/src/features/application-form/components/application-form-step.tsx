@@ -1,5 +1,5 @@
 import { Button, Notice } from '@clearing-desk/ui';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ApplicationStepId } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -68,7 +68,7 @@ export function ApplicationFormStep({ step, courseName, getStepHref, backHref, s
   // Focus after moving here (not on the first page of a visit, which starts at the top).
   const validateAllRef = useRef(state.validateAll);
   validateAllRef.current = state.validateAll;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (location.key === 'default') return;
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
     const summary = validateAllRef.current ? document.getElementById(ERROR_SUMMARY_ID) : null;
@@ -77,7 +77,7 @@ export function ApplicationFormStep({ step, courseName, getStepHref, backHref, s
     if (target) target.scrollIntoView?.({ block: 'center' });
   }, [location.key, location.hash]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (summaryFocus > 0) document.getElementById(ERROR_SUMMARY_ID)?.focus();
   }, [summaryFocus]);
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 
 /**
  * Moves focus to an element by id once the next render is on screen: after adding, closing or
@@ -6,7 +6,8 @@ import { useCallback, useEffect, useRef } from 'react';
  */
 export function useFocusAfterRender(): (id: string) => void {
   const pending = useRef<string | null>(null);
-  useEffect(() => {
+  // Layout effect: focus moves in the same task as the render, before another key press.
+  useLayoutEffect(() => {
     if (!pending.current) return;
     const element = document.getElementById(pending.current);
     pending.current = null;

@@ -1,6 +1,6 @@
 import { hasAnyRole } from '@clearing-desk/contracts';
 import { Spinner } from '@clearing-desk/ui';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { MAIN_CONTENT_ID } from '@/config/site';
 import { useAuth } from '@/lib/auth';
 import { AUTH_TEXTS } from '../texts';
@@ -28,7 +28,7 @@ export function RequireStaff({ children }: { children: ReactNode }) {
   const { user, isPending } = useAuth();
   const justSignedIn = useRef(false);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (user && justSignedIn.current) {
       justSignedIn.current = false;
       focusPageHeading();

@@ -1,6 +1,6 @@
 import { SCENARIO_COMPLETION_FAILED, SCENARIO_TEXTS, type ApplicationStatus, type ScenarioCompletion } from '@clearing-desk/contracts';
 import { Button, ConfirmDialog, Notice, Spinner } from '@clearing-desk/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useCompleteScenario } from '../api/complete-scenario';
 import { SCENARIO_SCREEN_TEXTS as T } from '../texts';
 
@@ -24,7 +24,7 @@ export function MarkCompleted({ hash, status, onCompleted }: MarkCompletedProps)
   const mutation = useCompleteScenario();
 
   // Each failure (also a repeated one) brings the error box into view and focus.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (failed === 0) return;
     errorRef.current?.scrollIntoView?.({ block: 'center' });
     errorRef.current?.focus();

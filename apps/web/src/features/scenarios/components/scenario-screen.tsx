@@ -1,6 +1,6 @@
 import { canViewScenarioProgress, NO_SCENARIO_FOUND, type ScenarioCompletion } from '@clearing-desk/contracts';
 import { buttonClassName, Notice, Spinner } from '@clearing-desk/ui';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -35,7 +35,7 @@ export function ScenarioScreen() {
   const completedRef = useRef<HTMLDivElement>(null);
 
   // The completion message takes focus (the button that was pressed is gone with its scenario).
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (completed) completedRef.current?.focus();
   }, [completed]);
 

@@ -1,6 +1,6 @@
 import { expectedScenarioLight, expectedScenarioStatuses, isExpectedScenarioOutcome, type ApplicationStatus, type Scenario, type ScenarioCompletion, type TrafficLight as Light } from '@clearing-desk/contracts';
 import { Notice, SummaryList, TrafficLight } from '@clearing-desk/ui';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { TRAINING_TEXTS as T, statusLabel, statusList } from '../texts';
 import { MarkCompleted } from './mark-completed';
 import '../scenarios.css';
@@ -24,7 +24,7 @@ type TrainingOutcomeProps = {
  */
 export function TrainingOutcome({ scenario, status, light, script, onCompleted }: TrainingOutcomeProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
+  useLayoutEffect(() => headingRef.current?.focus(), []);
   const expected = expectedScenarioStatuses(scenario);
   const matches = isExpectedScenarioOutcome(scenario, status) === true;
   const expectedLight = expectedScenarioLight(scenario.SCENARIOQUESTIONS);
