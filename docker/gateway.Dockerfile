@@ -27,7 +27,8 @@ COPY package.json tsconfig.base.json ./
 COPY libs/ libs/
 COPY apps/gateway/ apps/gateway/
 COPY docker/healthcheck.cjs docker/healthcheck.cjs
-# The built web app (run `npx vite build` in apps/web first) and the demo role mapping
+# The built web app (run `npx vite build` in apps/web first: dist for the browser, dist-server for
+# the course pages the gateway renders) and the demo role mapping
 # (ROLE_MAPPING_FILE's default; mount the university's own file over it).
 COPY apps/web/dist/ apps/web/dist/
 COPY apps/web/dist-server/ apps/web/dist-server/
