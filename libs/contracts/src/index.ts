@@ -9,6 +9,7 @@ export * from './common/rate-limit';
 export * from './common/api-body';
 export * from './common/limits';
 export * from './common/pagination';
+export * from './common/long-date';
 export * from './auth/roles';
 export * from './auth/permissions';
 export * from './auth/login';

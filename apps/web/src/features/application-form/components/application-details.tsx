@@ -1,9 +1,10 @@
 import {
   APPLICATION_FIELDS,
   countryName,
+  DOCUMENT_TYPE_TITLES,
+  formatLongDate,
   isFieldVisible,
   isIsoDate,
-  DOCUMENT_TYPE_TITLES,
   SECOND_YEAR_ENTRY_OPTIONS,
   VISA_TYPE_OPTIONS,
   type DocumentSummary,
@@ -22,10 +23,7 @@ import { formatFileSize } from '../utils/file-size';
 import { optionOf, qualificationSummary } from '../utils/qualification-summary';
 
 /** '2006-05-14' -> '14 May 2006'. */
-export const formatDate = (iso: string): string =>
-  isIsoDate(iso)
-    ? new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-    : iso;
+export const formatDate = (iso: string): string => (isIsoDate(iso) ? formatLongDate(iso) : iso);
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 

@@ -1,12 +1,13 @@
 import {
   buildCallScript,
+  formatLongDate,
   SCRIPT_HEADINGS,
   type Access,
   type ApplicationFormInput,
   type ApplicationStatus,
   type Assessment,
-  type CourseData,
   type CallScript as CallScriptData,
+  type CourseData,
   type LogItem,
   type ScriptScenario,
 } from '@clearing-desk/contracts';
@@ -63,9 +64,6 @@ export type FeedbackPanelProps = {
   outboundCall?: ReactNode;
 };
 
-const formatDate = (iso: string): string =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
-
 const fullName = (form: ScriptFormValues): string => [str(form, 'NAME1'), str(form, 'NAME2')].filter(Boolean).join(' ');
 
 /** What the script depends on: the panel's props without the history and the call button. */
@@ -93,7 +91,7 @@ export function deskCallScript(props: DeskScriptProps): CallScriptData {
     {
       studentName: fullName(form),
       courseTitle: course.COURSE_TITLE,
-      startDate: formatDate(course.COURSE_START_DATE),
+      startDate: formatLongDate(course.COURSE_START_DATE),
       aid: props.applicationId,
       phone: course.FEEDBACK_TELEPHONE,
       extno: course.EXTENSION_NO,

@@ -1,4 +1,11 @@
-import { APPLY_MESSAGES, displayCourseCode, hasNoPlaces, SECOND_YEAR_TEXTS, type CourseData } from '@clearing-desk/contracts';
+import {
+  APPLY_MESSAGES,
+  displayCourseCode,
+  formatLongDate,
+  hasNoPlaces,
+  SECOND_YEAR_TEXTS,
+  type CourseData,
+} from '@clearing-desk/contracts';
 import { buttonClassName, SummaryList, VisuallyHidden, WarningText } from '@clearing-desk/ui';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -13,15 +20,6 @@ type CourseInformationProps = {
   /** Where 'Start application' leads (step 1 of the form). */
   startHref: string;
 };
-
-/** '2026-09-28' -> '28 September 2026'. */
-export const formatCourseDate = (isoDate: string): string =>
-  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 export const courseHeading = (course: Pick<CourseData, 'COURSE_TITLE' | 'QUALIFICATION'>): string =>
   `${course.COURSE_TITLE} ${course.QUALIFICATION}`;
@@ -41,7 +39,7 @@ export function CourseInformation({ course, canApply, startHref }: CourseInforma
           { key: 'School', value: course.SCHOOL_NAME },
           { key: 'Department', value: course.DEPT_NAME },
           { key: 'Campus', value: course.CAMPUS_NAME },
-          { key: 'Start date', value: <time dateTime={course.COURSE_START_DATE}>{formatCourseDate(course.COURSE_START_DATE)}</time> },
+          { key: 'Start date', value: <time dateTime={course.COURSE_START_DATE}>{formatLongDate(course.COURSE_START_DATE)}</time> },
           {
             key: 'Entry requirements',
             value: (

@@ -1,9 +1,10 @@
 import {
   buildQualOption,
   countryName,
+  formatLongDate,
   QUALIFICATION_CATALOGUE,
-  SCENARIO_TEXTS as T_SECTIONS,
   readBackQualification,
+  SCENARIO_TEXTS as T_SECTIONS,
   type QualificationCode,
   type QualificationItem,
   type Scenario,
@@ -12,9 +13,6 @@ import { SummaryList } from '@clearing-desk/ui';
 import { SCENARIO_DETAIL_LABELS as L, SCENARIO_SCREEN_TEXTS as T } from '../texts';
 
 const yesNo = (flag: 0 | 1) => (flag === 1 ? T.YES : T.NO);
-
-const formatDate = (iso: string): string =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
 /** One qualification read as the adviser would read it back (contracts' read-back, the catalogue's labels). */
 export const readQualification = (item: QualificationItem): string =>
@@ -35,7 +33,7 @@ export function ScenarioDetails({ scenario: s }: { scenario: Scenario }) {
         rows={[
           { key: L.SCENARIO_ID, value: s.SCENARIO_ID },
           { key: L.NAME, value: `${s.NAME1} ${s.NAME2}` },
-          { key: L.DOB, value: formatDate(s.DOB) },
+          { key: L.DOB, value: formatLongDate(s.DOB) },
           { key: L.GENDER, value: T.GENDERS[s.GENDER] },
           { key: L.NATIONALITY, value: countryName(s.NATIONALITY) },
           { key: L.EEA, value: yesNo(s.EEA) },
@@ -45,7 +43,7 @@ export function ScenarioDetails({ scenario: s }: { scenario: Scenario }) {
           { key: L.UCAS_PERSONAL_ID, value: s.UCAS_PERSONAL_ID || T.NONE },
           { key: L.COURSE, value: scenarioCourse(s) },
           { key: L.DEPT, value: s.DEPT },
-          { key: L.COURSE_START_DATE, value: formatDate(s.COURSE_START_DATE) },
+          { key: L.COURSE_START_DATE, value: formatLongDate(s.COURSE_START_DATE) },
           { key: L.SECOND_YEAR_ENTRY, value: s.SECOND_YEAR_ENTRY === '1' ? T.SECOND_YEAR : T.FIRST_YEAR },
           { key: L.FEEDBACK_TELEPHONE, value: s.FEEDBACK_TELEPHONE },
         ]}
