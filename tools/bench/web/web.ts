@@ -5,7 +5,8 @@
  * - the JavaScript a phone downloads to show it (Chromium, every script response until the page
  *   is idle): files, bytes on the wire (compressed, as served) and uncompressed;
  * - Lighthouse's mobile performance score (default mobile emulation and simulated throttling),
- *   LCP, CLS, FCP and TBT, as the median of --runs runs.
+ *   LCP, CLS, FCP and TBT, as the median of --runs runs, with Lighthouse's CPU benchmark index
+ *   (the score and TBT fall on a slower or busier machine: compare runs at similar indexes).
  * Budgets (printed, never asserted): /apply at most 100 KiB of compressed JS, performance >= 95,
  * LCP <= 1.5 s, CLS < 0.1. Figures go in tools/bench/README.md.
  *
@@ -63,7 +64,8 @@ async function measureJs(url: string): Promise<JsFigures> {
   }
 }
 
-type LighthouseFigures = { performance: number; lcpMs: number; cls: number; fcpMs: number; tbtMs: number };
+/** benchmarkIndex: Lighthouse's measure of the machine's CPU speed during the run (higher is faster). */
+type LighthouseFigures = { performance: number; lcpMs: number; cls: number; fcpMs: number; tbtMs: number; benchmarkIndex: number };
 
 /**
  * One Lighthouse mobile run (its defaults: Moto G Power emulation, simulated slow 4G and 4x CPU),
@@ -75,7 +77,11 @@ function runLighthouse(url: string): LighthouseFigures {
     [url, '--only-categories=performance', '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=${CHROME_FLAGS.join(' ')}`],
     { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
   );
-  const lhr = JSON.parse(out) as { categories: Record<string, { score: number | null }>; audits: Record<string, { numericValue?: number }> };
+  const lhr = JSON.parse(out) as {
+    categories: Record<string, { score: number | null }>;
+    audits: Record<string, { numericValue?: number }>;
+    environment?: { benchmarkIndex?: number };
+  };
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
@@ -83,6 +89,7 @@ function runLighthouse(url: string): LighthouseFigures {
     cls: audit('cumulative-layout-shift'),
     fcpMs: audit('first-contentful-paint'),
     tbtMs: audit('total-blocking-time'),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
   };
 }
 
@@ -117,7 +124,7 @@ async function main() {
   }
   const root = base.endsWith('/') ? base : `${base}/`;
   try {
-    console.log(`\nroute | JS files | JS KiB compressed (budget ${BUDGET.jsKiB}) | JS KiB uncompressed | encoding | perf (>= ${BUDGET.performance}) | LCP s (<= ${BUDGET.lcpMs / 1000}) | CLS (< ${BUDGET.cls}) | FCP s | TBT ms`);
+    console.log(`\nroute | JS files | JS KiB compressed (budget ${BUDGET.jsKiB}) | JS KiB uncompressed | encoding | perf (>= ${BUDGET.performance}) | LCP s (<= ${BUDGET.lcpMs / 1000}) | CLS (< ${BUDGET.cls}) | FCP s | TBT ms | CPU index`);
     for (const route of ROUTES) {
       const url = `${root}${route.path}`;
       const js = await measureJs(url);
@@ -129,6 +136,7 @@ async function main() {
         cls: median(runs.map((r) => r.cls)),
         fcpMs: median(runs.map((r) => r.fcpMs)),
         tbtMs: median(runs.map((r) => r.tbtMs)),
+        benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
       };
       console.log(
         [
@@ -142,6 +150,7 @@ async function main() {
           `${lh.cls.toFixed(3)} ${mark(lh.cls < BUDGET.cls)}`,
           (lh.fcpMs / 1000).toFixed(2),
           Math.round(lh.tbtMs),
+          Math.round(lh.benchmarkIndex),
         ].join(' | '),
       );
     }
