@@ -12,6 +12,8 @@ const withSlashes = (value: string): string => `/${value.replace(/^\/+|\/+$/g, '
 const base = withSlashes(process.env.BASE_PATH ?? '/');
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 const require = createRequire(import.meta.url);
+/** `@/…` imports resolve to src/, in the browser build, the build-time rendering and the server build alike. */
+const srcAlias = { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) };
 
 /**
  * react-router 7 resolves to its development build under every export condition; the
@@ -145,7 +147,7 @@ function prerenderPages(): Plugin {
     },
     async writeBundle() {
       const root = fileURLToPath(new URL('.', import.meta.url));
-      const resolve = { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } };
+      const resolve = { alias: [srcAlias] };
       const template = bootAfterFirstPaint(readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
       const server = await createServer({
         configFile: false,
@@ -178,7 +180,7 @@ function prerenderPages(): Plugin {
         resolve: {
           alias: [
             { find: /^@\/lib\/sanitize-html$/, replacement: fileURLToPath(new URL('./src/lib/sanitize-html.server.ts', import.meta.url)) },
-            ...Object.entries(resolve.alias).map(([find, replacement]) => ({ find, replacement })),
+            srcAlias,
             { find: /^i18n-iso-countries$/, replacement: require.resolve('i18n-iso-countries/index.js') },
           ],
         },
@@ -197,7 +199,7 @@ export default defineConfig({
   base,
   plugins: [react(), zodWithoutJsonSchema(), precompress(), prerenderPages()],
   resolve: {
-    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(process.argv.includes('build') ? [...reactRouterProduction, ...preactCompat] : [])],
+    alias: [srcAlias, ...(process.argv.includes('build') ? [...reactRouterProduction, ...preactCompat] : [])],
   },
   server: {
     port: 4200,

@@ -10,9 +10,9 @@ import {
   type CourseDetailResponse,
 } from '@clearing-desk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REQUEST_ID_HEADER } from '@clearing-desk/service-kit';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-import { REQUEST_ID_HEADER } from '@clearing-desk/service-kit';
 import type { GatewayConfig } from '../../config';
 
 /** Vite names every built asset `<name>-<8+ char content hash>.<ext>`: its content never changes. */
