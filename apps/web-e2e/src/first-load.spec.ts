@@ -36,13 +36,28 @@ test.describe('Serving the web app', () => {
     expect(gzip.headers()['vary']).toMatch(/accept-encoding/i);
   });
 
-  test('/apply paints its heading and search box from the HTML, before any script runs', async ({ browser }) => {
+  test('/apply paints its heading and search box from the HTML alone, styled, before any script runs', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
     await page.goto('/apply');
     await expect(page.getByRole('heading', { level: 1, name: 'Find a degree' })).toBeVisible();
     await expect(page.getByRole('searchbox')).toBeVisible();
+    // The stylesheet is in the page (no request for it before the first paint) and applies.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-weight', '700');
+    expect(requests.filter((url) => !url.startsWith('data:')).map((url) => new URL(url).pathname)).toEqual(['/apply']);
     await context.close();
+  });
+
+  test('the pre-rendered pages fetch their scripts only from the boot module, after the first paint', async ({ page }) => {
+    for (const path of ['/apply', '/apply/G400']) {
+      const html = await (await page.request.get(path)).text();
+      expect(html, path).not.toMatch(/<link rel="(stylesheet|modulepreload)"/);
+      expect(html.match(/<script type="module"[^>]*src="[^"]+"/g), path).toEqual([expect.stringMatching(/src="\/assets\/boot-\w+\.js"/)]);
+    }
+    await page.goto('/apply');
+    await expect(page.getByRole('status').filter({ hasText: /courses? found/ })).toBeVisible();
   });
 });
 

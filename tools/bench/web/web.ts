@@ -27,10 +27,13 @@ const RUNS = Number(option('runs') ?? 3);
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update'];
 const BUDGET = { jsKiB: 100, performance: 95, lcpMs: 1500, cls: 0.1 };
 
-/** The routes measured: the search page and a course page (the demo catalogue's open course). */
+/**
+ * The routes measured: the search page and a course page (the demo catalogue's open course). The
+ * JavaScript budget is the search page's only (issue 12 item 4); the course page's is printed.
+ */
 const ROUTES = [
-  { name: '/apply', path: 'apply' },
-  { name: '/apply/G400 (course page)', path: 'apply/G400' },
+  { name: '/apply', path: 'apply', jsBudget: true },
+  { name: '/apply/G400 (course page)', path: 'apply/G400', jsBudget: false },
 ];
 
 type JsFigures = { files: number; wireBytes: number; bytes: number; encodings: string[] };
@@ -124,7 +127,7 @@ async function main() {
   }
   const root = base.endsWith('/') ? base : `${base}/`;
   try {
-    console.log(`\nroute | JS files | JS KiB compressed (budget ${BUDGET.jsKiB}) | JS KiB uncompressed | encoding | perf (>= ${BUDGET.performance}) | LCP s (<= ${BUDGET.lcpMs / 1000}) | CLS (< ${BUDGET.cls}) | FCP s | TBT ms | CPU index`);
+    console.log(`\nroute | JS files | JS KiB compressed (budget ${BUDGET.jsKiB} on /apply) | JS KiB uncompressed | encoding | perf (>= ${BUDGET.performance}) | LCP s (<= ${BUDGET.lcpMs / 1000}) | CLS (< ${BUDGET.cls}) | FCP s | TBT ms | CPU index`);
     for (const route of ROUTES) {
       const url = `${root}${route.path}`;
       const js = await measureJs(url);
@@ -142,7 +145,7 @@ async function main() {
         [
           route.name,
           js.files,
-          `${kib(js.wireBytes)} ${mark(js.wireBytes <= BUDGET.jsKiB * 1024)}`,
+          route.jsBudget ? `${kib(js.wireBytes)} ${mark(js.wireBytes <= BUDGET.jsKiB * 1024)}` : kib(js.wireBytes),
           kib(js.bytes),
           js.encodings.join(','),
           `${lh.performance} ${mark(lh.performance >= BUDGET.performance)} (runs: ${runs.map((r) => r.performance).join(', ')})`,

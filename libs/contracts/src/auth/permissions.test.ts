@@ -6,6 +6,7 @@ import {
   canManageClearing,
   canSetStatus,
   canUseScenarios,
+  canViewFigures,
   canViewReport,
   canViewScenarioProgress,
   editRefusalReason,
@@ -123,5 +124,13 @@ describe('accessForCourse (domain.md "Roles")', () => {
     expect(accessForCourse([{ role: 'Front Office', scope: 'school:LAW' }], computing)).toBeNull();
     expect(accessForCourse([], computing)).toBeNull();
     expect(accessForCourse(undefined, computing)).toBeNull();
+  });
+});
+
+describe('canViewFigures', () => {
+  it('is true only for a user with a view-report role on some scope', () => {
+    expect(canViewFigures({ roles: [{ role: 'Editor', scope: 'dept:CMPS' }] })).toBe(true);
+    expect(canViewFigures({ roles: [{ role: 'Front Office', scope: 'all' }] })).toBe(false);
+    expect(canViewFigures(null)).toBe(false);
   });
 });

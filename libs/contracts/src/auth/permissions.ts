@@ -59,6 +59,15 @@ export const hasAnyRole = (user: Pick<StaffUser, 'roles'> | null | undefined): b
 export const canUseScenarios = (user: Pick<StaffUser, 'roles'> | null | undefined): boolean => hasAnyRole(user);
 
 /**
+ * Whether the user may open the figures at all: some role of theirs has view-report (spec
+ * section 6) on some scope. Which courses they see is decided per course by `accessForCourse`.
+ * It lives here, not beside the figures' schemas, so the header that checks it does not pull
+ * those schemas into every page's first download.
+ */
+export const canViewFigures = (user: Pick<StaffUser, 'roles'> | null | undefined): boolean =>
+  !!user?.roles.some((assignment) => hasPermission(assignment.role, 'VIEW_REPORT'));
+
+/**
  * Seeing every trainee's scenario progress (issue 11 "Progress for supervisors"): a user holding
  * the view-report permission through any of their roles (spec section 6).
  */

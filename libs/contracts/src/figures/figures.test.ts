@@ -1,6 +1,6 @@
 import { createCourse } from '../testing';
 import { courseRowSchema } from '../courses/course';
-import { buildFigures, canViewFigures, figuresCsv, FIGURES_CSV_HEADINGS, isOverOffered, type FiguresCountResponse } from './figures';
+import { buildFigures, figuresCsv, FIGURES_CSV_HEADINGS, isOverOffered, type FiguresCountResponse } from './figures';
 
 const status = (applications: number, offered = 0) => ({ applications, offered, referred: 0, pooled: 0, rejected: 0, waiting: 0 });
 const row = (overrides: Parameters<typeof createCourse>[0]) => ({ ...courseRowSchema.parse(createCourse(overrides)), SCHOOL_NAME: overrides?.SCHOOL_NAME ?? 'School of Science and Technology' });
@@ -60,13 +60,5 @@ describe('buildFigures', () => {
   it('defuses a cell that a spreadsheet would run as a formula', () => {
     const evil = buildFigures([row({ UCAS_CODE: 'X1', COURSE_TITLE: '=HYPERLINK("x")' })], { rows: [], perHour: Array(24).fill(0) }, { margin: 0 });
     expect(figuresCsv(evil).split('\r\n')[1]).toContain(`"'=HYPERLINK(""x"")"`);
-  });
-});
-
-describe('canViewFigures', () => {
-  it('is true only for a user with a view-report role on some scope', () => {
-    expect(canViewFigures({ roles: [{ role: 'Editor', scope: 'dept:CMPS' }] })).toBe(true);
-    expect(canViewFigures({ roles: [{ role: 'Front Office', scope: 'all' }] })).toBe(false);
-    expect(canViewFigures(null)).toBe(false);
   });
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { hasPermission, type StaffUser } from '../auth/roles';
 import { courseRowSchema, type CourseRow } from '../courses/course';
 
 /**
@@ -21,13 +20,6 @@ export const FIGURES_TEXTS = {
   /** File name of the CSV export. */
   CSV_FILE_NAME: 'clearing-figures.csv',
 } as const;
-
-/**
- * Whether the user may open the figures at all: some role of theirs has view-report (spec
- * section 6) on some scope. Which courses they see is decided per course by `accessForCourse`.
- */
-export const canViewFigures = (user: Pick<StaffUser, 'roles'> | null | undefined): boolean =>
-  !!user?.roles.some((assignment) => hasPermission(assignment.role, 'VIEW_REPORT'));
 
 const count = z.number().int().nonnegative();
 
