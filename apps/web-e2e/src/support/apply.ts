@@ -1,6 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** A unique email per test run, so no run is a duplicate of another (the stack keeps its data). */
 /**
  * Opens a page the gateway renders on the server (a course page) and waits until the app has
  * taken it over: the app asks whether a staff user is signed in as it mounts. Until then its links
@@ -12,6 +11,7 @@ export async function gotoServerRendered(page: Page, path: string) {
   await appStarted;
 }
 
+/** A unique email per test run, so no run is a duplicate of another (the stack keeps its data). */
 export const uniqueEmail = (label: string): string => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
 export type Applicant = { email: string; name1?: string; name2?: string; dob?: [string, string, string] };

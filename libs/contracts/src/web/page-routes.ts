@@ -38,18 +38,3 @@ export function isWebPage(path: string): boolean {
   const clean = (path.split('?')[0] ?? '').replace(/^\/+|\/+$/g, '');
   return WEB_PAGE_PATTERNS.some((pattern) => pattern.test(clean));
 }
-
-/**
- * The UCAS code of a course information page ('apply/G400', spec section 2), decoded, else null:
- * the page the gateway renders on the server (issue 12 item 4).
- */
-export function coursePageCode(path: string): string | null {
-  const clean = (path.split('?')[0] ?? '').replace(/^\/+|\/+$/g, '');
-  const match = new RegExp(`^apply/(${segment})$`).exec(clean);
-  if (!match) return null;
-  try {
-    return decodeURIComponent(match[1] as string);
-  } catch {
-    return null;
-  }
-}

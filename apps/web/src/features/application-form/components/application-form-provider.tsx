@@ -172,7 +172,6 @@ export function ApplicationFormProvider({
 
   const errorAt = useCallback((path: string) => shownErrors.find((e) => e.path === path)?.message, [shownErrors]);
 
-
   const setField = useCallback((name: string, value: string) => dispatch({ type: 'set-field', name, value }), []);
 
   const finishItem = useCallback(
