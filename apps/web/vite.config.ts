@@ -59,12 +59,20 @@ function zodWithoutJsonSchema(): Plugin {
       const names = new Set<string>();
       for (const m of source.matchAll(/^export (?:async )?(?:function\*?|const|let|class) (\w+)/gm)) names.add(m[1] as string);
       for (const m of source.matchAll(/^export \{([^}]+)\}/gm)) {
-        for (const part of (m[1] as string).split(',')) names.add(part.trim().split(/\s+as\s+/).pop() as string);
+        for (const part of (m[1] as string).split(','))
+          names.add(
+            part
+              .trim()
+              .split(/\s+as\s+/)
+              .pop() as string,
+          );
       }
       const lines = [
         "const unavailable = () => { throw new Error('JSON Schema is not part of the browser bundle'); };",
         'const stub = () => unavailable;',
-        ...[...names].filter(Boolean).map((n) => (n === 'JSONSchemaGenerator' ? `export class ${n} { constructor() { unavailable(); } }` : `export const ${n} = stub;`)),
+        ...[...names]
+          .filter(Boolean)
+          .map((n) => (n === 'JSONSchemaGenerator' ? `export class ${n} { constructor() { unavailable(); } }` : `export const ${n} = stub;`)),
       ];
       return lines.join('\n');
     },
@@ -102,7 +110,6 @@ function precompress(): Plugin {
     },
   };
 }
-
 
 /**
  * The pre-rendered pages start the app from a tiny boot module, after the first frame is painted
@@ -143,9 +150,7 @@ function bootAfterFirstPaint(template: string, outDir: string, bundle: Rollup.Ou
   ].join('\n');
   const name = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
   writeFileSync(path.join(outDir, name), boot);
-  return template
-    .replace(entryTag, `<script type="module" crossorigin src="${base}${name}"></script>`)
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  return template.replace(entryTag, `<script type="module" crossorigin src="${base}${name}"></script>`).replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
 }
 
 /**

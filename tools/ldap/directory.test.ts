@@ -78,7 +78,11 @@ describe('demo staff directory', () => {
     const mapping = JSON.parse(readFileSync(DEMO_DIRECTORY.roleMappingFile, 'utf8')) as { groups: Record<string, unknown[]> };
     const c = client();
     await c.bind(DEMO_DIRECTORY.bindDn, DEMO_DIRECTORY.bindPassword);
-    const { searchEntries: people } = await c.search(DEMO_DIRECTORY.userSearchBase, { scope: 'one', filter: '(objectClass=inetOrgPerson)', attributes: ['uid', 'cn'] });
+    const { searchEntries: people } = await c.search(DEMO_DIRECTORY.userSearchBase, {
+      scope: 'one',
+      filter: '(objectClass=inetOrgPerson)',
+      attributes: ['uid', 'cn'],
+    });
     expect(people.map((p) => p.uid).sort()).toEqual(DEMO_DIRECTORY.users.map((u) => u.username).sort());
 
     for (const user of DEMO_DIRECTORY.users) {

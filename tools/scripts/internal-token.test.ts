@@ -13,16 +13,24 @@ const run = promisify(execFile);
 describe('an app started without INTERNAL_TOKEN', () => {
   const apps = [...Object.values(SERVICES).map((s) => s.dir), 'apps/gateway'];
 
-  it.each(apps)('%s refuses to start and names INTERNAL_TOKEN', async (dir) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'silent' };
-    delete env.INTERNAL_TOKEN;
-    const result = await run(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, dir, 'src/server.ts')], { cwd: REPO_ROOT, env, timeout: 30_000 }).then(
-      () => ({ code: 0, stderr: '' }),
-      (err: { code?: number; stderr?: string }) => ({ code: err.code, stderr: err.stderr ?? '' }),
-    );
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(
-      'Invalid configuration:\n  - INTERNAL_TOKEN: is required: set INTERNAL_TOKEN to the secret shared by the gateway and every service (16+ characters)',
-    );
-  }, 40_000);
+  it.each(apps)(
+    '%s refuses to start and names INTERNAL_TOKEN',
+    async (dir) => {
+      const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'silent' };
+      delete env.INTERNAL_TOKEN;
+      const result = await run(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, dir, 'src/server.ts')], {
+        cwd: REPO_ROOT,
+        env,
+        timeout: 30_000,
+      }).then(
+        () => ({ code: 0, stderr: '' }),
+        (err: { code?: number; stderr?: string }) => ({ code: err.code, stderr: err.stderr ?? '' }),
+      );
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        'Invalid configuration:\n  - INTERNAL_TOKEN: is required: set INTERNAL_TOKEN to the secret shared by the gateway and every service (16+ characters)',
+      );
+    },
+    40_000,
+  );
 });

@@ -62,7 +62,13 @@ describe('demo scenarios', () => {
     const result = assess({
       course: demo.course,
       qualOptions: demo.qualOptions,
-      form: { NATIONALITY: s.NATIONALITY, DOB: s.DOB, SECOND_YEAR_ENTRY: s.SECOND_YEAR_ENTRY, GCSE_QUALIFICATIONS: s.GCSE_QUALIFICATIONS, QUALIFICATIONS: s.QUALIFICATIONS },
+      form: {
+        NATIONALITY: s.NATIONALITY,
+        DOB: s.DOB,
+        SECOND_YEAR_ENTRY: s.SECOND_YEAR_ENTRY,
+        GCSE_QUALIFICATIONS: s.GCSE_QUALIFICATIONS,
+        QUALIFICATIONS: s.QUALIFICATIONS,
+      },
       access: s.rehearses.access,
     });
     expect({ light: result.TRAFFIC_LIGHT, over18: result.OVER18 }).toEqual({ light: expectedScenarioLight(s.SCENARIOQUESTIONS), over18: s.OVER18 });
@@ -86,10 +92,19 @@ describe('demo scenarios', () => {
       });
       if (choice.outcome) variants.add(choice.rejectForm ? `${choice.outcome} ${choice.rejectForm}` : choice.outcome);
     }
-    const every: string[] = ['OFFER', 'INVITE', 'OFFER_NONEEA', 'INVITE_NONEEA', 'POOL', 'REJECT EEA', 'REJECT GENERAL', 'REFER_SHS', 'REFER', 'OFFER_CALLBACK', 'DELETED'] satisfies (
-      | ScriptVariant
-      | `REJECT ${'EEA' | 'GENERAL'}`
-    )[];
+    const every: string[] = [
+      'OFFER',
+      'INVITE',
+      'OFFER_NONEEA',
+      'INVITE_NONEEA',
+      'POOL',
+      'REJECT EEA',
+      'REJECT GENERAL',
+      'REFER_SHS',
+      'REFER',
+      'OFFER_CALLBACK',
+      'DELETED',
+    ] satisfies (ScriptVariant | `REJECT ${'EEA' | 'GENERAL'}`)[];
     expect([...variants].sort()).toEqual([...every].sort());
 
     const lights = new Set(seeds.map((s) => expectedScenarioLight(s.SCENARIOQUESTIONS)));
@@ -105,7 +120,7 @@ describe('demo scenarios', () => {
     expect(new Set(seeds.map((s) => s.DEPT)).size).toBeGreaterThanOrEqual(20);
   });
 
-  it('move with the intake: for 2027/28 the start dates are the catalogue\'s and the lights and OVER18 stay', () => {
+  it("move with the intake: for 2027/28 the start dates are the catalogue's and the lights and OVER18 stay", () => {
     const later = new Map(demoCatalogue('2027/28').courses.map((c) => [c.course.UCAS_CODE, c]));
     for (const s of demoScenarioSeeds('2027/28')) {
       const demo = later.get(s.UCAS_CODE)!;
@@ -113,7 +128,13 @@ describe('demo scenarios', () => {
       const result = assess({
         course: demo.course,
         qualOptions: demo.qualOptions,
-        form: { NATIONALITY: s.NATIONALITY, DOB: s.DOB, SECOND_YEAR_ENTRY: s.SECOND_YEAR_ENTRY, GCSE_QUALIFICATIONS: s.GCSE_QUALIFICATIONS, QUALIFICATIONS: s.QUALIFICATIONS },
+        form: {
+          NATIONALITY: s.NATIONALITY,
+          DOB: s.DOB,
+          SECOND_YEAR_ENTRY: s.SECOND_YEAR_ENTRY,
+          GCSE_QUALIFICATIONS: s.GCSE_QUALIFICATIONS,
+          QUALIFICATIONS: s.QUALIFICATIONS,
+        },
         access: s.rehearses.access,
       });
       expect([s.SCENARIO_ID, result.TRAFFIC_LIGHT, result.OVER18]).toEqual([s.SCENARIO_ID, expectedScenarioLight(s.SCENARIOQUESTIONS), s.OVER18]);

@@ -110,7 +110,7 @@ export function ensureSlapdInstalled(): void {
     } catch {
       throw new Error(
         `OpenLDAP's slapd is not installed (${file} is missing), so the demo staff directory cannot start. ` +
-          'Run `bash tools/scripts/ensure-system.sh` as root (it installs Debian\'s slapd and ldap-utils).',
+          "Run `bash tools/scripts/ensure-system.sh` as root (it installs Debian's slapd and ldap-utils).",
       );
     }
   }

@@ -127,8 +127,18 @@ function pipeLogs(run: Running, mode: 'pretty' | 'silent') {
       if (mode === 'silent') return;
       let text = line;
       try {
-        const entry = JSON.parse(line) as { level?: number; msg?: string; req?: { method?: string; url?: string }; res?: { statusCode?: number }; responseTime?: number };
-        const extra = entry.req ? ` ${entry.req.method} ${entry.req.url}` : entry.res ? ` ${entry.res.statusCode} ${Math.round(entry.responseTime ?? 0)}ms` : '';
+        const entry = JSON.parse(line) as {
+          level?: number;
+          msg?: string;
+          req?: { method?: string; url?: string };
+          res?: { statusCode?: number };
+          responseTime?: number;
+        };
+        const extra = entry.req
+          ? ` ${entry.req.method} ${entry.req.url}`
+          : entry.res
+            ? ` ${entry.res.statusCode} ${Math.round(entry.responseTime ?? 0)}ms`
+            : '';
         text = `${LEVELS[entry.level ?? 30] ?? 'info'}: ${entry.msg ?? ''}${extra}`;
       } catch {
         // not JSON (a stack trace): print as it is

@@ -9,7 +9,10 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
   /** The current cycle (domain.md "Intake"; spec: 2025/26): recorded on new applications; the review page by hash shows only these. */
   INTAKE_YEAR: intakeYearSchema,
   /** Clearing state stored the first time the service starts (1 open, 0 closed). */
-  CLEARING_INITIAL_STATE: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(1),
+  CLEARING_INITIAL_STATE: z.coerce
+    .number()
+    .pipe(z.union([z.literal(0), z.literal(1)]))
+    .default(1),
   /** Closing message stored the first time the service starts (null: the web default). */
   CLEARING_INITIAL_CLOSING_MESSAGE: z.string().optional(),
 });

@@ -45,7 +45,7 @@ export type ScanWorkerConfig = z.infer<typeof scanWorkerConfigSchema>;
  * PGlite (DATA_DIR) is a single-process database.
  */
 export const standaloneWorkerConfigSchema = scanWorkerConfigSchema.extend({
-  DATABASE_URL: z.string({ error: 'is required: the standalone worker shares files-svc\'s PostgreSQL database (PGlite is single-process)' }).url(),
+  DATABASE_URL: z.string({ error: "is required: the standalone worker shares files-svc's PostgreSQL database (PGlite is single-process)" }).url(),
 });
 
 /** files-svc environment (README "Configuration"). */

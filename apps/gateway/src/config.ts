@@ -32,9 +32,17 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   /** Signs the session cookie; set your own (32+ characters) in production. */
   SESSION_SECRET: z.string().min(32).default('clearing-desk-development-session-secret'),
   /** A session unused for this long ends (default 2 h: a results-day shift's break). */
-  SESSION_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(2 * 60 * 60 * 1000),
+  SESSION_IDLE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 60 * 60 * 1000),
   /** A session ends this long after sign-in however busy it is (default 12 h: one shift). */
-  SESSION_ABSOLUTE_TIMEOUT_MS: z.coerce.number().int().positive().default(12 * 60 * 60 * 1000),
+  SESSION_ABSOLUTE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 60 * 60 * 1000),
 
   /** Staff directory (OpenLDAP or Active Directory); the defaults are the demo directory of `npm start`. */
   LDAP_URL: z.string().default('ldap://127.0.0.1:3389'),
@@ -43,12 +51,21 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   LDAP_BIND_PASSWORD: z.string().default('gateway-demo-secret'),
   LDAP_USER_SEARCH_BASE: z.string().default('ou=people,dc=clearing-desk,dc=test'),
   /** Attribute holding the username typed on the login screen (uid; sAMAccountName on AD). */
-  LDAP_USER_ATTRIBUTE: z.string().regex(/^[A-Za-z][A-Za-z0-9-]*$/).default('uid'),
+  LDAP_USER_ATTRIBUTE: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9-]*$/)
+    .default('uid'),
   LDAP_GROUP_SEARCH_BASE: z.string().default('ou=groups,dc=clearing-desk,dc=test'),
   /** Group attribute listing member DNs (member; uniqueMember for groupOfUniqueNames). */
-  LDAP_GROUP_MEMBER_ATTRIBUTE: z.string().regex(/^[A-Za-z][A-Za-z0-9-]*$/).default('member'),
+  LDAP_GROUP_MEMBER_ATTRIBUTE: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9-]*$/)
+    .default('member'),
   /** Group attribute whose value names the group in the role mapping file. */
-  LDAP_GROUP_NAME_ATTRIBUTE: z.string().regex(/^[A-Za-z][A-Za-z0-9-]*$/).default('cn'),
+  LDAP_GROUP_NAME_ATTRIBUTE: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9-]*$/)
+    .default('cn'),
   /** Milliseconds the directory may take to connect or answer before sign-in answers 503. */
   LDAP_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   /** JSON file mapping directory groups (or OIDC group claims) to role assignments. */
@@ -58,7 +75,11 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   /** Refused sign-ins allowed per username, and per client address, in LOGIN_RATE_WINDOW_MS; then 429. */
   LOGIN_RATE_MAX_PER_USERNAME: z.coerce.number().int().positive().default(5),
   LOGIN_RATE_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(50),
-  LOGIN_RATE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
+  LOGIN_RATE_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60 * 1000),
 
   /**
    * Proxies (load balancers, ingress) whose X-Forwarded-For the gateway believes for the client
@@ -69,7 +90,12 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   TRUST_PROXY: z
     .string()
     .default('')
-    .transform((list) => list.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(['loopback', 'linklocal', 'uniquelocal'])]))),
   /**
    * Public route limits per client address (per username for signed-in staff), counted on Redis

@@ -80,7 +80,10 @@ test.describe('Applications desk', () => {
     await expect(page.getByText(new RegExp(`^Application ${studentId}/`))).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByLabel('Notes', { exact: false }).first().fill('Prefers a call after 3pm.');
-    await page.getByRole('link', { name: /Submit/ }).first().click();
+    await page
+      .getByRole('link', { name: /Submit/ })
+      .first()
+      .click();
     const offer = page.getByRole('button', { name: 'Offer (save)' });
     await expect(offer).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Refer (save)' })).toHaveClass(/cd-button--selected/);
@@ -116,18 +119,48 @@ test.describe('Applications desk', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
     await signIn(page, 'frontoffice');
     await page.goto(editPath);
-    await expect(page.getByText('Your role on this course (Front Office) can edit only public submissions (status S), so this application is read-only.')).toBeVisible();
+    await expect(
+      page.getByText('Your role on this course (Front Office) can edit only public submissions (status S), so this application is read-only.'),
+    ).toBeVisible();
     await expect(page.getByLabel('Given name', { exact: true })).toBeDisabled();
     // The API refuses it too: the stored form sent back unchanged, as the screen would send it.
     const status = await page.evaluate(async (path) => {
-      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.split('=')[1] ?? '');
+      const token = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.split('=')[1] ?? '',
+      );
       const stored = (await (await fetch(`/api/admin${path}?_=${Date.now()}`)).json()) as { applicationData: Record<string, unknown> };
-      const fields = ['NAME1', 'NAME2', 'EMAIL', 'APPLIED_TO_UCAS', 'UCAS_PERSONAL_ID', 'APPLIED_TO_UNIGO', 'NATIONALITY', 'VISA_TYPE', 'TEL1', 'TEL2',
-        'PREVIOUSLY_STUDIED_AT_CITY', 'PREVIOUSLY_APPLIED_TO_CITY', 'DOB', 'POSTCODE', 'NOTES', 'SECOND_YEAR_ENTRY', 'PREVIOUS_UNI_STUDY',
-        'PREVIOUS_STUDY_NOTES', 'GCSE_QUALIFICATIONS', 'QUALIFICATIONS'];
+      const fields = [
+        'NAME1',
+        'NAME2',
+        'EMAIL',
+        'APPLIED_TO_UCAS',
+        'UCAS_PERSONAL_ID',
+        'APPLIED_TO_UNIGO',
+        'NATIONALITY',
+        'VISA_TYPE',
+        'TEL1',
+        'TEL2',
+        'PREVIOUSLY_STUDIED_AT_CITY',
+        'PREVIOUSLY_APPLIED_TO_CITY',
+        'DOB',
+        'POSTCODE',
+        'NOTES',
+        'SECOND_YEAR_ENTRY',
+        'PREVIOUS_UNI_STUDY',
+        'PREVIOUS_STUDY_NOTES',
+        'GCSE_QUALIFICATIONS',
+        'QUALIFICATIONS',
+      ];
       const data: Record<string, unknown> = { STATUS: 'R' };
       for (const field of fields) if (stored.applicationData[field] !== undefined) data[field] = stored.applicationData[field];
-      const response = await fetch(`/api/admin${path}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ data, token }) });
+      const response = await fetch(`/api/admin${path}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ data, token }),
+      });
       return response.status;
     }, editPath);
     expect(status).toBe(403);

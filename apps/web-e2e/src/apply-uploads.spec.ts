@@ -33,7 +33,8 @@ test('uploads a clean PDF, refuses the EICAR test file with the virus text, subm
   await expect(first).toContainText(`${FIRST}: results.pdf`);
 
   await aLevels.getByLabel(SECOND, { exact: true }).setInputFiles(eicar);
-  const virusText = "'A levels / BTEC / IB document 2' - The document you provided could not be uploaded because it contained a virus. Please check the document and try again.";
+  const virusText =
+    "'A levels / BTEC / IB document 2' - The document you provided could not be uploaded because it contained a virus. Please check the document and try again.";
   expect(fileVirusText(SECOND)).toBe(virusText);
   await expect(page.locator('#ALEVELS_DOCUMENT_2').getByText(virusText)).toBeVisible({ timeout: 20_000 });
   // Step 1's Next turned validate-all on: the error summary lists it too, linking to the file.

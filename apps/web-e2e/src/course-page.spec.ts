@@ -17,7 +17,10 @@ test.describe('Course information page', () => {
 
     await page.getByRole('link', { name: 'Start application' }).click();
     await expect(page).toHaveURL(/\/apply\/G400\/personal-details$/);
-    await page.getByRole('navigation', { name: 'Application steps' }).getByRole('link', { name: /Qualifications/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Application steps' })
+      .getByRole('link', { name: /Qualifications/ })
+      .click();
     await expect(page).toHaveURL(/\/apply\/G400\/qualifications$/);
   });
 

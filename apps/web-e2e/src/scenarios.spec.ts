@@ -60,7 +60,10 @@ async function submitWith(page: Page, button: string) {
 
 async function markCompleted(page: Page, scenarioId: string) {
   await page.getByRole('button', { name: 'Mark as Completed' }).click();
-  await page.getByRole('dialog', { name: 'Are you sure you want to mark this scenario as completed?' }).getByRole('button', { name: 'Yes, mark as completed' }).click();
+  await page
+    .getByRole('dialog', { name: 'Are you sure you want to mark this scenario as completed?' })
+    .getByRole('button', { name: 'Yes, mark as completed' })
+    .click();
   await expect(page.getByText(`Scenario ${scenarioId} marked as completed.`)).toBeVisible();
   await expect(page).toHaveURL(/\/staff\/scenarios\?/);
 }
@@ -74,7 +77,10 @@ test.describe('Training scenarios', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Training scenarios' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Scenario Details' })).toBeVisible();
     // The department filter never offers HSRM, PSYC or FBUA (spec section 9).
-    const departments = await page.getByLabel('Department').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const departments = await page
+      .getByLabel('Department')
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     expect(departments).toContain('CMPS');
     for (const excluded of ['HSRM', 'PSYC', 'FBUA']) expect(departments).not.toContain(excluded);
 
@@ -97,11 +103,17 @@ test.describe('Training scenarios', () => {
     await page.getByRole('link', { name: 'Start training call' }).click();
     const panel = page.getByRole('complementary', { name: 'Feedback and call script' });
     await expect(panel.getByRole('heading', { name: 'Stage directions' })).toBeVisible();
-    await expect(panel.getByText(/^This is a training call for scenario SC001 \(Priya Raman\)\. Before we start, please confirm your full name and your date of birth\./)).toBeVisible();
+    await expect(
+      panel.getByText(/^This is a training call for scenario SC001 \(Priya Raman\)\. Before we start, please confirm your full name and your date of birth\./),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
     await fillCaller(page, { name1: 'Priya', name2: 'Raman', email: 'priya.raman@example.com', dob: ['14', '3', '2006'], tel: '07700 900107' });
     await addGcses(page, ['7', '8']);
-    for (const [subject, grade] of [['Mathematics', 'A'], ['Computer Science', 'A'], ['Physics', 'B']] as const) {
+    for (const [subject, grade] of [
+      ['Mathematics', 'A'],
+      ['Computer Science', 'A'],
+      ['Physics', 'B'],
+    ] as const) {
       await addQualification(page, 'Qualification', 'ALEVEL', { Subject: subject, Grade: grade, Year: '2025' });
     }
     await submitWith(page, 'Offer');

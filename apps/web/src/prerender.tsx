@@ -101,7 +101,12 @@ const coursePageRoutes: RouteObject[] = [
  * (GET /api/admin/status). Null when the page would not show the course (Clearing closed,
  * suspended or external course): the app renders those from scratch.
  */
-export async function renderCoursePage(template: string, ucasCode: string, detail: CourseDetailResponse, status: ClearingStatusResponse): Promise<string | null> {
+export async function renderCoursePage(
+  template: string,
+  ucasCode: string,
+  detail: CourseDetailResponse,
+  status: ClearingStatusResponse,
+): Promise<string | null> {
   if (status.state !== 1 || coursePageState(detail.courseData).kind !== 'information') return null;
   const queryClient = createQueryClient();
   queryClient.setQueryData(courseKeys.detail(ucasCode), detail);

@@ -21,11 +21,7 @@ const DEFAULT_TITLES: Record<NoticeVariant, string> = {
 export function Notice({ title, variant = 'info', live = false, children }: NoticeProps) {
   const titleId = useId();
   return (
-    <div
-      className={classNames('cd-notice', `cd-notice--${variant}`)}
-      role={live ? 'alert' : 'region'}
-      aria-labelledby={titleId}
-    >
+    <div className={classNames('cd-notice', `cd-notice--${variant}`)} role={live ? 'alert' : 'region'} aria-labelledby={titleId}>
       <div className="cd-notice__header">
         <h2 className="cd-notice__title" id={titleId}>
           {title ?? DEFAULT_TITLES[variant]}

@@ -11,13 +11,7 @@ export type PageSizeSelectProps = {
 };
 
 /** "Results per page" select with the sizes of spec section 9 (10, 25, 50, 100, 200). */
-export function PageSizeSelect({
-  value,
-  onChange,
-  options = LIMITS.PAGE_SIZE_OPTIONS,
-  label = 'Results per page',
-  id,
-}: PageSizeSelectProps) {
+export function PageSizeSelect({ value, onChange, options = LIMITS.PAGE_SIZE_OPTIONS, label = 'Results per page', id }: PageSizeSelectProps) {
   const generatedId = useId();
   const selectId = id ?? generatedId;
   const sizes = options.includes(value) ? [...options] : [...options, value].sort((a, b) => a - b);
@@ -26,13 +20,7 @@ export function PageSizeSelect({
       <label className="cd-label" htmlFor={selectId}>
         {label}
       </label>
-      <select
-        id={selectId}
-        name="page_size"
-        className="cd-select"
-        value={value}
-        onChange={(event) => onChange(Number(event.target.value))}
-      >
+      <select id={selectId} name="page_size" className="cd-select" value={value} onChange={(event) => onChange(Number(event.target.value))}>
         {sizes.map((size) => (
           <option key={size} value={size}>
             {size}

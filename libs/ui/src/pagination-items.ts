@@ -3,8 +3,7 @@ import { LIMITS } from '@clearing-desk/contracts';
 export type PaginationItem = { type: 'page'; page: number; current: boolean } | { type: 'ellipsis'; key: string };
 
 /** Number of pages needed for `total` items, `pageSize` per page (0 items -> 0 pages). */
-export const pageCount = (total: number, pageSize: number): number =>
-  total > 0 && pageSize > 0 ? Math.ceil(total / pageSize) : 0;
+export const pageCount = (total: number, pageSize: number): number => (total > 0 && pageSize > 0 ? Math.ceil(total / pageSize) : 0);
 
 /**
  * The page links to show (spec section 9: up to 5 page numbers with ellipses), GOV.UK style:
@@ -14,11 +13,7 @@ export const pageCount = (total: number, pageSize: number): number =>
  *   page 1 -> 1 2 3 4 … 10;  page 5 -> 1 … 4 5 6 … 10;  page 10 -> 1 … 7 8 9 10.
  * `current` outside 1..totalPages is clamped; `maxNumbers` below 3 is treated as 3.
  */
-export function paginationItems(
-  current: number,
-  totalPages: number,
-  maxNumbers: number = LIMITS.PAGE_NUMBERS_SHOWN,
-): PaginationItem[] {
+export function paginationItems(current: number, totalPages: number, maxNumbers: number = LIMITS.PAGE_NUMBERS_SHOWN): PaginationItem[] {
   const total = Math.max(0, Math.floor(totalPages));
   if (total === 0) return [];
   const page = Math.min(Math.max(1, Math.floor(current) || 1), total);

@@ -15,18 +15,10 @@ export type PaginationProps = {
   maxNumbers?: number;
 };
 
-const isPlainClick = (event: MouseEvent) =>
-  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /** Page navigation: Previous, at most 5 page numbers with ellipses, Next. Nothing for one page. */
-export function Pagination({
-  currentPage,
-  totalPages,
-  getHref,
-  onPageChange,
-  label = 'Pagination',
-  maxNumbers,
-}: PaginationProps) {
+export function Pagination({ currentPage, totalPages, getHref, onPageChange, label = 'Pagination', maxNumbers }: PaginationProps) {
   if (totalPages <= 1) return null;
   const page = Math.min(Math.max(1, currentPage), totalPages);
 
@@ -55,16 +47,8 @@ export function Pagination({
               …
             </li>
           ) : (
-            <li
-              key={item.page}
-              className={classNames('cd-pagination__item', item.current && 'cd-pagination__item--current')}
-            >
-              <a
-                className="cd-pagination__link"
-                aria-label={`Page ${item.page}`}
-                aria-current={item.current ? 'page' : undefined}
-                {...linkProps(item.page)}
-              >
+            <li key={item.page} className={classNames('cd-pagination__item', item.current && 'cd-pagination__item--current')}>
+              <a className="cd-pagination__link" aria-label={`Page ${item.page}`} aria-current={item.current ? 'page' : undefined} {...linkProps(item.page)}>
                 {item.page}
               </a>
             </li>

@@ -9,15 +9,10 @@ export type ScrollToTopProps = {
   label?: string;
 };
 
-const prefersReducedMotion = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** "Back to top" button that appears once the page has been scrolled `threshold` pixels. */
-export function ScrollToTop({
-  threshold = LIMITS.SCROLL_TOP_THRESHOLD_PX,
-  focusTargetId,
-  label = 'Back to top',
-}: ScrollToTopProps) {
+export function ScrollToTop({ threshold = LIMITS.SCROLL_TOP_THRESHOLD_PX, focusTargetId, label = 'Back to top' }: ScrollToTopProps) {
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {

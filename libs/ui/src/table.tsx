@@ -42,11 +42,7 @@ export function Table<T>({ caption, captionHidden = false, columns, rows, rowKey
         {rows.map((row) => (
           <tr key={rowKey(row)} className="cd-table__row">
             {columns.map((column) => (
-              <td
-                key={column.id}
-                className={classNames('cd-table__cell', column.className)}
-                data-label={column.headerHidden ? undefined : column.header}
-              >
+              <td key={column.id} className={classNames('cd-table__cell', column.className)} data-label={column.headerHidden ? undefined : column.header}>
                 <div className="cd-table__cell-content">{column.cell(row)}</div>
               </td>
             ))}

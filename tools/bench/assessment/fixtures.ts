@@ -24,8 +24,7 @@ export function candidates(n: number): AlternativeCandidate[] {
 }
 
 /** Percentile of sorted numbers. */
-export const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** Prints rows as an aligned text table. */
 export function printTable(rows: Record<string, string | number>[]): void {

@@ -63,7 +63,10 @@ async function main() {
     const { cookie, token } = await session(stack.gatewayUrl);
     const url = `${stack.gatewayUrl}/api/apply/${COURSE}/assess`;
     const rows: Record<string, string | number>[] = [];
-    for (const [name, form] of [['typical (green)', TYPICAL_FORM], ['red (+ alternatives)', RED_FORM]] as const) {
+    for (const [name, form] of [
+      ['typical (green)', TYPICAL_FORM],
+      ['red (+ alternatives)', RED_FORM],
+    ] as const) {
       // One request checked against the contract, then a short warm-up (JIT, connection pools).
       const check = await fetch(url, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ data: form, token }) });
       const parsed = assessResponseSchema.parse(await check.json());

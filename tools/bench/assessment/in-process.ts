@@ -67,20 +67,28 @@ async function main() {
   const body: AssessRequestInput = { course: detail.courseData, qualOptions: detail.qualOptions, form: TYPICAL_FORM, access: null, alternatives: [] };
   const json = JSON.stringify(body);
   rows.push(
-    await measure('route path: JSON.parse + zod parse + engine + zod check + JSON', () => json, (text) => {
-      const input = assessRequestSchema.parse(JSON.parse(text));
-      return JSON.stringify(assessmentSchema.parse(assess(input)));
-    }),
+    await measure(
+      'route path: JSON.parse + zod parse + engine + zod check + JSON',
+      () => json,
+      (text) => {
+        const input = assessRequestSchema.parse(JSON.parse(text));
+        return JSON.stringify(assessmentSchema.parse(assess(input)));
+      },
+    ),
   );
 
   const app = await buildApp({ HOST: '127.0.0.1', PORT: 0, LOG_LEVEL: 'silent', INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, BODY_LIMIT_BYTES: 1_048_576 });
   await app.ready();
   const headers = { ...internalHeaders(), 'content-type': 'application/json' };
   rows.push(
-    await measure('fastify inject POST /assessments', () => json, async (payload) => {
-      const res = await app.inject({ method: 'POST', url: '/assessments', headers, payload });
-      if (res.statusCode !== 200) throw new Error(res.body);
-    }),
+    await measure(
+      'fastify inject POST /assessments',
+      () => json,
+      async (payload) => {
+        const res = await app.inject({ method: 'POST', url: '/assessments', headers, payload });
+        if (res.statusCode !== 200) throw new Error(res.body);
+      },
+    ),
   );
   await app.close();
 

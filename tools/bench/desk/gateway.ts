@@ -152,7 +152,16 @@ async function main() {
         const { total } = applicationListingResponseSchema.parse(await check.json());
         await measure(url, cookie, 2, RATE); // warm-up: JIT, pools, PostgreSQL buffers
         const { result, p50, p95, max } = await measure(url, cookie, DURATION, RATE);
-        rows.push({ listing: name, total, 'req/s': Math.round(result.requests.total / result.duration), 'p50 ms': p50, 'p95 ms': p95, 'max ms': max, '2xx': result['2xx'], 'non-2xx': result.non2xx });
+        rows.push({
+          listing: name,
+          total,
+          'req/s': Math.round(result.requests.total / result.duration),
+          'p50 ms': p50,
+          'p95 ms': p95,
+          'max ms': max,
+          '2xx': result['2xx'],
+          'non-2xx': result.non2xx,
+        });
       }
       console.log(`\nGET /api/admin/applications (page_size 10) over ${count.toLocaleString('en-GB')} applications, ${DURATION} s at ${RATE} req/s each`);
       printTable(rows);

@@ -76,7 +76,7 @@ async function main() {
       insert into applications (hash, submission_id, student_id, ucas_code, depart_number, status, sub_status, form, assessment,
         over18, second_year_entry, outbound_call_flag, email_normalised, created_at)
       select md5(s.student_id), gen_random_uuid(), s.student_id,
-        (${`{${codes.join(",")}}`}::text[])[1 + (n % ${COURSES})], '31',
+        (${`{${codes.join(',')}}`}::text[])[1 + (n % ${COURSES})], '31',
         (array['O','I','S','R','X','P','W','D','O','X'])[1 + (n % 10)],
         case when n % 10 in (0, 4) and n % 3 = 0 then (array['AO','AR','AX'])[1 + (n % 3)]
              when n % 10 in (0, 4) and n % 3 = 1 then 'AO' else null end,
@@ -101,7 +101,9 @@ async function main() {
     const repository = createFiguresRepository(app.db);
     if (values.explain) {
       // The plan of the per-course aggregate as PostgreSQL runs it (auto_explain is not loaded, so ask directly).
-      const plan = await app.db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) select status, count(*) from applications where ucas_code in (select unnest(${`{${codes.join(',')}}`}::text[])) group by status`);
+      const plan = await app.db.execute<{ 'QUERY PLAN': string }>(
+        sql`explain (analyze, buffers) select status, count(*) from applications where ucas_code in (select unnest(${`{${codes.join(',')}}`}::text[])) group by status`,
+      );
       for (const line of plan.rows) console.log(line['QUERY PLAN']);
     }
     const rows = [

@@ -63,10 +63,20 @@ async function journey(page: Page, pdf: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeVisible();
   await page.getByRole('group', { name: 'A levels / BTEC / IB documents' }).getByLabel('A levels / BTEC / IB document 1', { exact: true }).setInputFiles(pdf);
   await expect(page.locator('#ALEVELS_DOCUMENT_1').getByText('Uploaded')).toBeVisible({ timeout: 20_000 });
-  for (const [subject, grade] of [['English Language', '5'], ['Mathematics', '5'], ['Physics', '6'], ['Chemistry', '6'], ['Biology', '6']] as const) {
+  for (const [subject, grade] of [
+    ['English Language', '5'],
+    ['Mathematics', '5'],
+    ['Physics', '6'],
+    ['Chemistry', '6'],
+    ['Biology', '6'],
+  ] as const) {
     await addQualification(page, 'GCSE qualification', 'GCSE', { Subject: subject, Grade: grade, Year: '2021' });
   }
-  for (const [subject, grade] of [['Mathematics', 'A*'], ['Physics', 'A'], ['Computer Science', 'B']] as const) {
+  for (const [subject, grade] of [
+    ['Mathematics', 'A*'],
+    ['Physics', 'A'],
+    ['Computer Science', 'B'],
+  ] as const) {
     await addQualification(page, 'Qualification', 'ALEVEL', { Subject: subject, Grade: grade, Year: '2023' });
   }
   await page.getByRole('button', { name: 'Next' }).click();
@@ -75,7 +85,10 @@ async function journey(page: Page, pdf: string) {
   // The submit step assesses the form. The person then tries other grades, going back to step 2
   // and forward again, as on results day: each changed form is assessed again.
   const steps = page.getByRole('navigation', { name: 'Application steps' });
-  for (const [n, grade] of [[3, 'A'], [2, 'A*']] as const) {
+  for (const [n, grade] of [
+    [3, 'A'],
+    [2, 'A*'],
+  ] as const) {
     await steps.getByRole('link', { name: /Qualifications/ }).click();
     await page.getByRole('button', { name: `Edit qualification ${n}` }).click();
     const editor = page.getByRole('group', { name: `Qualification ${n}`, exact: true });
@@ -94,7 +107,9 @@ async function journey(page: Page, pdf: string) {
 }
 
 async function main() {
-  const stack: Stack | null = values.url ? null : await startStack({ database: 'test', seedDemoData: true, services: ['courses', 'applications', 'assessment', 'files'] });
+  const stack: Stack | null = values.url
+    ? null
+    : await startStack({ database: 'test', seedDemoData: true, services: ['courses', 'applications', 'assessment', 'files'] });
   const baseURL = values.url ?? stack!.gatewayUrl;
   const dir = mkdtempSync(path.join(tmpdir(), 'results-day-record-'));
   const pdf = path.join(dir, 'results.pdf');

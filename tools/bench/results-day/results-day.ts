@@ -212,7 +212,9 @@ function routeRows(of: Sample[]) {
 }
 
 async function main() {
-  console.log(`results-day: ${DURATION_S} s, ${START_RATE} -> ${END_RATE} journeys/s, applications-svc killed at ${KILL_AT_S} s; ${mix.steps.length} requests per journey (${mix.recordedFrom})`);
+  console.log(
+    `results-day: ${DURATION_S} s, ${START_RATE} -> ${END_RATE} journeys/s, applications-svc killed at ${KILL_AT_S} s; ${mix.steps.length} requests per journey (${mix.recordedFrom})`,
+  );
   const stack = await startStack({
     database: 'test',
     seedDemoData: true,
@@ -235,7 +237,10 @@ async function main() {
       console.log(`[bench] ${fmt(killAt / 1000)} s: applications-svc (pid ${pid}) killed with SIGKILL`);
       for (;;) {
         await sleep(100);
-        const up = await fetch(`${applicationsUrl}/readyz`).then((r) => r.ok, () => false);
+        const up = await fetch(`${applicationsUrl}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (up) {
           serviceBackAt = performance.now() - t0;
           console.log(`[bench] ${fmt(serviceBackAt / 1000)} s: applications-svc ready again`);
@@ -259,31 +264,55 @@ async function main() {
     const db = new Client({ connectionString: stack.databaseUrls.applications });
     await db.connect();
     const ids = [...submitted];
-    const stored = (await db.query<{ submission_id: string; email_normalised: string }>('SELECT submission_id, email_normalised FROM applications WHERE submission_id = ANY($1::uuid[])', [ids])).rows;
-    const duplicatePeople = (await db.query<{ n: string }>("SELECT count(*) AS n FROM (SELECT email_normalised FROM applications WHERE email_normalised LIKE 'results.day.%' GROUP BY email_normalised, ucas_code HAVING count(*) > 1) d")).rows[0]?.n;
+    const stored = (
+      await db.query<{ submission_id: string; email_normalised: string }>(
+        'SELECT submission_id, email_normalised FROM applications WHERE submission_id = ANY($1::uuid[])',
+        [ids],
+      )
+    ).rows;
+    const duplicatePeople = (
+      await db.query<{ n: string }>(
+        "SELECT count(*) AS n FROM (SELECT email_normalised FROM applications WHERE email_normalised LIKE 'results.day.%' GROUP BY email_normalised, ucas_code HAVING count(*) > 1) d",
+      )
+    ).rows[0]?.n;
     await db.end();
     const storedIds = new Set(stored.map((r) => r.submission_id));
     const lost = [...acknowledged.keys()].filter((id) => !storedIds.has(id));
     const storedNotAcked = [...storedIds].filter((id) => !acknowledged.has(id));
 
     const all = samples.length;
-    console.log(`\n${running.length} journeys (${journeysDone} completed, ${journeysAbandoned} gave up), ${all} requests in ${fmt(seconds)} s: ${fmt(all / seconds)} requests/s`);
+    console.log(
+      `\n${running.length} journeys (${journeysDone} completed, ${journeysAbandoned} gave up), ${all} requests in ${fmt(seconds)} s: ${fmt(all / seconds)} requests/s`,
+    );
     printTable('Per route, whole run', routeRows(samples));
     for (const phase of ['before', 'down', 'after'] as const) {
       const of = samples.filter((s) => phaseOf(s.at) === phase);
-      printTable(`Per route, ${phase === 'down' ? 'while applications-svc was down (kill -> ready again)' : `${phase} the kill`}: ${of.length} requests`, routeRows(of));
+      printTable(
+        `Per route, ${phase === 'down' ? 'while applications-svc was down (kill -> ready again)' : `${phase} the kill`}: ${of.length} requests`,
+        routeRows(of),
+      );
     }
     const down = samples.filter((s) => phaseOf(s.at) === 'down' && s.route !== SUBMIT_ROUTE);
     const downOthers = down.filter((s) => !APPLICATIONS_READS.has(s.route));
     const affected = downOthers.filter((s) => s.status !== s.expected);
     const reads = down.filter((s) => APPLICATIONS_READS.has(s.route));
     const readsFailed = reads.filter((s) => s.status !== s.expected);
-    console.log(`\nSubmissions: ${submitted.size} sent, ${acknowledged.size} acknowledged (200), ${storedIds.size} stored; acknowledged but not stored: ${lost.length}; stored but never acknowledged: ${storedNotAcked.length}`);
-    console.log(`Duplicates: ${duplicatePeople} people stored twice for a course, ${ackedTwiceDifferently.length} SUBMISSION_IDs acknowledged with two different applications`);
-    console.log(`Recovery: killed at ${fmt(killAt / 1000)} s; applications-svc ready again after ${fmt((serviceBackAt - killAt) / 1000)} s; first submit acknowledged ${fmt((firstSubmitOkAfterKill - killAt) / 1000)} s after the kill (${fmt((firstSubmitOkAfterKill - serviceBackAt) / 1000)} s after it was ready)`);
+    console.log(
+      `\nSubmissions: ${submitted.size} sent, ${acknowledged.size} acknowledged (200), ${storedIds.size} stored; acknowledged but not stored: ${lost.length}; stored but never acknowledged: ${storedNotAcked.length}`,
+    );
+    console.log(
+      `Duplicates: ${duplicatePeople} people stored twice for a course, ${ackedTwiceDifferently.length} SUBMISSION_IDs acknowledged with two different applications`,
+    );
+    console.log(
+      `Recovery: killed at ${fmt(killAt / 1000)} s; applications-svc ready again after ${fmt((serviceBackAt - killAt) / 1000)} s; first submit acknowledged ${fmt((firstSubmitOkAfterKill - killAt) / 1000)} s after the kill (${fmt((firstSubmitOkAfterKill - serviceBackAt) / 1000)} s after it was ready)`,
+    );
     const kinds = (of: Sample[]) => [...new Set(of.map((s) => `${s.route} ${s.status}`))].join(', ') || 'none';
-    console.log(`Public routes other than submit while it was down: ${downOthers.length} requests, ${affected.length} not answered as recorded (${kinds(affected)})`);
-    console.log(`  and the reads of applications-svc's own data (applied check, review page): ${reads.length} requests, ${readsFailed.length} not answered as recorded (${kinds(readsFailed)})`);
+    console.log(
+      `Public routes other than submit while it was down: ${downOthers.length} requests, ${affected.length} not answered as recorded (${kinds(affected)})`,
+    );
+    console.log(
+      `  and the reads of applications-svc's own data (applied check, review page): ${reads.length} requests, ${readsFailed.length} not answered as recorded (${kinds(readsFailed)})`,
+    );
     if (messages.size) console.log(`\nUnexpected answers (first message of each):\n${[...messages].map(([k, m]) => `  ${k}: ${m}`).join('\n')}`);
   } finally {
     await pool.close();

@@ -18,14 +18,24 @@ const TRAINEES = Number(process.argv[2] ?? 20);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const row = (name: string, ms: number[]) => {
   const sorted = [...ms].sort((a, b) => a - b);
-  return { operation: name, calls: ms.length, 'mean ms': ms.reduce((a, b) => a + b, 0) / ms.length, 'p50 ms': percentile(sorted, 50), 'p99 ms': percentile(sorted, 99) };
+  return {
+    operation: name,
+    calls: ms.length,
+    'mean ms': ms.reduce((a, b) => a + b, 0) / ms.length,
+    'p50 ms': percentile(sorted, 50),
+    'p99 ms': percentile(sorted, 99),
+  };
 };
 
 async function main() {
   const stack = await startStack({ database: 'test', seedDemoData: true, services: ['scenarios'], ports: 'free', logs: 'silent' });
   const base = stack.urls.scenarios as string;
   const call = async (method: 'GET' | 'PUT', path: string, headers: Record<string, string>, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, { method, headers: body ? { ...headers, 'content-type': 'application/json' } : headers, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: body ? { ...headers, 'content-type': 'application/json' } : headers,
+      body: body ? JSON.stringify(body) : undefined,
+    });
     return res.json() as Promise<unknown>;
   };
   try {

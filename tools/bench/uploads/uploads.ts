@@ -49,7 +49,10 @@ const { values } = parseArgs({
   },
 });
 const TARGET = values.target as 'gateway' | 'files' | 'files-noscan';
-const RATES = (values.rates ?? '').split(',').map(Number).filter((n) => n > 0);
+const RATES = (values.rates ?? '')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const CONCURRENCY = Number(values.concurrency);
@@ -127,7 +130,12 @@ type RunResult = { ok: number; non2xx: number; errors: number; seconds: number; 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Sends uploads through one undici pool; `schedule(i)` is when upload i is due (ms since start), or null to stop. */
-async function drive(target: Target, template: ReturnType<typeof multipartTemplate>, next: (i: number, now: number) => number | null, parallel: number): Promise<RunResult> {
+async function drive(
+  target: Target,
+  template: ReturnType<typeof multipartTemplate>,
+  next: (i: number, now: number) => number | null,
+  parallel: number,
+): Promise<RunResult> {
   const url = new URL(target.url);
   const pool = new Pool(url.origin, { connections: CONNECTIONS, headersTimeout: 60_000, bodyTimeout: 60_000 });
   const headers = { ...target.headers, 'content-type': template.contentType };
@@ -209,7 +217,9 @@ async function main() {
     const rows: Record<string, string | number>[] = [];
     for (const rate of RATES) rows.push(row(`${rate}/s fixed`, await fixedRate(target, template, DURATION, rate), DURATION));
     rows.push(row(`closed loop x${CONCURRENCY}`, await closedLoop(target, template, DURATION, CONCURRENCY), DURATION));
-    console.log(`\n${TARGET}: ${(template.body.length / 1024).toFixed(0)} KB multipart (${KIND}), ${DURATION} s per row, ${CONNECTIONS} connections, worker concurrency ${WORKER_CONCURRENCY}`);
+    console.log(
+      `\n${TARGET}: ${(template.body.length / 1024).toFixed(0)} KB multipart (${KIND}), ${DURATION} s per row, ${CONNECTIONS} connections, worker concurrency ${WORKER_CONCURRENCY}`,
+    );
     printTable(rows);
   } finally {
     await target.stop();

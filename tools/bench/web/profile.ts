@@ -26,7 +26,13 @@ type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
 const packageOf = (source: string): string => {
   const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
   if (inModules) return inModules[1] as string;
-  return source.replace(/^(\.\.\/)+/, '').split('/').slice(0, -1).join('/') || source;
+  return (
+    source
+      .replace(/^(\.\.\/)+/, '')
+      .split('/')
+      .slice(0, -1)
+      .join('/') || source
+  );
 };
 
 async function main() {

@@ -24,7 +24,15 @@ const option = (name: string) => {
 };
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(option('runs') ?? 3);
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
 const BUDGET = { jsKiB: 100, performance: 95, lcpMs: 1500, cls: 0.1 };
 
 /**
@@ -127,7 +135,9 @@ async function main() {
   }
   const root = base.endsWith('/') ? base : `${base}/`;
   try {
-    console.log(`\nroute | JS files | JS KiB compressed (budget ${BUDGET.jsKiB} on /apply) | JS KiB uncompressed | encoding | perf (>= ${BUDGET.performance}) | LCP s (<= ${BUDGET.lcpMs / 1000}) | CLS (< ${BUDGET.cls}) | FCP s | TBT ms | CPU index`);
+    console.log(
+      `\nroute | JS files | JS KiB compressed (budget ${BUDGET.jsKiB} on /apply) | JS KiB uncompressed | encoding | perf (>= ${BUDGET.performance}) | LCP s (<= ${BUDGET.lcpMs / 1000}) | CLS (< ${BUDGET.cls}) | FCP s | TBT ms | CPU index`,
+    );
     for (const route of ROUTES) {
       const url = `${root}${route.path}`;
       const js = await measureJs(url);

@@ -31,7 +31,10 @@ describe('ALTERNATE (domain.md "Submit buttons")', () => {
       form: RED_WITH_96,
       alternatives: [candidate('L100', 96, { SCHOOL: 'SAS' }), candidate('G100', 64)],
     });
-    expect(result.ALTERNATE.map((a) => [a.COURSE, a.SCHOOL])).toEqual([['G100', 'SCI'], ['L100', 'SAS']]);
+    expect(result.ALTERNATE.map((a) => [a.COURSE, a.SCHOOL])).toEqual([
+      ['G100', 'SCI'],
+      ['L100', 'SAS'],
+    ]);
   });
 
   it('never offers a course that fails for the same reason (here: no GCSE Mathematics)', () => {
@@ -39,7 +42,11 @@ describe('ALTERNATE (domain.md "Submit buttons")', () => {
       GCSE_QUALIFICATIONS: [gcse('English Language', '5')],
       QUALIFICATIONS: RED_WITH_96.QUALIFICATIONS,
     };
-    const result = assessWith({ course: { TARIFF_ACCEPTED: 64, TARIFF_ADVERTISED: 80, SCHOOL: 'BUS' }, form: noMaths, alternatives: [candidate('N100', 64, { SCHOOL: 'BUS' })] });
+    const result = assessWith({
+      course: { TARIFF_ACCEPTED: 64, TARIFF_ADVERTISED: 80, SCHOOL: 'BUS' },
+      form: noMaths,
+      alternatives: [candidate('N100', 64, { SCHOOL: 'BUS' })],
+    });
     expect(result.TRAFFIC_LIGHT).toBe('R');
     expect(result.ALTERNATE).toEqual([]);
   });

@@ -1,15 +1,7 @@
-import {
-  MAX_ALTERNATES,
-  TRAFFIC_LIGHT_RANK,
-  type AlternativeCandidate,
-  type Alternate,
-  type CourseData,
-  type TrafficLight,
-} from '@clearing-desk/contracts';
+import { MAX_ALTERNATES, TRAFFIC_LIGHT_RANK, type AlternativeCandidate, type Alternate, type CourseData, type TrafficLight } from '@clearing-desk/contracts';
 
 /** Open for applications: vacancies both external and internal, not suspended, not external. */
-export const isOpenCourse = (c: AlternativeCandidate): boolean =>
-  c.VACANCIES_EXTERNAL > 0 && c.VACANCIES_INTERNAL > 0 && !c.SUSPENDED && !c.EXTERNAL;
+export const isOpenCourse = (c: AlternativeCandidate): boolean => c.VACANCIES_EXTERNAL > 0 && c.VACANCIES_INTERNAL > 0 && !c.SUSPENDED && !c.EXTERNAL;
 
 /** The light the same form gets on a candidate, or null when the form does not fit its qualOptions. */
 export type LightOn = (candidate: AlternativeCandidate) => TrafficLight | null;

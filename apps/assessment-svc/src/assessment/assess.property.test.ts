@@ -34,13 +34,18 @@ function validScores(test: string): string[] {
 /** A valid item of `option`: required fields always set, optional ones sometimes. */
 function itemOf(option: QualOption): fc.Arbitrary<QualificationItem> {
   if (option.qualification === 'ACCESS_HE') {
-    return fc
-      .tuple(fc.integer({ min: 0, max: 45 }), fc.integer({ min: 0, max: 45 }), year)
-      .map(([a, b, y]) => {
-        const d = Math.min(a, 45);
-        const m = Math.min(b, 45 - d);
-        return { QUALIFICATION: 'ACCESS_HE', SUBJECT: 'Science', DISTINCTION_CREDITS: String(d), MERIT_CREDITS: String(m), PASS_CREDITS: String(45 - d - m), YEAR: y };
-      });
+    return fc.tuple(fc.integer({ min: 0, max: 45 }), fc.integer({ min: 0, max: 45 }), year).map(([a, b, y]) => {
+      const d = Math.min(a, 45);
+      const m = Math.min(b, 45 - d);
+      return {
+        QUALIFICATION: 'ACCESS_HE',
+        SUBJECT: 'Science',
+        DISTINCTION_CREDITS: String(d),
+        MERIT_CREDITS: String(m),
+        PASS_CREDITS: String(45 - d - m),
+        YEAR: y,
+      };
+    });
   }
   if (option.qualification === 'ENGLISH_TEST') {
     // A score on the test's own scale (ENGLISH_TEST_EQUIVALENCE); tests without a score get none.
@@ -73,7 +78,10 @@ const anyItem = fc.oneof(
 
 const form: fc.Arbitrary<AssessForm> = fc.record({
   NATIONALITY: fc.constantFrom('GBR', 'IRL', 'CHN', 'USA', '', undefined),
-  DOB: fc.option(fc.date({ min: new Date('1960-01-01'), max: new Date('2015-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), { nil: undefined }),
+  DOB: fc.option(
+    fc.date({ min: new Date('1960-01-01'), max: new Date('2015-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+    { nil: undefined },
+  ),
   SECOND_YEAR_ENTRY: fc.constantFrom('0', '1'),
   GCSE_QUALIFICATIONS: fc.array(gcseItem, { maxLength: 10 }),
   QUALIFICATIONS: fc.array(qualItem, { maxLength: 6 }),

@@ -11,8 +11,7 @@ const aLevels = (...grades: [string, string, string]) => [
   alevel('Computer Science', grades[2]),
 ];
 
-const withOption = (option: QualOption): QualOption[] =>
-  ALL_QUAL_OPTIONS.map((o) => (o.qualification === option.qualification ? option : o));
+const withOption = (option: QualOption): QualOption[] => ALL_QUAL_OPTIONS.map((o) => (o.qualification === option.qualification ? option : o));
 
 describe('assess: points rule (domain.md traffic light rule 1)', () => {
   it('is green with one explanation when the effective points meet the advertised tariff', () => {
@@ -55,10 +54,23 @@ describe('assess: points rule (domain.md traffic light rule 1)', () => {
 
   it('prices every kind of item from the 2017 Tariff tables', () => {
     const ib = {
-      QUALIFICATION: 'IBO', IB_TOTAL: '36', IB_TOTAL_YEAR: '2024',
-      HL_SUBJECT_1: 'Physics', HL_GRADE_1: '7', HL_SUBJECT_2: 'Chemistry', HL_GRADE_2: '6', HL_SUBJECT_3: 'Mathematics', HL_GRADE_3: '5',
-      SL_SUBJECT_1: 'English', SL_GRADE_1: '4', SL_SUBJECT_2: 'French', SL_GRADE_2: '4', SL_SUBJECT_3: 'History', SL_GRADE_3: '4',
-      TOK_GRADE: 'A', EE_GRADE: 'B',
+      QUALIFICATION: 'IBO',
+      IB_TOTAL: '36',
+      IB_TOTAL_YEAR: '2024',
+      HL_SUBJECT_1: 'Physics',
+      HL_GRADE_1: '7',
+      HL_SUBJECT_2: 'Chemistry',
+      HL_GRADE_2: '6',
+      HL_SUBJECT_3: 'Mathematics',
+      HL_GRADE_3: '5',
+      SL_SUBJECT_1: 'English',
+      SL_GRADE_1: '4',
+      SL_SUBJECT_2: 'French',
+      SL_GRADE_2: '4',
+      SL_SUBJECT_3: 'History',
+      SL_GRADE_3: '4',
+      TOK_GRADE: 'A',
+      EE_GRADE: 'B',
     };
     const cases: Array<[Record<string, string>, number]> = [
       [{ QUALIFICATION: 'BTEC_EXTENDED_DIPLOMA', SUBJECT: 'Engineering', GRADE: 'D*D*D*', YEAR: '2024' }, 168],
@@ -116,7 +128,10 @@ describe('assess: effective points (domain.md "Tariff points")', () => {
     expect(result.UCAS_POINTS_EFFECTIVE).toBe(96);
     expect(result.EXPLANATION).toEqual([
       { STATUS: 'R', MESSAGE: 'Effective UCAS points 96 are below the accepted tariff of 112.' },
-      { STATUS: 'R', MESSAGE: 'UCAS points total 120 includes 24 points that do not count for this course: Extended Project Qualification, not counted by this course (24).' },
+      {
+        STATUS: 'R',
+        MESSAGE: 'UCAS points total 120 includes 24 points that do not count for this course: Extended Project Qualification, not counted by this course (24).',
+      },
     ]);
   });
 });
@@ -160,7 +175,10 @@ describe('assess: option colours (domain.md traffic light rule 2)', () => {
     const qualOptions = withOption(buildQualOption('IBO', { colours: { HL_GRADE_2: { '4': 'R' } } }));
     const ib = { QUALIFICATION: 'IBO', IB_TOTAL: '30', IB_TOTAL_YEAR: '2024', HL_SUBJECT_2: 'Chemistry', HL_GRADE_2: '4' };
     const result = assessWith({ qualOptions, form: { QUALIFICATIONS: [...aLevels('A*', 'A*', 'A*'), ib] } });
-    expect(result.EXPLANATION[1]).toEqual({ STATUS: 'R', MESSAGE: 'International Baccalaureate (IBO) Chemistry: Higher Level Subject 2 grade 4 is rated red by this course.' });
+    expect(result.EXPLANATION[1]).toEqual({
+      STATUS: 'R',
+      MESSAGE: 'International Baccalaureate (IBO) Chemistry: Higher Level Subject 2 grade 4 is rated red by this course.',
+    });
   });
 });
 
@@ -212,8 +230,12 @@ describe('assess: bad input is an error naming the field, never zero', () => {
   });
 
   it('rejects a grade the course offers but the Tariff does not know', () => {
-    const odd: QualOption = { ...buildQualOption('ALEVEL'), fields: buildQualOption('ALEVEL').fields.map((f) => (f.name === 'GRADE' ? { ...f, options: [...(f.options ?? []), { value: 'Z', label: 'Z' }] } : f)) };
-    const attempt = () => assess({ course: detail.courseData, qualOptions: [odd], form: { SECOND_YEAR_ENTRY: '0', QUALIFICATIONS: [alevel('Physics', 'Z')] }, access: null });
+    const odd: QualOption = {
+      ...buildQualOption('ALEVEL'),
+      fields: buildQualOption('ALEVEL').fields.map((f) => (f.name === 'GRADE' ? { ...f, options: [...(f.options ?? []), { value: 'Z', label: 'Z' }] } : f)),
+    };
+    const attempt = () =>
+      assess({ course: detail.courseData, qualOptions: [odd], form: { SECOND_YEAR_ENTRY: '0', QUALIFICATIONS: [alevel('Physics', 'Z')] }, access: null });
     expect(attempt).toThrow("QUALIFICATIONS.0.GRADE: 'Z' is not a grade of ALEVEL. No UCAS Tariff value.");
   });
 
@@ -236,7 +258,12 @@ describe('the README worked example', () => {
       UCAS_POINTS_EFFECTIVE: 144,
       TRAFFIC_LIGHT: 'G',
       OVER18: 1,
-      SUBMISSION_OPTIONS: { BUTTONS: [{ STATUS: 'O', LABEL: 'Offer' }, { STATUS: 'R', LABEL: 'Refer' }] },
+      SUBMISSION_OPTIONS: {
+        BUTTONS: [
+          { STATUS: 'O', LABEL: 'Offer' },
+          { STATUS: 'R', LABEL: 'Refer' },
+        ],
+      },
       EXPLANATION: [{ STATUS: 'G', MESSAGE: 'Effective UCAS points 144 meet the advertised tariff of 128.' }],
       ALTERNATE: [],
     });
@@ -245,7 +272,10 @@ describe('the README worked example', () => {
   it('is red on a Sciences school course, for want of five GCSEs', () => {
     const result = assessWith({ form });
     expect(result.TRAFFIC_LIGHT).toBe('R');
-    expect(result.EXPLANATION.at(-1)).toEqual({ STATUS: 'R', MESSAGE: 'Courses in the Sciences school require at least 5 GCSEs at grade 4/C or above; 2 were given.' });
+    expect(result.EXPLANATION.at(-1)).toEqual({
+      STATUS: 'R',
+      MESSAGE: 'Courses in the Sciences school require at least 5 GCSEs at grade 4/C or above; 2 were given.',
+    });
   });
 });
 
@@ -269,23 +299,25 @@ describe('option colours name only real entry requirements (domain.md "Traffic l
   });
 
   it('A level Mathematics below B on a mathematics degree is coloured as the course says', () => {
-    const form = { QUALIFICATIONS: [
-      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Mathematics', GRADE: 'D', YEAR: '2024' },
-      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A*', YEAR: '2024' },
-      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Chemistry', GRADE: 'A*', YEAR: '2024' },
-      { QUALIFICATION: 'ALEVEL', SUBJECT: 'Biology', GRADE: 'A', YEAR: '2024' },
-    ] };
+    const form = {
+      QUALIFICATIONS: [
+        { QUALIFICATION: 'ALEVEL', SUBJECT: 'Mathematics', GRADE: 'D', YEAR: '2024' },
+        { QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A*', YEAR: '2024' },
+        { QUALIFICATION: 'ALEVEL', SUBJECT: 'Chemistry', GRADE: 'A*', YEAR: '2024' },
+        { QUALIFICATION: 'ALEVEL', SUBJECT: 'Biology', GRADE: 'A', YEAR: '2024' },
+      ],
+    };
     const result = assessWith({ qualOptions: mathsCourse, form });
     expect(result.TRAFFIC_LIGHT).toBe('R');
     expect(result.EXPLANATION.at(-1)).toEqual({ STATUS: 'R', MESSAGE: 'A Level Mathematics: Grade D is rated red by this course.' });
   });
 
-  it('a grade 3 in GCSE French never makes a strong applicant red on the demo catalogue\'s GCSE options (no GCSE colours)', () => {
+  it("a grade 3 in GCSE French never makes a strong applicant red on the demo catalogue's GCSE options (no GCSE colours)", () => {
     const gcses = [...createAssessForm().GCSE_QUALIFICATIONS, gcse('French', '3')];
     expect(assessWith({ form: { GCSE_QUALIFICATIONS: gcses } }).TRAFFIC_LIGHT).toBe('G');
   });
 
-  it('a resit\'s lower attempt is not coloured: only the best grade counts', () => {
+  it("a resit's lower attempt is not coloured: only the best grade counts", () => {
     const result = assessWith({
       qualOptions: mathsCourse,
       form: strong([{ QUALIFICATION: 'ALEVEL', SUBJECT: 'Mathematics', GRADE: 'D', YEAR: '2023' }]),

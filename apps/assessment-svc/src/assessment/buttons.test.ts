@@ -22,13 +22,10 @@ describe('submit buttons (domain.md "Submit buttons")', () => {
     for (const form of [GREEN, AMBER, RED]) expect(buttons(null, form)).toEqual(SUBMIT);
   });
 
-  it.each(ROLES.filter((role) => !hasPermission(role, 'SET_APPLICATION_STATUS')))(
-    'gives staff without the set-status permission (%s) Submit only',
-    (role) => {
-      expect(buttons(role, GREEN)).toEqual(SUBMIT);
-      expect(buttons(role, RED)).toEqual(SUBMIT);
-    },
-  );
+  it.each(ROLES.filter((role) => !hasPermission(role, 'SET_APPLICATION_STATUS')))('gives staff without the set-status permission (%s) Submit only', (role) => {
+    expect(buttons(role, GREEN)).toEqual(SUBMIT);
+    expect(buttons(role, RED)).toEqual(SUBMIT);
+  });
 
   describe.each(ROLES.filter((role) => hasPermission(role, 'SET_APPLICATION_STATUS')))('staff with set-status (%s)', (role) => {
     it('G: Offer and Refer', () => {

@@ -13,14 +13,12 @@ const list = (items: readonly string[]): string => items.join(', ');
 
 export const MESSAGES = {
   /** Points rule, G. */
-  pointsMeetAdvertised: (effective: number, advertised: number) =>
-    `Effective UCAS points ${effective} meet the advertised tariff of ${advertised}.`,
+  pointsMeetAdvertised: (effective: number, advertised: number) => `Effective UCAS points ${effective} meet the advertised tariff of ${advertised}.`,
   /** Points rule, A. */
   pointsMeetAccepted: (effective: number, advertised: number, accepted: number) =>
     `Effective UCAS points ${effective} are below the advertised tariff of ${advertised} but meet the accepted tariff of ${accepted}.`,
   /** Points rule, R. */
-  pointsBelowAccepted: (effective: number, accepted: number) =>
-    `Effective UCAS points ${effective} are below the accepted tariff of ${accepted}.`,
+  pointsBelowAccepted: (effective: number, accepted: number) => `Effective UCAS points ${effective} are below the accepted tariff of ${accepted}.`,
   /** Why effective points are below the total (given with an A or R points result). */
   pointsNotCounted: (total: number, effective: number, items: readonly string[]) =>
     `UCAS points total ${total} includes ${total - effective} points that do not count for this course: ${items.join('; ')}.`,
@@ -36,8 +34,7 @@ export const MESSAGES = {
     `GCSE ${subject} at grade 4/C or above${functionalSkills ? ` (or Functional Skills Level 2 ${subject} at Pass)` : ''} is required.` +
     (gradesGiven.length === 0 ? '' : ` ${gradesGiven.length === 1 ? 'Grade' : 'Grades'} given: ${list(gradesGiven)}.`),
   /** Engineering courses, R. */
-  engineeringScience: () =>
-    'Engineering courses require GCSE Physics or another science (Chemistry, Biology or Combined Science) at grade 4/C or above.',
+  engineeringScience: () => 'Engineering courses require GCSE Physics or another science (Chemistry, Biology or Combined Science) at grade 4/C or above.',
   /** Sciences school, R. */
   sciencesGcseCount: (minimum: number, given: number) =>
     `Courses in the Sciences school require at least ${minimum} GCSEs at grade 4/C or above; ${given} ${given === 1 ? 'was' : 'were'} given.`,

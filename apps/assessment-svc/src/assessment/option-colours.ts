@@ -1,9 +1,4 @@
-import {
-  itemValue,
-  type Explanation,
-  type QualificationItem,
-  type QualOptionIndex,
-} from '@clearing-desk/contracts';
+import { itemValue, type Explanation, type QualificationItem, type QualOptionIndex } from '@clearing-desk/contracts';
 import { MESSAGES } from './messages';
 
 /** The subject an item's field belongs to: HL_GRADE_2 -> HL_SUBJECT_2 for IB slots, else SUBJECT or TITLE. */
@@ -20,10 +15,7 @@ function subjectOf(item: QualificationItem, fieldName: string): string {
  * applies only to items of those subjects (domain.md: a low grade in an unrelated subject never makes
  * an applicant red). Green options never lower the light and give none. Items must already be validated against the course's qualOptions.
  */
-export function optionColourExplanations(
-  groups: readonly (readonly QualificationItem[])[],
-  qualOptions: QualOptionIndex,
-): Explanation[] {
+export function optionColourExplanations(groups: readonly (readonly QualificationItem[])[], qualOptions: QualOptionIndex): Explanation[] {
   const out: Explanation[] = [];
   for (const items of groups) {
     for (const item of items) {

@@ -7,7 +7,11 @@ const messages = (result: ReturnType<typeof assessWith>) => result.EXPLANATION.s
 
 describe('requirement: GCSE English and Mathematics at 4/C (domain.md traffic light rule 3)', () => {
   it('is met by grade 4 or above, or C or above', () => {
-    for (const grades of [['4', '9'], ['C', 'A*'], ['5', 'B']] as const) {
+    for (const grades of [
+      ['4', '9'],
+      ['C', 'A*'],
+      ['5', 'B'],
+    ] as const) {
       const result = assessWith({ course: ARTS, form: { GCSE_QUALIFICATIONS: [gcse('English Language', grades[0]), gcse('Mathematics', grades[1])] } });
       expect(result.TRAFFIC_LIGHT).toBe('G');
     }
@@ -81,13 +85,15 @@ describe('requirement: engineering courses need GCSE Physics or a science at 4/C
     expect(result.TRAFFIC_LIGHT).toBe('R');
   });
 
-  it.each([['Physics', '4', 'GCSE'], ['Chemistry', 'B', 'IGCSE'], ['Biology', 'C', 'OLEVEL'], ['Combined Science', '5', 'GCSE']])(
-    'is met by %s at %s (%s)',
-    (subject, grade, type) => {
-      const result = assessWith({ ...engineering, form: { GCSE_QUALIFICATIONS: [...ENGLISH_AND_MATHS, gcse(subject, grade, type)] } });
-      expect(result.TRAFFIC_LIGHT).toBe('G');
-    },
-  );
+  it.each([
+    ['Physics', '4', 'GCSE'],
+    ['Chemistry', 'B', 'IGCSE'],
+    ['Biology', 'C', 'OLEVEL'],
+    ['Combined Science', '5', 'GCSE'],
+  ])('is met by %s at %s (%s)', (subject, grade, type) => {
+    const result = assessWith({ ...engineering, form: { GCSE_QUALIFICATIONS: [...ENGLISH_AND_MATHS, gcse(subject, grade, type)] } });
+    expect(result.TRAFFIC_LIGHT).toBe('G');
+  });
 
   it('does not apply to other courses', () => {
     expect(assessWith({ course: ARTS, form: { GCSE_QUALIFICATIONS: ENGLISH_AND_MATHS } }).TRAFFIC_LIGHT).toBe('G');
@@ -97,12 +103,17 @@ describe('requirement: engineering courses need GCSE Physics or a science at 4/C
 describe('requirement: Sciences school courses need at least 5 GCSEs', () => {
   it('is red with 4 GCSEs and names both numbers', () => {
     const result = assessWith({ form: { GCSE_QUALIFICATIONS: FIVE_GCSES.slice(0, 4) } });
-    expect(messages(result)).toEqual([{ STATUS: 'R', MESSAGE: 'Courses in the Sciences school require at least 5 GCSEs at grade 4/C or above; 4 were given.' }]);
+    expect(messages(result)).toEqual([
+      { STATUS: 'R', MESSAGE: 'Courses in the Sciences school require at least 5 GCSEs at grade 4/C or above; 4 were given.' },
+    ]);
   });
 
   it('says "was" for one', () => {
     const result = assessWith({ form: { GCSE_QUALIFICATIONS: [gcse('English Language', '5')] } });
-    expect(result.EXPLANATION.at(-1)).toEqual({ STATUS: 'R', MESSAGE: 'Courses in the Sciences school require at least 5 GCSEs at grade 4/C or above; 1 was given.' });
+    expect(result.EXPLANATION.at(-1)).toEqual({
+      STATUS: 'R',
+      MESSAGE: 'Courses in the Sciences school require at least 5 GCSEs at grade 4/C or above; 1 was given.',
+    });
   });
 
   it('counts GCSE, IGCSE and O Level subjects at 4/C or above, but not lower grades or Functional Skills', () => {
@@ -192,7 +203,8 @@ describe('requirement: English (domain.md "Traffic light": GCSE English or an ac
     expect(messages(run('VNM', [englishTest('toefl', '70')], 6.5))).toEqual([
       {
         STATUS: 'A',
-        MESSAGE: 'TOEFL score 70 (equivalent to IELTS 6.0) is below the minimum of IELTS 6.5 for this course. Please provide evidence of English at the required level.',
+        MESSAGE:
+          'TOEFL score 70 (equivalent to IELTS 6.0) is below the minimum of IELTS 6.5 for this course. Please provide evidence of English at the required level.',
       },
     ]);
   });
@@ -209,22 +221,31 @@ describe('requirement: English (domain.md "Traffic light": GCSE English or an ac
   });
 
   it('is met by GCSE or IGCSE English Language at 4/C whatever the nationality', () => {
-    const result = assessWith({ course: ARTS, form: { NATIONALITY: 'FRA', GCSE_QUALIFICATIONS: [gcse('English Language', 'C', 'IGCSE'), gcse('Mathematics', '7')] } });
+    const result = assessWith({
+      course: ARTS,
+      form: { NATIONALITY: 'FRA', GCSE_QUALIFICATIONS: [gcse('English Language', 'C', 'IGCSE'), gcse('Mathematics', '7')] },
+    });
     expect(result.TRAFFIC_LIGHT).toBe('G');
   });
 
-  it.each(['GBR', 'IRL', 'USA', 'AUS', 'JAM', ''])('is red without GCSE English for home and majority English-speaking nationals (%s), a test does not stand in', (nationality) => {
-    const result = run(nationality, [englishTest('ielts', '8')]);
-    expect(result.TRAFFIC_LIGHT).toBe('R');
-    expect(messages(result)).toEqual([{ STATUS: 'R', MESSAGE: 'GCSE English at grade 4/C or above is required.' }]);
-  });
+  it.each(['GBR', 'IRL', 'USA', 'AUS', 'JAM', ''])(
+    'is red without GCSE English for home and majority English-speaking nationals (%s), a test does not stand in',
+    (nationality) => {
+      const result = run(nationality, [englishTest('ielts', '8')]);
+      expect(result.TRAFFIC_LIGHT).toBe('R');
+      expect(messages(result)).toEqual([{ STATUS: 'R', MESSAGE: 'GCSE English at grade 4/C or above is required.' }]);
+    },
+  );
 });
 
 describe('resits (domain.md: a subject taken more than once counts once, at its best grade)', () => {
   it('meets GCSE Mathematics when a resit reaches 4, whatever the order', () => {
     const first = { ...gcse('Mathematics', '3'), YEAR: '2022' };
     const resit = { ...gcse('Mathematics', '5'), YEAR: '2023' };
-    for (const items of [[gcse('English Language', '5'), first, resit], [gcse('English Language', '5'), resit, first]]) {
+    for (const items of [
+      [gcse('English Language', '5'), first, resit],
+      [gcse('English Language', '5'), resit, first],
+    ]) {
       expect(assessWith({ course: ARTS, form: { GCSE_QUALIFICATIONS: items } }).TRAFFIC_LIGHT).toBe('G');
     }
   });

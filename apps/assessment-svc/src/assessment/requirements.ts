@@ -23,8 +23,13 @@ const GCSE_TYPES = new Set(['GCSE', 'IGCSE', 'OLEVEL']);
  * Literature alone is not English Language.
  */
 const ENGLISH = new Set([
-  'english language', 'english', 'english language and literature', 'english first language',
-  'english as a first language', 'english as a second language', 'english second language',
+  'english language',
+  'english',
+  'english language and literature',
+  'english first language',
+  'english as a first language',
+  'english as a second language',
+  'english second language',
 ]);
 const MATHEMATICS = new Set(['mathematics', 'maths']);
 const SCIENCES = new Set(['physics', 'chemistry', 'biology', 'combined science']);
@@ -81,18 +86,12 @@ function gcseSubjectRequirement(
  * - Sciences school courses (SCHOOL === SCHOOL_CODES.SCIENCES): at least 5 GCSEs (GCSE, IGCSE or
  *   OLEVEL items, different subjects) at grade 4/C or above.
  */
-export function gcseRequirementExplanations(
-  allGcses: readonly QualificationItem[],
-  course: Pick<CourseData, 'SCHOOL' | 'assessmentInfo'>,
-): Explanation[] {
+export function gcseRequirementExplanations(allGcses: readonly QualificationItem[], course: Pick<CourseData, 'SCHOOL' | 'assessmentInfo'>): Explanation[] {
   const gcses = bestAttempts(allGcses);
   const out: Explanation[] = [];
   const maths = gcseSubjectRequirement(gcses, MATHEMATICS, 'Mathematics', course.assessmentInfo.functionalSkillsAccepted);
   if (maths) out.push(maths);
-  if (
-    course.assessmentInfo.engineering &&
-    !gcses.some((item) => passesAt4C(item) && SCIENCES.has(normaliseSubject(itemValue(item, 'SUBJECT'))))
-  ) {
+  if (course.assessmentInfo.engineering && !gcses.some((item) => passesAt4C(item) && SCIENCES.has(normaliseSubject(itemValue(item, 'SUBJECT'))))) {
     out.push({ STATUS: 'R', MESSAGE: MESSAGES.engineeringScience() });
   }
   if (course.SCHOOL === SCHOOL_CODES.SCIENCES) {

@@ -5,10 +5,7 @@ import { MESSAGES } from './messages';
  * Traffic-light rule 1 of domain.md, points: effective >= TARIFF_ADVERTISED gives G, >= TARIFF_ACCEPTED
  * gives A, otherwise R, with the explanation naming the numbers compared.
  */
-export function pointsExplanation(
-  effective: number,
-  course: Pick<CourseData, 'TARIFF_ADVERTISED' | 'TARIFF_ACCEPTED'>,
-): Explanation {
+export function pointsExplanation(effective: number, course: Pick<CourseData, 'TARIFF_ADVERTISED' | 'TARIFF_ACCEPTED'>): Explanation {
   const { TARIFF_ADVERTISED: advertised, TARIFF_ACCEPTED: accepted } = course;
   if (effective >= advertised) return { STATUS: 'G', MESSAGE: MESSAGES.pointsMeetAdvertised(effective, advertised) };
   if (effective >= accepted) return { STATUS: 'A', MESSAGE: MESSAGES.pointsMeetAccepted(effective, advertised, accepted) };
@@ -16,8 +13,7 @@ export function pointsExplanation(
 }
 
 /** The worse of two lights (R worse than A worse than G). */
-export const worse = (a: TrafficLight, b: TrafficLight): TrafficLight =>
-  TRAFFIC_LIGHT_RANK[a] <= TRAFFIC_LIGHT_RANK[b] ? a : b;
+export const worse = (a: TrafficLight, b: TrafficLight): TrafficLight => (TRAFFIC_LIGHT_RANK[a] <= TRAFFIC_LIGHT_RANK[b] ? a : b);
 
 /** TRAFFIC_LIGHT (domain.md): the worst status among the explanations of every rule; G when none. */
 export function trafficLight(explanations: readonly Explanation[]): TrafficLight {

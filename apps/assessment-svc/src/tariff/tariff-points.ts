@@ -3,15 +3,7 @@
  * Bad input is always an error, never a silent 0: unknown types and grades throw `TariffLookupError`,
  * impossible Access to HE credit profiles throw `RangeError`. Only the no-point types give 0.
  */
-import {
-  IB_TABLES,
-  TARIFF_TABLES,
-  accessToHePoints,
-  findInTable,
-  isTariffQualification,
-  type IbComponent,
-  type TariffTable,
-} from './tariff-tables';
+import { IB_TABLES, TARIFF_TABLES, accessToHePoints, findInTable, isTariffQualification, type IbComponent, type TariffTable } from './tariff-tables';
 
 export { accessToHePoints };
 
@@ -63,11 +55,7 @@ export function tariffPoints(qualification: string, grade: string): number {
   if (isNoPointType(qualification)) return 0;
   if (qualification === 'IBO' || qualification === 'ACCESS_HE') {
     const helper = qualification === 'IBO' ? 'ibPoints' : 'accessToHePoints';
-    throw new TariffLookupError(
-      qualification,
-      grade,
-      `${qualification} has no single-grade Tariff value; use ${helper}() for the whole item.`,
-    );
+    throw new TariffLookupError(qualification, grade, `${qualification} has no single-grade Tariff value; use ${helper}() for the whole item.`);
   }
   if (!isTariffQualification(qualification)) {
     throw new TariffLookupError(qualification, grade, `Unknown qualification type '${qualification}'.`);

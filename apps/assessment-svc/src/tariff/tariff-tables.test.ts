@@ -35,57 +35,168 @@ import { NO_POINT_TYPES, TariffLookupError, ibPoints, tariffPoints } from './tar
 
 const EXPECTED_SINGLE_GRADE: Record<string, Array<[string, number]>> = {
   // GCE A level
-  ALEVEL: [['A*', 56], ['A', 48], ['B', 40], ['C', 32], ['D', 24], ['E', 16], ['U', 0]],
+  ALEVEL: [
+    ['A*', 56],
+    ['A', 48],
+    ['B', 40],
+    ['C', 32],
+    ['D', 24],
+    ['E', 16],
+    ['U', 0],
+  ],
   // GCE AS level
-  ASLEVEL: [['A', 20], ['B', 16], ['C', 12], ['D', 10], ['E', 6], ['U', 0]],
+  ASLEVEL: [
+    ['A', 20],
+    ['B', 16],
+    ['C', 12],
+    ['D', 10],
+    ['E', 6],
+    ['U', 0],
+  ],
   // BTEC National Extended Diploma
   BTEC_EXTENDED_DIPLOMA: [
-    ['D*D*D*', 168], ['D*D*D', 160], ['D*DD', 152], ['DDD', 144], ['DDM', 128],
-    ['DMM', 112], ['MMM', 96], ['MMP', 80], ['MPP', 64], ['PPP', 48],
+    ['D*D*D*', 168],
+    ['D*D*D', 160],
+    ['D*DD', 152],
+    ['DDD', 144],
+    ['DDM', 128],
+    ['DMM', 112],
+    ['MMM', 96],
+    ['MMP', 80],
+    ['MPP', 64],
+    ['PPP', 48],
   ],
   // BTEC National Diploma
-  BTEC_DIPLOMA: [['D*D*', 112], ['D*D', 104], ['DD', 96], ['DM', 80], ['MM', 64], ['MP', 48], ['PP', 32]],
+  BTEC_DIPLOMA: [
+    ['D*D*', 112],
+    ['D*D', 104],
+    ['DD', 96],
+    ['DM', 80],
+    ['MM', 64],
+    ['MP', 48],
+    ['PP', 32],
+  ],
   // BTEC National Foundation Diploma
-  BTEC_FOUNDATION_DIPLOMA: [['D*', 84], ['D', 72], ['M', 48], ['P', 24]],
+  BTEC_FOUNDATION_DIPLOMA: [
+    ['D*', 84],
+    ['D', 72],
+    ['M', 48],
+    ['P', 24],
+  ],
   // BTEC National Extended Certificate
-  BTEC_EXTENDED_CERTIFICATE: [['D*', 56], ['D', 48], ['M', 32], ['P', 16]],
+  BTEC_EXTENDED_CERTIFICATE: [
+    ['D*', 56],
+    ['D', 48],
+    ['M', 32],
+    ['P', 16],
+  ],
   // BTEC National Certificate
-  BTEC_CERTIFICATE: [['D*', 28], ['D', 24], ['M', 16], ['P', 8]],
+  BTEC_CERTIFICATE: [
+    ['D*', 28],
+    ['D', 24],
+    ['M', 16],
+    ['P', 8],
+  ],
   // OCR Cambridge Technical Extended Diploma
   OCR_EXTENDED_DIPLOMA: [
-    ['D*D*D*', 168], ['D*D*D', 160], ['D*DD', 152], ['DDD', 144], ['DDM', 128],
-    ['DMM', 112], ['MMM', 96], ['MMP', 80], ['MPP', 64], ['PPP', 48],
+    ['D*D*D*', 168],
+    ['D*D*D', 160],
+    ['D*DD', 152],
+    ['DDD', 144],
+    ['DDM', 128],
+    ['DMM', 112],
+    ['MMM', 96],
+    ['MMP', 80],
+    ['MPP', 64],
+    ['PPP', 48],
   ],
   // OCR Cambridge Technical Diploma
-  OCR_DIPLOMA: [['D*D*', 112], ['D*D', 104], ['DD', 96], ['DM', 80], ['MM', 64], ['MP', 48], ['PP', 32]],
+  OCR_DIPLOMA: [
+    ['D*D*', 112],
+    ['D*D', 104],
+    ['DD', 96],
+    ['DM', 80],
+    ['MM', 64],
+    ['MP', 48],
+    ['PP', 32],
+  ],
   // OCR Cambridge Technical Extended Certificate
-  OCR_EXTENDED_CERTIFICATE: [['D*', 56], ['D', 48], ['M', 32], ['P', 16]],
+  OCR_EXTENDED_CERTIFICATE: [
+    ['D*', 56],
+    ['D', 48],
+    ['M', 32],
+    ['P', 16],
+  ],
   // SQA Higher
-  SCOTTISH_HIGHER: [['A', 33], ['B', 27], ['C', 21], ['D', 15]],
+  SCOTTISH_HIGHER: [
+    ['A', 33],
+    ['B', 27],
+    ['C', 21],
+    ['D', 15],
+  ],
   // SQA Advanced Higher
-  SCOTTISH_ADVANCED_HIGHER: [['A', 56], ['B', 48], ['C', 40], ['D', 32]],
+  SCOTTISH_ADVANCED_HIGHER: [
+    ['A', 56],
+    ['B', 48],
+    ['C', 40],
+    ['D', 32],
+  ],
   // Extended Project
-  EPQ: [['A*', 28], ['A', 24], ['B', 20], ['C', 16], ['D', 12], ['E', 8]],
+  EPQ: [
+    ['A*', 28],
+    ['A', 24],
+    ['B', 20],
+    ['C', 16],
+    ['D', 12],
+    ['E', 8],
+  ],
   // T Level
   T_LEVEL: [
-    ['Distinction*', 168], ['Distinction', 144], ['Merit', 120],
-    ['Pass (C or above)', 96], ['Pass (D or E)', 72],
+    ['Distinction*', 168],
+    ['Distinction', 144],
+    ['Merit', 120],
+    ['Pass (C or above)', 96],
+    ['Pass (D or E)', 72],
   ],
 };
 
 const EXPECTED_IB: Record<'HL' | 'SL' | 'TOK' | 'EE', Array<[string, number]>> = {
-  HL: [['7', 56], ['6', 48], ['5', 32], ['4', 24], ['3', 12], ['2', 0], ['1', 0]],
-  SL: [['7', 28], ['6', 24], ['5', 16], ['4', 12], ['3', 6], ['2', 0], ['1', 0]],
-  TOK: [['A', 12], ['B', 10], ['C', 8], ['D', 6], ['E', 4]],
-  EE: [['A', 12], ['B', 10], ['C', 8], ['D', 6], ['E', 4]],
+  HL: [
+    ['7', 56],
+    ['6', 48],
+    ['5', 32],
+    ['4', 24],
+    ['3', 12],
+    ['2', 0],
+    ['1', 0],
+  ],
+  SL: [
+    ['7', 28],
+    ['6', 24],
+    ['5', 16],
+    ['4', 12],
+    ['3', 6],
+    ['2', 0],
+    ['1', 0],
+  ],
+  TOK: [
+    ['A', 12],
+    ['B', 10],
+    ['C', 8],
+    ['D', 6],
+    ['E', 4],
+  ],
+  EE: [
+    ['A', 12],
+    ['B', 10],
+    ['C', 8],
+    ['D', 6],
+    ['E', 4],
+  ],
 };
 
-const singleGradeCells = Object.entries(EXPECTED_SINGLE_GRADE).flatMap(([q, rows]) =>
-  rows.map(([grade, points]) => [q, grade, points] as const),
-);
-const ibCells = Object.entries(EXPECTED_IB).flatMap(([c, rows]) =>
-  rows.map(([grade, points]) => [c, grade, points] as const),
-);
+const singleGradeCells = Object.entries(EXPECTED_SINGLE_GRADE).flatMap(([q, rows]) => rows.map(([grade, points]) => [q, grade, points] as const));
+const ibCells = Object.entries(EXPECTED_IB).flatMap(([c, rows]) => rows.map(([grade, points]) => [c, grade, points] as const));
 
 describe('UCAS Tariff tables (2017 onwards), every cell', () => {
   it.each(singleGradeCells)('%s %s = %d (table)', (q, grade, points) => {
@@ -132,9 +243,7 @@ describe('UCAS Tariff tables (2017 onwards), every cell', () => {
     expect(Object.keys(SCOTTISH_HIGHER)).toEqual(['A', 'B', 'C', 'D']);
     expect(Object.keys(SCOTTISH_ADVANCED_HIGHER)).toEqual(['A', 'B', 'C', 'D']);
     expect(Object.keys(EPQ)).toEqual(['A*', 'A', 'B', 'C', 'D', 'E']);
-    expect(Object.keys(T_LEVEL)).toEqual([
-      'Distinction*', 'Distinction', 'Merit', 'Pass (C or above)', 'Pass (D or E)',
-    ]);
+    expect(Object.keys(T_LEVEL)).toEqual(['Distinction*', 'Distinction', 'Merit', 'Pass (C or above)', 'Pass (D or E)']);
     for (const t of [IB_HIGHER_LEVEL, IB_STANDARD_LEVEL]) {
       expect(Object.keys(t).sort()).toEqual(['1', '2', '3', '4', '5', '6', '7']);
     }
@@ -213,9 +322,7 @@ describe('tariffPoints errors and no-point types', () => {
   });
 
   it('NO_POINT_TYPES are exactly the GCSE group, ENGLISH_TEST and OTHER, and give 0', () => {
-    expect([...NO_POINT_TYPES].sort()).toEqual(
-      ['ENGLISH_TEST', 'FUNCTIONAL_SKILLS', 'GCSE', 'IGCSE', 'OLEVEL', 'OTHER'].sort(),
-    );
+    expect([...NO_POINT_TYPES].sort()).toEqual(['ENGLISH_TEST', 'FUNCTIONAL_SKILLS', 'GCSE', 'IGCSE', 'OLEVEL', 'OTHER'].sort());
     expect(tariffPoints('GCSE', '9')).toBe(0);
     expect(tariffPoints('GCSE', 'A*')).toBe(0);
     expect(tariffPoints('IGCSE', '4')).toBe(0);
@@ -233,14 +340,28 @@ describe('ibPoints (IBO composite item)', () => {
       QUALIFICATION: 'IBO',
       IB_TOTAL: '36',
       IB_TOTAL_YEAR: '2024',
-      HL_SUBJECT_1: 'Mathematics', HL_GRADE_1: '7', HL_YEAR_1: '2024',
-      HL_SUBJECT_2: 'Physics', HL_GRADE_2: '6', HL_YEAR_2: '2024',
-      HL_SUBJECT_3: 'Chemistry', HL_GRADE_3: '5', HL_YEAR_3: '2024',
-      SL_SUBJECT_1: 'English', SL_GRADE_1: '6', SL_YEAR_1: '2024',
-      SL_SUBJECT_2: 'French', SL_GRADE_2: '5', SL_YEAR_2: '2024',
-      SL_SUBJECT_3: 'History', SL_GRADE_3: '4', SL_YEAR_3: '2024',
-      EE_GRADE: 'A', EE_YEAR: '2024',
-      TOK_GRADE: 'B', TOK_YEAR: '2024',
+      HL_SUBJECT_1: 'Mathematics',
+      HL_GRADE_1: '7',
+      HL_YEAR_1: '2024',
+      HL_SUBJECT_2: 'Physics',
+      HL_GRADE_2: '6',
+      HL_YEAR_2: '2024',
+      HL_SUBJECT_3: 'Chemistry',
+      HL_GRADE_3: '5',
+      HL_YEAR_3: '2024',
+      SL_SUBJECT_1: 'English',
+      SL_GRADE_1: '6',
+      SL_YEAR_1: '2024',
+      SL_SUBJECT_2: 'French',
+      SL_GRADE_2: '5',
+      SL_YEAR_2: '2024',
+      SL_SUBJECT_3: 'History',
+      SL_GRADE_3: '4',
+      SL_YEAR_3: '2024',
+      EE_GRADE: 'A',
+      EE_YEAR: '2024',
+      TOK_GRADE: 'B',
+      TOK_YEAR: '2024',
     };
     expect(ibPoints(item)).toBe(210);
     expect(ibPoints({ ...item, IB_TOTAL: '45' })).toBe(210);
@@ -252,9 +373,7 @@ describe('ibPoints (IBO composite item)', () => {
   });
 
   it('skips empty and undefined slots', () => {
-    expect(
-      ibPoints({ HL_GRADE_1: '7', HL_GRADE_2: '', HL_GRADE_3: undefined, SL_GRADE_1: '  ', TOK_GRADE: 'E' }),
-    ).toBe(56 + 4);
+    expect(ibPoints({ HL_GRADE_1: '7', HL_GRADE_2: '', HL_GRADE_3: undefined, SL_GRADE_1: '  ', TOK_GRADE: 'E' })).toBe(56 + 4);
   });
 
   it.each(ibCells)('single component %s %s = %d via ibPoints', (component, grade, points) => {

@@ -290,9 +290,7 @@ export function lookupTariff<Q extends TariffQualification>(qualification: Q, gr
  * @throws RangeError only if the types were bypassed (an unknown component or grade at run time).
  */
 export function lookupIbTariff<C extends IbComponent>(component: C, grade: IbGrade<C>): number {
-  const table = Object.prototype.hasOwnProperty.call(IB_TABLES, component)
-    ? (IB_TABLES[component] as TariffTable)
-    : undefined;
+  const table = Object.prototype.hasOwnProperty.call(IB_TABLES, component) ? (IB_TABLES[component] as TariffTable) : undefined;
   const points = table === undefined ? undefined : findInTable(table, grade);
   if (points === undefined) {
     throw new RangeError(`No UCAS Tariff entry for IB ${String(component)} grade '${String(grade)}'.`);

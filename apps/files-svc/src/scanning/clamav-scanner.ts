@@ -68,7 +68,8 @@ type Transport = { label: string; clamdscan: { socket?: string; host?: string; p
 export function createClamavScanner(options: ClamavOptions): Scanner {
   const transports: Transport[] = [];
   if (options.socket) transports.push({ label: `socket ${options.socket}`, clamdscan: { socket: options.socket } });
-  if (options.port) transports.push({ label: `tcp ${options.host ?? '127.0.0.1'}:${options.port}`, clamdscan: { host: options.host ?? '127.0.0.1', port: options.port } });
+  if (options.port)
+    transports.push({ label: `tcp ${options.host ?? '127.0.0.1'}:${options.port}`, clamdscan: { host: options.host ?? '127.0.0.1', port: options.port } });
 
   const clients = new Map<Transport, Promise<NodeClam>>();
   const client = (t: Transport) => {

@@ -7,7 +7,12 @@ import { StackClient, startTestStack } from '../testing/stack-client';
 import { createSubmitPipeline } from './submit-pipeline';
 
 const COURSE = 'G400'; // demo catalogue: DOCUMENT_TYPES 'ALEVELS,GCSE5', automatic offers
-const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({ QUALIFICATION: 'GCSE', SUBJECT, GRADE: '6', YEAR: '2023' }));
+const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({
+  QUALIFICATION: 'GCSE',
+  SUBJECT,
+  GRADE: '6',
+  YEAR: '2023',
+}));
 
 describe('staffDecision', () => {
   // staffDecision uses nothing of the app: a bare object stands in for it.
@@ -37,7 +42,9 @@ describe('staffDecision', () => {
 
   it('keeps reasons the adviser gave and adds nothing for other statuses', () => {
     expect(pipeline.staffDecision('R', { result: red, candidates } as never, undefined)).toMatchObject({ rejection_reasons: [], recommended_courses: [] });
-    expect(pipeline.staffDecision('X', { result: red, candidates } as never, [{ MESSAGE: 'Own reason' }]).rejection_reasons).toEqual([{ MESSAGE: 'Own reason' }]);
+    expect(pipeline.staffDecision('X', { result: red, candidates } as never, [{ MESSAGE: 'Own reason' }]).rejection_reasons).toEqual([
+      { MESSAGE: 'Own reason' },
+    ]);
   });
 });
 
@@ -63,13 +70,25 @@ describe('the public submit through the pipeline', () => {
       DOB: '2006-05-14',
       NATIONALITY: 'GBR',
       GCSE_QUALIFICATIONS: FIVE_GCSES,
-      QUALIFICATIONS: ['Mathematics', 'Physics', 'Chemistry'].map((SUBJECT, i) => ({ QUALIFICATION: 'ALEVEL', SUBJECT, GRADE: ['A*', 'A', 'B'][i], YEAR: '2025' })),
+      QUALIFICATIONS: ['Mathematics', 'Physics', 'Chemistry'].map((SUBJECT, i) => ({
+        QUALIFICATION: 'ALEVEL',
+        SUBJECT,
+        GRADE: ['A*', 'A', 'B'][i],
+        YEAR: '2025',
+      })),
     }),
     ...who,
     SUBMISSION_ID: randomUUID(),
     ...extra,
   });
-  const document = (token: string) => ({ file_id: randomUUID(), file_type: 'application/pdf', file_name: 'results.pdf', file_size: 700, document_type: 'ALEVELS', file_token: token });
+  const document = (token: string) => ({
+    file_id: randomUUID(),
+    file_type: 'application/pdf',
+    file_name: 'results.pdf',
+    file_size: 700,
+    document_type: 'ALEVELS',
+    file_token: token,
+  });
 
   it('checks for a duplicate before claiming documents: a second application leaves its upload free for another', async () => {
     const upload = await client.upload(createSampleDocument('pdf'), 'results.pdf', 'ALEVELS');

@@ -139,7 +139,11 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
      * STATUS and REJECTION_REASONS taken out, and the values of hidden fields dropped (domain.md "Form
      * behaviour": what is stored is exactly what the rules checked).
      */
-    keyed(request: FastifyRequest, detail: CourseDetailResponse, data: ApplySubmission): { submission: KeyedSubmission; status: ApplySubmission['STATUS']; reasons: ApplySubmission['REJECTION_REASONS'] } {
+    keyed(
+      request: FastifyRequest,
+      detail: CourseDetailResponse,
+      data: ApplySubmission,
+    ): { submission: KeyedSubmission; status: ApplySubmission['STATUS']; reasons: ApplySubmission['REJECTION_REASONS'] } {
       const { STATUS, REJECTION_REASONS, ...rest } = data;
       const SUBMISSION_ID = settleSubmissionId(request, rest.SUBMISSION_ID);
       const submission = dropHiddenFields({ ...rest, SUBMISSION_ID }, courseDocumentTypes(detail.courseData));
@@ -172,13 +176,21 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       return {
         confirmed_status: status,
         sub_status: null,
-        rejection_reasons: reasons ? [...reasons] : rejected ? outcome.result.EXPLANATION.filter((e) => e.STATUS === 'R').map((e) => ({ MESSAGE: e.MESSAGE })) : [],
+        rejection_reasons: reasons
+          ? [...reasons]
+          : rejected
+            ? outcome.result.EXPLANATION.filter((e) => e.STATUS === 'R').map((e) => ({ MESSAGE: e.MESSAGE }))
+            : [],
         recommended_courses: rejected ? recommendedCourses(outcome.result.ALTERNATE, outcome.candidates) : [],
       };
     },
 
     /** Step 6a: whether this person already applied to the course (same email or UCAS Personal ID). */
-    async alreadyApplied(request: FastifyRequest, ucasCode: string, form: Pick<ApplySubmission, 'EMAIL' | 'APPLIED_TO_UCAS' | 'UCAS_PERSONAL_ID'>): Promise<boolean> {
+    async alreadyApplied(
+      request: FastifyRequest,
+      ucasCode: string,
+      form: Pick<ApplySubmission, 'EMAIL' | 'APPLIED_TO_UCAS' | 'UCAS_PERSONAL_ID'>,
+    ): Promise<boolean> {
       const email = form.EMAIL?.trim() || undefined;
       const ucasPersonalId = form.APPLIED_TO_UCAS === '1' ? form.UCAS_PERSONAL_ID?.trim() || undefined : undefined;
       if (!email && !ucasPersonalId) return false;

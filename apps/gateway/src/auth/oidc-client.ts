@@ -195,8 +195,7 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
         const idClaims = tokens.claims();
         if (!idClaims) throw new Error('the token response has no ID token');
         let claims: Record<string, unknown> = idClaims;
-        const missing =
-          groupsOf(claims[settings.groupsClaim]) === undefined || !text(claims.name) || !(text(claims.preferred_username) ?? text(claims.email));
+        const missing = groupsOf(claims[settings.groupsClaim]) === undefined || !text(claims.name) || !(text(claims.preferred_username) ?? text(claims.email));
         if (missing && config.serverMetadata().userinfo_endpoint) {
           // Many providers put profile and group claims in userinfo only; the ID token's win.
           const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub);

@@ -52,7 +52,12 @@ class Browser {
     const target = new URL(url);
     const headers: Record<string, string> = { cookie: this.cookieHeader(target) };
     if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const res = await fetch(target, { method: init.method ?? 'GET', headers, body: init.form ? new URLSearchParams(init.form) : undefined, redirect: 'manual' });
+    const res = await fetch(target, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.form ? new URLSearchParams(init.form) : undefined,
+      redirect: 'manual',
+    });
     this.remember(res);
     return res;
   }
@@ -186,7 +191,13 @@ describe('with the provider running', () => {
     expect(location.origin).toBe(issuer);
     const params = Object.fromEntries(location.searchParams);
     expect(params).toEqual(
-      expect.objectContaining({ response_type: 'code', client_id: CLIENT_ID, redirect_uri: callbackUrl, code_challenge_method: 'S256', scope: 'openid profile email groups' }),
+      expect.objectContaining({
+        response_type: 'code',
+        client_id: CLIENT_ID,
+        redirect_uri: callbackUrl,
+        code_challenge_method: 'S256',
+        scope: 'openid profile email groups',
+      }),
     );
     expect(params.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(params.state?.length).toBeGreaterThanOrEqual(20);

@@ -69,7 +69,11 @@ export class StackClient {
   }
 
   /** A form-encoded PUT with the XSRF token as a `token` field, as the login screen sends it. */
-  async sendForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
+  async sendForm(
+    path: string,
+    fields: Record<string, string>,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: unknown; headers: Headers }> {
     const body = new URLSearchParams(fields);
     if (this.xsrfToken && !('token' in fields)) body.set('token', this.xsrfToken);
     const res = await fetch(`${this.baseUrl}${path}`, {

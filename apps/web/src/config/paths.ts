@@ -34,8 +34,7 @@ export const paths = {
     },
     step: {
       path: ':step',
-      getHref: (ucasCode: string, step: ApplicationStepId, fieldId?: string) =>
-        `/apply/${encodeURIComponent(ucasCode)}/${step}${fieldId ? `#${fieldId}` : ''}`,
+      getHref: (ucasCode: string, step: ApplicationStepId, fieldId?: string) => `/apply/${encodeURIComponent(ucasCode)}/${step}${fieldId ? `#${fieldId}` : ''}`,
     },
     // Shown after a successful submission; the answer lives in the form's state (no reload).
     confirmation: {
@@ -118,8 +117,7 @@ export const createApiPaths = (base: string) => {
     figures: () => `${api}/admin/figures`,
     figuresCsv: () => `${api}/admin/figures.csv`,
     adminApplications: () => `${api}/admin/applications`,
-    adminApplication: (studentId: string, ucasCode: string) =>
-      `${api}/admin/applications/${encodeURIComponent(studentId)}/${encodeURIComponent(ucasCode)}`,
+    adminApplication: (studentId: string, ucasCode: string) => `${api}/admin/applications/${encodeURIComponent(studentId)}/${encodeURIComponent(ucasCode)}`,
     adminApplicationPart: (studentId: string, ucasCode: string, part: string) =>
       `${api}/admin/applications/${encodeURIComponent(studentId)}/${encodeURIComponent(ucasCode)}/${part}`,
     adminStudents: () => `${api}/admin/students`,

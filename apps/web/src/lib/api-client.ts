@@ -122,12 +122,7 @@ function parseBody<S extends z.ZodType>(url: string, text: string, schema: S): z
   return parsed.data;
 }
 
-async function request<S extends z.ZodType>(
-  method: Method,
-  path: string,
-  schema: S,
-  options: RequestOptions & { data?: unknown } = {},
-): Promise<z.output<S>> {
+async function request<S extends z.ZodType>(method: Method, path: string, schema: S, options: RequestOptions & { data?: unknown } = {}): Promise<z.output<S>> {
   const url = buildUrl(path, method, options.params);
   let headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
@@ -185,10 +180,7 @@ function upload<S extends z.ZodType>(path: string, data: FormData, schema: S, { 
 export const api = {
   upload,
   get: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) => request('GET', path, schema, options),
-  post: <S extends z.ZodType>(path: string, data: unknown, schema: S, options?: RequestOptions) =>
-    request('POST', path, schema, { ...options, data }),
-  put: <S extends z.ZodType>(path: string, data: unknown, schema: S, options?: RequestOptions) =>
-    request('PUT', path, schema, { ...options, data }),
-  delete: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
-    request('DELETE', path, schema, options),
+  post: <S extends z.ZodType>(path: string, data: unknown, schema: S, options?: RequestOptions) => request('POST', path, schema, { ...options, data }),
+  put: <S extends z.ZodType>(path: string, data: unknown, schema: S, options?: RequestOptions) => request('PUT', path, schema, { ...options, data }),
+  delete: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) => request('DELETE', path, schema, options),
 };

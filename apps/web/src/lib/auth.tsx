@@ -24,8 +24,7 @@ export const authKeys = {
  */
 export const STAFF_QUERY_META = { staff: true } as const;
 
-export const removeStaffQueries = (queryClient: QueryClient): void =>
-  queryClient.removeQueries({ predicate: (query) => query.meta?.staff === true });
+export const removeStaffQueries = (queryClient: QueryClient): void => queryClient.removeQueries({ predicate: (query) => query.meta?.staff === true });
 
 /** GET /api/admin/auth/user: the signed-in user, or null when there is no session (401). */
 export async function getUser(signal?: AbortSignal): Promise<StaffUser | null> {

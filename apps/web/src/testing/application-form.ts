@@ -117,7 +117,11 @@ async function waitForEnabled(element: HTMLElement): Promise<void> {
 }
 
 /** Request bodies sent to `pathname` while the test runs (JSON). */
-export function recordRequests(server: { events: { on: (event: 'request:start', listener: (args: { request: Request }) => void) => void } }, method: string, pathname: string | RegExp) {
+export function recordRequests(
+  server: { events: { on: (event: 'request:start', listener: (args: { request: Request }) => void) => void } },
+  method: string,
+  pathname: string | RegExp,
+) {
   const bodies: Array<{ url: URL; body: unknown }> = [];
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);

@@ -48,8 +48,7 @@ export function renderWithProviders(ui: ReactElement, { user }: RenderOptions = 
 }
 
 /** The current search parameters of a memory router. */
-export const currentSearch = (router: { state: { location: { search: string } } }): URLSearchParams =>
-  new URLSearchParams(router.state.location.search);
+export const currentSearch = (router: { state: { location: { search: string } } }): URLSearchParams => new URLSearchParams(router.state.location.search);
 
 export const createStaffUser = (overrides: Partial<StaffUser> = {}): StaffUser => ({
   username: 'adviser1',

@@ -1,5 +1,13 @@
 import { createApplicationForm } from '../testing';
-import { applicationFormSchema, applyResponseSchema, applySubmissionSchema, keyedSubmissionSchema, offerTexts, offerVariant, publicReference } from './application';
+import {
+  applicationFormSchema,
+  applyResponseSchema,
+  applySubmissionSchema,
+  keyedSubmissionSchema,
+  offerTexts,
+  offerVariant,
+  publicReference,
+} from './application';
 
 const SUBMISSION_ID = '3f1c2a4e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
 

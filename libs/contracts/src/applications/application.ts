@@ -102,8 +102,7 @@ export const applyResponseSchema = z.object({
 export type ApplyResponse = z.infer<typeof applyResponseSchema>;
 
 /** The public reference shown to applicants: depart number then the fourth element of id. */
-export const publicReference = (response: Pick<ApplyResponse, 'id' | 'depart_number'>): string =>
-  `${response.depart_number}${response.id[3]}`;
+export const publicReference = (response: Pick<ApplyResponse, 'id' | 'depart_number'>): string => `${response.depart_number}${response.id[3]}`;
 
 /** GET /api/applications/{ucasCode}/applied (spec section 7): email and/or ucas_personal_id. */
 export const appliedQuerySchema = z.object({

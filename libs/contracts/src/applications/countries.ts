@@ -17,7 +17,11 @@ export const COUNTRY_OPTIONS: CountryOption[] = (() => {
   // Alphabetical without Intl.Collator: its first use loads ICU's collation data, about 30 ms of
   // a phone's first screen (issue 12 item 4). Accents dropped and case folded, these names sort
   // exactly as the en-GB collation sorts them (countries.test.ts checks it).
-  const sortKey = (label: string) => label.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const sortKey = (label: string) =>
+    label
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
   const options = Object.entries(names)
     .map(([alpha2, label]) => ({ value: countries.alpha2ToAlpha3(alpha2) ?? '', label }))
     .filter((o) => o.value !== '' && o.value !== 'GBR')
@@ -35,5 +39,4 @@ export const countryName = (code: string | null | undefined): string => (code &&
 export const isCountryCode = (code: string): boolean => COUNTRY_NAMES.has(code);
 
 /** Whether VISA_TYPE is asked: hidden for GBR and IRL (issue 4). */
-export const needsVisaType = (nationality: string | undefined): boolean =>
-  !!nationality && !(HOME_NATIONALITIES as readonly string[]).includes(nationality);
+export const needsVisaType = (nationality: string | undefined): boolean => !!nationality && !(HOME_NATIONALITIES as readonly string[]).includes(nationality);

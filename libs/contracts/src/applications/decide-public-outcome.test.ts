@@ -65,7 +65,10 @@ describe('decidePublicOutcome', () => {
   });
 
   it('submits (S) an amber applicant for the back office', () => {
-    const amber = assessment({ TRAFFIC_LIGHT: 'A', EXPLANATION: [{ STATUS: 'A', MESSAGE: 'Effective UCAS points 120 are below the advertised tariff of 128 but meet the accepted tariff of 112.' }] });
+    const amber = assessment({
+      TRAFFIC_LIGHT: 'A',
+      EXPLANATION: [{ STATUS: 'A', MESSAGE: 'Effective UCAS points 120 are below the advertised tariff of 128 but meet the accepted tariff of 112.' }],
+    });
     expect(decide({ assessment: amber })).toEqual({ confirmed_status: 'S', sub_status: null, rejection_reasons: [], recommended_courses: [] });
   });
 

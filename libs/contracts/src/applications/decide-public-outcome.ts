@@ -29,10 +29,7 @@ export type PublicOutcomeInput = {
 };
 
 /** The assessment's ALTERNATE as recommended courses, in its order; codes not in `candidates` are left out. */
-export function recommendedCourses(
-  alternates: PublicOutcomeInput['assessment']['ALTERNATE'],
-  candidates: readonly RecommendableCourse[],
-): RecommendedCourse[] {
+export function recommendedCourses(alternates: PublicOutcomeInput['assessment']['ALTERNATE'], candidates: readonly RecommendableCourse[]): RecommendedCourse[] {
   const byCode = new Map(candidates.map((c) => [c.UCAS_CODE, c] as const));
   return alternates.flatMap((alternate) => {
     const c = byCode.get(alternate.COURSE);

@@ -3,8 +3,7 @@ import { createApplicationForm } from '../testing';
 import { validateApplicationForm, type FormError } from './validate-application-form';
 
 const qualOptions = ['ALEVEL', 'GCSE', 'IBO', 'ACCESS_HE', 'ENGLISH_TEST'].map((c) => buildQualOption(c as 'ALEVEL'));
-const validate = (overrides: Record<string, unknown> = {}) =>
-  validateApplicationForm(createApplicationForm(overrides), { qualOptions, currentYear: 2026 });
+const validate = (overrides: Record<string, unknown> = {}) => validateApplicationForm(createApplicationForm(overrides), { qualOptions, currentYear: 2026 });
 const messages = (errors: FormError[]) => errors.map((e) => e.message);
 
 describe('validateApplicationForm', () => {
@@ -70,7 +69,9 @@ describe('validateApplicationForm', () => {
   it('needs at least one qualification and no duplicates', () => {
     expect(messages(validate({ QUALIFICATIONS: [] }))).toEqual(["'Qualifications' must have at least 1 item(s)."]);
     const twice = { QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'B', YEAR: '2025' };
-    const errors = validate({ QUALIFICATIONS: [twice, { ...twice, GRADE: 'A' }, { QUALIFICATION: 'ALEVEL', SUBJECT: 'Biology', GRADE: 'C', YEAR: '2025' }, twice] });
+    const errors = validate({
+      QUALIFICATIONS: [twice, { ...twice, GRADE: 'A' }, { QUALIFICATION: 'ALEVEL', SUBJECT: 'Biology', GRADE: 'C', YEAR: '2025' }, twice],
+    });
     expect(messages(errors)).toEqual(["'Qualifications' contains duplicated items: 1, 2, 4."]);
     expect(errors[0]?.section).toBe('qualifications');
     const gcse = { QUALIFICATION: 'GCSE', SUBJECT: 'Mathematics', GRADE: '5', YEAR: '2023' };
@@ -94,9 +95,7 @@ describe('validateApplicationForm', () => {
   it('allows one International Baccalaureate entry only', () => {
     const ib = { QUALIFICATION: 'IBO', IB_TOTAL: '36', IB_TOTAL_YEAR: '2025' };
     expect(validate({ QUALIFICATIONS: [ib] })).toEqual([]);
-    expect(messages(validate({ QUALIFICATIONS: [ib, ib] }))).toEqual([
-      "'Qualifications' cannot contain multiple International Baccalaureate (IBO) entries.",
-    ]);
+    expect(messages(validate({ QUALIFICATIONS: [ib, ib] }))).toEqual(["'Qualifications' cannot contain multiple International Baccalaureate (IBO) entries."]);
   });
 
   it('names the item and field of a qualification problem', () => {
@@ -125,7 +124,9 @@ describe('validateApplicationForm: documents (spec section 5)', () => {
     validateApplicationForm(createApplicationForm(docs), { qualOptions, currentYear: 2026, documentTypes });
 
   it('accepts uploaded files of every allowed format up to 5,242,880 bytes', () => {
-    expect(withDocs({ ALEVELS_DOCUMENT_1: doc(), ALEVELS_DOCUMENT_5: doc({ file_name: 'scan.JPG', file_type: 'image/jpeg', file_size: 5_242_880 }) })).toEqual([]);
+    expect(withDocs({ ALEVELS_DOCUMENT_1: doc(), ALEVELS_DOCUMENT_5: doc({ file_name: 'scan.JPG', file_type: 'image/jpeg', file_size: 5_242_880 }) })).toEqual(
+      [],
+    );
   });
 
   it("says '{label}' max size is 5 MB. above 5,242,880 bytes", () => {
@@ -142,7 +143,9 @@ describe('validateApplicationForm: documents (spec section 5)', () => {
 
   it("shows a file's custom_error as it is, before any other problem", () => {
     const virus = "'GCSE document 1' - The document you provided could not be uploaded because it contained a virus. Please check the document and try again.";
-    expect(messages(withDocs({ GCSE5_DOCUMENT_1: doc({ document_type: 'GCSE5', file_token: '', file_name: 'eicar.exe', custom_error: virus }) }))).toEqual([virus]);
+    expect(messages(withDocs({ GCSE5_DOCUMENT_1: doc({ document_type: 'GCSE5', file_token: '', file_name: 'eicar.exe', custom_error: virus }) }))).toEqual([
+      virus,
+    ]);
   });
 
   it('refuses a file that was never uploaded (no file token)', () => {

@@ -98,7 +98,10 @@ function groupErrors(field: FieldDef, items: readonly QualificationItem[]): Form
     const key = itemKey(item);
     seen.set(key, [...(seen.get(key) ?? []), i + 1]);
   });
-  const duplicated = [...seen.values()].filter((n) => n.length > 1).flat().sort((a, b) => a - b);
+  const duplicated = [...seen.values()]
+    .filter((n) => n.length > 1)
+    .flat()
+    .sort((a, b) => a - b);
   if (duplicated.length > 0) errors.push(at(M.duplicates(field.label, duplicated)));
   if (items.filter((item) => text(item.QUALIFICATION) === 'IBO').length > 1) errors.push(at(M.onlyOneIbo(field.label)));
   return errors;
@@ -158,7 +161,13 @@ export function validateApplicationForm(form: Readonly<Record<string, unknown>>,
     const issues = validateQualificationItems({ [field.name]: items }, options.qualOptions);
     for (const issue of issues) {
       const index = Number(issue.path.split('.')[1]);
-      errors.push({ field: field.name, path: issue.path, section: field.section, item: Number.isInteger(index) ? index + 1 : undefined, message: issue.message });
+      errors.push({
+        field: field.name,
+        path: issue.path,
+        section: field.section,
+        item: Number.isInteger(index) ? index + 1 : undefined,
+        message: issue.message,
+      });
     }
   }
   errors.push(...documentErrors(form, options.documentTypes ?? DOCUMENT_TYPES));
@@ -166,5 +175,4 @@ export function validateApplicationForm(form: Readonly<Record<string, unknown>>,
 }
 
 /** Errors of one section, for the submit tab's grouped summary. */
-export const errorsOfSection = (errors: readonly FormError[], section: FormSection): FormError[] =>
-  errors.filter((e) => e.section === section);
+export const errorsOfSection = (errors: readonly FormError[], section: FormSection): FormError[] => errors.filter((e) => e.section === section);

@@ -25,7 +25,14 @@ describe('validateSubmission', () => {
 describe('dropHiddenFields (domain.md "Form behaviour": values of hidden fields are dropped before storing)', () => {
   it('drops the values of hidden fields and of document categories the course does not take', () => {
     const form: Record<string, unknown> = {
-      ...createApplicationForm({ NATIONALITY: 'GBR', VISA_TYPE: 't4gen', APPLIED_TO_UCAS: '0', UCAS_PERSONAL_ID: '1234567890', PREVIOUS_UNI_STUDY: '0', PREVIOUS_STUDY_NOTES: 'hidden' }),
+      ...createApplicationForm({
+        NATIONALITY: 'GBR',
+        VISA_TYPE: 't4gen',
+        APPLIED_TO_UCAS: '0',
+        UCAS_PERSONAL_ID: '1234567890',
+        PREVIOUS_UNI_STUDY: '0',
+        PREVIOUS_STUDY_NOTES: 'hidden',
+      }),
       OTHER_DOCUMENT_1: { file_id: 'f' },
       ALEVELS_DOCUMENT_1: { file_id: 'a' },
     };

@@ -21,8 +21,7 @@ export const VALIDATION_MESSAGES = {
   boolean: (label: string) => `'${label}' must be 0, 1 or empty.`,
   incorrectMonth: (month: string) => `Incorrect month ${month}: Month must be between 1 and 12.`,
   incorrectDay: (day: string, max: number) => `Incorrect day ${day}: Day must be between 1 and ${max}.`,
-  invalidDobYear: (year: string, currentYear: number) =>
-    `Invalid Date of Birth Year: ${year}. Year must be between 1900 and ${currentYear}.`,
+  invalidDobYear: (year: string, currentYear: number) => `Invalid Date of Birth Year: ${year}. Year must be between 1900 and ${currentYear}.`,
 } as const;
 
 /** Shown when submit is blocked by any error (spec sections 2, 5 and 8). */

@@ -4,7 +4,7 @@ import { assessFormSchema, isIsoDate, toAssessForm } from './assess-form';
 import { assessApiBodySchema } from './assess-request';
 
 describe('assessFormSchema', () => {
-  it('accepts the generator\'s form and keeps unknown fields', () => {
+  it("accepts the generator's form and keeps unknown fields", () => {
     const parsed = assessFormSchema.parse({ ...createAssessForm(), NAME1: 'Ada' });
     expect(parsed.NAME1).toBe('Ada');
   });
@@ -49,9 +49,14 @@ describe('isIsoDate', () => {
 describe('toAssessForm', () => {
   it('keeps only the assessable fields', () => {
     const form = assessFormSchema.parse({ ...createAssessForm(), NAME1: 'Ada', EMAIL: 'a@b.c' });
-    expect(Object.keys(toAssessForm(form)).sort()).toEqual(
-      ['APPLIED_TO_UCAS', 'DOB', 'GCSE_QUALIFICATIONS', 'NATIONALITY', 'QUALIFICATIONS', 'SECOND_YEAR_ENTRY'],
-    );
+    expect(Object.keys(toAssessForm(form)).sort()).toEqual([
+      'APPLIED_TO_UCAS',
+      'DOB',
+      'GCSE_QUALIFICATIONS',
+      'NATIONALITY',
+      'QUALIFICATIONS',
+      'SECOND_YEAR_ENTRY',
+    ]);
   });
 });
 

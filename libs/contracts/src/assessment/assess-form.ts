@@ -9,9 +9,7 @@ export const MAX_QUALIFICATION_ITEMS = 40;
  * every value a string. Which fields a type has, and their values, is checked against the course's
  * qualOptions by `validateQualificationItems`, not here.
  */
-export const qualificationItemSchema = z
-  .object({ QUALIFICATION: z.string().max(64) })
-  .catchall(z.string().max(4096));
+export const qualificationItemSchema = z.object({ QUALIFICATION: z.string().max(64) }).catchall(z.string().max(4096));
 export type QualificationItem = z.infer<typeof qualificationItemSchema>;
 
 /** The two qualification groups of a form; either may be missing. */
@@ -52,14 +50,7 @@ export type AssessForm = z.infer<typeof assessFormSchema>;
 export type AssessFormInput = z.input<typeof assessFormSchema>;
 
 /** The fields of the form the assessment reads (`toAssessForm`). */
-export const ASSESS_FORM_FIELDS = [
-  'NATIONALITY',
-  'DOB',
-  'SECOND_YEAR_ENTRY',
-  'APPLIED_TO_UCAS',
-  'GCSE_QUALIFICATIONS',
-  'QUALIFICATIONS',
-] as const;
+export const ASSESS_FORM_FIELDS = ['NATIONALITY', 'DOB', 'SECOND_YEAR_ENTRY', 'APPLIED_TO_UCAS', 'GCSE_QUALIFICATIONS', 'QUALIFICATIONS'] as const;
 
 /**
  * Only the assessable part of a whole application form, so that names, contact details and

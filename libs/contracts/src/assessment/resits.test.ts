@@ -4,7 +4,12 @@ const gcse = (SUBJECT: string, GRADE: string, YEAR: string) => ({ QUALIFICATION:
 
 describe('bestAttempts (domain.md: a resit counts once, at its best grade)', () => {
   it('keeps only the best attempt of each subject, in form order', () => {
-    const items = [gcse('Mathematics', '3', '2022'), gcse('English Language', '5', '2022'), gcse('mathematics ', '6', '2023'), gcse('Mathematics', '4', '2024')];
+    const items = [
+      gcse('Mathematics', '3', '2022'),
+      gcse('English Language', '5', '2022'),
+      gcse('mathematics ', '6', '2023'),
+      gcse('Mathematics', '4', '2024'),
+    ];
     expect(bestAttempts(items)).toEqual([items[1], items[2]]);
   });
 

@@ -9,8 +9,24 @@ export const normaliseSubject = (subject: string): string => subject.trim().toLo
 // GCSE and IGCSE grades on one scale: 9-1 as they are, letters at the points Ofqual anchors them
 // (A* between 8 and 9, A at 7, B between 5 and 6, C at 4, then D-G down to 1, U 0).
 const GCSE_RANK: Readonly<Record<string, number>> = {
-  '9': 9, '8': 8, '7': 7, '6': 6, '5': 5, '4': 4, '3': 3, '2': 2, '1': 1,
-  'A*': 8.5, A: 7, B: 5.5, C: 4, D: 3, E: 2, F: 1.5, G: 1, U: 0,
+  '9': 9,
+  '8': 8,
+  '7': 7,
+  '6': 6,
+  '5': 5,
+  '4': 4,
+  '3': 3,
+  '2': 2,
+  '1': 1,
+  'A*': 8.5,
+  A: 7,
+  B: 5.5,
+  C: 4,
+  D: 3,
+  E: 2,
+  F: 1.5,
+  G: 1,
+  U: 0,
 };
 
 /**

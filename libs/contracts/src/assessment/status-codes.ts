@@ -29,9 +29,7 @@ export const APPLICATION_SUB_STATUSES = {
   AX: 'Automatic',
 } as const;
 export type ApplicationSubStatus = keyof typeof APPLICATION_SUB_STATUSES;
-export const applicationSubStatusSchema = z.enum(
-  Object.keys(APPLICATION_SUB_STATUSES) as [ApplicationSubStatus, ...ApplicationSubStatus[]],
-);
+export const applicationSubStatusSchema = z.enum(Object.keys(APPLICATION_SUB_STATUSES) as [ApplicationSubStatus, ...ApplicationSubStatus[]]);
 
 /** The submit buttons an assessment can offer (domain.md "Submit buttons"), status and label. */
 export const SUBMISSION_BUTTONS = {

@@ -6,7 +6,12 @@ import { ACCESS_HE_NO_CREDITS, ACCESS_HE_TOO_MANY_CREDITS, describeIssues, valid
 const ALL: QualOption[] = QUALIFICATION_CODES.map((code) => buildQualOption(code));
 const alevel = (GRADE: string, extra: Record<string, string> = {}) => ({ QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE, YEAR: '2024', ...extra });
 const access = (d: string, m: string, p: string) => ({
-  QUALIFICATION: 'ACCESS_HE', SUBJECT: 'Science', DISTINCTION_CREDITS: d, MERIT_CREDITS: m, PASS_CREDITS: p, YEAR: '2024',
+  QUALIFICATION: 'ACCESS_HE',
+  SUBJECT: 'Science',
+  DISTINCTION_CREDITS: d,
+  MERIT_CREDITS: m,
+  PASS_CREDITS: p,
+  YEAR: '2024',
 });
 
 describe('validateQualificationItems', () => {
@@ -42,7 +47,7 @@ describe('validateQualificationItems', () => {
     expect(validateQualificationItems({ QUALIFICATIONS: [alevel('a*')] }, ALL)[0]?.path).toBe('QUALIFICATIONS.0.GRADE');
   });
 
-  it('names a type the course does not offer, listing the group\'s types', () => {
+  it("names a type the course does not offer, listing the group's types", () => {
     const offered = [buildQualOption('ALEVEL'), buildQualOption('GCSE'), buildQualOption('EPQ')];
     expect(validateQualificationItems({ QUALIFICATIONS: [{ QUALIFICATION: 'T_LEVEL', SUBJECT: 'Digital', GRADE: 'Merit', YEAR: '2024' }] }, offered)).toEqual([
       { path: 'QUALIFICATIONS.0.QUALIFICATION', message: "'Qualification' must be one of: ALEVEL, EPQ" },
@@ -65,14 +70,14 @@ describe('validateQualificationItems', () => {
     );
   });
 
-  it('requires every required field, with the spec\'s message', () => {
+  it("requires every required field, with the spec's message", () => {
     expect(validateQualificationItems({ QUALIFICATIONS: [{ QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: '' }] }, ALL)).toEqual([
       { path: 'QUALIFICATIONS.0.GRADE', message: "'Grade' is required." },
       { path: 'QUALIFICATIONS.0.YEAR', message: "'Year' is required." },
     ]);
   });
 
-  it('follows the course\'s required flags', () => {
+  it("follows the course's required flags", () => {
     const optionalYear = [buildQualOption('ALEVEL', { required: { YEAR: false } })];
     expect(validateQualificationItems({ QUALIFICATIONS: [{ QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A' }] }, optionalYear)).toEqual([]);
   });
@@ -101,12 +106,10 @@ describe('validateQualificationItems', () => {
 
   it('limits text to 256 characters', () => {
     const item = { QUALIFICATION: 'OTHER', TITLE: 'x'.repeat(257), GRADE: 'Pass', YEAR: '2024' };
-    expect(validateQualificationItems({ QUALIFICATIONS: [item] }, ALL)).toEqual([
-      { path: 'QUALIFICATIONS.0.TITLE', message: "'Title' max length is 256." },
-    ]);
+    expect(validateQualificationItems({ QUALIFICATIONS: [item] }, ALL)).toEqual([{ path: 'QUALIFICATIONS.0.TITLE', message: "'Title' max length is 256." }]);
   });
 
-  it('refuses more than 45 Access to HE credits with the spec\'s message', () => {
+  it("refuses more than 45 Access to HE credits with the spec's message", () => {
     expect(validateQualificationItems({ QUALIFICATIONS: [access('30', '15', '1')] }, ALL)).toEqual([
       { path: 'QUALIFICATIONS.0', message: ACCESS_HE_TOO_MANY_CREDITS },
     ]);
@@ -129,7 +132,8 @@ describe('validateQualificationItems', () => {
   });
 
   it('checks each English test score in its own range (domain.md)', () => {
-    const test = (SCORE: string, TEST = 'ielts') => validateQualificationItems({ QUALIFICATIONS: [{ QUALIFICATION: 'ENGLISH_TEST', TEST, SCORE, YEAR: '2024' }] }, ALL);
+    const test = (SCORE: string, TEST = 'ielts') =>
+      validateQualificationItems({ QUALIFICATIONS: [{ QUALIFICATION: 'ENGLISH_TEST', TEST, SCORE, YEAR: '2024' }] }, ALL);
     const issue = (message: string) => [{ path: 'QUALIFICATIONS.0.SCORE', message }];
     expect(test('9.5')).toEqual(issue("'Score' must be an IELTS band score from 0 to 9 in steps of 0.5."));
     expect(test('6.25')).toEqual(issue("'Score' must be an IELTS band score from 0 to 9 in steps of 0.5."));

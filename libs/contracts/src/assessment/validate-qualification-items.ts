@@ -51,13 +51,7 @@ function fieldIssue({ field, options }: IndexedField, value: string): string | n
 }
 
 /** Checks one item of `group` at `index`, appending its issues to `issues`. */
-function checkItem(
-  item: QualificationItem,
-  group: QualificationGroup,
-  index: number,
-  qualOptions: QualOptionIndex,
-  issues: FieldIssue[],
-): void {
+function checkItem(item: QualificationItem, group: QualificationGroup, index: number, qualOptions: QualOptionIndex, issues: FieldIssue[]): void {
   const prefix = `${group}.${index}`;
   const code = text(item.QUALIFICATION);
   if (code === '') {
@@ -123,11 +117,7 @@ function checkItem(
  * with its group name. Returns every issue, in form order; empty when all is well.
  */
 export function validateQualificationItems(items: QualificationGroups, qualOptions: readonly QualOption[]): FieldIssue[];
-export function validateQualificationItems(
-  items: readonly QualificationItem[],
-  qualOptions: readonly QualOption[],
-  group: QualificationGroup,
-): FieldIssue[];
+export function validateQualificationItems(items: readonly QualificationItem[], qualOptions: readonly QualOption[], group: QualificationGroup): FieldIssue[];
 export function validateQualificationItems(
   items: QualificationGroups | readonly QualificationItem[],
   qualOptions: readonly QualOption[],
@@ -135,9 +125,7 @@ export function validateQualificationItems(
 ): FieldIssue[] {
   const index = indexQualOptions(qualOptions);
   const issues: FieldIssue[] = [];
-  const groups: QualificationGroups = Array.isArray(items)
-    ? { [group ?? 'QUALIFICATIONS']: items }
-    : (items as QualificationGroups);
+  const groups: QualificationGroups = Array.isArray(items) ? { [group ?? 'QUALIFICATIONS']: items } : (items as QualificationGroups);
   for (const name of GROUPS) {
     const list = groups[name];
     if (!list) continue;

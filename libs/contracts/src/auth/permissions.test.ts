@@ -67,9 +67,7 @@ describe('editing rules (spec section 6)', () => {
     expect(editRefusalReason('Front Office', 'R')).toBe(
       'Your role on this course (Front Office) can edit only public submissions (status S), so this application is read-only.',
     );
-    expect(editRefusalReason('Visa Team', 'S')).toBe(
-      'Your role on this course (Visa Team) cannot edit public submissions, so this application is read-only.',
-    );
+    expect(editRefusalReason('Visa Team', 'S')).toBe('Your role on this course (Visa Team) cannot edit public submissions, so this application is read-only.');
     expect(editRefusalReason(null, 'S')).toBe('You have no role on this course, so this application is read-only.');
   });
 

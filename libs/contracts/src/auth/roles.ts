@@ -59,10 +59,7 @@ const rolePower = (role: Role) => ROLE_PERMISSIONS[role].length;
  * A user's `access` on a course (domain.md "Roles"): the most privileged role (most permissions)
  * whose scope covers the course's school or department; null when none does.
  */
-export function accessForCourse(
-  roles: readonly RoleAssignment[] | undefined,
-  course: { SCHOOL: string; DEPT: string },
-): Access {
+export function accessForCourse(roles: readonly RoleAssignment[] | undefined, course: { SCHOOL: string; DEPT: string }): Access {
   let best: Role | null = null;
   for (const { role, scope } of roles ?? []) {
     const covers = scope === 'all' || scope === `school:${course.SCHOOL}` || scope === `dept:${course.DEPT}`;

@@ -12,8 +12,7 @@ export const COURSE_PAGE_ERRORS = {
 export const APPLY_MESSAGES = {
   DUPLICATE:
     'You have already submitted an application for this course. You can only apply once for each course. Please check our list of open courses for alternative options.',
-  COURSE_CLOSED:
-    'Unfortunately this course is now closed to any further applications. Please check our list of open courses for alternative options.',
+  COURSE_CLOSED: 'Unfortunately this course is now closed to any further applications. Please check our list of open courses for alternative options.',
   COURSE_SUSPENDED: 'Unfortunately this course is currently suspended. Please check back later.',
 } as const;
 
@@ -33,10 +32,7 @@ export const APPLY_UNAVAILABLE_TEXTS = {
 export const hasNoPlaces = (course: Pick<CourseRow, 'VACANCIES_EXTERNAL' | 'VACANCIES_INTERNAL'>): boolean =>
   course.VACANCIES_EXTERNAL <= 0 || course.VACANCIES_INTERNAL <= 0;
 
-export type SearchAction =
-  | { kind: 'check-back-later' }
-  | { kind: 'closed' }
-  | { kind: 'apply'; enabled: boolean; externalUrl: string | null };
+export type SearchAction = { kind: 'check-back-later' } | { kind: 'closed' } | { kind: 'apply'; enabled: boolean; externalUrl: string | null };
 
 /**
  * The control a search result shows (spec section 4 "Search result action per course"):
@@ -51,9 +47,7 @@ export function searchAction(course: CourseRow): SearchAction {
   return { kind: 'apply', enabled: course.VACANCIES_INTERNAL > 0, externalUrl };
 }
 
-export type CoursePageState =
-  | { kind: 'error'; message: string }
-  | { kind: 'information'; canApply: boolean };
+export type CoursePageState = { kind: 'error'; message: string } | { kind: 'information'; canApply: boolean };
 
 /**
  * What the course information page shows (spec section 4 "Course page states"). Applying is
@@ -74,10 +68,7 @@ export type TariffDisplay = { points: number; lowerTariffNote: boolean };
  * lower tariffs may be considered; otherwise show the accepted points. The School of Health
  * Sciences always shows its advertised tariff.
  */
-export function tariffDisplay(
-  course: Pick<CourseRow, 'TARIFF_ADVERTISED' | 'TARIFF_ACCEPTED' | 'SCHOOL'>,
-  where: 'page' | 'results',
-): TariffDisplay {
+export function tariffDisplay(course: Pick<CourseRow, 'TARIFF_ADVERTISED' | 'TARIFF_ACCEPTED' | 'SCHOOL'>, where: 'page' | 'results'): TariffDisplay {
   if (course.SCHOOL === SCHOOL_CODES.HEALTH_SCIENCES) return { points: course.TARIFF_ADVERTISED, lowerTariffNote: false };
   const cutoff = where === 'page' ? LIMITS.TARIFF_DIFF_CUTOFF_PAGE : LIMITS.TARIFF_DIFF_CUTOFF_RESULTS;
   return course.TARIFF_ADVERTISED - course.TARIFF_ACCEPTED > cutoff

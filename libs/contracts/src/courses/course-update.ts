@@ -47,7 +47,12 @@ export const documentTypesListSchema = z
   .string()
   .trim()
   .max(LIMITS.TEXT_MAX)
-  .transform((v) => v.split(',').map((t) => t.trim()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(documentTypeSchema))
   .transform((types) => [...new Set(types)].join(','));
 

@@ -1,7 +1,7 @@
 import { intakeYearSchema, intakeYears, isInIntake } from './intake';
 
 describe('intake (domain.md "Intake": configuration, 2025/26 by default)', () => {
-  it('defaults to the spec\'s 2025/26 and takes another intake', () => {
+  it("defaults to the spec's 2025/26 and takes another intake", () => {
     expect(intakeYearSchema.parse(undefined)).toBe('2025/26');
     expect(intakeYearSchema.parse('2026/27')).toBe('2026/27');
     expect(intakeYearSchema.safeParse('2026/28').success).toBe(false);

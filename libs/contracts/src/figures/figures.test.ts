@@ -3,7 +3,10 @@ import { courseRowSchema } from '../courses/course';
 import { buildFigures, figuresCsv, FIGURES_CSV_HEADINGS, isOverOffered, type FiguresCountResponse } from './figures';
 
 const status = (applications: number, offered = 0) => ({ applications, offered, referred: 0, pooled: 0, rejected: 0, waiting: 0 });
-const row = (overrides: Parameters<typeof createCourse>[0]) => ({ ...courseRowSchema.parse(createCourse(overrides)), SCHOOL_NAME: overrides?.SCHOOL_NAME ?? 'School of Science and Technology' });
+const row = (overrides: Parameters<typeof createCourse>[0]) => ({
+  ...courseRowSchema.parse(createCourse(overrides)),
+  SCHOOL_NAME: overrides?.SCHOOL_NAME ?? 'School of Science and Technology',
+});
 
 describe('isOverOffered', () => {
   it('warns when offers exceed places left by more than the margin percent', () => {

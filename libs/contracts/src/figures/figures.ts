@@ -119,8 +119,7 @@ const zeroTotals = (): FiguresTotals => ({ ...zeroCounts(), placesLeft: 0, cours
  * `marginPercent` percent of the places (any offer on a course with no places left counts when
  * the margin is 0).
  */
-export const isOverOffered = (offers: number, placesLeft: number, marginPercent: number): boolean =>
-  offers * 100 > placesLeft * (100 + marginPercent);
+export const isOverOffered = (offers: number, placesLeft: number, marginPercent: number): boolean => offers * 100 > placesLeft * (100 + marginPercent);
 
 function addInto(into: FiguresTotals, row: FiguresCourseRow): void {
   for (const key of Object.keys(into.today) as (keyof StatusCounts)[]) {
@@ -140,11 +139,7 @@ function addInto(into: FiguresTotals, row: FiguresCourseRow): void {
  * rows per course in the given order, totals per school (ordered by school name) and overall,
  * today's applications per hour. A course without counts counts zero.
  */
-export function buildFigures(
-  courses: readonly CourseRow[],
-  counts: FiguresCountResponse,
-  options: { margin: number; now?: Date },
-): FiguresResponse {
+export function buildFigures(courses: readonly CourseRow[], counts: FiguresCountResponse, options: { margin: number; now?: Date }): FiguresResponse {
   const byCode = new Map(counts.rows.map((r) => [r.UCAS_CODE, r]));
   const rows: FiguresCourseRow[] = courses.map((c) => {
     const { UCAS_CODE: _code, ...found } = byCode.get(c.UCAS_CODE) ?? { UCAS_CODE: c.UCAS_CODE, ...zeroCounts() };

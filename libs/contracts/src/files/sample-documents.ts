@@ -51,7 +51,7 @@ function pdf(pad: number): Uint8Array {
     body += o;
   }
   // Comment lines (at most 200 characters each) make up the requested size.
-  for (let left = pad; left > 0; ) {
+  for (let left = pad; left > 0;) {
     const n = Math.min(200, left);
     body += n === 1 ? '\n' : `%${'x'.repeat(n - 2)}\n`;
     left -= n;
@@ -78,7 +78,13 @@ function png(pad: number): Uint8Array {
   const zlib = concat([Uint8Array.of(0x78, 0x01, 0x01), u16le(raw.length), u16le(~raw.length & 0xffff), raw, u32be(((b << 16) | a) >>> 0)]);
   const ihdr = concat([u32be(1), u32be(1), Uint8Array.of(8, 0, 0, 0, 0)]);
   const text = pad > 12 ? [chunk('tEXt', concat([ascii('Comment\0'), filler(pad - 12 - 8)]))] : [];
-  return concat([Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), chunk('IHDR', ihdr), ...text, chunk('IDAT', zlib), chunk('IEND', new Uint8Array())]);
+  return concat([
+    Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a),
+    chunk('IHDR', ihdr),
+    ...text,
+    chunk('IDAT', zlib),
+    chunk('IEND', new Uint8Array()),
+  ]);
 }
 
 function bmp(pad: number): Uint8Array {
@@ -115,7 +121,18 @@ function zip(entries: [string, Uint8Array][]): Uint8Array {
   for (const [name, data] of entries) {
     const n = ascii(name);
     const crc = crc32(data);
-    const common = concat([u16le(20), u16le(0), u16le(0), u16le(0), u16le(0x21), u32le(crc), u32le(data.length), u32le(data.length), u16le(n.length), u16le(0)]);
+    const common = concat([
+      u16le(20),
+      u16le(0),
+      u16le(0),
+      u16le(0),
+      u16le(0x21),
+      u32le(crc),
+      u32le(data.length),
+      u32le(data.length),
+      u16le(n.length),
+      u16le(0),
+    ]);
     const local = concat([u32le(0x04034b50), common, n, data]);
     centrals.push(concat([u32le(0x02014b50), u16le(20), common, u16le(0), u16le(0), u16le(0), u32le(0), u32le(offset), n]));
     locals.push(local);
@@ -142,7 +159,10 @@ function docx(pad: number, attachment?: Uint8Array): Uint8Array {
         '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
       ),
     ],
-    ['word/document.xml', xml(`<w:document xmlns:w="${W}"><w:body><w:p><w:r><w:t>${new TextDecoder().decode(filler(Math.max(20, pad)))}</w:t></w:r></w:p></w:body></w:document>`)],
+    [
+      'word/document.xml',
+      xml(`<w:document xmlns:w="${W}"><w:body><w:p><w:r><w:t>${new TextDecoder().decode(filler(Math.max(20, pad)))}</w:t></w:r></w:p></w:body></w:document>`),
+    ],
     ...(attachment ? [['word/embeddings/attachment.bin', attachment] as [string, Uint8Array]] : []),
   ]);
 }

@@ -1,7 +1,15 @@
 import { ACCEPTED_FILE_FORMATS_TEXT, ACCEPTED_FILE_INPUT_ACCEPT } from './accepted-types';
 import { claimFilesBodySchema, uploadResponseSchema } from './file-routes';
 import { createEicarTestFile, createSampleDocument } from './sample-documents';
-import { documentNotAttachedText, fileFormatsMessage, fileSizeMessage, fileVirusText, uploadErrorText, uploadUnexpectedErrorText, UPLOAD_ERRORS } from './upload-messages';
+import {
+  documentNotAttachedText,
+  fileFormatsMessage,
+  fileSizeMessage,
+  fileVirusText,
+  uploadErrorText,
+  uploadUnexpectedErrorText,
+  UPLOAD_ERRORS,
+} from './upload-messages';
 
 describe('upload texts (spec sections 5 and 8)', () => {
   it('words the validation messages as the spec does', () => {

@@ -10,8 +10,7 @@ export const UPLOAD_TYPE_FIELD = 'document_type';
 export const XSRF_HEADER = 'x-xsrf-token';
 
 /** Spec section 5 "File types": `'{label}' allowed file formats: {list}.` */
-export const fileFormatsMessage = (label: string, list: string = ACCEPTED_FILE_FORMATS_TEXT) =>
-  `'${label}' allowed file formats: ${list}.`;
+export const fileFormatsMessage = (label: string, list: string = ACCEPTED_FILE_FORMATS_TEXT) => `'${label}' allowed file formats: ${list}.`;
 
 /** Spec section 5 "File size": `'{label}' max size is {n} MB.` */
 export const fileSizeMessage = (label: string, megabytes: number = LIMITS.FILE_MAX_MB) => `'${label}' max size is ${megabytes} MB.`;
@@ -61,5 +60,4 @@ export const UPLOAD_ERRORS = {
 } as const;
 
 /** 400 for a `document_type` outside DOCUMENT_TYPE_SLOTS. */
-export const unknownDocumentTypeMessage = (allowed: readonly string[]) =>
-  `${UPLOAD_TYPE_FIELD}: must be one of ${allowed.join(', ')}`;
+export const unknownDocumentTypeMessage = (allowed: readonly string[]) => `${UPLOAD_TYPE_FIELD}: must be one of ${allowed.join(', ')}`;

@@ -1,12 +1,5 @@
 import { ENGLISH_QUALIFICATION_OPTIONS } from './english-tests';
-import type {
-  QualField,
-  QualFieldOption,
-  QualificationCode,
-  QualificationGroup,
-  QualOption,
-  TariffColour,
-} from './qual-option';
+import type { QualField, QualFieldOption, QualificationCode, QualificationGroup, QualOption, TariffColour } from './qual-option';
 import { ALEVEL_SUBJECTS, BTEC_SUBJECTS, OCR_SUBJECTS, type SubjectOption } from './subjects';
 
 /** Grade lists of domain.md "Qualification catalogue", best first. */
@@ -31,9 +24,24 @@ export const GRADES = {
  * requirement rules look for several of them (domain.md "Traffic light").
  */
 export const GCSE_SUBJECTS = [
-  'English Language', 'English Literature', 'Mathematics', 'Physics', 'Chemistry', 'Biology',
-  'Combined Science', 'Computer Science', 'Geography', 'History', 'French', 'Spanish', 'German',
-  'Religious Studies', 'Art and Design', 'Design and Technology', 'Business', 'Statistics',
+  'English Language',
+  'English Literature',
+  'Mathematics',
+  'Physics',
+  'Chemistry',
+  'Biology',
+  'Combined Science',
+  'Computer Science',
+  'Geography',
+  'History',
+  'French',
+  'Spanish',
+  'German',
+  'Religious Studies',
+  'Art and Design',
+  'Design and Technology',
+  'Business',
+  'Statistics',
 ];
 
 /** Maximum IB points and subject slots (spec section 9: up to 3 HL and 3 SL subjects). */
@@ -44,13 +52,21 @@ const opts = (values: readonly string[]): QualFieldOption[] => values.map((value
 const subjects = (list: readonly SubjectOption[]): QualFieldOption[] => list.map((s) => ({ ...s }));
 
 const subjectSelect = (list: readonly SubjectOption[]): QualField => ({
-  name: 'SUBJECT', label: 'Subject', type: 'select', required: true, options: subjects(list),
+  name: 'SUBJECT',
+  label: 'Subject',
+  type: 'select',
+  required: true,
+  options: subjects(list),
 });
 const subjectText: QualField = { name: 'SUBJECT', label: 'Subject', type: 'text', required: true };
 /** GCSE-group subjects: free text (max 256) with suggestions (domain.md "Public submissions"). */
 const gcseSubject: QualField = { ...subjectText, suggestions: [...GCSE_SUBJECTS] };
 const grade = (values: readonly string[]): QualField => ({
-  name: 'GRADE', label: 'Grade', type: 'select', required: true, options: opts(values),
+  name: 'GRADE',
+  label: 'Grade',
+  type: 'select',
+  required: true,
+  options: opts(values),
 });
 const year = (name = 'YEAR', label = 'Year', required = true): QualField => ({ name, label, type: 'year', required });
 
@@ -88,22 +104,44 @@ export const QUALIFICATION_CATALOGUE: Record<QualificationCode, CatalogueEntry> 
   IGCSE: { label: 'IGCSE', group: 'GCSE_QUALIFICATIONS', fields: [gcseSubject, grade(GRADES.GCSE), year()] },
   OLEVEL: { label: 'O Levels', group: 'GCSE_QUALIFICATIONS', fields: [gcseSubject, grade(GRADES.OLEVEL), year()] },
   FUNCTIONAL_SKILLS: {
-    label: 'Functional Skills Level 2', group: 'GCSE_QUALIFICATIONS',
+    label: 'Functional Skills Level 2',
+    group: 'GCSE_QUALIFICATIONS',
     fields: [{ ...subjectText, type: 'select', options: opts(['English', 'Mathematics']) }, grade(GRADES.FUNCTIONAL_SKILLS), year()],
   },
   ALEVEL: { label: 'A Level', group: 'QUALIFICATIONS', fields: [subjectSelect(ALEVEL_SUBJECTS), grade(GRADES.ALEVEL), year()] },
   ASLEVEL: { label: 'AS Level', group: 'QUALIFICATIONS', fields: [subjectSelect(ALEVEL_SUBJECTS), grade(GRADES.ASLEVEL), year()] },
-  BTEC_EXTENDED_DIPLOMA: { label: 'BTEC National Extended Diploma', group: 'QUALIFICATIONS', fields: [subjectSelect(BTEC_SUBJECTS), grade(GRADES.BTEC_TRIPLE), year()] },
+  BTEC_EXTENDED_DIPLOMA: {
+    label: 'BTEC National Extended Diploma',
+    group: 'QUALIFICATIONS',
+    fields: [subjectSelect(BTEC_SUBJECTS), grade(GRADES.BTEC_TRIPLE), year()],
+  },
   BTEC_DIPLOMA: { label: 'BTEC National Diploma', group: 'QUALIFICATIONS', fields: [subjectSelect(BTEC_SUBJECTS), grade(GRADES.BTEC_DOUBLE), year()] },
-  BTEC_FOUNDATION_DIPLOMA: { label: 'BTEC National Foundation Diploma', group: 'QUALIFICATIONS', fields: [subjectSelect(BTEC_SUBJECTS), grade(GRADES.BTEC_SINGLE), year()] },
-  BTEC_EXTENDED_CERTIFICATE: { label: 'BTEC National Extended Certificate', group: 'QUALIFICATIONS', fields: [subjectSelect(BTEC_SUBJECTS), grade(GRADES.BTEC_SINGLE), year()] },
+  BTEC_FOUNDATION_DIPLOMA: {
+    label: 'BTEC National Foundation Diploma',
+    group: 'QUALIFICATIONS',
+    fields: [subjectSelect(BTEC_SUBJECTS), grade(GRADES.BTEC_SINGLE), year()],
+  },
+  BTEC_EXTENDED_CERTIFICATE: {
+    label: 'BTEC National Extended Certificate',
+    group: 'QUALIFICATIONS',
+    fields: [subjectSelect(BTEC_SUBJECTS), grade(GRADES.BTEC_SINGLE), year()],
+  },
   BTEC_CERTIFICATE: { label: 'BTEC National Certificate', group: 'QUALIFICATIONS', fields: [subjectSelect(BTEC_SUBJECTS), grade(GRADES.BTEC_SINGLE), year()] },
-  OCR_EXTENDED_DIPLOMA: { label: 'OCR Cambridge Technical Extended Diploma', group: 'QUALIFICATIONS', fields: [subjectSelect(OCR_SUBJECTS), grade(GRADES.BTEC_TRIPLE), year()] },
+  OCR_EXTENDED_DIPLOMA: {
+    label: 'OCR Cambridge Technical Extended Diploma',
+    group: 'QUALIFICATIONS',
+    fields: [subjectSelect(OCR_SUBJECTS), grade(GRADES.BTEC_TRIPLE), year()],
+  },
   OCR_DIPLOMA: { label: 'OCR Cambridge Technical Diploma', group: 'QUALIFICATIONS', fields: [subjectSelect(OCR_SUBJECTS), grade(GRADES.BTEC_DOUBLE), year()] },
-  OCR_EXTENDED_CERTIFICATE: { label: 'OCR Cambridge Technical Extended Certificate', group: 'QUALIFICATIONS', fields: [subjectSelect(OCR_SUBJECTS), grade(GRADES.BTEC_SINGLE), year()] },
+  OCR_EXTENDED_CERTIFICATE: {
+    label: 'OCR Cambridge Technical Extended Certificate',
+    group: 'QUALIFICATIONS',
+    fields: [subjectSelect(OCR_SUBJECTS), grade(GRADES.BTEC_SINGLE), year()],
+  },
   IBO: { label: 'International Baccalaureate (IBO)', group: 'QUALIFICATIONS', fields: ibFields() },
   ACCESS_HE: {
-    label: 'Access to Higher Education Diploma', group: 'QUALIFICATIONS',
+    label: 'Access to Higher Education Diploma',
+    group: 'QUALIFICATIONS',
     fields: [
       subjectText,
       // domain.md "Access to HE": each may be left empty, at least one is given (validateQualificationItems).
@@ -118,7 +156,8 @@ export const QUALIFICATION_CATALOGUE: Record<QualificationCode, CatalogueEntry> 
   EPQ: { label: 'Extended Project Qualification', group: 'QUALIFICATIONS', fields: [subjectText, grade(GRADES.EPQ), year()] },
   T_LEVEL: { label: 'T Level', group: 'QUALIFICATIONS', fields: [subjectText, grade(GRADES.T_LEVEL), year()] },
   ENGLISH_TEST: {
-    label: 'English language test', group: 'QUALIFICATIONS',
+    label: 'English language test',
+    group: 'QUALIFICATIONS',
     fields: [
       { name: 'TEST', label: 'Test', type: 'select', required: true, options: ENGLISH_QUALIFICATION_OPTIONS.map((o) => ({ ...o })) },
       // Required for the scored tests only, each on its own scale (englishScoreIssue).
@@ -127,12 +166,9 @@ export const QUALIFICATION_CATALOGUE: Record<QualificationCode, CatalogueEntry> 
     ],
   },
   OTHER: {
-    label: 'Other qualification', group: 'QUALIFICATIONS',
-    fields: [
-      { name: 'TITLE', label: 'Title', type: 'text', required: true },
-      { name: 'GRADE', label: 'Grade', type: 'text', required: true },
-      year(),
-    ],
+    label: 'Other qualification',
+    group: 'QUALIFICATIONS',
+    fields: [{ name: 'TITLE', label: 'Title', type: 'text', required: true }, { name: 'GRADE', label: 'Grade', type: 'text', required: true }, year()],
   },
 };
 
@@ -166,9 +202,7 @@ export function buildQualOption(code: QualificationCode, overrides: QualOptionOv
     return {
       ...field,
       required,
-      options: field.options.map((o) =>
-        colours[o.value] ? { ...o, tariffColour: colours[o.value], ...(subjects ? { subjects: [...subjects] } : {}) } : o,
-      ),
+      options: field.options.map((o) => (colours[o.value] ? { ...o, tariffColour: colours[o.value], ...(subjects ? { subjects: [...subjects] } : {}) } : o)),
     };
   });
   for (const name of Object.keys(overrides.colours ?? {})) {

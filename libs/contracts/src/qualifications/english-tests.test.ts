@@ -8,7 +8,7 @@ import {
 } from './english-tests';
 
 describe('ENGLISH_TEST_EQUIVALENCE (domain.md "Traffic light": one table, its source named)', () => {
-  it('rates every scored test of the spec\'s English qualification options, each with a source', () => {
+  it("rates every scored test of the spec's English qualification options, each with a source", () => {
     const scored = ENGLISH_QUALIFICATION_OPTIONS.map((o) => o.value).filter(isScoredEnglishTest);
     expect(scored.sort()).toEqual(['cambridge', 'hkdse', 'ib', 'ielts', 'igcse', 'pearson', 'toefl', 'trinity']);
     for (const test of scored) expect(ENGLISH_TEST_EQUIVALENCE[test].source.length).toBeGreaterThan(10);

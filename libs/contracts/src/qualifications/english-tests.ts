@@ -25,18 +25,44 @@ export type EnglishQualification = (typeof ENGLISH_QUALIFICATION_OPTIONS)[number
  * codes. For them the GCSE English rule alone applies.
  */
 export const ENGLISH_SPEAKING_NATIONALITIES = [
-  'GBR', 'IRL',
-  'ATG', 'AUS', 'BHS', 'BRB', 'BLZ', 'CAN', 'DMA', 'GRD', 'GUY', 'JAM', 'MLT', 'NZL', 'KNA', 'LCA',
-  'VCT', 'TTO', 'USA',
+  'GBR',
+  'IRL',
+  'ATG',
+  'AUS',
+  'BHS',
+  'BRB',
+  'BLZ',
+  'CAN',
+  'DMA',
+  'GRD',
+  'GUY',
+  'JAM',
+  'MLT',
+  'NZL',
+  'KNA',
+  'LCA',
+  'VCT',
+  'TTO',
+  'USA',
   // British overseas territories.
-  'AIA', 'BMU', 'IOT', 'VGB', 'CYM', 'FLK', 'GIB', 'MSR', 'PCN', 'SHN', 'SGS', 'TCA',
+  'AIA',
+  'BMU',
+  'IOT',
+  'VGB',
+  'CYM',
+  'FLK',
+  'GIB',
+  'MSR',
+  'PCN',
+  'SHN',
+  'SGS',
+  'TCA',
 ] as const;
 
 const ENGLISH_SPEAKING: ReadonlySet<string> = new Set(ENGLISH_SPEAKING_NATIONALITIES);
 
 /** True for a nationality of ENGLISH_SPEAKING_NATIONALITIES (needs only the GCSE English rule). */
-export const isEnglishSpeakingNationality = (nationality: string | null | undefined): boolean =>
-  !!nationality && ENGLISH_SPEAKING.has(nationality);
+export const isEnglishSpeakingNationality = (nationality: string | null | undefined): boolean => !!nationality && ENGLISH_SPEAKING.has(nationality);
 
 /** Default minimum IELTS overall band of a course (domain.md: "default 6.0"). */
 export const DEFAULT_MINIMUM_IELTS = 6;
@@ -58,9 +84,7 @@ type ScoredTest = { scale: EnglishTestScale; rows: readonly EquivalenceRow[]; so
 const IGCSE_GRADES = ['9', '8', '7', '6', '5', '4', '3', '2', '1', 'A*', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'U'] as const;
 const IGCSE_PASS: ReadonlySet<string> = new Set(['9', '8', '7', '6', '5', '4', 'A*', 'A', 'B', 'C']);
 /** Trinity ISE results, best first (the graded scales are ranked by position). */
-const TRINITY_GRADES = ['ISE IV', 'ISE III', 'ISE II', 'ISE I'].flatMap((level) =>
-  ['Distinction', 'Merit', 'Pass'].map((result) => `${level} ${result}`),
-);
+const TRINITY_GRADES = ['ISE IV', 'ISE III', 'ISE II', 'ISE I'].flatMap((level) => ['Distinction', 'Merit', 'Pass'].map((result) => `${level} ${result}`));
 
 /**
  * THE equivalence table of English tests against the IELTS overall band (domain.md "Traffic light":
@@ -91,36 +115,94 @@ export const ENGLISH_TEST_EQUIVALENCE: Readonly<Record<'ielts' | 'toefl' | 'pear
   },
   toefl: {
     scale: { kind: 'numeric', name: 'a TOEFL iBT score from 0 to 120', min: 0, max: 120, step: 1 },
-    rows: [[9, 118], [8.5, 115], [8, 110], [7.5, 102], [7, 94], [6.5, 79], [6, 60], [5.5, 46], [5, 35], [4.5, 32]],
+    rows: [
+      [9, 118],
+      [8.5, 115],
+      [8, 110],
+      [7.5, 102],
+      [7, 94],
+      [6.5, 79],
+      [6, 60],
+      [5.5, 46],
+      [5, 35],
+      [4.5, 32],
+    ],
     source: 'ETS TOEFL iBT and IELTS score comparison',
   },
   pearson: {
     scale: { kind: 'numeric', name: 'a PTE Academic score from 10 to 90', min: 10, max: 90, step: 1 },
-    rows: [[9, 86], [8.5, 83], [8, 79], [7.5, 73], [7, 65], [6.5, 58], [6, 50], [5.5, 42], [5, 36], [4.5, 30]],
+    rows: [
+      [9, 86],
+      [8.5, 83],
+      [8, 79],
+      [7.5, 73],
+      [7, 65],
+      [6.5, 58],
+      [6, 50],
+      [5.5, 42],
+      [5, 36],
+      [4.5, 30],
+    ],
     source: 'Pearson PTE Academic concordance with IELTS (2020)',
   },
   cambridge: {
     scale: { kind: 'numeric', name: 'a Cambridge English Scale score from 80 to 230', min: 80, max: 230, step: 1 },
-    rows: [[9, 215], [8.5, 209], [8, 200], [7.5, 191], [7, 185], [6.5, 176], [6, 169], [5.5, 162], [5, 154], [4.5, 147], [4, 140]],
+    rows: [
+      [9, 215],
+      [8.5, 209],
+      [8, 200],
+      [7.5, 191],
+      [7, 185],
+      [6.5, 176],
+      [6, 169],
+      [5.5, 162],
+      [5, 154],
+      [4.5, 147],
+      [4, 140],
+    ],
     source: 'Cambridge English Scale comparison with IELTS',
   },
   trinity: {
     scale: { kind: 'grades', name: `one of: ${TRINITY_GRADES.join(', ')}`, grades: TRINITY_GRADES },
     rows: [
-      [9, 'ISE IV Distinction'], [8.5, 'ISE IV Pass'], [8, 'ISE III Distinction'], [7.5, 'ISE III Merit'],
-      [7, 'ISE III Pass'], [6.5, 'ISE II Distinction'], [6, 'ISE II Merit'], [5.5, 'ISE II Pass'],
-      [5, 'ISE I Distinction'], [4.5, 'ISE I Merit'], [4, 'ISE I Pass'],
+      [9, 'ISE IV Distinction'],
+      [8.5, 'ISE IV Pass'],
+      [8, 'ISE III Distinction'],
+      [7.5, 'ISE III Merit'],
+      [7, 'ISE III Pass'],
+      [6.5, 'ISE II Distinction'],
+      [6, 'ISE II Merit'],
+      [5.5, 'ISE II Pass'],
+      [5, 'ISE I Distinction'],
+      [4.5, 'ISE I Merit'],
+      [4, 'ISE I Pass'],
     ],
     source: 'Trinity ISE CEFR levels on the UKVI CEFR-to-IELTS mapping',
   },
   hkdse: {
     scale: { kind: 'grades', name: 'an HKDSE English Language level: 1, 2, 3, 4, 5, 5* or 5**', grades: ['5**', '5*', '5', '4', '3', '2', '1'] },
-    rows: [[7.5, '5**'], [7, '5*'], [6.5, '5'], [6, '4'], [5.5, '3'], [4.5, '2'], [4, '1']],
+    rows: [
+      [7.5, '5**'],
+      [7, '5*'],
+      [6.5, '5'],
+      [6, '4'],
+      [5.5, '3'],
+      [4.5, '2'],
+      [4, '1'],
+    ],
     source: 'HKEAA HKDSE English Language and IELTS benchmarking study (2012)',
   },
   ib: {
     scale: { kind: 'grades', name: 'an IB English grade from 1 to 7', grades: ['7', '6', '5', '4', '3', '2', '1'] },
-    rows: [[7.5, '7'], [7, '6'], [6.5, '5'], [6, '4'], [5.5, '3'], [5, '2'], [4.5, '1']],
+    rows: [
+      [7.5, '7'],
+      [7, '6'],
+      [6.5, '5'],
+      [6, '4'],
+      [5.5, '3'],
+      [5, '2'],
+      [4.5, '1'],
+    ],
     source: 'IB English grades as UK universities list them against IELTS',
   },
   igcse: {
@@ -184,5 +266,4 @@ export function ieltsEquivalent(test: EnglishTestWithScore, score: string): numb
 }
 
 /** The label of a TEST value ('ielts' -> 'IELTS'); the value itself when unknown. */
-export const englishTestLabel = (test: string): string =>
-  ENGLISH_QUALIFICATION_OPTIONS.find((o) => o.value === test)?.label ?? test;
+export const englishTestLabel = (test: string): string => ENGLISH_QUALIFICATION_OPTIONS.find((o) => o.value === test)?.label ?? test;

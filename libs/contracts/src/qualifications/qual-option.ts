@@ -6,12 +6,28 @@ export type TariffColour = z.infer<typeof tariffColourSchema>;
 
 /** Every qualification type of domain.md "Qualification catalogue". */
 export const QUALIFICATION_CODES = [
-  'GCSE', 'IGCSE', 'OLEVEL', 'FUNCTIONAL_SKILLS',
-  'ALEVEL', 'ASLEVEL',
-  'BTEC_EXTENDED_DIPLOMA', 'BTEC_DIPLOMA', 'BTEC_FOUNDATION_DIPLOMA', 'BTEC_EXTENDED_CERTIFICATE', 'BTEC_CERTIFICATE',
-  'OCR_EXTENDED_DIPLOMA', 'OCR_DIPLOMA', 'OCR_EXTENDED_CERTIFICATE',
-  'IBO', 'ACCESS_HE', 'SCOTTISH_HIGHER', 'SCOTTISH_ADVANCED_HIGHER', 'EPQ', 'T_LEVEL',
-  'ENGLISH_TEST', 'OTHER',
+  'GCSE',
+  'IGCSE',
+  'OLEVEL',
+  'FUNCTIONAL_SKILLS',
+  'ALEVEL',
+  'ASLEVEL',
+  'BTEC_EXTENDED_DIPLOMA',
+  'BTEC_DIPLOMA',
+  'BTEC_FOUNDATION_DIPLOMA',
+  'BTEC_EXTENDED_CERTIFICATE',
+  'BTEC_CERTIFICATE',
+  'OCR_EXTENDED_DIPLOMA',
+  'OCR_DIPLOMA',
+  'OCR_EXTENDED_CERTIFICATE',
+  'IBO',
+  'ACCESS_HE',
+  'SCOTTISH_HIGHER',
+  'SCOTTISH_ADVANCED_HIGHER',
+  'EPQ',
+  'T_LEVEL',
+  'ENGLISH_TEST',
+  'OTHER',
 ] as const;
 export const qualificationCodeSchema = z.enum(QUALIFICATION_CODES);
 export type QualificationCode = z.infer<typeof qualificationCodeSchema>;

@@ -200,9 +200,7 @@ export function expectedScenarioLight(questions: readonly Pick<ScenarioQuestion,
  * (R, P), R a rejection (X). Refer on a red or green caller is allowed by the buttons but is not
  * the decision the scenario was written for.
  */
-export function expectedScenarioStatuses(
-  scenario: Pick<Scenario, 'OVER18' | 'SECOND_YEAR_ENTRY' | 'SCENARIOQUESTIONS'>,
-): ApplicationStatus[] {
+export function expectedScenarioStatuses(scenario: Pick<Scenario, 'OVER18' | 'SECOND_YEAR_ENTRY' | 'SCENARIOQUESTIONS'>): ApplicationStatus[] {
   if (scenario.OVER18 === 0 || scenario.SECOND_YEAR_ENTRY === '1') return ['R'];
   switch (expectedScenarioLight(scenario.SCENARIOQUESTIONS)) {
     case 'G':

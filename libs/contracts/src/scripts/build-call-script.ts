@@ -64,9 +64,7 @@ export function buildCallScript(
     choice,
     greeting: r(greeting),
     startDate: r(SCRIPT_TEXTS.START_DATE),
-    trainingIntro: scenario
-      ? r(SCRIPT_TEXTS.TRAINING_INTRO, { scenarioId: scenario.id, scenarioName: scenario.name, scenarioDob: scenario.dob })
-      : null,
+    trainingIntro: scenario ? r(SCRIPT_TEXTS.TRAINING_INTRO, { scenarioId: scenario.id, scenarioName: scenario.name, scenarioDob: scenario.dob }) : null,
     dataProtection: r(SCRIPT_TEXTS.DATA_PROTECTION),
     englishEvidence: r(SCRIPT_TEXTS.ENGLISH_EVIDENCE),
     searchPrompts: SCRIPT_TEXTS.SEARCH_PROMPTS.map((t) => r(t)),

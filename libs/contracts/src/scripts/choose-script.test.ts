@@ -45,7 +45,11 @@ const TABLE: [string, Partial<ScriptSituation>, Partial<ScriptChoice>][] = [
   ['no status chosen yet', { status: null }, { outcome: null }],
   ['no UCAS ID', { hasUcasId: false }, { noUcasId: true }],
   ['second year, course does not allow it', { status: 'R', secondYearEntry: true, allowSecondYearEntry: false }, { outcome: 'REFER', secondYear: 'END_CALL' }],
-  ['second year, Sciences course does not allow it', { status: 'R', school: 'SCI', secondYearEntry: true, allowSecondYearEntry: false }, { outcome: 'REFER', secondYear: 'SUPERVISOR' }],
+  [
+    'second year, Sciences course does not allow it',
+    { status: 'R', school: 'SCI', secondYearEntry: true, allowSecondYearEntry: false },
+    { outcome: 'REFER', secondYear: 'SUPERVISOR' },
+  ],
   ['second year, Sciences course allows it', { status: 'R', school: 'SCI', secondYearEntry: true }, { outcome: 'REFER', secondYear: 'TRANSFER' }],
   ['under 18 and second year', { status: 'R', over18: 0, secondYearEntry: true }, { outcome: 'REFER', under18: true, secondYear: 'TRANSFER' }],
 ];

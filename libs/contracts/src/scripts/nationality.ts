@@ -7,9 +7,36 @@ import { HOME_NATIONALITIES } from '../applications/countries';
  * Switzerland is not an EEA member and is not listed.
  */
 export const EEA_NATIONALITIES = [
-  'AUT', 'BEL', 'BGR', 'HRV', 'CYP', 'CZE', 'DNK', 'EST', 'FIN', 'FRA', 'DEU', 'GRC', 'HUN', 'IRL',
-  'ITA', 'LVA', 'LTU', 'LUX', 'MLT', 'NLD', 'POL', 'PRT', 'ROU', 'SVK', 'SVN', 'ESP', 'SWE',
-  'ISL', 'LIE', 'NOR',
+  'AUT',
+  'BEL',
+  'BGR',
+  'HRV',
+  'CYP',
+  'CZE',
+  'DNK',
+  'EST',
+  'FIN',
+  'FRA',
+  'DEU',
+  'GRC',
+  'HUN',
+  'IRL',
+  'ITA',
+  'LVA',
+  'LTU',
+  'LUX',
+  'MLT',
+  'NLD',
+  'POL',
+  'PRT',
+  'ROU',
+  'SVK',
+  'SVN',
+  'ESP',
+  'SWE',
+  'ISL',
+  'LIE',
+  'NOR',
 ] as const;
 
 const EEA_OR_HOME: ReadonlySet<string> = new Set<string>([...EEA_NATIONALITIES, ...HOME_NATIONALITIES]);
@@ -19,5 +46,4 @@ const EEA_OR_HOME: ReadonlySet<string> = new Set<string>([...EEA_NATIONALITIES, 
  * A missing or unknown nationality is not EEA, so the caller reaches the visa compliance team
  * rather than being told something that may not apply to them.
  */
-export const isEeaOrHomeNationality = (nationality: string | null | undefined): boolean =>
-  !!nationality && EEA_OR_HOME.has(nationality);
+export const isEeaOrHomeNationality = (nationality: string | null | undefined): boolean => !!nationality && EEA_OR_HOME.has(nationality);

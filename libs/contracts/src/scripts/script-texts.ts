@@ -85,16 +85,14 @@ export const SCRIPT_TEXTS = {
     'This is a training call for scenario {scenarioId} ({scenarioName}). Before we start, please confirm your full name and your date of birth. (Expected: {scenarioName}, born {scenarioDob}.)',
   DATA_PROTECTION:
     'Before we continue: the information you give us is used to evaluate your suitability for the course, to process your application, to communicate with you by email and possibly to recommend alternative courses to you. It is not used for any other purposes.',
-  ENGLISH_EVIDENCE:
-    'We need evidence of your English proficiency, for example GCSE English Language or IELTS. Which English qualification do you have?',
+  ENGLISH_EVIDENCE: 'We need evidence of your English proficiency, for example GCSE English Language or IELTS. Which English qualification do you have?',
   /** The search prompts (spec section 1): the notes of 'Find an application', worded once in desk-texts.ts. */
   SEARCH_PROMPTS: [
     FIND_APPLICATION_TEXTS.REFERENCE_NOTE,
     `${FIND_APPLICATION_TEXTS.SPECIALIST_NOTE} ${FIND_APPLICATION_TEXTS.SPECIALIST_LINK}.`,
     `${FIND_APPLICATION_TEXTS.APPLY_NOTE} ${FIND_APPLICATION_TEXTS.COURSE_SEARCH_LINK}.`,
   ],
-  NO_UCAS_ID:
-    'You do not have a UCAS Personal ID. We will still take your details now, but you may be asked to complete an application form later.',
+  NO_UCAS_ID: 'You do not have a UCAS Personal ID. We will still take your details now, but you may be asked to complete an application form later.',
 } as const;
 
 /** The notes shown under the Script heading (spec section 4). */
@@ -110,10 +108,7 @@ export const SCRIPT_NOTES = {
       'This course does not accept entry into the Second Year. If you do not want to start in the First Year, I am sorry we cannot help with this course; thank you for calling.',
       'Adviser: end the call politely.',
     ],
-    SUPERVISOR: [
-      'This course does not accept entry into the Second Year.',
-      'Adviser: call a supervisor before going any further.',
-    ],
+    SUPERVISOR: ['This course does not accept entry into the Second Year.', 'Adviser: call a supervisor before going any further.'],
   } satisfies Record<SecondYearNote, readonly string[]>,
 } as const;
 

@@ -10,7 +10,13 @@ describe('createService refuses unsafe input', () => {
     const app = createService({ name: 'test', logLevel: 'silent' });
     app.post(
       '/echo/:id',
-      { schema: { params: z.object({ id: z.string() }), querystring: z.object({ q: z.string().optional() }), body: z.object({ data: z.object({ NAME1: z.string(), items: z.array(z.object({ S: z.string() })) }) }) } },
+      {
+        schema: {
+          params: z.object({ id: z.string() }),
+          querystring: z.object({ q: z.string().optional() }),
+          body: z.object({ data: z.object({ NAME1: z.string(), items: z.array(z.object({ S: z.string() })) }) }),
+        },
+      },
       async (req) => {
         reached.push(req.body);
         return { ok: true };

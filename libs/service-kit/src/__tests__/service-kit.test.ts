@@ -11,7 +11,11 @@ describe('loadConfig', () => {
   const schema = baseServiceConfigSchema.extend({ PORT: z.coerce.number().int().min(0).max(65535).default(3101) });
 
   it('applies defaults and treats empty strings as unset', () => {
-    expect(loadConfig(schema, { PORT: '', LOG_LEVEL: 'warn', INTERNAL_TOKEN: 't'.repeat(16) })).toMatchObject({ PORT: 3101, HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+    expect(loadConfig(schema, { PORT: '', LOG_LEVEL: 'warn', INTERNAL_TOKEN: 't'.repeat(16) })).toMatchObject({
+      PORT: 3101,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    });
   });
 
   it('refuses to start without INTERNAL_TOKEN and says which variable to set', () => {

@@ -45,9 +45,7 @@ export type ConnectOptions<TSchema extends Record<string, unknown>> = {
  * migrations on both drivers (architecture.md "Data").
  * @throws when the server cannot be reached or a migration fails; the service must not start then.
  */
-export async function connectDatabase<TSchema extends Record<string, unknown>>(
-  options: ConnectOptions<TSchema>,
-): Promise<DatabaseConnection<TSchema>> {
+export async function connectDatabase<TSchema extends Record<string, unknown>>(options: ConnectOptions<TSchema>): Promise<DatabaseConnection<TSchema>> {
   if (options.url) {
     const pool = new Pool({ connectionString: options.url, max: 10 });
     pool.on('error', (err) => options.onIdleError?.(err));

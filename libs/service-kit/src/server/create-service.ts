@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isSafeUrl, UNSAFE_URL_MESSAGE, withSafeText } from '@clearing-desk/contracts';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorHandler, notFoundHandler } from './error-handler';
 
@@ -91,7 +87,9 @@ export function createService(options: ServiceOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route's params, querystring and body pass the contracts' safe-text rule (issue 14 item 1).
-  app.setValidatorCompiler(({ schema, ...rest }) => validatorCompiler({ ...rest, schema: schema instanceof z.ZodType ? withSafeText(schema) : (schema as z.ZodType) }));
+  app.setValidatorCompiler(({ schema, ...rest }) =>
+    validatorCompiler({ ...rest, schema: schema instanceof z.ZodType ? withSafeText(schema) : (schema as z.ZodType) }),
+  );
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(options.notFoundHandler ?? notFoundHandler);

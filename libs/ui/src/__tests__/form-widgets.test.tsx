@@ -18,7 +18,15 @@ describe('TextInput, Textarea, Select', () => {
       <>
         <TextInput id="name" label="Given name" hint="As on your passport" error="'Given name' is required." value="" onChange={() => undefined} />
         <Textarea id="notes" label="Notes" value="" onChange={() => undefined} />
-        <Select id="nat" label="Nationality" placeholder="Select" options={[{ value: 'GBR', label: 'United Kingdom' }]} error="Pick one" value="" onChange={() => undefined} />
+        <Select
+          id="nat"
+          label="Nationality"
+          placeholder="Select"
+          options={[{ value: 'GBR', label: 'United Kingdom' }]}
+          error="Pick one"
+          value=""
+          onChange={() => undefined}
+        />
       </>,
     );
     const input = screen.getByRole('textbox', { name: 'Given name' });
@@ -36,7 +44,19 @@ describe('Radios', () => {
   it('is a fieldset whose legend names the group; the first radio carries the id', async () => {
     const onChange = jest.fn();
     render(
-      <Radios id="ucas" name="ucas" legend="Applied to UCAS?" options={[{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }]} value="0" onChange={onChange} error="Oops" inline />,
+      <Radios
+        id="ucas"
+        name="ucas"
+        legend="Applied to UCAS?"
+        options={[
+          { value: '1', label: 'Yes' },
+          { value: '0', label: 'No' },
+        ]}
+        value="0"
+        onChange={onChange}
+        error="Oops"
+        inline
+      />,
     );
     const group = screen.getByRole('group', { name: 'Applied to UCAS?' });
     expect(group).toHaveAccessibleDescription('Error: Oops');

@@ -13,7 +13,12 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgSequence, pgTable, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { students } from './students';
 
-const codeList = (codes: Record<string, string>) => sql.raw(Object.keys(codes).map((c) => `'${c}'`).join(', '));
+const codeList = (codes: Record<string, string>) =>
+  sql.raw(
+    Object.keys(codes)
+      .map((c) => `'${c}'`)
+      .join(', '),
+  );
 
 /** Public reference numbers (id[3], shown after the depart number): six digits. */
 export const applicationReferenceSequence = pgSequence('application_reference_seq', { startWith: 100001, maxValue: 999999 });
@@ -89,8 +94,12 @@ export const applications = pgTable(
     index('applications_email_idx').on(t.emailNormalised),
     index('applications_ucas_personal_id_idx').on(t.ucasPersonalId),
     index('applications_public_reference_idx').on(sql`(${t.departNumber} || ${t.reference}::text)`),
-    index('applications_outbound_call_idx').on(t.outboundCallFlag).where(sql`${t.outboundCallFlag} = 1`),
-    index('applications_visa_status_idx').on(t.visaStatus).where(sql`${t.visaStatus} is not null`),
+    index('applications_outbound_call_idx')
+      .on(t.outboundCallFlag)
+      .where(sql`${t.outboundCallFlag} = 1`),
+    index('applications_visa_status_idx')
+      .on(t.visaStatus)
+      .where(sql`${t.visaStatus} is not null`),
     unique('applications_course_email_unique').on(t.ucasCode, t.emailNormalised),
     uniqueIndex('applications_course_ucas_personal_id_unique')
       .on(t.ucasCode, t.ucasPersonalId)

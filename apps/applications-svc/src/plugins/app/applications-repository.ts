@@ -157,11 +157,7 @@ export function createApplicationsRepository(db: ApplicationsDatabase, intake: s
       const optional = (v: string | undefined) => (v?.trim() ? v.trim() : null);
       try {
         const row = await db.transaction(async (tx) => {
-          const [existing] = await tx
-            .select({ id: applications.applicationId })
-            .from(applications)
-            .where(sameApplicant(course.UCAS_CODE, key))
-            .limit(1);
+          const [existing] = await tx.select({ id: applications.applicationId }).from(applications).where(sameApplicant(course.UCAS_CODE, key)).limit(1);
           if (existing) throw new DuplicateApplication();
           if (request.studentId) {
             // The student chosen in the staff search may have applied here under another email (spec section 2: 'select' is unavailable then).
@@ -177,27 +173,27 @@ export function createApplicationsRepository(db: ApplicationsDatabase, intake: s
           const [student] = request.studentId
             ? await tx.select({ studentId: students.studentId }).from(students).where(eq(students.studentId, request.studentId)).limit(1)
             : await tx
-            .insert(students)
-            .values({
-              name1: (form.NAME1 ?? '').trim(),
-              name2: (form.NAME2 ?? '').trim(),
-              email,
-              emailNormalised: key.emailNormalised,
-              ucasPersonalId: key.ucasPersonalId,
-              dob: (form.DOB ?? '').trim(),
-              nationality: (form.NATIONALITY ?? '').trim(),
-              tel1: (form.TEL1 ?? '').trim(),
-              tel2: optional(form.TEL2),
-              postcode: optional(form.POSTCODE),
-              name1Folded: foldName(form.NAME1 ?? ''),
-              name2Folded: foldName(form.NAME2 ?? ''),
-            })
-            // A returning person keeps their record; a UCAS Personal ID given now fills a missing one.
-            .onConflictDoUpdate({
-              target: students.emailNormalised,
-              set: { ucasPersonalId: sql`coalesce(${students.ucasPersonalId}, excluded.ucas_personal_id)`, updatedAt: sql`now()` },
-            })
-            .returning({ studentId: students.studentId });
+                .insert(students)
+                .values({
+                  name1: (form.NAME1 ?? '').trim(),
+                  name2: (form.NAME2 ?? '').trim(),
+                  email,
+                  emailNormalised: key.emailNormalised,
+                  ucasPersonalId: key.ucasPersonalId,
+                  dob: (form.DOB ?? '').trim(),
+                  nationality: (form.NATIONALITY ?? '').trim(),
+                  tel1: (form.TEL1 ?? '').trim(),
+                  tel2: optional(form.TEL2),
+                  postcode: optional(form.POSTCODE),
+                  name1Folded: foldName(form.NAME1 ?? ''),
+                  name2Folded: foldName(form.NAME2 ?? ''),
+                })
+                // A returning person keeps their record; a UCAS Personal ID given now fills a missing one.
+                .onConflictDoUpdate({
+                  target: students.emailNormalised,
+                  set: { ucasPersonalId: sql`coalesce(${students.ucasPersonalId}, excluded.ucas_personal_id)`, updatedAt: sql`now()` },
+                })
+                .returning({ studentId: students.studentId });
           if (!student) throw request.studentId ? new UnknownStudent() : new Error('student upsert returned no row');
 
           const [application] = await tx
@@ -254,7 +250,11 @@ export function createApplicationsRepository(db: ApplicationsDatabase, intake: s
      */
     async findByHash(hash: string): Promise<StoredApplicationResponse | null> {
       // An application of an earlier cycle is not shown by its hash any more (personal data kept no longer than needed).
-      const [row] = await db.select().from(applications).where(and(eq(applications.hash, hash), eq(applications.intake, intake))).limit(1);
+      const [row] = await db
+        .select()
+        .from(applications)
+        .where(and(eq(applications.hash, hash), eq(applications.intake, intake)))
+        .limit(1);
       if (!row) return null;
       return {
         applicationData: toApplicationData(row, await applicationLogItems(db, row.applicationId)),

@@ -9,10 +9,7 @@ export function createClearingStatusRepository(db: ApplicationsDatabase) {
   return {
     /** Stores the initial setting unless one exists already (first start). */
     async ensure(initial: ClearingStatusResponse): Promise<void> {
-      await db
-        .insert(clearingSettings)
-        .values({ id: 1, state: initial.state, closingMessage: initial.closing_message })
-        .onConflictDoNothing();
+      await db.insert(clearingSettings).values({ id: 1, state: initial.state, closingMessage: initial.closing_message }).onConflictDoNothing();
     },
     async get(): Promise<ClearingStatusResponse> {
       const [row] = await db.select().from(clearingSettings).where(eq(clearingSettings.id, 1));

@@ -105,10 +105,7 @@ export function updateLogMessage(fields: readonly string[], from: ApplicationSta
 }
 
 export type UpdateResult =
-  | { kind: 'updated'; status: ApplicationStatus; version: number; updatedAt: string }
-  | { kind: 'not-found' }
-  | { kind: 'conflict' }
-  | { kind: 'duplicate' };
+  { kind: 'updated'; status: ApplicationStatus; version: number; updatedAt: string } | { kind: 'not-found' } | { kind: 'conflict' } | { kind: 'duplicate' };
 
 /** The applications desk's reads and writes (issue 9). Every write and its LOG row share one transaction. */
 export function createDeskRepository(db: ApplicationsDatabase) {
@@ -181,13 +178,7 @@ export function createDeskRepository(db: ApplicationsDatabase) {
      * STATUS (a changed status drops the sub-status), the assessment and the version are written.
      * `check` runs on the locked row (the permission rules) and throws to refuse.
      */
-    async update(
-      studentId: string,
-      course: string,
-      request: StoreUpdateRequest,
-      user: string,
-      check: (row: ApplicationRow) => void,
-    ): Promise<UpdateResult> {
+    async update(studentId: string, course: string, request: StoreUpdateRequest, user: string, check: (row: ApplicationRow) => void): Promise<UpdateResult> {
       const form = withoutDocuments(applicationFormSchema.parse(request.submission));
       const email = (form.EMAIL ?? '').trim();
       try {
@@ -267,7 +258,9 @@ export function createDeskRepository(db: ApplicationsDatabase) {
           UPDATED_AT: updatedAt,
         };
         await tx.update(applications).set({ visa: stored, visaStatus: visa.VISA_STATUS }).where(eq(applications.applicationId, row.applicationId));
-        await tx.insert(applicationLog).values({ applicationId: row.applicationId, user, status: row.status, message: `Visa record updated (visa status ${visa.VISA_STATUS}).` });
+        await tx
+          .insert(applicationLog)
+          .values({ applicationId: row.applicationId, user, status: row.status, message: `Visa record updated (visa status ${visa.VISA_STATUS}).` });
         return updatedAt;
       });
     },
@@ -291,9 +284,7 @@ export function createDeskRepository(db: ApplicationsDatabase) {
       if (conditions.length === 0) return { rows: [] };
       if (query.SECOND_YEAR_ENTRY === '0' || query.SECOND_YEAR_ENTRY === '1') {
         const year = Number(query.SECOND_YEAR_ENTRY);
-        conditions.push(
-          sql`exists (select 1 from ${applications} a where a.student_id = "students"."student_id" and a.second_year_entry = ${year})`,
-        );
+        conditions.push(sql`exists (select 1 from ${applications} a where a.student_id = "students"."student_id" and a.second_year_entry = ${year})`);
       }
       const rows = await ex
         .select({

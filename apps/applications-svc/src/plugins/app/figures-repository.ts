@@ -30,7 +30,11 @@ function addStatus(into: StatusCounts, add: StatusCounts): void {
   for (const key of Object.keys(into) as (keyof StatusCounts)[]) into[key] += add[key];
 }
 
-const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 /**
  * Results-day figures counted in PostgreSQL (issue 13), never by loading rows into Node: one

@@ -90,7 +90,10 @@ describe('POST /applications', () => {
 
   it('writes a LOG row naming the user and the status on create', async () => {
     const saved = applyResponseSchema.parse((await post(storeBody({}, { user: 'adviser1' }))).json());
-    const log = await app.db.select().from(applicationLog).where(eq(applicationLog.applicationId, Number(saved.app_id)));
+    const log = await app.db
+      .select()
+      .from(applicationLog)
+      .where(eq(applicationLog.applicationId, Number(saved.app_id)));
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ user: 'adviser1', status: 'O', message: 'Application created with status Offered (Automatic).' });
   });
@@ -162,7 +165,10 @@ describe('POST /applications', () => {
     const answers = results.map((r) => applyResponseSchema.parse(r.json()));
     for (const answer of answers) expect(answer).toEqual(answers[0]);
     expect(await countApplications()).toBe(before + 1);
-    const log = await app.db.select().from(applicationLog).where(eq(applicationLog.applicationId, Number(answers[0]?.app_id)));
+    const log = await app.db
+      .select()
+      .from(applicationLog)
+      .where(eq(applicationLog.applicationId, Number(answers[0]?.app_id)));
     expect(log).toHaveLength(1);
   });
 
@@ -174,7 +180,7 @@ describe('POST /applications', () => {
     expect(res.json()).toEqual({ message: SUBMISSION_ID_REUSED });
   });
 
-  it('answers 409 instead of someone else\'s record when a stored SUBMISSION_ID comes with another applicant', async () => {
+  it("answers 409 instead of someone else's record when a stored SUBMISSION_ID comes with another applicant", async () => {
     const body = storeBody();
     expect((await post(body)).statusCode).toBe(201);
     const otherEmail = await post({ ...body, submission: { ...body.submission, EMAIL: 'someone.else@example.com' } });
@@ -225,7 +231,12 @@ describe('POST /applications', () => {
       ['Ada\u0000', 'submission.NAME1: must not contain NUL characters or unpaired surrogates'],
       ['\uD800Ada', 'submission.NAME1: must not contain NUL characters or unpaired surrogates'],
     ] as const) {
-      const res = await app.inject({ method: 'POST', url: '/applications', headers: { ...internalHeaders(), 'content-type': 'application/json' }, payload: JSON.stringify(storeBody({ NAME1 })) });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/applications',
+        headers: { ...internalHeaders(), 'content-type': 'application/json' },
+        payload: JSON.stringify(storeBody({ NAME1 })),
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message });
     }
@@ -243,9 +254,12 @@ describe('POST /applications', () => {
 
 describe('GET /applications/by-hash/:hash', () => {
   it('reads the application with its form, status, LOG and stored assessment', async () => {
-    const body = storeBody({ NAME1: 'Grace', NOTES: 'Keen on AI.' }, {
-      decision: { confirmed_status: 'X', sub_status: 'AX', rejection_reasons: [{ MESSAGE: 'Too few points.' }], recommended_courses: [] },
-    });
+    const body = storeBody(
+      { NAME1: 'Grace', NOTES: 'Keen on AI.' },
+      {
+        decision: { confirmed_status: 'X', sub_status: 'AX', rejection_reasons: [{ MESSAGE: 'Too few points.' }], recommended_courses: [] },
+      },
+    );
     const saved = applyResponseSchema.parse((await post(body)).json());
     const res = await get(`/applications/by-hash/${saved.hash}`);
     expect(res.statusCode).toBe(200);
@@ -269,12 +283,21 @@ describe('GET /applications/by-hash/:hash', () => {
     });
     expect('SUBMISSION_ID' in applicationData).toBe(false);
     expect(SUBMISSION_ID).toBe(body.submission.SUBMISSION_ID);
-    expect(applicationData.LOG).toEqual([{ MESSAGE: 'Application created with status Rejected (Automatic).', STATUS: 'X', USER: 'public', TIME: expect.any(String) }]);
+    expect(applicationData.LOG).toEqual([
+      { MESSAGE: 'Application created with status Rejected (Automatic).', STATUS: 'X', USER: 'public', TIME: expect.any(String) },
+    ]);
     expect(Number.isNaN(Date.parse(applicationData.LOG[0]?.TIME ?? ''))).toBe(false);
   });
 
   it('keeps no document fields: documents belong to files-svc, bound to the SUBMISSION_ID', async () => {
-    const document = { file_id: 'f1', file_type: 'application/pdf', file_name: 'results.pdf', file_size: 900, document_type: 'ALEVELS', file_token: 'k'.repeat(43) };
+    const document = {
+      file_id: 'f1',
+      file_type: 'application/pdf',
+      file_name: 'results.pdf',
+      file_size: 900,
+      document_type: 'ALEVELS',
+      file_token: 'k'.repeat(43),
+    };
     const saved = applyResponseSchema.parse((await post(storeBody({ ALEVELS_DOCUMENT_1: document }))).json());
     const [row] = await app.db.select().from(applications).where(eq(applications.hash, saved.hash));
     expect(row?.form).not.toHaveProperty('ALEVELS_DOCUMENT_1');
@@ -286,7 +309,9 @@ describe('GET /applications/by-hash/:hash', () => {
     const saved = applyResponseSchema.parse((await post(storeBody())).json());
     const [row] = await app.db.select({ intake: applications.intake }).from(applications).where(eq(applications.hash, saved.hash));
     expect(row?.intake).toBe('2025/26');
-    const nextCycle = await buildApp(applicationsConfigSchema.parse({ DATABASE_URL: database.url, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent', INTAKE_YEAR: '2026/27' }));
+    const nextCycle = await buildApp(
+      applicationsConfigSchema.parse({ DATABASE_URL: database.url, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent', INTAKE_YEAR: '2026/27' }),
+    );
     try {
       const res = await nextCycle.inject({ method: 'GET', url: `/applications/by-hash/${saved.hash}`, headers: internalHeaders() });
       expect(res.statusCode).toBe(404);

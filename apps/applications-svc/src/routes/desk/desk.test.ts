@@ -51,7 +51,11 @@ const offerRefer = assessment([
   { STATUS: 'R', LABEL: 'Refer' },
 ]);
 
-const staff = (username: string, role: StaffUser['roles'][number]['role'], scope = 'all'): StaffUser => ({ username, name: username, roles: [{ role, scope }] });
+const staff = (username: string, role: StaffUser['roles'][number]['role'], scope = 'all'): StaffUser => ({
+  username,
+  name: username,
+  roles: [{ role, scope }],
+});
 const admin = staff('admin', 'Administrator');
 const backOffice = staff('backoffice', 'Back Office');
 const frontOffice = staff('frontoffice', 'Front Office');
@@ -73,7 +77,14 @@ async function create(
       ...createApplicationForm({ EMAIL: `desk.${people}@example.com`, UCAS_PERSONAL_ID: String(5000000000 + people), ...options.form }),
       SUBMISSION_ID: randomUUID(),
     } as StoreApplicationRequestInput['submission'],
-    course: { UCAS_CODE: code, DEPART_NUMBER: '12', ALLOW_SECOND_YEAR_ENTRY: false, SCHOOL: options.school ?? 'SCI', DEPT: options.dept ?? 'CMPS', COURSE_CODE_OVERRIDE: null },
+    course: {
+      UCAS_CODE: code,
+      DEPART_NUMBER: '12',
+      ALLOW_SECOND_YEAR_ENTRY: false,
+      SCHOOL: options.school ?? 'SCI',
+      DEPT: options.dept ?? 'CMPS',
+      COURSE_CODE_OVERRIDE: null,
+    },
     qualOptions: detail.qualOptions,
     assessment: submitOnly,
     decision: { confirmed_status: options.status ?? 'S', sub_status: null, rejection_reasons: [], recommended_courses: [] },
@@ -94,7 +105,11 @@ const list = async (query: string, user: StaffUser | null = admin) => {
 const me = () => ({ EMAIL: `desk.${people}@example.com`, UCAS_PERSONAL_ID: String(5000000000 + people) });
 const ids = (body: unknown) => applicationListingResponseSchema.parse(body).rows.map((r) => r.APPLICATION_ID);
 
-function updateBody(form: Record<string, unknown>, STATUS: StoreUpdateRequestInput['submission']['STATUS'], extra: Partial<StoreUpdateRequestInput> = {}): StoreUpdateRequestInput {
+function updateBody(
+  form: Record<string, unknown>,
+  STATUS: StoreUpdateRequestInput['submission']['STATUS'],
+  extra: Partial<StoreUpdateRequestInput> = {},
+): StoreUpdateRequestInput {
   return {
     submission: { ...createApplicationForm(form), STATUS } as StoreUpdateRequestInput['submission'],
     qualOptions: detail.qualOptions,
@@ -106,7 +121,12 @@ function updateBody(form: Record<string, unknown>, STATUS: StoreUpdateRequestInp
 const put = (c: Created, body: StoreUpdateRequestInput, user: StaffUser | null) =>
   app.inject({ method: 'PUT', url: `/desk/applications/${c.student}/${c.course}`, headers: as(user), payload: body });
 const logCount = async (applicationId: string) =>
-  (await app.db.select({ n: count() }).from(applicationLog).where(eq(applicationLog.applicationId, Number(applicationId))))[0]?.n ?? 0;
+  (
+    await app.db
+      .select({ n: count() })
+      .from(applicationLog)
+      .where(eq(applicationLog.applicationId, Number(applicationId)))
+  )[0]?.n ?? 0;
 
 describe('GET /desk/applications (the listing)', () => {
   // A course code of its own so these rows are the only ones the filters can see.
@@ -122,7 +142,11 @@ describe('GET /desk/applications (the listing)', () => {
     rejected = await create({ code, status: 'X', form: { NAME1: 'Xavi', NAME2: 'Desk' } });
   });
   const only = (created: Created[]) => created.map((c) => c.applicationId).sort((a, b) => Number(b) - Number(a));
-  const inCourse = (body: unknown) => applicationListingResponseSchema.parse(body).rows.filter((r) => r.UCAS_CODE === code).map((r) => r.APPLICATION_ID);
+  const inCourse = (body: unknown) =>
+    applicationListingResponseSchema
+      .parse(body)
+      .rows.filter((r) => r.UCAS_CODE === code)
+      .map((r) => r.APPLICATION_ID);
 
   it('answers each status filter of spec section 2 with the statuses of domain.md', async () => {
     expect(inCourse((await list('s=p&page_size=200')).body)).toEqual(only([publicS]));
@@ -178,7 +202,9 @@ describe('GET /desk/applications (the listing)', () => {
       HAS_ENGLISH_QUALIFICATION: 'ielts',
       HAS_COURSE_FEES: '1',
     };
-    expect((await app.inject({ method: 'PUT', url: `/desk/applications/${c.student}/${c.course}/visa`, headers: as(frontOffice), payload: visa })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'PUT', url: `/desk/applications/${c.student}/${c.course}/visa`, headers: as(frontOffice), payload: visa })).statusCode,
+    ).toBe(403);
     const saved = await app.inject({ method: 'PUT', url: `/desk/applications/${c.student}/${c.course}/visa`, headers: as(visaTeam), payload: visa });
     expect(saved.statusCode).toBe(200);
     expect(ids((await list('s=v&q=visa')).body)).toEqual([c.applicationId]);
@@ -199,7 +225,9 @@ describe('GET /desk/applications (the listing)', () => {
       log: { MESSAGE: 'Outbound call logged: Called left voicemail: Will try again at 3pm' },
     });
     expect(ids((await list('s=c&q=visa')).body)).toEqual([c.applicationId]);
-    const stored = staffStoredApplicationSchema.parse((await app.inject({ method: 'GET', url: `/desk/applications/${c.student}/${c.course}`, headers: as(admin) })).json());
+    const stored = staffStoredApplicationSchema.parse(
+      (await app.inject({ method: 'GET', url: `/desk/applications/${c.student}/${c.course}`, headers: as(admin) })).json(),
+    );
     expect(stored.applicationData.LOG.map((l) => [l.MESSAGE, l.USER, l.STATUS])).toEqual([
       ['Application created with status Submitted.', 'public', 'S'],
       ['Visa record updated (visa status P).', 'visateam', 'S'],
@@ -220,7 +248,13 @@ describe('GET /desk/applications (the listing)', () => {
 describe('PUT /desk/applications/:student/:course (editing)', () => {
   it('lets Front Office edit a public submission but refuses a referred one (spec section 6)', async () => {
     const s = await create({ form: { NAME1: 'Fran', NAME2: 'Editable' } });
-    const res = await put(s, updateBody({ EMAIL: `desk.${people}@example.com`, UCAS_PERSONAL_ID: String(5000000000 + people), NAME1: 'Frances', NAME2: 'Editable' }, 'S', { assessment: submitOnly }), frontOffice);
+    const res = await put(
+      s,
+      updateBody({ EMAIL: `desk.${people}@example.com`, UCAS_PERSONAL_ID: String(5000000000 + people), NAME1: 'Frances', NAME2: 'Editable' }, 'S', {
+        assessment: submitOnly,
+      }),
+      frontOffice,
+    );
     expect(res.statusCode).toBe(200);
     expect(staffUpdateResponseSchema.parse(res.json())).toMatchObject({ confirmed_status: 'S', version: 2 });
 
@@ -245,7 +279,9 @@ describe('PUT /desk/applications/:student/:course (editing)', () => {
     const s = await create({ form: { NAME1: 'Logan', NAME2: 'Logged' } });
     const res = await put(s, updateBody({ EMAIL: me().EMAIL, NAME1: 'Logan', NAME2: 'Logged', TEL1: '07000000000' }, 'O'), backOffice);
     expect(res.statusCode).toBe(200);
-    const stored = staffStoredApplicationSchema.parse((await app.inject({ method: 'GET', url: `/desk/applications/${s.student}/${s.course}`, headers: as(backOffice) })).json());
+    const stored = staffStoredApplicationSchema.parse(
+      (await app.inject({ method: 'GET', url: `/desk/applications/${s.student}/${s.course}`, headers: as(backOffice) })).json(),
+    );
     expect(stored.applicationData.STATUS).toBe('O');
     expect(stored.version).toBe(2);
     expect(stored.applicationData.LOG.at(-1)).toMatchObject({
@@ -263,7 +299,9 @@ describe('PUT /desk/applications/:student/:course (editing)', () => {
     const second = await put(s, updateBody({ ...email, NAME1: 'Second', NAME2: 'Version' }, 'S', { ifMatch: 1, assessment: submitOnly }), admin);
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ message: ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT });
-    const stored = staffStoredApplicationSchema.parse((await app.inject({ method: 'GET', url: `/desk/applications/${s.student}/${s.course}`, headers: as(admin) })).json());
+    const stored = staffStoredApplicationSchema.parse(
+      (await app.inject({ method: 'GET', url: `/desk/applications/${s.student}/${s.course}`, headers: as(admin) })).json(),
+    );
     expect(stored.applicationData.NAME1).toBe('First');
     expect(stored.version).toBe(2);
     expect(await logCount(s.applicationId)).toBe(2);
@@ -276,7 +314,10 @@ describe('PUT /desk/applications/:student/:course (editing)', () => {
     const res = await put(b, updateBody({ EMAIL: taken, NAME1: 'Changed' }, 'S', { assessment: submitOnly }), admin);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: APPLY_MESSAGES.DUPLICATE });
-    const [row] = await app.db.select().from(applications).where(eq(applications.applicationId, Number(b.applicationId)));
+    const [row] = await app.db
+      .select()
+      .from(applications)
+      .where(eq(applications.applicationId, Number(b.applicationId)));
     expect(row?.form.NAME1).toBe('Bea');
     expect(row?.version).toBe(1);
     expect(await logCount(b.applicationId)).toBe(1);
@@ -296,7 +337,10 @@ describe('POST /applications as a staff create', () => {
   it('refuses a status the buttons do not offer, and reuses the student chosen in the search', async () => {
     const first = await create({ form: { NAME1: 'Stu', NAME2: 'Dent' } });
     const body = (status: 'O' | 'R', studentId?: string): StoreApplicationRequestInput => ({
-      submission: { ...createApplicationForm({ EMAIL: `desk.${people}@example.com`, NAME1: 'Stu', NAME2: 'Dent' }), SUBMISSION_ID: randomUUID() } as StoreApplicationRequestInput['submission'],
+      submission: {
+        ...createApplicationForm({ EMAIL: `desk.${people}@example.com`, NAME1: 'Stu', NAME2: 'Dent' }),
+        SUBMISSION_ID: randomUUID(),
+      } as StoreApplicationRequestInput['submission'],
       course: { UCAS_CODE: 'DESK2', DEPART_NUMBER: '12', ALLOW_SECOND_YEAR_ENTRY: false, SCHOOL: 'SCI', DEPT: 'CMPS' },
       qualOptions: detail.qualOptions,
       assessment: assessment([{ STATUS: 'R', LABEL: 'Refer' }]),
@@ -314,11 +358,18 @@ describe('POST /applications as a staff create', () => {
 
     // The same student again for the same course, under another email: a duplicate.
     const again = body('R', first.student);
-    const twice = await app.inject({ method: 'POST', url: '/applications', headers: as(backOffice), payload: { ...again, submission: { ...again.submission, EMAIL: 'other.address@example.com', UCAS_PERSONAL_ID: '' } } });
+    const twice = await app.inject({
+      method: 'POST',
+      url: '/applications',
+      headers: as(backOffice),
+      payload: { ...again, submission: { ...again.submission, EMAIL: 'other.address@example.com', UCAS_PERSONAL_ID: '' } },
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ message: APPLY_MESSAGES.DUPLICATE });
     const search = await app.inject({ method: 'GET', url: '/desk/students?NAME1=stu&NAME2=DENT', headers: as(frontOffice) });
-    expect(studentSearchResponseSchema.parse(search.json()).rows).toEqual([{ ID: first.student, NAME1: 'Stu', NAME2: 'Dent', APPLIED_TO: [first.course, "DESK2"].sort().join(",") }]);
+    expect(studentSearchResponseSchema.parse(search.json()).rows).toEqual([
+      { ID: first.student, NAME1: 'Stu', NAME2: 'Dent', APPLIED_TO: [first.course, 'DESK2'].sort().join(',') },
+    ]);
     expect((await app.inject({ method: 'GET', url: '/desk/students?NAME1=stu', headers: as(null) })).statusCode).toBe(403);
   });
 });

@@ -46,7 +46,12 @@ function requireUser(request: FastifyRequest): StaffUser {
  * the buttons, the current status or V (spec section 4), and a status other than S or the current
  * one needs the set-status permission (spec section 6). Throws 403 with the reason otherwise.
  */
-export function assertStatusAllowed(access: Access, current: ApplicationStatus | null, status: ApplicationStatus, assessment: Pick<Assessment, 'SUBMISSION_OPTIONS'>): void {
+export function assertStatusAllowed(
+  access: Access,
+  current: ApplicationStatus | null,
+  status: ApplicationStatus,
+  assessment: Pick<Assessment, 'SUBMISSION_OPTIONS'>,
+): void {
   if (!staffStatusAllowed(access, current, status, assessment.SUBMISSION_OPTIONS.BUTTONS)) {
     throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED(status));
   }
@@ -82,7 +87,12 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     '/desk/applications',
-    { schema: { querystring: applicationListingQuerySchema, response: { 200: applicationListingResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema } } },
+    {
+      schema: {
+        querystring: applicationListingQuerySchema,
+        response: { 200: applicationListingResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
     async (request) => repo().list(request.query, requireUser(request).roles),
   );
 

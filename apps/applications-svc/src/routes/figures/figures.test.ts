@@ -131,9 +131,11 @@ describe('POST /figures', () => {
     }
   });
 
-  it('puts today\'s applications in the bucket of their hour in Europe/London', async () => {
+  it("puts today's applications in the bucket of their hour in Europe/London", async () => {
     const body = figuresCountResponseSchema.parse((await post([G400])).json());
-    const hour = Number(new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Europe/London' }).format(new Date(Date.now() - 60_000)));
+    const hour = Number(
+      new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Europe/London' }).format(new Date(Date.now() - 60_000)),
+    );
     expect(body.perHour[hour]).toBe(5);
   });
 

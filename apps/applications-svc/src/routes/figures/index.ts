@@ -19,15 +19,15 @@ export const figuresRoutes: FastifyPluginAsyncZod = async (fastify) => {
   // Registered here rather than in app.ts so the figures stay one line there (encapsulated to these routes).
   await fastify.register(figuresRepositoryPlugin);
   fastify.post(
-      '/figures',
-      { schema: { body: figuresCountRequestSchema, response: { 200: figuresCountResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema } } },
-      async (request) => {
-        const user = staffUserFromRequest(request);
-        const { courses } = request.body;
-        if (!user || !courses.every((course) => canViewReport(accessForCourse(user.roles, course)))) {
-          throw new HttpError(403, FIGURES_TEXTS.FORBIDDEN);
-        }
-        return fastify.figuresRepository.count(courses.map((c) => c.UCAS_CODE));
-      },
+    '/figures',
+    { schema: { body: figuresCountRequestSchema, response: { 200: figuresCountResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema } } },
+    async (request) => {
+      const user = staffUserFromRequest(request);
+      const { courses } = request.body;
+      if (!user || !courses.every((course) => canViewReport(accessForCourse(user.roles, course)))) {
+        throw new HttpError(403, FIGURES_TEXTS.FORBIDDEN);
+      }
+      return fastify.figuresRepository.count(courses.map((c) => c.UCAS_CODE));
+    },
   );
 };

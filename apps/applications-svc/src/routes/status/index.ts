@@ -19,9 +19,7 @@ const clearingManager = (request: FastifyRequest) => {
 
 /** Clearing open/closed setting, read by the gateway's /api/admin/status and /api/ping, changed by Administrators. */
 export const statusRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.get('/status', { schema: { response: { 200: clearingStatusResponseSchema } } }, async () =>
-    fastify.clearingStatusRepository.get(),
-  );
+  fastify.get('/status', { schema: { response: { 200: clearingStatusResponseSchema } } }, async () => fastify.clearingStatusRepository.get());
 
   fastify.put(
     '/status',

@@ -91,7 +91,11 @@ describe('PUT /status and GET /status/audit', () => {
   it('answers 400 for a bad state, an unknown key or a message over 1024 characters', async () => {
     const app = await build();
     await app.ready();
-    for (const payload of [{ state: 2, closing_message: null }, { state: 1, closing_message: null, extra: 1 }, { state: 0, closing_message: 'x'.repeat(1025) }]) {
+    for (const payload of [
+      { state: 2, closing_message: null },
+      { state: 1, closing_message: null, extra: 1 },
+      { state: 0, closing_message: 'x'.repeat(1025) },
+    ]) {
       const res = await app.inject({ method: 'PUT', url: '/status', headers: as(admin), payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toEqual(expect.any(String));

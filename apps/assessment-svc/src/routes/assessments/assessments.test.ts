@@ -33,7 +33,12 @@ describe('POST /assessments', () => {
       UCAS_POINTS_EFFECTIVE: 144,
       TRAFFIC_LIGHT: 'G',
       OVER18: 1,
-      SUBMISSION_OPTIONS: { BUTTONS: [{ STATUS: 'O', LABEL: 'Offer' }, { STATUS: 'R', LABEL: 'Refer' }] },
+      SUBMISSION_OPTIONS: {
+        BUTTONS: [
+          { STATUS: 'O', LABEL: 'Offer' },
+          { STATUS: 'R', LABEL: 'Refer' },
+        ],
+      },
       EXPLANATION: [{ STATUS: 'G', MESSAGE: 'Effective UCAS points 144 meet the advertised tariff of 128.' }],
       ALTERNATE: [],
     });
@@ -46,7 +51,12 @@ describe('POST /assessments', () => {
   });
 
   it('answers 400 naming the field for a grade the course does not offer', async () => {
-    const form = createAssessForm({ QUALIFICATIONS: [{ QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A', YEAR: '2024' }, { QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'Q', YEAR: '2024' }] });
+    const form = createAssessForm({
+      QUALIFICATIONS: [
+        { QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A', YEAR: '2024' },
+        { QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'Q', YEAR: '2024' },
+      ],
+    });
     const res = await post(request({ form }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: "QUALIFICATIONS.1.GRADE: 'Grade' must be one of: A*, A, B, C, D, E, U" });
@@ -72,7 +82,12 @@ describe('POST /assessments', () => {
   });
 
   it('answers 400, not 500, for a body that is not an object', async () => {
-    const res = await app.inject({ method: 'POST', url: '/assessments', headers: { ...internalHeaders(), 'content-type': 'application/json' }, payload: '[1,2' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/assessments',
+      headers: { ...internalHeaders(), 'content-type': 'application/json' },
+      payload: '[1,2',
+    });
     expect(res.statusCode).toBe(400);
   });
 

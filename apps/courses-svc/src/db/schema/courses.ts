@@ -22,8 +22,12 @@ export const courses = pgTable(
     courseCodeOverride: text('course_code_override').unique(),
     title: text('title').notNull(),
     qualification: text('qualification').notNull(),
-    schoolCode: text('school_code').notNull().references(() => schools.code),
-    deptCode: text('dept_code').notNull().references(() => departments.code),
+    schoolCode: text('school_code')
+      .notNull()
+      .references(() => schools.code),
+    deptCode: text('dept_code')
+      .notNull()
+      .references(() => departments.code),
     campusCode: text('campus_code').notNull(),
     campusName: text('campus_name').notNull(),
     tariffAdvertised: integer('tariff_advertised').notNull(),

@@ -4,5 +4,7 @@ import { schools } from './schools';
 export const departments = pgTable('departments', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
-  schoolCode: text('school_code').notNull().references(() => schools.code),
+  schoolCode: text('school_code')
+    .notNull()
+    .references(() => schools.code),
 });

@@ -162,9 +162,19 @@ describe('demoCatalogue()', () => {
     const count = (pred: (c: CourseData) => boolean) => courses.filter(pred).length;
     expect(count((c) => searchAction(c).kind === 'check-back-later')).toBeGreaterThanOrEqual(2);
     expect(count((c) => !c.SUSPENDED && searchAction(c).kind === 'closed')).toBeGreaterThanOrEqual(2);
-    expect(count((c) => { const a = searchAction(c); return a.kind === 'apply' && !a.enabled; })).toBeGreaterThanOrEqual(2);
+    expect(
+      count((c) => {
+        const a = searchAction(c);
+        return a.kind === 'apply' && !a.enabled;
+      }),
+    ).toBeGreaterThanOrEqual(2);
     expect(count((c) => c.EXTERNAL && c.INTERMEDIARY)).toBeGreaterThanOrEqual(2);
-    expect(count((c) => { const a = searchAction(c); return a.kind === 'apply' && a.externalUrl !== null; })).toBeGreaterThanOrEqual(2);
+    expect(
+      count((c) => {
+        const a = searchAction(c);
+        return a.kind === 'apply' && a.externalUrl !== null;
+      }),
+    ).toBeGreaterThanOrEqual(2);
     expect(count((c) => c.ALLOW_SECOND_YEAR_ENTRY)).toBeGreaterThanOrEqual(3);
     expect(count((c) => !c.ALLOW_SECOND_YEAR_ENTRY)).toBeGreaterThan(courses.length / 2);
     expect(count((c) => c.SCHOOL === SCHOOL_CODES.HEALTH_SCIENCES)).toBeGreaterThanOrEqual(8);
@@ -243,7 +253,8 @@ describe('demoCatalogue()', () => {
       const options = catalogue.courses.flatMap((c) => c.qualOptions.map((o) => ({ dept: c.course.DEPT, o })));
       const colour = (qual: string, field: string, value: string) =>
         options.filter(
-          ({ o }) => o.qualification === qual && o.fields.some((f) => f.name === field && f.options?.some((x) => x.value === value && x.tariffColour !== undefined)),
+          ({ o }) =>
+            o.qualification === qual && o.fields.some((f) => f.name === field && f.options?.some((x) => x.value === value && x.tariffColour !== undefined)),
         );
       // domain.md: colours only for what real entry requirements name. A level grades are coloured
       // only for Mathematics on mathematics and actuarial degrees; GCSE-group grades never.
@@ -256,13 +267,13 @@ describe('demoCatalogue()', () => {
         }
       }
       for (const qual of ['GCSE', 'IGCSE', 'OLEVEL', 'FUNCTIONAL_SKILLS', 'ASLEVEL']) {
-        expect(options.filter(({ o }) => o.qualification === qual && o.fields.some((f) => f.options?.some((x) => x.tariffColour === 'R' || x.tariffColour === 'A')))).toEqual([]);
+        expect(
+          options.filter(({ o }) => o.qualification === qual && o.fields.some((f) => f.options?.some((x) => x.tariffColour === 'R' || x.tariffColour === 'A'))),
+        ).toEqual([]);
       }
       const mathsGreen = colour('ALEVEL', 'SUBJECT', 'Mathematics').filter(({ dept }) => dept === 'MATH');
       expect(mathsGreen.length).toBeGreaterThan(0);
-      expect(
-        mathsGreen[0]?.o.fields.find((f) => f.name === 'SUBJECT')?.options?.find((x) => x.value === 'Mathematics')?.tariffColour,
-      ).toBe('G');
+      expect(mathsGreen[0]?.o.fields.find((f) => f.name === 'SUBJECT')?.options?.find((x) => x.value === 'Mathematics')?.tariffColour).toBe('G');
       expect(options.some(({ o }) => o.qualification === 'EPQ' && !o.countsTowardsTariff)).toBe(true);
       expect(options.some(({ o }) => o.qualification === 'ASLEVEL' && !o.countsTowardsTariff)).toBe(true);
       expect(options.some(({ o }) => o.qualification === 'GCSE' && o.fields.some((f) => f.name === 'YEAR' && !f.required))).toBe(true);

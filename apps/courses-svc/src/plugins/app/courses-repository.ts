@@ -76,10 +76,7 @@ const editableColumns = {
 
 /** What `update` found: the saved course, or why nothing was saved. */
 export type CourseUpdateOutcome =
-  | { kind: 'saved'; courseData: CourseData; changes: CourseFieldChange[] }
-  | { kind: 'not-found' }
-  | { kind: 'conflict' }
-  | { kind: 'invalid'; message: string };
+  { kind: 'saved'; courseData: CourseData; changes: CourseFieldChange[] } | { kind: 'not-found' } | { kind: 'conflict' } | { kind: 'invalid'; message: string };
 
 /** Matches a course by UCAS code or code override, case-insensitively. */
 const codeMatches = (code: string) => {
@@ -121,24 +118,29 @@ function wordMatches(word: SearchWord, typos: boolean): SQL {
 function relevance(words: SearchWord[]): SQL {
   const texts = words.filter((w) => w.prefix);
   const rank = texts.length
-    ? sql.join(texts.map((w) => sql`ts_rank_cd(${searchDocument}, ${prefixQuery(w)}, 1)`), sql` + `)
+    ? sql.join(
+        texts.map((w) => sql`ts_rank_cd(${searchDocument}, ${prefixQuery(w)}, 1)`),
+        sql` + `,
+      )
     : sql`0`;
   const codeHit = sql.join(
-    words.map((w) => sql`(case when upper(${courses.ucasCode}) = ${w.text.toUpperCase()} or upper(${courses.courseCodeOverride}) = ${w.text.toUpperCase()} then 10 else 0 end)`),
+    words.map(
+      (w) =>
+        sql`(case when upper(${courses.ucasCode}) = ${w.text.toUpperCase()} or upper(${courses.courseCodeOverride}) = ${w.text.toUpperCase()} then 10 else 0 end)`,
+    ),
     sql` + `,
   );
-  const phrase = words.map((w) => w.prefix).filter(Boolean).join(' ');
+  const phrase = words
+    .map((w) => w.prefix)
+    .filter(Boolean)
+    .join(' ');
   return sql`(${rank} + ${codeHit} + similarity(${phrase}, lower(${courses.title})))`;
 }
 
 /** Reads and writes the catalogue; every method takes plain contract shapes. */
 export function createCoursesRepository(db: CoursesDatabase) {
   const base = () =>
-    db
-      .select(rowColumns)
-      .from(courses)
-      .innerJoin(schools, eq(schools.code, courses.schoolCode))
-      .innerJoin(departments, eq(departments.code, courses.deptCode));
+    db.select(rowColumns).from(courses).innerJoin(schools, eq(schools.code, courses.schoolCode)).innerJoin(departments, eq(departments.code, courses.deptCode));
 
   return {
     /**
@@ -233,7 +235,12 @@ export function createCoursesRepository(db: CoursesDatabase) {
       const options = await db
         .select()
         .from(courseQualificationOptions)
-        .where(inArray(courseQualificationOptions.ucasCode, rows.map((r) => r.UCAS_CODE)))
+        .where(
+          inArray(
+            courseQualificationOptions.ucasCode,
+            rows.map((r) => r.UCAS_CODE),
+          ),
+        )
         .orderBy(asc(courseQualificationOptions.ucasCode), asc(courseQualificationOptions.position));
       const byCourse = new Map<string, AlternativeCandidate['qualOptions']>();
       for (const o of options) {
@@ -262,7 +269,14 @@ export function createCoursesRepository(db: CoursesDatabase) {
           .innerJoin(departments, eq(departments.code, courses.deptCode))
           .where(eq(courses.ucasCode, locked.ucasCode));
         const current = courseDataSchema.parse(row);
-        if (ifMatch !== undefined && ifMatch !== '*' && !ifMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(courseEtag(current))) {
+        if (
+          ifMatch !== undefined &&
+          ifMatch !== '*' &&
+          !ifMatch
+            .split(',')
+            .map((t) => t.trim().replace(/^W\//, ''))
+            .includes(courseEtag(current))
+        ) {
           return { kind: 'conflict' } as const;
         }
         const clean: CourseUpdateData = { ...data };
@@ -283,12 +297,7 @@ export function createCoursesRepository(db: CoursesDatabase) {
 
     /** The course's history, newest first (at most `limit` entries). */
     async history(ucasCode: string, limit = 100): Promise<CourseHistoryEntry[]> {
-      const rows = await db
-        .select()
-        .from(courseHistory)
-        .where(eq(courseHistory.ucasCode, ucasCode))
-        .orderBy(desc(courseHistory.id))
-        .limit(limit);
+      const rows = await db.select().from(courseHistory).where(eq(courseHistory.ucasCode, ucasCode)).orderBy(desc(courseHistory.id)).limit(limit);
       return rows.map((r) => ({ at: r.at.toISOString(), username: r.username, changes: r.changes }));
     },
 

@@ -25,7 +25,8 @@ const as = (user: StaffUser) => internalHeaders({ 'x-clearing-user': encodeStaff
 
 const put = (code: string, payload: unknown, user: StaffUser | null = admin) =>
   testApp.app.inject({ method: 'PUT', url: `/courses/${code}`, headers: user ? as(user) : internalHeaders(), payload: payload as object });
-const read = async (code: string) => courseDetailResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: `/courses/${code}`, headers: internalHeaders() })).json());
+const read = async (code: string) =>
+  courseDetailResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: `/courses/${code}`, headers: internalHeaders() })).json());
 const history = async (code: string) =>
   courseHistoryResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: `/courses/${code}/history`, headers: as(admin) })).json()).rows;
 
@@ -156,7 +157,9 @@ describe('GET /courses/reportable', () => {
   it('answers only the courses the user may view reports on (scope respected)', async () => {
     const all = reportableCoursesResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: '/courses/reportable', headers: as(editor) })).json());
     expect(all.rows.length).toBeGreaterThanOrEqual(150);
-    const cmps = reportableCoursesResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: '/courses/reportable', headers: as(editorCmps) })).json());
+    const cmps = reportableCoursesResponseSchema.parse(
+      (await testApp.app.inject({ method: 'GET', url: '/courses/reportable', headers: as(editorCmps) })).json(),
+    );
     expect(cmps.rows.length).toBeGreaterThan(0);
     expect(cmps.rows.every((r) => r.DEPT === 'CMPS')).toBe(true);
   });

@@ -23,7 +23,16 @@ describe('GET /courses', () => {
     expect(body.total).toBeGreaterThan(0);
     expect(body.rows.map((r) => r.UCAS_CODE)).toContain(DEMO_FIXTURES.openComputer);
     for (const row of body.rows) {
-      const haystack = [row.COURSE_TITLE, row.UCAS_CODE, row.COURSE_CODE_OVERRIDE, row.QUALIFICATION, row.SCHOOL, row.SCHOOL_NAME, row.DEPT, row.DEPT_NAME].join(' ');
+      const haystack = [
+        row.COURSE_TITLE,
+        row.UCAS_CODE,
+        row.COURSE_CODE_OVERRIDE,
+        row.QUALIFICATION,
+        row.SCHOOL,
+        row.SCHOOL_NAME,
+        row.DEPT,
+        row.DEPT_NAME,
+      ].join(' ');
       expect(haystack.toLowerCase()).toContain('computer');
     }
   });

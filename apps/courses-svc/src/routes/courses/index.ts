@@ -83,17 +83,13 @@ export const courseRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 
   // The courses the forwarded user may view reports on (GET /api/admin/figures asks applications-svc to count them).
-  fastify.get(
-    '/courses/reportable',
-    { schema: { response: { 200: reportableCoursesResponseSchema, 403: errorResponseSchema } } },
-    async (request) => {
-      const user = staffUserFromRequest(request);
-      if (!user) throw new HttpError(403, FIGURES_TEXTS.FORBIDDEN);
-      const rows = (await fastify.coursesRepository.allRows()).filter((row) => canViewReport(accessForCourse(user.roles, row)));
-      if (rows.length === 0) throw new HttpError(403, FIGURES_TEXTS.FORBIDDEN);
-      return { rows };
-    },
-  );
+  fastify.get('/courses/reportable', { schema: { response: { 200: reportableCoursesResponseSchema, 403: errorResponseSchema } } }, async (request) => {
+    const user = staffUserFromRequest(request);
+    if (!user) throw new HttpError(403, FIGURES_TEXTS.FORBIDDEN);
+    const rows = (await fastify.coursesRepository.allRows()).filter((row) => canViewReport(accessForCourse(user.roles, row)));
+    if (rows.length === 0) throw new HttpError(403, FIGURES_TEXTS.FORBIDDEN);
+    return { rows };
+  });
 
   // Course control (issue 13): only the changed editable fields; 409 when If-Match no longer matches.
   fastify.put(

@@ -26,11 +26,20 @@ export const files = pgTable(
   },
   (t) => [
     check('files_status_check', sql.raw(`${t.status.name} in (${FILE_STATUSES.map((v) => `'${v}'`).join(', ')})`)),
-    check('files_document_type_check', sql.raw(`${t.documentType.name} in (${Object.keys(DOCUMENT_TYPE_SLOTS).map((d) => `'${d}'`).join(', ')})`)),
+    check(
+      'files_document_type_check',
+      sql.raw(
+        `${t.documentType.name} in (${Object.keys(DOCUMENT_TYPE_SLOTS)
+          .map((d) => `'${d}'`)
+          .join(', ')})`,
+      ),
+    ),
     check('files_size_check', sql`${t.fileSize} > 0`),
     check('files_claimed_clean_check', sql`${t.owner} is null or ${t.status} = 'clean'`),
     index('files_owner_idx').on(t.owner),
-    index('files_unclaimed_idx').on(t.createdAt).where(sql`${t.owner} is null`),
+    index('files_unclaimed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.owner} is null`),
   ],
 );
 export type FileRow = typeof files.$inferSelect;

@@ -40,7 +40,10 @@ export function createFilesRepository(db: FilesDatabase) {
   return {
     async insertQuarantined(upload: NewUpload): Promise<FileRow> {
       return db.transaction(async (tx) => {
-        const [row] = await tx.insert(files).values({ ...upload, status: 'quarantined' }).returning();
+        const [row] = await tx
+          .insert(files)
+          .values({ ...upload, status: 'quarantined' })
+          .returning();
         if (!row) throw new Error('insert returned no row');
         return row;
       });
@@ -129,14 +132,11 @@ export function createFilesRepository(db: FilesDatabase) {
      * claimed anew. Returns the released rows.
      */
     async release(owner: string): Promise<FileRow[]> {
-      return db.transaction(async (tx) =>
-        tx.update(files).set({ owner: null, claimedAt: null }).where(eq(files.owner, owner)).returning(),
-      );
+      return db.transaction(async (tx) => tx.update(files).set({ owner: null, claimedAt: null }).where(eq(files.owner, owner)).returning());
     },
 
     /** The owner's files, oldest first. */
-    listByOwner: (owner: string): Promise<FileRow[]> =>
-      db.select().from(files).where(eq(files.owner, owner)).orderBy(asc(files.createdAt), asc(files.fileId)),
+    listByOwner: (owner: string): Promise<FileRow[]> => db.select().from(files).where(eq(files.owner, owner)).orderBy(asc(files.createdAt), asc(files.fileId)),
 
     /** A clean file of `owner`, or null (unknown id, other owner, not clean). */
     async findOwnedClean(fileId: string, owner: string): Promise<FileRow | null> {

@@ -28,7 +28,7 @@ const claim = (tokens: string[], owner: string) => app.inject({ method: 'POST', 
 const list = (owner: string) => app.inject({ method: 'GET', url: `/files?owner=${encodeURIComponent(owner)}`, headers: internalHeaders() });
 
 describe('POST /files/claim', () => {
-  it("binds clean uploads to a submission and answers their metadata (never a path)", async () => {
+  it('binds clean uploads to a submission and answers their metadata (never a path)', async () => {
     const a = await cleanToken('pdf', 'a-levels.pdf');
     const b = await cleanToken('jpeg', 'gcse.jpg', 'GCSE5');
     const res = await claim([a, b], 'submission-1');

@@ -71,11 +71,15 @@ export const fileRoutes: FastifyPluginAsyncZod<{ config: FilesConfig }> = async 
   );
 
   /** Unbinds the files of a submission the gateway claimed for but whose store was refused (issue 14 item 3). */
-  fastify.post('/files/release', { schema: { body: releaseFilesBodySchema, response: { 200: fileListResponseSchema, 400: errorResponseSchema } } }, async (request) => {
-    const rows = await fastify.filesRepository.release(request.body.owner);
-    if (rows.length > 0) request.log.info({ owner: request.body.owner, released: rows.length }, 'claimed files released');
-    return { files: rows.map(toMetadata) };
-  });
+  fastify.post(
+    '/files/release',
+    { schema: { body: releaseFilesBodySchema, response: { 200: fileListResponseSchema, 400: errorResponseSchema } } },
+    async (request) => {
+      const rows = await fastify.filesRepository.release(request.body.owner);
+      if (rows.length > 0) request.log.info({ owner: request.body.owner, released: rows.length }, 'claimed files released');
+      return { files: rows.map(toMetadata) };
+    },
+  );
 
   fastify.get('/files', { schema: { querystring: fileListQuerySchema, response: { 200: fileListResponseSchema, ...errors } } }, async (request) => {
     const rows = await fastify.filesRepository.listByOwner(request.query.owner);
@@ -84,7 +88,13 @@ export const fileRoutes: FastifyPluginAsyncZod<{ config: FilesConfig }> = async 
 
   fastify.get(
     '/files/:fileId/content',
-    { schema: { params: fileContentParamsSchema, querystring: fileContentQuerySchema, response: { 200: fileBytesSchema, 400: errorResponseSchema, 404: errorResponseSchema } } },
+    {
+      schema: {
+        params: fileContentParamsSchema,
+        querystring: fileContentQuerySchema,
+        response: { 200: fileBytesSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { fileId } = request.params;
       const row = await fastify.filesRepository.findOwnedClean(fileId, request.query.owner);

@@ -137,7 +137,8 @@ describe('POST /files (gateway: POST /api/file/upload)', () => {
 
   it('refuses a missing file, a second file and a non-multipart body with a clear 4xx', async () => {
     const before = await snapshot();
-    const send = (body: ReturnType<typeof multipart>) => app.inject({ method: 'POST', url: '/files', headers: internalHeaders(body.headers), payload: body.payload });
+    const send = (body: ReturnType<typeof multipart>) =>
+      app.inject({ method: 'POST', url: '/files', headers: internalHeaders(body.headers), payload: body.payload });
     const none = await send(multipart([{ name: 'document_type', value: 'OTHER' }]));
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ message: "'document' is required." });

@@ -51,9 +51,10 @@ async function callWith(behaviour: (n: number) => 'drop' | 'answer' | 'hang', me
   const service = await fakeService(behaviour);
   const client = createServiceClient('courses', service.url, config);
   try {
-    const result = await client
-      .call(request, { method, path: '/x', body: method === 'POST' ? {} : undefined, response: okSchema })
-      .then((value) => ({ value }), (err: unknown) => ({ err }));
+    const result = await client.call(request, { method, path: '/x', body: method === 'POST' ? {} : undefined, response: okSchema }).then(
+      (value) => ({ value }),
+      (err: unknown) => ({ err }),
+    );
     return { result, connections: service.connections() };
   } finally {
     await client.pool.close();

@@ -16,7 +16,11 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 
 beforeAll(async () => {
   app = await buildApp(
-    gatewayConfigSchema.parse({ INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent', REDIS_KEY_PREFIX: `clearing-test-${randomBytes(4).toString('hex')}` }),
+    gatewayConfigSchema.parse({
+      INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+      LOG_LEVEL: 'silent',
+      REDIS_KEY_PREFIX: `clearing-test-${randomBytes(4).toString('hex')}`,
+    }),
   );
   await app.ready();
 }, 30_000);

@@ -61,7 +61,8 @@ describe('rate limits of the public routes', () => {
     const client = new StackClient(stack.gatewayUrl);
     await client.get('/api/ping');
     const ip = newAddress();
-    for (let i = 0; i < 4; i += 1) expect((await client.sendWithHeaders('POST', '/api/apply/G400/assess', createAssessForm(), { 'x-forwarded-for': ip })).status).toBe(200);
+    for (let i = 0; i < 4; i += 1)
+      expect((await client.sendWithHeaders('POST', '/api/apply/G400/assess', createAssessForm(), { 'x-forwarded-for': ip })).status).toBe(200);
     expect429(await client.sendWithHeaders('POST', '/api/apply/G400/assess', createAssessForm(), { 'x-forwarded-for': ip }));
     // A refused burst is refused before the body is read: even a malformed body gets 429.
     expect429(await client.sendWithHeaders('POST', '/api/apply/G400/assess', { NOT: 'a form' }, { 'x-forwarded-for': ip }));
@@ -75,11 +76,13 @@ describe('rate limits of the public routes', () => {
     await client.get('/api/ping');
     const ip = newAddress();
     const post = () =>
-      fetch(`${stack.gatewayUrl}/api/file/upload`, { method: 'POST', headers: { 'x-forwarded-for': ip, 'content-type': 'text/plain' }, body: 'x' }).then(async (res) => ({
-        status: res.status,
-        body: (await res.json()) as unknown,
-        headers: res.headers,
-      }));
+      fetch(`${stack.gatewayUrl}/api/file/upload`, { method: 'POST', headers: { 'x-forwarded-for': ip, 'content-type': 'text/plain' }, body: 'x' }).then(
+        async (res) => ({
+          status: res.status,
+          body: (await res.json()) as unknown,
+          headers: res.headers,
+        }),
+      );
     // Without the XSRF token these are refused (403), but every attempt counts.
     expect((await post()).status).toBe(403);
     expect((await post()).status).toBe(403);

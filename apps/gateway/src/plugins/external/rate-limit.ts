@@ -16,8 +16,7 @@ declare module 'fastify' {
 }
 
 /** Who a limit counts: a signed-in adviser by username (a call centre shares one NAT address), anyone else by address. */
-export const rateLimitSubject = (request: FastifyRequest): string =>
-  request.staffUser ? `user:${request.staffUser.username}` : `ip:${request.ip}`;
+export const rateLimitSubject = (request: FastifyRequest): string => (request.staffUser ? `user:${request.staffUser.username}` : `ip:${request.ip}`);
 
 /**
  * @fastify/rate-limit on the gateway's Redis, so a limit holds across every gateway instance.
@@ -56,7 +55,10 @@ export const rateLimitPlugin = fp<{ config: GatewayConfig }>(
       if (since !== undefined && now - since < config.RATE_LIMIT_WINDOW_MS) return;
       if (logged.size > 10_000) for (const [k, t] of logged) if (now - t >= config.RATE_LIMIT_WINDOW_MS) logged.delete(k);
       logged.set(key, now);
-      request.log.warn({ route, subject: rateLimitSubject(request), max: max[route], windowMs: config.RATE_LIMIT_WINDOW_MS }, 'rate limit reached: burst refused with 429');
+      request.log.warn(
+        { route, subject: rateLimitSubject(request), max: max[route], windowMs: config.RATE_LIMIT_WINDOW_MS },
+        'rate limit reached: burst refused with 429',
+      );
     };
 
     fastify.decorate('publicRateLimit', (route: LimitedRoute) => ({

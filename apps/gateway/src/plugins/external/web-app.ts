@@ -3,12 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import {
-  clearingStatusResponseSchema,
-  courseDetailResponseSchema,
-  type ClearingStatusResponse,
-  type CourseDetailResponse,
-} from '@clearing-desk/contracts';
+import { clearingStatusResponseSchema, courseDetailResponseSchema, type ClearingStatusResponse, type CourseDetailResponse } from '@clearing-desk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from '@clearing-desk/service-kit';
 import fp from 'fastify-plugin';

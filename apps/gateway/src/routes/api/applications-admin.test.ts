@@ -38,7 +38,12 @@ afterAll(async () => {
 /** A signed-in client per demo user (made once). */
 const as = staffClients(() => stack.gatewayUrl, DEMO_DIRECTORY.password);
 
-const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({ QUALIFICATION: 'GCSE', SUBJECT, GRADE: '5', YEAR: '2023' }));
+const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({
+  QUALIFICATION: 'GCSE',
+  SUBJECT,
+  GRADE: '5',
+  YEAR: '2023',
+}));
 let people = 0;
 /** A G400 form from a distinct person, assessed green (A*AB, five GCSEs). */
 function form(overrides: Record<string, unknown> = {}) {
@@ -48,7 +53,12 @@ function form(overrides: Record<string, unknown> = {}) {
       DOB: '2006-05-14',
       NATIONALITY: 'GBR',
       GCSE_QUALIFICATIONS: FIVE_GCSES,
-      QUALIFICATIONS: ['Mathematics', 'Physics', 'Chemistry'].map((SUBJECT, i) => ({ QUALIFICATION: 'ALEVEL', SUBJECT, GRADE: ['A*', 'A', 'B'][i], YEAR: '2025' })),
+      QUALIFICATIONS: ['Mathematics', 'Physics', 'Chemistry'].map((SUBJECT, i) => ({
+        QUALIFICATION: 'ALEVEL',
+        SUBJECT,
+        GRADE: ['A*', 'A', 'B'][i],
+        YEAR: '2025',
+      })),
     }),
     EMAIL: `desk.gateway.${people}@example.com`,
     UCAS_PERSONAL_ID: String(7200000000 + people),
@@ -58,7 +68,11 @@ function form(overrides: Record<string, unknown> = {}) {
 }
 
 /** Takes an application by phone as `username` with `STATUS`; answers the record. */
-async function takeByPhone(username: string, STATUS: string, overrides: Record<string, unknown> = {}): Promise<{ saved: ApplyResponse; data: ReturnType<typeof form> }> {
+async function takeByPhone(
+  username: string,
+  STATUS: string,
+  overrides: Record<string, unknown> = {},
+): Promise<{ saved: ApplyResponse; data: ReturnType<typeof form> }> {
   const data = form({ STATUS, ...overrides });
   const res = await (await as(username)).send('POST', `/api/admin/applications/new/${COURSE}`, data);
   expect(res.status).toBe(200);
@@ -114,7 +128,14 @@ describe('POST /api/admin/applications/:student/:course (taking an application b
     const adviser = await as('backoffice');
     const upload = await adviser.upload(createSampleDocument('pdf'), 'results.pdf', 'ALEVELS');
     const token = uploadResponseSchema.parse(upload.body).token;
-    const ALEVELS_DOCUMENT_1 = { file_id: randomUUID(), file_type: 'application/pdf', file_name: 'results.pdf', file_size: 700, document_type: 'ALEVELS', file_token: token };
+    const ALEVELS_DOCUMENT_1 = {
+      file_id: randomUUID(),
+      file_type: 'application/pdf',
+      file_name: 'results.pdf',
+      file_size: 700,
+      document_type: 'ALEVELS',
+      file_token: token,
+    };
     // The documents are claimed before the store, which answers 404 for a student that does not exist.
     const refused = await adviser.send('POST', `/api/admin/applications/9999999/${COURSE}`, form({ STATUS: 'R', ALEVELS_DOCUMENT_1 }));
     expect(refused).toEqual({ status: 404, body: { message: ADMIN_APPLICATION_MESSAGES.STUDENT_NOT_FOUND } });
@@ -128,7 +149,9 @@ describe('POST /api/admin/applications/:student/:course (taking an application b
     const { saved, data } = await takeByPhone('backoffice', 'R', { NAME1: 'Renée', NAME2: 'Searchable' });
     const search = await (await as('frontoffice')).get(`/api/admin/students?NAME1=RENEE&NAME2=SEARCHABLE&_=1`);
     expect(studentSearchResponseSchema.parse(search.body).rows).toEqual([{ ID: saved.id[0], NAME1: 'Renée', NAME2: 'Searchable', APPLIED_TO: COURSE }]);
-    const again = await (await as('backoffice')).send('POST', `/api/admin/applications/${saved.id[0]}/${COURSE}`, { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'R' });
+    const again = await (
+      await as('backoffice')
+    ).send('POST', `/api/admin/applications/${saved.id[0]}/${COURSE}`, { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'R' });
     expect(again.status).toBe(409);
   });
 });
@@ -139,7 +162,16 @@ describe('GET /api/admin/applications (the listing)', () => {
     expect((await listing('frontoffice', `q=${publicReference(saved)}`)).rows.map((r) => r.APPLICATION_ID)).toEqual([saved.app_id]);
     const byName = await listing('frontoffice', 'q=elodie%20phonecall');
     expect(byName.rows).toEqual([
-      expect.objectContaining({ STUDENT_ID: saved.id[0], APPLICATION_ID: saved.app_id, UCAS_CODE: COURSE, NAME1: 'Élodie', NAME2: 'Phonecall', STATUS: 'R', SUB_STATUS: null, VISA_STATUS: null }),
+      expect.objectContaining({
+        STUDENT_ID: saved.id[0],
+        APPLICATION_ID: saved.app_id,
+        UCAS_CODE: COURSE,
+        NAME1: 'Élodie',
+        NAME2: 'Phonecall',
+        STATUS: 'R',
+        SUB_STATUS: null,
+        VISA_STATUS: null,
+      }),
     ]);
     expect((await listing('admin', 'q=phonecall&s=b')).total).toBe(1);
     expect((await listing('admin', 'q=phonecall&s=o')).total).toBe(0);
@@ -201,7 +233,9 @@ describe('GET and PUT /api/admin/applications/:student/:course (editing)', () =>
 describe('outbound call, visa and documents', () => {
   it('logs an outbound call, found by the listing filter c, and keeps it in the history', async () => {
     const { saved } = await takeByPhone('frontoffice', 'S', { NAME1: 'Otto', NAME2: 'Outbound' });
-    const res = await (await as('frontoffice')).send('PUT', `${pathOf(saved)}/outbound-call`, { CALL_OUTCOME: 'Wrong number', NOTES: 'Number on file is wrong' });
+    const res = await (
+      await as('frontoffice')
+    ).send('PUT', `${pathOf(saved)}/outbound-call`, { CALL_OUTCOME: 'Wrong number', NOTES: 'Number on file is wrong' });
     expect(res.status).toBe(200);
     expect(outboundCallResponseSchema.parse(res.body)).toMatchObject({ OUTBOUND_CALL_FLAG: 1, OUTBOUND_CALL_REMARK: 'Wrong number: Number on file is wrong' });
     expect((await listing('admin', 'q=outbound&s=c')).rows.map((r) => r.APPLICATION_ID)).toEqual([saved.app_id]);
@@ -239,7 +273,14 @@ describe('outbound call, visa and documents', () => {
     const upload = await backoffice.upload(createSampleDocument('pdf'), 'results.pdf', 'ALEVELS');
     expect(upload.status).toBe(200);
     const token = uploadResponseSchema.parse(upload.body).token;
-    const document = { file_id: randomUUID(), file_type: 'application/pdf', file_name: 'results.pdf', file_size: 700, document_type: 'ALEVELS', file_token: token };
+    const document = {
+      file_id: randomUUID(),
+      file_type: 'application/pdf',
+      file_name: 'results.pdf',
+      file_size: 700,
+      document_type: 'ALEVELS',
+      file_token: token,
+    };
     const { saved } = await takeByPhone('backoffice', 'R', { ALEVELS_DOCUMENT_1: document });
     const got = adminApplicationResponseSchema.parse((await backoffice.get(`${pathOf(saved)}?_=1`)).body);
     expect(got.documents).toHaveLength(1);

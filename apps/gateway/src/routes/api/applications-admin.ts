@@ -59,7 +59,10 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
   const deskPath = (p: { student: string; course: string }) => `/desk/applications/${encodeURIComponent(p.student)}/${encodeURIComponent(p.course)}`;
 
   /** The stored application (applications-svc: 404, or 403 without a role on its course) and its course with the user's access. */
-  const load = async (request: FastifyRequest, params: { student: string; course: string }): Promise<{ stored: StaffStoredApplication; detail: CourseDetailResponse }> => {
+  const load = async (
+    request: FastifyRequest,
+    params: { student: string; course: string },
+  ): Promise<{ stored: StaffStoredApplication; detail: CourseDetailResponse }> => {
     const stored = await fastify.services.applications.call(request, { path: deskPath(params), response: staffStoredApplicationSchema });
     const detail = await fastify.services.courses.call(request, {
       path: `/courses/${encodeURIComponent(stored.applicationData.UCAS_CODE)}`,
@@ -137,13 +140,19 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
 
   fastify.post(
     '/admin/applications/:student/:course',
-    { preHandler: fastify.csrfProtection, schema: { params: adminApplicationParamsSchema, body: staffCreateBodySchema, response: { 200: applyResponseSchema, ...errors } } },
+    {
+      preHandler: fastify.csrfProtection,
+      schema: { params: adminApplicationParamsSchema, body: staffCreateBodySchema, response: { 200: applyResponseSchema, ...errors } },
+    },
     async (request) => pipeline.submitStaff(request, request.params.student, request.params.course, request.body.data),
   );
 
   fastify.put(
     '/admin/applications/:student/:course',
-    { preHandler: fastify.csrfProtection, schema: { params: adminApplicationParamsSchema, body: staffUpdateBodySchema, response: { 200: staffUpdateResponseSchema, ...errors } } },
+    {
+      preHandler: fastify.csrfProtection,
+      schema: { params: adminApplicationParamsSchema, body: staffUpdateBodySchema, response: { 200: staffUpdateResponseSchema, ...errors } },
+    },
     async (request, reply) => {
       const version = ifMatch(request);
       const { stored, detail } = await load(request, request.params);
@@ -155,7 +164,10 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
 
   fastify.put(
     '/admin/applications/:student/:course/outbound-call',
-    { preHandler: fastify.csrfProtection, schema: { params: adminApplicationParamsSchema, body: outboundCallBodySchema, response: { 200: outboundCallResponseSchema, ...errors } } },
+    {
+      preHandler: fastify.csrfProtection,
+      schema: { params: adminApplicationParamsSchema, body: outboundCallBodySchema, response: { 200: outboundCallResponseSchema, ...errors } },
+    },
     async (request) =>
       fastify.services.applications.call(request, {
         method: 'PUT',
@@ -184,11 +196,19 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
 
   fastify.put(
     '/admin/applications/:student/:course/visa',
-    { preHandler: fastify.csrfProtection, schema: { params: adminApplicationParamsSchema, body: visaBodySchema, response: { 200: visaUpdateResponseSchema, ...errors } } },
+    {
+      preHandler: fastify.csrfProtection,
+      schema: { params: adminApplicationParamsSchema, body: visaBodySchema, response: { 200: visaUpdateResponseSchema, ...errors } },
+    },
     async (request) => {
       const { detail } = await load(request, request.params);
       if (!canEditVisa(detail.access, true)) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_VISA);
-      return fastify.services.applications.call(request, { method: 'PUT', path: `${deskPath(request.params)}/visa`, body: request.body.data, response: visaUpdateResponseSchema });
+      return fastify.services.applications.call(request, {
+        method: 'PUT',
+        path: `${deskPath(request.params)}/visa`,
+        body: request.body.data,
+        response: visaUpdateResponseSchema,
+      });
     },
   );
 
@@ -202,7 +222,11 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
     { schema: { params: adminDocumentParamsSchema, querystring: timestampQuery } },
     async (request, reply) => {
       const { stored } = await load(request, request.params);
-      const { files } = await fastify.services.files.call(request, { path: '/files', query: { owner: stored.SUBMISSION_ID }, response: fileListResponseSchema });
+      const { files } = await fastify.services.files.call(request, {
+        path: '/files',
+        query: { owner: stored.SUBMISSION_ID },
+        response: fileListResponseSchema,
+      });
       const file = files.find((f) => f.file_id === request.params.fileId && f.status === 'clean');
       if (!file) throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.DOCUMENT_NOT_FOUND);
       await fastify.services.applications.call(request, {

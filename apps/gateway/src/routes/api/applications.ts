@@ -35,7 +35,11 @@ export const applicationApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       // It tells whether a person applied (spec section 4 keeps it public): limited hard, bursts logged.
       config: fastify.publicRateLimit('applied'),
-      schema: { params: appliedParamsSchema, querystring: appliedQuerySchema, response: { 200: appliedResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema } },
+      schema: {
+        params: appliedParamsSchema,
+        querystring: appliedQuerySchema,
+        response: { 200: appliedResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
     },
     async (request) => {
       const { email, ucas_personal_id } = request.query;
@@ -56,7 +60,13 @@ export const applicationApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
    */
   fastify.get(
     '/applications/:hash',
-    { schema: { params: applicationHashParamsSchema, querystring: timestampQuery, response: { 200: applicationReviewResponseSchema, 404: errorResponseSchema } } },
+    {
+      schema: {
+        params: applicationHashParamsSchema,
+        querystring: timestampQuery,
+        response: { 200: applicationReviewResponseSchema, 404: errorResponseSchema },
+      },
+    },
     async (request) => {
       const stored = await fastify.services.applications.call(request, {
         path: `/applications/by-hash/${encodeURIComponent(request.params.hash)}`,

@@ -85,7 +85,14 @@ describe('POST /api/apply/:course with documents', () => {
 
     const { documents, applicationData } = await review(saved.hash);
     expect(documents).toEqual([
-      { file_id: expect.any(String), file_type: 'application/pdf', file_name: 'a-level-results.pdf', file_size: expect.any(Number), document_type: 'ALEVELS', created_at: expect.any(String) },
+      {
+        file_id: expect.any(String),
+        file_type: 'application/pdf',
+        file_name: 'a-level-results.pdf',
+        file_size: expect.any(Number),
+        document_type: 'ALEVELS',
+        created_at: expect.any(String),
+      },
     ]);
     expect(JSON.stringify(documents)).not.toContain(token);
     expect(applicationData).not.toHaveProperty('ALEVELS_DOCUMENT_1');
@@ -135,7 +142,11 @@ describe('POST /api/apply/:course with documents', () => {
     const tooBig = await apply(submission({ ALEVELS_DOCUMENT_1: document(token, { file_size: 5_242_881 }) }));
     expect(tooBig.status).toBe(400);
     expect(tooBig.body).toEqual({ message: "'A levels / BTEC / IB document 1' max size is 5 MB." });
-    const custom = await apply(submission({ GCSE5_DOCUMENT_2: document('', { document_type: 'GCSE5', custom_error: "'GCSE document 2' - An unexpected error occurred. Please try again." }) }));
+    const custom = await apply(
+      submission({
+        GCSE5_DOCUMENT_2: document('', { document_type: 'GCSE5', custom_error: "'GCSE document 2' - An unexpected error occurred. Please try again." }),
+      }),
+    );
     expect(custom.status).toBe(400);
     expect(custom.body).toEqual({ message: "'GCSE document 2' - An unexpected error occurred. Please try again." });
   });
@@ -152,7 +163,10 @@ describe('POST /api/apply/:course: a replayed key with documents (issue 12 item 
   it("answers 409 to another applicant reusing a stored SUBMISSION_ID: their files are not bound, the first applicant's stay", async () => {
     const first = submission({ ALEVELS_DOCUMENT_1: document(await uploadPdf('mine.pdf'), { file_name: 'mine.pdf' }) });
     const stored = applyResponseSchema.parse((await apply(first)).body);
-    const intruder = submission({ SUBMISSION_ID: first.SUBMISSION_ID, ALEVELS_DOCUMENT_1: document(await uploadPdf('theirs.pdf'), { file_name: 'theirs.pdf' }) });
+    const intruder = submission({
+      SUBMISSION_ID: first.SUBMISSION_ID,
+      ALEVELS_DOCUMENT_1: document(await uploadPdf('theirs.pdf'), { file_name: 'theirs.pdf' }),
+    });
     const res = await apply(intruder);
     expect(res.status).toBe(409);
     expect(errorResponseSchema.parse(res.body).message).toBe('This idempotency key (SUBMISSION_ID or Idempotency-Key) was already used for another applicant.');

@@ -292,7 +292,7 @@ describe('POST /api/apply/:course: the API contract (issue 12 item 2)', () => {
     expect(again.body).toEqual(first.body);
   });
 
-  it('answers 409 for a replayed key with another applicant, never someone else\'s record', async () => {
+  it("answers 409 for a replayed key with another applicant, never someone else's record", async () => {
     const form = submission();
     expect((await apply(form)).status).toBe(200);
     const otherEmail = submission({ SUBMISSION_ID: form.SUBMISSION_ID, UCAS_PERSONAL_ID: form.UCAS_PERSONAL_ID });
@@ -375,12 +375,15 @@ describe('POST /api/apply/:course: the admissions rules (issue 12 item 1)', () =
     expect(saved.confirmed_status).toBe('S');
     expect(saved.assessment.EXPLANATION).toContainEqual({
       STATUS: 'A',
-      MESSAGE: 'TOEFL score 50 (equivalent to IELTS 5.5) is below the minimum of IELTS 6.0 for this course. Please provide evidence of English at the required level.',
+      MESSAGE:
+        'TOEFL score 50 (equivalent to IELTS 5.5) is below the minimum of IELTS 6.0 for this course. Please provide evidence of English at the required level.',
     });
   });
 
   it('answers 400 for an English test score outside its range', async () => {
-    const form = international({ QUALIFICATIONS: [...aLevels(['A', 'A', 'A']), { QUALIFICATION: 'ENGLISH_TEST', TEST: 'pearson', SCORE: '95', YEAR: '2025' }] });
+    const form = international({
+      QUALIFICATIONS: [...aLevels(['A', 'A', 'A']), { QUALIFICATION: 'ENGLISH_TEST', TEST: 'pearson', SCORE: '95', YEAR: '2025' }],
+    });
     const res = await apply(form, ECONOMICS);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: "'Score' must be a PTE Academic score from 10 to 90." });
@@ -401,7 +404,9 @@ describe('POST /api/apply/:course: the admissions rules (issue 12 item 1)', () =
   });
 
   it('takes a GCSE subject outside the suggestions (free text)', async () => {
-    const res = await apply(submission({ GCSE_QUALIFICATIONS: [...FIVE_GCSES, { QUALIFICATION: 'GCSE', SUBJECT: 'Citizenship Studies', GRADE: '6', YEAR: '2023' }] }));
+    const res = await apply(
+      submission({ GCSE_QUALIFICATIONS: [...FIVE_GCSES, { QUALIFICATION: 'GCSE', SUBJECT: 'Citizenship Studies', GRADE: '6', YEAR: '2023' }] }),
+    );
     expect(res.status).toBe(200);
   });
 
@@ -409,14 +414,19 @@ describe('POST /api/apply/:course: the admissions rules (issue 12 item 1)', () =
     const gcses = [...FIVE_GCSES.slice(0, 4), { QUALIFICATION: 'GCSE', SUBJECT: 'Biology', GRADE: '3', YEAR: '2023' }];
     const saved = applyResponseSchema.parse((await apply(submission({ GCSE_QUALIFICATIONS: gcses }))).body);
     expect(saved.assessment.TRAFFIC_LIGHT).toBe('R');
-    expect(saved.assessment.EXPLANATION).toContainEqual({ STATUS: 'R', MESSAGE: 'Courses in the Sciences school require at least 5 GCSEs at grade 4/C or above; 4 were given.' });
+    expect(saved.assessment.EXPLANATION).toContainEqual({
+      STATUS: 'R',
+      MESSAGE: 'Courses in the Sciences school require at least 5 GCSEs at grade 4/C or above; 4 were given.',
+    });
   });
 
   it('always submits (S) a red under-18 or second-year applicant', async () => {
     const young = applyResponseSchema.parse((await apply(submission({ DOB: '2010-01-01', QUALIFICATIONS: aLevels(['C', 'C', 'C']) }))).body);
     expect(young.assessment).toMatchObject({ TRAFFIC_LIGHT: 'R', OVER18: 0 });
     expect(young).toMatchObject({ confirmed_status: 'S', rejection_reasons: [] });
-    const secondYear = applyResponseSchema.parse((await apply(submission({ SECOND_YEAR_ENTRY: '1', QUALIFICATIONS: aLevels(['C', 'C', 'C']) }), SECOND_YEAR_COURSE)).body);
+    const secondYear = applyResponseSchema.parse(
+      (await apply(submission({ SECOND_YEAR_ENTRY: '1', QUALIFICATIONS: aLevels(['C', 'C', 'C']) }), SECOND_YEAR_COURSE)).body,
+    );
     expect(secondYear.assessment.TRAFFIC_LIGHT).toBe('R');
     expect(secondYear.confirmed_status).toBe('S');
   });

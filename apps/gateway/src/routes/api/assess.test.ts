@@ -1,9 +1,4 @@
-import {
-  assessResponseSchema,
-  courseDetailResponseSchema,
-  errorResponseSchema,
-  type AssessForm,
-} from '@clearing-desk/contracts';
+import { assessResponseSchema, courseDetailResponseSchema, errorResponseSchema, type AssessForm } from '@clearing-desk/contracts';
 import { createAssessForm } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import { StackClient, startTestStack } from '../../testing/stack-client';
@@ -71,7 +66,9 @@ describe('POST /api/apply/:course/assess', () => {
       expect(detail.EXTERNAL).toBe(false);
       expect(detail.VACANCIES_EXTERNAL).toBeGreaterThan(0);
       expect(detail.VACANCIES_INTERNAL).toBeGreaterThan(0);
-      const again = assessResponseSchema.parse((await client.send('POST', assessPath(alt.COURSE), createAssessForm({ QUALIFICATIONS: aLevels(['C', 'C', 'C']) }))).body);
+      const again = assessResponseSchema.parse(
+        (await client.send('POST', assessPath(alt.COURSE), createAssessForm({ QUALIFICATIONS: aLevels(['C', 'C', 'C']) }))).body,
+      );
       lights.push(again.result.TRAFFIC_LIGHT);
     }
     expect(lights.every((l) => l === 'G' || l === 'A')).toBe(true);
@@ -79,7 +76,9 @@ describe('POST /api/apply/:course/assess', () => {
   });
 
   it('answers 400 naming the field for a grade the course does not offer', async () => {
-    const form = createAssessForm({ QUALIFICATIONS: [...aLevels(['A', 'A', 'A']).slice(0, 1), { QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A**', YEAR: '2024' }] });
+    const form = createAssessForm({
+      QUALIFICATIONS: [...aLevels(['A', 'A', 'A']).slice(0, 1), { QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A**', YEAR: '2024' }],
+    });
     const res = await client.send('POST', assessPath(OPEN), form);
     expect(res.status).toBe(400);
     expect(errorResponseSchema.parse(res.body)).toEqual({ message: "QUALIFICATIONS.1.GRADE: 'Grade' must be one of: A*, A, B, C, D, E, U" });
@@ -93,7 +92,11 @@ describe('POST /api/apply/:course/assess', () => {
   });
 
   it('answers 400 naming the field for malformed values', async () => {
-    const year = await client.send('POST', assessPath(OPEN), createAssessForm({ QUALIFICATIONS: [{ QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A', YEAR: '24' }] }));
+    const year = await client.send(
+      'POST',
+      assessPath(OPEN),
+      createAssessForm({ QUALIFICATIONS: [{ QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A', YEAR: '24' }] }),
+    );
     expect(year.status).toBe(400);
     expect(errorResponseSchema.parse(year.body).message).toBe("QUALIFICATIONS.0.YEAR: 'Year' must be a four-digit year.");
     const entry = await client.send('POST', assessPath(OPEN), { ...createAssessForm(), SECOND_YEAR_ENTRY: 'maybe' });

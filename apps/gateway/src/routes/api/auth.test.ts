@@ -211,7 +211,13 @@ describe('sessions expire', () => {
       database: 'test',
       services: [],
       directoryUrl: directory.url,
-      gatewayEnv: { INTERNAL_TOKEN: stack.internalToken, COURSES_URL: stack.urls.courses as string, APPLICATIONS_URL: stack.urls.applications as string, SESSION_IDLE_TIMEOUT_MS: '1500', SESSION_ABSOLUTE_TIMEOUT_MS: '3000' },
+      gatewayEnv: {
+        INTERNAL_TOKEN: stack.internalToken,
+        COURSES_URL: stack.urls.courses as string,
+        APPLICATIONS_URL: stack.urls.applications as string,
+        SESSION_IDLE_TIMEOUT_MS: '1500',
+        SESSION_ABSOLUTE_TIMEOUT_MS: '3000',
+      },
     });
   }, 60_000);
   afterAll(async () => {
@@ -247,7 +253,12 @@ describe('when Redis is down', () => {
       database: 'test',
       services: [],
       directoryUrl: directory.url,
-      gatewayEnv: { INTERNAL_TOKEN: stack.internalToken, COURSES_URL: stack.urls.courses as string, APPLICATIONS_URL: stack.urls.applications as string, REDIS_URL: 'redis://127.0.0.1:1' },
+      gatewayEnv: {
+        INTERNAL_TOKEN: stack.internalToken,
+        COURSES_URL: stack.urls.courses as string,
+        APPLICATIONS_URL: stack.urls.applications as string,
+        REDIS_URL: 'redis://127.0.0.1:1',
+      },
     });
   }, 60_000);
   afterAll(async () => {

@@ -40,7 +40,10 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
   const limitByUsername = fastify.createRateLimit({
     max: config.LOGIN_RATE_MAX_PER_USERNAME,
     timeWindow: config.LOGIN_RATE_WINDOW_MS,
-    keyGenerator: (request) => `user:${String((request.body as { username?: unknown } | undefined)?.username ?? '').trim().toLowerCase()}`,
+    keyGenerator: (request) =>
+      `user:${String((request.body as { username?: unknown } | undefined)?.username ?? '')
+        .trim()
+        .toLowerCase()}`,
   });
 
   const limiters = [limitByAddress, limitByUsername];

@@ -25,7 +25,12 @@ let stack: Stack;
 const as = staffClients(() => stack.gatewayUrl, DEMO_DIRECTORY.password);
 
 let people = 0;
-const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({ QUALIFICATION: 'GCSE', SUBJECT, GRADE: '5', YEAR: '2023' }));
+const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({
+  QUALIFICATION: 'GCSE',
+  SUBJECT,
+  GRADE: '5',
+  YEAR: '2023',
+}));
 /** A public submission for G400 that is offered at once (A*AB). */
 function submission() {
   people += 1;
@@ -34,7 +39,12 @@ function submission() {
       DOB: '2006-05-14',
       NATIONALITY: 'GBR',
       GCSE_QUALIFICATIONS: FIVE_GCSES,
-      QUALIFICATIONS: ['Mathematics', 'Physics', 'Chemistry'].map((SUBJECT, i) => ({ QUALIFICATION: 'ALEVEL', SUBJECT, GRADE: ['A*', 'A', 'B'][i], YEAR: '2025' })),
+      QUALIFICATIONS: ['Mathematics', 'Physics', 'Chemistry'].map((SUBJECT, i) => ({
+        QUALIFICATION: 'ALEVEL',
+        SUBJECT,
+        GRADE: ['A*', 'A', 'B'][i],
+        YEAR: '2025',
+      })),
     }),
     EMAIL: `course.control.${people}@example.com`,
     UCAS_PERSONAL_ID: String(7100000000 + people),

@@ -90,7 +90,13 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   /** A course's change history, newest first (users who may edit the course). */
   fastify.get(
     '/admin/courses/:id/history',
-    { schema: { params: courseIdParamsSchema, querystring: detailSchema.querystring, response: { 200: courseHistoryResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema } } },
+    {
+      schema: {
+        params: courseIdParamsSchema,
+        querystring: detailSchema.querystring,
+        response: { 200: courseHistoryResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
     async (request) =>
       fastify.services.courses.call(request, { path: `/courses/${encodeURIComponent(request.params.id)}/history`, response: courseHistoryResponseSchema }),
   );

@@ -46,16 +46,12 @@ export const figuresApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  fastify.get(
-    '/admin/figures.csv',
-    { schema: { querystring: figuresQuerySchema, response: { 200: z.string(), ...refusals } } },
-    async (request, reply) => {
-      const csv = figuresCsv(await loadFigures(fastify, request, request.query.margin));
-      void reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${FIGURES_TEXTS.CSV_FILE_NAME}"`)
-        .header('cache-control', 'no-store');
-      return csv;
-    },
-  );
+  fastify.get('/admin/figures.csv', { schema: { querystring: figuresQuerySchema, response: { 200: z.string(), ...refusals } } }, async (request, reply) => {
+    const csv = figuresCsv(await loadFigures(fastify, request, request.query.margin));
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${FIGURES_TEXTS.CSV_FILE_NAME}"`)
+      .header('cache-control', 'no-store');
+    return csv;
+  });
 };

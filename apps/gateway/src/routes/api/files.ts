@@ -1,11 +1,4 @@
-import {
-  errorResponseSchema,
-  fileSizeMessage,
-  LIMITS,
-  UPLOAD_ERRORS,
-  UPLOAD_FILE_FIELD,
-  uploadResponseSchema,
-} from '@clearing-desk/contracts';
+import { errorResponseSchema, fileSizeMessage, LIMITS, UPLOAD_ERRORS, UPLOAD_FILE_FIELD, uploadResponseSchema } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';

@@ -80,7 +80,10 @@ function brokenForm(base: Record<string, unknown>, fields: string[]) {
     itemKey: fc.constantFrom('QUALIFICATION', 'SUBJECT', 'GRADE', 'YEAR'),
   });
   return fc
-    .tuple(fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.dictionary(fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }), anyValue, { maxKeys: 2 }))
+    .tuple(
+      fc.array(mutation, { minLength: 1, maxLength: 3 }),
+      fc.dictionary(fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }), anyValue, { maxKeys: 2 }),
+    )
     .map(([mutations, extra]) => {
       const form: Record<string, unknown> = structuredClone(base);
       for (const m of mutations) {
@@ -106,11 +109,13 @@ const rawComponent = fc
 /** Records any answer that is a 5xx, or an /api error without `{ message }` (a page path gets the web app's index.html). */
 function check(route: string, res: { status: number; body: unknown }) {
   if (res.status >= 500) unexpected.push(`${route}: ${res.status} ${JSON.stringify(res.body)}`);
-  else if (res.status >= 400 && route.startsWith('/api') && !errorResponseSchema.safeParse(res.body).success) unexpected.push(`${route}: ${res.status} without { message }: ${JSON.stringify(res.body).slice(0, 200)}`);
+  else if (res.status >= 400 && route.startsWith('/api') && !errorResponseSchema.safeParse(res.body).success)
+    unexpected.push(`${route}: ${res.status} without { message }: ${JSON.stringify(res.body).slice(0, 200)}`);
   return res.status < 500;
 }
 
-const stringFields = (shape: Record<string, unknown>, exclude: string[] = []) => Object.keys(shape).filter((k) => !exclude.includes(k) && !k.includes('_DOCUMENT_'));
+const stringFields = (shape: Record<string, unknown>, exclude: string[] = []) =>
+  Object.keys(shape).filter((k) => !exclude.includes(k) && !k.includes('_DOCUMENT_'));
 
 describe('bad input through the real gateway (fast-check)', () => {
   it(`never answers 5xx to broken assess forms (${RUNS.assess} cases)`, async () => {
@@ -145,7 +150,9 @@ describe('bad input through the real gateway (fast-check)', () => {
       { numRuns: RUNS.applied },
     );
     await fc.assert(
-      fc.asyncProperty(rawComponent, rawComponent, rawComponent, async (q, p, size) => check('/api courses', await client.get(`/api/courses?q=${q}&p=${p}&page_size=${size}`))),
+      fc.asyncProperty(rawComponent, rawComponent, rawComponent, async (q, p, size) =>
+        check('/api courses', await client.get(`/api/courses?q=${q}&p=${p}&page_size=${size}`)),
+      ),
       { numRuns: RUNS.courses },
     );
     expect(unexpected).toEqual([]);

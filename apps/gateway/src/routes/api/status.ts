@@ -75,12 +75,8 @@ export const statusApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => fastify.services.applications.call(request, { path: '/status/audit', response: clearingStatusAuditResponseSchema }),
   );
 
-  fastify.get(
-    '/ping',
-    { schema: { querystring: timestampQuery, response: { 200: pingResponseSchema } } },
-    async (request) => {
-      const { state } = await readStatus(request);
-      return { state };
-    },
-  );
+  fastify.get('/ping', { schema: { querystring: timestampQuery, response: { 200: pingResponseSchema } } }, async (request) => {
+    const { state } = await readStatus(request);
+    return { state };
+  });
 };

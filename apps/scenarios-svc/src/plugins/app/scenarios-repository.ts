@@ -114,7 +114,12 @@ export function createScenariosRepository(db: ScenariosDatabase) {
         : await db
             .select()
             .from(scenarioIbSubjects)
-            .where(inArray(scenarioIbSubjects.qualificationId, quals.map((q) => q.id)));
+            .where(
+              inArray(
+                scenarioIbSubjects.qualificationId,
+                quals.map((q) => q.id),
+              ),
+            );
     return rows.map((r) => {
       const items = (grp: Group): QualificationItem[] =>
         quals
@@ -157,9 +162,7 @@ export function createScenariosRepository(db: ScenariosDatabase) {
         COURSE_START_DATE: r.courseStartDate,
         GCSE_QUALIFICATIONS: items('GCSE_QUALIFICATIONS'),
         QUALIFICATIONS: items('QUALIFICATIONS'),
-        SCENARIOQUESTIONS: questions
-          .filter((q) => q.scenarioId === r.scenarioId)
-          .map((q) => ({ STATUS: q.status as 'G' | 'A' | 'R', QUESTION: q.question })),
+        SCENARIOQUESTIONS: questions.filter((q) => q.scenarioId === r.scenarioId).map((q) => ({ STATUS: q.status as 'G' | 'A' | 'R', QUESTION: q.question })),
       };
     });
   }
@@ -224,7 +227,12 @@ export function createScenariosRepository(db: ScenariosDatabase) {
             .where(and(eq(scenarioCompletions.scenarioId, scenarios.scenarioId), eq(scenarioCompletions.username, username))),
         ),
       );
-      const rows = await db.select().from(scenarios).where(and(...where)).orderBy(asc(scenarios.scenarioId)).limit(1);
+      const rows = await db
+        .select()
+        .from(scenarios)
+        .where(and(...where))
+        .orderBy(asc(scenarios.scenarioId))
+        .limit(1);
       const [scenario] = await hydrate(rows);
       return scenario ?? null;
     },
@@ -264,7 +272,10 @@ export function createScenariosRepository(db: ScenariosDatabase) {
     /** Every trainee's completions (newest first), with their completed and expected-outcome counts. */
     async progress(): Promise<ScenarioProgress> {
       const [total] = await db.select({ n: count() }).from(scenarios).where(notExcluded);
-      const rows = await db.select().from(scenarioCompletions).orderBy(asc(scenarioCompletions.username), sql`${scenarioCompletions.completedAt} desc`);
+      const rows = await db
+        .select()
+        .from(scenarioCompletions)
+        .orderBy(asc(scenarioCompletions.username), sql`${scenarioCompletions.completedAt} desc`);
       const ids = [...new Set(rows.map((r) => r.scenarioId))];
       const list = ids.length === 0 ? [] : await hydrate(await db.select().from(scenarios).where(inArray(scenarios.scenarioId, ids)));
       const byId = new Map(list.map((s) => [s.SCENARIO_ID, s]));

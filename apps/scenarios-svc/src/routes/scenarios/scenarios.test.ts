@@ -27,7 +27,10 @@ const named = (s: Scenario, DEPT_NAME: string): StoredScenarioInput => ({ ...s, 
 const FIXTURES: StoredScenarioInput[] = [
   named(createScenario(1), 'Computer Science'),
   named(createScenario(2, { GENDER: 'M', NAME1: 'Arjun', NAME2: 'Mehta', UCAS_CODE: 'G600', COURSE_TITLE: 'Software Engineering' }), 'Computer Science'),
-  named(createScenario(3, { GENDER: 'M', DEPT: 'MATH', UCAS_CODE: 'G100', COURSE_TITLE: 'Mathematics', SCENARIOQUESTIONS: [{ STATUS: 'A', QUESTION: 'Grades?' }] }), 'Mathematics'),
+  named(
+    createScenario(3, { GENDER: 'M', DEPT: 'MATH', UCAS_CODE: 'G100', COURSE_TITLE: 'Mathematics', SCENARIOQUESTIONS: [{ STATUS: 'A', QUESTION: 'Grades?' }] }),
+    'Mathematics',
+  ),
   named(
     createScenario(4, {
       DEPT: 'SOCI',
@@ -39,9 +42,25 @@ const FIXTURES: StoredScenarioInput[] = [
       ],
       QUALIFICATIONS: [
         {
-          QUALIFICATION: 'IBO', IB_TOTAL: '30', IB_TOTAL_YEAR: '2025', EE_GRADE: 'B', EE_YEAR: '2025', TOK_GRADE: 'C', TOK_YEAR: '2025',
-          HL_SUBJECT_1: 'History', HL_GRADE_1: '6', HL_YEAR_1: '2025', HL_SUBJECT_2: 'Economics', HL_GRADE_2: '5', HL_YEAR_2: '2025',
-          HL_SUBJECT_3: 'English A', HL_GRADE_3: '5', HL_YEAR_3: '2025', SL_SUBJECT_1: 'Mathematics', SL_GRADE_1: '4', SL_YEAR_1: '2025',
+          QUALIFICATION: 'IBO',
+          IB_TOTAL: '30',
+          IB_TOTAL_YEAR: '2025',
+          EE_GRADE: 'B',
+          EE_YEAR: '2025',
+          TOK_GRADE: 'C',
+          TOK_YEAR: '2025',
+          HL_SUBJECT_1: 'History',
+          HL_GRADE_1: '6',
+          HL_YEAR_1: '2025',
+          HL_SUBJECT_2: 'Economics',
+          HL_GRADE_2: '5',
+          HL_YEAR_2: '2025',
+          HL_SUBJECT_3: 'English A',
+          HL_GRADE_3: '5',
+          HL_YEAR_3: '2025',
+          SL_SUBJECT_1: 'Mathematics',
+          SL_GRADE_1: '4',
+          SL_YEAR_1: '2025',
         },
         { QUALIFICATION: 'ACCESS_HE', SUBJECT: 'Social Science', DISTINCTION_CREDITS: '30', MERIT_CREDITS: '15', PASS_CREDITS: '0', YEAR: '2024' },
       ],
@@ -87,7 +106,7 @@ describe('GET /scenarios/:gender/:dept/:course', () => {
     expect(result.COURSE_LIST.COURSES.map((c) => c.UCAS_CODE)).toEqual(['G400', 'G100', 'L300', 'G600']);
   });
 
-  it('filters by gender, department and course; COURSE_LIST is the department\'s', async () => {
+  it("filters by gender, department and course; COURSE_LIST is the department's", async () => {
     expect((await next('M/all/all')).body.scenario.SCENARIO_ID).toBe('T002');
     expect((await next('all/MATH/all')).body.scenario.SCENARIO_ID).toBe('T003');
     const cmps = scenarioSearchResultSchema.parse((await next('M/CMPS/G600')).body);
@@ -210,7 +229,9 @@ describe('GET /progress', () => {
 describe('demo scenarios', () => {
   it('load on first start with SEED_DEMO_DATA and are offered in full', async () => {
     const db = await createTestDatabase('scenarios_demo');
-    const demo = await buildApp(scenariosConfigSchema.parse({ DATABASE_URL: db.url, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'true' }));
+    const demo = await buildApp(
+      scenariosConfigSchema.parse({ DATABASE_URL: db.url, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'true' }),
+    );
     try {
       await demo.ready();
       const res = await demo.inject({ method: 'GET', url: '/scenarios/all/all/all', headers: as(trainee) });

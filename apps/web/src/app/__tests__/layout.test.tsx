@@ -29,13 +29,20 @@ describe('page layout', () => {
   // all courses, and more may come), so each role is checked for the links it must and must not have.
   it.each([
     { role: 'Front Office', user: createStaffUser({ name: 'Alex Adviser' }), has: ['Apply', 'Courses', 'Applications'], hasNot: ['Settings', 'Figures'] },
-    { role: 'Back Office', user: createStaffUser({ name: 'Alex Adviser', roles: [{ role: 'Back Office', scope: 'all' }] }), has: ['Apply', 'Courses', 'Applications', 'Figures'], hasNot: ['Settings'] },
+    {
+      role: 'Back Office',
+      user: createStaffUser({ name: 'Alex Adviser', roles: [{ role: 'Back Office', scope: 'all' }] }),
+      has: ['Apply', 'Courses', 'Applications', 'Figures'],
+      hasNot: ['Settings'],
+    },
     { role: 'Administrator', user: createAdminUser({ name: 'Alex Adviser' }), has: ['Apply', 'Courses', 'Applications', 'Figures', 'Settings'], hasNot: [] },
   ])("shows a signed-in $role their links, their name and 'Sign out'", async ({ user, has, hasNot }) => {
     renderApp('/apply', { user });
     const banner = await screen.findByRole('banner');
     const nav = within(banner).getByRole('navigation', { name: 'Main' });
-    const links = within(nav).getAllByRole('link').map((a) => a.textContent);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
     // The fixed links come first, in this order.
     expect(links.slice(0, 3)).toEqual(['Apply', 'Courses', 'Applications']);
     for (const name of has) expect(links).toContain(name);
@@ -50,7 +57,11 @@ describe('page layout', () => {
   it('shows no staff navigation, name or Sign out to the public', async () => {
     renderApp('/apply');
     const banner = await screen.findByRole('banner');
-    expect(within(banner).getAllByRole('link').map((a) => a.textContent)).toEqual(['Clearing Desk', 'Apply']);
+    expect(
+      within(banner)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Clearing Desk', 'Apply']);
     expect(within(banner).queryByRole('button')).not.toBeInTheDocument();
   });
 
@@ -82,7 +93,10 @@ describe('page layout', () => {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
     }
     expect(screen.getAllByRole('link', { name: 'clearing@university.example' })[0]).toHaveAttribute('href', 'mailto:clearing@university.example');
-    expect(screen.getByRole('link', { name: 'contact the Equality Advisory and Support Service (EASS)' })).toHaveAttribute('href', 'https://www.equalityadvisoryservice.com/');
+    expect(screen.getByRole('link', { name: 'contact the Equality Advisory and Support Service (EASS)' })).toHaveAttribute(
+      'href',
+      'https://www.equalityadvisoryservice.com/',
+    );
     expect(screen.getByText('This statement was prepared on 25 November 2026. It was last reviewed on 25 November 2026.')).toBeInTheDocument();
     expect(screen.getByText(/documents you upload \(for example a PDF of your results\) are not checked for accessibility/)).toBeInTheDocument();
   });

@@ -49,7 +49,12 @@ export function ApplicationEditRoute() {
       currentStatus: applicationData.STATUS,
       readOnlyReason: editRefusalReason(access, applicationData.STATUS),
       updateApplication: async (submission: ApplySubmission) => {
-        const saved = await updateAdminApplication(studentId, ucasCode, { ...submission, STATUS: submission.STATUS ?? applicationData.STATUS }, versionRef.current ?? null);
+        const saved = await updateAdminApplication(
+          studentId,
+          ucasCode,
+          { ...submission, STATUS: submission.STATUS ?? applicationData.STATUS },
+          versionRef.current ?? null,
+        );
         versionRef.current = saved.version;
         await queryClient.invalidateQueries({ queryKey: applicationsKeys.details() });
         await queryClient.invalidateQueries({ queryKey: applicationsKeys.lists() });

@@ -15,8 +15,7 @@ import { ReviewScript, StaffReview, type DeskScriptProps } from '@/features/call
 const SCRIPT_FIELDS = ['NAME1', 'NAME2', 'NATIONALITY', 'SECOND_YEAR_ENTRY', 'APPLIED_TO_UCAS', 'UCAS_PERSONAL_ID'] as const;
 
 /** The form's current answers to SCRIPT_FIELDS, as text. */
-export const scriptFormValues = (values: FormValues): DeskScriptProps['form'] =>
-  Object.fromEntries(SCRIPT_FIELDS.map((name) => [name, textOf(values, name)]));
+export const scriptFormValues = (values: FormValues): DeskScriptProps['form'] => Object.fromEntries(SCRIPT_FIELDS.map((name) => [name, textOf(values, name)]));
 
 /**
  * The script's props on a desk screen: the form's live answers, assessment and chosen status, plus

@@ -18,19 +18,16 @@ export function PrivacyNotice() {
       </ul>
       <p className="cd-body">We do not use your data for any other purposes.</p>
       <h2 className="cd-heading-m">Documents you upload</h2>
-      <p className="cd-body">
-        Certificates and other documents you upload are checked for viruses and seen only by staff who process
-        applications.
-      </p>
+      <p className="cd-body">Certificates and other documents you upload are checked for viruses and seen only by staff who process applications.</p>
       <h2 className="cd-heading-m">Cookies</h2>
       <p className="cd-body">
-        This service sets only the cookies it needs to work: a security cookie that protects forms against cross-site
-        request forgery and, for staff, a login session cookie. We do not use advertising cookies.
+        This service sets only the cookies it needs to work: a security cookie that protects forms against cross-site request forgery and, for staff, a login
+        session cookie. We do not use advertising cookies.
       </p>
       <h2 className="cd-heading-m">Your rights</h2>
       <p className="cd-body">
-        Under UK data protection law you can ask to see the data we hold about you, ask us to correct it, or ask us to
-        delete it. Contact the university&apos;s data protection officer to do so.
+        Under UK data protection law you can ask to see the data we hold about you, ask us to correct it, or ask us to delete it. Contact the university&apos;s
+        data protection officer to do so.
       </p>
       <p className="cd-body">
         <Link className="cd-link" to={paths.apply.search.getHref()}>

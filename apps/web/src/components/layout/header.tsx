@@ -17,8 +17,7 @@ type HeaderProps = HeaderAccountProps & {
   user: StaffUser | null;
 };
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  classNames('cd-header__nav-link', isActive && 'cd-header__nav-link--active');
+const navClass = ({ isActive }: { isActive: boolean }) => classNames('cd-header__nav-link', isActive && 'cd-header__nav-link--active');
 
 export function Header({ user, onSignOut, signingOut = false, signOutError = null }: HeaderProps) {
   return (

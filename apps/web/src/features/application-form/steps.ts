@@ -17,9 +17,7 @@ export const APPLICATION_STEPS: readonly ApplicationStep[] = [
   { id: 'submit', number: 3, label: 'Submit', heading: 'Step 3: Submit', section: null },
 ];
 
-export const findStep = (id: string | undefined): ApplicationStep | undefined =>
-  APPLICATION_STEPS.find((step) => step.id === id);
+export const findStep = (id: string | undefined): ApplicationStep | undefined => APPLICATION_STEPS.find((step) => step.id === id);
 
 /** The step that shows a form section's fields. */
-export const stepOfSection = (section: FormSection): ApplicationStep =>
-  APPLICATION_STEPS.find((step) => step.section === section) ?? APPLICATION_STEPS[0]!;
+export const stepOfSection = (section: FormSection): ApplicationStep => APPLICATION_STEPS.find((step) => step.section === section) ?? APPLICATION_STEPS[0]!;

@@ -26,8 +26,7 @@ export const COURSE_TEXTS = {
 } as const;
 
 /** The signed-in user's role on a course in the staff search. */
-export const courseAccessText = (access: string | null | undefined): string =>
-  access ? `Your role: ${access}` : COURSE_TEXTS.NO_ROLE_ON_COURSE;
+export const courseAccessText = (access: string | null | undefined): string => (access ? `Your role: ${access}` : COURSE_TEXTS.NO_ROLE_ON_COURSE);
 
 export const tariffPointsText = (points: number): string => `${points} UCAS points`;
 

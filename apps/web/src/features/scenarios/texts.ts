@@ -3,7 +3,8 @@ import { APPLICATION_STATUSES, type ApplicationStatus } from '@clearing-desk/con
 /** Web-only texts of the training scenarios (spec texts come from @clearing-desk/contracts). */
 export const SCENARIO_SCREEN_TEXTS = {
   HEADING: 'Training scenarios',
-  INTRO: 'Practise a results-day call with a scripted caller. Pick a scenario with the filters, read it, then take the call in training mode: nothing you submit is stored as an application.',
+  INTRO:
+    'Practise a results-day call with a scripted caller. Pick a scenario with the filters, read it, then take the call in training mode: nothing you submit is stored as an application.',
   LOADING: 'Loading the scenario',
   FILTERS_HEADING: 'Filter scenarios',
   GENDER: 'Gender',

@@ -10,10 +10,7 @@ export type DeskStudent = StudentSearchRow;
  * A stored application as GET /api/admin/applications/{s}/{c} answers it (Computer Science G400,
  * Amara Okafor, status S, version 1), valid against the contracts.
  */
-export function createDeskApplication(
-  data: Record<string, unknown> = {},
-  extra: Partial<Omit<DeskApplication, 'applicationData'>> = {},
-): DeskApplication {
+export function createDeskApplication(data: Record<string, unknown> = {}, extra: Partial<Omit<DeskApplication, 'applicationData'>> = {}): DeskApplication {
   const detail = createCourseDetail();
   const course = createCourse({ UCAS_CODE: typeof data.UCAS_CODE === 'string' ? data.UCAS_CODE : 'G400' });
   const response = adminApplicationResponseSchema.parse({

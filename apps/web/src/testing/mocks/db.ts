@@ -50,7 +50,15 @@ type MockDb = {
 
 export type DirectoryAccount = { password: string; user: StaffUser };
 
-export type MockUpload = { token: string; fileName: string; fileType: string; fileSize: number; documentType: DocumentType; xsrfHeader: string | null; owner: string | null };
+export type MockUpload = {
+  token: string;
+  fileName: string;
+  fileType: string;
+  fileSize: number;
+  documentType: DocumentType;
+  xsrfHeader: string | null;
+  owner: string | null;
+};
 export type UploadOutcome = 'clean' | 'hold' | { status: number; message: string };
 
 const initialDb = (): MockDb => ({

@@ -84,7 +84,9 @@ describe('/applications/{studentId}/{ucasCode}: edit an application', () => {
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, update' }));
-    expect(await screen.findByText('409: This application was changed by someone else since you opened it. Reload it to see their changes.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('409: This application was changed by someone else since you opened it. Reload it to see their changes.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit (save)' })).toBeInTheDocument();
     expect(db.desk.applications[0]!.applicationData.NAME2).toBe('Okafor');
   });
@@ -97,13 +99,11 @@ describe('/applications/{studentId}/{ucasCode}: edit an application', () => {
     await user.click(button);
     const dialog = screen.getByRole('dialog', { name: 'Log an outbound call' });
     const outcome = within(dialog).getByLabelText('Call outcome');
-    expect(within(outcome).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      '',
-      'Called no answer',
-      'Called left voicemail',
-      'Wrong number',
-      'Student will call back',
-    ]);
+    expect(
+      within(outcome)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['', 'Called no answer', 'Called left voicemail', 'Wrong number', 'Student will call back']);
     const notes = within(dialog).getByLabelText('Notes');
     expect(notes).toHaveAttribute('placeholder', 'Tell us more. Maximum 250 characters.');
     expect(notes).toHaveAttribute('maxLength', '250');
@@ -122,7 +122,14 @@ describe('/applications/{studentId}/{ucasCode}: edit an application', () => {
 
   it('lays out the Review tab for staff: stored documents once, qualifications to read back, the script once complete', async () => {
     staffButtons();
-    const document = { file_id: '7d5e2f0a-1c3b-4a8e-9f21-6b0c4d3e2a10', file_type: 'application/pdf', file_name: 'a-level-results.pdf', file_size: 20_480, document_type: 'ALEVELS', created_at: '2025-08-14T09:30:00.000Z' } as const;
+    const document = {
+      file_id: '7d5e2f0a-1c3b-4a8e-9f21-6b0c4d3e2a10',
+      file_type: 'application/pdf',
+      file_name: 'a-level-results.pdf',
+      file_size: 20_480,
+      document_type: 'ALEVELS',
+      created_at: '2025-08-14T09:30:00.000Z',
+    } as const;
     db.desk.applications = [createDeskApplication({ STATUS: 'R' }, { documents: [document] })];
     renderApp('/applications/S0001/G400/submit', { user: backOffice });
     await screen.findByRole('button', { name: 'Refer' });
@@ -135,7 +142,11 @@ describe('/applications/{studentId}/{ucasCode}: edit an application', () => {
     // Highest qualifications first, then GCSEs, numbered, each as the adviser reads it aloud.
     const readBack = screen.getByRole('list', { name: 'Read the qualifications back to the caller' });
     expect(readBack.tagName).toBe('OL');
-    expect(within(readBack).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(readBack)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'A Level: Subject Mathematics, Grade A*, Year 2025',
       'A Level: Subject Physics, Grade A, Year 2025',
       'A Level: Subject Chemistry, Grade B, Year 2025',
@@ -145,9 +156,7 @@ describe('/applications/{studentId}/{ucasCode}: edit an application', () => {
     // Complete: the Review tab shows the feedback script of the stored status too (beside the panel's).
     const review = readBack.closest('section') as HTMLElement;
     expect(within(review).getByRole('heading', { name: 'What to say' })).toBeInTheDocument();
-    expect(
-      within(review).getByText('If nobody has contacted you by midday tomorrow, please assume that you have been unsuccessful.'),
-    ).toBeInTheDocument();
+    expect(within(review).getByText('If nobody has contacted you by midday tomorrow, please assume that you have been unsuccessful.')).toBeInTheDocument();
     expect(screen.getByRole('complementary', { name: 'Feedback and call script' })).toBeInTheDocument();
   });
 
@@ -157,8 +166,15 @@ describe('/applications/{studentId}/{ucasCode}: edit an application', () => {
     expect(await screen.findByText('Some fields are incomplete.')).toBeInTheDocument();
     const personal = screen.getByRole('list', { name: 'Personal details' });
     expect(personal.tagName).toBe('OL');
-    expect(within(personal).getAllByRole('listitem').map((li) => li.textContent)).toEqual(["'Given name' is required.", "'Email address' is required."]);
-    expect(within(personal).getByRole('link', { name: "'Given name' is required." })).toHaveAttribute('href', '/applications/S0001/G400/personal-details#NAME1');
+    expect(
+      within(personal)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(["'Given name' is required.", "'Email address' is required."]);
+    expect(within(personal).getByRole('link', { name: "'Given name' is required." })).toHaveAttribute(
+      'href',
+      '/applications/S0001/G400/personal-details#NAME1',
+    );
     expect(screen.getByText('The feedback script appears here once every field is complete.')).toBeInTheDocument();
   });
 

@@ -19,7 +19,16 @@ const seed = (...applications: ReturnType<typeof createDeskApplication>[]) => {
 const amara = () => createDeskApplication();
 const ben = () =>
   createDeskApplication(
-    { STUDENT_ID: 'S0002', APPLICATION_ID: 'A0002', NAME1: 'Benoît', NAME2: 'Durand', EMAIL: 'ben@example.com', NATIONALITY: '', STATUS: 'O', SUB_STATUS: 'AO' },
+    {
+      STUDENT_ID: 'S0002',
+      APPLICATION_ID: 'A0002',
+      NAME1: 'Benoît',
+      NAME2: 'Durand',
+      EMAIL: 'ben@example.com',
+      NATIONALITY: '',
+      STATUS: 'O',
+      SUB_STATUS: 'AO',
+    },
     { VISA_STATUS: 'P', courseData: createCourse({ UCAS_CODE: 'G400', COURSE_CODE_OVERRIDE: 'G40X' }) },
   );
 
@@ -34,15 +43,11 @@ describe('/applications: Find an application', () => {
     expect(screen.getByRole('link', { name: 'course search' })).toHaveAttribute('href', '/staff');
 
     const filter = screen.getByRole('combobox', { name: 'Status' });
-    expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'All',
-      'Public submissions',
-      'Requiring back office attention',
-      'Offered/Invited',
-      'Rejected',
-      'Visa',
-      'Outbound call complete',
-    ]);
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Public submissions', 'Requiring back office attention', 'Offered/Invited', 'Rejected', 'Visa', 'Outbound call complete']);
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search for a reference, name or UCAS ID');
     expect(screen.getByRole('button', { name: 'Search' })).toBeInTheDocument();
 
@@ -126,7 +131,13 @@ describe('/applications: Find an application', () => {
   });
 
   it('lists only applications to courses the user has a role on', async () => {
-    seed(amara(), createDeskApplication({ STUDENT_ID: 'S0009', APPLICATION_ID: 'A0009', UCAS_CODE: 'M100' }, { courseData: createCourse({ UCAS_CODE: 'M100', SCHOOL: 'LAW', DEPT: 'LAW' }) }));
+    seed(
+      amara(),
+      createDeskApplication(
+        { STUDENT_ID: 'S0009', APPLICATION_ID: 'A0009', UCAS_CODE: 'M100' },
+        { courseData: createCourse({ UCAS_CODE: 'M100', SCHOOL: 'LAW', DEPT: 'LAW' }) },
+      ),
+    );
     renderApp('/applications', { user: createStaffUser({ roles: [{ role: 'Front Office', scope: 'school:LAW' }] }) });
     expect(await screen.findByText('1 application found')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'S0009/A0009' })).toBeInTheDocument();

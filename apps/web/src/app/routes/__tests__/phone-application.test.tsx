@@ -38,7 +38,11 @@ describe('taking an application by phone on /apply/{code}', () => {
     await fill(user, await screen.findByLabelText('Student given name'), 'Amar');
     await user.click(screen.getByRole('button', { name: 'Search students' }));
     const results = await screen.findByRole('table', { name: 'Students' });
-    expect(within(results).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ID', 'NAME1', 'NAME2', 'APPLIED_TO', 'Select']);
+    expect(
+      within(results)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['ID', 'NAME1', 'NAME2', 'APPLIED_TO', 'Select']);
     const amaro = within(results).getByRole('cell', { name: 'S0002' }).closest('tr') as HTMLElement;
     expect(within(amaro).getByText('Already applied for this course')).toBeInTheDocument();
     expect(within(amaro).queryByRole('button')).not.toBeInTheDocument();

@@ -8,13 +8,7 @@ export function CourseInformationRoute() {
   const { detail, canApply } = useCourseContext();
   const course = detail.courseData;
   useDocumentTitle(courseHeading(course));
-  return (
-    <CourseInformation
-      course={course}
-      canApply={canApply}
-      startHref={paths.apply.step.getHref(course.UCAS_CODE, 'personal-details')}
-    />
-  );
+  return <CourseInformation course={course} canApply={canApply} startHref={paths.apply.step.getHref(course.UCAS_CODE, 'personal-details')} />;
 }
 
 export { CourseInformationRoute as Component };

@@ -1,4 +1,12 @@
-import { type ApplyResponse, type ApplySubmission, COURSE_PAGE_ERRORS, coursePageState, editRefusalReason, NEW_STUDENT, type StudentSearchRow } from '@clearing-desk/contracts';
+import {
+  type ApplyResponse,
+  type ApplySubmission,
+  COURSE_PAGE_ERRORS,
+  coursePageState,
+  editRefusalReason,
+  NEW_STUDENT,
+  type StudentSearchRow,
+} from '@clearing-desk/contracts';
 import { Notice, Spinner } from '@clearing-desk/ui';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useNavigate, useParams } from 'react-router-dom';
@@ -41,10 +49,7 @@ export function CourseRoute() {
   const navigate = useNavigate();
   const courseQuery = useCourse(ucasCode);
   const applicationHref = paths.apply.course.getHref(ucasCode);
-  const isInsideApplication = useCallback(
-    (pathname: string) => pathname === applicationHref || pathname.startsWith(`${applicationHref}/`),
-    [applicationHref],
-  );
+  const isInsideApplication = useCallback((pathname: string) => pathname === applicationHref || pathname.startsWith(`${applicationHref}/`), [applicationHref]);
   // A signed-in adviser takes the application by phone (issue 9): the staff POST, for the student
   // chosen in the student search or a new one, then the stored application's edit screen.
   const user = useUser();

@@ -96,11 +96,13 @@ export function ApplicationConfirmation({
             <br />
             <strong className="cd-panel__reference">{reference}</strong>
           </Panel>
-          {offerTexts(courseName, displayCourseCode(course), offerVariant(typeof values.APPLIED_TO_UCAS === 'string' ? values.APPLIED_TO_UCAS : undefined)).map((line) => (
-            <p key={line} className="cd-body">
-              {line}
-            </p>
-          ))}
+          {offerTexts(courseName, displayCourseCode(course), offerVariant(typeof values.APPLIED_TO_UCAS === 'string' ? values.APPLIED_TO_UCAS : undefined)).map(
+            (line) => (
+              <p key={line} className="cd-body">
+                {line}
+              </p>
+            ),
+          )}
         </>
       );
       break;
@@ -160,11 +162,7 @@ export function ApplicationConfirmation({
           <p className="cd-body-l">
             {FORM_TEXTS.REFERENCE_LABEL}: <strong>{reference}</strong>
           </p>
-          <ApplicationDetails
-            values={values}
-            qualOptions={qualOptions}
-            documents={uploadedDocuments(values, courseDocumentTypes(course))}
-          />
+          <ApplicationDetails values={values} qualOptions={qualOptions} documents={uploadedDocuments(values, courseDocumentTypes(course))} />
         </>
       );
   }

@@ -146,7 +146,8 @@ export function ApplicationFormProvider({
     // 'change' commits a value without a keystroke-by-keystroke stream: a chosen file or option.
     // A text field's change comes with its focusout, which also knows where focus goes next.
     const onChange = (event: Event) => {
-      const typed = event.target instanceof HTMLTextAreaElement || (event.target instanceof HTMLInputElement && !['file', 'checkbox', 'radio'].includes(event.target.type));
+      const typed =
+        event.target instanceof HTMLTextAreaElement || (event.target instanceof HTMLInputElement && !['file', 'checkbox', 'radio'].includes(event.target.type));
       if (!typed) onFocusOut(event);
     };
     document.addEventListener('focusout', onFocusOut);

@@ -14,8 +14,6 @@ export const ERROR_SUMMARY_ID = 'application-error-summary';
 export function FormErrorSummary({ section }: { section: FormSection }) {
   const { state, shownErrors } = useApplicationForm();
   if (!state.validateAll) return null;
-  const errors = shownErrors
-    .filter((e) => e.section === section)
-    .map((e) => ({ fieldId: errorTargetId(e), message: errorSummaryText(e) }));
+  const errors = shownErrors.filter((e) => e.section === section).map((e) => ({ fieldId: errorTargetId(e), message: errorSummaryText(e) }));
   return <ErrorSummary id={ERROR_SUMMARY_ID} title={FORM_TEXTS.ERROR_SUMMARY_TITLE} errors={errors} autoFocus={false} />;
 }

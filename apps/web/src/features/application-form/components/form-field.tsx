@@ -7,7 +7,18 @@ import { fieldId } from '../utils/field-ids';
 import { useApplicationForm } from './application-form-provider';
 
 /** How a field is typed in: autocomplete tokens (WCAG 1.3.5), input type and width. */
-const INPUT_UI: Partial<Record<string, { autoComplete?: HTMLInputAutoCompleteAttribute; type?: HTMLInputTypeAttribute; inputMode?: 'numeric' | 'email' | 'tel'; width?: InputWidth; spellCheck?: boolean }>> = {
+const INPUT_UI: Partial<
+  Record<
+    string,
+    {
+      autoComplete?: HTMLInputAutoCompleteAttribute;
+      type?: HTMLInputTypeAttribute;
+      inputMode?: 'numeric' | 'email' | 'tel';
+      width?: InputWidth;
+      spellCheck?: boolean;
+    }
+  >
+> = {
   NAME1: { autoComplete: 'given-name', spellCheck: false },
   NAME2: { autoComplete: 'family-name', spellCheck: false },
   EMAIL: { autoComplete: 'email', type: 'email', spellCheck: false },
@@ -66,9 +77,7 @@ export function FormField({ name, options = [], placeholder, hint, after, onChan
         </Radios>
       );
     case 'date':
-      return (
-        <DateInput id={id} legend={label} hint={fieldHint} error={error} value={value} onChange={change} onBlur={onBlur} autoCompletePrefix="bday" />
-      );
+      return <DateInput id={id} legend={label} hint={fieldHint} error={error} value={value} onChange={change} onBlur={onBlur} autoCompletePrefix="bday" />;
     case 'select':
       return (
         <Select

@@ -48,7 +48,9 @@ export function QualificationFieldInput({ id, field, value, error, onChange }: Q
     <>
       {input}
       <datalist id={listId}>
-        {field.suggestions?.map((suggestion) => <option key={suggestion} value={suggestion} />)}
+        {field.suggestions?.map((suggestion) => (
+          <option key={suggestion} value={suggestion} />
+        ))}
       </datalist>
     </>
   );

@@ -127,9 +127,7 @@ export function QualificationGroupEditor({ group }: { group: Group }) {
         fallbackFocus={() => document.getElementById(addButtonId(group))}
       >
         {removingItem && removingOption && (
-          <p className="cd-body">
-            {[removingOption.label, qualificationSummary(removingItem, removingOption)].filter(Boolean).join(': ')}
-          </p>
+          <p className="cd-body">{[removingOption.label, qualificationSummary(removingItem, removingOption)].filter(Boolean).join(': ')}</p>
         )}
       </ConfirmDialog>
     </section>

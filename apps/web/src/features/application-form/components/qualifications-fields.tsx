@@ -38,11 +38,7 @@ export function QualificationsFields() {
         name="SECOND_YEAR_ENTRY"
         options={yearOptions}
         hint={allowSecondYear ? undefined : SECOND_YEAR_TEXTS.FIRST_YEAR_ONLY}
-        after={
-          textOf(values, 'SECOND_YEAR_ENTRY') === '1' ? (
-            <p className="cd-inset-text">{SECOND_YEAR_TEXTS.SECOND_YEAR_SELECTED}</p>
-          ) : null
-        }
+        after={textOf(values, 'SECOND_YEAR_ENTRY') === '1' ? <p className="cd-inset-text">{SECOND_YEAR_TEXTS.SECOND_YEAR_SELECTED}</p> : null}
       />
       <FormField name="PREVIOUS_UNI_STUDY" after={textOf(values, 'PREVIOUS_UNI_STUDY') === '1' ? <FormField name="PREVIOUS_STUDY_NOTES" /> : null} />
 

@@ -41,12 +41,7 @@ export function SubmitStep({ getStepHref, beforeSubmit, documents }: SubmitStepP
       <CourseAvailabilityWarnings />
       <IncompleteFields errors={errors} getStepHref={getStepHref} />
       <p className="cd-body-l">{FORM_TEXTS.REVIEW_HEADING}</p>
-      <ApplicationDetails
-        values={values}
-        qualOptions={qualOptions}
-        documents={readBackDocuments}
-        getStepHref={getStepHref}
-      />
+      <ApplicationDetails values={values} qualOptions={qualOptions} documents={readBackDocuments} getStepHref={getStepHref} />
       {documents}
       {beforeSubmit}
       <DataProtectionNotice />

@@ -109,7 +109,14 @@ function updateItem(state: FormState, group: Group, index: number, update: (item
   const items = itemsOf(state.values, group);
   const item = items[index];
   if (!item) return state;
-  return { ...state, values: withItems(state, group, items.map((it, i) => (i === index ? update(it) : it))) };
+  return {
+    ...state,
+    values: withItems(
+      state,
+      group,
+      items.map((it, i) => (i === index ? update(it) : it)),
+    ),
+  };
 }
 
 export function formReducer(state: FormState, action: FormAction): FormState {
@@ -131,7 +138,11 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       if (!id) return state;
       return {
         ...state,
-        values: withItems(state, action.group, itemsOf(state.values, action.group).filter((_, i) => i !== action.index)),
+        values: withItems(
+          state,
+          action.group,
+          itemsOf(state.values, action.group).filter((_, i) => i !== action.index),
+        ),
         itemIds: { ...state.itemIds, [action.group]: state.itemIds[action.group].filter((_, i) => i !== action.index) },
         openItems: without(state.openItems, id),
         checkedItems: without(state.checkedItems, id),

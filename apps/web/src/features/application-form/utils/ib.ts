@@ -5,8 +5,7 @@ export const IB_CODE = 'IBO';
 export const IB_TOTAL_YEAR = 'IB_TOTAL_YEAR';
 
 /** The IB year fields IB_TOTAL_YEAR fills: every year field of the type but itself. */
-export const ibYearFields = (fields: readonly QualField[]): string[] =>
-  fields.filter((f) => f.type === 'year' && f.name !== IB_TOTAL_YEAR).map((f) => f.name);
+export const ibYearFields = (fields: readonly QualField[]): string[] => fields.filter((f) => f.type === 'year' && f.name !== IB_TOTAL_YEAR).map((f) => f.name);
 
 /**
  * Typing IB_TOTAL_YEAR fills every empty IB year field (spec section 3, domain.md). A field that

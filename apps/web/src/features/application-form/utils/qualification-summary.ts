@@ -1,8 +1,7 @@
 import type { QualField, QualificationItem, QualOption } from '@clearing-desk/contracts';
 import { IB_CODE } from './ib';
 
-const shown = (field: QualField, value: string): string =>
-  field.type === 'select' ? (field.options?.find((o) => o.value === value)?.label ?? value) : value;
+const shown = (field: QualField, value: string): string => (field.type === 'select' ? (field.options?.find((o) => o.value === value)?.label ?? value) : value);
 
 /** Types whose values are mostly numbers: their summary names each value (issue 12 item 5). */
 const ACCESS_HE_CODE = 'ACCESS_HE';
@@ -14,13 +13,15 @@ const ACCESS_HE_CODE = 'ACCESS_HE';
  * name theirs too ('Subject: Science, Distinction credits: 30, ...').
  */
 export function qualificationSummary(item: QualificationItem, option: QualOption | undefined): string {
-  if (!option) return Object.entries(item).filter(([k, v]) => k !== 'QUALIFICATION' && v).map(([, v]) => v).join(', ');
+  if (!option)
+    return Object.entries(item)
+      .filter(([k, v]) => k !== 'QUALIFICATION' && v)
+      .map(([, v]) => v)
+      .join(', ');
   const filled = option.fields.filter((field) => (item[field.name] ?? '').trim() !== '');
   if (option.qualification === IB_CODE) {
     // A slot with only a year (filled in from the IB total year) says nothing on its own.
-    const usedSlots = new Set(
-      filled.filter((f) => /_(SUBJECT|GRADE)_\d$/.test(f.name)).map((f) => f.name.replace(/_(SUBJECT|GRADE)_/, '_')),
-    );
+    const usedSlots = new Set(filled.filter((f) => /_(SUBJECT|GRADE)_\d$/.test(f.name)).map((f) => f.name.replace(/_(SUBJECT|GRADE)_/, '_')));
     return filled
       .filter((f) => !/^(HL|SL)_YEAR_\d$/.test(f.name) || usedSlots.has(f.name.replace('_YEAR_', '_')))
       .map((f) => `${f.label}: ${shown(f, item[f.name] ?? '')}`)

@@ -1,4 +1,14 @@
-import { APPLICATION_LISTING_COLUMNS, APPLICATION_STATUSES, APPLICATION_SUB_STATUSES, type ApplicationSearchRow, countryName, displayCourseCode, NO_RESULTS, NOT_AVAILABLE, VISA_DECISION_OPTIONS } from '@clearing-desk/contracts';
+import {
+  APPLICATION_LISTING_COLUMNS,
+  APPLICATION_STATUSES,
+  APPLICATION_SUB_STATUSES,
+  type ApplicationSearchRow,
+  countryName,
+  displayCourseCode,
+  NO_RESULTS,
+  NOT_AVAILABLE,
+  VISA_DECISION_OPTIONS,
+} from '@clearing-desk/contracts';
 import { buttonClassName, Table, type TableColumn } from '@clearing-desk/ui';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';

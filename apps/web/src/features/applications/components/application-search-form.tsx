@@ -1,4 +1,10 @@
-import { APPLICATION_LISTING_FILTERS, APPLICATION_SEARCH_PLACEHOLDER, FIND_APPLICATION_TEXTS, type ApplicationListingFilter, LIMITS } from '@clearing-desk/contracts';
+import {
+  APPLICATION_LISTING_FILTERS,
+  APPLICATION_SEARCH_PLACEHOLDER,
+  FIND_APPLICATION_TEXTS,
+  type ApplicationListingFilter,
+  LIMITS,
+} from '@clearing-desk/contracts';
 import { Button } from '@clearing-desk/ui';
 import { useState, type FormEvent } from 'react';
 import { DESK_TEXTS } from '../texts';
@@ -26,13 +32,7 @@ export function ApplicationSearchForm({ initialQuery, initialFilter, onSearch }:
         <label className="cd-label" htmlFor="application-filter">
           {DESK_TEXTS.FILTER_LABEL}
         </label>
-        <select
-          id="application-filter"
-          name="s"
-          className="cd-select"
-          value={s}
-          onChange={(event) => setS(event.target.value as ApplicationListingFilter)}
-        >
+        <select id="application-filter" name="s" className="cd-select" value={s} onChange={(event) => setS(event.target.value as ApplicationListingFilter)}>
           {APPLICATION_LISTING_FILTERS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -91,7 +91,14 @@ export function StudentSearch({ ucasCode, selected, onSelect, onClear }: Student
       <form noValidate onSubmit={onSubmit} aria-labelledby="student-search-heading">
         <TextInput id="student-name1" label={DESK_TEXTS.STUDENT_NAME1} value={fields.NAME1} onChange={(e) => set('NAME1')(e.target.value)} autoComplete="off" />
         <TextInput id="student-name2" label={DESK_TEXTS.STUDENT_NAME2} value={fields.NAME2} onChange={(e) => set('NAME2')(e.target.value)} autoComplete="off" />
-        <TextInput id="student-email" label={DESK_TEXTS.STUDENT_EMAIL} type="email" value={fields.EMAIL} onChange={(e) => set('EMAIL')(e.target.value)} autoComplete="off" />
+        <TextInput
+          id="student-email"
+          label={DESK_TEXTS.STUDENT_EMAIL}
+          type="email"
+          value={fields.EMAIL}
+          onChange={(e) => set('EMAIL')(e.target.value)}
+          autoComplete="off"
+        />
         <TextInput
           id="student-ucas-id"
           label={DESK_TEXTS.STUDENT_UCAS_ID}

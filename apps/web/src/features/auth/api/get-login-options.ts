@@ -5,8 +5,7 @@ import { api } from '@/lib/api-client';
 import { authKeys } from '@/lib/auth';
 
 /** GET /api/admin/auth/options (public): whether sign-in is the enterprise (OIDC) link instead of the form. */
-export const getLoginOptions = (signal?: AbortSignal): Promise<LoginOptions> =>
-  api.get(apiPaths.authOptions(), loginOptionsSchema, { signal });
+export const getLoginOptions = (signal?: AbortSignal): Promise<LoginOptions> => api.get(apiPaths.authOptions(), loginOptionsSchema, { signal });
 
 export const getLoginOptionsQueryOptions = () =>
   queryOptions({

@@ -99,7 +99,11 @@ describe('FeedbackPanel', () => {
       ),
     ).toBeInTheDocument();
     const notes = screen.getByRole('region', { name: 'Notes' });
-    expect(within(notes).getByText('If you need an answer quickly, call our priority hotline (020 7040 8716) before 18:00 today and quote your application id A-77.')).toBeInTheDocument();
+    expect(
+      within(notes).getByText(
+        'If you need an answer quickly, call our priority hotline (020 7040 8716) before 18:00 today and quote your application id A-77.',
+      ),
+    ).toBeInTheDocument();
     expect(within(notes).getByText('Adviser: add the under-18 referral note and transfer to extension 0421.')).toBeInTheDocument();
     expect(outcome()).toHaveAttribute('data-variant', 'REFER');
   });
@@ -148,7 +152,14 @@ describe('FeedbackPanel', () => {
               </button>
             </>
           }
-          panel={<FeedbackPanel {...props({ status, assessment: createAssessment({ TRAFFIC_LIGHT: 'R', ALTERNATE: [{ COURSE: 'N400', SCHOOL: 'BUS', EXTENSION: '4321', TITLE: 'Business' }] }) })} />}
+          panel={
+            <FeedbackPanel
+              {...props({
+                status,
+                assessment: createAssessment({ TRAFFIC_LIGHT: 'R', ALTERNATE: [{ COURSE: 'N400', SCHOOL: 'BUS', EXTENSION: '4321', TITLE: 'Business' }] }),
+              })}
+            />
+          }
         />
       );
     }
@@ -160,7 +171,9 @@ describe('FeedbackPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     expect(outcome()).toHaveAttribute('data-variant', 'REJECT');
     expect(
-      within(outcome()).getByText('We may be able to offer you Business (N400) in BUS instead. Adviser: transfer the caller to the department on extension 4321.'),
+      within(outcome()).getByText(
+        'We may be able to offer you Business (N400) in BUS instead. Adviser: transfer the caller to the department on extension 4321.',
+      ),
     ).toBeInTheDocument();
     expect(within(outcome()).queryByText(/7982/)).not.toBeInTheDocument();
   });

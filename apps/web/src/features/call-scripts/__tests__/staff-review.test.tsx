@@ -13,10 +13,11 @@ describe('StaffReview', () => {
     render(<StaffReview complete qualifications={qualifications} qualOptions={qualOptions} script={<p>the script</p>} />);
     const list = screen.getByRole('list', { name: 'Read the qualifications back to the caller' });
     expect(list.tagName).toBe('OL');
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'A Level: Subject Mathematics, Grade A*, Year 2025',
-      'GCSE: Subject <i>English Language</i>, Grade 5, Year 2023',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['A Level: Subject Mathematics, Grade A*, Year 2025', 'GCSE: Subject <i>English Language</i>, Grade 5, Year 2023']);
     expect(screen.getByText('the script')).toBeInTheDocument();
   });
 

@@ -43,11 +43,7 @@ export function CallScript({ script, live = true }: { script: CallScriptData; li
         <h4 className="cd-heading-s" id={`${id}-outcome`}>
           {SCRIPT_HEADINGS.OUTCOME}
         </h4>
-        {script.outcome.length === 0 ? (
-          <p className="cd-body">{SCRIPT_HEADINGS.NO_OUTCOME}</p>
-        ) : (
-          script.outcome.map((p, i) => <ScriptHtml key={i} html={p} />)
-        )}
+        {script.outcome.length === 0 ? <p className="cd-body">{SCRIPT_HEADINGS.NO_OUTCOME}</p> : script.outcome.map((p, i) => <ScriptHtml key={i} html={p} />)}
       </section>
     </div>
   );

@@ -85,13 +85,7 @@ function ClearingSettingsContent({ onSaved }: Pick<ClearingSettingsProps, 'onSav
           {formatApiError(status.error)}
         </p>
       ) : (
-        <ClearingSettingsForm
-          initial={status.data}
-          saving={mutation.isPending}
-          messageError={messageError}
-          onSubmit={save}
-          onEdit={() => setSaved(false)}
-        />
+        <ClearingSettingsForm initial={status.data} saving={mutation.isPending} messageError={messageError} onSubmit={save} onEdit={() => setSaved(false)} />
       )}
       <ClearingAuditTable />
     </>

@@ -5,8 +5,7 @@ import { api } from '@/lib/api-client';
 import { clearingStatusKeys } from './clearing-status-keys';
 
 /** GET /api/ping: the open state, polled every 5 minutes (also keeps a staff session alive). */
-export const getPing = (signal?: AbortSignal): Promise<PingResponse> =>
-  api.get(apiPaths.ping(), pingResponseSchema, { signal });
+export const getPing = (signal?: AbortSignal): Promise<PingResponse> => api.get(apiPaths.ping(), pingResponseSchema, { signal });
 
 type PingOptions = {
   /** State already known from GET /api/admin/status, so the first ping waits a full interval. */
@@ -15,11 +14,7 @@ type PingOptions = {
   intervalMs?: number;
 };
 
-export const getPingQueryOptions = ({
-  initialState,
-  initialStateAt,
-  intervalMs = LIMITS.STATUS_PING_INTERVAL_MS,
-}: PingOptions = {}) =>
+export const getPingQueryOptions = ({ initialState, initialStateAt, intervalMs = LIMITS.STATUS_PING_INTERVAL_MS }: PingOptions = {}) =>
   queryOptions({
     queryKey: clearingStatusKeys.ping(),
     queryFn: ({ signal }) => getPing(signal),

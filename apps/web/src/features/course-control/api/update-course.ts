@@ -1,4 +1,11 @@
-import { courseDetailResponseSchema, courseEtag, errorResponseSchema, type CourseData, type CourseDetailResponse, type CourseUpdateData } from '@clearing-desk/contracts';
+import {
+  courseDetailResponseSchema,
+  courseEtag,
+  errorResponseSchema,
+  type CourseData,
+  type CourseDetailResponse,
+  type CourseUpdateData,
+} from '@clearing-desk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { ApiError, readCookie, ResponseValidationError, XSRF_COOKIE } from '@/lib/api-client';

@@ -49,12 +49,7 @@ export function CourseAction({ course }: { course: CourseRow }) {
   }
   if (action.externalUrl) {
     return (
-      <a
-        href={action.externalUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        className={buttonClassName('primary', 'cd-button--small')}
-      >
+      <a href={action.externalUrl} target="_blank" rel="noopener noreferrer" className={buttonClassName('primary', 'cd-button--small')}>
         <span>{COURSE_TEXTS.APPLY}</span>
         {context}
         <VisuallyHidden> {COURSE_TEXTS.OPENS_IN_NEW_TAB}</VisuallyHidden>

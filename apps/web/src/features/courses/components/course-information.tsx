@@ -1,11 +1,4 @@
-import {
-  APPLY_MESSAGES,
-  displayCourseCode,
-  formatLongDate,
-  hasNoPlaces,
-  SECOND_YEAR_TEXTS,
-  type CourseData,
-} from '@clearing-desk/contracts';
+import { APPLY_MESSAGES, displayCourseCode, formatLongDate, hasNoPlaces, SECOND_YEAR_TEXTS, type CourseData } from '@clearing-desk/contracts';
 import { buttonClassName, SummaryList, VisuallyHidden, WarningText } from '@clearing-desk/ui';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -21,8 +14,7 @@ type CourseInformationProps = {
   startHref: string;
 };
 
-export const courseHeading = (course: Pick<CourseData, 'COURSE_TITLE' | 'QUALIFICATION'>): string =>
-  `${course.COURSE_TITLE} ${course.QUALIFICATION}`;
+export const courseHeading = (course: Pick<CourseData, 'COURSE_TITLE' | 'QUALIFICATION'>): string => `${course.COURSE_TITLE} ${course.QUALIFICATION}`;
 
 /** The information page shown before the application form (spec section 2). */
 export function CourseInformation({ course, canApply, startHref }: CourseInformationProps) {
@@ -51,9 +43,7 @@ export function CourseInformation({ course, canApply, startHref }: CourseInforma
         ]}
       />
 
-      {course.NOTES && (
-        <div className="cd-course-notes cd-body" dangerouslySetInnerHTML={{ __html: sanitizeHtml(course.NOTES) }} />
-      )}
+      {course.NOTES && <div className="cd-course-notes cd-body" dangerouslySetInnerHTML={{ __html: sanitizeHtml(course.NOTES) }} />}
       {course.CONSIDERATION_TEXT && <p className="cd-body">{course.CONSIDERATION_TEXT}</p>}
       {!course.ALLOW_SECOND_YEAR_ENTRY && <p className="cd-body">{SECOND_YEAR_TEXTS.FIRST_YEAR_ONLY}</p>}
       {course.URL && (

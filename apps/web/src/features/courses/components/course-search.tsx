@@ -4,12 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { formatApiError } from '@/lib/api-client';
 import { useCourses } from '../api/get-courses';
 import { COURSE_TEXTS, coursesFoundText } from '../texts';
-import {
-  courseSearchParams,
-  effectivePageSize,
-  parseCourseSearchParams,
-  type CourseSearchFilters,
-} from '../utils/course-search-params';
+import { courseSearchParams, effectivePageSize, parseCourseSearchParams, type CourseSearchFilters } from '../utils/course-search-params';
 import { CourseResults } from './course-results';
 import { CourseSearchForm } from './course-search-form';
 

@@ -14,9 +14,7 @@ export function CourseTariff({ course, where }: CourseTariffProps) {
     <>
       <span className="cd-tariff__points">{tariffPointsText(points)}</span>
       {lowerTariffNote && (
-        <span className="cd-tariff__note">
-          {where === 'results' ? COURSE_TEXTS.LOWER_TARIFF_NOTE_RESULTS : COURSE_TEXTS.LOWER_TARIFF_NOTE_PAGE}
-        </span>
+        <span className="cd-tariff__note">{where === 'results' ? COURSE_TEXTS.LOWER_TARIFF_NOTE_RESULTS : COURSE_TEXTS.LOWER_TARIFF_NOTE_PAGE}</span>
       )}
     </>
   );

@@ -16,8 +16,7 @@ export function parseCourseSearchParams(params: URLSearchParams): CourseSearchFi
 }
 
 /** Page size actually in force: the chosen one, else the server's default for course search (20). */
-export const effectivePageSize = (filters: CourseSearchFilters): number =>
-  filters.page_size ?? LIMITS.COURSE_SEARCH_PAGE_SIZE_DEFAULT;
+export const effectivePageSize = (filters: CourseSearchFilters): number => filters.page_size ?? LIMITS.COURSE_SEARCH_PAGE_SIZE_DEFAULT;
 
 /** URL query for a search; p=1 is written out so a new search visibly starts at page 1. */
 export function courseSearchParams(filters: CourseSearchFilters): URLSearchParams {

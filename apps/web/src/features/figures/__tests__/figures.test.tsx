@@ -36,7 +36,9 @@ describe('/staff/figures', () => {
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Figures' })).toBeInTheDocument();
     expect(await screen.findByText('1 course has more offers than places allow.')).toBeInTheDocument();
     expect(screen.getByText(FIGURES_TEXTS.OVER_OFFER(0))).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: /Applications per hour today 3 applications today; the busiest hour so far is 09:00 with 3\./ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: /Applications per hour today 3 applications today; the busiest hour so far is 09:00 with 3\./ }),
+    ).toBeInTheDocument();
     const hours = screen.getByRole('table', { name: 'Applications per hour today' });
     expect(within(hours).getByRole('row', { name: '09:00 to 10:00 3' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download these figures (CSV)' })).toHaveAttribute('href', '/api/admin/figures.csv?margin=0');

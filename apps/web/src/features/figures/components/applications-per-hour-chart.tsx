@@ -24,7 +24,9 @@ export function ApplicationsPerHourChart({ perHour }: { perHour: FiguresResponse
   const slot = plotWidth / 24;
   const y = (n: number) => PLOT.top + plotHeight - (n / max) * plotHeight;
   const description =
-    total === 0 ? 'No applications yet today.' : `${total} applications today; the busiest hour so far is ${hourLabel(busiest.hour)} with ${busiest.applications}.`;
+    total === 0
+      ? 'No applications yet today.'
+      : `${total} applications today; the busiest hour so far is ${hourLabel(busiest.hour)} with ${busiest.applications}.`;
 
   return (
     <figure className="cd-figures-chart">

@@ -33,7 +33,9 @@ describe('/staff/scenarios', () => {
     expect(within(details).getByText('SC-01')).toBeInTheDocument();
     expect(within(details).getByText('Priya Shah')).toBeInTheDocument();
     expect(within(details).getByText('Computer Science BSc (Hons) (G400)')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Scenario Instructions' })).getByText('Do you have GCSE Mathematics at grade 4 or above?')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Scenario Instructions' })).getByText('Do you have GCSE Mathematics at grade 4 or above?'),
+    ).toBeInTheDocument();
     const script = screen.getByRole('region', { name: 'Scenario Script' });
     expect(within(script).getByText('You are calmly confident: you got A*AB and want Computer Science.')).toBeInTheDocument();
     expect(within(script).getByText('A Level: Subject Mathematics, Grade A*, Year 2024')).toBeInTheDocument();
@@ -41,8 +43,16 @@ describe('/staff/scenarios', () => {
     // Filters default to All; departments and courses come from DEPT_LIST and COURSE_LIST.
     expect(screen.getByLabelText('Gender')).toHaveValue('all');
     expect(screen.getByLabelText('Department')).toHaveValue('all');
-    expect(within(screen.getByLabelText('Department')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Computer Science (CMPS)', 'Law (LAWS)']);
-    expect(within(screen.getByLabelText('Course')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Computer Science BSc (Hons) (G400)']);
+    expect(
+      within(screen.getByLabelText('Department'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Computer Science (CMPS)', 'Law (LAWS)']);
+    expect(
+      within(screen.getByLabelText('Course'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Computer Science BSc (Hons) (G400)']);
     expect(screen.getByRole('link', { name: 'Start training call' })).toHaveAttribute('href', '/staff/scenarios/training/personal-details');
     // The header links here for staff with a role; only view-report users see the progress link.
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Scenarios' })).toHaveAttribute('href', '/staff/scenarios');
@@ -121,8 +131,30 @@ describe('/staff/scenarios', () => {
     db.scenarios.rows = [createScenario(), second];
     db.scenarios.completions = {
       trainee1: [
-        { SCENARIO_ID: 'SC-01', HASH: createScenario().HASH, NAME1: 'Priya', NAME2: 'Shah', UCAS_CODE: 'G400', COURSE_TITLE: 'Computer Science', STATUS: 'O', EXPECTED_STATUSES: ['O', 'I'], EXPECTED_OUTCOME: true, completedAt: '2025-08-14T09:30:00Z' },
-        { SCENARIO_ID: 'SC-02', HASH: second.HASH, NAME1: 'Tom', NAME2: 'Reid', UCAS_CODE: 'G400', COURSE_TITLE: 'Computer Science', STATUS: 'R', EXPECTED_STATUSES: ['O', 'I'], EXPECTED_OUTCOME: false, completedAt: '2025-08-14T09:40:00Z' },
+        {
+          SCENARIO_ID: 'SC-01',
+          HASH: createScenario().HASH,
+          NAME1: 'Priya',
+          NAME2: 'Shah',
+          UCAS_CODE: 'G400',
+          COURSE_TITLE: 'Computer Science',
+          STATUS: 'O',
+          EXPECTED_STATUSES: ['O', 'I'],
+          EXPECTED_OUTCOME: true,
+          completedAt: '2025-08-14T09:30:00Z',
+        },
+        {
+          SCENARIO_ID: 'SC-02',
+          HASH: second.HASH,
+          NAME1: 'Tom',
+          NAME2: 'Reid',
+          UCAS_CODE: 'G400',
+          COURSE_TITLE: 'Computer Science',
+          STATUS: 'R',
+          EXPECTED_STATUSES: ['O', 'I'],
+          EXPECTED_OUTCOME: false,
+          completedAt: '2025-08-14T09:40:00Z',
+        },
       ],
     };
     const { user } = renderApp('/staff/scenarios', { user: supervisor });
@@ -130,7 +162,11 @@ describe('/staff/scenarios', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Trainee progress' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Completed scenarios per trainee' });
     const row = within(table).getAllByRole('row')[1] as HTMLElement;
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['trainee1', '2 of 2', '1 of 2']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['trainee1', '2 of 2', '1 of 2']);
     const own = screen.getByRole('table', { name: 'Scenarios completed by trainee1' });
     expect(within(own).getAllByRole('row')).toHaveLength(3);
     expect(within(own).getByText('Referred')).toBeInTheDocument();

@@ -43,7 +43,12 @@ export function ScenarioFilters({ filter, lists, onApply }: ScenarioFiltersProps
           label={T.GENDER}
           value={draft.gender}
           onChange={(event) => setDraft({ ...draft, gender: event.target.value as ScenarioFilter['gender'] })}
-          options={[all, { value: 'M', label: T.GENDERS.M }, { value: 'F', label: T.GENDERS.F }, ...keep(draft.gender, draft.gender === 'M' || draft.gender === 'F')]}
+          options={[
+            all,
+            { value: 'M', label: T.GENDERS.M },
+            { value: 'F', label: T.GENDERS.F },
+            ...keep(draft.gender, draft.gender === 'M' || draft.gender === 'F'),
+          ]}
         />
         <Select
           id="scenario-dept"
@@ -54,7 +59,10 @@ export function ScenarioFilters({ filter, lists, onApply }: ScenarioFiltersProps
           options={[
             all,
             ...departments.map((d) => ({ value: d.DEPT_ID, label: `${d.DEPT_NAME} (${d.DEPT_ID})` })),
-            ...keep(draft.dept, departments.some((d) => d.DEPT_ID === draft.dept)),
+            ...keep(
+              draft.dept,
+              departments.some((d) => d.DEPT_ID === draft.dept),
+            ),
           ]}
         />
         <Select
@@ -66,7 +74,10 @@ export function ScenarioFilters({ filter, lists, onApply }: ScenarioFiltersProps
           options={[
             all,
             ...courses.map((c) => ({ value: c.UCAS_CODE, label: `${c.TITLE} ${c.QUALIFICATION} (${c.UCAS_CODE})` })),
-            ...keep(draft.course, courses.some((c) => c.UCAS_CODE === draft.course)),
+            ...keep(
+              draft.course,
+              courses.some((c) => c.UCAS_CODE === draft.course),
+            ),
           ]}
         />
       </div>

@@ -7,8 +7,7 @@ import { SCENARIO_PROGRESS_TEXTS as T, statusList } from '../texts';
 type Trainee = Progress['trainees'][number];
 type Completion = Trainee['completions'][number];
 
-const formatTime = (iso: string): string =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const formatTime = (iso: string): string => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 const outcomeText = (c: Completion): string => (c.EXPECTED_OUTCOME === null ? T.NOT_TRAINED : c.EXPECTED_OUTCOME ? T.YES : T.NO);
 

@@ -1,4 +1,12 @@
-import { expectedScenarioLight, expectedScenarioStatuses, isExpectedScenarioOutcome, type ApplicationStatus, type Scenario, type ScenarioCompletion, type TrafficLight as Light } from '@clearing-desk/contracts';
+import {
+  expectedScenarioLight,
+  expectedScenarioStatuses,
+  isExpectedScenarioOutcome,
+  type ApplicationStatus,
+  type Scenario,
+  type ScenarioCompletion,
+  type TrafficLight as Light,
+} from '@clearing-desk/contracts';
 import { Notice, SummaryList, TrafficLight } from '@clearing-desk/ui';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { TRAINING_TEXTS as T, statusLabel, statusList } from '../texts';

@@ -43,9 +43,15 @@ const FILTERS: Record<string, (a: DeskApplication) => boolean> = {
 const matchesText = (a: DeskApplication, q: string): boolean => {
   const d = a.applicationData;
   const needle = fold(q);
-  return [d.STUDENT_ID, d.APPLICATION_ID, `${d.DEPART_NUMBER}${d.REFERENCE}`, d.NAME1 ?? '', d.NAME2 ?? '', `${d.NAME1} ${d.NAME2}`, d.UCAS_PERSONAL_ID ?? ''].some(
-    (value) => fold(value).includes(needle),
-  );
+  return [
+    d.STUDENT_ID,
+    d.APPLICATION_ID,
+    `${d.DEPART_NUMBER}${d.REFERENCE}`,
+    d.NAME1 ?? '',
+    d.NAME2 ?? '',
+    `${d.NAME1} ${d.NAME2}`,
+    d.UCAS_PERSONAL_ID ?? '',
+  ].some((value) => fold(value).includes(needle));
 };
 
 const find = (student: unknown, course: unknown) =>
@@ -160,9 +166,7 @@ export const applicationsDeskHandlers = [
     const query = studentSearchQuerySchema.safeParse(Object.fromEntries([...new URL(request.url).searchParams].filter(([k]) => k !== '_')));
     if (!query.success) return error(400, query.error.issues[0]?.message ?? 'Bad request');
     const { NAME1, NAME2 } = query.data;
-    const rows = db.desk.students.filter(
-      (s) => (!NAME1 || fold(s.NAME1).includes(fold(NAME1))) && (!NAME2 || fold(s.NAME2).includes(fold(NAME2))),
-    );
+    const rows = db.desk.students.filter((s) => (!NAME1 || fold(s.NAME1).includes(fold(NAME1))) && (!NAME2 || fold(s.NAME2).includes(fold(NAME2))));
     const body: StudentSearchResponse = { rows };
     return HttpResponse.json(body);
   }),

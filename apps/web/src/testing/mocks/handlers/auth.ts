@@ -27,8 +27,6 @@ export const authHandlers = [
   }),
 
   http.get(apiUrl('/admin/auth/user'), () =>
-    db.sessionUser
-      ? HttpResponse.json<StaffUser>(db.sessionUser)
-      : HttpResponse.json({ message: LOGIN_MESSAGES.NOT_LOGGED_IN }, { status: 401 }),
+    db.sessionUser ? HttpResponse.json<StaffUser>(db.sessionUser) : HttpResponse.json({ message: LOGIN_MESSAGES.NOT_LOGGED_IN }, { status: 401 }),
   ),
 ];

@@ -1,4 +1,12 @@
-import { DOCUMENT_TYPES, UPLOAD_ERRORS, UPLOAD_FILE_FIELD, UPLOAD_TYPE_FIELD, XSRF_HEADER, documentTypeSchema, type UploadResponse } from '@clearing-desk/contracts';
+import {
+  DOCUMENT_TYPES,
+  UPLOAD_ERRORS,
+  UPLOAD_FILE_FIELD,
+  UPLOAD_TYPE_FIELD,
+  XSRF_HEADER,
+  documentTypeSchema,
+  type UploadResponse,
+} from '@clearing-desk/contracts';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '../api-url';
 import { db } from '../db';

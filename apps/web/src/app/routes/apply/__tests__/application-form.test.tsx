@@ -143,7 +143,10 @@ describe('leaving the application', () => {
 
   it('opens a recommended course with a new, empty form', async () => {
     seedCourses([createCourse(), createCourse({ UCAS_CODE: 'G100', COURSE_TITLE: 'Mathematics' })]);
-    setApplyResponse({ confirmed_status: 'X', recommended_courses: [{ UCAS_CODE: 'G100', COURSE_TITLE: 'Mathematics', QUALIFICATION: 'BSc (Hons)', COURSE_CODE_OVERRIDE: null }] });
+    setApplyResponse({
+      confirmed_status: 'X',
+      recommended_courses: [{ UCAS_CODE: 'G100', COURSE_TITLE: 'Mathematics', QUALIFICATION: 'BSc (Hons)', COURSE_CODE_OVERRIDE: null }],
+    });
     const { router, user } = renderApp('/apply/G400/personal-details');
     await completeForm(user);
     await submitAndConfirm(user);

@@ -20,9 +20,7 @@ function recordSearches(): URLSearchParams[] {
 }
 
 const manyCourses = (n: number): CourseData[] =>
-  Array.from({ length: n }, (_, i) =>
-    createCourse({ UCAS_CODE: `C${String(i + 1).padStart(3, '0')}`, COURSE_TITLE: `Course ${i + 1}` }),
-  );
+  Array.from({ length: n }, (_, i) => createCourse({ UCAS_CODE: `C${String(i + 1).padStart(3, '0')}`, COURSE_TITLE: `Course ${i + 1}` }));
 
 afterEach(() => server.events.removeAllListeners());
 

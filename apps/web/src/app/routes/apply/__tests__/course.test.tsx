@@ -53,7 +53,8 @@ describe('/apply/:ucasCode course page', () => {
   it('renders NOTES as sanitised HTML', async () => {
     seedCourses([
       createCourse({
-        NOTES: '<p>Read <a href="https://example.ac.uk" onclick="steal()">the guide</a>.</p><script>window.hacked = true</script><img src="x" onerror="steal()">',
+        NOTES:
+          '<p>Read <a href="https://example.ac.uk" onclick="steal()">the guide</a>.</p><script>window.hacked = true</script><img src="x" onerror="steal()">',
       }),
     ]);
     const { container } = renderApp('/apply/G400');
@@ -69,9 +70,7 @@ describe('/apply/:ucasCode course page', () => {
     renderApp('/apply/G400');
     expect(await screen.findByText(APPLY_MESSAGES.COURSE_CLOSED)).toBeInTheDocument();
     expect(
-      screen.getByText(
-        'Unfortunately this course is now closed to any further applications. Please check our list of open courses for alternative options.',
-      ),
+      screen.getByText('Unfortunately this course is now closed to any further applications. Please check our list of open courses for alternative options.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Start application/ })).not.toBeInTheDocument();
   });

@@ -30,7 +30,9 @@ async function trainingCall(user: UserEvent, button: 'Offer (save)' | 'Refer (sa
   const submit = await screen.findByRole('button', { name: button });
   await waitFor(() => expect(submit).toBeEnabled());
   await user.click(submit);
-  await user.click(within(screen.getByRole('dialog', { name: 'Are you sure you want to submit your application?' })).getByRole('button', { name: 'Yes, submit' }));
+  await user.click(
+    within(screen.getByRole('dialog', { name: 'Are you sure you want to submit your application?' })).getByRole('button', { name: 'Yes, submit' }),
+  );
   expect(await screen.findByRole('heading', { level: 1, name: 'Training call outcome' })).toHaveFocus();
 }
 

@@ -56,9 +56,17 @@ describe('/staff/settings (Clearing settings)', () => {
 
     const changes = screen.getByRole('region', { name: 'Recent changes' });
     const table = await within(changes).findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['When', 'Who', 'Clearing', 'Closing message']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['When', 'Who', 'Clearing', 'Closing message']);
     const [row] = within(table).getAllByRole('row').slice(1);
-    expect(within(row!).getAllByRole('cell').map((td) => td.textContent)).toEqual(['14/08/2025 08:05', 'admin2', 'Open', 'Default message']);
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['14/08/2025 08:05', 'admin2', 'Open', 'Default message']);
   });
 
   it("saves 'Closed' with a closing message: 'Settings saved.', the new audit row, and the gate follows", async () => {
@@ -80,7 +88,9 @@ describe('/staff/settings (Clearing settings)', () => {
 
     const table = await within(screen.getByRole('region', { name: 'Recent changes' })).findByRole('table');
     const [row] = within(table).getAllByRole('row').slice(1);
-    const cells = within(row!).getAllByRole('cell').map((td) => td.textContent);
+    const cells = within(row!)
+      .getAllByRole('cell')
+      .map((td) => td.textContent);
     expect(cells[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     expect(cells.slice(1)).toEqual(['admin1', 'Closed', 'Clearing has closed for 2025/26.']);
 

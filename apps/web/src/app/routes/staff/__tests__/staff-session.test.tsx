@@ -184,9 +184,7 @@ describe('staff sign-in (PUT /api/admin/auth/ldap)', () => {
   it('tells a signed-in user with no Clearing role to contact an administrator', async () => {
     renderApp('/staff', { user: createStaffUser({ username: 'newstarter', name: 'Nia New', roles: [] }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your account has no Clearing role' })).toBeInTheDocument();
-    expect(
-      screen.getByText('You are signed in, but your account has no Clearing role, so there is nothing you can do here yet.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('You are signed in, but your account has no Clearing role, so there is nothing you can do here yet.')).toBeInTheDocument();
     expect(screen.getByText('Contact an administrator to be given a Clearing role, then sign out and sign in again.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Find a course' })).not.toBeInTheDocument();
     expect(within(banner()).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();

@@ -94,10 +94,11 @@ describe('confirmation page by confirmed_status', () => {
     expect(screen.getByText('amara.okafor@example.com')).toBeInTheDocument();
     expect(screen.getByText('1234567890')).toBeInTheDocument();
     const gcses = screen.getByRole('heading', { name: 'GCSE qualifications', level: 3 }).nextElementSibling as HTMLElement;
-    expect(within(gcses).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'GCSE: English Language, 5, 2023',
-      'GCSE: Mathematics, 5, 2023',
-    ]);
+    expect(
+      within(gcses)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['GCSE: English Language, 5, 2023', 'GCSE: Mathematics, 5, 2023']);
   });
 
   it('says so when the review hash is unknown', async () => {

@@ -26,7 +26,8 @@ async function openQualifications(course: Parameters<typeof createCourse>[0] = {
 
 /** The uploads of one category ('A levels / BTEC / IB documents'). */
 const category = (name: string) => screen.getByRole('group', { name });
-const uploaded = (fileName: string) => screen.findByText((_, element) => element?.classList.contains('cd-document__name') === true && element.textContent?.includes(fileName) === true);
+const uploaded = (fileName: string) =>
+  screen.findByText((_, element) => element?.classList.contains('cd-document__name') === true && element.textContent?.includes(fileName) === true);
 
 describe('qualifications: document uploads', () => {
   it("offers one upload field per category of the course's DOCUMENT_TYPES", async () => {
@@ -69,7 +70,8 @@ describe('qualifications: document uploads', () => {
     const { user } = await openQualifications();
     await user.upload(screen.getByLabelText(ALEVELS_1), pdf('eicar.pdf'));
 
-    const text = "'A levels / BTEC / IB document 1' - The document you provided could not be uploaded because it contained a virus. Please check the document and try again.";
+    const text =
+      "'A levels / BTEC / IB document 1' - The document you provided could not be uploaded because it contained a virus. Please check the document and try again.";
     expect(fileVirusText(ALEVELS_1)).toBe(text);
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.queryByText('Uploaded')).not.toBeInTheDocument();
@@ -166,7 +168,11 @@ describe('submitting with documents', () => {
     const posts = recordRequests(server, 'POST', '/api/apply/G400');
     const { user } = await completeWithDocument();
     const readBack = screen.getByRole('heading', { name: 'Documents', level: 3 }).nextElementSibling as HTMLElement;
-    expect(within(readBack).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['A levels / BTEC / IB: results.pdf (1 KB)']);
+    expect(
+      within(readBack)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['A levels / BTEC / IB: results.pdf (1 KB)']);
 
     await submitAndConfirm(user);
     await screen.findByRole('heading', { level: 1, name: 'Good News!' });
@@ -185,7 +191,11 @@ describe('submitting with documents', () => {
     await user.click(screen.getByRole('link', { name: 'View your application' }));
     await screen.findByRole('heading', { level: 1, name: 'Your application' });
     const reviewDocuments = screen.getByRole('heading', { name: 'Documents', level: 3 }).nextElementSibling as HTMLElement;
-    expect(within(reviewDocuments).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['A levels / BTEC / IB: results.pdf (1 KB)']);
+    expect(
+      within(reviewDocuments)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['A levels / BTEC / IB: results.pdf (1 KB)']);
   });
 
   it("shows the server's custom error on a document it refused, and blocks Submit until the file is removed", async () => {

@@ -44,7 +44,11 @@ describe('personal details: fields and show/hide rules', () => {
   it('lists nationalities with the United Kingdom first and hides the visa type for GBR and IRL', async () => {
     const { user } = await openStep1();
     const nationality = screen.getByLabelText('Nationality') as HTMLSelectElement;
-    expect(Array.from(nationality.options).slice(0, 3).map((o) => [o.value, o.text])).toEqual([
+    expect(
+      Array.from(nationality.options)
+        .slice(0, 3)
+        .map((o) => [o.value, o.text]),
+    ).toEqual([
       ['', 'Select a nationality'],
       ['GBR', 'United Kingdom'],
       [COUNTRY_OPTIONS[1]!.value, COUNTRY_OPTIONS[1]!.label],
@@ -61,7 +65,14 @@ describe('personal details: fields and show/hide rules', () => {
   });
 
   it('sends nothing for fields that are hidden', () => {
-    const values = { ...createFormValues(createCourse()), APPLIED_TO_UCAS: '0', UCAS_PERSONAL_ID: '1234567890', NATIONALITY: 'GBR', VISA_TYPE: 't4gen', SECOND_YEAR_ENTRY: '0' };
+    const values = {
+      ...createFormValues(createCourse()),
+      APPLIED_TO_UCAS: '0',
+      UCAS_PERSONAL_ID: '1234567890',
+      NATIONALITY: 'GBR',
+      VISA_TYPE: 't4gen',
+      SECOND_YEAR_ENTRY: '0',
+    };
     const body = toSubmission(values, '4f7c2b1e-9d3a-4c5b-8e6f-0a1b2c3d4e5f', 'S');
     expect(body).toMatchObject({ UCAS_PERSONAL_ID: '', VISA_TYPE: '', STATUS: 'S', SUBMISSION_ID: '4f7c2b1e-9d3a-4c5b-8e6f-0a1b2c3d4e5f' });
   });

@@ -79,11 +79,11 @@ describe('qualifications: group editor', () => {
   it('adds an item (type, then its fields), shows it as a summary when done, and edits it again', async () => {
     const { user } = await openStep2();
     const editor = await addQualification(user, 'Qualification', 'ALEVEL', { Subject: 'Mathematics', Grade: 'A*', Year: '2025' }, { done: false });
-    expect(within(editor).getAllByRole('combobox').map((c) => c.getAttribute('id'))).toEqual([
-      'QUALIFICATIONS-0-QUALIFICATION',
-      'QUALIFICATIONS-0-SUBJECT',
-      'QUALIFICATIONS-0-GRADE',
-    ]);
+    expect(
+      within(editor)
+        .getAllByRole('combobox')
+        .map((c) => c.getAttribute('id')),
+    ).toEqual(['QUALIFICATIONS-0-QUALIFICATION', 'QUALIFICATIONS-0-SUBJECT', 'QUALIFICATIONS-0-GRADE']);
     await user.click(within(editor).getByRole('button', { name: 'Done with qualification 1' }));
 
     expect(screen.queryByRole('group', { name: 'Qualification 1' })).not.toBeInTheDocument();
@@ -192,7 +192,14 @@ describe('qualifications: International Baccalaureate and Access to HE', () => {
   it('shows every IB field in sections, and the total year fills the empty IB years', async () => {
     const { user } = await openStep2();
     const editor = await addQualification(user, 'Qualification', 'IBO', {}, { done: false });
-    for (const legend of ['IB Total', 'Extended Essay', 'Theory of Knowledge', 'Higher Level Subject 1', 'Higher Level Subject 3', 'Standard Level Subject 3']) {
+    for (const legend of [
+      'IB Total',
+      'Extended Essay',
+      'Theory of Knowledge',
+      'Higher Level Subject 1',
+      'Higher Level Subject 3',
+      'Standard Level Subject 3',
+    ]) {
       expect(within(editor).getByRole('group', { name: legend })).toBeInTheDocument();
     }
     expect(within(editor).getByLabelText('Higher Level Subject 2 grade (optional)')).toBeInTheDocument();
@@ -211,7 +218,9 @@ describe('qualifications: International Baccalaureate and Access to HE', () => {
     await user.selectOptions(within(editor).getByLabelText('Higher Level Subject 1 grade (optional)'), '7');
     await user.click(within(editor).getByRole('button', { name: /^Done/ }));
     expect(
-      screen.getByText('IB Total: 38, IB Total year: 2024, Extended Essay year: 2024, Theory of Knowledge year: 2023, Higher Level Subject 1: Physics, Higher Level Subject 1 grade: 7, Higher Level Subject 1 year: 2024'),
+      screen.getByText(
+        'IB Total: 38, IB Total year: 2024, Extended Essay year: 2024, Theory of Knowledge year: 2023, Higher Level Subject 1: Physics, Higher Level Subject 1 grade: 7, Higher Level Subject 1 year: 2024',
+      ),
     ).toBeInTheDocument();
   });
 

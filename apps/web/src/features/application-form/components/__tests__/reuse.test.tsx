@@ -19,7 +19,13 @@ import { AssessmentFeedback } from '../assessment-feedback';
 function StaffScreen({ detail, submit }: { detail: ReturnType<typeof createCourseDetail>; submit: jest.Mock }) {
   const { step = 'personal-details' } = useParams();
   return (
-    <ApplicationFormProvider key={detail.courseData.UCAS_CODE} course={detail} initialValues={createApplicationForm()} audience="staff" submitApplication={submit}>
+    <ApplicationFormProvider
+      key={detail.courseData.UCAS_CODE}
+      course={detail}
+      initialValues={createApplicationForm()}
+      audience="staff"
+      submitApplication={submit}
+    >
       <ApplicationFormStep
         step={findStep(step)!}
         courseName="Computer Science BSc (Hons)"
@@ -50,7 +56,14 @@ function renderStaffScreen(detail = createCourseDetail(), url = '/staff/S1/G400/
 
 describe('the form mounted whole by another screen', () => {
   it('starts from given values, renders the slots and the staff feedback panel', async () => {
-    setAssessment(createAssessment({ UCAS_POINTS_TOTAL: 120, UCAS_POINTS_EFFECTIVE: 120, TRAFFIC_LIGHT: 'A', EXPLANATION: [{ STATUS: 'A', MESSAGE: 'Effective UCAS points 120 are below the advertised tariff of 128 but meet the accepted tariff of 112.' }] }));
+    setAssessment(
+      createAssessment({
+        UCAS_POINTS_TOTAL: 120,
+        UCAS_POINTS_EFFECTIVE: 120,
+        TRAFFIC_LIGHT: 'A',
+        EXPLANATION: [{ STATUS: 'A', MESSAGE: 'Effective UCAS points 120 are below the advertised tariff of 128 but meet the accepted tariff of 112.' }],
+      }),
+    );
     renderStaffScreen();
     expect(screen.getByText('Student search goes here')).toBeInTheDocument();
     expect(screen.getByText('Script for submit')).toBeInTheDocument();
@@ -82,7 +95,9 @@ describe('the form mounted whole by another screen', () => {
   it('warns from the course data when the course has no vacancies or is suspended', async () => {
     const detail = { ...createCourseDetail({ VACANCIES_EXTERNAL: 0, SUSPENDED: true }), qualOptions: [buildQualOption('ALEVEL'), buildQualOption('GCSE')] };
     renderStaffScreen(detail);
-    expect(screen.getByText('Unfortunately this course is now closed to any further applications. Please check our list of open courses for alternative options.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Unfortunately this course is now closed to any further applications. Please check our list of open courses for alternative options.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Unfortunately this course is currently suspended. Please check back later.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
   });

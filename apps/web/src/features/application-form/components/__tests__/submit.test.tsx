@@ -55,11 +55,11 @@ describe('submit step: review', () => {
     expect(screen.getByText('United Kingdom')).toBeInTheDocument();
     expect(screen.getByText('First Year')).toBeInTheDocument();
     const readBack = screen.getByRole('heading', { name: 'Qualifications', level: 3 }).nextElementSibling as HTMLElement;
-    expect(within(readBack).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'A Level: Mathematics, A*, 2025',
-      'A Level: Physics, A, 2025',
-      'A Level: Chemistry, B, 2025',
-    ]);
+    expect(
+      within(readBack)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['A Level: Mathematics, A*, 2025', 'A Level: Physics, A, 2025', 'A Level: Chemistry, B, 2025']);
     expect(screen.getByRole('link', { name: 'Change personal details' })).toHaveAttribute('href', '/apply/G400/personal-details');
     expect(
       screen.getByText(
@@ -104,7 +104,14 @@ describe('submit step: submitting', () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     const body = posts[0]!.body as { data: Record<string, unknown>; token: string };
     expect(body.token).toBe('t0k3n');
-    expect(body.data).toMatchObject({ NAME1: 'Amara', EMAIL: 'amara.okafor@example.com', DOB: '2006-05-14', NATIONALITY: 'GBR', STATUS: 'S', SECOND_YEAR_ENTRY: '0' });
+    expect(body.data).toMatchObject({
+      NAME1: 'Amara',
+      EMAIL: 'amara.okafor@example.com',
+      DOB: '2006-05-14',
+      NATIONALITY: 'GBR',
+      STATUS: 'S',
+      SECOND_YEAR_ENTRY: '0',
+    });
     expect(body.data.SUBMISSION_ID).toMatch(UUID);
     expect(body.data.QUALIFICATIONS).toEqual([
       { QUALIFICATION: 'ALEVEL', SUBJECT: 'Mathematics', GRADE: 'A*', YEAR: '2025' },
@@ -118,7 +125,9 @@ describe('submit step: submitting', () => {
 
   it("shows the gateway's rate-limit message when a submission is refused with 429 (issue 14)", async () => {
     server.use(
-      http.post(apiUrl('/apply/:course'), () => HttpResponse.json({ message: tooManyRequestsMessage(42) }, { status: 429, headers: { 'retry-after': '42' } }), { once: true }),
+      http.post(apiUrl('/apply/:course'), () => HttpResponse.json({ message: tooManyRequestsMessage(42) }, { status: 429, headers: { 'retry-after': '42' } }), {
+        once: true,
+      }),
     );
     const { user } = startForm();
     await completeForm(user);
@@ -166,7 +175,9 @@ describe('submit step: submitting', () => {
     db.courses[0]!.VACANCIES_EXTERNAL = 0;
     await submitAndConfirm(user);
     expect(await screen.findByText(APPLY_MESSAGES.COURSE_CLOSED)).toBeInTheDocument();
-    expect(screen.getByText('Unfortunately this course is now closed to any further applications. Please check our list of open courses for alternative options.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Unfortunately this course is now closed to any further applications. Please check our list of open courses for alternative options.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
   });
 

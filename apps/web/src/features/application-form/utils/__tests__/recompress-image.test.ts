@@ -9,7 +9,9 @@ const file = (bytes: number, name: string, type: string) => new File([new Uint8A
 describe('recompressImage (spec section 5)', () => {
   beforeEach(() => {
     compress.mockReset();
-    compress.mockImplementation(async (input: File, options: { fileType: string }) => new File([new Uint8Array(Math.floor(input.size / 2))], input.name, { type: options.fileType }));
+    compress.mockImplementation(
+      async (input: File, options: { fileType: string }) => new File([new Uint8Array(Math.floor(input.size / 2))], input.name, { type: options.fileType }),
+    );
   });
 
   it('recompresses JPEG, PNG and BMP images only', () => {

@@ -51,7 +51,15 @@ describe('IB', () => {
   });
 
   it('reads an IB item back without the empty subject slots', () => {
-    const item = { QUALIFICATION: 'IBO', IB_TOTAL: '38', IB_TOTAL_YEAR: '2024', HL_SUBJECT_1: 'Physics', HL_GRADE_1: '7', HL_YEAR_1: '2024', HL_YEAR_2: '2024' };
+    const item = {
+      QUALIFICATION: 'IBO',
+      IB_TOTAL: '38',
+      IB_TOTAL_YEAR: '2024',
+      HL_SUBJECT_1: 'Physics',
+      HL_GRADE_1: '7',
+      HL_YEAR_1: '2024',
+      HL_YEAR_2: '2024',
+    };
     expect(qualificationSummary(item, buildQualOption('IBO'))).toBe(
       'IB Total: 38, IB Total year: 2024, Higher Level Subject 1: Physics, Higher Level Subject 1 grade: 7, Higher Level Subject 1 year: 2024',
     );
@@ -81,7 +89,9 @@ describe('form reducer', () => {
   });
 
   it('keeps only the values the new type can hold', () => {
-    let state = initFormState(createFormValues(createCourse(), { QUALIFICATIONS: [{ QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A*', YEAR: '2024' }] }));
+    let state = initFormState(
+      createFormValues(createCourse(), { QUALIFICATIONS: [{ QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A*', YEAR: '2024' }] }),
+    );
     state = formReducer(state, { type: 'set-item-type', group: 'QUALIFICATIONS', index: 0, qualification: 'ASLEVEL', keep: ['SUBJECT', 'YEAR'] });
     expect(state.values.QUALIFICATIONS).toEqual([{ QUALIFICATION: 'ASLEVEL', SUBJECT: 'Physics', YEAR: '2024' }]);
   });
@@ -95,7 +105,13 @@ describe('form reducer', () => {
 });
 
 describe('error paths', () => {
-  const values = createFormValues(createCourse(), { NAME1: 'A', QUALIFICATIONS: [{ QUALIFICATION: 'ALEVEL', GRADE: '' }, { QUALIFICATION: 'ACCESS_HE', PASS_CREDITS: '50' }] });
+  const values = createFormValues(createCourse(), {
+    NAME1: 'A',
+    QUALIFICATIONS: [
+      { QUALIFICATION: 'ALEVEL', GRADE: '' },
+      { QUALIFICATION: 'ACCESS_HE', PASS_CREDITS: '50' },
+    ],
+  });
 
   it('knows whether the value behind an error was given', () => {
     expect(pathHasValue(values, 'NAME1')).toBe(true);
