@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every project's lint, type-check and tests (Nx), then the browser tests in Debian's
+ * `npm test`: the formatting check (prettier), every project's lint, type-check and tests (Nx), then the browser tests in Debian's
  * Chromium against the real stack, and the compose file's validation (tools/scripts/check-compose.sh). Installs what is missing first (npm install, Chromium, running
  * PostgreSQL/Redis). Ends with one line 'N passed, N failed' summed over every runner; browser tests
  * that passed only on retry are listed above it as flaky and not counted as passed.
@@ -29,6 +29,7 @@ const composeOk = step('Compose file (docker-compose config, dclint)', 'bash too
 
 const ok = [
   composeOk,
+  step('Formatting (prettier --check; `npm run format` rewrites)', 'npx prettier --check . --log-level warn'),
   step('Lint and type-check every project', 'npx nx run-many -t lint typecheck --parallel=2 --outputStyle=stream'),
   step('Unit, service and contract tests of every project', 'npx nx run-many -t test --parallel=2 --outputStyle=stream'),
   step('Browser tests (Playwright, Debian Chromium)', 'npx nx run web-e2e:e2e --outputStyle=stream'),
