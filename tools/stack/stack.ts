@@ -65,6 +65,8 @@ export type Stack = {
   databaseUrls: Partial<Record<ServiceName, string>>;
   /** The random secret this stack's gateway and services share (INTERNAL_TOKEN). */
   internalToken: string;
+  /** The gateway's SESSION_SECRET (random per stack unless given), for a second gateway sharing its sessions. */
+  sessionSecret: string;
   /** Process id of a running service or of the gateway (tests kill one to see the stack heal). */
   pid: (name: ServiceName | 'gateway') => number | undefined;
   stop: () => Promise<void>;
@@ -231,6 +233,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // One random internal token per stack: no committed default exists (issue 14 item 3).
   const internalToken = options.env?.INTERNAL_TOKEN ?? randomBytes(24).toString('base64url');
   const common = { LOG_LEVEL: logs === 'silent' ? 'warn' : 'info', ...options.env, INTERNAL_TOKEN: internalToken };
+  // The gateway's session secret has no committed default either (issue 25 item 1).
+  const sessionSecret = options.gatewayEnv?.SESSION_SECRET ?? options.env?.SESSION_SECRET ?? randomBytes(32).toString('base64url');
   let stopping = false;
   const supervise = options.restart ? () => stopping : undefined;
 
@@ -279,7 +283,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       }),
     );
     const gatewayPort = options.gatewayPort ?? (options.ports === 'fixed' ? 3000 : await freePort());
-    const gatewayEnv: Record<string, string> = { ...common, PORT: String(gatewayPort) };
+    const gatewayEnv: Record<string, string> = { ...common, PORT: String(gatewayPort), SESSION_SECRET: sessionSecret };
     if (options.directoryUrl) Object.assign(gatewayEnv, demoDirectoryEnv(options.directoryUrl));
     // Test stacks keep their sessions and rate limits apart on the shared Redis.
     if (options.database === 'test') gatewayEnv.REDIS_KEY_PREFIX = `clearing-test-${randomBytes(4).toString('hex')}`;
@@ -292,7 +296,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // only (most tests) waits for it to listen instead.
     await waitUntilReady(gateway, gatewayUrl, names.length === ALL_SERVICES.length ? '/readyz' : '/healthz');
     const pid = (name: ServiceName | 'gateway') => runs.find((r) => r.name === name)?.child.pid;
-    return { gatewayUrl, urls, databaseUrls, internalToken, pid, stop };
+    return { gatewayUrl, urls, databaseUrls, internalToken, sessionSecret, pid, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_DIRECTORY, type Directory, REPO_ROOT, type Stack, startDirectory, startStack } from './stack';
 
@@ -23,6 +25,24 @@ async function startDemoDirectory(): Promise<Directory | null> {
 }
 
 /**
+ * The gateway's SESSION_SECRET under `npm start` (issue 25 item 1: no committed default): the
+ * environment's when set, else one generated on the first start and kept in .data/session-secret
+ * (mode 0600, beside the data it protects), so a restart keeps the advisers' sessions.
+ */
+function localSessionSecret(): string {
+  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  const file = path.join(REPO_ROOT, '.data', 'session-secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/**
  * The product on its embedded defaults: every service on its default port, PGlite data under
  * .data/, the demo catalogue loaded on first start, the demo staff directory on port 3389, the
  * gateway on PORT (default 3000).
@@ -40,6 +60,7 @@ async function main() {
       logs: 'pretty',
       // The gateway gets LDAP_URL, ROLE_MAPPING_FILE and the other LDAP_* settings (demoDirectoryEnv).
       directoryUrl: directory?.url,
+      gatewayEnv: { SESSION_SECRET: localSessionSecret() },
       // A crashed service or gateway comes back by itself, with backoff (issue 14 item 4).
       restart: true,
     });

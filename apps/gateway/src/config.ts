@@ -29,8 +29,14 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** Key prefix in Redis; test stacks use a one-off prefix. */
   REDIS_KEY_PREFIX: z.string().min(1).default('clearing-desk'),
-  /** Signs the session cookie; set your own (32+ characters) in production. */
-  SESSION_SECRET: z.string().min(32).default('clearing-desk-development-session-secret'),
+  /**
+   * Signs the session cookie and the session records in Redis (issue 25 item 1). Required, with
+   * no committed default: `npm start` and the test stacks generate their own (tools/stack); a
+   * deployment sets its own from its secret store.
+   */
+  SESSION_SECRET: z
+    .string({ error: 'is required: set SESSION_SECRET to a random secret of 32+ characters that signs the staff sessions' })
+    .min(32, { error: 'must be at least 32 characters: set SESSION_SECRET to a long random secret' }),
   /** A session unused for this long ends (default 2 h: a results-day shift's break). */
   SESSION_IDLE_TIMEOUT_MS: z.coerce
     .number()

@@ -9,5 +9,6 @@ export * from './server/create-service';
 export * from './server/error-handler';
 export * from './server/start-service';
 export * from './server/staff-user';
+export * from './security/secret-equals';
 export * from './database/connect-database';
 export * from './database/database-plugin';

@@ -104,6 +104,15 @@ describe('createService', () => {
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 
+  it('refuses every token but the exact one: a prefix, a longer one, another case or a repeated header (compared in constant time, issue 25)', async () => {
+    const app = build();
+    const token = 'x'.repeat(20);
+    const status = async (value: string | string[]) => (await app.inject({ method: 'GET', url: '/nope', headers: { 'x-internal-token': value } })).statusCode;
+    for (const wrong of ['', 'x', 'x'.repeat(19), `${token}x`, 'X'.repeat(20), [token, token]])
+      expect({ wrong, status: await status(wrong) }).toEqual({ wrong, status: 401 });
+    expect(await status(token)).toBe(404);
+  });
+
   it('answers 503 on /readyz while a readiness check fails', async () => {
     const app = build();
     app.readinessChecks.push(async () => {

@@ -3,6 +3,7 @@ import { isSafeUrl, UNSAFE_URL_MESSAGE, withSafeText } from '@clearing-desk/cont
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { secretEquals } from '../security/secret-equals';
 import { errorHandler, notFoundHandler } from './error-handler';
 
 /** Header carrying the request id from the gateway to every service (architecture.md). */
@@ -109,7 +110,7 @@ export function createService(options: ServiceOptions) {
     const token = options.internalToken;
     app.addHook('onRequest', async (request, reply) => {
       if (request.url === '/healthz' || request.url === '/readyz') return;
-      if (request.headers[INTERNAL_TOKEN_HEADER] !== token) {
+      if (!secretEquals(token, request.headers[INTERNAL_TOKEN_HEADER])) {
         return reply.status(401).send({ message: 'Unauthorized: services answer the gateway only' });
       }
     });

@@ -1,9 +1,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { HttpError } from '@clearing-desk/service-kit';
-import { TEST_INTERNAL_TOKEN } from '@clearing-desk/service-kit/testing';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { gatewayConfigSchema } from '../../config';
+import { testGatewayConfig } from '../../testing/test-config';
 import { createServiceClient, isConnectionError } from './service-clients';
 
 /**
@@ -44,7 +43,7 @@ const request = {
   id: 'test-request',
   log: { warn: () => undefined, error: () => undefined },
 } as unknown as FastifyRequest;
-const config = gatewayConfigSchema.parse({ INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, SERVICE_TIMEOUT_MS: '400' });
+const config = testGatewayConfig({ SERVICE_TIMEOUT_MS: '400' });
 const okSchema = z.object({ ok: z.boolean() });
 
 async function callWith(behaviour: (n: number) => 'drop' | 'answer' | 'hang', method: 'GET' | 'POST') {

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { TEST_INTERNAL_TOKEN } from '@clearing-desk/service-kit/testing';
 import { buildApp } from '../../app';
-import { gatewayConfigSchema } from '../../config';
+import { testGatewayConfig } from '../../testing/test-config';
 
 // The gateway is built in-process with its real plugins and routes. Two ES modules Jest's
 // CommonJS runtime cannot load are left out: the static web app (adds no /api route) and
@@ -15,13 +13,7 @@ type OpenApiDocument = { openapi: string; info: { title: string }; paths: Record
 let app: Awaited<ReturnType<typeof buildApp>>;
 
 beforeAll(async () => {
-  app = await buildApp(
-    gatewayConfigSchema.parse({
-      INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
-      LOG_LEVEL: 'silent',
-      REDIS_KEY_PREFIX: `clearing-test-${randomBytes(4).toString('hex')}`,
-    }),
-  );
+  app = await buildApp(testGatewayConfig());
   await app.ready();
 }, 30_000);
 

@@ -255,6 +255,7 @@ describe('when Redis is down', () => {
       directoryUrl: directory.url,
       gatewayEnv: {
         INTERNAL_TOKEN: stack.internalToken,
+        SESSION_SECRET: stack.sessionSecret,
         COURSES_URL: stack.urls.courses as string,
         APPLICATIONS_URL: stack.urls.applications as string,
         REDIS_URL: 'redis://127.0.0.1:1',
