@@ -2,6 +2,21 @@ import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** Which kinds of project may import which (architecture.md, conventions.md). */
+const depConstraints = [
+  { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
+  // The gateway's contract tests start the real stack (tools/stack: spawns processes, imports no service).
+  { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:testing'] },
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
+  { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:contracts', 'type:ui'] },
+  { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:contracts', 'type:ui'] },
+  { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
+  { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:testing'] },
+  // Benchmarks may measure a service's code in-process; nothing imports tools.
+  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:testing', 'type:service'] },
+];
+
 /**
  * One lint configuration for the workspace. The module-boundary rule is the architecture in
  * code: services depend on contracts and the service kit only, never on each other or the web
@@ -19,22 +34,32 @@ export default [
         {
           enforceBuildableLibDependency: false,
           allow: [],
-          depConstraints: [
-            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
-            // The gateway's contract tests start the real stack (tools/stack: spawns processes, imports no service).
-            { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:testing'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
-            { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:contracts', 'type:ui'] },
-            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:contracts', 'type:ui'] },
-            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:testing'] },
-            // Benchmarks may measure a service's code in-process; nothing imports tools.
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:testing', 'type:service'] },
-          ],
+          depConstraints,
         },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Tools (benchmarks, seed checks) may use a service's code in-process, but only through the
+    // public entries its package.json declares, never a deep `src/` path (issue 22 item 5).
+    files: ['tools/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [
+            '@clearing-desk/applications-svc',
+            '@clearing-desk/assessment-svc',
+            '@clearing-desk/assessment-svc/engine',
+            '@clearing-desk/courses-svc/seed',
+            '@clearing-desk/files-svc',
+            '@clearing-desk/scenarios-svc/seed',
+          ],
+          depConstraints,
+        },
+      ],
     },
   },
   {

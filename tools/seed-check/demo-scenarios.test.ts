@@ -13,12 +13,9 @@ import {
   scenarioSchema,
   type ScriptVariant,
 } from '@clearing-desk/contracts';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { assess } from '@clearing-desk/assessment-svc/src/assessment';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { demoCatalogue } from '@clearing-desk/courses-svc/src/db/seed/demo-catalogue';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { demoScenarioSeeds, demoScenarios } from '@clearing-desk/scenarios-svc/src/db/seed/demo-scenarios';
+import { assess } from '@clearing-desk/assessment-svc/engine';
+import { demoCatalogue } from '@clearing-desk/courses-svc/seed';
+import { demoScenarioSeeds, demoScenarios } from '@clearing-desk/scenarios-svc/seed';
 
 const courses = new Map(demoCatalogue().courses.map((c) => [c.course.UCAS_CODE, c]));
 const seeds = demoScenarioSeeds();

@@ -173,8 +173,11 @@ async function waitUntilReady(run: Running, url: string, probe: '/readyz' | '/he
   throw new Error(`${run.name} was not ready within ${timeoutMs} ms:\n${run.tail.join('\n')}`);
 }
 
+/** The one process entry of every app (libs/service-kit runService), as production runs it. */
+export const RUN_SERVICE = path.join(REPO_ROOT, 'libs/service-kit/src/bin/run-service.ts');
+
 function spawnChild(dir: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, dir, 'src/server.ts')], {
+  return spawn(process.execPath, ['--import', 'tsx', RUN_SERVICE, path.join(REPO_ROOT, dir)], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -217,8 +220,8 @@ async function stopAll(runs: Running[]) {
 }
 
 /**
- * Starts the real services and the gateway as child processes (the same `src/server.ts` entry
- * points production runs), waits until each answers /readyz and returns their URLs. Used by
+ * Starts the real services and the gateway as child processes (the same entry production runs:
+ * service-kit's `run-service <app folder>`), waits until each answers /readyz and returns their URLs. Used by
  * `npm start`, the gateway contract tests, the browser tests and the benchmarks.
  * @throws when a process exits or is not ready within 90 s (its last log lines are included).
  */

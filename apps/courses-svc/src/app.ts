@@ -6,7 +6,8 @@ import { databasePlugin } from './plugins/external/database';
 import { courseRoutes } from './routes/courses';
 
 /**
- * Builds courses-svc without listening (tests call `inject` on it; server.ts listens).
+ * Builds courses-svc without listening (tests call `inject` on it; service-kit's runService
+listens).
  * Plugin order, the same in every service: external (database), app (repositories), routes.
  */
 export async function buildApp(config: CoursesConfig) {

@@ -8,6 +8,7 @@ export * from './config/load-config';
 export * from './server/create-service';
 export * from './server/error-handler';
 export * from './server/start-service';
+export * from './server/run-service';
 export * from './server/staff-user';
 export * from './security/secret-equals';
 export * from './database/connect-database';

@@ -9,12 +9,10 @@
 import { assessRequestSchema, assessmentSchema, type AssessRequestInput } from '@clearing-desk/contracts';
 import { createCourseDetail } from '@clearing-desk/contracts/testing';
 import { TEST_INTERNAL_TOKEN, internalHeaders } from '@clearing-desk/service-kit/testing';
-// This benchmark measures the service's own code in-process (eslint.config.mjs: type:tool may); nx
-// forbids importing an application project in general, hence the two exceptions.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { buildApp } from '@clearing-desk/assessment-svc/src/app';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { assess, type AssessInput } from '@clearing-desk/assessment-svc/src/assessment';
+// This benchmark measures the service's own code in-process (eslint.config.mjs: type:tool may),
+// through its public entries.
+import { buildApp } from '@clearing-desk/assessment-svc';
+import { assess, type AssessInput } from '@clearing-desk/assessment-svc/engine';
 import { RED_FORM, TYPICAL_FORM, candidates, percentile, printTable } from './fixtures';
 
 const SECONDS = Number(process.argv[2] ?? 2);

@@ -24,11 +24,13 @@ import { percentile, printTable } from '../assessment/fixtures';
 /** applications-svc's modules, loaded at run time (see tools/bench/figures/service.ts for why). */
 type Db = { execute: <T = unknown>(query: SQL) => Promise<{ rows: T[] }> };
 type ApplicationsApp = FastifyInstance & { db: Db };
-const svc = (file: string) => `@clearing-desk/applications-svc/src/${file}`;
-const loadService = async () => ({
-  ...((await import(svc('app'))) as { buildApp: (config: unknown) => Promise<ApplicationsApp> }),
-  ...((await import(svc('config'))) as { applicationsConfigSchema: { parse: (env: Record<string, string>) => unknown } }),
-});
+/** The service's public entry, named through a variable so TypeScript does not follow it. */
+const APPLICATIONS_SVC: string = '@clearing-desk/applications-svc';
+const loadService = async () =>
+  (await import(APPLICATIONS_SVC)) as {
+    buildApp: (config: unknown) => Promise<ApplicationsApp>;
+    applicationsConfigSchema: { parse: (env: Record<string, string>) => unknown };
+  };
 
 const { values } = parseArgs({
   options: {

@@ -27,12 +27,9 @@ type ServiceModules = {
   applicationsConfigSchema: { parse: (env: Record<string, string>) => unknown };
   createFiguresRepository: (db: Db) => { count: (codes: readonly string[]) => Promise<unknown> };
 };
-const svc = (file: string) => `@clearing-desk/applications-svc/src/${file}`;
-const loadService = async (): Promise<ServiceModules> => ({
-  ...((await import(svc('app'))) as Pick<ServiceModules, 'buildApp'>),
-  ...((await import(svc('config'))) as Pick<ServiceModules, 'applicationsConfigSchema'>),
-  ...((await import(svc('plugins/app/figures-repository'))) as Pick<ServiceModules, 'createFiguresRepository'>),
-});
+/** The service's public entry, named through a variable so TypeScript does not follow it. */
+const APPLICATIONS_SVC: string = '@clearing-desk/applications-svc';
+const loadService = async (): Promise<ServiceModules> => (await import(APPLICATIONS_SVC)) as ServiceModules;
 
 const { values } = parseArgs({
   options: {

@@ -29,12 +29,9 @@ import { INTERNAL_TOKEN_HEADER } from '@clearing-desk/service-kit';
 import { createTestDatabase, TEST_INTERNAL_TOKEN } from '@clearing-desk/service-kit/testing';
 import { startStack, type Stack } from '@clearing-desk/stack';
 import { Pool } from 'undici';
-// This benchmark measures the service's own code in-process (eslint.config.mjs: type:tool may); nx
-// forbids importing an application project in general, hence the exceptions.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { buildApp } from '@clearing-desk/files-svc/src/app';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { filesConfigSchema } from '@clearing-desk/files-svc/src/config';
+// This benchmark measures the service's own code in-process (eslint.config.mjs: type:tool may),
+// through its public entry.
+import { buildApp, filesConfigSchema } from '@clearing-desk/files-svc';
 
 const { values } = parseArgs({
   options: {
