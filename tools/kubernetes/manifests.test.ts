@@ -1,0 +1,244 @@
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import type { IContainer } from 'kubernetes-models/v1/Container';
+import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import type { IService } from 'kubernetes-models/v1/Service';
+import { describe as name, kustomizations, manifestProblems, renderKustomization, type Manifest } from './manifests';
+import { allows, podIn, podsOf, selects, type Pod } from './network-policy';
+
+/** Every app of the product with its API and metrics ports (README "Configuration"). */
+const APPS = {
+  gateway: { port: 3000, metrics: 9300 },
+  'courses-svc': { port: 3101, metrics: 9301 },
+  'applications-svc': { port: 3102, metrics: 9302 },
+  'assessment-svc': { port: 3103, metrics: 9303 },
+  'files-svc': { port: 3104, metrics: 9304 },
+  'scenarios-svc': { port: 3105, metrics: 9305 },
+  'files-worker': { port: undefined, metrics: 9310 },
+} as const;
+type App = keyof typeof APPS;
+const APP_NAMES = Object.keys(APPS) as App[];
+const SERVICES = APP_NAMES.filter((app) => app !== 'gateway' && app !== 'files-worker');
+
+/** The Secrets the manifests reference (created by the site, never committed: docs/deploy.md). */
+const SECRETS = [
+  'clearing-desk-internal',
+  'clearing-desk-gateway',
+  'clearing-desk-courses',
+  'clearing-desk-applications',
+  'clearing-desk-files',
+  'clearing-desk-scenarios',
+  'clearing-desk-tls',
+];
+
+const rendered = new Map<string, Manifest[]>();
+beforeAll(async () => {
+  for (const dir of kustomizations()) rendered.set(dir, await renderKustomization(dir));
+}, 120_000);
+
+const objectsOf = (dir: string): Manifest[] => rendered.get(dir) ?? [];
+const find = <T>(objects: Manifest[], kind: string, objectName: string) =>
+  objects.find((o) => o.kind === kind && o.metadata.name === objectName) as unknown as (T & Manifest) | undefined;
+const containerOf = (objects: Manifest[], app: App): IContainer => {
+  const deployment = find<IDeployment>(objects, 'Deployment', app);
+  const container = deployment?.spec?.template.spec?.containers[0];
+  if (!container) throw new Error(`no Deployment/${app} with a container`);
+  return container;
+};
+
+describe.each(kustomizations())('kubectl kustomize deploy/kubernetes/%s', (dir) => {
+  it('renders objects that all validate against the Kubernetes schemas, with no unknown field', () => {
+    const objects = objectsOf(dir);
+    expect(objects.length).toBeGreaterThan(40);
+    expect(manifestProblems(objects)).toEqual([]);
+  }, 60_000);
+
+  it('puts every object in the clearing-desk namespace with the product label', () => {
+    for (const object of objectsOf(dir)) {
+      expect([name(object), object.metadata.labels?.['app.kubernetes.io/part-of']]).toEqual([name(object), 'clearing-desk']);
+      if (object.kind !== 'Namespace') expect([name(object), object.metadata.namespace]).toEqual([name(object), 'clearing-desk']);
+    }
+  });
+
+  it.each(APP_NAMES)('runs %s with probes, resources, a disruption budget and its metrics port scraped', (app) => {
+    const objects = objectsOf(dir);
+    const deployment = find<IDeployment>(objects, 'Deployment', app);
+    const template = deployment?.spec?.template;
+    const container = containerOf(objects, app);
+    const { port, metrics } = APPS[app];
+    const probePort = port ? 'http' : 'metrics';
+
+    expect(container.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: probePort });
+    expect(container.readinessProbe?.httpGet?.port).toBe(probePort);
+    expect(container.startupProbe?.httpGet?.port).toBe(probePort);
+    // The gateway's readiness stays /healthz (a service outage must not empty its Service); it starts on /readyz.
+    if (app === 'gateway') expect([container.startupProbe?.httpGet?.path, container.readinessProbe?.httpGet?.path]).toEqual(['/readyz', '/healthz']);
+    else expect(container.readinessProbe?.httpGet?.path).toBe('/readyz');
+    for (const kind of ['requests', 'limits'] as const) {
+      expect(Object.keys(container.resources?.[kind] ?? {}).sort()).toEqual(['cpu', 'memory']);
+    }
+
+    const env = Object.fromEntries((container.env ?? []).map((e) => [e.name, e.value]));
+    expect(env.METRICS_PORT).toBe(String(metrics));
+    if (port) expect(env.PORT).toBe(String(port));
+    expect(container.ports).toEqual([...(port ? [{ name: 'http', containerPort: port }] : []), { name: 'metrics', containerPort: metrics }]);
+    expect(template?.metadata?.annotations).toEqual({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': String(metrics),
+      'prometheus.io/path': '/metrics',
+    });
+
+    // Restricted Pod Security: non-root, no privilege escalation, nothing written outside /tmp and the files volume.
+    expect(template?.spec?.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000, seccompProfile: { type: 'RuntimeDefault' } });
+    expect(container.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+    expect(template?.spec?.automountServiceAccountToken).toBe(false);
+
+    const podLabels = template?.metadata?.labels ?? {};
+    const budget = find<IPodDisruptionBudget>(objects, 'PodDisruptionBudget', app);
+    expect(budget?.spec?.maxUnavailable).toBe(1);
+    expect(selects(budget?.spec?.selector, podLabels)).toBe(true);
+    // A budget selecting every pod of the namespace would block every drain: it names its app.
+    expect(budget?.spec?.selector?.matchLabels).toEqual({ 'app.kubernetes.io/name': app });
+
+    const service = find<IService>(objects, 'Service', app);
+    if (!port) return expect(service).toBeUndefined();
+    expect(service?.spec?.selector).toEqual({ 'app.kubernetes.io/name': app });
+    expect(service?.spec?.ports).toEqual([
+      { name: 'http', port, targetPort: 'http' },
+      { name: 'metrics', port: metrics, targetPort: 'metrics' },
+    ]);
+  });
+
+  it('keeps capacity through every rollout (maxUnavailable 0)', () => {
+    for (const deployment of objectsOf(dir).filter((o) => o.kind === 'Deployment') as unknown as (IDeployment & Manifest)[]) {
+      expect([name(deployment), deployment.spec?.strategy?.type, deployment.spec?.strategy?.rollingUpdate?.maxUnavailable]).toEqual([
+        name(deployment),
+        'RollingUpdate',
+        0,
+      ]);
+    }
+  });
+
+  it('references its secrets and never inlines one', () => {
+    const objects = objectsOf(dir);
+    expect(objects.filter((o) => o.kind === 'Secret').map(name)).toEqual([]);
+    const secretLike = /SECRET|TOKEN|PASSWORD|DATABASE_URL|REDIS_URL/;
+    for (const object of objects.filter((o) => o.kind === 'ConfigMap')) {
+      expect([name(object), Object.keys((object.data as Record<string, string>) ?? {}).filter((k) => secretLike.test(k))]).toEqual([name(object), []]);
+    }
+    const referenced = new Set<string>();
+    for (const app of APP_NAMES) {
+      for (const variable of containerOf(objects, app).env ?? []) {
+        if (variable.valueFrom?.secretKeyRef) referenced.add(variable.valueFrom.secretKeyRef.name as string);
+        else if (secretLike.test(variable.name)) throw new Error(`${app}: ${variable.name} is inlined; reference a Secret`);
+      }
+    }
+    const ingress = objects.find((o) => o.kind === 'Ingress') as { spec?: { tls?: { secretName?: string }[] } } | undefined;
+    for (const tls of ingress?.spec?.tls ?? []) referenced.add(tls.secretName as string);
+    expect([...referenced].sort()).toEqual([...SECRETS].sort());
+  });
+
+  describe('NetworkPolicies', () => {
+    const pods = () => podsOf(objectsOf(dir));
+    const pod = (app: App | 'clamav'): Pod => {
+      const found = pods().get(app);
+      if (!found) throw new Error(`no pod of ${app}`);
+      return found;
+    };
+    const can = (from: Pod | { ip: string }, to: Pod | { ip: string }, port: number, protocol?: 'TCP' | 'UDP') =>
+      allows(objectsOf(dir), { from, to, port, protocol });
+    const ingressController = podIn('ingress-nginx', { 'app.kubernetes.io/name': 'ingress-nginx' });
+    const prometheus = podIn('monitoring', { 'app.kubernetes.io/name': 'prometheus' });
+    const stranger = podIn('other-team');
+    const POSTGRESQL = { ip: '192.0.2.10' };
+    const REDIS = { ip: '192.0.2.11' };
+    const DIRECTORY = { ip: '192.0.2.12' };
+    const kubeDns = podIn('kube-system', { 'k8s-app': 'kube-dns' });
+
+    it('lets the ingress controller reach the gateway and nothing else', () => {
+      expect(can(ingressController, pod('gateway'), 3000)).toBe(true);
+      expect(can(stranger, pod('gateway'), 3000)).toBe(false);
+      for (const app of SERVICES) expect([app, can(ingressController, pod(app), APPS[app].port as number)]).toEqual([app, false]);
+    });
+
+    it('lets only the gateway reach the services’ ports', () => {
+      for (const app of SERVICES) {
+        const port = APPS[app].port as number;
+        expect([app, can(pod('gateway'), pod(app), port)]).toEqual([app, true]);
+        for (const other of APP_NAMES.filter((o) => o !== 'gateway')) expect([other, app, can(pod(other), pod(app), port)]).toEqual([other, app, false]);
+        expect(can(stranger, pod(app), port)).toBe(false);
+      }
+    });
+
+    it('lets the Prometheus scraper reach every metrics port, and only those', () => {
+      for (const app of APP_NAMES) {
+        expect([app, can(prometheus, pod(app), APPS[app].metrics)]).toEqual([app, true]);
+        expect([app, can(stranger, pod(app), APPS[app].metrics)]).toEqual([app, false]);
+        const port = APPS[app].port;
+        if (port) expect([app, can(prometheus, pod(app), port)]).toEqual([app, false]);
+        // Another app cannot read a neighbour's metrics either.
+        if (app !== 'gateway') expect([app, can(pod('gateway'), pod(app), APPS[app].metrics)]).toEqual([app, false]);
+      }
+    });
+
+    it('gives each app the egress it needs: DNS, then its database, Redis, clamd or directory only', () => {
+      const needs: Record<App, { postgres: boolean; redis: boolean; clamd: boolean; directory: boolean }> = {
+        gateway: { postgres: false, redis: true, clamd: false, directory: true },
+        'courses-svc': { postgres: true, redis: false, clamd: false, directory: false },
+        'applications-svc': { postgres: true, redis: false, clamd: false, directory: false },
+        'assessment-svc': { postgres: false, redis: false, clamd: false, directory: false },
+        'files-svc': { postgres: true, redis: true, clamd: false, directory: false },
+        'scenarios-svc': { postgres: true, redis: false, clamd: false, directory: false },
+        'files-worker': { postgres: true, redis: true, clamd: true, directory: false },
+      };
+      for (const app of APP_NAMES) {
+        const from = pod(app);
+        expect([app, can(from, kubeDns, 53, 'UDP'), can(from, kubeDns, 53, 'TCP')]).toEqual([app, true, true]);
+        expect({
+          app,
+          postgres: can(from, POSTGRESQL, 5432),
+          redis: can(from, REDIS, 6379),
+          clamd: can(from, pod('clamav'), 3310),
+          directory: can(from, DIRECTORY, 636),
+        }).toEqual({ app, ...needs[app] });
+        // Nothing else leaves: not the internet, not PostgreSQL on another port.
+        expect([app, can(from, { ip: '203.0.113.7' }, 443), can(from, POSTGRESQL, 6379)]).toEqual([app, false, false]);
+      }
+    });
+  });
+});
+
+describe('overlays/results-day', () => {
+  const objects = () => objectsOf('overlays/results-day');
+
+  it.each([
+    ['assessment-svc', 4, 20, 60],
+    ['gateway', 4, 12, 65],
+  ] as const)('scales %s on CPU with a HorizontalPodAutoscaler (%i to %i pods at %i%%)', (app, min, max, cpu) => {
+    const hpa = find<IHorizontalPodAutoscaler>(objects(), 'HorizontalPodAutoscaler', app);
+    expect(hpa?.spec).toMatchObject({
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: app },
+      minReplicas: min,
+      maxReplicas: max,
+      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: cpu } } }],
+    });
+    // The autoscaler owns the replica count: the Deployment leaves it out, so an apply never resets it.
+    expect(find<IDeployment>(objects(), 'Deployment', app)?.spec?.replicas).toBeUndefined();
+    // Utilization is measured against requests: the container must have one.
+    expect(containerOf(objects(), app).resources?.requests?.cpu).toBeDefined();
+  });
+
+  it('runs more replicas of the other apps than the base', () => {
+    const replicas = (dir: string, app: string) => find<IDeployment>(objectsOf(dir), 'Deployment', app)?.spec?.replicas ?? 0;
+    for (const app of ['courses-svc', 'applications-svc', 'files-svc', 'files-worker', 'clamav']) {
+      expect([app, replicas('overlays/results-day', app) > replicas('base', app)]).toEqual([app, true]);
+    }
+  });
+
+  it('offers requests per second as the metric where a Prometheus adapter runs (overlays/results-day-rps)', () => {
+    const hpa = find<IHorizontalPodAutoscaler>(objectsOf('overlays/results-day-rps'), 'HorizontalPodAutoscaler', 'assessment-svc');
+    expect(hpa?.spec?.metrics).toEqual([
+      { type: 'Pods', pods: { metric: { name: 'http_requests_per_second' }, target: { type: 'AverageValue', averageValue: '100' } } },
+    ]);
+  });
+});

@@ -1,0 +1,135 @@
+import { execFile } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import ts from 'typescript';
+import { parseAllDocuments } from 'yaml';
+
+/** Repository root (this file is tools/kubernetes/manifests.ts). */
+const REPO_ROOT = path.resolve(__dirname, '../..');
+/** deploy/kubernetes: `base/` and one folder per overlay under `overlays/`. */
+export const KUBERNETES_DIR = path.join(REPO_ROOT, 'deploy/kubernetes');
+
+/** One object of a rendered kustomization, as YAML gives it. */
+export type Manifest = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  // Kinds differ below metadata; tests narrow with the kubernetes-models interfaces.
+  [field: string]: unknown;
+};
+
+/** `base` and every `overlays/<name>` (the kustomizations `npm test` renders), relative to KUBERNETES_DIR. */
+export function kustomizations(): string[] {
+  const overlays = path.join(KUBERNETES_DIR, 'overlays');
+  const names = readdirSync(overlays).filter((name) => statSync(path.join(overlays, name)).isDirectory());
+  return ['base', ...names.sort().map((name) => `overlays/${name}`)];
+}
+
+/**
+ * Renders a kustomization with `kubectl kustomize` (kustomize v5 inside kubectl; no cluster is
+ * asked) and parses the YAML stream.
+ * @throws Error with kubectl's message when it cannot render (a missing file, a bad patch), or
+ * when kubectl is missing.
+ */
+export async function renderKustomization(dir: string): Promise<Manifest[]> {
+  const absolute = path.resolve(KUBERNETES_DIR, dir);
+  let stdout: string;
+  try {
+    ({ stdout } = await promisify(execFile)('kubectl', ['kustomize', absolute], { maxBuffer: 32 * 1024 * 1024 }));
+  } catch (err) {
+    const { code, stderr } = err as { code?: string | number; stderr?: string };
+    if (code === 'ENOENT') throw new Error('kubectl is not installed: it renders the kustomizations (kubectl kustomize) and is needed by this check');
+    throw new Error(`kubectl kustomize ${dir} failed: ${stderr?.trim() || String(err)}`);
+  }
+  return parseAllDocuments(stdout)
+    .map((doc) => {
+      if (doc.errors.length > 0) throw new Error(`kubectl kustomize ${dir} printed invalid YAML: ${doc.errors[0]?.message}`);
+      return doc.toJS() as Manifest | null;
+    })
+    .filter((doc): doc is Manifest => doc !== null);
+}
+
+/** `Kind/name` of an object, for messages. */
+export const describe = (object: Manifest): string => `${object.kind}/${object.metadata?.name ?? '(no name)'}`;
+
+const requireModel = createRequire(__filename);
+
+/** The kubernetes-models module of a kind, e.g. `kubernetes-models/apps/v1/Deployment`. */
+const modelModule = (object: Pick<Manifest, 'apiVersion' | 'kind'>) => `kubernetes-models/${object.apiVersion}/${object.kind}`;
+
+/**
+ * Validates one object against the OpenAPI schema of its apiVersion and kind (the
+ * `kubernetes-models` 4.5 release, the one made for Node 20: types, required fields, formats,
+ * enums). Returns the problems, empty when valid; an apiVersion/kind without a schema is one.
+ */
+export function schemaProblems(object: Manifest): string[] {
+  if (typeof object.apiVersion !== 'string' || typeof object.kind !== 'string') return [`${describe(object)}: apiVersion and kind are required`];
+  let Model: new (data: unknown) => { validate(): void };
+  try {
+    Model = (requireModel(modelModule(object)) as Record<string, new (data: unknown) => { validate(): void }>)[object.kind] as typeof Model;
+  } catch {
+    return [`${describe(object)}: no Kubernetes schema for ${object.apiVersion} ${object.kind}`];
+  }
+  try {
+    new Model(object).validate();
+    return [];
+  } catch (err) {
+    return [`${describe(object)}: ${err instanceof Error ? err.message : String(err)}`];
+  }
+}
+
+/**
+ * The check the JSON schemas leave out (they allow any extra property): every field of every
+ * object must be one its Kubernetes type declares, so a misspelt `readinesProbe` or `limit:` is
+ * an error instead of a probe or limit silently missing. The objects are written as typed
+ * literals of the kubernetes-models interfaces and type-checked with TypeScript's excess-property
+ * check. Returns the problems, empty when every field is known.
+ */
+export function unknownFieldProblems(objects: Manifest[]): string[] {
+  const fileName = path.join(__dirname, '__rendered-manifests__.ts');
+  const lines: string[] = [];
+  const owners: { from: number; object: Manifest }[] = [];
+  objects.forEach((object, i) => {
+    const type = `I${object.kind}`;
+    lines.push(`import type { ${type} as T${i} } from '${modelModule(object)}';`);
+  });
+  objects.forEach((object, i) => {
+    owners.push({ from: lines.length, object });
+    lines.push(...`export const object${i}: T${i} = ${JSON.stringify(object, null, 2)};`.split('\n'));
+  });
+  const source = lines.join('\n');
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    types: [],
+    // The models need only ES5's types; without the DOM library the check takes a second, not ten.
+    lib: ['lib.es5.d.ts'],
+  };
+  const host = ts.createCompilerHost(options);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, languageVersion, ...rest) =>
+    name === fileName ? ts.createSourceFile(name, source, languageVersion) : getSourceFile(name, languageVersion, ...rest);
+  const fileExists = host.fileExists.bind(host);
+  host.fileExists = (name) => name === fileName || fileExists(name);
+  const program = ts.createProgram([fileName], options, host);
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+    const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+    if (diagnostic.file?.fileName !== fileName || diagnostic.start === undefined) return message;
+    const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
+    const owner = [...owners].reverse().find((o) => o.from <= line);
+    return `${owner ? describe(owner.object) : 'imports'}: ${message} (${(lines[line] ?? '').trim()})`;
+  });
+}
+
+/** Schema and unknown-field problems of every object of a rendered kustomization. */
+export function manifestProblems(objects: Manifest[]): string[] {
+  const schema = objects.map(schemaProblems);
+  const modelled = objects.filter((_, i) => !schema[i]?.some((problem) => problem.includes('no Kubernetes schema')));
+  return [...schema.flat(), ...unknownFieldProblems(modelled)];
+}
