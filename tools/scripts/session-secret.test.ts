@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { REPO_ROOT } from '@clearing-desk/stack';
+import { REPO_ROOT, RUN_SERVICE } from '@clearing-desk/stack';
 
 const run = promisify(execFile);
 
 /** Starts the gateway's real entry point with `env`; answers its exit code and stderr. */
 async function startGateway(env: NodeJS.ProcessEnv): Promise<{ code: number | undefined; stderr: string }> {
-  return run(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/gateway/src/server.ts')], { cwd: REPO_ROOT, env, timeout: 30_000 }).then(
+  return run(process.execPath, ['--import', 'tsx', RUN_SERVICE, path.join(REPO_ROOT, 'apps/gateway')], { cwd: REPO_ROOT, env, timeout: 30_000 }).then(
     () => ({ code: 0, stderr: '' }),
     (err: { code?: number; stderr?: string }) => ({ code: err.code, stderr: err.stderr ?? '' }),
   );
