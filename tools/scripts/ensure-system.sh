@@ -48,23 +48,37 @@ fi
 clamd_answers() {
   local reply=''
   { exec 3<>/dev/tcp/127.0.0.1/3310 && printf 'zPING\0' >&3 && IFS= read -r -d '' -t 3 reply <&3; } 2>/dev/null || true
-  exec 3>&- 2>/dev/null || true
+  # In braces: a bare `exec … 2>/dev/null` would silence the rest of this script's stderr.
+  { exec 3>&-; } 2>/dev/null || true
   [ "$reply" = PONG ]
 }
-if ! clamd_answers; then
+clamav_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/../clamav" && pwd)"
+# tools/clamav/clamd.conf as clamd runs it (the database path filled in; the User line dropped
+# when the clamav user cannot read the repository).
+render_clamd_conf() {
+  local keep_user='b'
+  runuser -u clamav -- test -r "${clamav_dir}/db/clearing-desk-eicar.ndb" 2>/dev/null || keep_user='d'
+  sed -e "s#@CLAMAV_DIR@#${clamav_dir}#g" -e "/^User clamav\$/${keep_user}" "${clamav_dir}/clamd.conf"
+}
+if clamd_answers; then
+  # A clamd started before tools/clamav/clamd.conf changed keeps its old settings (limits): say so
+  # rather than restart it under whoever is using it.
+  # Settings only: comments and the database path (another checkout's) do not count.
+  settings() { grep -v '^#\|^DatabaseDirectory\|^$' "$@"; }
+  if [ -r /run/clamav/clearing-desk-clamd.conf ] && ! cmp -s <(render_clamd_conf | settings) <(settings /run/clamav/clearing-desk-clamd.conf); then
+    echo "ensure-system: the running clamd was started with an older tools/clamav/clamd.conf; restart it to apply the new one: kill \"\$(cat /run/clamav/clearing-desk-clamd.pid)\" && sudo bash tools/scripts/ensure-system.sh" >&2
+  fi
+else
   if [ "$(id -u)" != 0 ]; then
     echo "ensure-system: clamd is not running; run this script as root to start it (files-svc fails closed without it)" >&2
     exit 1
   fi
   echo "ensure-system: starting clamd (tools/clamav/clamd.conf, EICAR-only signatures)"
-  clamav_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/../clamav" && pwd)"
   mkdir -p /run/clamav /var/log/clamav
   chown clamav:clamav /run/clamav /var/log/clamav 2>/dev/null || true
   # clamd drops to the clamav user; when that user cannot read the repository (a private home
   # folder), it stays root instead.
-  keep_user='b'
-  runuser -u clamav -- test -r "${clamav_dir}/db/clearing-desk-eicar.ndb" 2>/dev/null || keep_user='d'
-  sed -e "s#@CLAMAV_DIR@#${clamav_dir}#g" -e "/^User clamav\$/${keep_user}" "${clamav_dir}/clamd.conf" > /run/clamav/clearing-desk-clamd.conf
+  render_clamd_conf > /run/clamav/clearing-desk-clamd.conf
   clamd --config-file=/run/clamav/clearing-desk-clamd.conf
   for _ in $(seq 1 60); do clamd_answers && break; sleep 0.5; done
   clamd_answers || { echo "ensure-system: clamd did not answer on 127.0.0.1:3310; see /var/log/clamav/clearing-desk-clamd.log" >&2; exit 1; }

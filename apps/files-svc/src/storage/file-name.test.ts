@@ -1,4 +1,4 @@
-import { contentDisposition, FILE_NAME_MAX, sanitiseFileName } from './file-name';
+import { contentDisposition, FILE_NAME_MAX, nameWithDetectedExtension, sanitiseFileName } from './file-name';
 
 describe('sanitiseFileName', () => {
   it('keeps only the last path segment and drops characters unsafe to show or to put in a header', () => {
@@ -18,6 +18,29 @@ describe('sanitiseFileName', () => {
     const emoji = sanitiseFileName(`${'😀'.repeat(200)}.pdf`);
     expect(emoji.length).toBeLessThanOrEqual(FILE_NAME_MAX);
     expect(emoji).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/); // no half emoji
+  });
+});
+
+describe('nameWithDetectedExtension (issue 25 item 5)', () => {
+  it('keeps a name whose extension names the detected format, in any case and by either name', () => {
+    expect(nameWithDetectedExtension('My results.pdf', 'pdf')).toBe('My results.pdf');
+    expect(nameWithDetectedExtension('Scan.JPEG', 'jpeg')).toBe('Scan.JPEG');
+    expect(nameWithDetectedExtension('scan.jpg', 'jpeg')).toBe('scan.jpg');
+  });
+
+  it('replaces an extension that names something else, and adds one where there is none', () => {
+    expect(nameWithDetectedExtension('results.html', 'pdf')).toBe('results.pdf');
+    expect(nameWithDetectedExtension('my.results.htm', 'pdf')).toBe('my.results.pdf');
+    expect(nameWithDetectedExtension('letter.doc', 'docx')).toBe('letter.docx');
+    expect(nameWithDetectedExtension('scan.bin', 'jpeg')).toBe('scan.jpg');
+    expect(nameWithDetectedExtension('scan', 'png')).toBe('scan.png');
+    expect(nameWithDetectedExtension('document', 'bmp')).toBe('document.bmp');
+  });
+
+  it('stays within FILE_NAME_MAX with the new extension', () => {
+    const name = nameWithDetectedExtension(sanitiseFileName(`${'a'.repeat(253)}.h`), 'docx');
+    expect(name.length).toBeLessThanOrEqual(FILE_NAME_MAX);
+    expect(name.endsWith('.docx')).toBe(true);
   });
 });
 

@@ -1,3 +1,5 @@
+import { ACCEPTED_FILE_KINDS, type AcceptedFileKind } from '@clearing-desk/contracts';
+
 /** Longest display name kept (the extension survives truncation). */
 export const FILE_NAME_MAX = 255;
 
@@ -26,6 +28,22 @@ export function sanitiseFileName(raw: string | undefined, fallback = 'document')
     name = `${stem.trimEnd()}${ext}`;
   }
   return name || fallback;
+}
+
+/**
+ * The display name with the extension of the format detected from the content (issue 25 item 5):
+ * kept when it already names that format (any case: `Scan.JPEG` for a JPEG), otherwise replaced
+ * (`results.html` that is a PDF becomes `results.pdf`) or added (`scan` becomes `scan.pdf`), so
+ * a file is never saved or opened by its name as something it is not (a PDF that is also HTML).
+ * `name` is a sanitised name (`sanitiseFileName`); the answer stays within FILE_NAME_MAX.
+ */
+export function nameWithDetectedExtension(name: string, kind: AcceptedFileKind): string {
+  const { extension, extensions } = ACCEPTED_FILE_KINDS[kind];
+  const dot = name.lastIndexOf('.');
+  const current = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  if ((extensions as readonly string[]).includes(current)) return name;
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  return sanitiseFileName(`${stem}.${extension}`);
 }
 
 /**

@@ -1,14 +1,16 @@
 /**
  * File formats a document upload may have (spec sections 3 and 5), judged by the file's content,
  * never by its name. JPEG and JPG are one format with two names; the spec lists both.
+ * `extension` is the one a stored name gets when its own does not name the detected format
+ * (issue 25 item 5); `extensions` are every name of the format a stored name may keep.
  */
 export const ACCEPTED_FILE_KINDS = {
-  pdf: { mime: 'application/pdf', extension: 'pdf' },
-  png: { mime: 'image/png', extension: 'png' },
-  bmp: { mime: 'image/bmp', extension: 'bmp' },
-  jpeg: { mime: 'image/jpeg', extension: 'jpg' },
-  doc: { mime: 'application/msword', extension: 'doc' },
-  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extension: 'docx' },
+  pdf: { mime: 'application/pdf', extension: 'pdf', extensions: ['pdf'] },
+  png: { mime: 'image/png', extension: 'png', extensions: ['png'] },
+  bmp: { mime: 'image/bmp', extension: 'bmp', extensions: ['bmp'] },
+  jpeg: { mime: 'image/jpeg', extension: 'jpg', extensions: ['jpg', 'jpeg'] },
+  doc: { mime: 'application/msword', extension: 'doc', extensions: ['doc'] },
+  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extension: 'docx', extensions: ['docx'] },
 } as const;
 export type AcceptedFileKind = keyof typeof ACCEPTED_FILE_KINDS;
 export type AcceptedMimeType = (typeof ACCEPTED_FILE_KINDS)[AcceptedFileKind]['mime'];

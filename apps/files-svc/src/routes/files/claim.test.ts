@@ -141,6 +141,23 @@ describe('GET /files/:fileId/content?owner=', () => {
     expect(got.rawPayload.equals(Buffer.from(content))).toBe(true);
   });
 
+  it('stores and serves a PDF that is also HTML as a .pdf attachment, whatever its name said (issue 25 item 5)', async () => {
+    // A polyglot: a valid PDF to a PDF reader, a page with a script to a browser that sniffs it.
+    const pdf = Buffer.from(createSampleDocument('pdf')).toString('latin1');
+    const polyglot = Buffer.from(pdf.replace('%PDF-1.4\n', '%PDF-1.4\n%<html><body><script>alert(document.cookie)</script></body></html>\n'), 'latin1');
+    const res = await upload(app, { content: polyglot, filename: 'results.html', contentType: 'text/html', documentType: 'OTHER' });
+    expect(res.statusCode).toBe(200);
+    const token = uploadResponseSchema.parse(res.json()).token;
+    const [meta] = fileListResponseSchema.parse((await claim([token], 'submission-polyglot')).json()).files;
+    expect(meta).toMatchObject({ file_name: 'results.pdf', file_type: 'application/pdf' });
+    const got = await app.inject({ method: 'GET', url: `/files/${meta?.file_id}/content?owner=submission-polyglot`, headers: internalHeaders() });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('application/pdf');
+    expect(got.headers['content-disposition']).toBe(`attachment; filename="results.pdf"; filename*=UTF-8''results.pdf`);
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
+    expect(got.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+  });
+
   it('answers 404 to another owner, for an unclaimed file and for an unknown id; 400 for a malformed id', async () => {
     const token = await cleanToken();
     const [meta] = fileListResponseSchema.parse((await claim([token], 'owner-x')).json()).files;

@@ -67,12 +67,18 @@ describe('POST /files (gateway: POST /api/file/upload)', () => {
     expect(blobsOnDisk(env.filesDir).quarantine).not.toContain(row?.fileId);
   });
 
-  it('accepts a JPEG and every other accepted format, judged by content', async () => {
-    for (const kind of ['jpeg', 'png', 'bmp', 'doc', 'docx'] as const) {
+  it('accepts a JPEG and every other accepted format, judged by content, named with its extension', async () => {
+    for (const [kind, fileName] of [
+      ['jpeg', 'scan.jpg'],
+      ['png', 'scan.png'],
+      ['bmp', 'scan.bmp'],
+      ['doc', 'scan.doc'],
+      ['docx', 'scan.docx'],
+    ] as const) {
       const res = await upload(app, { content: createSampleDocument(kind), filename: 'scan.bin', contentType: 'application/octet-stream' });
       expect({ kind, status: res.statusCode }).toEqual({ kind, status: 200 });
       const row = await rowByToken(uploadResponseSchema.parse(res.json()).token);
-      expect(row?.status).toBe('clean');
+      expect(row).toMatchObject({ status: 'clean', fileName });
     }
   }, 30_000);
 

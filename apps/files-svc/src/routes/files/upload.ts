@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { detectDocumentType } from '../../detect/detect-document-type';
 import { scanJobOptions } from '../../scanning/scan-queue';
 import type { FilesConfig } from '../../config';
-import { sanitiseFileName } from '../../storage/file-name';
+import { nameWithDetectedExtension, sanitiseFileName } from '../../storage/file-name';
 import { awaitVerdict } from './await-verdict';
 
 /** 256 random bits, base64url: the applicant's only handle on the upload. */
@@ -119,7 +119,7 @@ export async function handleUpload(fastify: FastifyInstance, config: FilesConfig
     await repository.insertQuarantined({
       fileId,
       fileToken,
-      fileName: sanitiseFileName(upload.file.fileName),
+      fileName: nameWithDetectedExtension(sanitiseFileName(upload.file.fileName), kind),
       fileType: ACCEPTED_FILE_KINDS[kind].mime,
       fileSize: upload.file.size,
       documentType: upload.documentType,
