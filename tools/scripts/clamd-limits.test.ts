@@ -29,8 +29,13 @@ describe('clamd archive and size limits', () => {
     });
   });
 
-  it('are the same in docker/clamd.conf, the compose clamav container', () => {
-    expect(limitsOf('docker/clamd.conf')).toEqual(limitsOf('tools/clamav/clamd.conf'));
+  it('are the same for the compose clamav container and the Kubernetes clamav Deployment', () => {
+    const shipped = limitsOf('tools/clamav/clamd.conf');
+    expect(limitsOf('docker/clamd.conf')).toEqual(shipped);
     expect(readFileSync(path.join(REPO_ROOT, 'docker/compose.yaml'), 'utf8')).toContain('./clamd.conf:/etc/clamav/clamd.conf:ro');
+    expect(limitsOf('deploy/kubernetes/base/clamav/clamd.conf')).toEqual(shipped);
+    expect(readFileSync(path.join(REPO_ROOT, 'deploy/kubernetes/base/clamav/deployment.yaml'), 'utf8')).toMatch(
+      /mountPath: \/etc\/clamav\/clamd\.conf\s+subPath: clamd\.conf/,
+    );
   });
 });
