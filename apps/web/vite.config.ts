@@ -254,7 +254,10 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps are written for error reports (a stack trace from a user's browser decoded
+    // against dist/assets/*.map) but never referenced from the scripts, and the gateway never
+    // serves them (issue 25 item 6: they would publish the source).
+    sourcemap: 'hidden',
     rolldownOptions: {
       // Rolldown moves modules shared by several lazy pages into the entry chunk by default, so
       // /apply would evaluate the staff pages' schemas (figures, uploads...) before its first

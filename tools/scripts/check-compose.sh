@@ -2,7 +2,8 @@
 # Validates docker/compose.yaml without a Docker engine (issue 14 item 5), run by `npm test`:
 #  1. Debian's docker-compose parses it (`config -q`) with placeholder secrets;
 #  2. without the secrets it refuses to start, naming the variable (no secret has a default);
-#  3. dclint (npm) lints it. Its `require-project-name-field` rule is off: docker-compose 1.29
+#  3. the gateway's TRUST_PROXY is the proxy's address (the pinned network's gateway);
+#  4. dclint (npm) lints it. Its `require-project-name-field` rule is off: docker-compose 1.29
 #     (Debian 12) rejects the top-level `name`; the project name comes from `-p clearing-desk`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -10,10 +11,18 @@ compose=docker/compose.yaml
 
 command -v docker-compose >/dev/null || { echo "check-compose: docker-compose is missing (tools/scripts/ensure-system.sh installs it)" >&2; exit 1; }
 
-INTERNAL_TOKEN=placeholder-internal-token SESSION_SECRET=placeholder-session-secret-0123456789abcdef \
+resolved=$(INTERNAL_TOKEN=placeholder-internal-token SESSION_SECRET=placeholder-session-secret-0123456789abcdef \
 LDAP_BIND_PASSWORD=placeholder POSTGRES_PASSWORD=placeholder \
-  docker-compose -p clearing-desk -f "$compose" config -q
+  docker-compose -p clearing-desk -f "$compose" config)
 echo "check-compose: docker-compose config accepts $compose"
+
+# Issue 25 item 6: behind its proxy the gateway must trust the proxy's X-Forwarded-For, or every
+# visitor shares one rate-limit bucket; the proxy's address is the pinned network's gateway.
+grep -q 'TRUST_PROXY: 172\.30\.0\.1$' <<<"$resolved" && grep -q 'gateway: 172\.30\.0\.1$' <<<"$resolved" || {
+  echo "check-compose: the gateway's TRUST_PROXY is not the proxy's address (the default network's gateway, 172.30.0.1)" >&2
+  exit 1
+}
+echo "check-compose: the gateway trusts the proxy's address only"
 
 if missing=$(env -u INTERNAL_TOKEN -u SESSION_SECRET -u LDAP_BIND_PASSWORD -u POSTGRES_PASSWORD \
   docker-compose -p clearing-desk -f "$compose" config -q 2>&1); then

@@ -19,6 +19,11 @@ export async function renderCoursePage(template, ucasCode, detail, status) {
 }
 `;
 
+/** A hashed script of the build and the source map the build keeps beside it (vite `sourcemap: 'hidden'`). */
+const ASSET = 'assets/index-Ab12Cd34.js';
+const SCRIPT = 'console.log("app");\n';
+const SOURCE_MAP = '{"version":3,"sources":["../src/main.tsx"],"sourcesContent":["secret source"],"mappings":"AAAA"}';
+
 let stack: Stack;
 let dir: string;
 
@@ -28,6 +33,8 @@ beforeAll(async () => {
   const server = path.join(dir, 'dist-server');
   for (const [file, text] of [
     [path.join(dist, 'index.html'), INDEX_HTML],
+    [path.join(dist, ASSET), SCRIPT],
+    [path.join(dist, `${ASSET}.map`), SOURCE_MAP],
     [path.join(server, 'package.json'), '{ "type": "module" }'],
     [path.join(server, 'prerender.js'), STAND_IN],
     [path.join(server, 'page-template.html'), INDEX_HTML],
@@ -82,5 +89,20 @@ describe('GET /apply/{code}, rendered by the gateway', () => {
     const res = await page('/apply/G400/personal-details');
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(INDEX_HTML);
+  });
+});
+
+describe('built assets (issue 25 item 6)', () => {
+  it('serves a hashed script cached for a year', async () => {
+    const res = await page(`/${ASSET}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toBe(SCRIPT);
+  });
+
+  it.each([`/${ASSET}.map`, `/${ASSET}.map?v=1`, `/${ASSET}%2Emap`, `/assets/../${ASSET}.map`])('never serves the source map (%s): 404', async (pathname) => {
+    const res = await page(pathname);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('secret source');
   });
 });

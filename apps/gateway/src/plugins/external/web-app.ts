@@ -13,6 +13,9 @@ import type { GatewayConfig } from '../../config';
 /** Vite names every built asset `<name>-<8+ char content hash>.<ext>`: its content never changes. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(?:\.(?:br|gz))?$/;
 
+/** Files of the web build that are never served: source maps (and their compressed copies). */
+export const NEVER_SERVED = ['**/*.map', '**/*.map.br', '**/*.map.gz'] as const;
+
 /** A year, immutable: the browser never revalidates a hashed asset (issue 12 item 4). */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** index.html and unhashed files: always revalidated, so a new build is picked up at once. */
@@ -46,6 +49,9 @@ export const webAppPlugin = fp<{ config: GatewayConfig }>(
       // Our own Cache-Control per file (setHeaders) instead of send's default max-age=0.
       cacheControl: false,
       setHeaders: setCacheHeaders,
+      // The build keeps source maps for error reports; they are never served (issue 25 item 6):
+      // with `wildcard: false` only the files listed here get a route, so a map answers 404.
+      globIgnore: [...NEVER_SERVED],
     });
     // Only pages rendered per request are compressed here (reply.compress): static files come
     // precompressed from the build, and API answers are small.
