@@ -3,3 +3,4 @@ CREATE DATABASE courses;
 CREATE DATABASE applications;
 CREATE DATABASE files;
 CREATE DATABASE scenarios;
+CREATE DATABASE notifications;

@@ -13,6 +13,7 @@ command -v docker-compose >/dev/null || { echo "check-compose: docker-compose is
 
 resolved=$(INTERNAL_TOKEN=placeholder-internal-token SESSION_SECRET=placeholder-session-secret-0123456789abcdef \
 LDAP_BIND_PASSWORD=placeholder POSTGRES_PASSWORD=placeholder \
+SMTP_URL=smtp://relay.example:587 MAIL_FROM=clearing@university.example PUBLIC_URL=https://clearing.university.example/ UCAS_INSTITUTION_CODE=Z99 \
   docker-compose -p clearing-desk -f "$compose" config)
 echo "check-compose: docker-compose config accepts $compose"
 

@@ -8,14 +8,16 @@ import { createInterface } from 'node:readline';
 import { createTestDatabase, type TestDatabase } from '@clearing-desk/service-kit/testing';
 
 import { demoDirectoryEnv } from './directory';
+import { startMailCatcher, type MailCatcher } from './mail-catcher';
 
-// The demo/test staff directory (OpenLDAP slapd) shares this entry point.
+// The demo/test staff directory (OpenLDAP slapd) and the mail catcher (maildev) share this entry point.
 export * from './directory';
+export * from './mail-catcher';
 
 /** Repository root (this file is tools/stack/stack.ts). */
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
-export type ServiceName = 'courses' | 'applications' | 'assessment' | 'files' | 'scenarios';
+export type ServiceName = 'courses' | 'applications' | 'assessment' | 'files' | 'scenarios' | 'notifications';
 
 type ServiceSpec = { dir: string; port: number; database: boolean };
 
@@ -26,7 +28,11 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
   assessment: { dir: 'apps/assessment-svc', port: 3103, database: false },
   files: { dir: 'apps/files-svc', port: 3104, database: true },
   scenarios: { dir: 'apps/scenarios-svc', port: 3105, database: true },
+  notifications: { dir: 'apps/notifications-svc', port: 3106, database: true },
 };
+
+/** The mail catcher's ports under `npm start` (ports: 'fixed'): SMTP 1025 and the web inbox 1080. */
+export const MAIL_CATCHER_PORTS = { smtp: 1025, web: 1080 } as const;
 export const ALL_SERVICES = Object.keys(SERVICES) as ServiceName[];
 
 export type StackOptions = {
@@ -56,6 +62,11 @@ export type StackOptions = {
    * the default (false) so that a crash fails them.
    */
   restart?: boolean;
+  /**
+   * Where notifications-svc sends email (SMTP_URL). Unset: the stack starts its own mail catcher
+   * (maildev; fixed ports 1025/1080, else free ones) whenever notifications-svc is started.
+   */
+  smtpUrl?: string;
 };
 
 export type Stack = {
@@ -67,6 +78,12 @@ export type Stack = {
   internalToken: string;
   /** The gateway's SESSION_SECRET (random per stack unless given), for a second gateway sharing its sessions. */
   sessionSecret: string;
+  /** The stack's mail catcher (its web inbox and API), when it started one. */
+  mailInboxUrl: string | null;
+  /** SMTP_URL notifications-svc sends to. */
+  smtpUrl: string | null;
+  /** The BullMQ prefix applications-svc's outbox relay and notifications-svc share. */
+  queuePrefix: string;
   /** Process id of a running service or of the gateway (tests kill one to see the stack heal). */
   pid: (name: ServiceName | 'gateway') => number | undefined;
   stop: () => Promise<void>;
@@ -242,15 +259,32 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const supervise = options.restart ? () => stopping : undefined;
 
   const tempDirs: string[] = [];
+  let mailCatcher: MailCatcher | null = null;
 
   const stop = async () => {
     stopping = true;
     await stopAll(runs);
+    await mailCatcher?.stop();
     await Promise.all(databases.map((d) => d.drop()));
     for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
   };
 
+  // The outbox relay (applications-svc) and the email worker (notifications-svc) share one queue;
+  // test stacks use a one-off prefix, deleted when they stop.
+  const queuePrefix = options.database === 'test' ? `clearing-test-${randomBytes(4).toString('hex')}` : 'clearing-desk';
+  const gatewayPort = options.gatewayPort ?? (options.ports === 'fixed' ? 3000 : await freePort());
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  let smtpUrl = options.smtpUrl ?? null;
+
   try {
+    if (names.includes('notifications') && !smtpUrl) {
+      const fixed = options.ports === 'fixed';
+      mailCatcher = await startMailCatcher({
+        smtpPort: fixed ? MAIL_CATCHER_PORTS.smtp : await freePort(),
+        webPort: fixed ? MAIL_CATCHER_PORTS.web : await freePort(),
+      });
+      smtpUrl = mailCatcher.smtpUrl;
+    }
     await Promise.all(
       names.map(async (name) => {
         const spec = SERVICES[name];
@@ -279,13 +313,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             env.FILES_DIR = path.join(dataRoot, 'files-svc', 'blobs');
           }
         }
+        if (name === 'applications' || name === 'notifications') {
+          env.NOTIFICATIONS_QUEUE_PREFIX = queuePrefix;
+          if (options.database === 'test') env.NOTIFICATIONS_QUEUE_EPHEMERAL = 'true';
+        }
+        if (name === 'notifications') {
+          env.SMTP_URL = smtpUrl ?? '';
+          env.PUBLIC_URL = `${gatewayUrl.replace('127.0.0.1', 'localhost')}${process.env.BASE_PATH ?? '/'}`;
+        }
         const run = spawnService(name, spec.dir, env, logs, supervise);
         runs.push(run);
         urls[name] = `http://127.0.0.1:${port}`;
         await waitUntilReady(run, urls[name]);
       }),
     );
-    const gatewayPort = options.gatewayPort ?? (options.ports === 'fixed' ? 3000 : await freePort());
     const gatewayEnv: Record<string, string> = { ...common, PORT: String(gatewayPort), SESSION_SECRET: sessionSecret };
     if (options.directoryUrl) Object.assign(gatewayEnv, demoDirectoryEnv(options.directoryUrl));
     // Test stacks keep their sessions and rate limits apart on the shared Redis.
@@ -294,12 +335,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const name of names) gatewayEnv[`${name.toUpperCase()}_URL`] = urls[name] as string;
     const gateway = spawnService('gateway', 'apps/gateway', gatewayEnv, logs, supervise);
     runs.push(gateway);
-    const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     // The gateway's /readyz pings every service it is configured with; a stack of some services
     // only (most tests) waits for it to listen instead.
     await waitUntilReady(gateway, gatewayUrl, names.length === ALL_SERVICES.length ? '/readyz' : '/healthz');
     const pid = (name: ServiceName | 'gateway') => runs.find((r) => r.name === name)?.child.pid;
-    return { gatewayUrl, urls, databaseUrls, internalToken, sessionSecret, pid, stop };
+    return { gatewayUrl, urls, databaseUrls, internalToken, sessionSecret, mailInboxUrl: mailCatcher?.inboxUrl ?? null, smtpUrl, queuePrefix, pid, stop };
   } catch (err) {
     await stop();
     throw err;

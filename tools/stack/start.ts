@@ -45,7 +45,8 @@ function localSessionSecret(): string {
 /**
  * The product on its embedded defaults: every service on its default port, PGlite data under
  * .data/, the demo catalogue loaded on first start, the demo staff directory on port 3389, the
- * gateway on PORT (default 3000).
+ * gateway on PORT (default 3000), and the local mail catcher (maildev: SMTP 1025, inbox
+ * http://localhost:1080) that receives the decision emails unless SMTP_URL names a relay.
  */
 async function main() {
   const port = Number(process.env.PORT ?? 3000);
@@ -63,6 +64,8 @@ async function main() {
       gatewayEnv: { SESSION_SECRET: localSessionSecret() },
       // A crashed service or gateway comes back by itself, with backoff (issue 14 item 4).
       restart: true,
+      // A university's own relay (SMTP_URL) replaces the local mail catcher.
+      ...(process.env.SMTP_URL ? { smtpUrl: process.env.SMTP_URL } : {}),
     });
   } catch (err) {
     await directory?.stop();
@@ -70,6 +73,9 @@ async function main() {
   }
   console.log(`\nClearing Desk is running at http://localhost:${port}${process.env.BASE_PATH ?? '/'}  (Ctrl+C stops it)`);
   if (directory) console.log(`Staff sign-in: admin / ${DEMO_DIRECTORY.password} (tools/ldap/README.md lists every account)`);
+  if (stack.mailInboxUrl)
+    console.log(`Demo emails (decision emails to applicants) arrive in the local inbox: ${stack.mailInboxUrl.replace('127.0.0.1', 'localhost')}`);
+  else console.log(`Decision emails go to ${process.env.SMTP_URL?.replace(/\/\/[^@/]*@/, '//***@')} (SMTP_URL)`);
   console.log('');
   const shutdown = async () => {
     await stack.stop();

@@ -16,6 +16,8 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   ASSESSMENT_URL: z.string().url().default('http://127.0.0.1:3103'),
   FILES_URL: z.string().url().default('http://127.0.0.1:3104'),
   SCENARIOS_URL: z.string().url().default('http://127.0.0.1:3105'),
+  /** notifications-svc (decision emails, issue 24): the staff History's emails, Resend, failed emails on the figures. */
+  NOTIFICATIONS_URL: z.string().url().default('http://127.0.0.1:3106'),
   /** Built web app (vite build output); not served when the folder does not exist. */
   WEB_DIST_DIR: z.string().default(path.resolve(__dirname, '../../web/dist')),
   /** Server build of the web app's first screens (course pages rendered per request); optional. */

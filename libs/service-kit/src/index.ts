@@ -13,3 +13,4 @@ export * from './server/staff-user';
 export * from './security/secret-equals';
 export * from './database/connect-database';
 export * from './database/database-plugin';
+export * from './queue/redis-connection';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INTAKE_YEAR } from '../common/limits';
+import { londonWallClock } from '../common/london-time';
 
 /** An intake year as the spec writes it: '2025/26' (the second year is the first plus one). */
 export const intakeYearSchema = z
@@ -23,4 +24,16 @@ export function isInIntake(date: string, intake: string): boolean {
   const year = Number(date.slice(0, 4));
   const month = Number(date.slice(5, 7));
   return (year === first && month >= 8) || (year === second && month <= 3);
+}
+
+/**
+ * When an intake's cycle ends (issue 24 item 4): 23:59 (Europe/London) on 31 March of its second
+ * year, the end of the last start month the intake holds (isInIntake: January to March starts).
+ * After it the applicant's status page (the review by hash) and every email's link to it answer
+ * 404: nobody needs a Clearing decision of that intake any more, and the personal data behind an
+ * unauthenticated link is not kept reachable longer than that.
+ */
+export function intakeCycleEnd(intake: string): Date {
+  const { second } = intakeYears(intake);
+  return londonWallClock(`${second}-03-31`, '23:59');
 }

@@ -3,3 +3,4 @@
  * main entry so the browser bundle never carries their libraries.
  */
 export * from './sanitize-course-notes';
+export * from './working-days';

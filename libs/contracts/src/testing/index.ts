@@ -5,6 +5,7 @@ import type { AssessForm } from '../assessment/assess-form';
 import type { CourseData, CourseDetailResponse } from '../courses/course';
 import { buildQualOption } from '../qualifications/catalogue';
 import type { Scenario } from '../scenarios/scenario';
+import type { DecisionEmailPayload } from '../notifications/outbox';
 
 export function createCourse(overrides: Partial<CourseData> = {}): CourseData {
   return {
@@ -158,6 +159,37 @@ export function createScenario(n = 1, overrides: Partial<Scenario> = {}): Scenar
       { QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'B', YEAR: '2025' },
     ],
     SCENARIOQUESTIONS: [{ STATUS: 'G', QUESTION: 'What are your A level results? (A, A, B)' }],
+    ...overrides,
+  };
+}
+
+/** An outbox payload of kind 'decision-email' (issue 24): an automatic public offer unless overridden. */
+export function createDecisionEmailPayload(overrides: Partial<DecisionEmailPayload> = {}): DecisionEmailPayload {
+  return {
+    applicationId: '17',
+    studentId: '2600001',
+    ucasCode: 'G400',
+    hash: 'a'.repeat(64),
+    reference: '31100017',
+    intake: '2025/26',
+    source: 'public',
+    previousStatus: null,
+    status: 'O',
+    subStatus: 'AO',
+    decidedAt: '2025-08-14T08:30:00.000Z',
+    applicant: { NAME1: 'Ann', NAME2: 'Example', EMAIL: 'ann@example.com', NATIONALITY: 'GBR', APPLIED_TO_UCAS: true },
+    course: {
+      UCAS_CODE: 'G400',
+      COURSE_CODE_OVERRIDE: null,
+      COURSE_TITLE: 'Computer Science',
+      QUALIFICATION: 'BSc (Hons)',
+      COURSE_START_DATE: '2025-09-29',
+      FEEDBACK_TELEPHONE: '020 7040 8716',
+      SCHOOL: 'SCI',
+    },
+    rejectionReasons: [],
+    recommendedCourses: [],
+    interview: null,
     ...overrides,
   };
 }

@@ -6,7 +6,7 @@ import { Pool } from 'undici';
 import type { z } from 'zod';
 import type { GatewayConfig } from '../../config';
 
-export type ServiceName = 'courses' | 'applications' | 'assessment' | 'files' | 'scenarios';
+export type ServiceName = 'courses' | 'applications' | 'assessment' | 'files' | 'scenarios' | 'notifications';
 
 export type ServiceCall<S extends z.ZodType> = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -134,6 +134,7 @@ export const serviceClientsPlugin = fp<{ config: GatewayConfig }>(
       assessment: createServiceClient('assessment', config.ASSESSMENT_URL, config),
       files: createServiceClient('files', config.FILES_URL, config),
       scenarios: createServiceClient('scenarios', config.SCENARIOS_URL, config),
+      notifications: createServiceClient('notifications', config.NOTIFICATIONS_URL, config),
     };
     fastify.decorate('services', services);
     fastify.addHook('onClose', async () => {

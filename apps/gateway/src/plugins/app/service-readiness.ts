@@ -32,7 +32,9 @@ export const serviceReadinessPlugin = fp(
       }
     };
     fastify.readinessChecks.push(async () => {
-      const names = Object.keys(fastify.services) as ServiceName[];
+      // notifications-svc only serves the staff History and figures: decisions and their emails
+      // (outbox) go on without it, so it never takes the gateway out of the load balancer.
+      const names = (Object.keys(fastify.services) as ServiceName[]).filter((name) => name !== 'notifications');
       const health = await Promise.all(names.map(async (name) => [name, await ping(name)] as const));
       const failing = Object.fromEntries(health.filter(([, h]) => h !== 'ok'));
       if (Object.keys(failing).length > 0) {

@@ -1,0 +1,24 @@
+import { createService } from '@clearing-desk/service-kit';
+import type { NotificationsConfig } from './config';
+import { emailWorkerPlugin } from './plugins/app/email-worker';
+import { emailsRepositoryPlugin } from './plugins/app/emails-repository';
+import { databasePlugin } from './plugins/external/database';
+import { emailQueuePlugin } from './plugins/external/email-queue';
+import { emailRoutes } from './routes/emails';
+import type { EmailWorkerDeps } from './sending/email-worker';
+
+export type BuildOptions = { onAccepted?: EmailWorkerDeps['onAccepted'] };
+
+/**
+ * Builds notifications-svc (decision emails, issue 24) without listening. Plugin order, the same
+ * in every service: external (database, Redis queue), app (repository, sending worker), routes.
+ */
+export async function buildApp(config: NotificationsConfig, options: BuildOptions = {}) {
+  const app = createService({ name: 'notifications-svc', logLevel: config.LOG_LEVEL, internalToken: config.INTERNAL_TOKEN });
+  await app.register(databasePlugin, { config });
+  await app.register(emailQueuePlugin, { config });
+  await app.register(emailsRepositoryPlugin);
+  await app.register(emailWorkerPlugin, { config, onAccepted: options.onAccepted });
+  await app.register(emailRoutes, { config });
+  return app;
+}

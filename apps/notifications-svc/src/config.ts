@@ -1,0 +1,63 @@
+import { intakeYearSchema } from '@clearing-desk/contracts';
+import { baseServiceConfigSchema, databaseConfigSchema } from '@clearing-desk/service-kit';
+import { z } from 'zod';
+
+const positiveMs = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** notifications-svc environment (README "Configuration"), parsed once at start. */
+export const notificationsConfigSchema = baseServiceConfigSchema.merge(databaseConfigSchema).extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3106),
+  DATA_DIR: z.string().default('.data/notifications-svc'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** BullMQ key prefix shared with applications-svc's outbox relay (same value on both). */
+  NOTIFICATIONS_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, _ . - only')
+    .default('clearing-desk'),
+  /** Delete the queue's keys on shutdown (test stacks and benchmarks with a one-off prefix). */
+  NOTIFICATIONS_QUEUE_EPHEMERAL: z.stringbool().default(false),
+  /**
+   * The SMTP server (the university's relay in production): smtp://host:port, smtps:// for TLS
+   * from the start, credentials in the URL (smtp://user:pass@relay.example.ac.uk:587). npm start
+   * points it at the local mail catcher (maildev).
+   */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((v) => /^smtps?:\/\//.test(v), { message: 'must start with smtp:// or smtps://' })
+    .default('smtp://127.0.0.1:1025'),
+  /** The From of every email: 'Name <address>' or an address. */
+  MAIL_FROM: z.string().min(3).default('Clearing Desk <clearing@university.example>'),
+  /** Where replies go (the Clearing team's mailbox); unset: to MAIL_FROM. */
+  MAIL_REPLY_TO: z.string().min(3).optional(),
+  /** The public address of the web app (with BASE_PATH, ending in '/'): the status page and course links. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .transform((v) => (v.endsWith('/') ? v : `${v}/`))
+    .default('http://localhost:3000/'),
+  /** The university's UCAS institution code, which an applicant enters in UCAS Hub with the course code. */
+  UCAS_INSTITUTION_CODE: z
+    .string()
+    .regex(/^[A-Z0-9]{2,5}$/, 'a UCAS institution code such as C60')
+    .default('Z99'),
+  /** The current intake (as applications-svc): its cycle end is when the emails' links stop working. */
+  INTAKE_YEAR: intakeYearSchema,
+  /** Run the sending worker inside the service (default); false when it only serves History. */
+  NOTIFICATIONS_WORKER_IN_PROCESS: z.stringbool().default(true),
+  NOTIFICATIONS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /**
+   * Attempts per email and the backoff between them (doubling from the base, capped): the
+   * defaults retry for about 90 minutes while the SMTP server is unreachable, then mark it failed
+   * for a person to resend. A 5xx refusal fails at once.
+   */
+  NOTIFICATIONS_SEND_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(30),
+  NOTIFICATIONS_BACKOFF_MS: positiveMs(1_000),
+  NOTIFICATIONS_BACKOFF_MAX_MS: positiveMs(300_000),
+  /** A worker that dies mid-send gives its job up after the lock; another takes it (README "Delivery"). */
+  NOTIFICATIONS_JOB_LOCK_MS: positiveMs(10_000),
+  NOTIFICATIONS_STALLED_INTERVAL_MS: positiveMs(5_000),
+  /** How long one SMTP conversation may take (connect, greeting, data) before the attempt fails. */
+  SMTP_TIMEOUT_MS: positiveMs(10_000),
+});
+export type NotificationsConfig = z.infer<typeof notificationsConfigSchema>;

@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { databasePlugin as kitDatabasePlugin, type Database } from '@clearing-desk/service-kit';
+import fp from 'fastify-plugin';
+import type { NotificationsConfig } from '../../config';
+import * as schema from '../../db/schema';
+
+export type NotificationsDatabase = Database<typeof schema>;
+
+/** drizzle-kit's output folder, applied at every start. */
+export const MIGRATIONS_FOLDER = path.join(__dirname, '../../../drizzle');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: NotificationsDatabase;
+  }
+}
+
+/** This service's database: its schema and migrations on PostgreSQL (DATABASE_URL) or PGlite. */
+export const databasePlugin = fp<{ config: NotificationsConfig }>(
+  async (fastify, { config }) => {
+    await fastify.register(kitDatabasePlugin, {
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      migrationsFolder: MIGRATIONS_FOLDER,
+      schema,
+    });
+  },
+  { name: 'notifications-database' },
+);

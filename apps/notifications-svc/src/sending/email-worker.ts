@@ -1,0 +1,121 @@
+import { decisionEmailJobSchema } from '@clearing-desk/contracts';
+import { redisConnection } from '@clearing-desk/service-kit';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { FastifyBaseLogger } from 'fastify';
+import type { NotificationsConfig } from '../config';
+import type { EmailRow } from '../db/schema';
+import type { EmailsRepository } from '../plugins/app/emails-repository';
+import { backoffDelay, EMAIL_JOB_NAMES, EMAIL_QUEUE_NAME, type ResendJobData } from './email-queue';
+import { messageIdFor, PermanentSendError, type Mailer } from './mailer';
+import { renderDecisionEmail } from './render-email';
+
+export type EmailWorkerDeps = {
+  config: NotificationsConfig;
+  repository: EmailsRepository;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** Called once the SMTP server accepted an email and before it is recorded (tests stop a worker there). */
+  onAccepted?: (row: EmailRow) => Promise<void> | void;
+};
+
+export type EmailJobResult = { emailId: string | null; state: 'sent' | 'failed' | 'skipped' | 'already-sent' };
+
+/**
+ * One job of the decision-emails queue (README "Delivery"):
+ * 1. the email of the outbox row is recorded once (unique outbox id), rendered at that moment, so
+ *    every attempt sends the same words; a decision that sends nothing is skipped;
+ * 2. check before send: an email already sent is not sent again (a repeated job, a relay that ran
+ *    twice), nor is one already failed for good (a person resends it);
+ * 3. the attempt is counted, nodemailer sends with the Message-ID derived from the key;
+ * 4. the SMTP answer is recorded: sent; or a temporary failure (thrown: BullMQ retries with
+ *    backoff); or failed, for a 5xx refusal or the last attempt.
+ * The one repeat this cannot prevent: the worker dying after the SMTP server accepted the
+ * message and before step 4 recorded it; the job's retry then sends it again, same Message-ID.
+ */
+export async function processEmailJob(deps: EmailWorkerDeps, job: Job): Promise<EmailJobResult> {
+  const { repository, config } = deps;
+  let row: EmailRow | undefined;
+  if (job.name === EMAIL_JOB_NAMES.RESEND) {
+    row = await repository.findById((job.data as ResendJobData).emailId);
+    if (!row) return { emailId: null, state: 'skipped' };
+  } else {
+    const { outboxId, payload } = decisionEmailJobSchema.parse(job.data);
+    row = await repository.findByOutboxId(outboxId);
+    if (!row) {
+      const rendered = await renderDecisionEmail(payload, { publicUrl: config.PUBLIC_URL, institutionCode: config.UCAS_INSTITUTION_CODE });
+      if (!rendered) return { emailId: null, state: 'skipped' };
+      row = await repository.insertOnce({
+        outboxId,
+        kind: rendered.kind,
+        applicationId: payload.applicationId,
+        studentId: payload.studentId,
+        ucasCode: payload.ucasCode,
+        status: payload.status,
+        recipient: payload.applicant.EMAIL.trim(),
+        subject: rendered.subject,
+        html: rendered.html,
+        text: rendered.text,
+        messageId: messageIdFor(outboxId, config.MAIL_FROM),
+        decidedAt: new Date(payload.decidedAt),
+        resendOf: null,
+        requestedBy: null,
+      });
+    }
+  }
+  if (row.state === 'sent') return { emailId: row.id, state: 'already-sent' };
+  if (row.state === 'failed') return { emailId: row.id, state: 'failed' };
+
+  const log = deps.log.child({ emailId: row.id, outboxId: row.outboxId, jobId: job.id, attempt: job.attemptsMade + 1 });
+  await repository.startAttempt(row.id);
+  try {
+    const result = await deps.mailer.send({ messageId: row.messageId, to: row.recipient, subject: row.subject, html: row.html, text: row.text });
+    await deps.onAccepted?.(row);
+    await repository.markSent(row.id, result.response);
+    log.info({ kind: row.kind }, 'email sent');
+    return { emailId: row.id, state: 'sent' };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    if (err instanceof PermanentSendError || last) {
+      await repository.markFailed(row.id, message, err instanceof PermanentSendError ? err.smtpResponse : null);
+      log.warn({ err: message, last }, 'email failed');
+      if (err instanceof PermanentSendError) throw new UnrecoverableError(message);
+      throw err;
+    }
+    await repository.markRetry(row.id, message);
+    log.warn({ err: message }, 'email attempt failed; will retry');
+    throw err;
+  }
+}
+
+/**
+ * A BullMQ worker of the decision-emails queue. Retries use the capped exponential backoff
+ * (backoffDelay); a job locked by a worker that died is taken back by a live worker's stalled
+ * check after NOTIFICATIONS_JOB_LOCK_MS.
+ */
+export function createEmailWorker(deps: EmailWorkerDeps) {
+  const { config } = deps;
+  const lifecycle = { closed: false };
+  const connection = redisConnection(config.REDIS_URL, 'blocking', lifecycle);
+  const worker = new Worker(EMAIL_QUEUE_NAME, (job) => processEmailJob(deps, job), {
+    connection,
+    prefix: config.NOTIFICATIONS_QUEUE_PREFIX,
+    concurrency: config.NOTIFICATIONS_WORKER_CONCURRENCY,
+    lockDuration: config.NOTIFICATIONS_JOB_LOCK_MS,
+    stalledInterval: config.NOTIFICATIONS_STALLED_INTERVAL_MS,
+    // A job whose worker keeps dying is still never given up: it stays until it is sent.
+    maxStalledCount: 1000,
+    settings: { backoffStrategy: (attemptsMade: number) => backoffDelay(config, attemptsMade) },
+  });
+  worker.on('error', (err) => deps.log.error({ err }, 'email worker error'));
+  worker.on('stalled', (jobId) => deps.log.warn({ jobId }, 'email job stalled (its worker died); retrying it'));
+  return {
+    worker,
+    async close() {
+      lifecycle.closed = true;
+      await worker.close();
+      connection.disconnect();
+    },
+  };
+}
+export type EmailWorker = ReturnType<typeof createEmailWorker>;

@@ -1,0 +1,72 @@
+import {
+  DECISION_EMAIL_TEXTS,
+  decisionContent,
+  decisionEmailKind,
+  decisionEmailSubject,
+  intakeCycleEnd,
+  type DecisionEmailKind,
+  type DecisionEmailPayload,
+} from '@clearing-desk/contracts';
+import { offerDeadline, poolDeadline, referralDeadline } from '@clearing-desk/contracts/server';
+import { render } from '@react-email/render';
+import { DecisionEmail } from '../templates/decision-email';
+
+/** What a rendered email needs beyond its payload (notifications-svc config). */
+export type RenderContext = { publicUrl: string; institutionCode: string };
+
+export type RenderedEmail = { kind: DecisionEmailKind; subject: string; html: string; text: string };
+
+/** One line: header values never carry a line break (a name with CR/LF cannot add a header). */
+export const oneLine = (value: string): string => value.replace(/[\r\n\t\u2028\u2029]+/g, ' ').trim();
+
+/** The status page of an application: PUBLIC_URL + review/{hash} (the web app's review route). */
+export const statusPageUrl = (publicUrl: string, hash: string): string => `${publicUrl}review/${encodeURIComponent(hash)}`;
+
+/** The deadline a decision's words name (working days for an offer; contracts/server). */
+export function decisionDeadline(status: DecisionEmailPayload['status'], decidedAt: Date): Date | null {
+  if (status === 'O') return offerDeadline(decidedAt);
+  if (status === 'R') return referralDeadline(decidedAt);
+  if (status === 'P') return poolDeadline(decidedAt);
+  return null;
+}
+
+/**
+ * Renders a decision's email (subject, HTML and plain text) from its outbox payload, or null when
+ * the decision sends none (decisionEmailKind). Pure apart from the clock-free date rules: the
+ * same payload always renders the same email, so a retried job sends the same words.
+ */
+export async function renderDecisionEmail(payload: DecisionEmailPayload, ctx: RenderContext): Promise<RenderedEmail | null> {
+  const kind = decisionEmailKind({ previous: payload.previousStatus, status: payload.status, source: payload.source });
+  if (!kind) return null;
+  const decidedAt = new Date(payload.decidedAt);
+  const content = decisionContent({
+    status: payload.status,
+    subStatus: payload.subStatus,
+    reference: payload.reference,
+    nationality: payload.applicant.NATIONALITY,
+    appliedToUcas: payload.applicant.APPLIED_TO_UCAS,
+    course: payload.course,
+    institutionCode: ctx.institutionCode,
+    deadline: decisionDeadline(payload.status, decidedAt),
+    interview: payload.interview,
+    rejectionReasons: payload.rejectionReasons,
+    recommendedCourses: payload.recommendedCourses,
+    courseHref: (code) => `${ctx.publicUrl}${DECISION_EMAIL_TEXTS.COURSE_PATH(code)}`,
+  });
+  const subject = oneLine(decisionEmailSubject(kind, payload.course));
+  const preview = oneLine(content.nextSteps?.lead[0] ?? content.paragraphs[0] ?? content.heading);
+  const element = (
+    <DecisionEmail
+      subject={subject}
+      preview={preview}
+      greeting={DECISION_EMAIL_TEXTS.greeting(payload.applicant.NAME1)}
+      content={content}
+      statusUrl={statusPageUrl(ctx.publicUrl, payload.hash)}
+      statusLinkLabel={DECISION_EMAIL_TEXTS.STATUS_LINK}
+      linkNote={DECISION_EMAIL_TEXTS.linkValidUntil(intakeCycleEnd(payload.intake))}
+      signOff={DECISION_EMAIL_TEXTS.SIGN_OFF}
+    />
+  );
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { kind, subject, html, text };
+}

@@ -1,0 +1,128 @@
+import type { DecisionContent } from '@clearing-desk/contracts';
+import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import type { CSSProperties } from 'react';
+
+export type DecisionEmailProps = {
+  /** The subject, also the document's title. */
+  subject: string;
+  /** The line an inbox shows beside the subject: the action and its deadline first. */
+  preview: string;
+  greeting: string;
+  content: DecisionContent;
+  statusUrl: string;
+  statusLinkLabel: string;
+  /** 'This link works until ...' */
+  linkNote: string;
+  signOff: string;
+};
+
+// One column, 16px text, dark on white (contrast above WCAG AA), underlined links, no images:
+// readable on a phone and by a screen reader (issue 24 item 3).
+const body: CSSProperties = { backgroundColor: '#ffffff', color: '#0b0c0c', fontFamily: 'Arial, Helvetica, sans-serif', margin: 0 };
+const container: CSSProperties = { maxWidth: '600px', padding: '16px' };
+const text: CSSProperties = { fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' };
+const h1: CSSProperties = { fontSize: '28px', lineHeight: '32px', margin: '0 0 16px' };
+const h2: CSSProperties = { fontSize: '20px', lineHeight: '28px', margin: '24px 0 8px' };
+const deadline: CSSProperties = { ...text, fontWeight: 'bold', borderLeft: '6px solid #1d70b8', paddingLeft: '12px' };
+const link: CSSProperties = { color: '#1d70b8', textDecoration: 'underline' };
+const list: CSSProperties = { ...text, paddingLeft: '24px' };
+
+/**
+ * A decision email (every kind: offer, interview invitation, received, referred, pooled,
+ * rejected, withdrawn). The words come from the contracts' decisionContent, the same the status
+ * page shows; React escapes every value, so a name like `<b>Ann</b>` arrives as text.
+ * Order (DfE Apply's habit): the decision, what to do next and by when, then the details.
+ */
+export function DecisionEmail({ subject, preview, greeting, content, statusUrl, statusLinkLabel, linkNote, signOff }: DecisionEmailProps) {
+  const next = content.nextSteps;
+  return (
+    <Html lang="en" dir="ltr">
+      <Head>
+        <title>{subject}</title>
+      </Head>
+      <Preview>{preview}</Preview>
+      <Body style={body}>
+        <Container style={container}>
+          <Text style={text}>{greeting}</Text>
+          <Heading as="h1" style={h1}>
+            {content.heading}
+          </Heading>
+          {content.paragraphs.map((p) => (
+            <Text key={p} style={text}>
+              {p}
+            </Text>
+          ))}
+          {next && (
+            <Section>
+              <Heading as="h2" style={h2}>
+                {next.heading}
+              </Heading>
+              {next.lead.map((p, i) => (
+                <Text key={p} style={i === 0 && next.deadline ? deadline : text}>
+                  {p}
+                </Text>
+              ))}
+              {next.steps.length > 0 && (
+                <ol style={list}>
+                  {next.steps.map((s) => (
+                    <li key={s}>{s}</li>
+                  ))}
+                </ol>
+              )}
+              {next.after.map((p) => (
+                <Text key={p} style={text}>
+                  {p}
+                </Text>
+              ))}
+            </Section>
+          )}
+          <Section>
+            <ul style={list}>
+              {content.details.map((d) => (
+                <li key={d.key}>
+                  {d.key}:{' '}
+                  {d.href ? (
+                    <Link href={d.href} style={link}>
+                      {d.value}
+                    </Link>
+                  ) : (
+                    d.value
+                  )}
+                </li>
+              ))}
+            </ul>
+          </Section>
+          {content.lists.map((l) => (
+            <Section key={l.heading}>
+              <Heading as="h2" style={h2}>
+                {l.heading}
+              </Heading>
+              <ul style={list}>
+                {l.items.map((item) => (
+                  <li key={item.text}>
+                    {item.href ? (
+                      <Link href={item.href} style={link}>
+                        {item.text}
+                      </Link>
+                    ) : (
+                      item.text
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ))}
+          <Text style={text}>
+            <Link href={statusUrl} style={link}>
+              {statusLinkLabel}
+            </Link>
+          </Text>
+          <Text style={text}>{linkNote}</Text>
+          {content.contact && <Text style={text}>{content.contact}</Text>}
+          <Hr />
+          <Text style={text}>{signOff}</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}

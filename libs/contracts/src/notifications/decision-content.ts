@@ -1,0 +1,340 @@
+import type { RecommendedCourse } from '../applications/application';
+import type { ApplicationStatus, ApplicationSubStatus } from '../assessment/status-codes';
+import { formatLondonDateTime } from '../common/london-time';
+import { formatLongDate } from '../common/long-date';
+import { SCHOOL_CODES } from '../courses/course';
+import { isEeaOrHomeNationality } from '../scripts/nationality';
+import type { EmailCourseFacts, InterviewDetails } from './outbox';
+
+/**
+ * Which email a decision sends (domain.md "Decision emails"; DfE Apply's habit: every transition
+ * says what it sends). One status change sends one email at most:
+ * - a public submission, by its confirmed status: O an offer, S or R 'received', X a rejection;
+ * - an adviser's change of status (or a staff create) to O, I, P, R, X or W: that decision's email;
+ * - D and V send nothing, nor does a staff create as S, nor a save that keeps the status.
+ */
+export const DECISION_EMAIL_KINDS = ['OFFER', 'INVITE', 'RECEIVED', 'REFER', 'POOL', 'REJECT', 'WITHDRAWN'] as const;
+export type DecisionEmailKind = (typeof DECISION_EMAIL_KINDS)[number];
+
+/** What each kind is called in the staff History ('Offer email to ann@example.com'). */
+export const DECISION_EMAIL_KIND_LABELS: Record<DecisionEmailKind, string> = {
+  OFFER: 'Offer email',
+  INVITE: 'Interview invitation email',
+  RECEIVED: 'Application received email',
+  REFER: 'Referral email',
+  POOL: 'Pooled email',
+  REJECT: 'Rejection email',
+  WITHDRAWN: 'Withdrawal email',
+};
+
+export type DecisionChange = { previous: ApplicationStatus | null; status: ApplicationStatus; source: 'public' | 'staff' };
+
+/** The email a decision sends, or null (rules above). */
+export function decisionEmailKind({ previous, status, source }: DecisionChange): DecisionEmailKind | null {
+  if (previous === status) return null;
+  if (source === 'public') {
+    if (previous !== null) return null;
+    if (status === 'O') return 'OFFER';
+    if (status === 'S' || status === 'R') return 'RECEIVED';
+    if (status === 'X') return 'REJECT';
+    return null;
+  }
+  switch (status) {
+    case 'O':
+      return 'OFFER';
+    case 'I':
+      return 'INVITE';
+    case 'P':
+      return 'POOL';
+    case 'R':
+      return 'REFER';
+    case 'X':
+      return 'REJECT';
+    case 'W':
+      return 'WITHDRAWN';
+    default:
+      return null;
+  }
+}
+
+/** The code an applicant enters for a course: COURSE_CODE_OVERRIDE when set, else UCAS_CODE. */
+const courseCode = (c: Pick<EmailCourseFacts, 'UCAS_CODE' | 'COURSE_CODE_OVERRIDE'>) => (c.COURSE_CODE_OVERRIDE?.trim() ? c.COURSE_CODE_OVERRIDE : c.UCAS_CODE);
+
+/** Everything the words of a decision depend on; the same for an email and the status page. */
+export type DecisionFacts = {
+  status: ApplicationStatus;
+  subStatus: ApplicationSubStatus | null;
+  reference: string;
+  nationality: string | null;
+  /** APPLIED_TO_UCAS is '1'. */
+  appliedToUcas: boolean;
+  course: EmailCourseFacts;
+  /** The university's UCAS institution code (notifications-svc and gateway config UCAS_INSTITUTION_CODE). */
+  institutionCode: string;
+  /**
+   * The deadline of the decision, computed with the working-day rules (contracts/server
+   * offerDeadline, referralDeadline, poolDeadline): O its offer deadline, R (outside SHS) midday
+   * next day, P 24 hours on; null otherwise.
+   */
+  deadline: Date | null;
+  interview: InterviewDetails | null;
+  rejectionReasons: readonly string[];
+  recommendedCourses: readonly RecommendedCourse[];
+  /** Link to a recommended course's page (the public apply page). */
+  courseHref: (ucasCode: string) => string;
+};
+
+/** A list in the words: heading and items, an item optionally a link. */
+export type DecisionList = { heading: string; items: { text: string; href?: string }[] };
+
+/**
+ * A decision in plain words (issue 24 items 3 and 4): the heading, the opening paragraphs, what to
+ * do next (the action and its deadline first), details (key/value), lists (reasons, recommended
+ * courses) and how to reach the Clearing team. Emails wrap it in a greeting and a link to the
+ * status page; the status page shows it above the application details.
+ */
+export type DecisionContent = {
+  heading: string;
+  paragraphs: string[];
+  nextSteps: { heading: string; deadline: { text: string; at: Date } | null; lead: string[]; steps: string[]; after: string[] } | null;
+  details: { key: string; value: string; href?: string }[];
+  lists: DecisionList[];
+  contact: string | null;
+};
+
+export const DECISION_TEXTS = {
+  NEXT_STEPS: 'What to do next',
+  WHAT_HAPPENS_NEXT: 'What happens next',
+  REFERENCE: 'Reference',
+  COURSE: 'Course',
+  STARTS: 'Starts',
+  REASONS: 'Why we cannot offer you a place',
+  RECOMMENDED: 'Courses you could apply for instead',
+  INTERVIEW_DATE: 'Date',
+  INTERVIEW_TIME: 'Time',
+  INTERVIEW_VENUE: 'Venue or link',
+  OFFER_HEADING: 'Good News!',
+  INVITE_HEADING: 'You are invited to an interview',
+  RECEIVED_HEADING: 'We have received your application',
+  REFER_HEADING: 'Your application has been referred',
+  POOL_HEADING: 'We are considering your application',
+  REJECT_HEADING: 'Unfortunately, you do not meet the requirements for this course',
+  WITHDRAWN_HEADING: 'Your application has been withdrawn',
+  DUPLICATE_HEADING: 'This application has been closed',
+} as const;
+
+const contactLine = (course: EmailCourseFacts, reference: string): string | null =>
+  course.FEEDBACK_TELEPHONE ? `If you have any questions, call our Clearing team on ${course.FEEDBACK_TELEPHONE} and quote your reference ${reference}.` : null;
+
+/** The course as the words name it: 'Computer Science BSc (Hons)'. */
+const courseName = (c: EmailCourseFacts) => `${c.COURSE_TITLE} ${c.QUALIFICATION}`.trim();
+
+/** The words of a decision (DecisionContent) for the status it has. */
+export function decisionContent(f: DecisionFacts): DecisionContent {
+  const name = courseName(f.course);
+  const code = courseCode(f.course);
+  const starts = formatLongDate(f.course.COURSE_START_DATE);
+  const courseDetails = [
+    { key: DECISION_TEXTS.REFERENCE, value: f.reference },
+    { key: DECISION_TEXTS.COURSE, value: `${name} (${code})` },
+    { key: DECISION_TEXTS.STARTS, value: starts },
+  ];
+  const nonEea = !isEeaOrHomeNationality(f.nationality);
+  const contact = contactLine(f.course, f.reference);
+  const base = { details: courseDetails, lists: [] as DecisionList[], contact };
+  switch (f.status) {
+    case 'O': {
+      const deadline = f.deadline ? { text: formatLondonDateTime(f.deadline), at: f.deadline } : null;
+      const lead = [
+        deadline
+          ? `Add us as your Clearing choice in UCAS Hub by ${deadline.text} (two working days). After that the offer lapses.`
+          : 'Add us as your Clearing choice in UCAS Hub within two working days. After that the offer lapses.',
+      ];
+      const steps = [
+        ...(f.appliedToUcas
+          ? []
+          : [
+              'You have not applied through UCAS this year, so first register with UCAS and make a Clearing application in UCAS Hub; you will get a UCAS Personal ID.',
+            ]),
+        'Sign in to your UCAS Hub and choose Clearing.',
+        `Add us as your Clearing choice with institution code ${f.institutionCode} and course code ${code}.`,
+        'Submit your choice. We will confirm your place in UCAS Hub.',
+      ];
+      const after = nonEea ? ['Because of your nationality, our visa compliance team will contact you about your offer and your student visa.'] : [];
+      return {
+        ...base,
+        heading: DECISION_TEXTS.OFFER_HEADING,
+        paragraphs: [`We are pleased to offer you a place on ${name}, starting on ${starts}.`, `Your reference is ${f.reference}.`],
+        nextSteps: { heading: DECISION_TEXTS.NEXT_STEPS, deadline, lead, steps, after },
+      };
+    }
+    case 'I': {
+      const i = f.interview;
+      const venueIsLink = i ? /^https?:\/\//i.test(i.INTERVIEW_VENUE) : false;
+      return {
+        ...base,
+        heading: DECISION_TEXTS.INVITE_HEADING,
+        paragraphs: [`We would like to invite you to an interview for ${name}, starting on ${starts}.`, `Your reference is ${f.reference}.`],
+        nextSteps: {
+          heading: DECISION_TEXTS.NEXT_STEPS,
+          deadline: null,
+          lead: i
+            ? [`Your interview is at ${i.INTERVIEW_TIME} on ${formatLongDate(i.INTERVIEW_DATE)}${venueIsLink ? ', online.' : `, at ${i.INTERVIEW_VENUE}.`}`]
+            : ['We will send you the time and venue of your interview.'],
+          steps: [],
+          after: nonEea ? ['Because of your nationality, our visa compliance team will contact you before your interview.'] : [],
+        },
+        details: i
+          ? [
+              { key: DECISION_TEXTS.INTERVIEW_DATE, value: formatLongDate(i.INTERVIEW_DATE) },
+              { key: DECISION_TEXTS.INTERVIEW_TIME, value: i.INTERVIEW_TIME },
+              { key: DECISION_TEXTS.INTERVIEW_VENUE, value: i.INTERVIEW_VENUE, ...(venueIsLink ? { href: i.INTERVIEW_VENUE } : {}) },
+              ...courseDetails,
+            ]
+          : courseDetails,
+      };
+    }
+    case 'S':
+      return {
+        ...base,
+        heading: DECISION_TEXTS.RECEIVED_HEADING,
+        paragraphs: [`Thank you for applying for ${name}.`, `Your reference is ${f.reference}.`],
+        nextSteps: {
+          heading: DECISION_TEXTS.WHAT_HAPPENS_NEXT,
+          deadline: null,
+          lead: [
+            'Our Clearing team will call you to talk about your application.',
+            ...(f.course.FEEDBACK_TELEPHONE ? [`You can also call us on ${f.course.FEEDBACK_TELEPHONE}, quoting your reference ${f.reference}.`] : []),
+          ],
+          steps: [],
+          after: [],
+        },
+        contact: null,
+      };
+    case 'R': {
+      const shs = f.course.SCHOOL === SCHOOL_CODES.HEALTH_SCIENCES;
+      const deadline = !shs && f.deadline ? { text: formatLondonDateTime(f.deadline), at: f.deadline } : null;
+      return {
+        ...base,
+        heading: DECISION_TEXTS.REFER_HEADING,
+        paragraphs: [`Thank you for applying for ${name}. We have referred your application to our admissions team.`, `Your reference is ${f.reference}.`],
+        nextSteps: {
+          heading: DECISION_TEXTS.WHAT_HAPPENS_NEXT,
+          deadline,
+          lead: shs
+            ? ['The course tutor may contact you within 24 hours.']
+            : [
+                'Our admissions team or the course tutor will call you.',
+                `If nobody has contacted you by ${deadline?.text ?? '12:00 tomorrow'}, please assume that you have been unsuccessful.`,
+              ],
+          steps: [],
+          after: [],
+        },
+      };
+    }
+    case 'P': {
+      const deadline = f.deadline ? { text: formatLondonDateTime(f.deadline), at: f.deadline } : null;
+      return {
+        ...base,
+        heading: DECISION_TEXTS.POOL_HEADING,
+        paragraphs: [`We are holding your application for ${name} while we consult our colleagues.`, `Your reference is ${f.reference}.`],
+        nextSteps: {
+          heading: DECISION_TEXTS.WHAT_HAPPENS_NEXT,
+          deadline,
+          lead: [`If you have not heard from us by ${deadline?.text ?? 'this time tomorrow'}, please presume that you have been unsuccessful.`],
+          steps: [],
+          after: [],
+        },
+      };
+    }
+    case 'X':
+      return {
+        ...base,
+        heading: DECISION_TEXTS.REJECT_HEADING,
+        paragraphs: [`Thank you for applying for ${name}. We are sorry, but we cannot offer you a place on it this year.`, `Your reference is ${f.reference}.`],
+        nextSteps: {
+          heading: DECISION_TEXTS.WHAT_HAPPENS_NEXT,
+          deadline: null,
+          lead: ['You can look at the other vacancies in Clearing on the UCAS website.'],
+          steps: [],
+          after: [],
+        },
+        lists: [
+          ...(f.rejectionReasons.length > 0 ? [{ heading: DECISION_TEXTS.REASONS, items: f.rejectionReasons.map((text) => ({ text })) }] : []),
+          ...(f.recommendedCourses.length > 0
+            ? [
+                {
+                  heading: DECISION_TEXTS.RECOMMENDED,
+                  items: f.recommendedCourses.map((c) => ({
+                    text: `${c.COURSE_TITLE} ${c.QUALIFICATION} (${courseCode(c)})`,
+                    href: f.courseHref(c.UCAS_CODE),
+                  })),
+                },
+              ]
+            : []),
+        ],
+      };
+    case 'W':
+      return {
+        ...base,
+        heading: DECISION_TEXTS.WITHDRAWN_HEADING,
+        paragraphs: [`Your application for ${name} has been withdrawn.`, `Your reference was ${f.reference}.`],
+        nextSteps: null,
+        contact: f.course.FEEDBACK_TELEPHONE ? `If you did not expect this, call our Clearing team on ${f.course.FEEDBACK_TELEPHONE}.` : null,
+      };
+    default:
+      // D (and V, never stored): nothing is decided for the applicant.
+      return { ...base, heading: DECISION_TEXTS.DUPLICATE_HEADING, paragraphs: [`Your reference is ${f.reference}.`], nextSteps: null };
+  }
+}
+
+/**
+ * An email's subject for a kind (short, the decision first; DfE Apply's habit): the course title
+ * is the applicant's own and never carries a line break into a header (notifications-svc folds it).
+ */
+export function decisionEmailSubject(kind: DecisionEmailKind, course: Pick<EmailCourseFacts, 'COURSE_TITLE'>): string {
+  const title = course.COURSE_TITLE;
+  switch (kind) {
+    case 'OFFER':
+      return `Good News! Your offer for ${title}`;
+    case 'INVITE':
+      return `Interview invitation: ${title}`;
+    case 'RECEIVED':
+      return `We have received your application for ${title}`;
+    case 'REFER':
+      return `Your application for ${title} has been referred`;
+    case 'POOL':
+      return `We are considering your application for ${title}`;
+    case 'REJECT':
+      return `Your application for ${title}`;
+    case 'WITHDRAWN':
+      return `Your application for ${title} has been withdrawn`;
+  }
+}
+
+/** The email's framing around the content: greeting, the status page link and its expiry. */
+export const DECISION_EMAIL_TEXTS = {
+  greeting: (name1: string) => `Dear ${name1.replace(/\s+/g, ' ').trim() || 'applicant'},`,
+  STATUS_LINK: 'See your application and what to do next',
+  linkValidUntil: (until: Date) => `This link works until ${formatLondonDateTime(until)}.`,
+  SIGN_OFF: 'The Clearing team',
+  /** The status page's link to a recommended course (the public apply page). */
+  COURSE_PATH: (ucasCode: string) => `apply/${encodeURIComponent(ucasCode)}`,
+} as const;
+
+/** The status page's texts around the decision (issue 24 item 4). */
+export const STATUS_PAGE_TEXTS = {
+  TITLE: 'Your application',
+  TIME_LEFT: 'Time left',
+  countdown: (ms: number): string => {
+    if (ms <= 0) return 'The deadline has passed.';
+    const minutes = Math.floor(ms / 60_000);
+    const days = Math.floor(minutes / (24 * 60));
+    const hours = Math.floor((minutes % (24 * 60)) / 60);
+    const mins = minutes % 60;
+    const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+    return days > 0 ? `${part(days, 'day')}, ${part(hours, 'hour')} and ${part(mins, 'minute')}` : `${part(hours, 'hour')} and ${part(mins, 'minute')}`;
+  },
+  DETAILS_HEADING: 'Your application details',
+  CALL_US: 'Call the Clearing team',
+} as const;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { DECISION_EMAIL_KINDS } from './decision-content';
+
+/**
+ * Emails as notifications-svc records them (issue 24 items 1 and 5) and as staff see them in the
+ * feedback panel's History: what, to whom, when queued, sent or failed and why.
+ * - queued: waiting for (another) attempt; `lastError` says why the last one failed;
+ * - sent: the SMTP server accepted it (`smtpResponse`, `sentAt`);
+ * - failed: refused for good (a 5xx answer) or out of attempts (`failedAt`, `lastError`).
+ */
+export const EMAIL_STATES = ['queued', 'sent', 'failed'] as const;
+export type EmailState = (typeof EMAIL_STATES)[number];
+
+export const emailRecordSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(DECISION_EMAIL_KINDS),
+  recipient: z.string(),
+  subject: z.string(),
+  state: z.enum(EMAIL_STATES),
+  attempts: z.number().int().nonnegative(),
+  lastError: z.string().nullable(),
+  smtpResponse: z.string().nullable(),
+  queuedAt: z.string(),
+  sentAt: z.string().nullable(),
+  failedAt: z.string().nullable(),
+  /** The email this one sends again (a staff 'Resend'), and who asked. */
+  resendOf: z.uuid().nullable(),
+  requestedBy: z.string().nullable(),
+});
+export type EmailRecord = z.infer<typeof emailRecordSchema>;
+
+/** notifications-svc GET /emails?application_id= ; the gateway's GET /api/admin/applications/{s}/{c}/emails. */
+export const emailListQuerySchema = z.object({ application_id: z.string().trim().min(1).max(32) });
+export const emailListResponseSchema = z.object({ emails: z.array(emailRecordSchema) });
+export type EmailListResponse = z.infer<typeof emailListResponseSchema>;
+
+export const emailIdParamsSchema = z.object({ emailId: z.uuid() });
+
+/**
+ * notifications-svc POST /emails/{emailId}/resend (from the gateway, after it checked that the
+ * user may edit the application): the same email again, to the application's current address.
+ */
+export const resendEmailRequestSchema = z.object({
+  applicationId: z.string().trim().min(1).max(32),
+  recipient: z.email().max(256),
+  requestedBy: z.string().trim().min(1).max(64),
+});
+export type ResendEmailRequest = z.infer<typeof resendEmailRequestSchema>;
+
+/** Counts of emails by state for some courses (the figures screen's failed emails). */
+export const emailSummaryRequestSchema = z.object({ ucasCodes: z.array(z.string().min(1).max(32)).max(5000) });
+export const emailSummarySchema = z.object({ queued: z.number().int(), sent: z.number().int(), failed: z.number().int() });
+export type EmailSummary = z.infer<typeof emailSummarySchema>;
+
+/** Texts of the History's email rows and the Resend action (staff). */
+export const EMAIL_HISTORY_TEXTS = {
+  HEADING: 'Emails',
+  NONE: 'No emails yet.',
+  RESEND: 'Resend',
+  RESENT: 'The email is queued to be sent again.',
+  queued: (attempts: number, error: string | null) =>
+    attempts === 0 ? 'Queued' : `Waiting to retry (attempt ${attempts} failed: ${error ?? 'unknown error'})`,
+  sent: (at: string) => `Sent ${at}`,
+  failed: (error: string | null) => `Failed: ${error ?? 'unknown error'}`,
+  to: (recipient: string) => `to ${recipient}`,
+  FIGURES_FAILED: 'Emails that failed',
+} as const;

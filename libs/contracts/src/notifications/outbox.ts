@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { applicationStatusSchema, applicationSubStatusSchema } from '../assessment/status-codes';
+import { courseDataSchema } from '../courses/course';
+import { recommendedCourseSchema } from '../applications/application';
+
+/**
+ * The transactional outbox (architecture.md "Data"; conventions.md "For the new parts"): a row
+ * written in the same transaction as the change it announces, relayed to a BullMQ queue with the
+ * row's id as the job id, so every consumer is idempotent on it. `kind` says what the row is and
+ * which queue takes it; issue 23 adds the course-places projection as a second kind.
+ */
+export const OUTBOX_KINDS = {
+  /** A decision (a new application or a status change) that needs its email: notifications-svc. */
+  DECISION_EMAIL: 'decision-email',
+} as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[keyof typeof OUTBOX_KINDS];
+
+/** The BullMQ queue each outbox kind is relayed to (one consumer service per queue). */
+export const OUTBOX_QUEUES = {
+  'decision-email': 'decision-emails',
+} as const satisfies Record<OutboxKind, string>;
+
+/** A BullMQ job id for an outbox row (its UUID; BullMQ refuses purely numeric custom ids). */
+export const outboxJobId = (outboxId: string): string => outboxId;
+
+// ---------------------------------------------------------------------------------------------
+// The interview an adviser arranges when inviting (status I; domain.md "Decision emails")
+// ---------------------------------------------------------------------------------------------
+
+export const INTERVIEW_LABELS = {
+  INTERVIEW_DATE: 'Interview date',
+  INTERVIEW_TIME: 'Interview time',
+  INTERVIEW_VENUE: 'Interview venue or online link',
+} as const;
+
+export const INTERVIEW_MESSAGES = {
+  REQUIRED: 'Enter the interview date, time and venue (or online link): the invitation email gives them to the applicant.',
+  DATE: "'Interview date' must be a date like 2025-08-19.",
+  TIME: "'Interview time' must be a time like 10:30.",
+  VENUE: "'Interview venue or online link' is required (at most 256 characters).",
+} as const;
+
+const isRealDate = (v: string) => {
+  const d = new Date(`${v}T12:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+
+/**
+ * The interview details the adviser enters in the status confirmation when inviting (I): date
+ * (yyyy-mm-dd), time (HH:mm, Europe/London) and venue or online link (one line, at most 256
+ * characters). Stored with the status change (its LOG row) and carried by its email.
+ */
+export const interviewDetailsSchema = z
+  .object({
+    INTERVIEW_DATE: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: INTERVIEW_MESSAGES.DATE })
+      .refine(isRealDate, { message: INTERVIEW_MESSAGES.DATE }),
+    INTERVIEW_TIME: z
+      .string()
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: INTERVIEW_MESSAGES.TIME }),
+    INTERVIEW_VENUE: z
+      .string()
+      .trim()
+      .min(1, { message: INTERVIEW_MESSAGES.VENUE })
+      .max(256, { message: INTERVIEW_MESSAGES.VENUE })
+      .regex(/^[^\r\n]*$/, { message: INTERVIEW_MESSAGES.VENUE }),
+  })
+  .strict();
+export type InterviewDetails = z.infer<typeof interviewDetailsSchema>;
+
+/** The interview as one line, for the History LOG: '19 August 2025 at 10:30, Room A101'. */
+export const interviewSummary = (i: InterviewDetails): string => `${i.INTERVIEW_DATE} at ${i.INTERVIEW_TIME}, ${i.INTERVIEW_VENUE}`;
+
+// ---------------------------------------------------------------------------------------------
+// What a decision email needs (outbox kind 'decision-email')
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The course facts an email names, passed by the gateway (it reads the course fresh for every
+ * submit and update) and copied into the outbox row, so notifications-svc never asks courses-svc.
+ */
+export const emailCourseFactsSchema = courseDataSchema.pick({
+  UCAS_CODE: true,
+  COURSE_CODE_OVERRIDE: true,
+  COURSE_TITLE: true,
+  QUALIFICATION: true,
+  COURSE_START_DATE: true,
+  FEEDBACK_TELEPHONE: true,
+  SCHOOL: true,
+});
+export type EmailCourseFacts = z.infer<typeof emailCourseFactsSchema>;
+
+/**
+ * Payload of an outbox row of kind 'decision-email': everything the email needs, as it was when
+ * the decision was made (a later edit does not change an email already decided). `source` is
+ * 'public' for the automatic decision of a public submission, 'staff' for an adviser's.
+ */
+export const decisionEmailPayloadSchema = z.object({
+  applicationId: z.string(),
+  studentId: z.string(),
+  ucasCode: z.string(),
+  /** The status page's key (the review by hash). */
+  hash: z.string(),
+  /** The public reference: depart number followed by the reference number. */
+  reference: z.string(),
+  intake: z.string(),
+  source: z.enum(['public', 'staff']),
+  previousStatus: applicationStatusSchema.nullable(),
+  status: applicationStatusSchema,
+  subStatus: applicationSubStatusSchema.nullable(),
+  /** When the decision was made (the transaction's time), ISO 8601. */
+  decidedAt: z.string(),
+  applicant: z.object({
+    NAME1: z.string(),
+    NAME2: z.string(),
+    EMAIL: z.string(),
+    NATIONALITY: z.string().nullable(),
+    /** APPLIED_TO_UCAS is '1': an AO offer; otherwise the email says how to join Clearing first. */
+    APPLIED_TO_UCAS: z.boolean(),
+  }),
+  course: emailCourseFactsSchema,
+  rejectionReasons: z.array(z.string()),
+  recommendedCourses: z.array(recommendedCourseSchema),
+  interview: interviewDetailsSchema.nullable(),
+});
+export type DecisionEmailPayload = z.infer<typeof decisionEmailPayloadSchema>;
+
+/** A BullMQ job of the decision-emails queue: the outbox row's id and payload. */
+export const decisionEmailJobSchema = z.object({ outboxId: z.uuid(), payload: decisionEmailPayloadSchema });
+export type DecisionEmailJob = z.infer<typeof decisionEmailJobSchema>;
