@@ -6,7 +6,9 @@
  * Lives in tools/ because only tools may import several services (eslint.config.mjs, type:tool).
  */
 import {
+  buildCallScript,
   chooseScript,
+  courseScriptValues,
   expectedScenarioLight,
   isEeaOrHomeNationality,
   SCENARIO_EXCLUDED_DEPARTMENTS,
@@ -85,7 +87,7 @@ describe('demo scenarios', () => {
         school: demo.course.SCHOOL,
         trafficLight: expectedScenarioLight(s.SCENARIOQUESTIONS),
         access: s.rehearses.access,
-        hasUcasId: s.UCAS_PERSONAL_ID !== '',
+        appliedToUcas: s.UCAS_PERSONAL_ID !== '',
       });
       if (choice.outcome) variants.add(choice.rejectForm ? `${choice.outcome} ${choice.rejectForm}` : choice.outcome);
     }
@@ -136,5 +138,30 @@ describe('demo scenarios', () => {
       });
       expect([s.SCENARIO_ID, result.TRAFFIC_LIGHT, result.OVER18]).toEqual([s.SCENARIO_ID, expectedScenarioLight(s.SCENARIOQUESTIONS), s.OVER18]);
     }
+  });
+
+  it('SC014 can be trained as written: on Law (no second-year entry) the notes say to end the call politely for a caller who wants only Year 2', () => {
+    const s = seeds.find((seed) => seed.SCENARIO_ID === 'SC014')!;
+    const course = courses.get(s.UCAS_CODE)!.course;
+    expect([s.SECOND_YEAR_ENTRY, course.ALLOW_SECOND_YEAR_ENTRY, course.SCHOOL]).toEqual(['1', false, 'LAW']);
+    // The trainee's form forces first-year entry on this course (spec section 4); the note is there all the same.
+    const script = buildCallScript(
+      {
+        status: s.rehearses.status,
+        nationality: s.NATIONALITY,
+        over18: s.OVER18,
+        secondYearEntry: false,
+        allowSecondYearEntry: course.ALLOW_SECOND_YEAR_ENTRY,
+        school: course.SCHOOL,
+        trafficLight: expectedScenarioLight(s.SCENARIOQUESTIONS),
+        access: s.rehearses.access,
+        appliedToUcas: true,
+      },
+      courseScriptValues(course, '020 7040 4000'),
+    );
+    expect(script.notes.find((n) => n.id === 'second-year')?.paragraphs[1]).toMatch(
+      /^Adviser: if the caller wants only the Second Year, end the call politely/,
+    );
+    expect(script.choice.outcome).toBe('REFER');
   });
 });

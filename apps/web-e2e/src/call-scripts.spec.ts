@@ -12,10 +12,14 @@ import { tabTo } from './support/keyboard';
  */
 
 const VERSION_LINE = 'Clearing 2025/26 · Script version 2023.0.3';
-const NO_UCAS_ID = 'You do not have a UCAS Personal ID. We will still take your details now, but you may be asked to complete an application form later.';
+const NO_UCAS_ID =
+  'You have not applied through UCAS this year, so you do not have a UCAS Personal ID. We will still take your details now, but you may be asked to complete an application form later.';
+/** Once saved, the script gives the reference the caller quotes (the public reference: depart number and id[3]). */
+const REFERENCE = /^Your reference number is \w+; please quote it whenever you contact us about this application\.$/;
 const REFER = [
   'I will transfer you to Admissions now; if that is not possible, the course tutor will call you back.',
   'If nobody has contacted you by midday tomorrow, please assume that you have been unsuccessful.',
+  REFERENCE,
 ];
 
 const unique = (label: string) => `${label}${Date.now()}`;
@@ -53,7 +57,8 @@ test.describe('Call scripts', () => {
     await expect(note(script, 'no-ucas-id')).toHaveText([NO_UCAS_ID]);
     await expect(outcome(script)).toHaveText([
       'I am pleased to make you an offer for Computer Science. You will receive an email confirming it.',
-      'You must add us through the Clearing option on your UCAS Hub within two working days, after which the offer lapses.',
+      'You have not applied through UCAS this year, so to accept the offer, register with UCAS, sign in to your UCAS Hub, choose Clearing and add us as your Clearing choice (course code G400) within two working days, after which the offer lapses.',
+      REFERENCE,
       'Adviser: transfer the caller to extension 7969.',
     ]);
     await expect(script.locator('.cd-call-script__history li').first()).toContainText('Offered');
@@ -73,6 +78,7 @@ test.describe('Call scripts', () => {
     await expect(outcome(panel(page))).toHaveText([
       'We are holding your application while I consult my colleagues.',
       'If you have not heard from us within 24 hours, please presume that you have been unsuccessful.',
+      REFERENCE,
     ]);
   });
 
@@ -89,7 +95,7 @@ test.describe('Call scripts', () => {
     // Then one paragraph per alternative course of the assessment, each with its department's extension.
     for (const alternative of await paragraphs.all().then((all) => all.slice(3))) {
       await expect(alternative).toHaveText(
-        /^We may be able to offer you .+ \(\w+\) in .+ instead\. Adviser: transfer the caller to the department on extension \d{4}\.$/,
+        /^We may be able to offer you .+ \(\w+\) in [A-Z][a-z]+.* instead\. Adviser: transfer the caller to the department on extension \d{4}\.$/,
       );
     }
   });
@@ -132,6 +138,7 @@ test.describe('Call scripts', () => {
     await expect(outcome(script)).toHaveText([
       'Your qualifications meet the requirements for Computer Science. Because of your nationality, I will now transfer you to our visa compliance team before an offer can be made.',
       'If the transfer fails, the visa team will call you back.',
+      REFERENCE,
       'Adviser: transfer the caller to extension 7969.',
     ]);
     // The caller turns out to be British: the script follows the form before anything is saved.

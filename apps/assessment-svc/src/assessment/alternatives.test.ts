@@ -12,7 +12,7 @@ const RED_WITH_96 = {
 };
 
 describe('ALTERNATE (domain.md "Submit buttons")', () => {
-  it('lists open courses the same form passes (G or A), G before A, then by accepted tariff', () => {
+  it('lists open courses the same form passes (G or A), G before A, then by accepted tariff, with their titles and school names', () => {
     const result = assessWith({
       form: RED_WITH_96,
       alternatives: [candidate('F300', 64), candidate('G100', 88), candidate('H600', 104), candidate('C100', 80)],
@@ -20,9 +20,9 @@ describe('ALTERNATE (domain.md "Submit buttons")', () => {
     expect(result.TRAFFIC_LIGHT).toBe('R');
     // F300 (80 advertised) and C100 (96 advertised) are G; G100 (104 advertised) is A; H600 fails the points.
     expect(result.ALTERNATE).toEqual([
-      { COURSE: 'C100', SCHOOL: 'SCI', EXTENSION: '7100', TITLE: 'Course C100' },
-      { COURSE: 'F300', SCHOOL: 'SCI', EXTENSION: '7300', TITLE: 'Course F300' },
-      { COURSE: 'G100', SCHOOL: 'SCI', EXTENSION: '7100', TITLE: 'Course G100' },
+      { COURSE: 'C100', SCHOOL: 'SCI', EXTENSION: '7100', TITLE: 'Course C100', SCHOOL_NAME: 'School of Science and Technology' },
+      { COURSE: 'F300', SCHOOL: 'SCI', EXTENSION: '7300', TITLE: 'Course F300', SCHOOL_NAME: 'School of Science and Technology' },
+      { COURSE: 'G100', SCHOOL: 'SCI', EXTENSION: '7100', TITLE: 'Course G100', SCHOOL_NAME: 'School of Science and Technology' },
     ]);
   });
 

@@ -42,5 +42,6 @@ export function alternativeCourses(
     SCHOOL: c.SCHOOL,
     EXTENSION: c.EXTENSION_NO ?? null,
     TITLE: c.COURSE_TITLE,
+    SCHOOL_NAME: c.SCHOOL_NAME,
   }));
 }

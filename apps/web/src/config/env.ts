@@ -12,6 +12,11 @@ const envSchema = z.object({
   MODE: z.string().default('production'),
   /** Where the accessibility statement sends reports (the regulations ask for a contact); set at build time. */
   VITE_ACCESSIBILITY_EMAIL: z.string().email().default('clearing@university.example'),
+  /**
+   * The Clearing team's telephone number, set at build time: the call scripts give it where a
+   * course has no FEEDBACK_TELEPHONE (the priority hotline) or no extension to transfer to.
+   */
+  VITE_CLEARING_TEAM_TELEPHONE: z.string().trim().min(4).max(32).default('020 7040 4000'),
 });
 
 /** Build-time environment, parsed once (conventions: env parsed with zod). */

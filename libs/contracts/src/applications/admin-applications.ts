@@ -163,7 +163,7 @@ export const ADMIN_APPLICATION_MESSAGES = {
   NOT_FOUND: 'Application not found.',
   NO_ROLE: 'You have no role on this course.',
   CANNOT_EDIT_PUBLIC: 'Your role on this course cannot edit public submissions.',
-  CANNOT_EDIT_ANY: 'Your role on this course can edit only public submissions (status S).',
+  CANNOT_EDIT_ANY: 'Your role on this course cannot edit applications with this status.',
   STATUS_NOT_ALLOWED: (status: string) => `Status ${status} is not one of the statuses you may set for this application.`,
   CANNOT_EDIT_VISA: 'Your role on this course cannot edit visa records.',
   STUDENT_NOT_FOUND: 'Student not found.',

@@ -19,13 +19,16 @@ export type Explanation = z.infer<typeof explanationSchema>;
 /**
  * An alternative course offered with a red light (domain.md "Submit buttons", ALTERNATE):
  * COURSE is its UCAS code, EXTENSION the phone extension to transfer the caller to (null when the
- * catalogue gives none), TITLE the course title for display.
+ * catalogue gives none), TITLE the course title and SCHOOL_NAME its school's name, as the call
+ * script reads them out (never the school's code). Both optional: assessments stored before they
+ * existed lack them.
  */
 export const alternateSchema = z.object({
   COURSE: z.string(),
   SCHOOL: z.string(),
   EXTENSION: z.string().nullable(),
   TITLE: z.string().optional(),
+  SCHOOL_NAME: z.string().optional(),
 });
 export type Alternate = z.infer<typeof alternateSchema>;
 

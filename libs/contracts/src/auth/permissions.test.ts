@@ -68,6 +68,9 @@ describe('editing rules (spec section 6)', () => {
       'Your role on this course (Front Office) can edit only public submissions (status S), so this application is read-only.',
     );
     expect(editRefusalReason('Visa Team', 'S')).toBe('Your role on this course (Visa Team) cannot edit public submissions, so this application is read-only.');
+    expect(editRefusalReason('Visa Team', 'O')).toBe(
+      'Your role on this course (Visa Team) cannot edit applications (only its visa record), so this application is read-only.',
+    );
     expect(editRefusalReason(null, 'S')).toBe('You have no role on this course, so this application is read-only.');
   });
 

@@ -24,7 +24,12 @@ export function editRefusalReason(access: Access | string | null | undefined, cu
   if (canEditApplication(access, currentStatus)) return null;
   if (!access) return 'You have no role on this course, so this application is read-only.';
   if (currentStatus === 'S') return `Your role on this course (${access}) cannot edit public submissions, so this application is read-only.`;
-  return `Your role on this course (${access}) can edit only public submissions (status S), so this application is read-only.`;
+  if (hasPermission(access, 'EDIT_PUBLIC_APPLICATION')) {
+    return `Your role on this course (${access}) can edit only public submissions (status S), so this application is read-only.`;
+  }
+  // A role with no edit permission at all (Visa Team: visa records and reports only).
+  const visa = hasPermission(access, 'EDIT_APPLICATION_VISA') ? ' (only its visa record)' : '';
+  return `Your role on this course (${access}) cannot edit applications${visa}, so this application is read-only.`;
 }
 
 /** Visa editing: only existing applications, with the edit-visa permission (spec section 6). */

@@ -1,7 +1,8 @@
-import { buildCallScript } from './build-call-script';
+import { createCourse } from '../testing';
+import { buildCallScript, courseScriptValues, type CallScriptValues } from './build-call-script';
 import type { ScriptSituation } from './choose-script';
-import { escapeHtml, renderScript } from './render-script';
-import { OUTCOME_SCRIPTS, PLACEHOLDER_LABELS, REJECT_EXTRAS, SCRIPT_NOTES, SCRIPT_TEXTS } from './script-texts';
+import { escapeHtml, placeholdersOf, renderScript } from './render-script';
+import { ALWAYS_GIVEN, OFFER_NO_UCAS, OUTCOME_SCRIPTS, REJECT_EXTRAS, SCRIPT_NOTES, SCRIPT_PLACEHOLDERS, SCRIPT_TEXTS, type ScriptText } from './script-texts';
 
 const situation: ScriptSituation = {
   status: 'O',
@@ -12,31 +13,54 @@ const situation: ScriptSituation = {
   school: 'BUS',
   trafficLight: 'G',
   access: 'Back Office',
-  hasUcasId: true,
+  appliedToUcas: true,
 };
-const values = {
+const values: CallScriptValues = {
   studentName: 'Ann Smith',
   courseTitle: 'Accounting and Finance',
-  startDate: '2025-09-22',
+  startDate: '22 September 2025',
   aid: 'A123',
+  ref: '8301X7',
   phone: '020 7040 8716',
   extno: '5555',
   cname: 'Accounting and Finance',
+  course: 'N400',
 };
+/** What a phone intake knows before anything is typed or saved: only the course. */
+const unsaved: CallScriptValues = { courseTitle: 'Accounting and Finance', cname: 'Accounting and Finance', course: 'N400', phone: '020 7040 8716' };
+
+const { SEARCH_PROMPTS, ...SINGLE_TEXTS } = SCRIPT_TEXTS;
+const texts = (list: readonly ScriptText[]): readonly ScriptText[] => list;
+const EVERY_TEXT: readonly ScriptText[] = [
+  ...texts(Object.values(SINGLE_TEXTS)),
+  ...SEARCH_PROMPTS,
+  ...texts(SCRIPT_NOTES.UNDER_18),
+  ...Object.values(SCRIPT_NOTES.SECOND_YEAR).flatMap(texts),
+  ...Object.values(OUTCOME_SCRIPTS).flatMap(texts),
+  OFFER_NO_UCAS,
+  ...REJECT_EXTRAS.GENERAL,
+  REJECT_EXTRAS.ALTERNATIVE,
+  REJECT_EXTRAS.ALTERNATIVE_TRANSFER,
+];
 
 describe('renderScript', () => {
   it('fills every placeholder of spec section 1', () => {
-    const all = Object.keys(PLACEHOLDER_LABELS)
+    const all = Object.keys(SCRIPT_PLACEHOLDERS)
       .map((k) => (['extno', 'ref', 'cname', 'course', 'school'].includes(k) ? `%${k}%` : `{${k}}`))
       .join('|');
-    const filled = Object.fromEntries(Object.keys(PLACEHOLDER_LABELS).map((k) => [k, `v-${k}`]));
+    const filled = Object.fromEntries(Object.keys(SCRIPT_PLACEHOLDERS).map((k) => [k, `v-${k}`]));
     expect(renderScript(all, filled)).toBe(
       'v-studentName|v-courseTitle|v-startDate|v-scenarioId|v-scenarioName|v-scenarioDob|v-aid|v-phone|v-extno|v-ref|v-cname|v-course|v-school',
     );
   });
 
-  it('shows a missing or blank value as its bracketed label', () => {
-    expect(renderScript(SCRIPT_TEXTS.GREETING, { courseTitle: '  ' })).toBe('Hello [student name]. You are applying for course [course title]');
+  it('reads the first alternative whose values are all given, never a label for a missing one', () => {
+    expect(renderScript(SCRIPT_TEXTS.GREETING, { studentName: 'Ann', courseTitle: 'Law' })).toBe('Hello Ann. You are applying for course Law');
+    expect(renderScript(SCRIPT_TEXTS.GREETING, { studentName: '  ', courseTitle: 'Law' })).toBe('Hello. You are applying for course Law');
+  });
+
+  it('leaves a gap empty, never bracketed, when no alternative can be filled', () => {
+    expect(renderScript('Call {phone} now.', {})).toBe('Call  now.');
   });
 
   it('escapes hostile values so HTML shows as text', () => {
@@ -49,16 +73,16 @@ describe('renderScript', () => {
     expect(() => renderScript('Hi {nobody}', {})).toThrow('Unknown script placeholder: {nobody}');
   });
 
-  it('renders every script text without an unknown placeholder', () => {
-    const texts = [
-      ...Object.values(SCRIPT_TEXTS).flat(),
-      ...SCRIPT_NOTES.UNDER_18,
-      ...Object.values(SCRIPT_NOTES.SECOND_YEAR).flat(),
-      ...Object.values(OUTCOME_SCRIPTS).flat(),
-      ...REJECT_EXTRAS.GENERAL,
-      REJECT_EXTRAS.ALTERNATIVE,
-    ];
-    for (const t of texts) expect(renderScript(t, {})).not.toMatch(/[{}%]/);
+  it("gives every text an alternative that needs only what every course has (no '[', '%' or '{' left)", () => {
+    for (const text of EVERY_TEXT) {
+      const alternatives = typeof text === 'string' ? [text] : text;
+      const last = alternatives[alternatives.length - 1] ?? '';
+      const needs = placeholdersOf(last).filter((name) => !ALWAYS_GIVEN.includes(name));
+      // The greeting's wordings, the start date and the training intro are only built when their values exist.
+      if (text === SCRIPT_TEXTS.START_DATE || text === SCRIPT_TEXTS.TRAINING_INTRO) continue;
+      expect([last, needs]).toEqual([last, []]);
+      expect(renderScript(text, unsaved)).not.toMatch(/[[\]{}%]|undefined/);
+    }
   });
 
   it('escapes the template text too', () => {
@@ -66,27 +90,60 @@ describe('renderScript', () => {
   });
 });
 
+describe('courseScriptValues', () => {
+  it("fills the course's placeholders, the school by name, and the hotline with the course's telephone or else the Clearing team's", () => {
+    const course = createCourse({
+      UCAS_CODE: 'M100',
+      COURSE_TITLE: 'Law',
+      SCHOOL_NAME: 'The City Law School',
+      EXTENSION_NO: '8301',
+      COURSE_START_DATE: '2025-09-22',
+    });
+    expect(courseScriptValues(course, '020 7040 4000')).toEqual({
+      courseTitle: 'Law',
+      cname: 'Law',
+      course: 'M100',
+      school: 'The City Law School',
+      extno: '8301',
+      startDate: '22 September 2025',
+      phone: course.FEEDBACK_TELEPHONE,
+    });
+    expect(courseScriptValues({ ...course, FEEDBACK_TELEPHONE: null }, '020 7040 4000').phone).toBe('020 7040 4000');
+    expect(courseScriptValues({ ...course, FEEDBACK_TELEPHONE: '  ' }, '020 7040 4000').phone).toBe('020 7040 4000');
+  });
+});
+
 describe('buildCallScript', () => {
-  it('builds the offer script with the greeting, version, intake year and extension 7969', () => {
+  it('builds the offer script with the greeting, version, intake year, the reference and extension 7969', () => {
     const s = buildCallScript(situation, values);
     expect(s.version).toBe('2023.0.3');
     expect(s.intakeYear).toBe('2025/26');
     expect(s.greeting).toBe('Hello Ann Smith. You are applying for course Accounting and Finance');
-    expect(s.startDate).toBe('The course starts on 2025-09-22.');
+    expect(s.startDate).toBe('The course starts on 22 September 2025.');
     expect(s.trainingIntro).toBeNull();
     expect(s.notes).toEqual([]);
     expect(s.outcome).toEqual([
       'I am pleased to make you an offer for Accounting and Finance. You will receive an email confirming it.',
       'You must add us through the Clearing option on your UCAS Hub within two working days, after which the offer lapses.',
+      'Your reference number is 8301X7; please quote it whenever you contact us about this application.',
       'Adviser: transfer the caller to extension 7969.',
     ]);
   });
 
-  it('continues the greeting with the under-18 wording and adds the hotline note with the application id', () => {
-    const s = buildCallScript({ ...situation, status: 'R', over18: 0 }, values);
+  it('says before saving that the reference and the application id will be given once saved', () => {
+    const s = buildCallScript({ ...situation, status: 'O', over18: 0, access: 'Front Office' }, unsaved);
     expect(s.greeting).toBe(
-      'Hello Ann Smith. You are applying for course Accounting and Finance and you have indicated that you will be under the age of 18 on the courses start date',
+      'Hello. You are applying for course Accounting and Finance and you have indicated that you will be under the age of 18 on the courses start date',
     );
+    expect(s.startDate).toBeNull();
+    expect(s.notes[0]?.paragraphs[1]).toBe(
+      'If you need an answer quickly, call our priority hotline (020 7040 8716) before 18:00 today and quote your application id, which I will give you once your application is saved.',
+    );
+    expect(s.outcome).toContain('I will give you your reference number once your application is saved.');
+  });
+
+  it('gives an under-18 caller one extension, the referral note’s 0421, even where a colleague makes the offer', () => {
+    const s = buildCallScript({ ...situation, status: 'S', over18: 0, access: 'Front Office' }, values);
     expect(s.notes).toEqual([
       {
         id: 'under-18',
@@ -97,7 +154,9 @@ describe('buildCallScript', () => {
         ],
       },
     ]);
-    expect(s.outcome[1]).toBe('If nobody has contacted you by midday tomorrow, please assume that you have been unsuccessful.');
+    expect(s.choice.outcome).toBe('OFFER_CALLBACK');
+    expect(s.outcome[2]).toBe('Adviser: transfer the caller to extension 0421, then store the application as a referral.');
+    expect([...s.notes.flatMap((n) => n.paragraphs), ...s.outcome].join(' ')).not.toContain('5555');
   });
 
   it('continues the greeting with the second-year wording and the transfer to the course extension', () => {
@@ -106,16 +165,55 @@ describe('buildCallScript', () => {
     expect(s.notes).toEqual([{ id: 'second-year', paragraphs: ['I will transfer you now to extension 5555, who deal with Second Year entry.'] }]);
   });
 
-  it('gives a non-EEA rejection the foundation transfer to 7982 and each alternative with its extension', () => {
-    const s = buildCallScript({ ...situation, status: 'X', nationality: 'IND', hasUcasId: false }, values, {
-      alternates: [{ COURSE: 'N400', SCHOOL: 'BUS', EXTENSION: '4321', TITLE: 'Business <Studies>' }],
+  it("transfers to the Clearing team's number when the course has no extension", () => {
+    const s = buildCallScript({ ...situation, status: 'R', secondYearEntry: true }, { ...values, extno: null });
+    expect(s.notes[0]?.paragraphs).toEqual(['I will transfer you now to the Clearing team on 020 7040 8716, who deal with Second Year entry.']);
+  });
+
+  it('always carries the end-the-call guidance on a course without second-year entry (domain.md "Second-year callers")', () => {
+    const s = buildCallScript({ ...situation, status: null, allowSecondYearEntry: false }, values);
+    expect(s.greeting).toBe('Hello Ann Smith. You are applying for course Accounting and Finance');
+    expect(s.notes).toEqual([
+      {
+        id: 'second-year',
+        paragraphs: [
+          'This course does not accept entry into the Second Year; you can start only in the First Year.',
+          'Adviser: if the caller wants only the Second Year, end the call politely: &quot;I am sorry we cannot help you with this course; thank you for calling.&quot;',
+        ],
+      },
+    ]);
+    const sciences = buildCallScript({ ...situation, status: null, school: 'SCI', allowSecondYearEntry: false }, values);
+    expect(sciences.notes[0]?.paragraphs[1]).toBe('Adviser: if the caller wants only the Second Year, call a supervisor before going any further.');
+  });
+
+  it('tells a caller without a UCAS application how to accept the offer, never "your UCAS Hub" alone', () => {
+    const s = buildCallScript({ ...situation, appliedToUcas: false }, values);
+    expect(s.notes).toEqual([
+      {
+        id: 'no-ucas-id',
+        paragraphs: [
+          'You have not applied through UCAS this year, so you do not have a UCAS Personal ID. We will still take your details now, but you may be asked to complete an application form later.',
+        ],
+      },
+    ]);
+    expect(s.outcome[1]).toBe(
+      'You have not applied through UCAS this year, so to accept the offer, register with UCAS, sign in to your UCAS Hub, choose Clearing and add us as your Clearing choice (course code N400) within two working days, after which the offer lapses.',
+    );
+  });
+
+  it("gives a non-EEA rejection the foundation transfer to 7982 and each alternative with its school's name and extension", () => {
+    const s = buildCallScript({ ...situation, status: 'X', nationality: 'IND' }, values, {
+      alternates: [
+        { COURSE: 'N400', SCHOOL: 'BUS', SCHOOL_NAME: 'Business School', EXTENSION: '4321', TITLE: 'Business <Studies>' },
+        { COURSE: 'M100', SCHOOL: 'LAW', EXTENSION: null, TITLE: 'Law' },
+      ],
     });
-    expect(s.notes.map((n) => n.id)).toEqual(['no-ucas-id']);
     expect(s.outcome).toEqual([
       'I am sorry, your qualifications do not meet the requirement for Accounting and Finance and we cannot offer you a place this year.',
       'Please look at the vacancies on the national admissions service (UCAS).',
       'Our partner organisation runs foundation courses that could lead on to a degree with us. Adviser: transfer the caller to extension 7982.',
-      'We may be able to offer you Business &lt;Studies&gt; (N400) in BUS instead. Adviser: transfer the caller to the department on extension 4321.',
+      'We may be able to offer you Business &lt;Studies&gt; (N400) in Business School instead. Adviser: transfer the caller to the department on extension 4321.',
+      'We may be able to offer you Law (M100) instead. Adviser: transfer the caller to the Clearing team on 020 7040 8716, who will put them through to the department.',
     ]);
   });
 

@@ -1,8 +1,19 @@
 import type { Alternate } from '../assessment/assessment';
+import { formatLongDate } from '../common/long-date';
+import type { CourseData } from '../courses/course';
 import { chooseScript, type ScriptChoice, type ScriptSituation } from './choose-script';
 import { renderScript, type ScriptValues } from './render-script';
 import { INTAKE_YEAR, SCRIPT_VERSION } from '../common/limits';
-import { OUTCOME_SCRIPTS, REJECT_EXTRAS, SCRIPT_NOTES, SCRIPT_TEXTS } from './script-texts';
+import {
+  OFFER_NO_UCAS,
+  OUTCOME_SCRIPTS,
+  REJECT_EXTRAS,
+  SCRIPT_EXTENSIONS,
+  SCRIPT_NOTES,
+  SCRIPT_TEXTS,
+  type PlaceholderName,
+  type ScriptText,
+} from './script-texts';
 
 /** The call script, every text rendered to escaped HTML (see renderScript). */
 export type CallScript = {
@@ -11,7 +22,8 @@ export type CallScript = {
   choice: ScriptChoice;
   /** Greeting, continued by the under-18 or second-year wording when they apply (spec section 1). */
   greeting: string;
-  startDate: string;
+  /** Null when the course has no start date to read out. */
+  startDate: string | null;
   /** Only in a training call (a scenario is set). */
   trainingIntro: string | null;
   dataProtection: string;
@@ -21,54 +33,92 @@ export type CallScript = {
   notes: { id: 'no-ucas-id' | 'under-18' | 'second-year'; paragraphs: string[] }[];
   /** The status-specific script; empty when no status is chosen. */
   outcome: string[];
+  /** Placeholders no alternative of a text could fill (read as empty): always none for a course of the catalogue. */
+  gaps: PlaceholderName[];
 };
 
 /** A scenario of a training call (spec section 3 "Scenario"). */
 export type ScriptScenario = { id: string; name: string; dob: string };
 
 /**
+ * The values a call script is filled with. `courseTitle`, `cname`, `course` and `phone` are what
+ * every course has (phone: FEEDBACK_TELEPHONE, else the Clearing team's number from
+ * configuration); the others may be missing while the call goes on (no name yet, not saved yet:
+ * no aid or ref), and each text then reads its alternative without them.
+ */
+export type CallScriptValues = ScriptValues & { courseTitle: string; cname: string; course: string; phone: string };
+
+/** The course fields a script reads. */
+export type ScriptCourse = Pick<CourseData, 'UCAS_CODE' | 'COURSE_TITLE' | 'SCHOOL_NAME' | 'EXTENSION_NO' | 'FEEDBACK_TELEPHONE' | 'COURSE_START_DATE'>;
+
+/**
+ * What a course puts in every script: its title (courseTitle, %cname%), UCAS code (%course%),
+ * school's name (%school%), extension (%extno%), start date written out, and the telephone of the
+ * priority hotline: the course's FEEDBACK_TELEPHONE, else `clearingTeamTelephone` (the Clearing
+ * team's number from configuration), so a course without one never leaves a gap.
+ */
+export function courseScriptValues(course: ScriptCourse, clearingTeamTelephone: string): CallScriptValues {
+  return {
+    courseTitle: course.COURSE_TITLE,
+    cname: course.COURSE_TITLE,
+    course: course.UCAS_CODE,
+    school: course.SCHOOL_NAME,
+    extno: course.EXTENSION_NO,
+    startDate: formatLongDate(course.COURSE_START_DATE),
+    phone: course.FEEDBACK_TELEPHONE?.trim() || clearingTeamTelephone,
+  };
+}
+
+/**
  * Builds the whole scripting area for one situation (spec sections 1, 2 and 4): chooses the
- * variant with chooseScript and renders every text with `values` (student name, course title,
- * start date, aid, phone, %extno%, %cname%, ...). Alternatives of a red assessment each get the
- * alternative-course paragraph with their own %cname%, %course%, %school% and %extno%.
+ * variant with chooseScript and renders every text with `values`. One extension per script: for
+ * an under-18 caller every transfer is the under-18 referral's (0421), never the course's too.
+ * Alternatives of a red assessment each get the alternative-course paragraph with their own
+ * title, code, school name and extension.
  */
 export function buildCallScript(
   situation: ScriptSituation,
-  values: ScriptValues,
+  values: CallScriptValues,
   options: { alternates?: readonly Alternate[]; scenario?: ScriptScenario | null } = {},
 ): CallScript {
   const choice = chooseScript(situation);
-  const r = (t: string, extra: ScriptValues = {}) => renderScript(t, { ...values, ...extra });
+  const filled: ScriptValues = choice.under18 ? { ...values, extno: SCRIPT_EXTENSIONS.UNDER_18_REFERRAL } : values;
+  const gaps: PlaceholderName[] = [];
+  const r = (t: ScriptText, extra: ScriptValues = {}) => renderScript(t, { ...filled, ...extra }, (name) => gaps.push(name));
 
-  let greeting = SCRIPT_TEXTS.GREETING;
-  if (choice.under18) greeting += ` ${SCRIPT_TEXTS.UNDER_18_WORDING}`;
-  if (choice.secondYear) greeting += ` ${SCRIPT_TEXTS.SECOND_YEAR_WORDING}`;
+  let wording = '';
+  if (choice.under18) wording += ` ${SCRIPT_TEXTS.UNDER_18_WORDING}`;
+  if (situation.secondYearEntry && situation.allowSecondYearEntry) wording += ` ${SCRIPT_TEXTS.SECOND_YEAR_WORDING}`;
 
   const notes: CallScript['notes'] = [];
   if (choice.noUcasId) notes.push({ id: 'no-ucas-id', paragraphs: [r(SCRIPT_TEXTS.NO_UCAS_ID)] });
   if (choice.under18) notes.push({ id: 'under-18', paragraphs: SCRIPT_NOTES.UNDER_18.map((t) => r(t)) });
   if (choice.secondYear) notes.push({ id: 'second-year', paragraphs: SCRIPT_NOTES.SECOND_YEAR[choice.secondYear].map((t) => r(t)) });
 
-  const outcome: string[] = choice.outcome ? OUTCOME_SCRIPTS[choice.outcome].map((t) => r(t)) : [];
+  const texts: readonly ScriptText[] = choice.outcome ? OUTCOME_SCRIPTS[choice.outcome] : [];
+  const outcome = texts.map((t, i) => r(choice.outcome === 'OFFER' && choice.noUcasId && i === 1 ? OFFER_NO_UCAS : t));
   if (choice.rejectForm) {
     outcome.push(...REJECT_EXTRAS[choice.rejectForm].map((t) => r(t)));
     for (const alt of options.alternates ?? []) {
-      outcome.push(r(REJECT_EXTRAS.ALTERNATIVE, { cname: alt.TITLE ?? alt.COURSE, course: alt.COURSE, school: alt.SCHOOL, extno: alt.EXTENSION }));
+      const own: ScriptValues = { cname: alt.TITLE ?? alt.COURSE, course: alt.COURSE, school: alt.SCHOOL_NAME, extno: alt.EXTENSION };
+      outcome.push(`${r(REJECT_EXTRAS.ALTERNATIVE, own)} ${r(REJECT_EXTRAS.ALTERNATIVE_TRANSFER, own)}`);
     }
   }
 
   const scenario = options.scenario;
+  const greetings = SCRIPT_TEXTS.GREETING.map((t) => t + wording);
   return {
     version: SCRIPT_VERSION,
     intakeYear: INTAKE_YEAR,
     choice,
-    greeting: r(greeting),
-    startDate: r(SCRIPT_TEXTS.START_DATE),
+    greeting: r(greetings),
+    startDate: values.startDate?.trim() ? r(SCRIPT_TEXTS.START_DATE) : null,
     trainingIntro: scenario ? r(SCRIPT_TEXTS.TRAINING_INTRO, { scenarioId: scenario.id, scenarioName: scenario.name, scenarioDob: scenario.dob }) : null,
     dataProtection: r(SCRIPT_TEXTS.DATA_PROTECTION),
     englishEvidence: r(SCRIPT_TEXTS.ENGLISH_EVIDENCE),
     searchPrompts: SCRIPT_TEXTS.SEARCH_PROMPTS.map((t) => r(t)),
     notes,
     outcome,
+    gaps,
   };
 }

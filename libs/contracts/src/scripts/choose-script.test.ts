@@ -10,7 +10,7 @@ const base: ScriptSituation = {
   school: 'BUS',
   trafficLight: 'G',
   access: 'Back Office',
-  hasUcasId: true,
+  appliedToUcas: true,
 };
 const plain: ScriptChoice = { outcome: 'OFFER', rejectForm: null, under18: false, secondYear: null, noUcasId: false };
 
@@ -43,15 +43,23 @@ const TABLE: [string, Partial<ScriptSituation>, Partial<ScriptChoice>][] = [
   ['withdrawn', { status: 'W' }, { outcome: 'DELETED' }],
   ['V status', { status: 'V' }, { outcome: null }],
   ['no status chosen yet', { status: null }, { outcome: null }],
-  ['no UCAS ID', { hasUcasId: false }, { noUcasId: true }],
-  ['second year, course does not allow it', { status: 'R', secondYearEntry: true, allowSecondYearEntry: false }, { outcome: 'REFER', secondYear: 'END_CALL' }],
+  ['no UCAS ID: not applied through UCAS', { appliedToUcas: false }, { noUcasId: true }],
+  ['UCAS question not answered yet: no note', { appliedToUcas: null }, {}],
+  // domain.md "Second-year callers": the form cannot say Year 2 on such a course, so the note is always there.
+  ['course without second-year entry, first year chosen', { status: 'R', allowSecondYearEntry: false }, { outcome: 'REFER', secondYear: 'END_CALL' }],
+  ['course without second-year entry, no status yet', { status: null, allowSecondYearEntry: false }, { outcome: null, secondYear: 'END_CALL' }],
   [
-    'second year, Sciences course does not allow it',
-    { status: 'R', school: 'SCI', secondYearEntry: true, allowSecondYearEntry: false },
+    'Sciences course without second-year entry',
+    { status: 'R', school: 'SCI', secondYearEntry: false, allowSecondYearEntry: false },
     { outcome: 'REFER', secondYear: 'SUPERVISOR' },
   ],
   ['second year, Sciences course allows it', { status: 'R', school: 'SCI', secondYearEntry: true }, { outcome: 'REFER', secondYear: 'TRANSFER' }],
-  ['under 18 and second year', { status: 'R', over18: 0, secondYearEntry: true }, { outcome: 'REFER', under18: true, secondYear: 'TRANSFER' }],
+  ['course allows second year, first year chosen: no note', { status: 'R', secondYearEntry: false }, { outcome: 'REFER' }],
+  [
+    'under 18 and second year: the wish goes into the referral',
+    { status: 'R', over18: 0, secondYearEntry: true },
+    { outcome: 'REFER', under18: true, secondYear: 'REFERRAL' },
+  ],
 ];
 
 describe('chooseScript', () => {
@@ -60,7 +68,7 @@ describe('chooseScript', () => {
   });
 
   it('gives the public (no access) no script at all', () => {
-    expect(chooseScript({ ...base, access: null, over18: 0, secondYearEntry: true, hasUcasId: false })).toEqual({
+    expect(chooseScript({ ...base, access: null, over18: 0, secondYearEntry: true, appliedToUcas: false })).toEqual({
       outcome: null,
       rejectForm: null,
       under18: false,

@@ -23,8 +23,11 @@ export type ScriptSituation = {
   trafficLight: TrafficLight | null;
   /** The user's access on the course; null for the public. */
   access: Access;
-  /** A UCAS Personal ID was given (APPLIED_TO_UCAS 1 and UCAS_PERSONAL_ID filled). */
-  hasUcasId: boolean;
+  /**
+   * APPLIED_TO_UCAS as answered: true ('1'), false ('0': no UCAS Personal ID, spec section 4), null
+   * while nobody has answered it (no note then: the question starts unanswered, domain.md).
+   */
+  appliedToUcas: boolean | null;
 };
 
 /** Which script to read: the outcome variant (null: none yet) and the notes above it. */
@@ -73,10 +76,17 @@ function chooseOutcome(s: ScriptSituation): Pick<ScriptChoice, 'outcome' | 'reje
   }
 }
 
+/**
+ * The second-year note (spec section 4; domain.md "Second-year callers"). On a course without
+ * second-year entry the Year 2 option is removed from the form, so nobody can say the caller wants
+ * it: the note is always there, for a caller who wants only Year 2 (end the call politely;
+ * Sciences: call a supervisor). Where the course allows it and the caller chose Year 2: transfer,
+ * or for an under-18 caller a line in the under-18 referral (one extension per script).
+ */
 function chooseSecondYear(s: ScriptSituation): SecondYearNote | null {
+  if (!s.allowSecondYearEntry) return s.school === SCHOOL_CODES.SCIENCES ? 'SUPERVISOR' : 'END_CALL';
   if (!s.secondYearEntry) return null;
-  if (s.allowSecondYearEntry) return 'TRANSFER';
-  return s.school === SCHOOL_CODES.SCIENCES ? 'SUPERVISOR' : 'END_CALL';
+  return s.over18 === 0 ? 'REFERRAL' : 'TRANSFER';
 }
 
 /**
@@ -90,6 +100,6 @@ export function chooseScript(situation: ScriptSituation): ScriptChoice {
     ...chooseOutcome(situation),
     under18: situation.over18 === 0,
     secondYear: chooseSecondYear(situation),
-    noUcasId: !situation.hasUcasId,
+    noUcasId: situation.appliedToUcas === false,
   };
 }

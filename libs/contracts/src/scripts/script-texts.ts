@@ -38,30 +38,52 @@ export type ScriptVariant = (typeof SCRIPT_VARIANTS)[number];
 /** The two forms of REJECT (spec section 4): EEA (incl. home) nationals and everyone else. */
 export type RejectForm = 'EEA' | 'GENERAL';
 
-/** What the second-year note tells the adviser to do (spec section 4 "Second-year entry"). */
-export type SecondYearNote = 'TRANSFER' | 'END_CALL' | 'SUPERVISOR';
+/**
+ * What the second-year note tells the adviser (spec section 4 "Second-year entry"; domain.md
+ * "Second-year callers"): transfer to the course's extension; on a course without second-year
+ * entry, end the call politely if the caller will not start in the first year (Sciences: call a
+ * supervisor); for an under-18 caller the wish goes into the under-18 referral instead of a second
+ * transfer (one extension per script).
+ */
+export type SecondYearNote = 'TRANSFER' | 'END_CALL' | 'SUPERVISOR' | 'REFERRAL';
 
-/** Labels shown in place of a placeholder that has no value yet (the form is still being filled). */
-export const PLACEHOLDER_LABELS = {
-  studentName: 'student name',
-  courseTitle: 'course title',
-  startDate: 'start date',
-  scenarioId: 'scenario id',
-  scenarioName: 'scenario name',
-  scenarioDob: 'scenario date of birth',
-  aid: 'application id',
-  phone: 'hotline number',
-  extno: 'extension',
-  ref: 'reference number',
-  cname: 'course name',
-  course: 'course code',
-  school: 'school',
+/**
+ * A script text: one template, or alternatives in order of preference. The first alternative
+ * whose placeholders all have a value is read (renderScript), so a text names what it needs and
+ * says something true without it ('... once your application is saved'); the last alternative
+ * uses only values every course has (ALWAYS_GIVEN), so no gap ever reaches the adviser.
+ */
+export type ScriptText = string | readonly string[];
+
+/**
+ * The placeholders of spec section 1 (`{name}` from the form and course, `%name%` at runtime) and
+ * what each holds. No label is ever shown in place of a missing value: see ScriptText.
+ */
+export const SCRIPT_PLACEHOLDERS = {
+  studentName: "the caller's given and family names (NAME1 NAME2)",
+  courseTitle: 'COURSE_TITLE',
+  startDate: "the course's start date, written out",
+  scenarioId: 'SCENARIO_ID of a training call',
+  scenarioName: "the scenario caller's name",
+  scenarioDob: "the scenario caller's date of birth",
+  aid: 'APPLICATION_ID, once the application is saved',
+  phone: "the course's FEEDBACK_TELEPHONE, else the Clearing team's number (configuration)",
+  extno: "the course's EXTENSION_NO (an alternative's own extension)",
+  ref: 'the public reference (DEPART_NUMBER + id[3]), once the application is saved',
+  cname: "the course title (an alternative's own title)",
+  course: "the UCAS code (an alternative's own code)",
+  school: "the school's name (SCHOOL_NAME), never its code",
 } as const;
-export type PlaceholderName = keyof typeof PLACEHOLDER_LABELS;
+export type PlaceholderName = keyof typeof SCRIPT_PLACEHOLDERS;
+
+/** The placeholders every course fills: a text's last alternative may use only these. */
+export const ALWAYS_GIVEN: readonly PlaceholderName[] = ['courseTitle', 'cname', 'course', 'phone'];
 
 /** Headings of the scripting area. */
 export const SCRIPT_HEADINGS = {
   PANEL: 'Feedback',
+  /** The public reference the caller quotes (spec section 2: depart number then id[3]). */
+  REFERENCE: 'Reference',
   POINTS: 'Points',
   EXPLANATION: 'Explanation',
   HISTORY: 'History',
@@ -72,10 +94,22 @@ export const SCRIPT_HEADINGS = {
   NO_OUTCOME: 'Choose a status to see its script.',
 } as const;
 
+/** Said to the caller about the reference before and after saving (the public confirmation asks them to quote it too). */
+const REFERENCE: ScriptText = [
+  'Your reference number is %ref%; please quote it whenever you contact us about this application.',
+  'I will give you your reference number once your application is saved.',
+];
+
+/** Where the adviser transfers a caller: the course's extension, else the Clearing team's number. */
+const transferTo = (then = ''): ScriptText => [
+  `Adviser: transfer the caller to extension %extno%${then}.`,
+  `Adviser: transfer the caller to the Clearing team on {phone}${then}.`,
+];
+
 /** The opening and standing prompts (spec section 1). */
 export const SCRIPT_TEXTS = {
-  /** Spec section 1, quoted exactly; the under-18 and second-year wordings continue it. */
-  GREETING: 'Hello {studentName}. You are applying for course {courseTitle}',
+  /** Spec section 1, quoted exactly; the under-18 and second-year wordings continue it. Before the name is taken: no name. */
+  GREETING: ['Hello {studentName}. You are applying for course {courseTitle}', 'Hello. You are applying for course {courseTitle}'],
   /** Spec section 1, quoted exactly. */
   UNDER_18_WORDING: 'and you have indicated that you will be under the age of 18 on the courses start date',
   /** Spec section 1, quoted exactly. */
@@ -92,50 +126,73 @@ export const SCRIPT_TEXTS = {
     `${FIND_APPLICATION_TEXTS.SPECIALIST_NOTE} ${FIND_APPLICATION_TEXTS.SPECIALIST_LINK}.`,
     `${FIND_APPLICATION_TEXTS.APPLY_NOTE} ${FIND_APPLICATION_TEXTS.COURSE_SEARCH_LINK}.`,
   ],
-  NO_UCAS_ID: 'You do not have a UCAS Personal ID. We will still take your details now, but you may be asked to complete an application form later.',
+  /** Spec section 4 "No national-service ID": the caller said they have not applied through UCAS this year. */
+  NO_UCAS_ID:
+    'You have not applied through UCAS this year, so you do not have a UCAS Personal ID. We will still take your details now, but you may be asked to complete an application form later.',
 } as const;
 
-/** The notes shown under the Script heading (spec section 4). */
+/** The notes shown under the Script heading (spec section 4; domain.md "Second-year callers"). */
 export const SCRIPT_NOTES = {
   UNDER_18: [
     'Your application will be referred to the Admissions Office; I am not able to make a decision on it today.',
-    'If you need an answer quickly, call our priority hotline ({phone}) before 18:00 today and quote your application id {aid}.',
+    [
+      'If you need an answer quickly, call our priority hotline ({phone}) before 18:00 today and quote your application id {aid}.',
+      'If you need an answer quickly, call our priority hotline ({phone}) before 18:00 today and quote your application id, which I will give you once your application is saved.',
+    ],
     'Adviser: add the under-18 referral note and transfer to extension ' + SCRIPT_EXTENSIONS.UNDER_18_REFERRAL + '.',
   ],
   SECOND_YEAR: {
-    TRANSFER: ['I will transfer you now to extension %extno%, who deal with Second Year entry.'],
-    END_CALL: [
-      'This course does not accept entry into the Second Year. If you do not want to start in the First Year, I am sorry we cannot help with this course; thank you for calling.',
-      'Adviser: end the call politely.',
+    TRANSFER: [
+      [
+        'I will transfer you now to extension %extno%, who deal with Second Year entry.',
+        'I will transfer you now to the Clearing team on {phone}, who deal with Second Year entry.',
+      ],
     ],
-    SUPERVISOR: ['This course does not accept entry into the Second Year.', 'Adviser: call a supervisor before going any further.'],
-  } satisfies Record<SecondYearNote, readonly string[]>,
+    END_CALL: [
+      'This course does not accept entry into the Second Year; you can start only in the First Year.',
+      'Adviser: if the caller wants only the Second Year, end the call politely: "I am sorry we cannot help you with this course; thank you for calling."',
+    ],
+    SUPERVISOR: [
+      'This course does not accept entry into the Second Year; you can start only in the First Year.',
+      'Adviser: if the caller wants only the Second Year, call a supervisor before going any further.',
+    ],
+    REFERRAL: ['Adviser: write in the under-18 referral note that the caller wants to start in the Second Year.'],
+  } satisfies Record<SecondYearNote, readonly ScriptText[]>,
 } as const;
 
-/** The status-specific outcome scripts (spec sections 3, 4 and 9). */
+/**
+ * The status-specific outcome scripts (spec sections 3, 4 and 9). Every one that leaves the caller
+ * with something to follow up gives the reference to quote (%ref%). The offer's second paragraph
+ * is OFFER_NO_UCAS for a caller who has not applied through UCAS this year.
+ */
 export const OUTCOME_SCRIPTS = {
   OFFER: [
     'I am pleased to make you an offer for %cname%. You will receive an email confirming it.',
     'You must add us through the Clearing option on your UCAS Hub within two working days, after which the offer lapses.',
+    REFERENCE,
     'Adviser: transfer the caller to extension ' + SCRIPT_EXTENSIONS.OFFER_INVITE + '.',
   ],
   INVITE: [
     'I am pleased to invite you to an interview for %cname%. You will receive an email with the interview time and venue.',
+    REFERENCE,
     'Adviser: transfer the caller to extension ' + SCRIPT_EXTENSIONS.OFFER_INVITE + '.',
   ],
   OFFER_NONEEA: [
     'Your qualifications meet the requirements for %cname%. Because of your nationality, I will now transfer you to our visa compliance team before an offer can be made.',
     'If the transfer fails, the visa team will call you back.',
+    REFERENCE,
     'Adviser: transfer the caller to extension ' + SCRIPT_EXTENSIONS.OFFER_INVITE + '.',
   ],
   INVITE_NONEEA: [
     'Your qualifications meet the requirements for an interview for %cname%. Because of your nationality, I will now transfer you to our visa compliance team before you can be invited.',
     'If the transfer fails, the visa team will call you back.',
+    REFERENCE,
     'Adviser: transfer the caller to extension ' + SCRIPT_EXTENSIONS.OFFER_INVITE + '.',
   ],
   POOL: [
     'We are holding your application while I consult my colleagues.',
     'If you have not heard from us within 24 hours, please presume that you have been unsuccessful.',
+    REFERENCE,
   ],
   REJECT: [
     'I am sorry, your qualifications do not meet the requirement for %cname% and we cannot offer you a place this year.',
@@ -144,17 +201,27 @@ export const OUTCOME_SCRIPTS = {
   REFER_SHS: [
     'I will transfer you to Admissions now; if that is not possible, the course tutor will call you back.',
     'The tutor may contact you within 24 hours.',
+    REFERENCE,
   ],
   REFER: [
     'I will transfer you to Admissions now; if that is not possible, the course tutor will call you back.',
     'If nobody has contacted you by midday tomorrow, please assume that you have been unsuccessful.',
+    REFERENCE,
   ],
   OFFER_CALLBACK: [
     'Your application for %cname% needs a decision from a colleague. I will transfer you to them now.',
-    'Adviser: transfer the caller to extension %extno%, then store the application as a referral.',
+    REFERENCE,
+    transferTo(', then store the application as a referral'),
   ],
   DELETED: ['This application has been deleted.'],
-} as const satisfies Record<ScriptVariant, readonly string[]>;
+} as const satisfies Record<ScriptVariant, readonly ScriptText[]>;
+
+/**
+ * The offer's second paragraph for a caller who has not applied through UCAS this year (spec
+ * section 4 "No national-service ID"; the same steps as the public `AR` offer, offerTexts).
+ */
+export const OFFER_NO_UCAS =
+  'You have not applied through UCAS this year, so to accept the offer, register with UCAS, sign in to your UCAS Hub, choose Clearing and add us as your Clearing choice (course code %course%) within two working days, after which the offer lapses.';
 
 /** Extra REJECT paragraphs by form and the alternative-course offer (spec section 4). */
 export const REJECT_EXTRAS = {
@@ -164,5 +231,10 @@ export const REJECT_EXTRAS = {
       '.',
   ],
   EEA: [] as string[],
-  ALTERNATIVE: 'We may be able to offer you %cname% (%course%) in %school% instead. Adviser: transfer the caller to the department on extension %extno%.',
+  /** One per alternative, read with its own title, code, school name and extension. */
+  ALTERNATIVE: ['We may be able to offer you %cname% (%course%) in %school% instead.', 'We may be able to offer you %cname% (%course%) instead.'],
+  ALTERNATIVE_TRANSFER: [
+    'Adviser: transfer the caller to the department on extension %extno%.',
+    'Adviser: transfer the caller to the Clearing team on {phone}, who will put them through to the department.',
+  ],
 } as const;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { createAssessment } from '@/testing/mocks/applications';
 import { DeskLayout, FeedbackPanel, type FeedbackPanelProps } from '..';
 
-const course = createCourse({ SCHOOL: 'BUS', SCHOOL_NAME: 'Business School', COURSE_TITLE: 'Accounting', EXTENSION_NO: '8000' });
+const course = createCourse({ SCHOOL: 'BUS', SCHOOL_NAME: 'Business School', COURSE_TITLE: 'Accounting', EXTENSION_NO: '8000', ALLOW_SECOND_YEAR_ENTRY: true });
 const form = { NAME1: 'Ann', NAME2: 'Smith', NATIONALITY: 'GBR', SECOND_YEAR_ENTRY: '0', APPLIED_TO_UCAS: '1', UCAS_PERSONAL_ID: '1234567890' };
 
 const props = (overrides: Partial<FeedbackPanelProps> = {}): FeedbackPanelProps => ({
@@ -108,10 +108,39 @@ describe('FeedbackPanel', () => {
     expect(outcome()).toHaveAttribute('data-variant', 'REFER');
   });
 
-  it('adds the second-year wording and, on a Sciences course without second-year entry, the supervisor note', () => {
-    render(<FeedbackPanel {...props({ status: 'R', form: { ...form, SECOND_YEAR_ENTRY: '1' }, course: { ...course, SCHOOL: 'SCI' } })} />);
+  it('adds the second-year wording and the transfer where the course allows it', () => {
+    render(<FeedbackPanel {...props({ status: 'R', form: { ...form, SECOND_YEAR_ENTRY: '1' } })} />);
     expect(screen.getByText('Hello Ann Smith. You are applying for course Accounting but want to start in the Second Year')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Notes' })).getByText('Adviser: call a supervisor before going any further.')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Notes' })).getByText('I will transfer you now to extension 8000, who deal with Second Year entry.'),
+    ).toBeInTheDocument();
+  });
+
+  it('always carries the guidance for a caller who wants only Year 2 where the course has no second-year entry (domain.md)', () => {
+    const { rerender } = render(<FeedbackPanel {...props({ status: null, course: { ...course, ALLOW_SECOND_YEAR_ENTRY: false } })} />);
+    const notes = () => screen.getByRole('region', { name: 'Notes' });
+    expect(
+      within(notes()).getByText(
+        'Adviser: if the caller wants only the Second Year, end the call politely: "I am sorry we cannot help you with this course; thank you for calling."',
+      ),
+    ).toBeInTheDocument();
+    rerender(<FeedbackPanel {...props({ status: null, course: { ...course, SCHOOL: 'SCI', ALLOW_SECOND_YEAR_ENTRY: false } })} />);
+    expect(within(notes()).getByText('Adviser: if the caller wants only the Second Year, call a supervisor before going any further.')).toBeInTheDocument();
+  });
+
+  it("shows the reference the caller quotes, and gives the Clearing team's number where the course has no telephone", () => {
+    render(
+      <FeedbackPanel
+        {...props({ status: 'R', reference: '8301X7', assessment: createAssessment({ OVER18: 0 }), course: { ...course, FEEDBACK_TELEPHONE: null } })}
+      />,
+    );
+    expect(screen.getByText('Reference:').parentElement).toHaveTextContent('Reference: 8301X7');
+    expect(
+      within(screen.getByRole('region', { name: 'Notes' })).getByText(
+        'If you need an answer quickly, call our priority hotline (020 7040 4000) before 18:00 today and quote your application id A-77.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(outcome()).getByText('Your reference number is 8301X7; please quote it whenever you contact us about this application.')).toBeInTheDocument();
   });
 
   it('gives a non-EEA offer the visa compliance transfer and asks for a status when none is chosen', () => {
@@ -119,7 +148,9 @@ describe('FeedbackPanel', () => {
     expect(outcome()).toHaveAttribute('data-variant', 'OFFER_NONEEA');
     expect(within(outcome()).getByText('If the transfer fails, the visa team will call you back.')).toBeInTheDocument();
     expect(
-      screen.getByText('You do not have a UCAS Personal ID. We will still take your details now, but you may be asked to complete an application form later.'),
+      screen.getByText(
+        'You have not applied through UCAS this year, so you do not have a UCAS Personal ID. We will still take your details now, but you may be asked to complete an application form later.',
+      ),
     ).toBeInTheDocument();
     rerender(<FeedbackPanel {...props({ status: null })} />);
     expect(within(outcome()).getByText('Choose a status to see its script.')).toBeInTheDocument();
@@ -127,9 +158,11 @@ describe('FeedbackPanel', () => {
 
   it("reads the live form's values as they are: groups ignored, non-strings and blanks count as not given", () => {
     render(<FeedbackPanel {...props({ form: { NAME1: 42, NAME2: '  ', QUALIFICATIONS: [{ QUALIFICATION: 'ALEVEL' }], NATIONALITY: 'FRA' } })} />);
-    expect(screen.getByText('Hello [student name]. You are applying for course Accounting')).toBeInTheDocument();
+    expect(screen.getByText('Hello. You are applying for course Accounting')).toBeInTheDocument();
     expect(outcome()).toHaveAttribute('data-variant', 'OFFER');
-    expect(screen.getByText(/You do not have a UCAS Personal ID/)).toBeInTheDocument();
+    // APPLIED_TO_UCAS not answered yet: no note saying the caller has no UCAS Personal ID.
+    expect(screen.queryByText(/do not have a UCAS Personal ID/)).not.toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/\[|undefined/);
   });
 
   it('renders nothing for the public', () => {
@@ -156,7 +189,10 @@ describe('FeedbackPanel', () => {
             <FeedbackPanel
               {...props({
                 status,
-                assessment: createAssessment({ TRAFFIC_LIGHT: 'R', ALTERNATE: [{ COURSE: 'N400', SCHOOL: 'BUS', EXTENSION: '4321', TITLE: 'Business' }] }),
+                assessment: createAssessment({
+                  TRAFFIC_LIGHT: 'R',
+                  ALTERNATE: [{ COURSE: 'N400', SCHOOL: 'BUS', SCHOOL_NAME: 'Business School', EXTENSION: '4321', TITLE: 'Business' }],
+                }),
               })}
             />
           }
@@ -172,7 +208,7 @@ describe('FeedbackPanel', () => {
     expect(outcome()).toHaveAttribute('data-variant', 'REJECT');
     expect(
       within(outcome()).getByText(
-        'We may be able to offer you Business (N400) in BUS instead. Adviser: transfer the caller to the department on extension 4321.',
+        'We may be able to offer you Business (N400) in Business School instead. Adviser: transfer the caller to the department on extension 4321.',
       ),
     ).toBeInTheDocument();
     expect(within(outcome()).queryByText(/7982/)).not.toBeInTheDocument();

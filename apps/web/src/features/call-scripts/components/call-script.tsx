@@ -21,7 +21,7 @@ export function CallScript({ script, live = true }: { script: CallScriptData; li
       </p>
       {script.trainingIntro && <ScriptHtml html={script.trainingIntro} />}
       <ScriptHtml html={script.greeting} className="cd-call-script__greeting" />
-      <ScriptHtml html={script.startDate} />
+      {script.startDate && <ScriptHtml html={script.startDate} />}
       <ScriptHtml html={script.dataProtection} />
       <ScriptHtml html={script.englishEvidence} />
       {script.notes.length > 0 && (

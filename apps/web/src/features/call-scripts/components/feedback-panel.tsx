@@ -1,6 +1,6 @@
 import {
   buildCallScript,
-  formatLongDate,
+  courseScriptValues,
   SCRIPT_HEADINGS,
   type Access,
   type ApplicationFormInput,
@@ -13,6 +13,7 @@ import {
 } from '@clearing-desk/contracts';
 import { TrafficLight } from '@clearing-desk/ui';
 import type { ReactNode } from 'react';
+import { env } from '@/config/env';
 import { CallScript } from './call-script';
 import { HistoryLog } from './history-log';
 import { PointsTable } from './points-table';
@@ -64,6 +65,9 @@ export type FeedbackPanelProps = {
   outboundCall?: ReactNode;
 };
 
+/** APPLIED_TO_UCAS as the script reads it: unanswered ('') is neither yes nor no. */
+const appliedToUcas = (answer: string): boolean | null => (answer === '1' ? true : answer === '0' ? false : null);
+
 const fullName = (form: ScriptFormValues): string => [str(form, 'NAME1'), str(form, 'NAME2')].filter(Boolean).join(' ');
 
 /** What the script depends on: the panel's props without the history and the call button. */
@@ -86,19 +90,14 @@ export function deskCallScript(props: DeskScriptProps): CallScriptData {
       school: course.SCHOOL,
       trafficLight: assessment?.TRAFFIC_LIGHT ?? null,
       access,
-      hasUcasId: str(form, 'APPLIED_TO_UCAS') === '1' && str(form, 'UCAS_PERSONAL_ID') !== '',
+      appliedToUcas: appliedToUcas(str(form, 'APPLIED_TO_UCAS')),
     },
     {
+      // The Clearing team's number (build configuration) where the course has no telephone.
+      ...courseScriptValues(course, env.VITE_CLEARING_TEAM_TELEPHONE),
       studentName: fullName(form),
-      courseTitle: course.COURSE_TITLE,
-      startDate: formatLongDate(course.COURSE_START_DATE),
       aid: props.applicationId,
-      phone: course.FEEDBACK_TELEPHONE,
-      extno: course.EXTENSION_NO,
       ref: props.reference,
-      cname: course.COURSE_TITLE,
-      course: course.UCAS_CODE,
-      school: course.SCHOOL_NAME,
     },
     { alternates: assessment?.ALTERNATE, scenario: props.scenario },
   );
@@ -120,6 +119,11 @@ export function FeedbackPanel(props: FeedbackPanelProps) {
       <h2 className="cd-heading-m" id="call-scripts-feedback-heading">
         {SCRIPT_HEADINGS.PANEL}
       </h2>
+      {props.reference && (
+        <p className="cd-body cd-feedback__reference">
+          {SCRIPT_HEADINGS.REFERENCE}: <strong>{props.reference}</strong>
+        </p>
+      )}
       {outboundCall && <div className="cd-call-scripts__outbound">{outboundCall}</div>}
       <PointsTable assessment={assessment} course={course} />
       {assessment && assessment.EXPLANATION.length > 0 && (
