@@ -19,9 +19,11 @@ import {
   fileListResponseSchema,
   formDocuments,
   NEW_STUDENT,
+  PUBLIC_STATUS_ONLY,
   PUBLIC_USER,
   recommendedCourses,
   staffStatusAllowed,
+  SUBMISSION_BUTTONS,
   staffUpdateResponseSchema,
   submissionStoredResponseSchema,
   toAssessForm,
@@ -274,8 +276,13 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       }
     },
 
-    /** The whole public submit (POST /api/apply/{course}); the body's STATUS and REJECTION_REASONS are ignored. */
+    /**
+     * The whole public submit (POST /api/apply/{course}). STATUS, when sent, must be the public
+     * button's S (400 PUBLIC_STATUS_ONLY, before anything is read or stored); the decision is
+     * decidePublicOutcome's, and the body's REJECTION_REASONS are ignored.
+     */
     async submitPublic(request: FastifyRequest, code: string, data: ApplySubmission): Promise<ApplyResponse> {
+      if (data.STATUS !== undefined && data.STATUS !== SUBMISSION_BUTTONS.SUBMIT.STATUS) throw new HttpError(400, PUBLIC_STATUS_ONLY);
       await pipeline.clearingGate(request);
       const detail = await pipeline.course(request, code);
       pipeline.assertPublicCanApply(detail);

@@ -62,6 +62,21 @@ export class StackClient {
     return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
   }
 
+  /**
+   * A request exactly as given: no `{ data, token }` wrapping, no added Content-Type (e.g. a
+   * client of spec section 7 sending a call whose payload is "none"); the cookies go with it.
+   */
+  async raw(
+    method: 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    { body, headers = {} }: { body?: string; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: unknown; headers: Headers }> {
+    const res = await fetch(`${this.baseUrl}${path}`, { method, headers: { cookie: this.cookieHeader(), ...headers }, body });
+    this.remember(res);
+    const text = await res.text();
+    return { status: res.status, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text, headers: res.headers };
+  }
+
   /** A PUT with an If-Match header (the version the client last read), answering the new ETag too. */
   async putIfMatch(path: string, data: unknown, ifMatch: string): Promise<{ status: number; body: unknown; etag: string | null }> {
     const { status, body, headers } = await this.sendWithHeaders('PUT', path, data, { 'if-match': ifMatch });

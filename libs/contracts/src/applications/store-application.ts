@@ -7,6 +7,19 @@ import { applicationDecisionSchema } from './decide-public-outcome';
 
 /** Who a history LOG row names for a submission from the public (domain.md "Statuses"). */
 export const PUBLIC_USER = 'public';
+/**
+ * Who the applicant's own review page (by hash) names for a LOG row made by staff: never a staff
+ * username (issue 19 item 5).
+ */
+export const STAFF_LOG_USER_FOR_APPLICANT = 'Clearing team';
+
+/**
+ * 400 when a public submission (POST /api/apply/{course}) asks for a STATUS other than the public
+ * button's S (issue 19 item 1): the assessment decides a public application, and a staff decision
+ * is saved only through the staff routes, so no client files one as public.
+ */
+export const PUBLIC_STATUS_ONLY =
+  "STATUS must be S (the 'Submit' button): an application from the public is decided by its assessment. Staff save their decisions as staff.";
 
 /** 409 when a SUBMISSION_ID already stored for one course comes again for another (a client bug). */
 export const SUBMISSION_ID_REUSED = 'SUBMISSION_ID was already used for an application to another course.';

@@ -19,6 +19,12 @@ export const APPLICATION_STATUSES = {
 export type ApplicationStatus = keyof typeof APPLICATION_STATUSES;
 export const applicationStatusSchema = z.enum(Object.keys(APPLICATION_STATUSES) as [ApplicationStatus, ...ApplicationStatus[]]);
 
+/**
+ * The statuses an application is stored with: all but V, which a save sends to keep the current
+ * status (domain.md "Submit buttons": V is never stored).
+ */
+export const STORED_STATUSES: Readonly<Record<Exclude<ApplicationStatus, 'V'>, string>> = (({ V: _v, ...stored }) => stored)(APPLICATION_STATUSES);
+
 /** The second status list of spec section 3 (sub-statuses). */
 export const APPLICATION_SUB_STATUSES = {
   PI: 'Passed Interview',

@@ -1,6 +1,7 @@
 /**
  * Test data generators (conventions.md: `createX(overrides)`), valid against the contracts.
  */
+import type { VisaDataInput } from '../applications/admin-applications';
 import type { AssessForm } from '../assessment/assess-form';
 import type { CourseData, CourseDetailResponse } from '../courses/course';
 import { buildQualOption } from '../qualifications/catalogue';
@@ -117,6 +118,23 @@ export function createApplicationForm(overrides: Record<string, unknown> = {}): 
       { QUALIFICATION: 'GCSE', SUBJECT: 'English Language', GRADE: '5', YEAR: '2023' },
       { QUALIFICATION: 'GCSE', SUBJECT: 'Mathematics', GRADE: '5', YEAR: '2023' },
     ],
+    ...overrides,
+  };
+}
+
+/**
+ * A legacy visa record (spec section 3) valid against `visaDataSchema`: approved, student route,
+ * every required field answered; override any field.
+ */
+export function createVisaData(overrides: Partial<VisaDataInput> = {}): VisaDataInput {
+  return {
+    VISA_STATUS: 'A',
+    VISA_TYPE: 't4gen',
+    HAS_PREVIOUS_UK_STUDY: '0',
+    FIVE_YEAR_CAP_ASSESSMENT: 'na',
+    PROGRESSION_ASSESSMENT: 'na',
+    HAS_ENGLISH_QUALIFICATION: 'ielts',
+    HAS_COURSE_FEES: '1',
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import {
-  APPLICATION_STATUSES,
   APPLICATION_SUB_STATUSES,
   INTAKE_YEAR,
+  STORED_STATUSES,
   type ApplicationForm,
   type ApplicationStatus,
   type ApplicationSubStatus,
@@ -105,7 +105,8 @@ export const applications = pgTable(
       .on(t.ucasCode, t.ucasPersonalId)
       .where(sql`${t.ucasPersonalId} is not null`),
     index('applications_student_idx').on(t.studentId),
-    check('applications_status', sql`${t.status} in (${codeList(APPLICATION_STATUSES)})`),
+    // V is never stored (domain.md "Submit buttons": it stands for the current status).
+    check('applications_status', sql`${t.status} in (${codeList(STORED_STATUSES)})`),
     check('applications_sub_status', sql`${t.subStatus} in (${codeList(APPLICATION_SUB_STATUSES)})`),
     check('applications_over18', sql`${t.over18} in (0, 1)`),
     check('applications_second_year_entry', sql`${t.secondYearEntry} in (0, 1)`),

@@ -5,6 +5,8 @@ import {
   applicationFormSchema,
   foldName,
   INTAKE_YEAR,
+  PUBLIC_USER,
+  STAFF_LOG_USER_FOR_APPLICANT,
   withoutDocuments,
   type ApplicationData,
   type AppliedResponse,
@@ -13,7 +15,7 @@ import {
   type StoreApplicationRequest,
   type StoredApplicationResponse,
 } from '@clearing-desk/contracts';
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { applicationLog, applications, students } from '../../db/schema';
 import type { ApplicationsDatabase } from '../external/database';
@@ -48,6 +50,25 @@ export type Executor = ApplicationsDatabase | Parameters<Parameters<Applications
 export async function applicationLogItems(ex: Executor, applicationId: number): Promise<LogItem[]> {
   const rows = await ex.select().from(applicationLog).where(eq(applicationLog.applicationId, applicationId)).orderBy(asc(applicationLog.id));
   return rows.map((l) => ({ MESSAGE: l.message, STATUS: l.status ?? null, USER: l.user, TIME: l.time.toISOString() }));
+}
+
+/**
+ * The LOG of an application as its applicant sees it on the review page by hash (issue 19 item 5):
+ * only the rows meant for them (the create and each status change, with their applicant message),
+ * and no staff username: a row made by staff names STAFF_LOG_USER_FOR_APPLICANT.
+ */
+export async function applicantLogItems(ex: Executor, applicationId: number): Promise<LogItem[]> {
+  const rows = await ex
+    .select()
+    .from(applicationLog)
+    .where(and(eq(applicationLog.applicationId, applicationId), isNotNull(applicationLog.applicantMessage)))
+    .orderBy(asc(applicationLog.id));
+  return rows.map((l) => ({
+    MESSAGE: l.applicantMessage ?? '',
+    STATUS: l.status ?? null,
+    USER: l.user === PUBLIC_USER ? PUBLIC_USER : STAFF_LOG_USER_FOR_APPLICANT,
+    TIME: l.time.toISOString(),
+  }));
 }
 
 /** A stored row and its LOG as spec section 7's applicationData (the form's fields plus the stored ones). */
@@ -225,12 +246,10 @@ export function createApplicationsRepository(db: ApplicationsDatabase, intake: s
             .returning();
           if (!application) throw new Error('application insert returned no row');
 
-          await tx.insert(applicationLog).values({
-            applicationId: application.applicationId,
-            user,
-            status: application.status,
-            message: createdLogMessage(application.status, application.subStatus),
-          });
+          const created = createdLogMessage(application.status, application.subStatus);
+          await tx
+            .insert(applicationLog)
+            .values({ applicationId: application.applicationId, user, status: application.status, message: created, applicantMessage: created });
           return application;
         });
         return { kind: 'created', response: toApplyResponse(row) };
@@ -245,8 +264,11 @@ export function createApplicationsRepository(db: ApplicationsDatabase, intake: s
     },
 
     /**
-     * The application behind a review-page hash, with its LOG (oldest first), stored assessment
-     * and SUBMISSION_ID (the owner of its documents in files-svc); null when unknown or of another intake than the current one.
+     * The application behind a review-page hash as its applicant may see it, with its stored
+     * assessment and SUBMISSION_ID (the owner of its documents in files-svc); null when unknown or
+     * of another intake than the current one. No staff data (issue 19 item 5): LOG holds only the
+     * rows meant for the applicant (applicantLogItems, oldest first), OUTBOUND_CALL_REMARK is null,
+     * and the visa record is not read.
      */
     async findByHash(hash: string): Promise<StoredApplicationResponse | null> {
       // An application of an earlier cycle is not shown by its hash any more (personal data kept no longer than needed).
@@ -257,7 +279,7 @@ export function createApplicationsRepository(db: ApplicationsDatabase, intake: s
         .limit(1);
       if (!row) return null;
       return {
-        applicationData: toApplicationData(row, await applicationLogItems(db, row.applicationId)),
+        applicationData: { ...toApplicationData(row, await applicantLogItems(db, row.applicationId)), OUTBOUND_CALL_REMARK: null },
         assessment: row.assessment,
         UCAS_CODE: row.ucasCode,
         SUBMISSION_ID: row.submissionId,

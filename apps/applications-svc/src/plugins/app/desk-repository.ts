@@ -96,12 +96,15 @@ export function changedFields(before: Readonly<Record<string, unknown>>, after: 
   return [...keys].filter((k) => !(empty(before[k]) && empty(after[k])) && !isDeepStrictEqual(before[k], after[k])).sort();
 }
 
-/** The LOG message of an update: the fields changed, and the status change with old and new values. */
+/** The LOG sentence of a status change, with old and new values; also what the applicant sees of it (null when the status stays). */
+export function statusChangeMessage(from: ApplicationStatus, to: ApplicationStatus): string | null {
+  return from === to ? null : `Status changed from ${APPLICATION_STATUSES[from]} (${from}) to ${APPLICATION_STATUSES[to]} (${to}).`;
+}
+
+/** The LOG message of an update: the status change with old and new values, and the fields changed. */
 export function updateLogMessage(fields: readonly string[], from: ApplicationStatus, to: ApplicationStatus): string {
-  const parts: string[] = [];
-  if (from !== to) parts.push(`Status changed from ${APPLICATION_STATUSES[from]} (${from}) to ${APPLICATION_STATUSES[to]} (${to}).`);
-  parts.push(fields.length > 0 ? `Fields changed: ${fields.join(', ')}.` : 'Saved with no field changes.');
-  return parts.join(' ');
+  const change = statusChangeMessage(from, to);
+  return [...(change ? [change] : []), fields.length > 0 ? `Fields changed: ${fields.join(', ')}.` : 'Saved with no field changes.'].join(' ');
 }
 
 export type UpdateResult =
@@ -187,7 +190,8 @@ export function createDeskRepository(db: ApplicationsDatabase) {
           if (!row) return { kind: 'not-found' } as const;
           check(row);
           if (request.ifMatch !== undefined && request.ifMatch !== row.version) return { kind: 'conflict' } as const;
-          const status = request.submission.STATUS;
+          // V keeps the current status: it is never stored (domain.md "Submit buttons").
+          const status = request.submission.STATUS === 'V' ? row.status : request.submission.STATUS;
           const fields = changedFields(row.form, form);
           const [updated] = await tx
             .update(applications)
@@ -210,7 +214,13 @@ export function createDeskRepository(db: ApplicationsDatabase) {
             .where(and(eq(applications.applicationId, row.applicationId), eq(applications.version, row.version)))
             .returning({ version: applications.version, updatedAt: applications.updatedAt });
           if (!updated) return { kind: 'conflict' } as const;
-          await tx.insert(applicationLog).values({ applicationId: row.applicationId, user, status, message: updateLogMessage(fields, row.status, status) });
+          await tx.insert(applicationLog).values({
+            applicationId: row.applicationId,
+            user,
+            status,
+            message: updateLogMessage(fields, row.status, status),
+            applicantMessage: statusChangeMessage(row.status, status),
+          });
           return { kind: 'updated', status, version: updated.version, updatedAt: updated.updatedAt.toISOString() } as const;
         });
       } catch (err) {

@@ -5,13 +5,16 @@ import {
   applyResponseSchema,
   errorResponseSchema,
   SECOND_YEAR_NOT_ALLOWED,
+  STAFF_LOG_USER_FOR_APPLICANT,
   storedApplicationResponseSchema,
   SUBMISSION_ID_OTHER_APPLICANT,
   SUBMISSION_ID_REUSED,
+  USER_HEADER,
   type Assessment,
   type StoreApplicationRequestInput,
 } from '@clearing-desk/contracts';
-import { createApplicationForm, createCourseDetail } from '@clearing-desk/contracts/testing';
+import { createApplicationForm, createCourseDetail, createVisaData } from '@clearing-desk/contracts/testing';
+import { encodeStaffUser } from '@clearing-desk/service-kit';
 import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
 import { count, eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
@@ -287,6 +290,44 @@ describe('GET /applications/by-hash/:hash', () => {
       { MESSAGE: 'Application created with status Rejected (Automatic).', STATUS: 'X', USER: 'public', TIME: expect.any(String) },
     ]);
     expect(Number.isNaN(Date.parse(applicationData.LOG[0]?.TIME ?? ''))).toBe(false);
+  });
+
+  // Issue 19 item 5: the applicant's own page carries no staff data.
+  it('shows the applicant only the LOG rows meant for them, no staff username, outbound-call remark or visa message', async () => {
+    const body = storeBody({ NAME1: 'Priya' }, { decision: { confirmed_status: 'S', sub_status: null, rejection_reasons: [], recommended_courses: [] } });
+    const saved = applyResponseSchema.parse((await post(body)).json());
+    const [student, course] = saved.id;
+    const backOffice = internalHeaders({
+      [USER_HEADER]: encodeStaffUser({ username: 'backoffice', name: 'Bola', roles: [{ role: 'Back Office', scope: 'all' }] }),
+    });
+    const desk = (method: 'PUT', url: string, payload: object) =>
+      app.inject({ method, url: `/desk/applications/${student}/${course}${url}`, headers: backOffice, payload });
+    const referAssessment = { ...greenAssessment, SUBMISSION_OPTIONS: { BUTTONS: [{ STATUS: 'R' as const, LABEL: 'Refer' }] } };
+    const { SUBMISSION_ID: _id, ...form } = body.submission;
+    expect(
+      (
+        await desk('PUT', '', {
+          submission: { ...form, TEL1: '07123456789', STATUS: 'R' },
+          qualOptions: detail.qualOptions,
+          ALLOW_SECOND_YEAR_ENTRY: false,
+          assessment: referAssessment,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await desk('PUT', '/outbound-call', { CALL_OUTCOME: 'Called left voicemail', NOTES: 'Sounded upset, call after 3pm' })).statusCode).toBe(200);
+    expect((await desk('PUT', '/visa', createVisaData({ VISA_STATUS: 'D' }))).statusCode).toBe(200);
+
+    const res = await get(`/applications/by-hash/${saved.hash}`);
+    const { applicationData } = storedApplicationResponseSchema.parse(res.json());
+    expect(applicationData).toMatchObject({ STATUS: 'R', OUTBOUND_CALL_FLAG: 1, OUTBOUND_CALL_REMARK: null });
+    expect(applicationData.LOG.map(({ MESSAGE, STATUS, USER }) => ({ MESSAGE, STATUS, USER }))).toEqual([
+      { MESSAGE: 'Application created with status Submitted.', STATUS: 'S', USER: 'public' },
+      { MESSAGE: 'Status changed from Submitted (S) to Referred (R).', STATUS: 'R', USER: STAFF_LOG_USER_FOR_APPLICANT },
+    ]);
+    for (const text of ['backoffice', 'Sounded upset', 'voicemail', 'Visa record', 'Fields changed']) expect(res.body).not.toContain(text);
+    // Staff keep the whole history.
+    const staffView = await app.inject({ method: 'GET', url: `/desk/applications/${student}/${course}`, headers: backOffice });
+    expect(staffView.json().applicationData.LOG).toHaveLength(4);
   });
 
   it('keeps no document fields: documents belong to files-svc, bound to the SUBMISSION_ID', async () => {

@@ -13,7 +13,7 @@ import {
   type StoreApplicationRequestInput,
   type StoreUpdateRequestInput,
 } from '@clearing-desk/contracts';
-import { createApplicationForm, createCourseDetail } from '@clearing-desk/contracts/testing';
+import { createApplicationForm, createCourseDetail, createVisaData } from '@clearing-desk/contracts/testing';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
 import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
 import { count, eq } from 'drizzle-orm';
@@ -192,16 +192,7 @@ describe('GET /desk/applications (the listing)', () => {
   it('finds visa records (s=v, visa=1) and logged outbound calls (s=c)', async () => {
     const c = await create({ code, form: { NAME1: 'Vera', NAME2: 'Visa' } });
     expect(ids((await list('s=v&q=visa')).body)).toEqual([]);
-    const visa = {
-      VISA_STATUS: 'P',
-      VISA_APPLICANT_STATUS: 't4gen',
-      VISA_TYPE: 't4gen',
-      HAS_PREVIOUS_UK_STUDY: '0',
-      FIVE_YEAR_CAP_ASSESSMENT: 'na',
-      PROGRESSION_ASSESSMENT: 'na',
-      HAS_ENGLISH_QUALIFICATION: 'ielts',
-      HAS_COURSE_FEES: '1',
-    };
+    const visa = createVisaData({ VISA_STATUS: 'P', VISA_APPLICANT_STATUS: 't4gen' });
     expect(
       (await app.inject({ method: 'PUT', url: `/desk/applications/${c.student}/${c.course}/visa`, headers: as(frontOffice), payload: visa })).statusCode,
     ).toBe(403);

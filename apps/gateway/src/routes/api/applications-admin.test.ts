@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import {
   ADMIN_APPLICATION_MESSAGES,
   adminApplicationResponseSchema,
+  applicationReviewResponseSchema,
   applicationListingResponseSchema,
   applyResponseSchema,
   createSampleDocument,
   LOGIN_MESSAGES,
   outboundCallResponseSchema,
   publicReference,
+  STAFF_LOG_USER_FOR_APPLICANT,
   staffUpdateResponseSchema,
   studentSearchResponseSchema,
   uploadResponseSchema,
@@ -15,7 +17,7 @@ import {
   visaUpdateResponseSchema,
   type ApplyResponse,
 } from '@clearing-desk/contracts';
-import { createApplicationForm } from '@clearing-desk/contracts/testing';
+import { createApplicationForm, createVisaData } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
 import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
 
@@ -246,15 +248,7 @@ describe('outbound call, visa and documents', () => {
 
   it('keeps the legacy visa record for the Visa Team and refuses Front Office', async () => {
     const { saved } = await takeByPhone('frontoffice', 'S');
-    const visa = {
-      VISA_STATUS: 'A',
-      VISA_TYPE: 't4gen',
-      HAS_PREVIOUS_UK_STUDY: '0',
-      FIVE_YEAR_CAP_ASSESSMENT: 'na',
-      PROGRESSION_ASSESSMENT: 'na',
-      HAS_ENGLISH_QUALIFICATION: 'ielts',
-      HAS_COURSE_FEES: '1',
-    };
+    const visa = createVisaData();
     expect((await (await as('frontoffice')).send('PUT', `${pathOf(saved)}/visa`, visa)).status).toBe(403);
     expect((await (await as('frontoffice')).get(`${pathOf(saved)}/visa?_=1`)).status).toBe(403);
     const missing = await (await as('visateam')).send('PUT', `${pathOf(saved)}/visa`, { ...visa, HAS_COURSE_FEES: undefined });
@@ -266,6 +260,24 @@ describe('outbound call, visa and documents', () => {
     const got = visaResponseSchema.parse((await (await as('visateam')).get(`${pathOf(saved)}/visa?_=1`)).body);
     expect(got.visaData).toMatchObject({ VISA_STATUS: 'A', VISA_TYPE: 't4gen' });
     expect(got.applicationData.LOG.at(-1)?.MESSAGE).toBe('Visa record updated (visa status A).');
+  });
+
+  // Issue 19 item 5: the applicant's review page carries no staff data.
+  it('keeps the outbound call, the visa change and every staff username out of the review by hash', async () => {
+    const { saved } = await takeByPhone('backoffice', 'O', { NAME1: 'Rhea', NAME2: 'Review' });
+    const call = await (await as('backoffice')).send('PUT', `${pathOf(saved)}/outbound-call`, { CALL_OUTCOME: 'Called no answer', NOTES: 'Try the mobile' });
+    expect(call.status).toBe(200);
+    expect((await (await as('visateam')).send('PUT', `${pathOf(saved)}/visa`, createVisaData({ VISA_STATUS: 'X' }))).status).toBe(200);
+
+    const res = await new StackClient(stack.gatewayUrl).get(`/api/applications/${saved.hash}`);
+    expect(res.status).toBe(200);
+    const review = applicationReviewResponseSchema.parse(res.body);
+    expect(review.applicationData.OUTBOUND_CALL_REMARK).toBeNull();
+    expect(review.applicationData.LOG.map(({ MESSAGE, USER }) => ({ MESSAGE, USER }))).toEqual([
+      { MESSAGE: 'Application created with status Offered.', USER: STAFF_LOG_USER_FOR_APPLICANT },
+    ]);
+    const text = JSON.stringify(res.body);
+    for (const hidden of ['backoffice', 'visateam', 'Try the mobile', 'Called no answer', 'Visa record', 'visaData']) expect(text).not.toContain(hidden);
   });
 
   it('lists clean documents and downloads one as an attachment, logging the download', async () => {

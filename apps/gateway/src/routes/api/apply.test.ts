@@ -7,6 +7,7 @@ import {
   errorResponseSchema,
   publicReference,
   IDEMPOTENCY_KEY_MISMATCH,
+  PUBLIC_STATUS_ONLY,
   SECOND_YEAR_NOT_ALLOWED,
   SUBMISSION_ID_OTHER_APPLICANT,
   type ApplyResponse,
@@ -29,7 +30,12 @@ let client: StackClient;
 
 beforeAll(async () => {
   // files-svc: the review page lists the application's documents.
-  stack = await startTestStack({ services: ['courses', 'applications', 'assessment', 'files'] });
+  // The public limits (applied check 30, submit 60 a minute) are rate-limit.test.ts's subject: this
+  // file submits and looks people up more often than that in a minute, so they are raised.
+  stack = await startTestStack({
+    services: ['courses', 'applications', 'assessment', 'files'],
+    gatewayEnv: { RATE_LIMIT_APPLIED_MAX: '1000', RATE_LIMIT_APPLY_MAX: '1000' },
+  });
   client = new StackClient(stack.gatewayUrl);
   await client.get('/api/ping'); // collects XSRF-TOKEN and _csrf
 }, 120_000);
@@ -146,14 +152,30 @@ describe('POST /api/apply/:course', () => {
     expect(review.applicationData).toMatchObject({ STATUS: 'X', SUB_STATUS: 'AX', REJECTION_REASONS: saved.rejection_reasons });
   });
 
-  it('submits an amber applicant (120 points, between accepted 112 and advertised 128) for the back office (S), whatever STATUS the body asks for', async () => {
-    const res = await apply(submission({ QUALIFICATIONS: aLevels(['A', 'B', 'C']), STATUS: 'O' }));
+  it('submits an amber applicant (120 points, between accepted 112 and advertised 128) for the back office (S)', async () => {
+    const res = await apply(submission({ QUALIFICATIONS: aLevels(['A', 'B', 'C']), STATUS: 'S' }));
     expect(res.status).toBe(200);
     const saved = applyResponseSchema.parse(res.body);
     expect(saved.assessment).toMatchObject({ TRAFFIC_LIGHT: 'A', UCAS_POINTS_EFFECTIVE: 120 });
     expect(saved).toMatchObject({ confirmed_status: 'S', rejection_reasons: [], recommended_courses: [] });
     const review = applicationReviewResponseSchema.parse((await client.get(`/api/applications/${saved.hash}`)).body);
     expect(review.applicationData).toMatchObject({ STATUS: 'S', SUB_STATUS: null });
+  });
+
+  // Issue 19 item 1: no client files a staff decision as public (an adviser's expired session once did).
+  it.each(['O', 'I', 'R', 'X', 'P', 'V', 'D', 'W'])('refuses STATUS %s with 400 and stores nothing', async (STATUS) => {
+    const form = submission({ STATUS });
+    const res = await apply(form);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: PUBLIC_STATUS_ONLY });
+    await expectNothingStored(form);
+  });
+
+  it('takes a submission without STATUS (a client that leaves it out) as the Submit button', async () => {
+    const { STATUS: _none, ...form } = submission({ QUALIFICATIONS: aLevels(['A', 'B', 'C']) });
+    const res = await apply(form);
+    expect(res.status).toBe(200);
+    expect(applyResponseSchema.parse(res.body).confirmed_status).toBe('S');
   });
 
   it('submits a green applicant who is under 18 on the course start date (S)', async () => {

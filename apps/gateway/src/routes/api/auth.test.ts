@@ -147,10 +147,36 @@ describe('PUT /api/admin/auth/logout', () => {
     expect(replay.body).toEqual({ message: 'Not logged in' });
   });
 
-  it('refuses a logout without the XSRF token with 403 and keeps the session', async () => {
+  it('refuses a logout with a wrong XSRF token with 403 and keeps the session', async () => {
     const { client, headers } = newClient();
     await client.login('admin', PASSWORD, headers);
     const res = await client.send('PUT', '/api/admin/auth/logout', {}, 'forged');
+    expect(res.status).toBe(403);
+    expect((await client.get('/api/admin/auth/user')).status).toBe(200);
+  });
+
+  // Spec section 7: the logout's payload is "none". The session cookie is SameSite=Lax, so a
+  // cross-site PUT never carries it: no token is needed to end one's own session.
+  it.each([
+    ['no body and no Content-Type', {}],
+    ['an empty JSON body', { headers: { 'content-type': 'application/json' } }],
+    ['an empty form body', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
+  ])('ends the session for a logout with %s (204)', async (_name, request) => {
+    const { client, headers } = newClient();
+    await client.login('editor', PASSWORD, headers);
+    const sessionCookie = client.cookie('clearing_session') as string;
+    const res = await client.raw('PUT', '/api/admin/auth/logout', request);
+    expect(res.body).toBe('');
+    expect(res.status).toBe(204);
+    expect(client.cookie('clearing_session')).toBeUndefined();
+    client.setCookie('clearing_session', sessionCookie);
+    expect((await client.get('/api/admin/auth/user')).status).toBe(401);
+  });
+
+  it('refuses a logout without a token that the browser marks as cross-site (403), keeping the session', async () => {
+    const { client, headers } = newClient();
+    await client.login('editor', PASSWORD, headers);
+    const res = await client.raw('PUT', '/api/admin/auth/logout', { headers: { 'sec-fetch-site': 'cross-site' } });
     expect(res.status).toBe(403);
     expect((await client.get('/api/admin/auth/user')).status).toBe(200);
   });

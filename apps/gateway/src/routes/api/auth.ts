@@ -7,15 +7,50 @@ import {
   loginOptionsSchema,
   staffUserResponseSchema,
   type StaffUser,
+  XSRF_HEADER,
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { DirectoryUnavailableError, type LdapDirectory } from '../../auth/ldap-directory';
 import { rolesForGroups, type RoleMapping } from '../../auth/role-mapping';
 import { oidcConfigured, type GatewayConfig } from '../../config';
+
+/** 403 for a sign-out the browser reports as made by another site. */
+export const CROSS_SITE_SIGN_OUT = 'A sign-out from another site is refused.';
+
+/**
+ * The logout's CSRF check. A token that is sent must be right (the XSRF check, 403); without one
+ * (a spec section 7 client sends no payload) the sign-out goes ahead unless the browser says the
+ * request comes from another site (`Sec-Fetch-Site` cross-site or same-site, or an `Origin` of
+ * another host). The session cookie is SameSite=Lax, so a cross-site PUT carries none anyway:
+ * the worst a forged sign-out could do is end a session it cannot send.
+ */
+function signOutGuard(fastify: FastifyInstance) {
+  return function guard(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void {
+    const body = request.body as { token?: unknown } | undefined;
+    if (typeof body?.token === 'string' || request.headers[XSRF_HEADER] !== undefined) {
+      fastify.csrfProtection.call(this, request, reply, done);
+      return;
+    }
+    done(fromAnotherSite(request) ? new HttpError(403, CROSS_SITE_SIGN_OUT) : undefined);
+  };
+}
+
+/** Whether the browser says a request was made by another site (Fetch Metadata, else Origin). */
+function fromAnotherSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'cross-site' || site === 'same-site';
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    return true; // 'null' (a sandboxed or opaque origin) or garbage
+  }
+}
 
 export type AuthRoutesOptions = { config: GatewayConfig; directory: LdapDirectory; roleMapping: RoleMapping };
 
@@ -29,12 +64,23 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
  *   directory decides (401 'Incorrect username/password' alike for a wrong password, an unknown
  *   user and an empty password, each taking at least LOGIN_FAILURE_MIN_MS; 503 when the
  *   directory is down); a success starts a new session and answers the user.
- * - `PUT /admin/auth/logout`: destroys the session server-side (204, also without one).
+ * - `PUT /admin/auth/logout`: destroys the session server-side (204, also without one). Spec
+ *   section 7 gives it no payload: a body (JSON `{ data, token }` or form) is optional, and so is
+ *   the XSRF token (`signOutGuard`).
  * - `GET /admin/auth/user`: the signed-in user (401 without a session), for a reloaded page.
  * - `GET /admin/auth/options`: whether the enterprise (OIDC) sign-in replaces the password form.
  */
 export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { config, directory, roleMapping }) => {
   await fastify.register(formBody, { bodyLimit: 4096 });
+  // The logout's payload is "none" (spec section 7): an empty body under a JSON Content-Type is
+  // no body, not a 400. Fastify's own parser (proto-poisoning checks included) reads the rest.
+  const defaultJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 4096 }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return defaultJson(request, text, done);
+  });
 
   const limitByAddress = fastify.createRateLimit({ max: config.LOGIN_RATE_MAX_PER_ADDRESS, timeWindow: config.LOGIN_RATE_WINDOW_MS });
   const limitByUsername = fastify.createRateLimit({
@@ -107,8 +153,8 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
     '/admin/auth/logout',
     {
       config: { public: true },
-      schema: { body: apiBodySchema(z.unknown()).optional(), response: { 204: z.null(), 403: errorResponseSchema, 503: errorResponseSchema } },
-      preHandler: fastify.csrfProtection,
+      schema: { body: apiBodySchema(z.unknown()).partial().nullish(), response: { 204: z.null(), 403: errorResponseSchema, 503: errorResponseSchema } },
+      preHandler: signOutGuard(fastify),
     },
     async (request, reply) => {
       const username = request.staffUser?.username;
