@@ -3,6 +3,7 @@ import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import type { IService } from 'kubernetes-models/v1/Service';
+import { GATEWAY_METRICS_PORT, SERVICES as STACK_SERVICES } from '@clearing-desk/stack';
 import { describe as name, kustomizations, manifestProblems, renderKustomization, type Manifest } from './manifests';
 import { allows, podIn, podsOf, selects, type Pod } from './network-policy';
 
@@ -45,6 +46,14 @@ const containerOf = (objects: Manifest[], app: App): IContainer => {
   if (!container) throw new Error(`no Deployment/${app} with a container`);
   return container;
 };
+
+it('names the same ports as npm start (tools/stack, the apps’ config defaults)', () => {
+  expect(APPS.gateway.metrics).toBe(GATEWAY_METRICS_PORT);
+  for (const spec of Object.values(STACK_SERVICES)) {
+    const app = spec.dir.replace('apps/', '') as App;
+    expect({ app, ...APPS[app] }).toEqual({ app, port: spec.port, metrics: spec.metricsPort });
+  }
+});
 
 describe.each(kustomizations())('kubectl kustomize deploy/kubernetes/%s', (dir) => {
   it('renders objects that all validate against the Kubernetes schemas, with no unknown field', () => {

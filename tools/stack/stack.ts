@@ -2,10 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { createTestDatabase, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { createTestDatabase, freePort, type TestDatabase } from '@clearing-desk/service-kit/testing';
 
 import { demoDirectoryEnv } from './directory';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
@@ -19,17 +18,22 @@ export const REPO_ROOT = path.resolve(__dirname, '../..');
 
 export type ServiceName = 'courses' | 'applications' | 'assessment' | 'files' | 'scenarios' | 'notifications';
 
-type ServiceSpec = { dir: string; port: number; database: boolean };
+type ServiceSpec = { dir: string; port: number; metricsPort: number; database: boolean };
 
-/** Every service with its default port (architecture.md "Ports") and whether it owns a database. */
+/**
+ * Every service with its default API and metrics ports (architecture.md "Ports"; each app's
+ * config has the same defaults) and whether it owns a database.
+ */
 export const SERVICES: Record<ServiceName, ServiceSpec> = {
-  courses: { dir: 'apps/courses-svc', port: 3101, database: true },
-  applications: { dir: 'apps/applications-svc', port: 3102, database: true },
-  assessment: { dir: 'apps/assessment-svc', port: 3103, database: false },
-  files: { dir: 'apps/files-svc', port: 3104, database: true },
-  scenarios: { dir: 'apps/scenarios-svc', port: 3105, database: true },
-  notifications: { dir: 'apps/notifications-svc', port: 3106, database: true },
+  courses: { dir: 'apps/courses-svc', port: 3101, metricsPort: 9301, database: true },
+  applications: { dir: 'apps/applications-svc', port: 3102, metricsPort: 9302, database: true },
+  assessment: { dir: 'apps/assessment-svc', port: 3103, metricsPort: 9303, database: false },
+  files: { dir: 'apps/files-svc', port: 3104, metricsPort: 9304, database: true },
+  scenarios: { dir: 'apps/scenarios-svc', port: 3105, metricsPort: 9305, database: true },
+  notifications: { dir: 'apps/notifications-svc', port: 3106, metricsPort: 9306, database: true },
 };
+/** The gateway's default metrics port (its API port is PORT, default 3000). */
+export const GATEWAY_METRICS_PORT = 9300;
 
 /** The mail catcher's ports under `npm start` (ports: 'fixed'): SMTP 1025 and the web inbox 1080. */
 export const MAIL_CATCHER_PORTS = { smtp: 1025, web: 1080 } as const;
@@ -72,6 +76,8 @@ export type StackOptions = {
 export type Stack = {
   gatewayUrl: string;
   urls: Partial<Record<ServiceName, string>>;
+  /** Each app's metrics port (`<url>/metrics`: Prometheus text; issue 27), the gateway's too. */
+  metricsUrls: Partial<Record<ServiceName | 'gateway', string>>;
   /** DATABASE_URL of each service with a database, on a 'test' stack (tests count rows to prove nothing was stored). */
   databaseUrls: Partial<Record<ServiceName, string>>;
   /** The random secret this stack's gateway and services share (INTERNAL_TOKEN). */
@@ -96,17 +102,8 @@ export function restartDelayMs(attempt: number): number {
 /** A process up this long has recovered: its next crash starts the backoff again at 0.5 s. */
 const RESTART_RESET_AFTER_MS = 60_000;
 
-/** Asks the OS for a free TCP port on the loopback interface. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+/** A free TCP port on the loopback interface (service-kit's, re-exported for tools and tests). */
+export { freePort } from '@clearing-desk/service-kit/testing';
 
 type Running = { name: string; child: ChildProcess; tail: string[] };
 
@@ -249,6 +246,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const runs: Running[] = [];
   const databases: TestDatabase[] = [];
   const urls: Partial<Record<ServiceName, string>> = {};
+  const metricsUrls: Partial<Record<ServiceName | 'gateway', string>> = {};
   const databaseUrls: Partial<Record<ServiceName, string>> = {};
   // One random internal token per stack: no committed default exists (issue 14 item 3).
   const internalToken = options.env?.INTERNAL_TOKEN ?? randomBytes(24).toString('base64url');
@@ -289,7 +287,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       names.map(async (name) => {
         const spec = SERVICES[name];
         const port = options.ports === 'fixed' ? spec.port : await freePort();
-        const env: Record<string, string> = { ...common, PORT: String(port), HOST: '127.0.0.1' };
+        const metricsPort = options.ports === 'fixed' ? spec.metricsPort : await freePort();
+        const env: Record<string, string> = { ...common, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: String(metricsPort) };
+        metricsUrls[name] = `http://127.0.0.1:${metricsPort}`;
         if (spec.database) {
           if (options.database === 'test') {
             const db = await createTestDatabase(`clearing_${name}`);
@@ -327,7 +327,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         await waitUntilReady(run, urls[name]);
       }),
     );
-    const gatewayEnv: Record<string, string> = { ...common, PORT: String(gatewayPort), SESSION_SECRET: sessionSecret };
+    const gatewayMetricsPort = options.ports === 'fixed' ? GATEWAY_METRICS_PORT : await freePort();
+    metricsUrls.gateway = `http://127.0.0.1:${gatewayMetricsPort}`;
+    const gatewayEnv: Record<string, string> = {
+      ...common,
+      PORT: String(gatewayPort),
+      METRICS_PORT: String(gatewayMetricsPort),
+      SESSION_SECRET: sessionSecret,
+    };
     if (options.directoryUrl) Object.assign(gatewayEnv, demoDirectoryEnv(options.directoryUrl));
     // Test stacks keep their sessions and rate limits apart on the shared Redis.
     if (options.database === 'test') gatewayEnv.REDIS_KEY_PREFIX = `clearing-test-${randomBytes(4).toString('hex')}`;
@@ -339,7 +346,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // only (most tests) waits for it to listen instead.
     await waitUntilReady(gateway, gatewayUrl, names.length === ALL_SERVICES.length ? '/readyz' : '/healthz');
     const pid = (name: ServiceName | 'gateway') => runs.find((r) => r.name === name)?.child.pid;
-    return { gatewayUrl, urls, databaseUrls, internalToken, sessionSecret, mailInboxUrl: mailCatcher?.inboxUrl ?? null, smtpUrl, queuePrefix, pid, stop };
+    return { gatewayUrl, urls, metricsUrls, databaseUrls, internalToken, sessionSecret, mailInboxUrl: mailCatcher?.inboxUrl ?? null, smtpUrl, queuePrefix, pid, stop };
   } catch (err) {
     await stop();
     throw err;

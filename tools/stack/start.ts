@@ -72,6 +72,9 @@ async function main() {
     throw err;
   }
   console.log(`\nClearing Desk is running at http://localhost:${port}${process.env.BASE_PATH ?? '/'}  (Ctrl+C stops it)`);
+  // Each app's Prometheus text, on a port of its own (issue 27; never the gateway's public port).
+  const metrics = Object.entries(stack.metricsUrls).map(([name, url]) => `${name} ${url}/metrics`);
+  console.log(`Metrics (Prometheus): ${metrics.join(', ')}`);
   if (directory) console.log(`Staff sign-in: admin / ${DEMO_DIRECTORY.password} (tools/ldap/README.md lists every account)`);
   if (stack.mailInboxUrl)
     console.log(`Demo emails (decision emails to applicants) arrive in the local inbox: ${stack.mailInboxUrl.replace('127.0.0.1', 'localhost')}`);

@@ -2,6 +2,7 @@ import { createService } from '@clearing-desk/service-kit';
 import type { ApplicationsConfig } from './config';
 import { applicationsRepositoryPlugin } from './plugins/app/applications-repository';
 import { clearingStatusRepositoryPlugin } from './plugins/app/clearing-status-repository';
+import { decisionMetricsPlugin } from './plugins/app/decision-metrics';
 import { databasePlugin } from './plugins/external/database';
 import { applicationRoutes } from './routes/applications';
 import { figuresRoutes } from './routes/figures';
@@ -17,6 +18,7 @@ export async function buildApp(config: ApplicationsConfig) {
   await app.register(databasePlugin, { config });
   await app.register(clearingStatusRepositoryPlugin);
   await app.register(applicationsRepositoryPlugin, { intake: config.INTAKE_YEAR });
+  await app.register(decisionMetricsPlugin);
   await app.register(statusRoutes);
   await app.register(applicationRoutes);
   await app.register(figuresRoutes);

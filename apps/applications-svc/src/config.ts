@@ -1,10 +1,11 @@
 import { intakeYearSchema } from '@clearing-desk/contracts';
-import { baseServiceConfigSchema, databaseConfigSchema } from '@clearing-desk/service-kit';
+import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
 /** applications-svc environment (README "Configuration"). */
 export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseConfigSchema).extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3102),
+  METRICS_PORT: metricsPortSchema(9302),
   DATA_DIR: z.string().default('.data/applications-svc'),
   /** The current cycle (domain.md "Intake"; spec: 2025/26): recorded on new applications; the review page by hash shows only these. */
   INTAKE_YEAR: intakeYearSchema,

@@ -1,4 +1,4 @@
-import { baseServiceConfigSchema, databaseConfigSchema } from '@clearing-desk/service-kit';
+import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
 const positiveMs = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -46,11 +46,15 @@ export type ScanWorkerConfig = z.infer<typeof scanWorkerConfigSchema>;
  */
 export const standaloneWorkerConfigSchema = scanWorkerConfigSchema.extend({
   DATABASE_URL: z.string({ error: "is required: the standalone worker shares files-svc's PostgreSQL database (PGlite is single-process)" }).url(),
+  /** Its one port: `/metrics` (scan times), `/healthz` and `/readyz` (Redis and clamd) for Kubernetes' probes. */
+  METRICS_HOST: baseServiceConfigSchema.shape.METRICS_HOST,
+  METRICS_PORT: metricsPortSchema(9310),
 });
 
 /** files-svc environment (README "Configuration"). */
 export const filesConfigSchema = baseServiceConfigSchema.merge(scanWorkerConfigSchema).extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3104),
+  METRICS_PORT: metricsPortSchema(9304),
   /** Delete the queue's Redis keys on shutdown: for test stacks and benchmarks with a one-off FILES_QUEUE_PREFIX. */
   FILES_QUEUE_EPHEMERAL: z.stringbool().default(false),
   /** Run a scan worker inside files-svc; false when workers run alone (`nx run files-svc:serve-worker`). */

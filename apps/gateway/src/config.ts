@@ -1,11 +1,12 @@
 import path from 'node:path';
-import { baseServiceConfigSchema } from '@clearing-desk/service-kit';
+import { baseServiceConfigSchema, metricsPortSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
 /** Gateway environment (README "Configuration"). */
 export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  METRICS_PORT: metricsPortSchema(9300),
   /** Prefix every page and /api path is served under, e.g. '/clearing/'. */
   BASE_PATH: z
     .string()

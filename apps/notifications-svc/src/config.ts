@@ -1,5 +1,5 @@
 import { intakeYearSchema } from '@clearing-desk/contracts';
-import { baseServiceConfigSchema, databaseConfigSchema } from '@clearing-desk/service-kit';
+import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
 const positiveMs = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -7,6 +7,7 @@ const positiveMs = (fallback: number) => z.coerce.number().int().positive().defa
 /** notifications-svc environment (README "Configuration"), parsed once at start. */
 export const notificationsConfigSchema = baseServiceConfigSchema.merge(databaseConfigSchema).extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3106),
+  METRICS_PORT: metricsPortSchema(9306),
   DATA_DIR: z.string().default('.data/notifications-svc'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** BullMQ key prefix shared with applications-svc's outbox relay (same value on both). */

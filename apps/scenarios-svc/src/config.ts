@@ -1,10 +1,11 @@
 import { intakeYearSchema } from '@clearing-desk/contracts';
-import { baseServiceConfigSchema, databaseConfigSchema } from '@clearing-desk/service-kit';
+import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
 /** scenarios-svc environment (README "Configuration"). */
 export const scenariosConfigSchema = baseServiceConfigSchema.merge(databaseConfigSchema).extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3105),
+  METRICS_PORT: metricsPortSchema(9305),
   DATA_DIR: z.string().default('.data/scenarios-svc'),
   /** Load the demo scenarios at start when the scenario table is empty. */
   SEED_DEMO_DATA: z.stringbool().default(false),

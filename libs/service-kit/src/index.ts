@@ -1,13 +1,14 @@
 /**
  * @clearing-desk/service-kit: the pieces every Fastify service is assembled from, so that no
  * service copies them (issue 2 "One way to build a service"): config loading, the Fastify
- * factory with logging/request ids/error handler/health routes, graceful start, database
- * connection with migrations on PostgreSQL or PGlite.
+ * factory with logging/request ids/error handler/health routes, graceful start, Prometheus
+ * metrics on a port of their own, database connection with migrations on PostgreSQL or PGlite.
  */
 export * from './config/load-config';
 export * from './server/create-service';
 export * from './server/error-handler';
 export * from './server/start-service';
+export * from './metrics/metrics';
 export * from './server/run-service';
 export * from './server/staff-user';
 export * from './security/secret-equals';

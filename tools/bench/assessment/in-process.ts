@@ -75,7 +75,15 @@ async function main() {
     ),
   );
 
-  const app = await buildApp({ HOST: '127.0.0.1', PORT: 0, LOG_LEVEL: 'silent', INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, BODY_LIMIT_BYTES: 1_048_576 });
+  const app = await buildApp({
+    HOST: '127.0.0.1',
+    PORT: 0,
+    METRICS_HOST: '127.0.0.1',
+    METRICS_PORT: 0,
+    LOG_LEVEL: 'silent',
+    INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+    BODY_LIMIT_BYTES: 1_048_576,
+  });
   await app.ready();
   const headers = { ...internalHeaders(), 'content-type': 'application/json' };
   rows.push(

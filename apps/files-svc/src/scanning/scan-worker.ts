@@ -4,6 +4,7 @@ import type { ScanWorkerConfig } from '../config';
 import type { FilesRepository } from '../plugins/app/files-repository';
 import type { BlobStore } from '../storage/blob-store';
 import type { Scanner } from './clamav-scanner';
+import type { ScanMetrics } from './scan-metrics';
 import { redisConnection, SCAN_QUEUE_NAME, type ScanJobData, type ScanJobResult } from './scan-queue';
 
 export type ScanWorkerDeps = {
@@ -12,7 +13,22 @@ export type ScanWorkerDeps = {
   blobs: BlobStore;
   scanner: Scanner;
   log: FastifyBaseLogger;
+  /** Scan times and queue waits (scan-metrics.ts); none in tests that do not look at them. */
+  metrics?: ScanMetrics;
 };
+
+/** Runs one clamd scan, timed by `metrics` with its outcome. */
+async function timedScan(deps: ScanWorkerDeps, file: string) {
+  const done = deps.metrics?.startScan();
+  try {
+    const verdict = await deps.scanner.scan(file);
+    done?.(verdict.infected ? 'infected' : 'clean');
+    return verdict;
+  } catch (err) {
+    done?.('error');
+    throw err;
+  }
+}
 
 /**
  * One scan job: scans the quarantined blob with ClamAV and applies the verdict itself, so a
@@ -27,9 +43,10 @@ export type ScanWorkerDeps = {
 export async function processScanJob(deps: ScanWorkerDeps, job: Job<ScanJobData, ScanJobResult>): Promise<ScanJobResult> {
   const { fileId } = job.data;
   const log = deps.log.child({ fileId, jobId: job.id, attempt: job.attemptsMade + 1 });
+  deps.metrics?.jobStarted(job);
   if (!job.data.record) {
     if ((await deps.blobs.locate(fileId)) !== 'quarantine') return { verdict: 'gone' };
-    const verdict = await deps.scanner.scan(deps.blobs.pathOf('quarantine', fileId));
+    const verdict = await timedScan(deps, deps.blobs.pathOf('quarantine', fileId));
     if (verdict.infected) log.warn({ signatures: verdict.signatures }, 'virus found in a file refused for its format');
     return verdict.infected ? { verdict: 'infected', signatures: verdict.signatures } : { verdict: 'clean' };
   }
@@ -46,7 +63,7 @@ export async function processScanJob(deps: ScanWorkerDeps, job: Job<ScanJobData,
   }
   let verdict;
   try {
-    verdict = await deps.scanner.scan(deps.blobs.pathOf(area, fileId));
+    verdict = await timedScan(deps, deps.blobs.pathOf(area, fileId));
   } catch (err) {
     const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     log.warn({ err, last }, last ? 'scan failed on the last attempt; the upload is discarded' : 'scan failed; will retry');
@@ -95,6 +112,8 @@ export function createScanWorker(deps: ScanWorkerDeps) {
   worker.on('stalled', (jobId) => deps.log.warn({ jobId }, 'scan job stalled (its worker died); retrying it'));
   return {
     worker,
+    /** Whether the worker's Redis connection is up (the standalone worker's readiness). */
+    redisReady: () => connection.status === 'ready',
     async close() {
       lifecycle.closed = true;
       await worker.close();

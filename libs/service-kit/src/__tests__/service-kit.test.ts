@@ -4,15 +4,17 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { baseServiceConfigSchema, ConfigError, connectDatabase, createService, HttpError, loadConfig, ReadinessError } from '../index';
+import { baseServiceConfigSchema, ConfigError, connectDatabase, createService, HttpError, loadConfig, metricsPortSchema, ReadinessError } from '../index';
 import { createTestDatabase } from '../testing';
 
 describe('loadConfig', () => {
-  const schema = baseServiceConfigSchema.extend({ PORT: z.coerce.number().int().min(0).max(65535).default(3101) });
+  const schema = baseServiceConfigSchema.extend({ PORT: z.coerce.number().int().min(0).max(65535).default(3101), METRICS_PORT: metricsPortSchema(9301) });
 
   it('applies defaults and treats empty strings as unset', () => {
     expect(loadConfig(schema, { PORT: '', LOG_LEVEL: 'warn', INTERNAL_TOKEN: 't'.repeat(16) })).toMatchObject({
       PORT: 3101,
+      METRICS_PORT: 9301,
+      METRICS_HOST: '127.0.0.1',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
     });

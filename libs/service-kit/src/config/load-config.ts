@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const baseServiceConfigSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535),
+  /** The metrics port's interface: the loopback (npm start); containers set 0.0.0.0 for the scraper. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_PORT: metricsPortSchema(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Shared secret the gateway sends in `x-internal-token`; services refuse calls without it so
@@ -16,6 +19,16 @@ export const baseServiceConfigSchema = z.object({
     .min(16, { error: 'must be at least 16 characters: set INTERNAL_TOKEN to a long random secret' }),
 });
 export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
+
+/**
+ * METRICS_PORT (issue 27): Prometheus text at `/metrics` on METRICS_HOST:METRICS_PORT, apart from
+ * the API port (architecture.md: never on the public gateway port). Each app's schema gives its
+ * default (gateway 9300, services 9301-9305, scan worker 9310); 0 picks a free port.
+ */
+export function metricsPortSchema(defaultPort?: number) {
+  const port = z.coerce.number().int().min(0).max(65535);
+  return defaultPort === undefined ? port : port.default(defaultPort);
+}
 
 /** Variables of services that own a database (architecture.md "Data"). */
 export const databaseConfigSchema = z.object({

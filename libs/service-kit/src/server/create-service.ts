@@ -4,6 +4,7 @@ import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOpti
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { secretEquals } from '../security/secret-equals';
+import { createMetricsRegistry, registerRequestMetrics } from '../metrics/metrics';
 import { errorHandler, notFoundHandler } from './error-handler';
 
 /** Header carrying the request id from the gateway to every service (architecture.md). */
@@ -95,6 +96,9 @@ export function createService(options: ServiceOptions) {
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(options.notFoundHandler ?? notFoundHandler);
   app.decorate('readinessChecks', [] as ReadinessCheck[]);
+  // Request count and latency by route template and status, and the process metrics, in the
+  // app's own registry (`app.metricsRegistry`), served on the metrics port by startService.
+  registerRequestMetrics(app, createMetricsRegistry(options.name));
 
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);

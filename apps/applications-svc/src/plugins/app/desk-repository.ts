@@ -108,7 +108,10 @@ export function updateLogMessage(fields: readonly string[], from: ApplicationSta
 }
 
 export type UpdateResult =
-  { kind: 'updated'; status: ApplicationStatus; version: number; updatedAt: string } | { kind: 'not-found' } | { kind: 'conflict' } | { kind: 'duplicate' };
+  | { kind: 'updated'; status: ApplicationStatus; previousStatus: ApplicationStatus; version: number; updatedAt: string }
+  | { kind: 'not-found' }
+  | { kind: 'conflict' }
+  | { kind: 'duplicate' };
 
 /** The applications desk's reads and writes (issue 9). Every write and its LOG row share one transaction. */
 export function createDeskRepository(db: ApplicationsDatabase) {
@@ -221,7 +224,7 @@ export function createDeskRepository(db: ApplicationsDatabase) {
             message: updateLogMessage(fields, row.status, status),
             applicantMessage: statusChangeMessage(row.status, status),
           });
-          return { kind: 'updated', status, version: updated.version, updatedAt: updated.updatedAt.toISOString() } as const;
+          return { kind: 'updated', status, previousStatus: row.status, version: updated.version, updatedAt: updated.updatedAt.toISOString() } as const;
         });
       } catch (err) {
         // A changed email or UCAS Personal ID that another application to this course already has.

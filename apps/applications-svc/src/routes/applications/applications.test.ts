@@ -15,7 +15,7 @@ import {
 } from '@clearing-desk/contracts';
 import { createApplicationForm, createCourseDetail, createVisaData } from '@clearing-desk/contracts/testing';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
-import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase, metricValue } from '@clearing-desk/service-kit/testing';
 import { count, eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { applicationsConfigSchema } from '../../config';
@@ -247,6 +247,31 @@ describe('POST /applications', () => {
     expect(query.statusCode).toBe(400);
     const [after] = await app.db.select({ n: count() }).from(applications);
     expect(after?.n).toBe(before?.n);
+  });
+
+  it('counts each stored decision by status in clearing_decisions_total, never a replay, a duplicate or a refusal', async () => {
+    const decisions = async (status: string, source = 'public') =>
+      metricValue(await app.metricsRegistry.metrics(), 'clearing_decisions_total', { app: 'applications-svc', status, source }) ?? Number.NaN;
+    const before = { O: await decisions('O'), X: await decisions('X'), S: await decisions('S') };
+    const offered = storeBody();
+    expect((await post(offered)).statusCode).toBe(201);
+    expect((await post(offered)).statusCode).toBe(200); // the same SUBMISSION_ID again: a replay
+    expect((await post({ ...storeBody({ EMAIL: offered.submission.EMAIL }) })).statusCode).toBe(409); // a duplicate
+    const rejected = storeBody(
+      {},
+      {
+        decision: {
+          confirmed_status: 'X',
+          sub_status: 'AX',
+          rejection_reasons: [{ MESSAGE: 'Effective UCAS points 64 are below the tariff of 128.' }],
+          recommended_courses: [],
+        },
+      },
+    );
+    expect((await post(rejected)).statusCode).toBe(201);
+    expect({ O: await decisions('O'), X: await decisions('X'), S: await decisions('S') }).toEqual({ O: before.O + 1, X: before.X + 1, S: before.S });
+    // Every status of spec section 3 has its series from the start, at 0 until used.
+    expect(await decisions('W', 'staff')).toBe(0);
   });
 
   it('answers only the gateway (internal token)', async () => {

@@ -90,6 +90,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (result.kind === 'duplicate') throw new HttpError(409, APPLY_MESSAGES.DUPLICATE);
       if (result.kind === 'unknown-student') throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.STUDENT_NOT_FOUND);
       if (result.kind === 'replayed') return replay(result);
+      fastify.decisionMetrics.record(result.response.confirmed_status, request.body.staff ? 'staff' : 'public');
       return reply.status(201).send(result.response);
     },
   );

@@ -15,7 +15,7 @@ import {
 } from '@clearing-desk/contracts';
 import { createApplicationForm, createCourseDetail, createVisaData } from '@clearing-desk/contracts/testing';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
-import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase, metricValue } from '@clearing-desk/service-kit/testing';
 import { count, eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { applicationsConfigSchema } from '../../config';
@@ -280,6 +280,16 @@ describe('PUT /desk/applications/:student/:course (editing)', () => {
       USER: 'backoffice',
       STATUS: 'O',
     });
+  });
+
+  it('counts a status change in clearing_decisions_total (source staff), and an edit that keeps the status not at all', async () => {
+    const decisions = async (status: string) =>
+      metricValue(await app.metricsRegistry.metrics(), 'clearing_decisions_total', { app: 'applications-svc', status, source: 'staff' }) ?? Number.NaN;
+    const s = await create({ form: { NAME1: 'Minnie', NAME2: 'Metric' } });
+    const [offeredBefore, submittedBefore] = [await decisions('O'), await decisions('S')];
+    expect((await put(s, updateBody({ EMAIL: me().EMAIL, NAME1: 'Minnie', NAME2: 'Metric', TEL1: '07000000001' }, 'S'), backOffice)).statusCode).toBe(200);
+    expect((await put(s, updateBody({ EMAIL: me().EMAIL, NAME1: 'Minnie', NAME2: 'Metric', TEL1: '07000000001' }, 'O'), backOffice)).statusCode).toBe(200);
+    expect([await decisions('O'), await decisions('S')]).toEqual([offeredBefore + 1, submittedBefore]);
   });
 
   it('answers 409 to a stale If-Match version and overwrites nothing', async () => {

@@ -2,6 +2,7 @@ import { ReadinessError } from '@clearing-desk/service-kit';
 import fp from 'fastify-plugin';
 import type { FilesConfig } from '../../config';
 import { createClamavScanner, type Scanner } from '../../scanning/clamav-scanner';
+import { createScanMetrics } from '../../scanning/scan-metrics';
 import { createScanWorker } from '../../scanning/scan-worker';
 
 /** ClamAV as configured: local socket first, then TCP (README "ClamAV"). */
@@ -39,6 +40,7 @@ export const scanWorkerPlugin = fp<{ config: FilesConfig; scanner?: Scanner }>(
       blobs: fastify.blobs,
       scanner: used,
       log: fastify.log.child({ component: 'scan-worker' }),
+      metrics: createScanMetrics(fastify.metricsRegistry),
     });
     fastify.addHook('onClose', () => worker.close());
   },

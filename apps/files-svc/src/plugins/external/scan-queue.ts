@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FilesConfig } from '../../config';
+import { registerQueueDepth } from '../../scanning/scan-metrics';
 import { createScanQueue, type ScanQueue } from '../../scanning/scan-queue';
 
 declare module 'fastify' {
@@ -9,14 +10,16 @@ declare module 'fastify' {
 }
 
 /**
- * The BullMQ scan queue on Redis (REDIS_URL): readiness pings Redis; closed on shutdown, its keys
- * deleted too when FILES_QUEUE_EPHEMERAL.
+ * The BullMQ scan queue on Redis (REDIS_URL): readiness pings Redis; its depth is a metric
+ * (`files_scan_queue_jobs`); closed on shutdown, its keys deleted too when FILES_QUEUE_EPHEMERAL.
  */
 export const scanQueuePlugin = fp<{ config: FilesConfig }>(
   async (fastify, { config }) => {
     const scanQueue = createScanQueue(config);
     fastify.decorate('scanQueue', scanQueue);
     fastify.readinessChecks.push(scanQueue.ping);
+    // The queue's depth by state, read at each scrape of the metrics port (issue 27).
+    registerQueueDepth(fastify.metricsRegistry, scanQueue.queue);
     // Runs after the in-process worker has closed (onClose hooks run in reverse order).
     fastify.addHook('onClose', () => scanQueue.close({ obliterate: config.FILES_QUEUE_EPHEMERAL }));
   },

@@ -8,7 +8,7 @@ import {
   UPLOAD_ERRORS,
   uploadResponseSchema,
 } from '@clearing-desk/contracts';
-import { internalHeaders } from '@clearing-desk/service-kit/testing';
+import { internalHeaders, metricValue } from '@clearing-desk/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { files } from '../../db/schema';
 import {
@@ -103,6 +103,25 @@ describe('POST /files (gateway: POST /api/file/upload)', () => {
     expect(record?.signature).toMatch(/Eicar-Test-Signature/);
     expect(blobsOnDisk(env.filesDir).quarantine).toEqual([]);
     expect(blobsOnDisk(env.filesDir).clean).not.toContain(record?.fileId);
+  });
+
+  it('reports each scan’s time by outcome, the queue wait and the queue depth as metrics', async () => {
+    const value = async (name: string, labels: Record<string, string> = {}) =>
+      metricValue(await app.metricsRegistry.metrics(), name, { app: 'files-svc', ...labels });
+    const before = {
+      clean: (await value('files_scan_duration_seconds_count', { outcome: 'clean' })) ?? 0,
+      infected: (await value('files_scan_duration_seconds_count', { outcome: 'infected' })) ?? 0,
+      waits: (await value('files_scan_queue_wait_seconds_count')) ?? 0,
+    };
+    expect((await upload(app, { content: createSampleDocument('pdf') })).statusCode).toBe(200);
+    expect((await upload(app, { content: createEicarTestFile(), filename: 'results.pdf' })).statusCode).toBe(422);
+    // The verdict is applied before the upload answers, so the scans are counted by now.
+    expect(await value('files_scan_duration_seconds_count', { outcome: 'clean' })).toBe(before.clean + 1);
+    expect(await value('files_scan_duration_seconds_count', { outcome: 'infected' })).toBe(before.infected + 1);
+    expect(await value('files_scan_queue_wait_seconds_count')).toBe(before.waits + 2);
+    expect(await value('files_scan_duration_seconds_bucket', { le: '10', outcome: 'clean' })).toBe(before.clean + 1);
+    for (const state of ['waiting', 'active', 'delayed', 'failed']) expect([state, await value('files_scan_queue_jobs', { state })]).toEqual([state, 0]);
+    expect(await value('http_request_duration_seconds_count', { method: 'POST', route: '/files', status_code: '422' })).toBeGreaterThanOrEqual(1);
   });
 
   it('refuses an executable renamed .pdf (ELF and MZ) with 415 and stores nothing', async () => {

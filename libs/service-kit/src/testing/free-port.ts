@@ -1,0 +1,13 @@
+import { createServer } from 'node:net';
+
+/** Asks the OS for a free TCP port on the loopback interface (a test's API or metrics port). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
