@@ -3,6 +3,7 @@ import type { ApplicationsConfig } from './config';
 import { applicationsRepositoryPlugin } from './plugins/app/applications-repository';
 import { clearingStatusRepositoryPlugin } from './plugins/app/clearing-status-repository';
 import { decisionMetricsPlugin } from './plugins/app/decision-metrics';
+import { outboxRelayPlugin } from './plugins/app/outbox-relay';
 import { databasePlugin } from './plugins/external/database';
 import { applicationRoutes } from './routes/applications';
 import { figuresRoutes } from './routes/figures';
@@ -16,6 +17,7 @@ import { statusRoutes } from './routes/status';
 export async function buildApp(config: ApplicationsConfig) {
   const app = createService({ name: 'applications-svc', logLevel: config.LOG_LEVEL, internalToken: config.INTERNAL_TOKEN });
   await app.register(databasePlugin, { config });
+  await app.register(outboxRelayPlugin, { config });
   await app.register(clearingStatusRepositoryPlugin);
   await app.register(applicationsRepositoryPlugin, { intake: config.INTAKE_YEAR });
   await app.register(decisionMetricsPlugin);

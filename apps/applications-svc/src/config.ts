@@ -14,6 +14,17 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
     .number()
     .pipe(z.union([z.literal(0), z.literal(1)]))
     .default(1),
+  /** Redis of the outbox relay's queues (decision emails, issue 24); down, decisions still commit and wait in the outbox. */
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** BullMQ key prefix shared with notifications-svc (the same value on both). */
+  NOTIFICATIONS_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, _ . - only')
+    .default('clearing-desk'),
+  /** How often the relay looks for waiting outbox rows (it is also woken by every decision). */
+  OUTBOX_RELAY_INTERVAL_MS: z.coerce.number().int().positive().default(500),
+  /** Outbox rows one relay transaction takes. */
+  OUTBOX_RELAY_BATCH: z.coerce.number().int().min(1).max(500).default(20),
   /** Closing message stored the first time the service starts (null: the web default). */
   CLEARING_INITIAL_CLOSING_MESSAGE: z.string().optional(),
 });

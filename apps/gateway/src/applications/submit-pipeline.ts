@@ -37,6 +37,7 @@ import {
   type AssessForm,
   type CourseDetailResponse,
   type DocumentType,
+  type EmailCourseFacts,
   type KeyedSubmission,
   type StaffUpdateResponse,
   type StaffUpdateSubmission,
@@ -298,6 +299,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
         assessment: outcome.result,
         decision,
         user: request.staffUser?.username ?? PUBLIC_USER,
+        courseFacts: emailCourseFacts(detail),
       });
     },
 
@@ -325,6 +327,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
         assessment: outcome.result,
         decision: pipeline.staffDecision(status, outcome, REJECTION_REASONS),
         user: user.username,
+        courseFacts: emailCourseFacts(detail),
         staff: true,
         ...(student === NEW_STUDENT ? {} : { studentId: student }),
       });
@@ -346,12 +349,14 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       ifMatch: number | undefined,
     ): Promise<StaffUpdateResponse> {
       assertCanEdit(detail.access, current);
-      const { REJECTION_REASONS, ...rest } = data;
+      const { REJECTION_REASONS, INTERVIEW, ...rest } = data;
       const checked = pipeline.check(detail, dropHiddenFields(withoutDocuments(rest), []));
       const outcome = await pipeline.assess(request, detail, checked.assessable);
       assertStatusAllowed(detail.access, current, data.STATUS, outcome);
       const body: StoreUpdateRequestInput = {
-        submission: checked.submission,
+        // The interview (a change to I) travels with the status change to its LOG row and email (issue 24).
+        submission: INTERVIEW ? { ...checked.submission, INTERVIEW } : checked.submission,
+        courseFacts: emailCourseFacts(detail),
         qualOptions: detail.qualOptions,
         ALLOW_SECOND_YEAR_ENTRY: detail.courseData.ALLOW_SECOND_YEAR_ENTRY,
         assessment: outcome.result,
@@ -369,6 +374,15 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
   return pipeline;
 }
 export type SubmitPipeline = ReturnType<typeof createSubmitPipeline>;
+
+/**
+ * The course facts a decision's email names (issue 24 item 2): the gateway has just read the
+ * course fresh, so applications-svc copies them into the outbox row and nobody asks courses-svc later.
+ */
+function emailCourseFacts(detail: CourseDetailResponse): EmailCourseFacts {
+  const { UCAS_CODE, COURSE_CODE_OVERRIDE, COURSE_TITLE, QUALIFICATION, COURSE_START_DATE, FEEDBACK_TELEPHONE, SCHOOL } = detail.courseData;
+  return { UCAS_CODE, COURSE_CODE_OVERRIDE, COURSE_TITLE, QUALIFICATION, COURSE_START_DATE, FEEDBACK_TELEPHONE, SCHOOL };
+}
 
 /** The course fields an application keeps (the public reference, the second-year rule, scopes for the listing). */
 function courseBody(detail: CourseDetailResponse): StoreApplicationRequestInput['course'] {

@@ -12,6 +12,7 @@ import { ENGLISH_QUALIFICATION_OPTIONS } from '../qualifications/english-tests';
 import { applicationDataSchema, applySubmissionSchema, messageItemSchema } from './application';
 import { VALIDATION_MESSAGES } from './validation-messages';
 import { VISA_TYPE_OPTIONS } from './visa-types';
+import { emailCourseFactsSchema, interviewDetailsSchema } from '../notifications/outbox';
 
 /**
  * Staff applications desk contracts (issue 9; spec sections 2, 3, 4 and 7; domain.md "Statuses").
@@ -144,6 +145,12 @@ export type StaffCreateBody = z.infer<typeof staffCreateBodySchema>;
 export const staffUpdateSubmissionSchema = applySubmissionSchema.extend({
   STATUS: applicationStatusSchema,
   SUBMISSION_ID: z.uuid().optional(),
+  /**
+   * The interview the adviser arranges in the status confirmation when inviting (a change to I;
+   * issue 24 item 3): required then (INTERVIEW_MESSAGES.REQUIRED), stored with the status change
+   * (its LOG row) and carried by the invitation email; ignored otherwise.
+   */
+  INTERVIEW: interviewDetailsSchema.optional(),
 });
 export type StaffUpdateSubmission = z.infer<typeof staffUpdateSubmissionSchema>;
 export const staffUpdateBodySchema = z.object({ data: staffUpdateSubmissionSchema, token: z.string().optional() });
@@ -395,6 +402,8 @@ export const storeUpdateRequestSchema = z.object({
   assessment: assessmentSchema,
   rejection_reasons: z.array(messageItemSchema).max(50).optional(),
   ifMatch: z.number().int().positive().optional(),
+  /** The course facts a status change's email names (issue 24); without them no outbox row is written. */
+  courseFacts: emailCourseFactsSchema.optional(),
 });
 export type StoreUpdateRequest = z.infer<typeof storeUpdateRequestSchema>;
 export type StoreUpdateRequestInput = z.input<typeof storeUpdateRequestSchema>;

@@ -4,6 +4,7 @@ import { courseDataSchema } from '../courses/course';
 import { qualOptionSchema } from '../qualifications/qual-option';
 import { applicationDataSchema, appliedQuerySchema, keyedSubmissionSchema } from './application';
 import { applicationDecisionSchema } from './decide-public-outcome';
+import { emailCourseFactsSchema } from '../notifications/outbox';
 
 /** Who a history LOG row names for a submission from the public (domain.md "Statuses"). */
 export const PUBLIC_USER = 'public';
@@ -56,6 +57,12 @@ export const storeApplicationRequestSchema = z.object({
   assessment: assessmentSchema,
   decision: applicationDecisionSchema,
   user: z.string().trim().min(1).max(64),
+  /**
+   * The course facts the decision's email names (issue 24 item 2), from the course the gateway
+   * read fresh: copied into the outbox row written with the application. Without them (an
+   * internal caller that sends no email) no outbox row is written.
+   */
+  courseFacts: emailCourseFactsSchema.optional(),
 });
 export type StoreApplicationRequest = z.infer<typeof storeApplicationRequestSchema>;
 export type StoreApplicationRequestInput = z.input<typeof storeApplicationRequestSchema>;

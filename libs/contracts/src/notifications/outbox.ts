@@ -20,6 +20,17 @@ export const OUTBOX_QUEUES = {
   'decision-email': 'decision-emails',
 } as const satisfies Record<OutboxKind, string>;
 
+/**
+ * BullMQ options the relay gives every decision-email job: many attempts (the worker's own
+ * capped backoff spaces them; notifications-svc README "Delivery"), finished jobs kept a day.
+ */
+export const DECISION_EMAIL_JOB_OPTIONS = {
+  attempts: 30,
+  backoff: { type: 'capped' },
+  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
+} as const;
+
 /** A BullMQ job id for an outbox row (its UUID; BullMQ refuses purely numeric custom ids). */
 export const outboxJobId = (outboxId: string): string => outboxId;
 

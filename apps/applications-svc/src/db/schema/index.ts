@@ -2,3 +2,4 @@ export * from './clearing-settings';
 export * from './students';
 export * from './applications';
 export * from './application-log';
+export * from './outbox';

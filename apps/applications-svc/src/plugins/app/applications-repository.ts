@@ -19,6 +19,7 @@ import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { applicationLog, applications, students } from '../../db/schema';
 import type { ApplicationsDatabase } from '../external/database';
+import { writeDecisionOutbox } from './decision-outbox';
 
 /** The person a form is from, for the duplicate rule (domain.md "Statuses"). */
 export type ApplicantKey = { emailNormalised: string; ucasPersonalId: string | null };
@@ -250,6 +251,13 @@ export function createApplicationsRepository(db: ApplicationsDatabase, intake: s
           await tx
             .insert(applicationLog)
             .values({ applicationId: application.applicationId, user, status: application.status, message: created, applicantMessage: created });
+          // The decision's email, in the same transaction (issue 24 item 2).
+          await writeDecisionOutbox(tx, {
+            row: application,
+            previousStatus: null,
+            source: request.staff ? 'staff' : 'public',
+            courseFacts: request.courseFacts,
+          });
           return application;
         });
         return { kind: 'created', response: toApplyResponse(row) };

@@ -9,6 +9,7 @@ import {
   type ApplicationListingQuery,
   type ApplicationListingResponse,
   type ApplicationStatus,
+  interviewSummary,
   type LogItem,
   type RoleAssignment,
   type StaffStoredApplication,
@@ -23,6 +24,7 @@ import fp from 'fastify-plugin';
 import { applicationLog, applications, students } from '../../db/schema';
 import type { ApplicationsDatabase } from '../external/database';
 import { applicationLogItems, formUcasPersonalId, isUniqueViolation, normaliseEmail, toApplicationData, type Executor } from './applications-repository';
+import { writeDecisionOutbox } from './decision-outbox';
 
 type ApplicationRow = typeof applications.$inferSelect;
 /** The database or a transaction of it: every method below takes an optional one. */
@@ -111,7 +113,9 @@ export type UpdateResult =
   | { kind: 'updated'; status: ApplicationStatus; previousStatus: ApplicationStatus; version: number; updatedAt: string }
   | { kind: 'not-found' }
   | { kind: 'conflict' }
-  | { kind: 'duplicate' };
+  | { kind: 'duplicate' }
+  /** A change to I without the interview's date, time and venue (issue 24 item 3); nothing written. */
+  | { kind: 'interview-required' };
 
 /** The applications desk's reads and writes (issue 9). Every write and its LOG row share one transaction. */
 export function createDeskRepository(db: ApplicationsDatabase) {
@@ -195,6 +199,8 @@ export function createDeskRepository(db: ApplicationsDatabase) {
           if (request.ifMatch !== undefined && request.ifMatch !== row.version) return { kind: 'conflict' } as const;
           // V keeps the current status: it is never stored (domain.md "Submit buttons").
           const status = request.submission.STATUS === 'V' ? row.status : request.submission.STATUS;
+          const interview = status === 'I' && row.status !== 'I' ? (request.submission.INTERVIEW ?? null) : null;
+          if (status === 'I' && row.status !== 'I' && !interview) return { kind: 'interview-required' } as const;
           const fields = changedFields(row.form, form);
           const [updated] = await tx
             .update(applications)
@@ -215,15 +221,17 @@ export function createDeskRepository(db: ApplicationsDatabase) {
             })
             // The version in the WHERE too: a writer that slipped past the lock cannot overwrite silently.
             .where(and(eq(applications.applicationId, row.applicationId), eq(applications.version, row.version)))
-            .returning({ version: applications.version, updatedAt: applications.updatedAt });
+            .returning();
           if (!updated) return { kind: 'conflict' } as const;
           await tx.insert(applicationLog).values({
             applicationId: row.applicationId,
             user,
             status,
-            message: updateLogMessage(fields, row.status, status),
+            message: updateLogMessage(fields, row.status, status) + (interview ? ` Interview: ${interviewSummary(interview)}.` : ''),
             applicantMessage: statusChangeMessage(row.status, status),
           });
+          // A changed status sends its email: the outbox row commits with the change (issue 24 item 2).
+          await writeDecisionOutbox(tx, { row: updated, previousStatus: row.status, source: 'staff', courseFacts: request.courseFacts, interview });
           return { kind: 'updated', status, previousStatus: row.status, version: updated.version, updatedAt: updated.updatedAt.toISOString() } as const;
         });
       } catch (err) {

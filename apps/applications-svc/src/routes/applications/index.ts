@@ -91,6 +91,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (result.kind === 'unknown-student') throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.STUDENT_NOT_FOUND);
       if (result.kind === 'replayed') return replay(result);
       fastify.decisionMetrics.record(result.response.confirmed_status, request.body.staff ? 'staff' : 'public');
+      fastify.outboxRelay.kick();
       return reply.status(201).send(result.response);
     },
   );

@@ -9,6 +9,7 @@ import {
   canEditVisa,
   describeFormErrors,
   errorResponseSchema,
+  INTERVIEW_MESSAGES,
   logEntryBodySchema,
   outboundCallDataSchema,
   outboundCallRemark,
@@ -140,6 +141,8 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (result.kind === 'not-found') throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
       if (result.kind === 'conflict') throw new HttpError(409, ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT);
       if (result.kind === 'duplicate') throw new HttpError(409, APPLY_MESSAGES.DUPLICATE);
+      if (result.kind === 'interview-required') throw new HttpError(400, INTERVIEW_MESSAGES.REQUIRED);
+      fastify.outboxRelay.kick();
       if (result.status !== result.previousStatus) fastify.decisionMetrics.record(result.status, 'staff');
       return { confirmed_status: result.status, version: result.version, updated_at: result.updatedAt };
     },

@@ -1,0 +1,161 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  applyResponseSchema,
+  decisionEmailPayloadSchema,
+  INTERVIEW_MESSAGES,
+  OUTBOX_QUEUES,
+  USER_HEADER,
+  type Assessment,
+  type EmailCourseFacts,
+  type StaffUser,
+  type StoreApplicationRequestInput,
+  type StoreUpdateRequestInput,
+} from '@clearing-desk/contracts';
+import { createApplicationForm, createCourseDetail } from '@clearing-desk/contracts/testing';
+import { encodeStaffUser } from '@clearing-desk/service-kit';
+import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { Queue } from 'bullmq';
+import { asc, eq } from 'drizzle-orm';
+import { buildApp } from '../../app';
+import { applicationsConfigSchema } from '../../config';
+import { outbox } from '../../db/schema';
+
+let database: TestDatabase;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let queue: Queue;
+const prefix = `outbox-test-${randomBytes(4).toString('hex')}`;
+
+beforeAll(async () => {
+  database = await createTestDatabase('applications_outbox');
+  app = await buildApp(
+    applicationsConfigSchema.parse({
+      DATABASE_URL: database.url,
+      INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+      LOG_LEVEL: 'silent',
+      NOTIFICATIONS_QUEUE_PREFIX: prefix,
+      // Passes run only when the test asks (relayNow), so every count below is exact.
+      OUTBOX_RELAY_INTERVAL_MS: 3_600_000,
+    }),
+  );
+  await app.ready();
+  queue = new Queue(OUTBOX_QUEUES['decision-email'], { connection: { host: '127.0.0.1', port: 6379 }, prefix });
+}, 60_000);
+
+afterAll(async () => {
+  await queue?.obliterate({ force: true }).catch(() => undefined);
+  await queue?.close();
+  await app?.close();
+  await database?.drop();
+});
+
+const detail = createCourseDetail();
+const facts: EmailCourseFacts = {
+  UCAS_CODE: 'G400',
+  COURSE_CODE_OVERRIDE: null,
+  COURSE_TITLE: 'Computer Science',
+  QUALIFICATION: 'BSc (Hons)',
+  COURSE_START_DATE: '2025-09-29',
+  FEEDBACK_TELEPHONE: '020 7040 8716',
+  SCHOOL: 'SCI',
+};
+const buttons = (...statuses: ('O' | 'I' | 'R' | 'S')[]): Assessment => ({
+  UCAS_POINTS_TOTAL: 144,
+  UCAS_POINTS_EFFECTIVE: 144,
+  TRAFFIC_LIGHT: 'G',
+  OVER18: 1,
+  SUBMISSION_OPTIONS: { BUTTONS: statuses.map((STATUS) => ({ STATUS, LABEL: STATUS })) },
+  EXPLANATION: [],
+  ALTERNATE: [],
+});
+const admin: StaffUser = { username: 'admin', name: 'Ada', roles: [{ role: 'Administrator', scope: 'all' }] };
+const asAdmin = internalHeaders({ [USER_HEADER]: encodeStaffUser(admin) });
+let people = 0;
+
+async function apply(status: 'O' | 'S', withFacts = true) {
+  people += 1;
+  const body: StoreApplicationRequestInput = {
+    submission: {
+      ...createApplicationForm({ EMAIL: `outbox.${people}@example.com`, UCAS_PERSONAL_ID: String(6000000000 + people) }),
+      SUBMISSION_ID: randomUUID(),
+    } as StoreApplicationRequestInput['submission'],
+    course: { UCAS_CODE: 'G400', DEPART_NUMBER: '31', ALLOW_SECOND_YEAR_ENTRY: false, SCHOOL: 'SCI', DEPT: 'CMPS', COURSE_CODE_OVERRIDE: null },
+    qualOptions: detail.qualOptions,
+    assessment: buttons('S'),
+    decision: { confirmed_status: status, sub_status: status === 'O' ? 'AO' : null, rejection_reasons: [], recommended_courses: [] },
+    user: 'public',
+    ...(withFacts ? { courseFacts: facts } : {}),
+  };
+  const res = await app.inject({ method: 'POST', url: '/applications', headers: internalHeaders(), payload: body });
+  expect(res.statusCode).toBe(201);
+  return applyResponseSchema.parse(res.json());
+}
+
+const update = (student: string, STATUS: 'O' | 'I' | 'S' | 'R', extra: Record<string, unknown> = {}) =>
+  app.inject({
+    method: 'PUT',
+    url: `/desk/applications/${student}/G400`,
+    headers: asAdmin,
+    payload: {
+      submission: { ...createApplicationForm({ EMAIL: `outbox.${people}@example.com`, UCAS_PERSONAL_ID: String(6000000000 + people) }), STATUS, ...extra },
+      qualOptions: detail.qualOptions,
+      ALLOW_SECOND_YEAR_ENTRY: false,
+      assessment: buttons('O', 'I', 'R'),
+      courseFacts: facts,
+    } as StoreUpdateRequestInput,
+  });
+
+const rowsOf = (applicationId: string) => app.db.select().from(outbox).where(eq(outbox.aggregateId, applicationId)).orderBy(asc(outbox.createdAt));
+
+describe('the decision outbox', () => {
+  it('writes one row with the new application, carrying everything the email needs, and the relay queues it under its id', async () => {
+    const saved = await apply('O');
+    const [row, ...more] = await rowsOf(saved.app_id);
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({ kind: 'decision-email', relayedAt: null });
+    const payload = decisionEmailPayloadSchema.parse(row?.payload);
+    expect(payload).toMatchObject({
+      applicationId: saved.app_id,
+      hash: saved.hash,
+      reference: `31${saved.id[3]}`,
+      source: 'public',
+      previousStatus: null,
+      status: 'O',
+      subStatus: 'AO',
+      course: facts,
+      applicant: { EMAIL: `outbox.${people}@example.com`, APPLIED_TO_UCAS: true, NATIONALITY: 'GBR' },
+    });
+    await app.outboxRelay.relayNow();
+    const job = await queue.getJob(row?.id ?? '');
+    expect(job?.data).toEqual({ outboxId: row?.id, payload: row?.payload });
+    expect(job?.opts.attempts).toBe(30);
+    const [relayed] = await rowsOf(saved.app_id);
+    expect(relayed?.relayedAt).toBeInstanceOf(Date);
+  });
+
+  it("writes a row for an adviser's status change, none for a save that keeps the status, and the interview goes with an invitation", async () => {
+    const saved = await apply('S');
+    expect(await rowsOf(saved.app_id)).toHaveLength(1); // 'received'
+    expect((await update(saved.id[0], 'S')).statusCode).toBe(200);
+    expect(await rowsOf(saved.app_id)).toHaveLength(1);
+
+    const missing = await update(saved.id[0], 'I');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(INTERVIEW_MESSAGES.REQUIRED);
+    expect(await rowsOf(saved.app_id)).toHaveLength(1);
+
+    const interview = { INTERVIEW_DATE: '2025-08-19', INTERVIEW_TIME: '10:30', INTERVIEW_VENUE: 'Room A101' };
+    expect((await update(saved.id[0], 'I', { INTERVIEW: interview })).statusCode).toBe(200);
+    const rows = await rowsOf(saved.app_id);
+    expect(rows).toHaveLength(2);
+    expect(decisionEmailPayloadSchema.parse(rows[1]?.payload)).toMatchObject({ source: 'staff', previousStatus: 'S', status: 'I', interview });
+    const found = await app.inject({ method: 'GET', url: `/desk/applications/${saved.id[0]}/G400`, headers: asAdmin });
+    expect(found.json().applicationData.LOG.at(-1).MESSAGE).toBe(
+      'Status changed from Submitted (S) to Invited to Interview (I). Saved with no field changes. Interview: 2025-08-19 at 10:30, Room A101.',
+    );
+  });
+
+  it('writes no row for a caller that sends no course facts', async () => {
+    const saved = await apply('O', false);
+    expect(await rowsOf(saved.app_id)).toHaveLength(0);
+  });
+});
