@@ -33,4 +33,4 @@ EXPOSE 3106
 # /readyz: the process answers and every dependency it needs does too (libs/service-kit).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "docker/healthcheck.cjs", "http://127.0.0.1:3106/readyz"]
-CMD ["node", "--import", "tsx", "apps/notifications-svc/src/server.ts"]
+CMD ["node", "--import", "tsx", "libs/service-kit/src/bin/run-service.ts", "apps/notifications-svc"]

@@ -1,5 +1,5 @@
 import { Queue, QueueEvents, type JobsOptions } from 'bullmq';
-import { Redis } from 'ioredis';
+import { redisConnection, withTimeout, type ConnectionLifecycle } from '@clearing-desk/service-kit';
 import type { ScanWorkerConfig } from '../config';
 
 /** The BullMQ queue of scan jobs (one job per upload, id = file id). */
@@ -17,25 +17,6 @@ export type ScanJobData = { fileId: string; record: boolean };
  * request gave up), so there was nothing left to scan.
  */
 export type ScanJobResult = { verdict: 'clean' } | { verdict: 'infected'; signatures: string[] } | { verdict: 'gone' };
-
-/** Set `closed` once the owner shuts down: its connections (and BullMQ's copies) stop reconnecting. */
-export type ConnectionLifecycle = { closed: boolean };
-
-/**
- * A Redis connection for BullMQ. Blocking clients (workers, queue events) must retry forever
- * (`maxRetriesPerRequest: null`); the producer fails fast so an upload answers 503 at once when
- * Redis is down instead of hanging. Reconnects back off up to 2 s until `lifecycle.closed`;
- * BullMQ's duplicates inherit the same strategy, so none keeps a process alive after close.
- */
-export function redisConnection(url: string, role: 'producer' | 'blocking', lifecycle: ConnectionLifecycle): Redis {
-  const retryStrategy = (times: number) => (lifecycle.closed ? null : Math.min(times * 200, 2000));
-  const redis = new Redis(
-    url,
-    role === 'producer' ? { maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy } : { maxRetriesPerRequest: null, retryStrategy },
-  );
-  redis.on('error', () => undefined); // reported through failed commands and readiness
-  return redis;
-}
 
 /** Retries with exponential backoff; finished jobs are kept a while for inspection, then dropped. */
 export function scanJobOptions(config: Pick<ScanWorkerConfig, 'FILES_SCAN_ATTEMPTS' | 'FILES_SCAN_BACKOFF_MS'>, fileId: string): JobsOptions {
@@ -84,16 +65,3 @@ export function createScanQueue(config: Pick<ScanWorkerConfig, 'REDIS_URL' | 'FI
   };
 }
 export type ScanQueue = ReturnType<typeof createScanQueue>;
-
-/** `promise`, or a rejection after `ms`. */
-async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms))),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}

@@ -3,9 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ScanWorkerConfig } from '../config';
 import type { FilesRepository } from '../plugins/app/files-repository';
 import type { BlobStore } from '../storage/blob-store';
+import { redisConnection } from '@clearing-desk/service-kit';
 import type { Scanner } from './clamav-scanner';
 import type { ScanMetrics } from './scan-metrics';
-import { redisConnection, SCAN_QUEUE_NAME, type ScanJobData, type ScanJobResult } from './scan-queue';
+import { SCAN_QUEUE_NAME, type ScanJobData, type ScanJobResult } from './scan-queue';
 
 export type ScanWorkerDeps = {
   config: ScanWorkerConfig;

@@ -8,7 +8,7 @@ export type ConnectionLifecycle = { closed: boolean };
  * (`maxRetriesPerRequest: null`); a producer fails fast (`producer`) so its caller learns at once
  * that Redis is down instead of hanging. Reconnects back off up to 2 s until `lifecycle.closed`;
  * BullMQ's duplicates inherit the same strategy, so none keeps a process alive after close.
- * (The same rules as files-svc's scan queue.)
+ * (One helper for every queue: files-svc scans, the decision-email outbox and worker.)
  */
 export function redisConnection(url: string, role: 'producer' | 'blocking', lifecycle: ConnectionLifecycle): Redis {
   const retryStrategy = (times: number) => (lifecycle.closed ? null : Math.min(times * 200, 2000));
