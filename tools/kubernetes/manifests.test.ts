@@ -15,6 +15,7 @@ const APPS = {
   'assessment-svc': { port: 3103, metrics: 9303 },
   'files-svc': { port: 3104, metrics: 9304 },
   'scenarios-svc': { port: 3105, metrics: 9305 },
+  'notifications-svc': { port: 3106, metrics: 9306 },
   'files-worker': { port: undefined, metrics: 9310 },
 } as const;
 type App = keyof typeof APPS;
@@ -29,6 +30,7 @@ const SECRETS = [
   'clearing-desk-applications',
   'clearing-desk-files',
   'clearing-desk-scenarios',
+  'clearing-desk-notifications',
   'clearing-desk-tls',
 ];
 
@@ -162,6 +164,7 @@ describe.each(kustomizations())('kubectl kustomize deploy/kubernetes/%s', (dir) 
     const POSTGRESQL = { ip: '192.0.2.10' };
     const REDIS = { ip: '192.0.2.11' };
     const DIRECTORY = { ip: '192.0.2.12' };
+    const SMTP_RELAY = { ip: '192.0.2.14' };
     const kubeDns = podIn('kube-system', { 'k8s-app': 'kube-dns' });
 
     it('lets the ingress controller reach the gateway and nothing else', () => {
@@ -190,15 +193,17 @@ describe.each(kustomizations())('kubectl kustomize deploy/kubernetes/%s', (dir) 
       }
     });
 
-    it('gives each app the egress it needs: DNS, then its database, Redis, clamd or directory only', () => {
-      const needs: Record<App, { postgres: boolean; redis: boolean; clamd: boolean; directory: boolean }> = {
-        gateway: { postgres: false, redis: true, clamd: false, directory: true },
-        'courses-svc': { postgres: true, redis: false, clamd: false, directory: false },
-        'applications-svc': { postgres: true, redis: false, clamd: false, directory: false },
-        'assessment-svc': { postgres: false, redis: false, clamd: false, directory: false },
-        'files-svc': { postgres: true, redis: true, clamd: false, directory: false },
-        'scenarios-svc': { postgres: true, redis: false, clamd: false, directory: false },
-        'files-worker': { postgres: true, redis: true, clamd: true, directory: false },
+    it('gives each app the egress it needs: DNS, then its database, Redis, clamd, directory or SMTP only', () => {
+      const none = { postgres: false, redis: false, clamd: false, directory: false, smtp: false };
+      const needs: Record<App, typeof none> = {
+        gateway: { ...none, redis: true, directory: true },
+        'courses-svc': { ...none, postgres: true },
+        'applications-svc': { ...none, postgres: true },
+        'assessment-svc': none,
+        'files-svc': { ...none, postgres: true, redis: true },
+        'scenarios-svc': { ...none, postgres: true },
+        'notifications-svc': { ...none, postgres: true, redis: true, smtp: true },
+        'files-worker': { ...none, postgres: true, redis: true, clamd: true },
       };
       for (const app of APP_NAMES) {
         const from = pod(app);
@@ -209,6 +214,7 @@ describe.each(kustomizations())('kubectl kustomize deploy/kubernetes/%s', (dir) 
           redis: can(from, REDIS, 6379),
           clamd: can(from, pod('clamav'), 3310),
           directory: can(from, DIRECTORY, 636),
+          smtp: can(from, SMTP_RELAY, 587),
         }).toEqual({ app, ...needs[app] });
         // Nothing else leaves: not the internet, not PostgreSQL on another port.
         expect([app, can(from, { ip: '203.0.113.7' }, 443), can(from, POSTGRESQL, 6379)]).toEqual([app, false, false]);

@@ -16,7 +16,7 @@ let stack: Stack;
 let client: StackClient;
 
 beforeAll(async () => {
-  stack = await startTestStack({ services: ['courses', 'applications', 'assessment', 'files', 'scenarios'] });
+  stack = await startTestStack({ services: ['courses', 'applications', 'assessment', 'files', 'scenarios', 'notifications'] });
   client = new StackClient(stack.gatewayUrl);
   // One call through each service: the status (applications), an assessment (courses, assessment),
   // an upload (files, scanned by its in-process worker), and the readiness ping of every service.
@@ -55,6 +55,8 @@ describe('metrics ports (issue 27)', () => {
       ],
     ],
     ['scenarios', [['http_request_duration_seconds_count', { app: 'scenarios-svc', method: 'GET', route: '/healthz', status_code: '200' }]]],
+    // Started by the stack, which waits for its /readyz (the gateway's readiness does not ping it).
+    ['notifications', [['http_request_duration_seconds_count', { app: 'notifications-svc', method: 'GET', route: '/readyz', status_code: '200' }]]],
   ] as const)('%s answers Prometheus text with its request and process metrics after a request', async (app, series) => {
     const { status, type, text } = await scrape(app);
     expect([status, type]).toEqual([200, 'text/plain; version=0.0.4; charset=utf-8']);
@@ -64,8 +66,9 @@ describe('metrics ports (issue 27)', () => {
     }
   });
 
-  it('applications-svc counts decisions by status and files-svc reports its scan queue', async () => {
+  it('applications-svc counts decisions by status, files-svc reports its scan queue, notifications-svc its emails', async () => {
     expect((await scrape('applications')).text).toContain('# TYPE clearing_decisions_total counter');
+    expect(metricValue((await scrape('notifications')).text, 'notifications_emails_total', { app: 'notifications-svc', result: 'sent' })).toBe(0);
     expect(metricValue((await scrape('files')).text, 'files_scan_queue_jobs', { app: 'files-svc', state: 'waiting' })).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { loadConfig } from '@clearing-desk/service-kit';
-import { createTestDatabase, TEST_INTERNAL_TOKEN, internalHeaders, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { createTestDatabase, TEST_INTERNAL_TOKEN, internalHeaders, type TestDatabase, metricValue } from '@clearing-desk/service-kit/testing';
 import { createDecisionEmailPayload } from '@clearing-desk/contracts/testing';
 import type { DecisionEmailPayload } from '@clearing-desk/contracts';
 import { Queue } from 'bullmq';
@@ -202,6 +202,9 @@ describe('decision emails over SMTP', () => {
   });
 
   it('retries while the SMTP server refuses (451) and fails for good on a 550, then a staff resend sends it again', async () => {
+    const emails = async (result: string) =>
+      metricValue(await app.metricsRegistry.metrics(), 'notifications_emails_total', { app: 'notifications-svc', result }) ?? Number.NaN;
+    const counted = { sent: await emails('sent'), retried: await emails('retried'), failed: await emails('failed') };
     smtp.state.mode = 'refuse';
     smtp.state.refused = 0;
     const before = smtp.caught.length;
@@ -217,6 +220,9 @@ describe('decision emails over SMTP', () => {
     await waitFor(async () => (await app.emailsRepository.findByOutboxId(rejected))?.state === 'failed');
     const failed = await app.emailsRepository.findByOutboxId(rejected);
     expect(failed).toMatchObject({ attempts: 1, lastError: '550 Mailbox unavailable' });
+    // The metrics port counts each result: two refusals retried, one sent, one failed for good.
+    await waitFor(async () => (await emails('failed')) === counted.failed + 1);
+    expect({ sent: await emails('sent'), retried: await emails('retried') }).toEqual({ sent: counted.sent + 1, retried: counted.retried + 2 });
     smtp.state.mode = 'accept';
 
     const resend = await app.inject({
@@ -229,7 +235,7 @@ describe('decision emails over SMTP', () => {
     expect(resend.json()).toMatchObject({ resendOf: failed?.id, requestedBy: 'backoffice', recipient: 'ann.new@example.com', state: 'queued' });
     await smtp.waitFor(before + 2);
     expect(smtp.caught.at(-1)?.mail.messageId).toBe(`<${resend.json().id}@university.example>`);
-  });
+  }, 30_000);
 });
 
 async function waitForJob(jobId: string) {
