@@ -346,7 +346,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // only (most tests) waits for it to listen instead.
     await waitUntilReady(gateway, gatewayUrl, names.length === ALL_SERVICES.length ? '/readyz' : '/healthz');
     const pid = (name: ServiceName | 'gateway') => runs.find((r) => r.name === name)?.child.pid;
-    return { gatewayUrl, urls, metricsUrls, databaseUrls, internalToken, sessionSecret, mailInboxUrl: mailCatcher?.inboxUrl ?? null, smtpUrl, queuePrefix, pid, stop };
+    return {
+      gatewayUrl,
+      urls,
+      metricsUrls,
+      databaseUrls,
+      internalToken,
+      sessionSecret,
+      mailInboxUrl: mailCatcher?.inboxUrl ?? null,
+      smtpUrl,
+      queuePrefix,
+      pid,
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;
