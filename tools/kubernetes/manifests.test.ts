@@ -198,7 +198,7 @@ describe.each(kustomizations())('kubectl kustomize deploy/kubernetes/%s', (dir) 
       const needs: Record<App, typeof none> = {
         gateway: { ...none, redis: true, directory: true },
         'courses-svc': { ...none, postgres: true },
-        'applications-svc': { ...none, postgres: true },
+        'applications-svc': { ...none, postgres: true, redis: true },
         'assessment-svc': none,
         'files-svc': { ...none, postgres: true, redis: true },
         'scenarios-svc': { ...none, postgres: true },

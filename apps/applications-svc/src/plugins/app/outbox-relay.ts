@@ -4,6 +4,7 @@ import { Queue } from 'bullmq';
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
+import { Counter, Gauge } from 'prom-client';
 import type { ApplicationsConfig } from '../../config';
 import { outbox } from '../../db/schema';
 import type { ApplicationsDatabase } from '../external/database';
@@ -16,7 +17,7 @@ import type { ApplicationsDatabase } from '../external/database';
  * the next pass; if the process dies after the add and before the commit, the next pass adds the
  * row again and BullMQ (or the consumer's unique key) ignores the repeat.
  */
-export function createOutboxRelay(deps: { db: ApplicationsDatabase; config: ApplicationsConfig; log: FastifyBaseLogger }) {
+export function createOutboxRelay(deps: { db: ApplicationsDatabase; config: ApplicationsConfig; log: FastifyBaseLogger; onRelayed?: (rows: number) => void }) {
   const { db, config, log } = deps;
   const lifecycle: ConnectionLifecycle = { closed: false };
   const connection = redisConnection(config.REDIS_URL, 'producer', lifecycle);
@@ -74,6 +75,7 @@ export function createOutboxRelay(deps: { db: ApplicationsDatabase; config: Appl
       for (;;) {
         const n = await relayBatch();
         total += n;
+        if (n > 0) deps.onRelayed?.(n);
         if (n < config.OUTBOX_RELAY_BATCH) break;
       }
       if (failures > 0) log.info({ failures }, 'outbox relay working again');
@@ -131,10 +133,52 @@ declare module 'fastify' {
   }
 }
 
-/** Runs the relay in applications-svc (OUTBOX_RELAY_INTERVAL_MS, kicked after each decision); stops it before the database closes. */
+/**
+ * Runs the relay in applications-svc (OUTBOX_RELAY_INTERVAL_MS, kicked after each decision); stops
+ * it before the database closes. Its metrics (issue 27): `clearing_outbox_relayed_total` (rows
+ * handed to their queue), and at each scrape `clearing_outbox_pending` (rows not relayed yet) and
+ * `clearing_outbox_lag_seconds` (the age of the oldest of them: 0 when none waits), read from
+ * the database; left out of the scrape while the database does not answer.
+ */
 export const outboxRelayPlugin = fp<{ config: ApplicationsConfig }>(
   async (fastify, { config }) => {
-    const relay = createOutboxRelay({ db: fastify.db, config, log: fastify.log.child({ component: 'outbox-relay' }) });
+    const relayed = new Counter({
+      name: 'clearing_outbox_relayed_total',
+      help: 'Outbox rows (decision emails) handed to their queue',
+      registers: [fastify.metricsRegistry],
+    });
+    const waiting = async () => {
+      const [row] = await fastify.db
+        .select({ pending: sql<number>`count(*)::int`, lag: sql<number>`coalesce(extract(epoch from now() - min(${outbox.createdAt})), 0)::float8` })
+        .from(outbox)
+        .where(isNull(outbox.relayedAt));
+      return { pending: Number(row?.pending ?? 0), lag: Number(row?.lag ?? 0) };
+    };
+    new Gauge({
+      name: 'clearing_outbox_pending',
+      help: 'Outbox rows waiting to be relayed',
+      registers: [fastify.metricsRegistry],
+      async collect() {
+        try {
+          this.set((await waiting()).pending);
+        } catch {
+          this.reset();
+        }
+      },
+    });
+    new Gauge({
+      name: 'clearing_outbox_lag_seconds',
+      help: 'Age of the oldest outbox row waiting to be relayed (0 when none waits)',
+      registers: [fastify.metricsRegistry],
+      async collect() {
+        try {
+          this.set((await waiting()).lag);
+        } catch {
+          this.reset();
+        }
+      },
+    });
+    const relay = createOutboxRelay({ db: fastify.db, config, log: fastify.log.child({ component: 'outbox-relay' }), onRelayed: (rows) => relayed.inc(rows) });
     fastify.decorate('outboxRelay', relay);
     fastify.addHook('onReady', async () => relay.start());
     fastify.addHook('onClose', () => relay.close());

@@ -13,7 +13,7 @@ import {
 } from '@clearing-desk/contracts';
 import { createApplicationForm, createCourseDetail } from '@clearing-desk/contracts/testing';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
-import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase, metricValue } from '@clearing-desk/service-kit/testing';
 import { Queue } from 'bullmq';
 import { asc, eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
@@ -108,6 +108,8 @@ const rowsOf = (applicationId: string) => app.db.select().from(outbox).where(eq(
 
 describe('the decision outbox', () => {
   it('writes one row with the new application, carrying everything the email needs, and the relay queues it under its id', async () => {
+    const metric = async (name: string) => metricValue(await app.metricsRegistry.metrics(), name, { app: 'applications-svc' }) ?? Number.NaN;
+    const relayedBefore = await metric('clearing_outbox_relayed_total');
     const saved = await apply('O');
     const [row, ...more] = await rowsOf(saved.app_id);
     expect(more).toEqual([]);
@@ -125,6 +127,10 @@ describe('the decision outbox', () => {
       applicant: { EMAIL: `outbox.${people}@example.com`, APPLIED_TO_UCAS: true, NATIONALITY: 'GBR' },
     });
     await app.outboxRelay.relayNow();
+    // The metrics port: nothing waits any more, and the row is counted as relayed (issue 27).
+    expect(await metric('clearing_outbox_pending')).toBe(0);
+    expect(await metric('clearing_outbox_lag_seconds')).toBe(0);
+    expect(await metric('clearing_outbox_relayed_total')).toBeGreaterThanOrEqual(relayedBefore + 1);
     const job = await queue.getJob(row?.id ?? '');
     expect(job?.data).toEqual({ outboxId: row?.id, payload: row?.payload });
     expect(job?.opts.attempts).toBe(30);
