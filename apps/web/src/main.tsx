@@ -3,7 +3,7 @@ import { hydrate } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { createAppRouter, routerReady } from './app/router';
-import { getClearingStatusQueryOptions } from './features/clearing-status/api/get-clearing-status';
+import { getClearingStatusQueryOptions } from './lib/clearing-status';
 import { createQueryClient, QUERY_STATE_ID } from './lib/query-client';
 import './styles/index.css';
 

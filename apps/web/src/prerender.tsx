@@ -10,7 +10,7 @@ import { GatedOutlet } from '@/app/routes/gated-outlet';
 import { Layout } from '@/components/layout/layout';
 import { paths } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
-import { clearingStatusKeys } from '@/features/clearing-status/api/clearing-status-keys';
+import { clearingStatusKeys } from '@/lib/clearing-status';
 import { courseKeys } from '@/features/courses/api/course-keys';
 import { courseHeading } from '@/features/courses/components/course-information';
 import { COURSE_TEXTS } from '@/features/courses/texts';

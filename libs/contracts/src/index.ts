@@ -32,3 +32,4 @@ export * from './scripts';
 export * from './web/page-routes';
 export * from './scenarios';
 export * from './notifications';
+export * from './rules';

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { assessResponseSchema, type AssessForm } from '@clearing-desk/contracts';
+import { assessResponseSchema, XSRF_COOKIE, type AssessForm } from '@clearing-desk/contracts';
 import { startStack } from '@clearing-desk/stack';
 import autocannon from 'autocannon';
 import { RED_FORM, TYPICAL_FORM, printTable } from './fixtures';
@@ -35,7 +35,7 @@ const COURSE = values.course ?? 'G400';
 async function session(gatewayUrl: string): Promise<{ cookie: string; token: string }> {
   const res = await fetch(`${gatewayUrl}/api/ping`);
   const pairs = res.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-  const token = pairs.find((p) => p.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
+  const token = pairs.find((p) => p.startsWith(`${XSRF_COOKIE}=`))?.slice(`${XSRF_COOKIE}=`.length);
   if (!token) throw new Error('no XSRF-TOKEN cookie from /api/ping');
   return { cookie: pairs.join('; '), token: decodeURIComponent(token) };
 }

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { applicationListingResponseSchema } from '@clearing-desk/contracts';
+import { applicationListingResponseSchema, XSRF_COOKIE } from '@clearing-desk/contracts';
 import { createTestDatabase, type TestDatabase } from '@clearing-desk/service-kit/testing';
 import { DEMO_DIRECTORY, startDirectory, startStack } from '@clearing-desk/stack';
 import autocannon from 'autocannon';
@@ -80,7 +80,7 @@ async function seed(db: Db) {
 async function signIn(gatewayUrl: string, username: string): Promise<string> {
   const ping = await fetch(`${gatewayUrl}/api/ping`);
   const jar = new Map(ping.headers.getSetCookie().map((line) => (line.split(';')[0] ?? '').split('=') as [string, string]));
-  const token = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');
+  const token = decodeURIComponent(jar.get(XSRF_COOKIE) ?? '');
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const login = await fetch(`${gatewayUrl}/api/admin/auth/ldap`, {
     method: 'PUT',

@@ -27,7 +27,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSampleDocument, XSRF_HEADER } from '@clearing-desk/contracts';
+import { createSampleDocument, XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
 import { startStack } from '@clearing-desk/stack';
 import { Client } from 'pg';
 import { Pool } from 'undici';
@@ -112,7 +112,7 @@ async function journey(pool: Pool, n: number, t0: number): Promise<void> {
     for (const [from, to] of swaps) pathAndQuery = pathAndQuery.split(from).join(to);
     const headers: Record<string, string> = { 'x-forwarded-for': address, accept: step.path.startsWith('/api/') ? 'application/json' : 'text/html' };
     if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const xsrf = jar.get('XSRF-TOKEN');
+    const xsrf = jar.get(XSRF_COOKIE);
     if (step.method !== 'GET' && xsrf) headers[XSRF_HEADER] = decodeURIComponent(xsrf);
     let body: Buffer | string | undefined;
     if (step.upload) {

@@ -24,7 +24,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSampleDocument, uploadResponseSchema, XSRF_HEADER, type AcceptedFileKind } from '@clearing-desk/contracts';
+import { createSampleDocument, uploadResponseSchema, XSRF_COOKIE, XSRF_HEADER, type AcceptedFileKind } from '@clearing-desk/contracts';
 import { INTERNAL_TOKEN_HEADER } from '@clearing-desk/service-kit';
 import { createTestDatabase, TEST_INTERNAL_TOKEN } from '@clearing-desk/service-kit/testing';
 import { startStack, type Stack } from '@clearing-desk/stack';
@@ -76,7 +76,7 @@ type Target = { url: string; headers: Record<string, string>; stop: () => Promis
 async function browserSession(gatewayUrl: string) {
   const res = await fetch(`${gatewayUrl}/api/ping`);
   const pairs = res.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-  const token = pairs.find((p) => p.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
+  const token = pairs.find((p) => p.startsWith(`${XSRF_COOKIE}=`))?.slice(`${XSRF_COOKIE}=`.length);
   if (!token) throw new Error('no XSRF-TOKEN cookie from /api/ping');
   return { cookie: pairs.join('; '), token: decodeURIComponent(token) };
 }

@@ -1,5 +1,5 @@
 import { buildQualOption } from '@clearing-desk/contracts';
-import { createCourse } from '@clearing-desk/contracts/testing';
+import { createCourse, createCoursesClosedWithPlaces } from '@clearing-desk/contracts/testing';
 import { alternativeCourses } from './alternatives';
 import { ALL_QUAL_OPTIONS, assessWith, candidate, gcse } from './test-fixtures';
 
@@ -66,14 +66,17 @@ describe('ALTERNATE (domain.md "Submit buttons")', () => {
     expect(result.ALTERNATE.map((a) => a.COURSE)).toEqual(['B300']);
   });
 
-  it('leaves out closed, suspended and external courses, and the course itself', () => {
+  it('leaves out closed, suspended, external and non-intermediary courses, and the course itself', () => {
+    // Courses with places that a person still cannot apply to (contracts' isCourseOpen).
+    const { notIntermediary, external } = createCoursesClosedWithPlaces();
     const result = assessWith({
       form: RED_WITH_96,
       alternatives: [
         candidate('A001', 48, { VACANCIES_EXTERNAL: 0 }),
         candidate('A002', 48, { VACANCIES_INTERNAL: 0 }),
         candidate('A003', 48, { SUSPENDED: true }),
-        candidate('A004', 48, { EXTERNAL: true }),
+        candidate(external.UCAS_CODE, 48, { EXTERNAL: external.EXTERNAL, INTERMEDIARY: external.INTERMEDIARY, EXTERNAL_URL: external.EXTERNAL_URL }),
+        candidate(notIntermediary.UCAS_CODE, 48, { INTERMEDIARY: notIntermediary.INTERMEDIARY }),
         candidate(createCourse().UCAS_CODE, 48),
         candidate('A006', 48),
       ],

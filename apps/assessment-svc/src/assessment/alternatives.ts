@@ -1,14 +1,19 @@
-import { MAX_ALTERNATES, TRAFFIC_LIGHT_RANK, type AlternativeCandidate, type Alternate, type CourseData, type TrafficLight } from '@clearing-desk/contracts';
-
-/** Open for applications: vacancies both external and internal, not suspended, not external. */
-export const isOpenCourse = (c: AlternativeCandidate): boolean => c.VACANCIES_EXTERNAL > 0 && c.VACANCIES_INTERNAL > 0 && !c.SUSPENDED && !c.EXTERNAL;
+import {
+  isCourseOpen,
+  MAX_ALTERNATES,
+  TRAFFIC_LIGHT_RANK,
+  type AlternativeCandidate,
+  type Alternate,
+  type CourseData,
+  type TrafficLight,
+} from '@clearing-desk/contracts';
 
 /** The light the same form gets on a candidate, or null when the form does not fit its qualOptions. */
 export type LightOn = (candidate: AlternativeCandidate) => TrafficLight | null;
 
 /**
- * ALTERNATE (domain.md "Submit buttons"), for a red light: up to 5 open courses (not the course
- * itself) that this same form would pass, assessed G or A against each candidate by `lightOn` (so
+ * ALTERNATE (domain.md "Submit buttons"), for a red light: up to 5 open courses (contracts'
+ * isCourseOpen: a course a person can apply to; not the course itself) that this same form would pass, assessed G or A against each candidate by `lightOn` (so
  * never a course that fails for the same reason, and never one whose qualOptions do not take the
  * form's qualifications). Same school first, then best match: G before A, then the highest
  * accepted and advertised tariffs, then title and UCAS code (so the order never depends on the
@@ -22,7 +27,7 @@ export function alternativeCourses(
   const seen = new Set<string>([course.UCAS_CODE]);
   const matches: { c: AlternativeCandidate; light: TrafficLight }[] = [];
   for (const c of candidates) {
-    if (seen.has(c.UCAS_CODE) || !isOpenCourse(c)) continue;
+    if (seen.has(c.UCAS_CODE) || !isCourseOpen(c)) continue;
     seen.add(c.UCAS_CODE);
     const light = lightOn(c);
     if (light === 'G' || light === 'A') matches.push({ c, light });

@@ -1,15 +1,19 @@
-import { TRAFFIC_LIGHT_RANK, type CourseData, type Explanation, type TrafficLight } from '@clearing-desk/contracts';
+import { pointsTrafficLight, TRAFFIC_LIGHT_RANK, type CourseData, type Explanation, type TrafficLight } from '@clearing-desk/contracts';
 import { MESSAGES } from './messages';
 
 /**
- * Traffic-light rule 1 of domain.md, points: effective >= TARIFF_ADVERTISED gives G, >= TARIFF_ACCEPTED
- * gives A, otherwise R, with the explanation naming the numbers compared.
+ * Traffic-light rule 1 of domain.md, points: the colour of contracts' pointsTrafficLight (the one
+ * points-to-colour rule), with the explanation naming the numbers compared.
  */
 export function pointsExplanation(effective: number, course: Pick<CourseData, 'TARIFF_ADVERTISED' | 'TARIFF_ACCEPTED'>): Explanation {
   const { TARIFF_ADVERTISED: advertised, TARIFF_ACCEPTED: accepted } = course;
-  if (effective >= advertised) return { STATUS: 'G', MESSAGE: MESSAGES.pointsMeetAdvertised(effective, advertised) };
-  if (effective >= accepted) return { STATUS: 'A', MESSAGE: MESSAGES.pointsMeetAccepted(effective, advertised, accepted) };
-  return { STATUS: 'R', MESSAGE: MESSAGES.pointsBelowAccepted(effective, accepted) };
+  const STATUS = pointsTrafficLight(effective, course);
+  const MESSAGE = {
+    G: () => MESSAGES.pointsMeetAdvertised(effective, advertised),
+    A: () => MESSAGES.pointsMeetAccepted(effective, advertised, accepted),
+    R: () => MESSAGES.pointsBelowAccepted(effective, accepted),
+  }[STATUS]();
+  return { STATUS, MESSAGE };
 }
 
 /** The worse of two lights (R worse than A worse than G). */

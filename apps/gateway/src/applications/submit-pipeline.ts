@@ -14,7 +14,6 @@ import {
   IDEMPOTENCY_KEY_MISMATCH,
   describeFormErrors,
   documentNotAttachedText,
-  ERROR_CODES,
   fileClaimErrorSchema,
   fileListResponseSchema,
   formDocuments,
@@ -124,17 +123,6 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
     /** Step 2: the course, fresh (never the assessment's short-lived cache), with the user's access. */
     course(request: FastifyRequest, code: string): Promise<CourseDetailResponse> {
       return gateway().course(request, code, { fresh: true });
-    },
-
-    /**
-     * The public's course gate (spec sections 4 and 8, domain.md "Public submissions"): suspended,
-     * no external or no internal vacancies (exactly where the search shows no enabled Apply),
-     * external or not intermediary answer 409.
-     */
-    assertPublicCanApply(detail: CourseDetailResponse): void {
-      gateway().assertOpen(detail.courseData);
-      const { EXTERNAL, INTERMEDIARY, VACANCIES_INTERNAL } = detail.courseData;
-      if (VACANCIES_INTERNAL <= 0 || EXTERNAL || !INTERMEDIARY) throw new HttpError(409, ERROR_CODES.COURSE_CLOSED);
     },
 
     /**
@@ -286,7 +274,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       if (data.STATUS !== undefined && data.STATUS !== SUBMISSION_BUTTONS.SUBMIT.STATUS) throw new HttpError(400, PUBLIC_STATUS_ONLY);
       await pipeline.clearingGate(request);
       const detail = await pipeline.course(request, code);
-      pipeline.assertPublicCanApply(detail);
+      gateway().assertOpen(detail.courseData);
       const { submission } = pipeline.keyed(request, detail, data);
       const checked = pipeline.check(detail, submission);
       const outcome = await pipeline.assess(request, detail, checked.assessable);

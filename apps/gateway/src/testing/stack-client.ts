@@ -1,4 +1,4 @@
-import { XSRF_HEADER } from '@clearing-desk/contracts';
+import { XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
 import { startStack, type Stack, type StackOptions } from '@clearing-desk/stack';
 
 /**
@@ -12,7 +12,7 @@ export class StackClient {
   constructor(readonly baseUrl: string) {}
 
   get xsrfToken(): string | undefined {
-    return this.cookies.get('XSRF-TOKEN');
+    return this.cookies.get(XSRF_COOKIE);
   }
 
   private remember(res: Response) {

@@ -1,4 +1,4 @@
-import { errorResponseSchema, XSRF_HEADER } from '@clearing-desk/contracts';
+import { errorResponseSchema, TIMESTAMP_PARAM, XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
 import type { z } from 'zod';
 
 /** A non-2xx answer: its HTTP status and the response's `message` (or the status text). */
@@ -32,13 +32,7 @@ export function formatApiError(error: unknown): string {
   return 'Something went wrong.';
 }
 
-/**
- * Cookie the gateway sets for CSRF protection; its value is echoed as `token` in every JSON and
- * form-encoded body, and in the `x-xsrf-token` header of multipart bodies.
- */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-
-export function readCookie(name: string): string | undefined {
+function readCookie(name: string): string | undefined {
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));
@@ -66,14 +60,14 @@ function buildUrl(path: string, method: Method, params: RequestOptions['params']
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
   // Every GET carries a timestamp so no cache between browser and gateway serves a stale answer.
-  if (method === 'GET') url.searchParams.set('_', String(Date.now()));
+  if (method === 'GET') url.searchParams.set(TIMESTAMP_PARAM, String(Date.now()));
   return url.href;
 }
 
 const xsrfToken = (): string => readCookie(XSRF_COOKIE) ?? '';
 
 /**
- * Bodies carry the XSRF token: JSON as `{ data, token }`, form-encoded bodies as a `token` field,
+ * Bodies carry the XSRF token (the value of the gateway's XSRF_COOKIE): JSON as `{ data, token }`, form-encoded bodies as a `token` field,
  * multipart bodies (which the gateway streams on unparsed) in the `x-xsrf-token` header.
  */
 function buildBody(data: unknown): { body: BodyInit; headers: Record<string, string> } {

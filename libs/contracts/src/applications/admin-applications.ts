@@ -13,6 +13,7 @@ import { applicationDataSchema, applySubmissionSchema, messageItemSchema } from 
 import { VALIDATION_MESSAGES } from './validation-messages';
 import { VISA_TYPE_OPTIONS } from './visa-types';
 import { emailCourseFactsSchema, interviewDetailsSchema } from '../notifications/outbox';
+import { timestampQuerySchema } from '../rules/http-names';
 
 /**
  * Staff applications desk contracts (issue 9; spec sections 2, 3, 4 and 7; domain.md "Statuses").
@@ -67,13 +68,12 @@ export const APPLICATION_LISTING_PAGE_SIZES = LIMITS.PAGE_SIZE_OPTIONS;
  * applications with a visa record, 1-based `page`, `page_size` (10 when missing or not positive,
  * spec section 5), `_` the client's cache-busting timestamp.
  */
-export const applicationListingQuerySchema = z.object({
+export const applicationListingQuerySchema = timestampQuerySchema.extend({
   q: z.string().trim().max(LIMITS.TEXT_MAX, { message: "'q' max length is 256." }).default(''),
   s: applicationListingFilterSchema.default(''),
   visa: z.literal('1').optional(),
   page: pageNumberSchema.default(1),
   page_size: pageSizeSchema(LIMITS.PAGE_SIZE_DEFAULT),
-  _: z.string().optional(),
 });
 export type ApplicationListingQuery = z.infer<typeof applicationListingQuerySchema>;
 export type ApplicationListingQueryInput = z.input<typeof applicationListingQuerySchema>;
@@ -191,13 +191,12 @@ export const lastSavedAt = (time: string): string => `Last saved at ${time}`;
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 /** GET /api/admin/students query (spec sections 2 and 7): names, email, UCAS Personal ID, year of entry. */
-export const studentSearchQuerySchema = z.object({
+export const studentSearchQuerySchema = timestampQuerySchema.extend({
   NAME1: optionalText(LIMITS.TEXT_MAX),
   NAME2: optionalText(LIMITS.TEXT_MAX),
   EMAIL: optionalText(LIMITS.EMAIL_MAX),
   UCAS_PERSONAL_ID: optionalText(32),
   SECOND_YEAR_ENTRY: z.enum(['', '0', '1']).optional(),
-  _: z.string().optional(),
 });
 export type StudentSearchQuery = z.infer<typeof studentSearchQuerySchema>;
 

@@ -6,6 +6,7 @@ import { courseDataSchema } from '../courses/course';
 import { documentSummarySchema } from '../files/file-metadata';
 import { qualOptionSchema } from '../qualifications/qual-option';
 import { documentFieldsShape } from './document-fields';
+import { timestampQuerySchema } from '../rules/http-names';
 
 // Generous bound for any single text value; the exact limits are spec section 5's rules
 // (validateApplicationForm), checked with their own messages.
@@ -105,10 +106,9 @@ export type ApplyResponse = z.infer<typeof applyResponseSchema>;
 export const publicReference = (response: Pick<ApplyResponse, 'id' | 'depart_number'>): string => `${response.depart_number}${response.id[3]}`;
 
 /** GET /api/applications/{ucasCode}/applied (spec section 7): email and/or ucas_personal_id. */
-export const appliedQuerySchema = z.object({
+export const appliedQuerySchema = timestampQuerySchema.extend({
   email: z.string().trim().max(256).optional(),
   ucas_personal_id: z.string().trim().max(32).optional(),
-  _: z.string().optional(),
 });
 export type AppliedQuery = z.infer<typeof appliedQuerySchema>;
 

@@ -16,8 +16,7 @@ export const alternativeCandidateSchema = courseDataSchema.extend({ qualOptions:
 export type AlternativeCandidate = z.infer<typeof alternativeCandidateSchema>;
 
 /**
- * Query of courses-svc GET /courses/candidates (internal): open courses (external and internal
- * vacancies, not suspended, not external) whose TARIFF_ACCEPTED is at most `max_tariff_accepted`
+ * Query of courses-svc GET /courses/candidates (internal): open courses (isCourseOpen) whose TARIFF_ACCEPTED is at most `max_tariff_accepted`
  * (a course above the applicant's effective points fails the points rule anyway).
  */
 export const alternativeCandidatesQuerySchema = z.object({ max_tariff_accepted: z.coerce.number().int().nonnegative().max(10_000) });

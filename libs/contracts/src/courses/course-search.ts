@@ -3,18 +3,18 @@ import { LIMITS } from '../common/limits';
 import { pageNumberSchema, pageSizeSchema } from '../common/pagination';
 import { accessSchema } from '../auth/roles';
 import { courseRowSchema } from './course';
+import { timestampQuerySchema } from '../rules/http-names';
 
 /**
  * GET /api/courses query (spec section 7): keyword `q`, 1-based page `p`, `page_size`
  * (20 when missing, spec section 9), optional `school` code. `_` is the client's cache-busting timestamp.
  */
-export const courseSearchQuerySchema = z.object({
+export const courseSearchQuerySchema = timestampQuerySchema.extend({
   q: z.string().trim().max(LIMITS.TEXT_MAX, { message: "'q' max length is 256." }).default(''),
   p: pageNumberSchema.default(1),
   page_size: pageSizeSchema(LIMITS.COURSE_SEARCH_PAGE_SIZE_DEFAULT),
   /** Only courses of this school code (exact), e.g. for alternatives in the same school. */
   school: z.string().trim().toUpperCase().max(16).optional(),
-  _: z.string().optional(),
 });
 export type CourseSearchQuery = z.infer<typeof courseSearchQuerySchema>;
 

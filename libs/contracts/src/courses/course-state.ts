@@ -1,4 +1,5 @@
 import { LIMITS } from '../common/limits';
+import { appliedForHere } from '../rules/course-open';
 import { SCHOOL_CODES, type CourseData, type CourseRow } from './course';
 
 /** Texts of spec section 4 for the course information page. */
@@ -25,13 +26,6 @@ export const APPLY_UNAVAILABLE_TEXTS = {
   NO_PLACES: 'No places left: this course is closed to further applications.',
 } as const;
 
-/**
- * Whether a course refuses applications for want of places (spec section 4, domain.md "Public
- * submissions"): no external or no internal vacancies. The gateway answers COURSE_CLOSED for it.
- */
-export const hasNoPlaces = (course: Pick<CourseRow, 'VACANCIES_EXTERNAL' | 'VACANCIES_INTERNAL'>): boolean =>
-  course.VACANCIES_EXTERNAL <= 0 || course.VACANCIES_INTERNAL <= 0;
-
 export type SearchAction = { kind: 'check-back-later' } | { kind: 'closed' } | { kind: 'apply'; enabled: boolean; externalUrl: string | null };
 
 /**
@@ -57,7 +51,7 @@ export type CoursePageState = { kind: 'error'; message: string } | { kind: 'info
 export function coursePageState(course: CourseRow): CoursePageState {
   if (course.SUSPENDED) return { kind: 'error', message: COURSE_PAGE_ERRORS.SUSPENDED };
   if (course.EXTERNAL && !course.INTERMEDIARY) return { kind: 'error', message: COURSE_PAGE_ERRORS.NOT_FOUND };
-  return { kind: 'information', canApply: course.INTERMEDIARY && !course.EXTERNAL };
+  return { kind: 'information', canApply: appliedForHere(course) };
 }
 
 export type TariffDisplay = { points: number; lowerTariffNote: boolean };

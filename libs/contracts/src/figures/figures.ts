@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { courseRowSchema, type CourseRow } from '../courses/course';
+import { timestampQuerySchema } from '../rules/http-names';
 
 /**
  * Live results-day figures (issue 13): per course the user may report on, per school and overall.
@@ -67,9 +68,8 @@ export type FiguresCountResponse = z.infer<typeof figuresCountResponseSchema>;
 export const reportableCoursesResponseSchema = z.object({ rows: z.array(courseRowSchema) });
 
 /** Query of GET /api/admin/figures and /api/admin/figures.csv: the over-offer margin (percent of places left). */
-export const figuresQuerySchema = z.object({
+export const figuresQuerySchema = timestampQuerySchema.extend({
   margin: z.coerce.number().int().min(0).max(FIGURES_MARGIN_MAX).default(FIGURES_MARGIN_DEFAULT),
-  _: z.string().optional(),
 });
 export type FiguresQuery = z.infer<typeof figuresQuerySchema>;
 

@@ -6,8 +6,6 @@ import { ACCEPTED_FILE_FORMATS_TEXT } from './accepted-types';
 export const UPLOAD_FILE_FIELD = 'document';
 /** Name of the multipart field carrying the document category (spec section 3). */
 export const UPLOAD_TYPE_FIELD = 'document_type';
-/** Header the web app sends the XSRF token in for multipart bodies (no JSON `token` there). */
-export const XSRF_HEADER = 'x-xsrf-token';
 
 /** Spec section 5 "File types": `'{label}' allowed file formats: {list}.` */
 export const fileFormatsMessage = (label: string, list: string = ACCEPTED_FILE_FORMATS_TEXT) => `'${label}' allowed file formats: ${list}.`;

@@ -4,5 +4,4 @@ export * from './nationality';
 export * from './render-script';
 export * from './choose-script';
 export * from './build-call-script';
-export * from './points-colour';
 export * from './read-back';

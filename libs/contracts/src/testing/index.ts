@@ -50,6 +50,25 @@ export function createCourse(overrides: Partial<CourseData> = {}): CourseData {
   };
 }
 
+/**
+ * Courses with places left that still take no application (issue 22 item 1): one not intermediary,
+ * one external (applied for at a partner's EXTERNAL_URL). Test data only, never the demo
+ * catalogue: with them a test tells the course-open rule (contracts' courseClosedCode) from a
+ * check of vacancies alone.
+ */
+export function createCoursesClosedWithPlaces(): { notIntermediary: CourseData; external: CourseData } {
+  return {
+    notIntermediary: createCourse({ UCAS_CODE: 'T901', COURSE_TITLE: 'Test Course Not Intermediary', INTERMEDIARY: false }),
+    external: createCourse({
+      UCAS_CODE: 'T902',
+      COURSE_TITLE: 'Test Course External',
+      EXTERNAL: true,
+      INTERMEDIARY: false,
+      EXTERNAL_URL: 'https://partner.example/apply',
+    }),
+  };
+}
+
 export function createCourseDetail(overrides: Partial<CourseData> = {}): CourseDetailResponse {
   return {
     courseData: createCourse(overrides),

@@ -211,9 +211,11 @@ export function createCoursesRepository(db: CoursesDatabase) {
     },
 
     /**
-     * Candidates for ALTERNATE (domain.md "Submit buttons"): every open course (external and
-     * internal vacancies, not suspended, not external) whose TARIFF_ACCEPTED is at most
-     * `maxTariffAccepted`, with its qualOptions (one query for all), ordered by UCAS code.
+     * Candidates for ALTERNATE (domain.md "Submit buttons"): every open course whose
+     * TARIFF_ACCEPTED is at most `maxTariffAccepted`, with its qualOptions (one query for all),
+     * ordered by UCAS code. "Open" is contracts' isCourseOpen (the one course-open rule), written
+     * here as SQL so the database filters; candidates.test.ts holds the WHERE clause to that
+     * function over every combination of the fields it reads.
      */
     async alternativeCandidates(maxTariffAccepted: number): Promise<AlternativeCandidate[]> {
       const rows = (await db
@@ -225,6 +227,7 @@ export function createCoursesRepository(db: CoursesDatabase) {
           and(
             eq(courses.suspended, false),
             eq(courses.external, false),
+            eq(courses.intermediary, true),
             gt(courses.vacanciesExternal, 0),
             gt(courses.vacanciesInternal, 0),
             lte(courses.tariffAccepted, maxTariffAccepted),

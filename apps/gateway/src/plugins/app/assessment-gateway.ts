@@ -1,16 +1,16 @@
 import {
   alternativeCandidatesResponseSchema,
   assessmentSchema,
+  courseClosedCode,
   courseDetailResponseSchema,
   describeIssues,
-  ERROR_CODES,
   validateQualificationItems,
   type AlternativeCandidate,
   type Assessment,
   type AssessForm,
   type AssessRequestInput,
-  type CourseData,
   type CourseDetailResponse,
+  type CourseOpenFields,
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -76,12 +76,12 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
     },
 
     /**
-     * Refuses a course that takes no applications (spec section 8): 409 COURSE_SUSPENDED when
-     * suspended, 409 COURSE_CLOSED without external vacancies.
+     * Refuses a course that takes no applications with 409 and the code of contracts'
+     * courseClosedCode (the one course-open rule): COURSE_SUSPENDED or COURSE_CLOSED.
      */
-    assertOpen(course: Pick<CourseData, 'SUSPENDED' | 'VACANCIES_EXTERNAL'>): void {
-      if (course.SUSPENDED) throw new HttpError(409, ERROR_CODES.COURSE_SUSPENDED);
-      if (course.VACANCIES_EXTERNAL <= 0) throw new HttpError(409, ERROR_CODES.COURSE_CLOSED);
+    assertOpen(course: CourseOpenFields): void {
+      const code = courseClosedCode(course);
+      if (code) throw new HttpError(409, code);
     },
 
     /**

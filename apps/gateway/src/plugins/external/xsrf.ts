@@ -1,11 +1,8 @@
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
-import { XSRF_HEADER } from '@clearing-desk/contracts';
+import { XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
 import fp from 'fastify-plugin';
 import type { GatewayConfig } from '../../config';
-
-/** Cookie the browser reads and echoes as `token` in every JSON body (architecture.md "Calls"). */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
 
 /**
  * Double-submit CSRF protection with @fastify/csrf-protection: the secret lives in an httpOnly

@@ -30,6 +30,7 @@ import {
   type Assessment,
   type CourseDetailResponse,
   type StaffStoredApplication,
+  timestampQuerySchema,
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -38,7 +39,6 @@ import { z } from 'zod';
 import { createSubmitPipeline } from '../../applications/submit-pipeline';
 import { assessmentGatewayPlugin } from '../../plugins/app/assessment-gateway';
 
-const timestampQuery = z.object({ _: z.string().optional() });
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 const logAnswer = z.object({ version: z.number().int() });
 
@@ -119,7 +119,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
 
   fastify.get(
     '/admin/applications/:student/:course',
-    { schema: { params: adminApplicationParamsSchema, querystring: timestampQuery, response: { 200: adminApplicationResponseSchema, ...errors } } },
+    { schema: { params: adminApplicationParamsSchema, querystring: timestampQuerySchema, response: { 200: adminApplicationResponseSchema, ...errors } } },
     async (request, reply) => {
       const { stored, detail } = await load(request, request.params);
       const [assessment, { files }] = await Promise.all([
@@ -179,7 +179,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
 
   fastify.get(
     '/admin/applications/:student/:course/visa',
-    { schema: { params: adminApplicationParamsSchema, querystring: timestampQuery, response: { 200: visaResponseSchema, ...errors } } },
+    { schema: { params: adminApplicationParamsSchema, querystring: timestampQuerySchema, response: { 200: visaResponseSchema, ...errors } } },
     async (request) => {
       const { stored, detail } = await load(request, request.params);
       if (!canEditVisa(detail.access, true)) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_VISA);
@@ -219,7 +219,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
    */
   fastify.get(
     '/admin/applications/:student/:course/documents/:fileId',
-    { schema: { params: adminDocumentParamsSchema, querystring: timestampQuery } },
+    { schema: { params: adminDocumentParamsSchema, querystring: timestampQuerySchema } },
     async (request, reply) => {
       const { stored } = await load(request, request.params);
       const { files } = await fastify.services.files.call(request, {

@@ -8,6 +8,7 @@ import {
   errorResponseSchema,
   fileListResponseSchema,
   storedApplicationResponseSchema,
+  timestampQuerySchema,
 } from '@clearing-desk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +16,6 @@ import { applyApiRoutes } from './apply';
 import { adminApplicationRoutes } from './applications-admin';
 
 const appliedParamsSchema = z.object({ ucasCode: z.string().trim().min(1).max(32) });
-const timestampQuery = z.object({ _: z.string().optional() });
 
 /**
  * Public application routes of spec section 7: the duplicate check, the review page, and (from
@@ -63,7 +63,7 @@ export const applicationApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       schema: {
         params: applicationHashParamsSchema,
-        querystring: timestampQuery,
+        querystring: timestampQuerySchema,
         response: { 200: applicationReviewResponseSchema, 404: errorResponseSchema },
       },
     },

@@ -10,8 +10,9 @@ const paramsSchema = z.object({ course: z.string().trim().min(1).max(32) });
 /**
  * POST /api/apply/{course}/assess (spec section 7): assesses the form values (without documents)
  * for a course with the shared assessment gateway (plugins/app/assessment-gateway.ts): the course
- * with its qualOptions and the user's access from courses-svc (404 passes through; suspended or
- * closed courses answer 409 COURSE_SUSPENDED / COURSE_CLOSED), the qualification items checked
+ * with its qualOptions and the user's access from courses-svc (404 passes through; for the public,
+ * a course that takes no application answers 409 COURSE_SUSPENDED / COURSE_CLOSED, contracts'
+ * courseClosedCode), the qualification items checked
  * against the course (400 naming the field), then assessment-svc, with the school's courses as
  * alternatives when the light is red. Course reads are reused for ASSESS_CACHE_TTL_MS.
  */
@@ -38,7 +39,10 @@ export const assessApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => {
       const detail = await fastify.assessmentGateway.course(request, request.params.course);
-      fastify.assessmentGateway.assertOpen(detail.courseData);
+      // The public is told at once when the course takes no application. Staff are not: they also
+      // re-assess applications that exist on courses closed since (a withdrawal on a full course
+      // returns its place, domain.md "Places"); a staff create is refused when it is submitted.
+      if (!request.staffUser) fastify.assessmentGateway.assertOpen(detail.courseData);
       const { result } = await fastify.assessmentGateway.assess(request, detail, toAssessForm(request.body.data));
       return { result };
     },

@@ -8,6 +8,7 @@ import {
   staffUserResponseSchema,
   type StaffUser,
   XSRF_HEADER,
+  timestampQuerySchema,
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -166,13 +167,13 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
 
   fastify.get(
     '/admin/auth/user',
-    { schema: { querystring: z.object({ _: z.string().optional() }), response: { 200: staffUserResponseSchema, 401: errorResponseSchema } } },
+    { schema: { querystring: timestampQuerySchema, response: { 200: staffUserResponseSchema, 401: errorResponseSchema } } },
     async (request) => request.staffUser as StaffUser,
   );
 
   fastify.get(
     '/admin/auth/options',
-    { config: { public: true }, schema: { querystring: z.object({ _: z.string().optional() }), response: { 200: loginOptionsSchema } } },
+    { config: { public: true }, schema: { querystring: timestampQuerySchema, response: { 200: loginOptionsSchema } } },
     async () => ({ enterprise: oidcConfigured(config) }),
   );
 };

@@ -9,14 +9,14 @@ import {
   courseSearchQuerySchema,
   courseSearchResponseSchema,
   errorResponseSchema,
+  timestampQuerySchema,
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 const detailSchema = {
   params: courseIdParamsSchema,
-  querystring: z.object({ _: z.string().optional() }),
+  querystring: timestampQuerySchema,
   response: { 200: courseDetailResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
 };
 

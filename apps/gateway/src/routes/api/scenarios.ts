@@ -12,13 +12,12 @@ import {
   scenarioProgressSchema,
   scenarioResponseSchema,
   scenarioSearchResultSchema,
+  timestampQuerySchema,
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-const timestampQuery = z.object({ _: z.string().optional() });
 const refusals = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
 /** The signed-in staff user who may practise (any role): 401 without a session, 403 without a role. */
@@ -44,7 +43,7 @@ export const scenarioApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       schema: {
         params: scenarioFilterSchema,
-        querystring: timestampQuery,
+        querystring: timestampQuerySchema,
         response: { 200: scenarioResponseSchema, ...refusals, 404: scenarioNotFoundResponseSchema },
       },
     },
@@ -76,7 +75,7 @@ export const scenarioApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     '/admin/scenario-progress',
-    { schema: { querystring: timestampQuery, response: { 200: scenarioProgressSchema, ...refusals } } },
+    { schema: { querystring: timestampQuerySchema, response: { 200: scenarioProgressSchema, ...refusals } } },
     async (request) => {
       if (!canViewScenarioProgress(request.staffUser)) throw new HttpError(403, LOGIN_MESSAGES.FORBIDDEN);
       return fastify.services.scenarios.call(request, { path: '/progress', response: scenarioProgressSchema });

@@ -8,13 +8,12 @@ import {
   LOGIN_MESSAGES,
   pingResponseSchema,
   type ClearingStatusResponse,
+  timestampQuerySchema,
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-const timestampQuery = z.object({ _: z.string().optional() });
 const refusals = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
 /** 403 unless the user may open and close Clearing (an Administrator over all courses). */
@@ -50,7 +49,7 @@ export const statusApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     '/admin/status',
-    { config: { public: true }, schema: { querystring: timestampQuery, response: { 200: clearingStatusResponseSchema } } },
+    { config: { public: true }, schema: { querystring: timestampQuerySchema, response: { 200: clearingStatusResponseSchema } } },
     async (request) => readStatus(request),
   );
 
@@ -71,11 +70,11 @@ export const statusApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     '/admin/status/audit',
-    { schema: { querystring: timestampQuery, response: { 200: clearingStatusAuditResponseSchema, ...refusals } }, preHandler: requireClearingManager },
+    { schema: { querystring: timestampQuerySchema, response: { 200: clearingStatusAuditResponseSchema, ...refusals } }, preHandler: requireClearingManager },
     async (request) => fastify.services.applications.call(request, { path: '/status/audit', response: clearingStatusAuditResponseSchema }),
   );
 
-  fastify.get('/ping', { schema: { querystring: timestampQuery, response: { 200: pingResponseSchema } } }, async (request) => {
+  fastify.get('/ping', { schema: { querystring: timestampQuerySchema, response: { 200: pingResponseSchema } } }, async (request) => {
     const { state } = await readStatus(request);
     return { state };
   });

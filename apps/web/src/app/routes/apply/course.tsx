@@ -3,6 +3,7 @@ import {
   type ApplySubmission,
   COURSE_PAGE_ERRORS,
   coursePageState,
+  isCourseOpen,
   editRefusalReason,
   NEW_STUDENT,
   type StudentSearchRow,
@@ -80,7 +81,7 @@ export function CourseRoute() {
     detail: courseQuery.data,
     access: courseQuery.data.access,
     canApply: state.canApply,
-    canStart: state.canApply && courseQuery.data.courseData.VACANCIES_EXTERNAL > 0,
+    canStart: isCourseOpen(courseQuery.data.courseData),
     staffApplication: user ? { student, setStudent } : null,
   };
   return (

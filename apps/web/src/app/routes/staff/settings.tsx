@@ -1,7 +1,7 @@
 import { canManageClearing } from '@clearing-desk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClearingSettings } from '@/features/clearing-settings/components/clearing-settings';
-import { clearingStatusKeys } from '@/features/clearing-status/api/clearing-status-keys';
+import { clearingStatusKeys } from '@/lib/clearing-status';
 import { useUser } from '@/lib/auth';
 
 /** /staff/settings: open or close Clearing (Administrator over all courses only). */
@@ -11,8 +11,8 @@ export function ClearingSettingsRoute() {
   return (
     <ClearingSettings
       canManage={canManageClearing(user)}
-      // The gate's status and ping: fetched again, so the whole app follows the new setting.
-      onSaved={() => void queryClient.invalidateQueries({ queryKey: clearingStatusKeys.all })}
+      // The saved status is already the gate's (one query family); the ping is asked again so it agrees.
+      onSaved={() => void queryClient.invalidateQueries({ queryKey: clearingStatusKeys.ping() })}
     />
   );
 }

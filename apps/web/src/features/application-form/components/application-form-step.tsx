@@ -24,7 +24,7 @@ export type ApplicationFormSlots = {
   top?: (step: ApplicationStepId) => ReactNode;
   /** Under a step's fields, before Previous / Next. */
   bottom?: (step: ApplicationStepId) => ReactNode;
-  /** On the submit step before the data-protection notice and the buttons (e.g. <AssessmentFeedback />). */
+  /** On the submit step before the data-protection notice and the buttons (e.g. call-scripts' <FeedbackPanel />). */
   beforeSubmit?: ReactNode;
   /**
    * On the submit step, the screen's own list of the application's documents (the edit screen's

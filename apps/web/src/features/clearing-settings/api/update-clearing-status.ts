@@ -2,6 +2,7 @@ import { clearingStatusResponseSchema, type ClearingStatusResponse, type Clearin
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import { clearingStatusKeys } from '@/lib/clearing-status';
 import { clearingSettingsKeys } from './clearing-settings-keys';
 
 /** PUT /api/admin/status: `{ data: { state, closing_message }, token }`; 403 unless Administrator over all courses. */
@@ -10,13 +11,13 @@ export const updateClearingStatus = (update: ClearingStatusUpdate): Promise<Clea
 
 type UseUpdateClearingStatusOptions = { onSuccess?: (status: ClearingStatusResponse) => void };
 
-/** Saves the setting: the answer becomes the form's status and the audit is fetched again. */
+/** Saves the setting: the answer becomes the status every screen reads (the gate too), and the audit is fetched again. */
 export const useUpdateClearingStatus = ({ onSuccess }: UseUpdateClearingStatusOptions = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateClearingStatus,
     onSuccess: (status) => {
-      queryClient.setQueryData(clearingSettingsKeys.status(), status);
+      queryClient.setQueryData(clearingStatusKeys.status(), status);
       void queryClient.invalidateQueries({ queryKey: clearingSettingsKeys.audit() });
       onSuccess?.(status);
     },

@@ -1,9 +1,10 @@
 import { clearingStatusUpdateSchema, LOGIN_MESSAGES, type ClearingStatusResponse } from '@clearing-desk/contracts';
 import { ErrorSummary, Notice, Spinner, type ErrorSummaryItem } from '@clearing-desk/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatApiError } from '@/lib/api-client';
-import { useClearingSettings } from '../api/get-clearing-settings';
+import { getClearingStatusQueryOptions } from '@/lib/clearing-status';
 import { useUpdateClearingStatus } from '../api/update-clearing-status';
 import { SETTINGS_TEXTS } from '../texts';
 import { ClearingAuditTable } from './clearing-audit-table';
@@ -12,7 +13,7 @@ import { ClearingSettingsForm, MESSAGE_ID, type ClearingSettingsValues } from '.
 type ClearingSettingsProps = {
   /** `canManageClearing(user)`: an Administrator over all courses. Anyone else gets the permission text. */
   canManage: boolean;
-  /** After a save; the app refreshes the Clearing gate with it. */
+  /** After a save (the status every screen reads is already the saved one); the app refreshes the ping with it. */
   onSaved?: (status: ClearingStatusResponse) => void;
 };
 
@@ -36,7 +37,8 @@ export function ClearingSettings({ canManage, onSaved }: ClearingSettingsProps) 
  * in a status region that is always on the page, so screen readers announce it.
  */
 function ClearingSettingsContent({ onSaved }: Pick<ClearingSettingsProps, 'onSaved'>) {
-  const status = useClearingSettings();
+  // Fetched again as the page opens: the gate's reading may be minutes old.
+  const status = useQuery({ ...getClearingStatusQueryOptions(), staleTime: 0 });
   const mutation = useUpdateClearingStatus({ onSuccess: onSaved });
   const [attempt, setAttempt] = useState(0);
   const [messageError, setMessageError] = useState<string | null>(null);

@@ -2,7 +2,7 @@ import { LIMITS, pingResponseSchema, type PingResponse } from '@clearing-desk/co
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { clearingStatusKeys } from './clearing-status-keys';
+import { clearingStatusKeys } from '@/lib/clearing-status';
 
 /** GET /api/ping: the open state, polled every 5 minutes (also keeps a staff session alive). */
 export const getPing = (signal?: AbortSignal): Promise<PingResponse> => api.get(apiPaths.ping(), pingResponseSchema, { signal });

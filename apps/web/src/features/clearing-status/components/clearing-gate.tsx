@@ -3,9 +3,8 @@ import { Spinner } from '@clearing-desk/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useClearingStatus } from '../api/get-clearing-status';
 import { usePing } from '../api/get-ping';
-import { clearingStatusKeys } from '../api/clearing-status-keys';
+import { clearingStatusKeys, useClearingStatus } from '@/lib/clearing-status';
 
 type ClearingGateProps = {
   children: ReactNode;

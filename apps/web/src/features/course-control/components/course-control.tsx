@@ -1,13 +1,13 @@
 import { canEditCourse, COURSE_UPDATE_MESSAGES, type CourseHistoryEntry, type EditableCourseField } from '@clearing-desk/contracts';
 import { Button, ErrorSummary, Notice, Spinner, Table, type ErrorSummaryItem } from '@clearing-desk/ui';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { adminCourseKeys, getAdminCourseQueryOptions } from '@/lib/admin-course';
 import { ApiError, formatApiError } from '@/lib/api-client';
-import { courseControlKeys } from '../api/course-control-keys';
-import { useCourseForEdit } from '../api/get-course-for-edit';
+import { useUser } from '@/lib/auth';
 import { useCourseHistory } from '../api/get-course-history';
 import { useUpdateCourse } from '../api/update-course';
 import { COURSE_CONTROL_TEXTS as T } from '../texts';
@@ -24,7 +24,15 @@ const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeSty
  * A 412 (someone else saved meanwhile) shows the conflict text and 'Reload course'.
  */
 export function CourseControl({ ucasCode }: { ucasCode: string }) {
-  const course = useCourseForEdit(ucasCode);
+  const viewer = useUser()?.username ?? '';
+  const course = useQuery({
+    ...getAdminCourseQueryOptions(ucasCode, viewer),
+    // The course page's cached copy may be old: read it again as the page opens, then never swap
+    // the version under the form (a background refetch would send a newer ETag with older values).
+    refetchOnMount: 'always',
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
   const courseData = course.data?.courseData;
   useDocumentTitle(courseData ? T.HEADING(courseData.COURSE_TITLE, courseData.QUALIFICATION) : T.LOADING);
   const editable = canEditCourse(course.data?.access);
@@ -36,7 +44,7 @@ export function CourseControl({ ucasCode }: { ucasCode: string }) {
   const [formKey, setFormKey] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
 
-  if (course.isPending) return <Spinner label={T.LOADING} />;
+  if (course.isPending || (course.isFetching && !course.isFetchedAfterMount)) return <Spinner label={T.LOADING} />;
   if (course.isError || !courseData) return <Notice variant="error">{formatApiError(course.error)}</Notice>;
 
   const back = (
@@ -74,7 +82,7 @@ export function CourseControl({ ucasCode }: { ucasCode: string }) {
       return;
     }
     mutation.mutate(
-      { ucasCode, data, opened: courseData },
+      { ucasCode, data, opened: courseData, viewer },
       {
         onSuccess: () => {
           setNotice(COURSE_UPDATE_MESSAGES.SAVED);
@@ -88,7 +96,7 @@ export function CourseControl({ ucasCode }: { ucasCode: string }) {
   const reload = async () => {
     mutation.reset();
     setErrors([]);
-    await queryClient.invalidateQueries({ queryKey: courseControlKeys.course(ucasCode) });
+    await queryClient.invalidateQueries({ queryKey: adminCourseKeys.detail(ucasCode, viewer) });
     setFormKey((k) => k + 1);
   };
 

@@ -2,9 +2,9 @@ import { courseDetailResponseSchema, type CourseDetailResponse } from '@clearing
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import { adminCourseKeys, getAdminCourse } from '@/lib/admin-course';
 import { STAFF_QUERY_META, useUser } from '@/lib/auth';
 import { courseKeys } from './course-keys';
-import { getAdminCourse } from './get-admin-course';
 
 /** GET /api/courses/{ucasCode}: courseData, qualOptions, access; an unknown code answers 404. */
 export const getCourse = (ucasCode: string, signal?: AbortSignal): Promise<CourseDetailResponse> =>
@@ -18,10 +18,10 @@ export const getCourse = (ucasCode: string, signal?: AbortSignal): Promise<Cours
  */
 export const getCourseQueryOptions = (ucasCode: string, viewer: string | null = null) =>
   queryOptions({
-    queryKey: viewer ? courseKeys.adminDetail(ucasCode, viewer) : courseKeys.detail(ucasCode),
+    queryKey: viewer ? adminCourseKeys.detail(ucasCode, viewer) : courseKeys.detail(ucasCode),
     queryFn: ({ signal }) => (viewer ? getAdminCourse(ucasCode, signal) : getCourse(ucasCode, signal)),
     meta: viewer ? STAFF_QUERY_META : undefined,
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey.at(-1) === ucasCode ? previous : undefined),
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey.at(-1) === ucasCode.toUpperCase() ? previous : undefined),
   });
 
 export const useCourse = (ucasCode: string) => {

@@ -13,6 +13,7 @@ import {
   parseVersionEtag,
   staffUpdateSubmissionSchema,
   studentSearchQuerySchema,
+  TIMESTAMP_PARAM,
   versionEtag,
   type ApplicationListingResponse,
   type ApplyResponse,
@@ -163,7 +164,7 @@ export const applicationsDeskHandlers = [
 
   http.get(apiUrl('/admin/students'), ({ request }) => {
     if (!db.sessionUser) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
-    const query = studentSearchQuerySchema.safeParse(Object.fromEntries([...new URL(request.url).searchParams].filter(([k]) => k !== '_')));
+    const query = studentSearchQuerySchema.safeParse(Object.fromEntries([...new URL(request.url).searchParams].filter(([k]) => k !== TIMESTAMP_PARAM)));
     if (!query.success) return error(400, query.error.issues[0]?.message ?? 'Bad request');
     const { NAME1, NAME2 } = query.data;
     const rows = db.desk.students.filter((s) => (!NAME1 || fold(s.NAME1).includes(fold(NAME1))) && (!NAME2 || fold(s.NAME2).includes(fold(NAME2))));

@@ -1,7 +1,7 @@
 import { DEFAULT_CLOSED_MESSAGE, LOGIN_MESSAGES } from '@clearing-desk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { clearingStatusKeys } from '@/features/clearing-status/api/clearing-status-keys';
+import { clearingStatusKeys } from '@/lib/clearing-status';
 import { apiUrl } from '@/testing/mocks/api-url';
 import { db, setClearingStatus } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
@@ -94,9 +94,9 @@ describe('/staff/settings (Clearing settings)', () => {
     expect(cells[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     expect(cells.slice(1)).toEqual(['admin1', 'Closed', 'Clearing has closed for 2025/26.']);
 
-    // The gate's status is invalidated: fetched again when a gated page shows, so after signing out
-    // the public sees the new closing message.
-    expect(queryClient.getQueryState(clearingStatusKeys.status())?.isInvalidated).toBe(true);
+    // The setting and the gate read one query (GET /api/admin/status): the gate has the saved state
+    // at once, so after signing out the public sees the new closing message.
+    expect(queryClient.getQueryData(clearingStatusKeys.status())).toEqual({ state: 0, closing_message: 'Clearing has closed for 2025/26.' });
     await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign out' }));
     await screen.findByRole('heading', { level: 1, name: 'Staff sign in' });
     await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Apply' }));

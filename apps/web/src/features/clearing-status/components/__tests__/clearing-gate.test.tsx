@@ -5,7 +5,7 @@ import { apiUrl } from '@/testing/mocks/api-url';
 import { db, setClearingStatus, setSessionUser } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import { createStaffUser, renderApp, renderWithProviders } from '@/testing/test-utils';
-import { clearingStatusKeys } from '../../api/clearing-status-keys';
+import { clearingStatusKeys } from '@/lib/clearing-status';
 import { ClearingGate } from '../clearing-gate';
 
 /** Counts requests per API path. */

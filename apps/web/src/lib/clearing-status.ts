@@ -1,0 +1,31 @@
+import { clearingStatusResponseSchema, type ClearingStatusResponse } from '@clearing-desk/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths } from '@/config/paths';
+import { api } from './api-client';
+
+/**
+ * The Clearing open/closed state, read by the gate (features/clearing-status), the settings page
+ * (features/clearing-settings) and the server rendering: one query family for GET
+ * /api/admin/status and GET /api/ping, so the setting an Administrator saves is the state every
+ * screen shows. Shared code, because features never import each other.
+ */
+export const clearingStatusKeys = {
+  all: ['clearing-status'] as const,
+  status: () => [...clearingStatusKeys.all, 'status'] as const,
+  ping: () => [...clearingStatusKeys.all, 'ping'] as const,
+};
+
+/** GET /api/admin/status: open state and closing message. */
+export const getClearingStatus = (signal?: AbortSignal): Promise<ClearingStatusResponse> =>
+  api.get(apiPaths.clearingStatus(), clearingStatusResponseSchema, { signal });
+
+/** The gate's reading, at load: fresh until the ping says otherwise (the ping keeps it current). */
+export const getClearingStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: clearingStatusKeys.status(),
+    queryFn: ({ signal }) => getClearingStatus(signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+export const useClearingStatus = () => useQuery(getClearingStatusQueryOptions());

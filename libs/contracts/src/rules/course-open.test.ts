@@ -1,0 +1,50 @@
+import { createCourse, createCoursesClosedWithPlaces } from '../testing';
+import { coursePageState, searchAction } from '../courses/course-state';
+import { courseClosedCode, isCourseOpen } from './course-open';
+
+describe('courseClosedCode (can this course take an application?)', () => {
+  it('takes an application on an intermediary, internal course with external and internal vacancies', () => {
+    expect(courseClosedCode(createCourse())).toBeNull();
+    expect(isCourseOpen(createCourse())).toBe(true);
+  });
+
+  it('answers COURSE_SUSPENDED for a suspended course, whatever else holds', () => {
+    expect(courseClosedCode(createCourse({ SUSPENDED: true }))).toBe('COURSE_SUSPENDED');
+    expect(courseClosedCode(createCourse({ SUSPENDED: true, VACANCIES_EXTERNAL: 0, EXTERNAL: true }))).toBe('COURSE_SUSPENDED');
+  });
+
+  it.each([
+    ['no external vacancies', { VACANCIES_EXTERNAL: 0 }],
+    ['no internal vacancies (the offer allowance used up)', { VACANCIES_INTERNAL: 0 }],
+  ])('answers COURSE_CLOSED with %s', (_case, overrides) => {
+    expect(courseClosedCode(createCourse(overrides))).toBe('COURSE_CLOSED');
+  });
+
+  it('answers COURSE_CLOSED for courses with places that are not intermediary or are external', () => {
+    const { notIntermediary, external } = createCoursesClosedWithPlaces();
+    for (const course of [notIntermediary, external]) {
+      expect(course.VACANCIES_EXTERNAL).toBeGreaterThan(0);
+      expect(course.VACANCIES_INTERNAL).toBeGreaterThan(0);
+      expect(courseClosedCode(course)).toBe('COURSE_CLOSED');
+      expect(isCourseOpen(course)).toBe(false);
+    }
+    // External and intermediary: the information page only (spec section 4), no application.
+    expect(courseClosedCode(createCourse({ EXTERNAL: true, INTERMEDIARY: true }))).toBe('COURSE_CLOSED');
+  });
+
+  it('agrees with the course page: a course that takes applications is one whose page lets people apply', () => {
+    const flags = [false, true];
+    for (const SUSPENDED of flags)
+      for (const EXTERNAL of flags)
+        for (const INTERMEDIARY of flags)
+          for (const VACANCIES_EXTERNAL of [0, 3])
+            for (const VACANCIES_INTERNAL of [0, 2]) {
+              const course = createCourse({ SUSPENDED, EXTERNAL, INTERMEDIARY, VACANCIES_EXTERNAL, VACANCIES_INTERNAL });
+              const page = coursePageState(course);
+              const action = searchAction(course);
+              const pageApplies = page.kind === 'information' && page.canApply;
+              const searchApplies = action.kind === 'apply' && action.enabled;
+              expect({ course, open: isCourseOpen(course) }).toEqual({ course, open: pageApplies && searchApplies });
+            }
+  });
+});

@@ -1,0 +1,47 @@
+import { ERROR_CODES } from '../common/errors';
+import type { CourseData } from '../courses/course';
+
+/** The fields of a course the course-open rule reads. */
+export type CourseOpenFields = Pick<CourseData, 'SUSPENDED' | 'EXTERNAL' | 'INTERMEDIARY' | 'VACANCIES_EXTERNAL' | 'VACANCIES_INTERNAL'>;
+
+/** Why a course takes no application: the codes of spec section 8. */
+export type CourseClosedCode = typeof ERROR_CODES.COURSE_SUSPENDED | typeof ERROR_CODES.COURSE_CLOSED;
+
+/**
+ * Whether applications for the course are taken here (spec section 4): it is intermediary and not
+ * external. An external course is applied for elsewhere (its EXTERNAL_URL); an external
+ * intermediary one shows its information page only.
+ */
+export const appliedForHere = (course: Pick<CourseData, 'EXTERNAL' | 'INTERMEDIARY'>): boolean => course.INTERMEDIARY && !course.EXTERNAL;
+
+/**
+ * Whether a course refuses applications for want of places (spec section 4, domain.md "Public
+ * submissions"): no external or no internal vacancies. The course page then shows
+ * APPLY_MESSAGES.COURSE_CLOSED.
+ */
+export const hasNoPlaces = (course: Pick<CourseData, 'VACANCIES_EXTERNAL' | 'VACANCIES_INTERNAL'>): boolean =>
+  course.VACANCIES_EXTERNAL <= 0 || course.VACANCIES_INTERNAL <= 0;
+
+/**
+ * Can this course take an application? The one rule (issue 22 item 1) behind the gateway's assess
+ * and submit gates, the ALTERNATE candidates (assessment-svc, and courses-svc's SQL, which a test
+ * holds to this function) and the web's course page. Answers null when it can, else the code the
+ * gateway answers with 409:
+ * - suspended: COURSE_SUSPENDED (spec section 8);
+ * - external (applied for elsewhere) or not intermediary: COURSE_CLOSED (spec section 4 "Course
+ *   page states": applying is allowed when the course is not suspended, is intermediary and is
+ *   not external);
+ * - no external or no internal vacancies: COURSE_CLOSED (domain.md "Public submissions": exactly
+ *   where the search shows no enabled Apply; no internal vacancies is the offer allowance used up,
+ *   domain.md "Places").
+ * Staff and the public meet the same rule: a course the public may not apply to is not offered to
+ * a caller either, and never recommended (ALTERNATE lists only courses a person can apply to).
+ */
+export function courseClosedCode(course: CourseOpenFields): CourseClosedCode | null {
+  if (course.SUSPENDED) return ERROR_CODES.COURSE_SUSPENDED;
+  if (!appliedForHere(course) || hasNoPlaces(course)) return ERROR_CODES.COURSE_CLOSED;
+  return null;
+}
+
+/** Whether the course takes applications: courseClosedCode answers null. */
+export const isCourseOpen = (course: CourseOpenFields): boolean => courseClosedCode(course) === null;

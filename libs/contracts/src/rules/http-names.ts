@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * Names on the wire between the browser and the gateway (spec section 7, architecture.md
+ * "Calls"), once for the web app, the gateway, the test fakes and the tools.
+ */
+
+/** Cookie the gateway issues with the XSRF token; the web app echoes its value in every write. */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+
+/**
+ * Header carrying the XSRF token on bodies that have no JSON `token` (multipart uploads, which
+ * the gateway streams on unparsed).
+ */
+export const XSRF_HEADER = 'x-xsrf-token';
+
+/** Query parameter of the timestamp every GET carries (spec section 7), so no cache serves a stale answer. */
+export const TIMESTAMP_PARAM = '_';
+
+/** The `_` timestamp every GET may carry; a route's query schema extends it. */
+export const timestampQuerySchema = z.object({ [TIMESTAMP_PARAM]: z.string().optional() });
