@@ -1,5 +1,5 @@
 import { DEFAULT_CLOSED_MESSAGE, LOGIN_MESSAGES } from '@clearing-desk/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '@/testing/mocks/api-url';
 import { db, setClearingStatus, setSessionUser } from '@/testing/mocks/db';
@@ -77,9 +77,12 @@ describe('clearing open/closed gate', () => {
         return HttpResponse.json({ message: LOGIN_MESSAGES.NOT_LOGGED_IN }, { status: 401 });
       }),
     );
-    renderApp('/apply');
-    await waitFor(() => expect(counts['/api/admin/status']).toBe(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { queryClient } = renderApp('/apply');
+    // Wait for the state, not for time: the closed status has arrived and rendered, the session
+    // request is still held.
+    await waitFor(() => expect(queryClient.getQueryState(clearingStatusKeys.status())?.status).toBe('success'));
+    await waitFor(() => expect(counts['/api/admin/auth/user']).toBe(1));
+    await act(async () => undefined);
     expect(screen.queryByText('Closed.')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
     release();
