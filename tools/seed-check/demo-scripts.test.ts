@@ -16,8 +16,7 @@ import {
   type Role,
   type ScriptSituation,
 } from '@clearing-desk/contracts';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { demoCatalogue } from '@clearing-desk/courses-svc/src/db/seed/demo-catalogue';
+import { demoCatalogue } from '@clearing-desk/courses-svc/seed';
 
 /** The Clearing team's number the web app is built with in this test (VITE_CLEARING_TEAM_TELEPHONE). */
 const CLEARING_TEAM = '020 7040 4000';
