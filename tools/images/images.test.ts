@@ -65,13 +65,13 @@ describe.each(Object.keys(IMAGES) as ImageName[])('the %s image', (app) => {
     for (const name of DEV_ONLY) expect([name, installed.includes(name)]).toEqual([name, false]);
     const { dependencies } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     const expected: Record<ImageName, string[]> = {
-      gateway: [],
+      gateway: ['ioredis'],
       'courses-svc': ['@electric-sql/pglite'],
-      'applications-svc': ['@electric-sql/pglite'],
+      'applications-svc': ['@electric-sql/pglite', 'bullmq', 'ioredis'],
       'assessment-svc': [],
-      'files-svc': ['@electric-sql/pglite', 'bullmq'],
+      'files-svc': ['@electric-sql/pglite', 'bullmq', 'ioredis'],
       'scenarios-svc': ['@electric-sql/pglite'],
-      'notifications-svc': ['@electric-sql/pglite', 'bullmq'],
+      'notifications-svc': ['@electric-sql/pglite', 'bullmq', 'ioredis'],
     };
     expect(Object.keys(dependencies).sort()).toEqual(expected[app]);
   });

@@ -25,10 +25,11 @@ export type ImageName = keyof typeof IMAGES;
 
 /**
  * npm packages left out of the bundle and installed beside it, because they read files of their
- * own at run time: PGlite its WebAssembly and data files, BullMQ its Lua scripts. `pg-native` is
- * pg's optional native driver, never installed and never loaded.
+ * own at run time: PGlite its WebAssembly and data files, BullMQ its Lua scripts; ioredis too, so
+ * that our code and BullMQ share one copy of it. `pg-native` is pg's optional native driver,
+ * never installed and never loaded.
  */
-export const RUNTIME_PACKAGES = ['@electric-sql/pglite', 'bullmq', 'pg-native'];
+export const RUNTIME_PACKAGES = ['@electric-sql/pglite', 'bullmq', 'ioredis', 'pg-native'];
 
 /**
  * The repository's `__dirname` in each bundled source file becomes the folder it had in the
