@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { INTAKE_YEAR, intakeCycleEnd, londonWallClock } from '@clearing-desk/contracts';
 import { createTestDatabase, freePort, type TestDatabase } from '@clearing-desk/service-kit/testing';
 
 import { demoDirectoryEnv } from './directory';
@@ -94,6 +95,20 @@ export type Stack = {
   pid: (name: ServiceName | 'gateway') => number | undefined;
   stop: () => Promise<void>;
 };
+
+/**
+ * The last day the demo intake's status page links work on this machine (applications-svc
+ * INTAKE_CYCLE_END, yyyy-mm-dd), or null when its default (intakeCycleEnd: 31 March of the
+ * intake's second year) is still ahead. The demo catalogue is of the spec's 2025/26 intake: on a
+ * clock past that cycle's end every link in a demo email would answer 410 at once, so the stack
+ * keeps them working until the next 31 March instead. A deployment sets INTAKE_YEAR to its
+ * current cycle and needs none of this.
+ */
+export function demoIntakeCycleEnd(intake: string, now: Date = new Date()): string | null {
+  if (now.getTime() <= intakeCycleEnd(intake).getTime()) return null;
+  const year = now.getUTCFullYear();
+  return now.getTime() <= londonWallClock(`${year}-03-31`, '23:59').getTime() ? `${year}-03-31` : `${year + 1}-03-31`;
+}
 
 /** Backoff of the restart of a crashed process: 0.5 s doubling to 10 s (issue 14 item 4). */
 export function restartDelayMs(attempt: number): number {
@@ -312,6 +327,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           } else {
             env.FILES_DIR = path.join(dataRoot, 'files-svc', 'blobs');
           }
+        }
+        if (name === 'applications' && !env.INTAKE_CYCLE_END && !process.env.INTAKE_CYCLE_END) {
+          const end = demoIntakeCycleEnd(process.env.INTAKE_YEAR ?? INTAKE_YEAR);
+          if (end) env.INTAKE_CYCLE_END = end;
         }
         if (name === 'applications' || name === 'notifications') {
           env.NOTIFICATIONS_QUEUE_PREFIX = queuePrefix;

@@ -3,6 +3,7 @@ import type { ApplicationsConfig } from './config';
 import { applicationsRepositoryPlugin } from './plugins/app/applications-repository';
 import { clearingStatusRepositoryPlugin } from './plugins/app/clearing-status-repository';
 import { decisionMetricsPlugin } from './plugins/app/decision-metrics';
+import { intakeCyclePlugin } from './plugins/app/intake-cycle';
 import { outboxRelayPlugin } from './plugins/app/outbox-relay';
 import { databasePlugin } from './plugins/external/database';
 import { applicationRoutes } from './routes/applications';
@@ -10,19 +11,23 @@ import { figuresRoutes } from './routes/figures';
 import { deskRoutes } from './routes/desk';
 import { statusRoutes } from './routes/status';
 
+/** What tests may set: `now`, the clock of the status page's cycle end (default: the real time). */
+export type BuildOptions = { now?: () => Date };
+
 /**
  * Builds applications-svc without listening. Plugin order, the same in every service:
  * external (database), app (repositories), routes.
  */
-export async function buildApp(config: ApplicationsConfig) {
+export async function buildApp(config: ApplicationsConfig, options: BuildOptions = {}) {
   const app = createService({ name: 'applications-svc', logLevel: config.LOG_LEVEL, internalToken: config.INTERNAL_TOKEN });
   await app.register(databasePlugin, { config });
+  await app.register(intakeCyclePlugin, { config });
   await app.register(outboxRelayPlugin, { config });
   await app.register(clearingStatusRepositoryPlugin);
-  await app.register(applicationsRepositoryPlugin, { intake: config.INTAKE_YEAR });
+  await app.register(applicationsRepositoryPlugin);
   await app.register(decisionMetricsPlugin);
   await app.register(statusRoutes);
-  await app.register(applicationRoutes);
+  await app.register(applicationRoutes, { now: options.now });
   await app.register(figuresRoutes);
   await app.register(deskRoutes);
   app.addHook('onReady', async () => {

@@ -7,8 +7,16 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
   PORT: z.coerce.number().int().min(0).max(65535).default(3102),
   METRICS_PORT: metricsPortSchema(9302),
   DATA_DIR: z.string().default('.data/applications-svc'),
-  /** The current cycle (domain.md "Intake"; spec: 2025/26): recorded on new applications; the review page by hash shows only these. */
+  /** The current cycle (domain.md "Intake"; spec: 2025/26): recorded on new applications; their status page by hash works until its cycle ends (intakeCycleEnd). */
   INTAKE_YEAR: intakeYearSchema,
+  /**
+   * The last day (yyyy-mm-dd; until 23:59 Europe/London) the current intake's status page links
+   * work (issue 24 item 4); unset: 31 March of the intake's second year (contracts' intakeCycleEnd).
+   */
+  INTAKE_CYCLE_END: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-03-31')
+    .optional(),
   /** Clearing state stored the first time the service starts (1 open, 0 closed). */
   CLEARING_INITIAL_STATE: z.coerce
     .number()

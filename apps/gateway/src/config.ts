@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ucasInstitutionCodeSchema } from '@clearing-desk/contracts';
 import { baseServiceConfigSchema, metricsPortSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
@@ -19,6 +20,11 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   SCENARIOS_URL: z.string().url().default('http://127.0.0.1:3105'),
   /** notifications-svc (decision emails, issue 24): the staff History's emails, Resend, failed emails on the figures. */
   NOTIFICATIONS_URL: z.string().url().default('http://127.0.0.1:3106'),
+  /**
+   * The university's UCAS institution code, which the applicant's status page names in an offer's
+   * UCAS Hub steps (the same value as notifications-svc's, which the offer email names).
+   */
+  UCAS_INSTITUTION_CODE: ucasInstitutionCodeSchema,
   /** Built web app (vite build output); not served when the folder does not exist. */
   WEB_DIST_DIR: z.string().default(path.resolve(__dirname, '../../web/dist')),
   /** Server build of the web app's first screens (course pages rendered per request); optional. */

@@ -1,4 +1,4 @@
-import { intakeYearSchema } from '@clearing-desk/contracts';
+import { ucasInstitutionCodeSchema } from '@clearing-desk/contracts';
 import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
@@ -38,12 +38,7 @@ export const notificationsConfigSchema = baseServiceConfigSchema.merge(databaseC
     .transform((v) => (v.endsWith('/') ? v : `${v}/`))
     .default('http://localhost:3000/'),
   /** The university's UCAS institution code, which an applicant enters in UCAS Hub with the course code. */
-  UCAS_INSTITUTION_CODE: z
-    .string()
-    .regex(/^[A-Z0-9]{2,5}$/, 'a UCAS institution code such as C60')
-    .default('Z99'),
-  /** The current intake (as applications-svc): its cycle end is when the emails' links stop working. */
-  INTAKE_YEAR: intakeYearSchema,
+  UCAS_INSTITUTION_CODE: ucasInstitutionCodeSchema,
   /** Run the sending worker inside the service (default); false when it only serves History. */
   NOTIFICATIONS_WORKER_IN_PROCESS: z.stringbool().default(true),
   NOTIFICATIONS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),

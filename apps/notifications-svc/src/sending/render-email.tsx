@@ -4,10 +4,11 @@ import {
   decisionEmailKind,
   decisionEmailSubject,
   intakeCycleEnd,
+  statusPagePath,
   type DecisionEmailKind,
   type DecisionEmailPayload,
 } from '@clearing-desk/contracts';
-import { offerDeadline, poolDeadline, referralDeadline } from '@clearing-desk/contracts/server';
+import { decisionDeadline } from '@clearing-desk/contracts/server';
 import { render } from '@react-email/render';
 import { DecisionEmail } from '../templates/decision-email';
 
@@ -19,16 +20,8 @@ export type RenderedEmail = { kind: DecisionEmailKind; subject: string; html: st
 /** One line: header values never carry a line break (a name with CR/LF cannot add a header). */
 export const oneLine = (value: string): string => value.replace(/[\r\n\t\u2028\u2029]+/g, ' ').trim();
 
-/** The status page of an application: PUBLIC_URL + review/{hash} (the web app's review route). */
-export const statusPageUrl = (publicUrl: string, hash: string): string => `${publicUrl}review/${encodeURIComponent(hash)}`;
-
-/** The deadline a decision's words name (working days for an offer; contracts/server). */
-export function decisionDeadline(status: DecisionEmailPayload['status'], decidedAt: Date): Date | null {
-  if (status === 'O') return offerDeadline(decidedAt);
-  if (status === 'R') return referralDeadline(decidedAt);
-  if (status === 'P') return poolDeadline(decidedAt);
-  return null;
-}
+/** The status page of an application: PUBLIC_URL + review/{hash} (contracts' statusPagePath, the web app's review route). */
+export const statusPageUrl = (publicUrl: string, hash: string): string => `${publicUrl}${statusPagePath(hash)}`;
 
 /**
  * Renders a decision's email (subject, HTML and plain text) from its outbox payload, or null when
@@ -63,7 +56,7 @@ export async function renderDecisionEmail(payload: DecisionEmailPayload, ctx: Re
       content={content}
       statusUrl={statusPageUrl(ctx.publicUrl, payload.hash)}
       statusLinkLabel={DECISION_EMAIL_TEXTS.STATUS_LINK}
-      linkNote={DECISION_EMAIL_TEXTS.linkValidUntil(intakeCycleEnd(payload.intake))}
+      linkNote={DECISION_EMAIL_TEXTS.linkValidUntil(payload.linkValidUntil ? new Date(payload.linkValidUntil) : intakeCycleEnd(payload.intake))}
       signOff={DECISION_EMAIL_TEXTS.SIGN_OFF}
     />
   );

@@ -14,7 +14,8 @@ const managesFocus: RouteHandle = { managesFocus: true };
  * Everything under the clearing gate needs clearing to be open (or a staff user); the
  * accessibility, privacy and 404 pages stay reachable when clearing is closed. Staff pages are
  * outside the gate (staff must be able to sign in while Clearing is closed) and show the login
- * screen until a user exists.
+ * screen until a user exists. The applicant's status page (the review by hash) is outside the gate
+ * too: an offer's deadline must stay readable after Clearing closes.
  */
 export const routes: RouteObject[] = [
   {
@@ -44,9 +45,11 @@ export const routes: RouteObject[] = [
               { path: paths.apply.step.path, handle: managesFocus, lazy: () => import('./routes/apply/application-step') },
             ],
           },
-          { path: paths.review.path, lazy: () => import('./routes/review') },
         ],
       },
+      // The applicant's status page stays reachable when Clearing closes: the link in every
+      // decision email works until the intake's cycle ends (issue 24 item 4).
+      { path: paths.review.path, lazy: () => import('./routes/review') },
       {
         // Lazy like the pages: the sign-in screen stays out of the public pages' first download (issue 12 item 4).
         lazy: () => import('./routes/staff/staff-outlet').then((m) => ({ Component: m.StaffOutlet })),

@@ -1,3 +1,4 @@
+import { statusPagePath } from '@clearing-desk/contracts';
 import { env } from './env';
 
 export const APPLICATION_STEP_IDS = ['personal-details', 'qualifications', 'submit'] as const;
@@ -43,9 +44,10 @@ export const paths = {
     },
   },
   // A submitted application by its hash (spec section 2: "A review page shows application details").
+  // Also the applicant's status page that every decision email links to (issue 24): same path as contracts' statusPagePath.
   review: {
     path: '/review/:applicationHash',
-    getHref: (applicationHash: string) => `/review/${encodeURIComponent(applicationHash)}`,
+    getHref: (applicationHash: string) => `/${statusPagePath(applicationHash)}`,
   },
   applications: { path: '/applications', getHref: () => '/applications' },
   // Staff applications desk (issue 9): the listing's filters (q, s, page, page_size) live in its URL.

@@ -5,6 +5,7 @@ import { qualOptionSchema } from '../qualifications/qual-option';
 import { applicationDataSchema, appliedQuerySchema, keyedSubmissionSchema } from './application';
 import { applicationDecisionSchema } from './decide-public-outcome';
 import { emailCourseFactsSchema } from '../notifications/outbox';
+import { applicantDecisionSchema } from '../notifications/status-page';
 
 /** Who a history LOG row names for a submission from the public (domain.md "Statuses"). */
 export const PUBLIC_USER = 'public';
@@ -76,14 +77,17 @@ export const applicationHashParamsSchema = z.object({ hash: z.string().trim().mi
 
 /**
  * Answer of applications-svc GET /applications/by-hash/{hash}: the application and its stored
- * assessment, and (for the gateway only, never shown) the SUBMISSION_ID its documents are bound
- * to in files-svc (the owner of POST /files/claim).
+ * assessment, the current decision, and (for the gateway only, never shown) the SUBMISSION_ID its
+ * documents are bound to in files-svc (the owner of POST /files/claim). 404 for an unknown hash,
+ * 410 (STATUS_PAGE_MESSAGES.expired) once its intake's cycle has ended.
  */
 export const storedApplicationResponseSchema = z.object({
   applicationData: applicationDataSchema,
   assessment: assessmentSchema,
   UCAS_CODE: z.string(),
   SUBMISSION_ID: z.uuid(),
+  /** The current decision for the applicant's status page (issue 24 item 4). */
+  decision: applicantDecisionSchema,
 });
 export type StoredApplicationResponse = z.infer<typeof storedApplicationResponseSchema>;
 

@@ -325,6 +325,7 @@ export const DECISION_EMAIL_TEXTS = {
 /** The status page's texts around the decision (issue 24 item 4). */
 export const STATUS_PAGE_TEXTS = {
   TITLE: 'Your application',
+  DEADLINE: 'Deadline',
   TIME_LEFT: 'Time left',
   countdown: (ms: number): string => {
     if (ms <= 0) return 'The deadline has passed.';
@@ -337,4 +338,8 @@ export const STATUS_PAGE_TEXTS = {
   },
   DETAILS_HEADING: 'Your application details',
   CALL_US: 'Call the Clearing team',
+  /** Under the contact: how long the link (from the emails) keeps working (LINK_VALID_UNTIL). */
+  pageValidUntil: (until: Date) => `This page works until ${formatLondonDateTime(until)}, when this Clearing cycle ends.`,
+  LOADING: 'Loading your application',
+  NOT_FOUND: 'We could not find this application. Check the link you were sent.',
 } as const;

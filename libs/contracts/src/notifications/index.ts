@@ -2,3 +2,5 @@
 export * from './outbox';
 export * from './decision-content';
 export * from './email-records';
+export * from './status-page';
+export * from './status-page-path';

@@ -136,6 +136,12 @@ export const decisionEmailPayloadSchema = z.object({
   rejectionReasons: z.array(z.string()),
   recommendedCourses: z.array(recommendedCourseSchema),
   interview: interviewDetailsSchema.nullable(),
+  /**
+   * When the status page link stops working (applications-svc's cycle end of the intake, the
+   * moment its route starts answering 410), ISO 8601; rows written before it existed: the intake's
+   * intakeCycleEnd.
+   */
+  linkValidUntil: z.string().optional(),
 });
 export type DecisionEmailPayload = z.infer<typeof decisionEmailPayloadSchema>;
 

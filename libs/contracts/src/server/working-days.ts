@@ -1,4 +1,5 @@
 import Holidays from 'date-holidays';
+import type { ApplicationStatus } from '../assessment/status-codes';
 import { addCalendarDays, londonCalendarDate, londonWallClock } from '../common/london-time';
 
 // England and Wales share their bank holidays; date-holidays' 'public' type is exactly them for
@@ -44,4 +45,16 @@ export function referralDeadline(referredAt: Date): Date {
 /** A pooled application's deadline (spec section 9): 24 hours after it was pooled. */
 export function poolDeadline(pooledAt: Date): Date {
   return new Date(pooledAt.getTime() + 24 * 60 * 60 * 1000);
+}
+
+/**
+ * The deadline a decision's words name (domain.md "Decision emails"), from when it was decided:
+ * O its offer deadline, R midday next day, P 24 hours on; null for every other status. The one
+ * rule the emails (notifications-svc) and the applicant's status page (applications-svc) share.
+ */
+export function decisionDeadline(status: ApplicationStatus, decidedAt: Date): Date | null {
+  if (status === 'O') return offerDeadline(decidedAt);
+  if (status === 'R') return referralDeadline(decidedAt);
+  if (status === 'P') return poolDeadline(decidedAt);
+  return null;
 }

@@ -8,18 +8,24 @@ import {
   PUBLIC_USER,
   STAFF_LOG_USER_FOR_APPLICANT,
   withoutDocuments,
+  decisionEmailPayloadSchema,
+  OUTBOX_KINDS,
+  type ApplicantDecision,
   type ApplicationData,
+  type InterviewDetails,
   type AppliedResponse,
   type ApplyResponse,
   type LogItem,
   type StoreApplicationRequest,
   type StoredApplicationResponse,
 } from '@clearing-desk/contracts';
-import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { decisionDeadline } from '@clearing-desk/contracts/server';
+import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { applicationLog, applications, students } from '../../db/schema';
+import { applicationLog, applications, outbox, students } from '../../db/schema';
 import type { ApplicationsDatabase } from '../external/database';
 import { writeDecisionOutbox } from './decision-outbox';
+import { createIntakeCycle, type IntakeCycle } from './intake-cycle';
 
 /** The person a form is from, for the duplicate rule (domain.md "Statuses"). */
 export type ApplicantKey = { emailNormalised: string; ucasPersonalId: string | null };
@@ -122,10 +128,43 @@ class DuplicateApplication extends Error {}
 class UnknownStudent extends Error {}
 
 /**
- * Students, applications and their LOG. Every method takes and returns contract shapes.
- * `intake` is the current cycle (config INTAKE_YEAR): new applications record it, and the review by hash sees only its applications.
+ * The current decision of an application as its status page shows it (issue 24 item 4;
+ * applicantDecisionSchema): decided when the newest applicant LOG row with the current status was
+ * written (the create or the status change: the same transaction time the decision's email
+ * carries as decidedAt), its deadline by the working-day rules, and the interview of a change to
+ * I from that change's outbox row (the invitation email's own payload).
  */
-export function createApplicationsRepository(db: ApplicationsDatabase, intake: string = INTAKE_YEAR) {
+export async function applicantDecision(ex: Executor, row: ApplicationRow, log: readonly LogItem[], cycle: IntakeCycle): Promise<ApplicantDecision> {
+  const decided = log.findLast((l) => l.STATUS === row.status) ?? log.at(-1);
+  const decidedAt = decided ? new Date(decided.TIME) : row.updatedAt;
+  let interview: InterviewDetails | null = null;
+  if (row.status === 'I') {
+    const [announced] = await ex
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(and(eq(outbox.aggregateId, String(row.applicationId)), eq(outbox.kind, OUTBOX_KINDS.DECISION_EMAIL)))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
+    const payload = decisionEmailPayloadSchema.safeParse(announced?.payload);
+    if (payload.success && payload.data.status === 'I') interview = payload.data.interview;
+  }
+  return {
+    STATUS: row.status,
+    SUB_STATUS: row.subStatus ?? null,
+    DECIDED_AT: decidedAt.toISOString(),
+    DEADLINE: decisionDeadline(row.status, decidedAt)?.toISOString() ?? null,
+    INTERVIEW: interview,
+    RECOMMENDED_COURSES: row.recommendedCourses,
+    LINK_VALID_UNTIL: cycle.endOf(row.intake).toISOString(),
+  };
+}
+
+/**
+ * Students, applications and their LOG. Every method takes and returns contract shapes.
+ * `cycle` is the current intake (config INTAKE_YEAR), which new applications record, and when each intake's status links end.
+ */
+export function createApplicationsRepository(db: ApplicationsDatabase, cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR })) {
+  const intake = cycle.current;
   const bySubmissionId = async (submissionId: string): Promise<ApplicationRow | undefined> => {
     const [row] = await db.select().from(applications).where(eq(applications.submissionId, submissionId)).limit(1);
     return row;
@@ -257,6 +296,7 @@ export function createApplicationsRepository(db: ApplicationsDatabase, intake: s
             previousStatus: null,
             source: request.staff ? 'staff' : 'public',
             courseFacts: request.courseFacts,
+            linkValidUntil: cycle.endOf(application.intake),
           });
           return application;
         });
@@ -272,25 +312,28 @@ export function createApplicationsRepository(db: ApplicationsDatabase, intake: s
     },
 
     /**
-     * The application behind a review-page hash as its applicant may see it, with its stored
-     * assessment and SUBMISSION_ID (the owner of its documents in files-svc); null when unknown or
-     * of another intake than the current one. No staff data (issue 19 item 5): LOG holds only the
-     * rows meant for the applicant (applicantLogItems, oldest first), OUTBOUND_CALL_REMARK is null,
-     * and the visa record is not read.
+     * The application behind a review-page hash as its applicant may see it (the status page,
+     * issue 24 item 4), with its stored assessment, SUBMISSION_ID (the owner of its documents in
+     * files-svc), the current decision (`applicantDecision`), the intake it was made for and
+     * whether that is the current one (config INTAKE_YEAR); null when unknown. The caller refuses
+     * it once its intake's cycle has ended (LINK_VALID_UNTIL) or another cycle is configured.
+     * No staff data (issue 19 item 5): LOG holds only the rows meant for the applicant
+     * (applicantLogItems, oldest first), OUTBOUND_CALL_REMARK is null, the visa record is not read.
      */
-    async findByHash(hash: string): Promise<StoredApplicationResponse | null> {
-      // An application of an earlier cycle is not shown by its hash any more (personal data kept no longer than needed).
-      const [row] = await db
-        .select()
-        .from(applications)
-        .where(and(eq(applications.hash, hash), eq(applications.intake, intake)))
-        .limit(1);
+    async findByHash(hash: string): Promise<{ stored: StoredApplicationResponse; intake: string; currentIntake: boolean } | null> {
+      const [row] = await db.select().from(applications).where(eq(applications.hash, hash)).limit(1);
       if (!row) return null;
+      const log = await applicantLogItems(db, row.applicationId);
       return {
-        applicationData: { ...toApplicationData(row, await applicantLogItems(db, row.applicationId)), OUTBOUND_CALL_REMARK: null },
-        assessment: row.assessment,
-        UCAS_CODE: row.ucasCode,
-        SUBMISSION_ID: row.submissionId,
+        stored: {
+          applicationData: { ...toApplicationData(row, log), OUTBOUND_CALL_REMARK: null },
+          assessment: row.assessment,
+          UCAS_CODE: row.ucasCode,
+          SUBMISSION_ID: row.submissionId,
+          decision: await applicantDecision(db, row, log, cycle),
+        },
+        intake: row.intake,
+        currentIntake: row.intake === intake,
       };
     },
   };
@@ -303,9 +346,9 @@ declare module 'fastify' {
   }
 }
 
-export const applicationsRepositoryPlugin = fp<{ intake?: string }>(
-  async (fastify, { intake }) => {
-    fastify.decorate('applicationsRepository', createApplicationsRepository(fastify.db, intake));
+export const applicationsRepositoryPlugin = fp(
+  async (fastify) => {
+    fastify.decorate('applicationsRepository', createApplicationsRepository(fastify.db, fastify.intakeCycle));
   },
-  { name: 'applications-repository', dependencies: ['applications-database'] },
+  { name: 'applications-repository', dependencies: ['applications-database', 'intake-cycle'] },
 );

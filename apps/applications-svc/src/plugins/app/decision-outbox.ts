@@ -17,6 +17,8 @@ export type DecisionAnnouncement = {
   source: 'public' | 'staff';
   courseFacts: EmailCourseFacts | undefined;
   interview?: InterviewDetails | null;
+  /** When the status page link the email gives stops working (IntakeCycle.endOf the row's intake). */
+  linkValidUntil: Date;
 };
 
 /**
@@ -53,6 +55,7 @@ export async function writeDecisionOutbox(tx: Executor, a: DecisionAnnouncement)
     rejectionReasons: row.rejectionReasons.map((r) => r.MESSAGE),
     recommendedCourses: row.recommendedCourses,
     interview: a.interview ?? null,
+    linkValidUntil: a.linkValidUntil.toISOString(),
   };
   await tx.insert(outbox).values({ aggregateId: payload.applicationId, kind: OUTBOX_KINDS.DECISION_EMAIL, payload });
   return true;

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   APPLICATION_STATUSES,
   applicationFormSchema,
+  INTAKE_YEAR,
   foldName,
   LISTING_FILTER_STATUSES,
   STUDENT_SEARCH_MAX_ROWS,
@@ -25,6 +26,7 @@ import { applicationLog, applications, students } from '../../db/schema';
 import type { ApplicationsDatabase } from '../external/database';
 import { applicationLogItems, formUcasPersonalId, isUniqueViolation, normaliseEmail, toApplicationData, type Executor } from './applications-repository';
 import { writeDecisionOutbox } from './decision-outbox';
+import { createIntakeCycle, type IntakeCycle } from './intake-cycle';
 
 type ApplicationRow = typeof applications.$inferSelect;
 /** The database or a transaction of it: every method below takes an optional one. */
@@ -118,7 +120,7 @@ export type UpdateResult =
   | { kind: 'interview-required' };
 
 /** The applications desk's reads and writes (issue 9). Every write and its LOG row share one transaction. */
-export function createDeskRepository(db: ApplicationsDatabase) {
+export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR })) {
   const logRows = (applicationId: number, ex: Executor = db): Promise<LogItem[]> => applicationLogItems(ex, applicationId);
 
   /** The row of one application by STUDENT_ID and course code (UCAS code or override, any case). */
@@ -231,7 +233,14 @@ export function createDeskRepository(db: ApplicationsDatabase) {
             applicantMessage: statusChangeMessage(row.status, status),
           });
           // A changed status sends its email: the outbox row commits with the change (issue 24 item 2).
-          await writeDecisionOutbox(tx, { row: updated, previousStatus: row.status, source: 'staff', courseFacts: request.courseFacts, interview });
+          await writeDecisionOutbox(tx, {
+            row: updated,
+            previousStatus: row.status,
+            source: 'staff',
+            courseFacts: request.courseFacts,
+            interview,
+            linkValidUntil: cycle.endOf(updated.intake),
+          });
           return { kind: 'updated', status, previousStatus: row.status, version: updated.version, updatedAt: updated.updatedAt.toISOString() } as const;
         });
       } catch (err) {
@@ -332,7 +341,7 @@ declare module 'fastify' {
 
 export const deskRepositoryPlugin = fp(
   async (fastify) => {
-    fastify.decorate('deskRepository', createDeskRepository(fastify.db));
+    fastify.decorate('deskRepository', createDeskRepository(fastify.db, fastify.intakeCycle));
   },
   { name: 'desk-repository', dependencies: ['applications-database'] },
 );

@@ -10,7 +10,9 @@ import {
   type StaffUser,
   type StoreApplicationRequestInput,
   type StoreUpdateRequestInput,
+  storedApplicationResponseSchema,
 } from '@clearing-desk/contracts';
+import { offerDeadline, referralDeadline } from '@clearing-desk/contracts/server';
 import { createApplicationForm, createCourseDetail } from '@clearing-desk/contracts/testing';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
 import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase, metricValue } from '@clearing-desk/service-kit/testing';
@@ -36,6 +38,8 @@ beforeAll(async () => {
       // Passes run only when the test asks (relayNow), so every count below is exact.
       OUTBOX_RELAY_INTERVAL_MS: 3_600_000,
     }),
+    // Inside the 2025/26 cycle, so the status page by hash answers (issue 24 item 4).
+    { now: () => new Date('2025-08-14T09:00:00Z') },
   );
   await app.ready();
   queue = new Queue(OUTBOX_QUEUES['decision-email'], { connection: { host: '127.0.0.1', port: 6379 }, prefix });
@@ -158,6 +162,47 @@ describe('the decision outbox', () => {
     expect(found.json().applicationData.LOG.at(-1).MESSAGE).toBe(
       'Status changed from Submitted (S) to Invited to Interview (I). Saved with no field changes. Interview: 2025-08-19 at 10:30, Room A101.',
     );
+    // The applicant's status page shows the same interview as the email (issue 24 item 4).
+    const page = storedApplicationResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: `/applications/by-hash/${saved.hash}`, headers: internalHeaders() })).json(),
+    );
+    expect(page.decision).toMatchObject({ STATUS: 'I', INTERVIEW: interview, DEADLINE: null });
+  });
+
+  it('gives the status page the decision time, deadline and link end its email carries', async () => {
+    const saved = await apply('O');
+    const [row] = await rowsOf(saved.app_id);
+    const payload = decisionEmailPayloadSchema.parse(row?.payload);
+    const page = storedApplicationResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: `/applications/by-hash/${saved.hash}`, headers: internalHeaders() })).json(),
+    );
+    expect(page.decision).toEqual({
+      STATUS: 'O',
+      SUB_STATUS: 'AO',
+      DECIDED_AT: payload.decidedAt,
+      DEADLINE: offerDeadline(new Date(payload.decidedAt)).toISOString(),
+      INTERVIEW: null,
+      RECOMMENDED_COURSES: [],
+      LINK_VALID_UNTIL: '2026-03-31T22:59:00.000Z',
+    });
+    expect(payload.linkValidUntil).toBe(page.decision.LINK_VALID_UNTIL);
+
+    // A later save that keeps the status keeps the deadline; a change to R moves it to midday the next day.
+    expect((await update(saved.id[0], 'O')).statusCode).toBe(200);
+    const kept = storedApplicationResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: `/applications/by-hash/${saved.hash}`, headers: internalHeaders() })).json(),
+    );
+    expect(kept.decision.DEADLINE).toBe(page.decision.DEADLINE);
+    expect((await update(saved.id[0], 'R')).statusCode).toBe(200);
+    const referred = storedApplicationResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: `/applications/by-hash/${saved.hash}`, headers: internalHeaders() })).json(),
+    );
+    const referral = decisionEmailPayloadSchema.parse((await rowsOf(saved.app_id)).at(-1)?.payload);
+    expect(referred.decision).toMatchObject({
+      STATUS: 'R',
+      DECIDED_AT: referral.decidedAt,
+      DEADLINE: referralDeadline(new Date(referral.decidedAt)).toISOString(),
+    });
   });
 
   it('writes no row for a caller that sends no course facts', async () => {

@@ -5,6 +5,7 @@ import {
   applyResponseSchema,
   errorResponseSchema,
   SECOND_YEAR_NOT_ALLOWED,
+  STATUS_PAGE_MESSAGES,
   STAFF_LOG_USER_FOR_APPLICANT,
   storedApplicationResponseSchema,
   SUBMISSION_ID_OTHER_APPLICANT,
@@ -24,9 +25,15 @@ import { applicationLog, applications, students } from '../../db/schema';
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof buildApp>>;
 
+// The clock of the status page's cycle end (issue 24 item 4): inside the 2025/26 cycle unless a test moves it.
+const RESULTS_DAY = new Date('2025-08-14T09:00:00Z');
+let clock = RESULTS_DAY;
+
 beforeAll(async () => {
   database = await createTestDatabase('applications_routes');
-  app = await buildApp(applicationsConfigSchema.parse({ DATABASE_URL: database.url, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent' }));
+  app = await buildApp(applicationsConfigSchema.parse({ DATABASE_URL: database.url, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent' }), {
+    now: () => clock,
+  });
   await app.ready();
 });
 
@@ -37,6 +44,7 @@ afterAll(async () => {
 
 afterEach(() => {
   jest.restoreAllMocks();
+  clock = RESULTS_DAY;
 });
 
 const detail = createCourseDetail();
@@ -371,21 +379,53 @@ describe('GET /applications/by-hash/:hash', () => {
     expect(applicationData).not.toHaveProperty('ALEVELS_DOCUMENT_1');
   });
 
-  it('answers only while the application is of the current intake (INTAKE_YEAR), 404 once the cycle moved on', async () => {
+  it('answers only while the application is of the current intake (INTAKE_YEAR), 410 once another cycle is configured', async () => {
     const saved = applyResponseSchema.parse((await post(storeBody())).json());
     const [row] = await app.db.select({ intake: applications.intake }).from(applications).where(eq(applications.hash, saved.hash));
     expect(row?.intake).toBe('2025/26');
     const nextCycle = await buildApp(
       applicationsConfigSchema.parse({ DATABASE_URL: database.url, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent', INTAKE_YEAR: '2026/27' }),
+      { now: () => RESULTS_DAY },
     );
     try {
       const res = await nextCycle.inject({ method: 'GET', url: `/applications/by-hash/${saved.hash}`, headers: internalHeaders() });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Application not found' });
+      expect(res.statusCode).toBe(410);
+      expect(res.json()).toEqual({ message: STATUS_PAGE_MESSAGES.expired('2025/26') });
     } finally {
       await nextCycle.close();
     }
     expect((await get(`/applications/by-hash/${saved.hash}`)).statusCode).toBe(200);
+  });
+
+  // Issue 24 item 4: the link in every email works until the intake's cycle ends, by a clock the test sets.
+  it("works until 23:59 on 31 March of the intake's second year and answers 410 with the reason after it", async () => {
+    const saved = applyResponseSchema.parse((await post(storeBody())).json());
+    const { decision } = storedApplicationResponseSchema.parse((await get(`/applications/by-hash/${saved.hash}`)).json());
+    // 23:59 BST on Tuesday 31 March 2026 is 22:59 UTC (the clocks went forward on 29 March).
+    expect(decision.LINK_VALID_UNTIL).toBe('2026-03-31T22:59:00.000Z');
+    clock = new Date('2026-03-31T22:59:00.000Z');
+    expect((await get(`/applications/by-hash/${saved.hash}`)).statusCode).toBe(200);
+    clock = new Date('2026-03-31T22:59:00.001Z');
+    const expired = await get(`/applications/by-hash/${saved.hash}`);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toEqual({
+      message: 'This link no longer works: the 2025/26 Clearing cycle has ended. If you have a question about your application, contact our admissions team.',
+    });
+  });
+
+  it('keeps the links of the current intake until INTAKE_CYCLE_END when it is set', async () => {
+    const extended = await buildApp(
+      applicationsConfigSchema.parse({ DATABASE_URL: database.url, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent', INTAKE_CYCLE_END: '2027-03-31' }),
+      { now: () => new Date('2026-11-26T12:00:00Z') },
+    );
+    try {
+      const saved = applyResponseSchema.parse((await post(storeBody())).json());
+      const res = await extended.inject({ method: 'GET', url: `/applications/by-hash/${saved.hash}`, headers: internalHeaders() });
+      expect(res.statusCode).toBe(200);
+      expect(storedApplicationResponseSchema.parse(res.json()).decision.LINK_VALID_UNTIL).toBe('2027-03-31T22:59:00.000Z');
+    } finally {
+      await extended.close();
+    }
   });
 
   it('answers 404 for an unknown hash', async () => {

@@ -14,6 +14,7 @@ import {
   submissionStoredResponseSchema,
   SUBMISSION_ID_OTHER_APPLICANT,
   SUBMISSION_ID_REUSED,
+  STATUS_PAGE_MESSAGES,
   validateSubmission,
   type ApplyResponse,
 } from '@clearing-desk/contracts';
@@ -25,9 +26,9 @@ import { assertCanEdit, assertStatusAllowed } from '../desk';
 /**
  * Application routes called by the gateway (spec section 7): the duplicate check
  * (`/api/applications/{ucasCode}/applied`), storing a decided submission (`/api/apply/{course}`)
- * and the public review page (`/api/applications/{hash}`).
+ * and the public review page (`/api/applications/{hash}`). `now` is the clock (tests set their own).
  */
-export const applicationRoutes: FastifyPluginAsyncZod = async (fastify) => {
+export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (fastify, { now = () => new Date() }) => {
   fastify.get(
     '/applications/applied',
     { schema: { querystring: appliedLookupQuerySchema, response: { 200: appliedResponseSchema, 400: errorResponseSchema } } },
@@ -102,13 +103,20 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => ({ stored: (await fastify.applicationsRepository.findBySubmissionId(request.params.id)) !== null }),
   );
 
+  /**
+   * The applicant's status page by hash (issue 24 item 4): 404 for an unknown hash; 410 once its
+   * intake's cycle has ended (intakeCycleEnd, by `now`), or a later intake is configured (issue 14
+   * item 3): the link every email carries stops working, and personal data is not kept reachable.
+   */
   fastify.get(
     '/applications/by-hash/:hash',
-    { schema: { params: applicationHashParamsSchema, response: { 200: storedApplicationResponseSchema, 404: errorResponseSchema } } },
+    { schema: { params: applicationHashParamsSchema, response: { 200: storedApplicationResponseSchema, 404: errorResponseSchema, 410: errorResponseSchema } } },
     async (request) => {
       const found = await fastify.applicationsRepository.findByHash(request.params.hash);
-      if (!found) throw new HttpError(404, 'Application not found');
-      return found;
+      if (!found) throw new HttpError(404, STATUS_PAGE_MESSAGES.NOT_FOUND);
+      const ended = now().getTime() > new Date(found.stored.decision.LINK_VALID_UNTIL).getTime();
+      if (ended || !found.currentIntake) throw new HttpError(410, STATUS_PAGE_MESSAGES.expired(found.intake));
+      return found.stored;
     },
   );
 };

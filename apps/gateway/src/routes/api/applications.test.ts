@@ -5,8 +5,10 @@ import {
   applyResponseSchema,
   courseDetailResponseSchema,
   errorResponseSchema,
+  statusPageResponseSchema,
   type ApplyResponse,
 } from '@clearing-desk/contracts';
+import { offerDeadline } from '@clearing-desk/contracts/server';
 import { createApplicationForm } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import { StackClient, startTestStack } from '../../testing/stack-client';
@@ -82,6 +84,15 @@ describe('GET /api/applications/:hash', () => {
     expect(review.courseData).toEqual(course.courseData);
     expect(review.qualOptions).toEqual(course.qualOptions);
     expect(review.documents).toEqual([]);
+  });
+
+  it('answers the current decision for the status page, with the UCAS institution code (issue 24 item 4)', async () => {
+    const { decision, applicationData } = statusPageResponseSchema.parse((await client.get(`/api/applications/${saved.hash}?_=${Date.now()}`)).body);
+    expect(saved.confirmed_status).toBe('O');
+    expect(decision).toMatchObject({ STATUS: 'O', SUB_STATUS: 'AO', INTERVIEW: null, RECOMMENDED_COURSES: [], INSTITUTION_CODE: 'Z99' });
+    expect(decision.DECIDED_AT).toBe(applicationData.LOG[0]?.TIME);
+    expect(decision.DEADLINE).toBe(offerDeadline(new Date(decision.DECIDED_AT)).toISOString());
+    expect(new Date(decision.LINK_VALID_UNTIL).getTime()).toBeGreaterThan(Date.now());
   });
 
   it('answers 404 for an unknown hash', async () => {

@@ -1,17 +1,18 @@
 import {
   applicationHashParamsSchema,
-  applicationReviewResponseSchema,
   appliedQuerySchema,
   appliedResponseSchema,
   courseDetailResponseSchema,
   documentSummarySchema,
   errorResponseSchema,
   fileListResponseSchema,
+  statusPageResponseSchema,
   storedApplicationResponseSchema,
   timestampQuerySchema,
 } from '@clearing-desk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { GatewayConfig } from '../../config';
 import { applyApiRoutes } from './apply';
 import { adminApplicationRoutes } from './applications-admin';
 
@@ -22,7 +23,7 @@ const appliedParamsSchema = z.object({ ucasCode: z.string().trim().min(1).max(32
  * apply.ts) POST /api/apply/{course}. `/applications/:ucasCode/applied` and `/applications/:hash`
  * differ in their number of segments, so the router never confuses them.
  */
-export const applicationApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
+export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig }> = async (fastify, { config }) => {
   await fastify.register(applyApiRoutes);
   await fastify.register(adminApplicationRoutes);
 
@@ -53,10 +54,12 @@ export const applicationApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 
   /**
-   * GET /api/applications/{hash}: the public review page (spec section 2): the stored application
-   * and assessment from applications-svc, the course and its qualOptions from courses-svc, and the
-   * documents bound to its SUBMISSION_ID from files-svc (metadata only: no token, owner or path).
-   * The unguessable hash is the only key; 404 when unknown.
+   * GET /api/applications/{hash}: the public review page (spec section 2), the applicant's status
+   * page (issue 24 item 4): the stored application, assessment and current decision from
+   * applications-svc (with the UCAS institution code an offer's steps name), the course and its
+   * qualOptions from courses-svc, and the documents bound to its SUBMISSION_ID from files-svc
+   * (metadata only: no token, owner or path). The unguessable hash is the only key; 404 when
+   * unknown, 410 once the intake's cycle has ended (the link in the emails stops working).
    */
   fastify.get(
     '/applications/:hash',
@@ -64,7 +67,7 @@ export const applicationApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         params: applicationHashParamsSchema,
         querystring: timestampQuerySchema,
-        response: { 200: applicationReviewResponseSchema, 404: errorResponseSchema },
+        response: { 200: statusPageResponseSchema, 404: errorResponseSchema, 410: errorResponseSchema },
       },
     },
     async (request) => {
@@ -77,7 +80,14 @@ export const applicationApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
         fastify.services.files.call(request, { path: '/files', query: { owner: stored.SUBMISSION_ID }, response: fileListResponseSchema }),
       ]);
       const documents = files.filter((f) => f.status === 'clean').map((f) => documentSummarySchema.parse(f));
-      return { applicationData: stored.applicationData, assessment: stored.assessment, courseData, qualOptions, documents };
+      return {
+        applicationData: stored.applicationData,
+        assessment: stored.assessment,
+        courseData,
+        qualOptions,
+        documents,
+        decision: { ...stored.decision, INSTITUTION_CODE: config.UCAS_INSTITUTION_CODE },
+      };
     },
   );
 };

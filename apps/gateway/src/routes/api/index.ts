@@ -35,7 +35,7 @@ export const apiRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, 
   await fastify.register(courseApiRoutes);
   await fastify.register(statusApiRoutes);
   await fastify.register(assessApiRoutes);
-  await fastify.register(applicationApiRoutes);
+  await fastify.register(applicationApiRoutes, { config });
   await fastify.register(fileApiRoutes);
   await fastify.register(figuresApiRoutes);
   await fastify.register(scenarioApiRoutes);

@@ -1,10 +1,48 @@
+import { STATUS_PAGE_TEXTS } from '@clearing-desk/contracts';
+import { Notice, Spinner } from '@clearing-desk/ui';
 import { useParams } from 'react-router-dom';
-import { ApplicationReview } from '@/features/application-form/components/application-review';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { ApplicationReviewDetails } from '@/features/application-form/components/application-review';
+import { useApplicationStatus } from '@/features/application-status/api/get-application-status';
+import { ApplicationStatus } from '@/features/application-status/components/application-status';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { ApiError } from '@/lib/api-client';
 
-/** /review/:applicationHash: a submitted application's details (spec section 2 review page). */
+/** The page when the application cannot be shown: unknown (404), or its cycle has ended (410, the server's reason). */
+function StatusUnavailable({ error }: { error: unknown }) {
+  useDocumentTitle(STATUS_PAGE_TEXTS.TITLE);
+  const message = error instanceof ApiError && error.status === 410 ? error.message : STATUS_PAGE_TEXTS.NOT_FOUND;
+  return (
+    <>
+      <h1 className="cd-heading-l">{STATUS_PAGE_TEXTS.TITLE}</h1>
+      <Notice variant="error">
+        <p className="cd-body">{message}</p>
+      </Notice>
+    </>
+  );
+}
+
+/**
+ * /review/:applicationHash: the applicant's status page (issue 24 item 4; spec section 2's review
+ * page by hash), the link of every decision email: the decision and what to do next (feature
+ * application-status), then the application read back (feature application-form), composed here
+ * because features never import each other. Outside the Clearing gate (router.tsx): an applicant
+ * with an offer must reach their deadline after Clearing closes, until the cycle ends.
+ */
 export function ReviewRoute() {
   const { applicationHash = '' } = useParams();
-  return <ApplicationReview applicationHash={applicationHash} />;
+  const query = useApplicationStatus(applicationHash);
+  if (query.isPending) return <Spinner label={STATUS_PAGE_TEXTS.LOADING} />;
+  if (query.isError) return <StatusUnavailable error={query.error} />;
+  return (
+    <ApplicationStatus
+      review={query.data}
+      clearingTeamTelephone={env.VITE_CLEARING_TEAM_TELEPHONE}
+      getCourseHref={(ucasCode) => paths.apply.course.getHref(ucasCode)}
+      details={<ApplicationReviewDetails review={query.data} />}
+    />
+  );
 }
 
 export { ReviewRoute as Component };

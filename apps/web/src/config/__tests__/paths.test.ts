@@ -1,3 +1,5 @@
+import { statusPagePath } from '@clearing-desk/contracts';
+import { matchPath } from 'react-router-dom';
 import { basePathSchema } from '../env';
 import { absoluteHref, createApiPaths, paths, routerBasename } from '../paths';
 
@@ -40,6 +42,15 @@ describe('paths', () => {
     expect(paths.staffSettings.getHref()).toBe('/staff/settings');
     // The enterprise sign-in is the gateway's, so it gets the base prefix: /clearing/login.
     expect(absoluteHref(paths.enterpriseLogin.getHref(), '/clearing/')).toBe('/clearing/login');
+  });
+
+  it('routes the link of every decision email (PUBLIC_URL + statusPagePath) to the status page, under any base prefix', () => {
+    const hash = 'a'.repeat(64);
+    // notifications-svc's PUBLIC_URL is the public address with BASE_PATH, e.g. https://clearing.example.ac.uk/clearing/.
+    const emailLink = new URL(statusPagePath(hash), 'https://clearing.example.ac.uk/clearing/');
+    expect(emailLink.pathname).toBe(absoluteHref(paths.review.getHref(hash), '/clearing/'));
+    const inRouter = emailLink.pathname.slice(routerBasename('/clearing/').length);
+    expect(matchPath(paths.review.path, inRouter)?.params).toEqual({ applicationHash: hash });
   });
 
   it('normalises BASE_PATH to a leading and trailing slash', () => {

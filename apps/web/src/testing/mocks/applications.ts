@@ -1,4 +1,4 @@
-import type { ApplicationReviewResponse, ApplyResponse, Assessment } from '@clearing-desk/contracts';
+import type { ApplyResponse, Assessment, StatusPageResponse } from '@clearing-desk/contracts';
 import { SUBMISSION_BUTTONS } from '@clearing-desk/contracts';
 
 /**
@@ -32,4 +32,4 @@ export function createApplyResponse(overrides: Partial<ApplyResponse> = {}): App
   };
 }
 
-export type StoredApplication = { submissionId: string; body: Record<string, unknown>; response: ApplyResponse; review: ApplicationReviewResponse };
+export type StoredApplication = { submissionId: string; body: Record<string, unknown>; response: ApplyResponse; review: StatusPageResponse };

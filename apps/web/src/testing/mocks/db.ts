@@ -27,6 +27,8 @@ type MockDb = {
   applyResponse: Partial<ApplyResponse>;
   /** Stored applications: the applied check and duplicates look here. */
   applications: StoredApplication[];
+  /** The status page by hash answers 410 (the intake's cycle has ended; issue 24 item 4). */
+  statusPageExpired: boolean;
   /** Files POST /api/file/upload accepted, by token; `owner` once a submission carried the token. */
   uploads: MockUpload[];
   /**
@@ -69,6 +71,7 @@ const initialDb = (): MockDb => ({
   assessment: createAssessment(),
   applyResponse: {},
   applications: [],
+  statusPageExpired: false,
   uploads: [],
   uploadOutcomes: [],
   sessionUser: null,

@@ -8,6 +8,4 @@ export const applicationFormKeys = {
   appliedCheck: (ucasCode: string, params: AppliedParams) => [...applicationFormKeys.applied(ucasCode), params] as const,
   assessments: (ucasCode: string) => [...applicationFormKeys.all, 'assessment', ucasCode] as const,
   assessment: (ucasCode: string, form: AssessForm) => [...applicationFormKeys.assessments(ucasCode), form] as const,
-  reviews: () => [...applicationFormKeys.all, 'review'] as const,
-  review: (applicationHash: string) => [...applicationFormKeys.reviews(), applicationHash] as const,
 };

@@ -1,38 +1,21 @@
-import { APPLICATION_STATUSES, courseDocumentTypes } from '@clearing-desk/contracts';
-import { Notice, Spinner, SummaryList } from '@clearing-desk/ui';
-import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useApplicationReview } from '../api/get-application-review';
+import { APPLICATION_STATUSES, courseDocumentTypes, STATUS_PAGE_TEXTS, type ApplicationReviewResponse } from '@clearing-desk/contracts';
+import { SummaryList } from '@clearing-desk/ui';
 import { FORM_TEXTS } from '../texts';
 import { ApplicationDetails, formatDate } from './application-details';
 
 /**
- * A submitted application by its hash (GET /api/applications/{hash}): the course, its status and
- * the details read back. Works on reload: everything comes from the server.
+ * A submitted application read back on the applicant's status page (spec section 2's review page,
+ * GET /api/applications/{hash}): the reference, status and submission date, then every answer,
+ * qualification and document. Works on reload: everything comes from the server.
  */
-export function ApplicationReview({ applicationHash }: { applicationHash: string }) {
-  const query = useApplicationReview(applicationHash);
-  useDocumentTitle(FORM_TEXTS.REVIEW_HEADING_PAGE);
-
-  if (query.isPending) return <Spinner label={FORM_TEXTS.REVIEW_LOADING} />;
-  if (query.isError) {
-    return (
-      <>
-        <h1 className="cd-heading-l">{FORM_TEXTS.REVIEW_HEADING_PAGE}</h1>
-        <Notice variant="error">
-          <p className="cd-body">{FORM_TEXTS.REVIEW_NOT_FOUND}</p>
-        </Notice>
-      </>
-    );
-  }
-
-  const { applicationData, courseData, qualOptions, documents } = query.data;
+export function ApplicationReviewDetails({ review }: { review: ApplicationReviewResponse }) {
+  const { applicationData, courseData, qualOptions, documents } = review;
   const listDocuments = documents.length > 0 || courseDocumentTypes(courseData).length > 0;
   return (
-    <article className="cd-application-review">
-      <span className="cd-caption-l">
-        {courseData.COURSE_TITLE} {courseData.QUALIFICATION}
-      </span>
-      <h1 className="cd-heading-l">{FORM_TEXTS.REVIEW_HEADING_PAGE}</h1>
+    <section className="cd-application-review" aria-labelledby="application-review-heading">
+      <h2 className="cd-heading-l" id="application-review-heading">
+        {STATUS_PAGE_TEXTS.DETAILS_HEADING}
+      </h2>
       <SummaryList
         rows={[
           { key: FORM_TEXTS.REFERENCE_LABEL, value: `${applicationData.DEPART_NUMBER}${applicationData.REFERENCE}` },
@@ -41,6 +24,6 @@ export function ApplicationReview({ applicationHash }: { applicationHash: string
         ]}
       />
       <ApplicationDetails values={applicationData} qualOptions={qualOptions} documents={listDocuments ? documents : undefined} />
-    </article>
+    </section>
   );
 }

@@ -1,7 +1,6 @@
 import {
   APPLY_MESSAGES,
   appliedQuerySchema,
-  applicationReviewResponseSchema,
   applyApiBodySchema,
   assessApiBodySchema,
   courseClosedCode,
@@ -9,6 +8,8 @@ import {
   describeIssues,
   documentNotAttachedText,
   formDocuments,
+  statusPageResponseSchema,
+  STATUS_PAGE_MESSAGES,
   withoutDocuments,
   validateApplicationForm,
   validateQualificationItems,
@@ -18,6 +19,7 @@ import {
   type AssessResponse,
   type CourseData,
 } from '@clearing-desk/contracts';
+import { decisionDeadline } from '@clearing-desk/contracts/server';
 import { createCourseDetail } from '@clearing-desk/contracts/testing';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '../api-url';
@@ -60,7 +62,9 @@ export function storeApplication(course: CourseData, submission: ApplySubmission
       document_type: u.documentType,
       created_at: '2025-08-14T09:29:00.000Z',
     }));
-  const review = applicationReviewResponseSchema.parse({
+  // As applications-svc: decided when stored, its deadline by the working-day rules (contracts/server).
+  const decidedAt = '2025-08-14T09:30:00.000Z';
+  const review = statusPageResponseSchema.parse({
     applicationData: {
       ...withoutDocuments(form),
       STUDENT_ID: response.id[0],
@@ -82,6 +86,16 @@ export function storeApplication(course: CourseData, submission: ApplySubmission
     courseData: course,
     qualOptions: qualOptionsOf(course),
     documents,
+    decision: {
+      STATUS: response.confirmed_status,
+      SUB_STATUS: null,
+      DECIDED_AT: decidedAt,
+      DEADLINE: decisionDeadline(response.confirmed_status, new Date(decidedAt))?.toISOString() ?? null,
+      INTERVIEW: null,
+      RECOMMENDED_COURSES: response.recommended_courses,
+      LINK_VALID_UNTIL: '2026-03-31T22:59:00.000Z',
+      INSTITUTION_CODE: 'Z99',
+    },
   });
   db.applications.push({ submissionId: submission.SUBMISSION_ID ?? crypto.randomUUID(), body: submission, response, review });
   return response;
@@ -153,6 +167,8 @@ export const applicationsHandlers = [
 
   http.get(apiUrl('/applications/:hash'), ({ params }) => {
     const stored = db.applications.find((a) => a.response.hash === params.hash);
-    return stored ? HttpResponse.json(stored.review) : error(404, 'Application not found');
+    if (!stored) return error(404, 'Application not found');
+    if (db.statusPageExpired) return error(410, STATUS_PAGE_MESSAGES.expired('2025/26'));
+    return HttpResponse.json(stored.review);
   }),
 ];

@@ -75,11 +75,11 @@ describe('confirmation page by confirmed_status', () => {
     expect(screen.getByText('Mathematics, A*, 2025', { exact: false })).toBeInTheDocument();
   });
 
-  it('links to the review page by hash', async () => {
+  it('links to the review page by hash (the status page, issue 24)', async () => {
     const { user, router } = await submitted();
     await user.click(screen.getByRole('link', { name: 'View your application' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/review/hash-1'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your application' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Good News!' })).toBeInTheDocument();
     expect(screen.getByText('Offered')).toBeInTheDocument();
   });
 
@@ -87,7 +87,7 @@ describe('confirmation page by confirmed_status', () => {
     const course = createCourse();
     storeApplication(course, toSubmission(createFormValues(course, createApplicationForm()), '0b7c2b1e-9d3a-4c5b-8e6f-0a1b2c3d4e5f'));
     renderApp('/review/hash-1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your application' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your application details' })).toBeInTheDocument();
     expect(screen.getByText('Computer Science BSc (Hons)')).toBeInTheDocument();
     expect(screen.getByText('Offered')).toBeInTheDocument();
     expect(screen.getByText('14 August 2025')).toBeInTheDocument();
