@@ -9,6 +9,7 @@ import {
 } from '@clearing-desk/contracts';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
 import { internalHeaders } from '@clearing-desk/service-kit/testing';
+import { Client } from 'pg';
 import { DEMO_FIXTURES } from '../../db/seed/demo-catalogue';
 import { setupCoursesTestApp } from '../../testing/courses-test-app';
 
@@ -141,15 +142,55 @@ describe('PUT /courses/:id', () => {
     expect((await history(code)).map((h) => h.username)).toEqual(['admin']);
   });
 
+  // Two advisers change the same course from the same page at once. Both edits really change it
+  // (an edit that changes nothing keeps the version, see below), and both wait on the course row
+  // while another transaction holds it, so they meet in the conditional update itself.
   it('lets exactly one of two simultaneous edits with the same If-Match win', async () => {
     const code = DEMO_FIXTURES.suspended;
-    const etag = courseEtag((await read(code)).courseData);
-    const results = await Promise.all([
-      put(code, { data: { VACANCIES_INTERNAL: 7 }, ifMatch: etag }, admin),
-      put(code, { data: { VACANCIES_INTERNAL: 9 }, ifMatch: etag }, admin2),
-    ]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 412]);
-    expect(await history(code)).toHaveLength(1);
+    const opened = (await read(code)).courseData;
+    const etag = courseEtag(opened);
+    const blocker = new Client({ connectionString: testApp.config.DATABASE_URL });
+    // Outside any transaction: pg_stat_activity read inside one is a snapshot taken at first use.
+    const observer = new Client({ connectionString: testApp.config.DATABASE_URL });
+    await Promise.all([blocker.connect(), observer.connect()]);
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT 1 FROM courses WHERE ucas_code = $1 FOR UPDATE', [opened.UCAS_CODE]);
+      const edits = [
+        put(code, { data: { VACANCIES_INTERNAL: opened.VACANCIES_INTERNAL + 1 }, ifMatch: etag }, admin),
+        put(code, { data: { VACANCIES_INTERNAL: opened.VACANCIES_INTERNAL + 2 }, ifMatch: etag }, admin2),
+      ];
+      // Both are waiting for the row: a state to wait for, not a time.
+      const waiting = async () =>
+        Number(
+          (await observer.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"))
+            .rows[0]?.n,
+        );
+      for (let polls = 0; (await waiting()) < 2; polls += 1) {
+        if (polls > 2_000) throw new Error('the two edits never waited for the course row');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await blocker.query('COMMIT');
+      const results = await Promise.all(edits);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 412]);
+      const winner = results.findIndex((r) => r.statusCode === 200);
+      expect((await read(code)).courseData.VACANCIES_INTERNAL).toBe(opened.VACANCIES_INTERNAL + 1 + winner);
+      expect((await history(code)).map((h) => h.username)).toEqual([winner === 0 ? 'admin' : 'admin2']);
+    } finally {
+      await Promise.all([blocker.end(), observer.end()]);
+    }
+  });
+
+  it('keeps the version when an edit changes nothing, so a second edit from the same page still saves', async () => {
+    const code = DEMO_FIXTURES.closed;
+    const opened = (await read(code)).courseData;
+    const etag = courseEtag(opened);
+    const same = await put(code, { data: { VACANCIES_INTERNAL: opened.VACANCIES_INTERNAL } }, admin);
+    expect(same.statusCode).toBe(200);
+    expect(courseEtag(courseDetailResponseSchema.parse(same.json()).courseData)).toBe(etag);
+    const changed = await put(code, { data: { VACANCIES_INTERNAL: opened.VACANCIES_INTERNAL + 3 }, ifMatch: etag }, admin2);
+    expect(changed.statusCode).toBe(200);
+    expect((await history(code)).map((h) => h.username)).toEqual(['admin2']);
   });
 });
 
