@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { addALevels, addFiveGcses, uniqueEmail } from './support/apply';
+import { signIn, signOut } from './support/desk';
 
 /**
  * The applications desk (issue 9) against the real stack: a demo Back Office adviser takes an
@@ -8,16 +9,6 @@ import { addALevels, addFiveGcses, uniqueEmail } from './support/apply';
  * outbound call, each step in the history log; a Front Office user cannot edit a referred one
  * (screen and API). Listing and edit screen are axe-clean at desktop and phone (390×844) sizes.
  */
-const PASSWORD = 'Results-Day-2025';
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/staff');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();
-}
-
 /** Takes a G400 application by phone with a unique name; returns the edit screen's path. */
 async function takeByPhone(page: Page, name2: string, button: RegExp) {
   await page.goto('/apply/G400/personal-details');
@@ -116,7 +107,7 @@ test.describe('Applications desk', () => {
     const name2 = `Referred${Date.now()}`;
     await signIn(page, 'backoffice');
     const editPath = await takeByPhone(page, name2, /^Refer/);
-    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await signOut(page);
     await signIn(page, 'frontoffice');
     await page.goto(editPath);
     await expect(

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { signOut } from './support/desk';
 
 /** Demo directory accounts (README "Staff sign-in"), each with its one role over all courses. */
 const PASSWORD = 'Results-Day-2025';
@@ -67,8 +68,7 @@ test.describe('Staff sign-in', () => {
     await expect(page.getByRole('banner').getByText('Eddie Editor')).toBeVisible();
     await page.reload();
     await expect(page.getByRole('banner').getByText('Eddie Editor')).toBeVisible();
-    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Staff sign in' })).toBeVisible();
+    await signOut(page);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Staff sign in' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Applications' })).toHaveCount(0);

@@ -13,6 +13,19 @@ export async function signIn(page: Page, username: string) {
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 
+/**
+ * Signs out from the header and waits for the signed-out state: the logout answered and the
+ * sign-in screen shown. A sign-in started before that races the logout (the old session's cookie
+ * still travels, and the logout's answer can clear the new one).
+ */
+export async function signOut(page: Page) {
+  const answered = page.waitForResponse((response) => response.url().includes('/api/admin/auth/logout') && response.request().method() === 'PUT');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  expect((await answered).status()).toBe(204);
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff sign in' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+}
+
 /** A caller taken by phone: unique family name and email per test, so reruns are never duplicates. */
 export type Caller = {
   /** UCAS code of the course, e.g. 'G400'. */
