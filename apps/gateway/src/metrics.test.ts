@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createSampleDocument } from '@clearing-desk/contracts';
-import { createAssessForm } from '@clearing-desk/contracts/testing';
+import { createAssessForm, createSampleDocument } from '@clearing-desk/contracts/testing';
 import { metricValue } from '@clearing-desk/service-kit/testing';
 import type { Stack } from '@clearing-desk/stack';
 import { StackClient, startTestStack } from './testing/stack-client';

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { createEicarTestFile, createSampleDocument, documentLabel, fileVirusText } from '@clearing-desk/contracts';
+import { documentLabel, fileVirusText } from '@clearing-desk/contracts';
+import { createEicarTestFile, createSampleDocument } from '@clearing-desk/contracts/testing';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { addALevels, addFiveGcses, fillPersonalDetails, submitApplication, uniqueEmail } from './support/apply';

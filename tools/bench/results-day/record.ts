@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSampleDocument } from '@clearing-desk/contracts';
+import { createSampleDocument } from '@clearing-desk/contracts/testing';
 import { startStack, type Stack } from '@clearing-desk/stack';
 import { chromium, expect, type Page } from '@playwright/test';
 import { MARKERS, type MixStep } from './mix';

@@ -1,11 +1,5 @@
-import {
-  createCompoundFile,
-  createEicarTestFile,
-  createElfExecutable,
-  createSampleDocument,
-  createWindowsExecutable,
-  type AcceptedFileKind,
-} from '@clearing-desk/contracts';
+import { type AcceptedFileKind } from '@clearing-desk/contracts';
+import { createCompoundFile, createEicarTestFile, createElfExecutable, createSampleDocument, createWindowsExecutable } from '@clearing-desk/contracts/testing';
 import { detectDocumentType } from './detect-document-type';
 
 const bytes = (u: Uint8Array) => Buffer.from(u);

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { createSampleDocument } from '@clearing-desk/contracts';
+import { createSampleDocument } from '@clearing-desk/contracts/testing';
 import { freePort, metricValue } from '@clearing-desk/service-kit/testing';
 import { buildTestApp, createFilesTestEnv, requireClamd, upload, type FilesTestApp, type FilesTestEnv } from '../testing/files-test-kit';
 

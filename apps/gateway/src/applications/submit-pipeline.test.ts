@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { APPLY_MESSAGES, applyResponseSchema, createSampleDocument, uploadResponseSchema, type Assessment } from '@clearing-desk/contracts';
-import { createApplicationForm } from '@clearing-desk/contracts/testing';
+import { APPLY_MESSAGES, applyResponseSchema, uploadResponseSchema, type Assessment } from '@clearing-desk/contracts';
+import { createApplicationForm, createSampleDocument } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import type { FastifyInstance } from 'fastify';
 import { StackClient, startTestStack } from '../testing/stack-client';

@@ -3,4 +3,3 @@ export * from './accepted-types';
 export * from './upload-messages';
 export * from './file-metadata';
 export * from './file-routes';
-export * from './sample-documents';

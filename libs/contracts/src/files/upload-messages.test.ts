@@ -1,6 +1,6 @@
 import { ACCEPTED_FILE_FORMATS_TEXT, ACCEPTED_FILE_INPUT_ACCEPT } from './accepted-types';
 import { claimFilesBodySchema, uploadResponseSchema } from './file-routes';
-import { createEicarTestFile, createSampleDocument } from './sample-documents';
+import { createEicarTestFile, createSampleDocument } from '../testing/sample-documents';
 import {
   documentNotAttachedText,
   fileFormatsMessage,

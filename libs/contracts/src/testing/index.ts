@@ -230,3 +230,4 @@ export function createDecisionEmailPayload(overrides: Partial<DecisionEmailPaylo
     ...overrides,
   };
 }
+export * from './sample-documents';

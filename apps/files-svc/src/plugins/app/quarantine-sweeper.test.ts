@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { createSampleDocument, uploadResponseSchema } from '@clearing-desk/contracts';
+import { uploadResponseSchema } from '@clearing-desk/contracts';
+import { createSampleDocument } from '@clearing-desk/contracts/testing';
 import { eq } from 'drizzle-orm';
 import { files } from '../../db/schema';
 import { blobsOnDisk, buildTestApp, createFilesTestEnv, requireClamd, upload, type FilesTestApp, type FilesTestEnv } from '../../testing/files-test-kit';

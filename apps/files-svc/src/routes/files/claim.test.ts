@@ -1,4 +1,5 @@
-import { createSampleDocument, fileListResponseSchema, uploadResponseSchema, type AcceptedFileKind } from '@clearing-desk/contracts';
+import { fileListResponseSchema, uploadResponseSchema, type AcceptedFileKind } from '@clearing-desk/contracts';
+import { createSampleDocument } from '@clearing-desk/contracts/testing';
 import { internalHeaders } from '@clearing-desk/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { files } from '../../db/schema';

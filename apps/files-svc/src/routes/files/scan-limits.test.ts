@@ -1,4 +1,5 @@
-import { createSampleDocument, ERROR_CODES, LIMITS, uploadResponseSchema } from '@clearing-desk/contracts';
+import { ERROR_CODES, LIMITS, uploadResponseSchema } from '@clearing-desk/contracts';
+import { createSampleDocument } from '@clearing-desk/contracts/testing';
 import { files } from '../../db/schema';
 import { blobsOnDisk, buildTestApp, createFilesTestEnv, upload, type FilesTestApp, type FilesTestEnv } from '../../testing/files-test-kit';
 import { startPrivateClamd, type PrivateClamd } from '../../testing/private-clamd';

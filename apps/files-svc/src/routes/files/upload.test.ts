@@ -1,13 +1,5 @@
-import {
-  createEicarTestFile,
-  createElfExecutable,
-  createSampleDocument,
-  createWindowsExecutable,
-  ERROR_CODES,
-  LIMITS,
-  UPLOAD_ERRORS,
-  uploadResponseSchema,
-} from '@clearing-desk/contracts';
+import { ERROR_CODES, LIMITS, UPLOAD_ERRORS, uploadResponseSchema } from '@clearing-desk/contracts';
+import { createEicarTestFile, createElfExecutable, createSampleDocument, createWindowsExecutable } from '@clearing-desk/contracts/testing';
 import { internalHeaders, metricValue } from '@clearing-desk/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { files } from '../../db/schema';

@@ -5,7 +5,6 @@ import {
   applicationReviewResponseSchema,
   applicationListingResponseSchema,
   applyResponseSchema,
-  createSampleDocument,
   LOGIN_MESSAGES,
   outboundCallResponseSchema,
   publicReference,
@@ -17,7 +16,7 @@ import {
   visaUpdateResponseSchema,
   type ApplyResponse,
 } from '@clearing-desk/contracts';
-import { createApplicationForm, createVisaData } from '@clearing-desk/contracts/testing';
+import { createApplicationForm, createSampleDocument, createVisaData } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
 import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
 

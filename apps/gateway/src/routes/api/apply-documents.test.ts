@@ -4,13 +4,12 @@ import {
   applicationReviewResponseSchema,
   appliedResponseSchema,
   applyResponseSchema,
-  createSampleDocument,
   documentNotAttachedText,
   errorResponseSchema,
   uploadResponseSchema,
   type FormDocument,
 } from '@clearing-desk/contracts';
-import { createApplicationForm } from '@clearing-desk/contracts/testing';
+import { createApplicationForm, createSampleDocument } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import { StackClient, startTestStack } from '../../testing/stack-client';
 

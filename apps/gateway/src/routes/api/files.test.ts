@@ -1,14 +1,5 @@
-import {
-  createEicarTestFile,
-  createElfExecutable,
-  createSampleDocument,
-  ERROR_CODES,
-  errorResponseSchema,
-  LIMITS,
-  UPLOAD_ERRORS,
-  uploadResponseSchema,
-  XSRF_HEADER,
-} from '@clearing-desk/contracts';
+import { ERROR_CODES, errorResponseSchema, LIMITS, UPLOAD_ERRORS, uploadResponseSchema, XSRF_HEADER } from '@clearing-desk/contracts';
+import { createEicarTestFile, createElfExecutable, createSampleDocument } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import { startTestStack } from '../../testing/stack-client';
 
