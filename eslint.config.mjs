@@ -1,4 +1,6 @@
 import nx from '@nx/eslint-plugin';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -39,6 +41,24 @@ export default [
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // No import cycles (issue 22 item 5): a module graph that loops hides which part builds on
+    // which, and makes load order matter. Resolved as TypeScript resolves it (each project's
+    // tsconfig: the web app's `@/` alias, the workspaces' package exports).
+    files: ['**/*.ts', '**/*.tsx', '**/*.mjs'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The TypeScript parser for the files the rule follows, and the extensions it resolves.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['apps/*/tsconfig.json', 'libs/*/tsconfig.json', 'tools/tsconfig.json', 'tools/stack/tsconfig.json'],
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Tools (benchmarks, seed checks) may use a service's code in-process, but only through the

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { Client, InvalidCredentialsError } from 'ldapts';
-import { freePort } from './stack';
+import { freePort } from '@clearing-desk/service-kit/testing';
 
 /**
  * The demo/test staff directory: a real OpenLDAP slapd, run from Debian's package with the files
