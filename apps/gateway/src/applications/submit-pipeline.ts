@@ -39,6 +39,7 @@ import {
   type EmailCourseFacts,
   type KeyedSubmission,
   type StaffUpdateResponse,
+  type StaffCreateSubmission,
   type StaffUpdateSubmission,
   type StoreApplicationRequestInput,
   type StoreUpdateRequestInput,
@@ -297,13 +298,14 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
      * the user needs a role that edits new applications and a STATUS among the assessment's
      * buttons for that role (403). `student` is NEW_STUDENT or the STUDENT_ID chosen in the search.
      */
-    async submitStaff(request: FastifyRequest, student: string, code: string, data: ApplySubmission): Promise<ApplyResponse> {
+    async submitStaff(request: FastifyRequest, student: string, code: string, data: StaffCreateSubmission): Promise<ApplyResponse> {
       const user = request.staffUser;
       if (!user) throw new HttpError(401, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
       const detail = await pipeline.course(request, code);
       assertCanEdit(detail.access, null);
       gateway().assertOpen(detail.courseData);
-      const { submission, status: STATUS, reasons: REJECTION_REASONS } = pipeline.keyed(request, detail, data);
+      const { INTERVIEW, ...form } = data;
+      const { submission, status: STATUS, reasons: REJECTION_REASONS } = pipeline.keyed(request, detail, form);
       const checked = pipeline.check(detail, submission);
       const outcome = await pipeline.assess(request, detail, checked.assessable);
       const status = STATUS ?? 'S';
@@ -316,6 +318,8 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
         decision: pipeline.staffDecision(status, outcome, REJECTION_REASONS),
         user: user.username,
         courseFacts: emailCourseFacts(detail),
+        // Created as I: the interview arranged goes with it to its LOG row and email (issue 24 item 3).
+        ...(INTERVIEW && status === 'I' ? { interview: INTERVIEW } : {}),
         staff: true,
         ...(student === NEW_STUDENT ? {} : { studentId: student }),
       });

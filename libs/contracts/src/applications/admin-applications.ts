@@ -131,10 +131,13 @@ export type AdminApplicationResponse = z.infer<typeof adminApplicationResponseSc
 
 /**
  * Body `data` of staff POST /api/admin/applications/{student}/{course}: as the public apply
- * (applySubmissionSchema), STATUS chosen from the submit buttons the user's role allows.
+ * (applySubmissionSchema), STATUS chosen from the submit buttons the user's role allows, and the
+ * INTERVIEW an adviser arranges when creating it as I (issue 24 item 3; interviewNeeded).
  * The response is the public apply's (applyResponseSchema).
  */
-export const staffCreateBodySchema = z.object({ data: applySubmissionSchema, token: z.string().optional() });
+export const staffCreateSubmissionSchema = applySubmissionSchema.extend({ INTERVIEW: interviewDetailsSchema.optional() });
+export type StaffCreateSubmission = z.infer<typeof staffCreateSubmissionSchema>;
+export const staffCreateBodySchema = z.object({ data: staffCreateSubmissionSchema, token: z.string().optional() });
 export type StaffCreateBody = z.infer<typeof staffCreateBodySchema>;
 
 /**
@@ -146,9 +149,9 @@ export const staffUpdateSubmissionSchema = applySubmissionSchema.extend({
   STATUS: applicationStatusSchema,
   SUBMISSION_ID: z.uuid().optional(),
   /**
-   * The interview the adviser arranges in the status confirmation when inviting (a change to I;
-   * issue 24 item 3): required then (INTERVIEW_MESSAGES.REQUIRED), stored with the status change
-   * (its LOG row) and carried by the invitation email; ignored otherwise.
+   * The interview the adviser arranges in the status confirmation when inviting (a change to I,
+   * interviewNeeded; issue 24 item 3): required then (INTERVIEW_MESSAGES.REQUIRED), stored with
+   * the status change (its LOG row) and carried by the invitation email; ignored otherwise.
    */
   INTERVIEW: interviewDetailsSchema.optional(),
 });

@@ -4,7 +4,7 @@ import { courseDataSchema } from '../courses/course';
 import { qualOptionSchema } from '../qualifications/qual-option';
 import { applicationDataSchema, appliedQuerySchema, keyedSubmissionSchema } from './application';
 import { applicationDecisionSchema } from './decide-public-outcome';
-import { emailCourseFactsSchema } from '../notifications/outbox';
+import { emailCourseFactsSchema, interviewDetailsSchema } from '../notifications/outbox';
 import { applicantDecisionSchema } from '../notifications/status-page';
 
 /** Who a history LOG row names for a submission from the public (domain.md "Statuses"). */
@@ -64,6 +64,8 @@ export const storeApplicationRequestSchema = z.object({
    * internal caller that sends no email) no outbox row is written.
    */
   courseFacts: emailCourseFactsSchema.optional(),
+  /** A staff create as I (issue 24 item 3): the interview arranged, required then (interviewNeeded); its LOG row and email carry it. */
+  interview: interviewDetailsSchema.optional(),
 });
 export type StoreApplicationRequest = z.infer<typeof storeApplicationRequestSchema>;
 export type StoreApplicationRequestInput = z.input<typeof storeApplicationRequestSchema>;

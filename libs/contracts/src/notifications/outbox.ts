@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { applicationStatusSchema, applicationSubStatusSchema } from '../assessment/status-codes';
+import { applicationStatusSchema, applicationSubStatusSchema, type ApplicationStatus } from '../assessment/status-codes';
 import { courseDataSchema } from '../courses/course';
 import { recommendedCourseSchema } from '../applications/application';
 
@@ -44,9 +44,18 @@ export const INTERVIEW_LABELS = {
   INTERVIEW_VENUE: 'Interview venue or online link',
 } as const;
 
+/** The status confirmation's interview fields (staff; issue 24 item 3): heading and hints. */
+export const INTERVIEW_FIELD_TEXTS = {
+  LEGEND: 'The interview',
+  INTRO: 'The invitation email gives the applicant these details.',
+  DATE_HINT: 'For example, 19 8 2025',
+  TIME_HINT: 'UK time, 24-hour clock, for example 14:30',
+  VENUE_HINT: 'A room and building, or the link of an online interview',
+} as const;
+
 export const INTERVIEW_MESSAGES = {
   REQUIRED: 'Enter the interview date, time and venue (or online link): the invitation email gives them to the applicant.',
-  DATE: "'Interview date' must be a date like 2025-08-19.",
+  DATE: "'Interview date' must be a real date, for example 19 August 2025.",
   TIME: "'Interview time' must be a time like 10:30.",
   VENUE: "'Interview venue or online link' is required (at most 256 characters).",
 } as const;
@@ -81,6 +90,13 @@ export const interviewDetailsSchema = z
   })
   .strict();
 export type InterviewDetails = z.infer<typeof interviewDetailsSchema>;
+
+/**
+ * Whether a decision needs the interview's details (issue 24 item 3): a staff create as I, or a
+ * change of status to I (not a save that keeps I). The adviser enters them in the status
+ * confirmation; applications-svc refuses the decision without them (INTERVIEW_MESSAGES.REQUIRED).
+ */
+export const interviewNeeded = (previous: ApplicationStatus | null, status: ApplicationStatus): boolean => status === 'I' && previous !== 'I';
 
 /** The interview as one line, for the History LOG: '19 August 2025 at 10:30, Room A101'. */
 export const interviewSummary = (i: InterviewDetails): string => `${i.INTERVIEW_DATE} at ${i.INTERVIEW_TIME}, ${i.INTERVIEW_VENUE}`;

@@ -9,6 +9,8 @@ import {
   STAFF_LOG_USER_FOR_APPLICANT,
   withoutDocuments,
   decisionEmailPayloadSchema,
+  interviewNeeded,
+  interviewSummary,
   OUTBOX_KINDS,
   type ApplicantDecision,
   type ApplicationData,
@@ -287,15 +289,22 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
           if (!application) throw new Error('application insert returned no row');
 
           const created = createdLogMessage(application.status, application.subStatus);
-          await tx
-            .insert(applicationLog)
-            .values({ applicationId: application.applicationId, user, status: application.status, message: created, applicantMessage: created });
+          // A staff create as I records the interview arranged (issue 24 item 3), for staff: the applicant reads it in the email and on the status page.
+          const interview = request.staff && interviewNeeded(null, application.status) ? (request.interview ?? null) : null;
+          await tx.insert(applicationLog).values({
+            applicationId: application.applicationId,
+            user,
+            status: application.status,
+            message: interview ? `${created} Interview: ${interviewSummary(interview)}.` : created,
+            applicantMessage: created,
+          });
           // The decision's email, in the same transaction (issue 24 item 2).
           await writeDecisionOutbox(tx, {
             row: application,
             previousStatus: null,
             source: request.staff ? 'staff' : 'public',
             courseFacts: request.courseFacts,
+            interview,
             linkValidUntil: cycle.endOf(application.intake),
           });
           return application;

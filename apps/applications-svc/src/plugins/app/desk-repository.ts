@@ -10,6 +10,7 @@ import {
   type ApplicationListingQuery,
   type ApplicationListingResponse,
   type ApplicationStatus,
+  interviewNeeded,
   interviewSummary,
   type LogItem,
   type RoleAssignment,
@@ -201,8 +202,8 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
           if (request.ifMatch !== undefined && request.ifMatch !== row.version) return { kind: 'conflict' } as const;
           // V keeps the current status: it is never stored (domain.md "Submit buttons").
           const status = request.submission.STATUS === 'V' ? row.status : request.submission.STATUS;
-          const interview = status === 'I' && row.status !== 'I' ? (request.submission.INTERVIEW ?? null) : null;
-          if (status === 'I' && row.status !== 'I' && !interview) return { kind: 'interview-required' } as const;
+          const interview = interviewNeeded(row.status, status) ? (request.submission.INTERVIEW ?? null) : null;
+          if (interviewNeeded(row.status, status) && !interview) return { kind: 'interview-required' } as const;
           const fields = changedFields(row.form, form);
           const [updated] = await tx
             .update(applications)

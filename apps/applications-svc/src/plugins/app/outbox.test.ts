@@ -9,6 +9,7 @@ import {
   type EmailCourseFacts,
   type StaffUser,
   type StoreApplicationRequestInput,
+  type InterviewDetails,
   type StoreUpdateRequestInput,
   storedApplicationResponseSchema,
 } from '@clearing-desk/contracts';
@@ -75,9 +76,10 @@ const admin: StaffUser = { username: 'admin', name: 'Ada', roles: [{ role: 'Admi
 const asAdmin = internalHeaders({ [USER_HEADER]: encodeStaffUser(admin) });
 let people = 0;
 
-async function apply(status: 'O' | 'S', withFacts = true) {
+/** A decided submission of a new person for G400, as the gateway sends it (public unless `overrides` say staff). */
+function storeBody(status: 'O' | 'S' | 'I', overrides: Partial<StoreApplicationRequestInput> = {}): StoreApplicationRequestInput {
   people += 1;
-  const body: StoreApplicationRequestInput = {
+  return {
     submission: {
       ...createApplicationForm({ EMAIL: `outbox.${people}@example.com`, UCAS_PERSONAL_ID: String(6000000000 + people) }),
       SUBMISSION_ID: randomUUID(),
@@ -87,8 +89,14 @@ async function apply(status: 'O' | 'S', withFacts = true) {
     assessment: buttons('S'),
     decision: { confirmed_status: status, sub_status: status === 'O' ? 'AO' : null, rejection_reasons: [], recommended_courses: [] },
     user: 'public',
-    ...(withFacts ? { courseFacts: facts } : {}),
+    courseFacts: facts,
+    ...overrides,
   };
+}
+
+async function apply(status: 'O' | 'S', withFacts = true) {
+  const { courseFacts: _facts, ...withoutFacts } = storeBody(status);
+  const body = withFacts ? { ...withoutFacts, courseFacts: facts } : withoutFacts;
   const res = await app.inject({ method: 'POST', url: '/applications', headers: internalHeaders(), payload: body });
   expect(res.statusCode).toBe(201);
   return applyResponseSchema.parse(res.json());
@@ -203,6 +211,32 @@ describe('the decision outbox', () => {
       DECIDED_AT: referral.decidedAt,
       DEADLINE: referralDeadline(new Date(referral.decidedAt)).toISOString(),
     });
+  });
+
+  it('needs the interview when an adviser creates an application as I, and its LOG row and email carry it', async () => {
+    const body = (interview?: InterviewDetails) =>
+      storeBody('I', { assessment: buttons('I', 'R'), user: 'admin', staff: true, ...(interview ? { interview } : {}) });
+    const create = (payload: StoreApplicationRequestInput) => app.inject({ method: 'POST', url: '/applications', headers: asAdmin, payload });
+    const missing = await create(body());
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: INTERVIEW_MESSAGES.REQUIRED });
+
+    const interview = { INTERVIEW_DATE: '2025-08-20', INTERVIEW_TIME: '14:00', INTERVIEW_VENUE: 'https://meet.example.ac.uk/clearing-g400' };
+    const created = await create(body(interview));
+    expect(created.statusCode).toBe(201);
+    const saved = applyResponseSchema.parse(created.json());
+    const [row] = await rowsOf(saved.app_id);
+    expect(decisionEmailPayloadSchema.parse(row?.payload)).toMatchObject({ source: 'staff', previousStatus: null, status: 'I', interview });
+    const staffView = await app.inject({ method: 'GET', url: `/desk/applications/${saved.id[0]}/G400`, headers: asAdmin });
+    expect(staffView.json().applicationData.LOG.map((l: { MESSAGE: string }) => l.MESSAGE)).toEqual([
+      'Application created with status Invited to Interview. Interview: 2025-08-20 at 14:00, https://meet.example.ac.uk/clearing-g400.',
+    ]);
+    const page = storedApplicationResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: `/applications/by-hash/${saved.hash}`, headers: internalHeaders() })).json(),
+    );
+    expect(page.decision.INTERVIEW).toEqual(interview);
+    // The applicant's own LOG does not repeat the staff line.
+    expect(page.applicationData.LOG.map((l) => l.MESSAGE)).toEqual(['Application created with status Invited to Interview.']);
   });
 
   it('writes no row for a caller that sends no course facts', async () => {

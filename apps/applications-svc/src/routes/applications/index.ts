@@ -8,6 +8,8 @@ import {
   applyResponseSchema,
   describeFormErrors,
   errorResponseSchema,
+  INTERVIEW_MESSAGES,
+  interviewNeeded,
   storeApplicationRequestSchema,
   storedApplicationResponseSchema,
   submissionIdParamsSchema,
@@ -86,6 +88,10 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
 
       const errors = validateSubmission(submission, { qualOptions, ALLOW_SECOND_YEAR_ENTRY: course.ALLOW_SECOND_YEAR_ENTRY });
       if (errors.length > 0) throw new HttpError(400, describeFormErrors(errors));
+      // An adviser who creates it as I arranges the interview in the same step (issue 24 item 3).
+      if (request.body.staff && interviewNeeded(null, request.body.decision.confirmed_status) && !request.body.interview) {
+        throw new HttpError(400, INTERVIEW_MESSAGES.REQUIRED);
+      }
 
       const result = await fastify.applicationsRepository.store(request.body);
       if (result.kind === 'duplicate') throw new HttpError(409, APPLY_MESSAGES.DUPLICATE);

@@ -7,6 +7,7 @@ import type {
   DocumentType,
   LoginOptions,
   QualOption,
+  StaffCreateSubmission,
   StaffUser,
 } from '@clearing-desk/contracts';
 import { createCourse } from '@clearing-desk/contracts/testing';
@@ -44,6 +45,8 @@ type MockDb = {
   loginOptions: LoginOptions;
   /** GET /api/admin/status/audit, newest first; PUT /api/admin/status adds to the front. */
   clearingAudit: ClearingStatusAuditEntry[];
+  /** Bodies of staff creates (POST /api/admin/applications/{student}/{course}), as sent. */
+  staffCreates: StaffCreateSubmission[];
   /** The applications desk (issue 9): stored applications as staff see them, and the students. */
   desk: { applications: DeskApplication[]; students: DeskStudent[] };
   /** Training scenarios (issue 11): the catalogue, completions per user, injected failures. */
@@ -78,6 +81,7 @@ const initialDb = (): MockDb => ({
   directory: [],
   loginOptions: { enterprise: false },
   clearingAudit: [],
+  staffCreates: [],
   desk: { applications: [], students: [] },
   scenarios: initialScenarios(),
 });

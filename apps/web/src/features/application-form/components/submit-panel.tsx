@@ -7,9 +7,12 @@ import {
   documentNotAttachedText,
   ERROR_CODES,
   formDocuments,
+  interviewNeeded,
   SUBMISSION_BUTTONS,
   type ApplySubmission,
   type Assessment,
+  type InterviewDetails,
+  type StaffCreateSubmission,
   type SubmissionButton,
 } from '@clearing-desk/contracts';
 import { Button, ConfirmDialog, Notice, Spinner } from '@clearing-desk/ui';
@@ -20,6 +23,7 @@ import { useSubmitApplication } from '../api/submit-application';
 import { currentStatusNote, FORM_TEXTS } from '../texts';
 import { toSubmission } from '../utils/form-values';
 import { useApplicationForm } from './application-form-provider';
+import { checkInterview, EMPTY_INTERVIEW, INTERVIEW_FIELD_IDS, InterviewFields, type InterviewErrors } from './interview-fields';
 
 const DEFAULT_BUTTONS: readonly SubmissionButton[] = [SUBMISSION_BUTTONS.SUBMIT];
 
@@ -43,6 +47,9 @@ export function SubmitPanel({ assessment }: { assessment: Assessment | null }) {
   const mutation = isUpdate ? updateMutation : submitMutation;
   const [chosen, setChosen] = useState<SubmissionButton | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The interview an adviser arranges when inviting (issue 24 item 3), entered in the confirmation.
+  const [interview, setInterview] = useState(EMPTY_INTERVIEW);
+  const [interviewErrors, setInterviewErrors] = useState<InterviewErrors>({});
 
   const offered = assessment?.SUBMISSION_OPTIONS.BUTTONS;
   const buttons = offered && offered.length > 0 ? offered : DEFAULT_BUTTONS;
@@ -62,16 +69,21 @@ export function SubmitPanel({ assessment }: { assessment: Assessment | null }) {
     return refused !== undefined;
   };
 
-  const send = (button: SubmissionButton) => {
+  /** Staff inviting to interview (a create as I, or a change to I) enter its details in the confirmation. */
+  const asksInterview = (button: SubmissionButton) =>
+    staff !== undefined && interviewNeeded(currentStatus, button.STATUS === 'V' && currentStatus ? currentStatus : button.STATUS);
+
+  const send = (button: SubmissionButton, details?: InterviewDetails) => {
     setChosen(null);
     setFailure(null);
-    let submission;
+    let submission: StaffCreateSubmission;
     try {
       submission = toSubmission(values, state.submissionId, button.STATUS);
     } catch (error) {
       setFailure(formatApiError(error));
       return;
     }
+    if (details) submission = { ...submission, INTERVIEW: details };
     const onError = (error: unknown) => {
       if (error instanceof ApiError && error.status === 409) {
         if (error.message === APPLY_MESSAGES.DUPLICATE) return dispatch({ type: 'duplicate', value: true });
@@ -85,12 +97,29 @@ export function SubmitPanel({ assessment }: { assessment: Assessment | null }) {
       // The stored status stays when the chosen button is V (spec section 4: V is treated like the current status).
       const status = button.STATUS === 'V' && currentStatus ? currentStatus : button.STATUS;
       updateMutation.mutate(submission, {
-        onSuccess: () => dispatch({ type: 'saved', at: new Date().toISOString(), status }),
+        onSuccess: () => {
+          setInterview(EMPTY_INTERVIEW);
+          dispatch({ type: 'saved', at: new Date().toISOString(), status });
+        },
         onError,
       });
       return;
     }
     submitMutation.mutate(submission, { onSuccess: (response) => onSubmitted(response), onError });
+  };
+
+  /** The dialog's confirm: an invitation's interview must pass the contracts' rule first (focus goes to the first error). */
+  const confirm = (button: SubmissionButton) => {
+    if (!asksInterview(button)) return send(button);
+    const checked = checkInterview(interview);
+    if (checked.errors) {
+      setInterviewErrors(checked.errors);
+      const first = (Object.keys(INTERVIEW_FIELD_IDS) as (keyof InterviewErrors)[]).find((field) => checked.errors[field]);
+      if (first) document.getElementById(INTERVIEW_FIELD_IDS[first])?.focus();
+      return;
+    }
+    setInterviewErrors({});
+    send(button, checked.details);
   };
 
   return (
@@ -138,9 +167,13 @@ export function SubmitPanel({ assessment }: { assessment: Assessment | null }) {
         }
         confirmLabel={isUpdate ? FORM_TEXTS.UPDATE_CONFIRM : FORM_TEXTS.SUBMIT_CONFIRM}
         cancelLabel={FORM_TEXTS.SUBMIT_CANCEL}
-        onConfirm={() => chosen && send(chosen)}
-        onCancel={() => setChosen(null)}
+        onConfirm={() => chosen && confirm(chosen)}
+        onCancel={() => {
+          setChosen(null);
+          setInterviewErrors({});
+        }}
       >
+        {chosen && asksInterview(chosen) && <InterviewFields value={interview} errors={interviewErrors} onChange={setInterview} />}
         {chosen && !isUpdate && chosen.STATUS !== 'S' && (
           <p className="cd-body">The application will be saved with the status {APPLICATION_STATUSES[chosen.STATUS]}.</p>
         )}

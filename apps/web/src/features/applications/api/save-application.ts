@@ -3,7 +3,7 @@ import {
   staffUpdateResponseSchema,
   versionEtag,
   type ApplyResponse,
-  type ApplySubmission,
+  type StaffCreateSubmission,
   type StaffUpdateResponse,
   type StaffUpdateSubmission,
 } from '@clearing-desk/contracts';
@@ -17,7 +17,7 @@ import { api } from '@/lib/api-client';
  * submission; 409 with the duplicate text, COURSE_CLOSED or COURSE_SUSPENDED, 403 without the
  * permission.
  */
-export const createAdminApplication = (studentId: string, ucasCode: string, submission: ApplySubmission): Promise<ApplyResponse> =>
+export const createAdminApplication = (studentId: string, ucasCode: string, submission: StaffCreateSubmission): Promise<ApplyResponse> =>
   api.post(apiPaths.adminApplication(studentId, ucasCode), submission, applyResponseSchema);
 
 /**

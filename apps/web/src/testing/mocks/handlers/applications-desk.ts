@@ -2,7 +2,9 @@ import {
   accessForCourse,
   ADMIN_APPLICATION_MESSAGES,
   applicationListingFilterSchema,
-  applySubmissionSchema,
+  INTERVIEW_MESSAGES,
+  interviewNeeded,
+  interviewSummary,
   canEditApplication,
   canSetStatus,
   LISTING_FILTER_STATUSES,
@@ -11,6 +13,7 @@ import {
   outboundCallDataSchema,
   outboundCallRemark,
   parseVersionEtag,
+  staffCreateSubmissionSchema,
   staffUpdateSubmissionSchema,
   studentSearchQuerySchema,
   TIMESTAMP_PARAM,
@@ -107,15 +110,23 @@ export const applicationsDeskHandlers = [
     if (status !== found.applicationData.STATUS && !canSetStatus(access)) return error(403, ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED(status));
     const ifMatch = parseVersionEtag(request.headers.get('If-Match') ?? undefined);
     if (ifMatch !== undefined && ifMatch !== found.version) return error(409, ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT);
-    const { SUBMISSION_ID: _id, STATUS: _status, REJECTION_REASONS: _r, ...form } = parsed.data;
+    const { SUBMISSION_ID: _id, STATUS: _status, REJECTION_REASONS: _r, INTERVIEW, ...form } = parsed.data;
     const before = found.applicationData.STATUS;
+    // As applications-svc: a change to I needs the interview, which its LOG row records (issue 24 item 3).
+    if (interviewNeeded(before, status) && !INTERVIEW) return error(400, INTERVIEW_MESSAGES.REQUIRED);
+    const interviewNote = INTERVIEW && interviewNeeded(before, status) ? ` Interview: ${interviewSummary(INTERVIEW)}.` : '';
     found.applicationData = {
       ...found.applicationData,
       ...form,
       STATUS: status,
       LOG: [
         ...found.applicationData.LOG,
-        { MESSAGE: before === status ? 'Application updated' : `Status changed from ${before} to ${status}`, STATUS: status, USER: user.username, TIME: now() },
+        {
+          MESSAGE: before === status ? 'Application updated' : `Status changed from ${before} to ${status}${interviewNote}`,
+          STATUS: status,
+          USER: user.username,
+          TIME: now(),
+        },
       ],
     };
     found.version += 1;
@@ -126,12 +137,15 @@ export const applicationsDeskHandlers = [
   http.post(apiUrl('/admin/applications/:student/:course'), async ({ params, request }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
-    const parsed = applySubmissionSchema.safeParse(((await request.json()) as { data?: unknown }).data);
+    const parsed = staffCreateSubmissionSchema.safeParse(((await request.json()) as { data?: unknown }).data);
     if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
+    const { INTERVIEW, ...submission } = parsed.data;
+    if (interviewNeeded(null, submission.STATUS ?? 'S') && !INTERVIEW) return error(400, INTERVIEW_MESSAGES.REQUIRED);
+    db.staffCreates.push(parsed.data);
     const n = db.desk.applications.length + 1;
     const studentId = params.student === NEW_STUDENT ? `S100${n}` : String(params.student);
     const stored = createDeskApplication(
-      { ...parsed.data, STUDENT_ID: studentId, APPLICATION_ID: `A100${n}`, UCAS_CODE: String(params.course), STATUS: parsed.data.STATUS ?? 'S' },
+      { ...submission, STUDENT_ID: studentId, APPLICATION_ID: `A100${n}`, UCAS_CODE: String(params.course), STATUS: submission.STATUS ?? 'S' },
       { public: false },
     );
     stored.applicationData.LOG = [{ MESSAGE: 'Application created', STATUS: stored.applicationData.STATUS, USER: user.username, TIME: now() }];
