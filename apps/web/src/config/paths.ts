@@ -1,8 +1,7 @@
-import { statusPagePath } from '@clearing-desk/contracts';
+import { PAGE_ROUTES, pageHref, type ApplicationStepId } from '@clearing-desk/contracts';
 import { env } from './env';
 
-export const APPLICATION_STEP_IDS = ['personal-details', 'qualifications', 'submit'] as const;
-export type ApplicationStepId = (typeof APPLICATION_STEP_IDS)[number];
+export type { ApplicationStepId };
 
 export type CourseSearchHrefParams = { q?: string; p?: number; page_size?: number };
 /** The scenario filters of spec section 2 (each 'all' when left out). */
@@ -17,82 +16,89 @@ const searchString = (params: Record<string, string | number | undefined>): stri
   return text ? `?${text}` : '';
 };
 
+/** A child route's path relative to its parent's (react-router's nested routes), e.g. ':step'. */
+const childPath = (child: string, parent: string): string => child.slice(parent.length + 1);
+const fragment = (fieldId?: string) => (fieldId ? `#${fieldId}` : '');
+
+const R = PAGE_ROUTES;
+
 /**
- * Every page URL of the app. `path` is the route pattern and `getHref` the link target, both
- * relative to the router's basename; the router adds the base prefix (BASE_PATH), so the
- * browser sees e.g. /clearing/apply. Use `absoluteHref` for anything the router does not handle.
+ * Every page URL of the app, from contracts' PAGE_ROUTES (the one declaration the gateway's 404
+ * also reads). `path` is the route pattern and `getHref` the link target, both relative to the
+ * router's basename; the router adds the base prefix (BASE_PATH), so the browser sees e.g.
+ * /clearing/apply. Use `absoluteHref` for anything the router does not handle.
  */
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
+  home: { path: R.home, getHref: () => pageHref(R.home) },
   apply: {
     search: {
-      path: '/apply',
-      getHref: (params: CourseSearchHrefParams = {}) => `/apply${searchString(params)}`,
+      path: R.applySearch,
+      getHref: (params: CourseSearchHrefParams = {}) => `${pageHref(R.applySearch)}${searchString(params)}`,
     },
     course: {
-      path: '/apply/:ucasCode',
-      getHref: (ucasCode: string) => `/apply/${encodeURIComponent(ucasCode)}`,
+      path: R.applyCourse,
+      getHref: (ucasCode: string) => pageHref(R.applyCourse, { ucasCode }),
     },
     step: {
-      path: ':step',
-      getHref: (ucasCode: string, step: ApplicationStepId, fieldId?: string) => `/apply/${encodeURIComponent(ucasCode)}/${step}${fieldId ? `#${fieldId}` : ''}`,
+      path: childPath(R.applyStep, R.applyCourse),
+      getHref: (ucasCode: string, step: ApplicationStepId, fieldId?: string) => `${pageHref(R.applyStep, { ucasCode, step })}${fragment(fieldId)}`,
     },
     // Shown after a successful submission; the answer lives in the form's state (no reload).
     confirmation: {
-      path: 'confirmation',
-      getHref: (ucasCode: string) => `/apply/${encodeURIComponent(ucasCode)}/confirmation`,
+      path: childPath(R.applyConfirmation, R.applyCourse),
+      getHref: (ucasCode: string) => pageHref(R.applyConfirmation, { ucasCode }),
     },
   },
-  // A submitted application by its hash (spec section 2: "A review page shows application details").
-  // Also the applicant's status page that every decision email links to (issue 24): same path as contracts' statusPagePath.
+  // A submitted application by its hash (spec section 2: "A review page shows application details"),
+  // also the applicant's status page that every decision email links to (contracts' statusPagePath).
   review: {
-    path: '/review/:applicationHash',
-    getHref: (applicationHash: string) => `/${statusPagePath(applicationHash)}`,
+    path: R.review,
+    getHref: (applicationHash: string) => pageHref(R.review, { applicationHash }),
   },
-  applications: { path: '/applications', getHref: () => '/applications' },
+  applications: { path: R.applications, getHref: () => pageHref(R.applications) },
   // Staff applications desk (issue 9): the listing's filters (q, s, page, page_size) live in its URL.
-  applicationsSearch: { getHref: (search: string = '') => `/applications${search && !search.startsWith('?') ? `?${search}` : search}` },
+  applicationsSearch: { getHref: (search: string = '') => `${pageHref(R.applications)}${search && !search.startsWith('?') ? `?${search}` : search}` },
   applicationEdit: {
-    path: '/applications/:studentId/:ucasCode',
-    getHref: (studentId: string, ucasCode: string) => `/applications/${encodeURIComponent(studentId)}/${encodeURIComponent(ucasCode)}`,
+    path: R.applicationEdit,
+    getHref: (studentId: string, ucasCode: string) => pageHref(R.applicationEdit, { studentId, ucasCode }),
   },
   applicationEditStep: {
-    path: ':step',
+    path: childPath(R.applicationEditStep, R.applicationEdit),
     getHref: (studentId: string, ucasCode: string, step: ApplicationStepId, fieldId?: string) =>
-      `/applications/${encodeURIComponent(studentId)}/${encodeURIComponent(ucasCode)}/${step}${fieldId ? `#${fieldId}` : ''}`,
+      `${pageHref(R.applicationEditStep, { studentId, ucasCode, step })}${fragment(fieldId)}`,
   },
   visa: {
-    path: '/visa/:studentId/:ucasCode',
-    getHref: (studentId: string, ucasCode: string) => `/visa/${encodeURIComponent(studentId)}/${encodeURIComponent(ucasCode)}`,
+    path: R.visa,
+    getHref: (studentId: string, ucasCode: string) => pageHref(R.visa, { studentId, ucasCode }),
   },
   // Staff course search (spec section 2 "/staff : course search"); sign-in shows here until a user exists.
   staff: {
-    path: '/staff',
-    getHref: (params: CourseSearchHrefParams = {}) => `/staff${searchString(params)}`,
+    path: R.staff,
+    getHref: (params: CourseSearchHrefParams = {}) => `${pageHref(R.staff)}${searchString(params)}`,
   },
-  staffSettings: { path: '/staff/settings', getHref: () => '/staff/settings' },
-  staffCourse: { path: '/staff/courses/:ucasCode', getHref: (ucasCode: string) => `/staff/courses/${encodeURIComponent(ucasCode)}` },
-  staffFigures: { path: '/staff/figures', getHref: () => '/staff/figures' },
+  staffSettings: { path: R.staffSettings, getHref: () => pageHref(R.staffSettings) },
+  staffCourse: { path: R.staffCourse, getHref: (ucasCode: string) => pageHref(R.staffCourse, { ucasCode }) },
+  staffFigures: { path: R.staffFigures, getHref: () => pageHref(R.staffFigures) },
   // Training scenarios (issue 11): the filters gender, dept and course live in the query string (spec section 2).
   staffScenarios: {
-    path: '/staff/scenarios',
-    getHref: (filters: ScenarioHrefFilters = {}) => `/staff/scenarios${searchString(filters)}`,
+    path: R.staffScenarios,
+    getHref: (filters: ScenarioHrefFilters = {}) => `${pageHref(R.staffScenarios)}${searchString(filters)}`,
   },
   // Training-call mode: the application form for the scenario's course, one step per sub-route; the filters pick the scenario.
   staffScenarioTraining: {
-    path: '/staff/scenarios/training',
-    getHref: (filters: ScenarioHrefFilters = {}) => `/staff/scenarios/training${searchString(filters)}`,
+    path: R.staffScenarioTraining,
+    getHref: (filters: ScenarioHrefFilters = {}) => `${pageHref(R.staffScenarioTraining)}${searchString(filters)}`,
   },
   staffScenarioTrainingStep: {
-    path: ':step',
+    path: childPath(R.staffScenarioTrainingStep, R.staffScenarioTraining),
     getHref: (filters: ScenarioHrefFilters, step: ApplicationStepId, fieldId?: string) =>
-      `/staff/scenarios/training/${step}${searchString(filters)}${fieldId ? `#${fieldId}` : ''}`,
+      `${pageHref(R.staffScenarioTrainingStep, { step })}${searchString(filters)}${fragment(fieldId)}`,
   },
-  staffScenarioProgress: { path: '/staff/scenarios/progress', getHref: () => '/staff/scenarios/progress' },
+  staffScenarioProgress: { path: R.staffScenarioProgress, getHref: () => pageHref(R.staffScenarioProgress) },
   // Served by the gateway, not the router (the enterprise OIDC redirect): link with absoluteHref().
   enterpriseLogin: { getHref: () => '/login' },
-  accessibility: { path: '/accessibility', getHref: () => '/accessibility' },
-  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  accessibility: { path: R.accessibility, getHref: () => pageHref(R.accessibility) },
+  privacy: { path: R.privacy, getHref: () => pageHref(R.privacy) },
 } as const;
 
 /** Router basename: the base prefix without its trailing slash ('/' stays '/'). */

@@ -1,40 +1,69 @@
 /**
- * The web app's page routes as the gateway must know them (issue 12 item 5): the SPA fallback
- * answers 200 with index.html for these and 404 (with the app's 404 page) for anything else, so
- * a mistyped address is a real 404 for browsers, crawlers and monitoring. Paths are relative to
- * BASE_PATH, without query or trailing slash. apps/web's router declares the same pages
- * (apps/web/src/app/router.tsx): change both together (page-routes.test.ts lists examples).
+ * Every page of the web app, declared once (issue 22 item 5): the web's router builds its route
+ * tree and its links from these templates (apps/web/src/config/paths.ts), and the gateway's SPA
+ * fallback answers 200 with index.html only for them, 404 (with the app's 404 page) for anything
+ * else, so a mistyped address is a real 404 for browsers, crawlers and monitoring (issue 12
+ * item 5). Templates use react-router's syntax, relative to BASE_PATH; `:step` is one of
+ * APPLICATION_STEP_IDS, any other `:param` one path segment.
  */
-const segment = '[^/]+';
-const steps = '(?:personal-details|qualifications|submit)';
 
-export const WEB_PAGE_PATTERNS: readonly RegExp[] = [
-  /^$/,
-  /^apply$/,
-  new RegExp(`^apply/${segment}$`),
-  new RegExp(`^apply/${segment}/(?:${steps}|confirmation)$`),
-  new RegExp(`^review/${segment}$`),
-  /^applications$/,
-  new RegExp(`^applications/${segment}/${segment}$`),
-  new RegExp(`^applications/${segment}/${segment}/${steps}$`),
-  new RegExp(`^visa/${segment}/${segment}$`),
-  /^staff$/,
-  /^staff\/settings$/,
-  new RegExp(`^staff/courses/${segment}$`),
-  /^staff\/figures$/,
-  // Training scenarios (issue 11): the screen, supervisors' progress, the training call and its steps.
-  /^staff\/scenarios$/,
-  /^staff\/scenarios\/progress$/,
-  new RegExp(`^staff/scenarios/training(?:/${steps})?$`),
-  /^accessibility$/,
-  /^privacy$/,
-];
+/** The application form's tabs, in order (spec section 2: Step 1, 2 and 3 as sub-routes). */
+export const APPLICATION_STEP_IDS = ['personal-details', 'qualifications', 'submit'] as const;
+export type ApplicationStepId = (typeof APPLICATION_STEP_IDS)[number];
+
+export const PAGE_ROUTES = {
+  home: '/',
+  // Public (spec section 2).
+  applySearch: '/apply',
+  applyCourse: '/apply/:ucasCode',
+  applyStep: '/apply/:ucasCode/:step',
+  applyConfirmation: '/apply/:ucasCode/confirmation',
+  // A submitted application by its hash: also the status page every decision email links to.
+  review: '/review/:applicationHash',
+  accessibility: '/accessibility',
+  privacy: '/privacy',
+  // Staff (spec section 2; issues 9, 11, 13).
+  staff: '/staff',
+  staffSettings: '/staff/settings',
+  staffCourse: '/staff/courses/:ucasCode',
+  staffFigures: '/staff/figures',
+  staffScenarios: '/staff/scenarios',
+  staffScenarioProgress: '/staff/scenarios/progress',
+  staffScenarioTraining: '/staff/scenarios/training',
+  staffScenarioTrainingStep: '/staff/scenarios/training/:step',
+  applications: '/applications',
+  applicationEdit: '/applications/:studentId/:ucasCode',
+  applicationEditStep: '/applications/:studentId/:ucasCode/:step',
+  visa: '/visa/:studentId/:ucasCode',
+} as const;
+export type PageRoute = (typeof PAGE_ROUTES)[keyof typeof PAGE_ROUTES];
+
+/** The parameter names of a template, e.g. 'ucasCode' | 'step' for '/apply/:ucasCode/:step'. */
+type ParamsOf<T extends string> = T extends `${string}:${infer P}/${infer Rest}` ? P | ParamsOf<`/${Rest}`> : T extends `${string}:${infer P}` ? P : never;
+
+/**
+ * A link to a page: `template` with each `:param` replaced by its value, URL-encoded, e.g.
+ * pageHref(PAGE_ROUTES.applyCourse, { ucasCode: 'G400' }) is '/apply/G400'.
+ */
+export function pageHref<T extends PageRoute>(template: T, ...[params]: ParamsOf<T> extends never ? [] : [Record<ParamsOf<T>, string>]): string {
+  const values = (params ?? {}) as Record<string, string>;
+  return template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const PAGE_PATTERNS: readonly RegExp[] = Object.values(PAGE_ROUTES).map((template) => {
+  const segments = template
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment === ':step' ? `(?:${APPLICATION_STEP_IDS.join('|')})` : segment.startsWith(':') ? '[^/]+' : escape(segment)));
+  return new RegExp(`^${segments.join('/')}$`);
+});
 
 /**
  * True when `path` (relative to BASE_PATH, e.g. 'apply/W100/submit'; a leading or trailing '/'
- * and a query string are ignored) is one of the app's pages.
+ * and a query string are ignored) is one of PAGE_ROUTES.
  */
 export function isWebPage(path: string): boolean {
   const clean = (path.split('?')[0] ?? '').replace(/^\/+|\/+$/g, '');
-  return WEB_PAGE_PATTERNS.some((pattern) => pattern.test(clean));
+  return PAGE_PATTERNS.some((pattern) => pattern.test(clean));
 }

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { clearingStatusResponseSchema, courseDetailResponseSchema, type ClearingStatusResponse, type CourseDetailResponse } from '@clearing-desk/contracts';
+import {
+  clearingStatusResponseSchema,
+  courseDetailResponseSchema,
+  PAGE_ROUTES,
+  type ClearingStatusResponse,
+  type CourseDetailResponse,
+} from '@clearing-desk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from '@clearing-desk/service-kit';
 import fp from 'fastify-plugin';
@@ -62,7 +68,7 @@ export const webAppPlugin = fp<{ config: GatewayConfig }>(
     fastify.decorate('prerenderedPages', new Set(prerendered.map((f) => f.replace(/\\/g, '/'))));
     const renderCoursePage = await loadCoursePageRenderer(fastify, config);
     if (renderCoursePage) {
-      fastify.get<{ Params: { ucasCode: string } }>(`${config.BASE_PATH}apply/:ucasCode`, async (request, reply) => {
+      fastify.get<{ Params: { ucasCode: string } }>(`${config.BASE_PATH}${PAGE_ROUTES.applyCourse.slice(1)}`, async (request, reply) => {
         const rendered = await renderCoursePage(request, request.params.ucasCode);
         if (rendered === null) return reply.type('text/html').sendFile('index.html');
         return reply.header('cache-control', REVALIDATE_CACHE_CONTROL).type('text/html; charset=utf-8').compress(rendered);
