@@ -53,7 +53,8 @@ test('uploads a clean PDF, refuses the EICAR test file with the virus text, subm
   await expect(page.getByRole('heading', { level: 1, name: 'Good News!' })).toBeVisible();
 
   await page.getByRole('link', { name: 'View your application' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your application' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Good News!' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Your application details' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: 'Documents' })).toBeVisible();
   await expect(page.getByText(/^A levels \/ BTEC \/ IB: results\.pdf \(\d/)).toBeVisible();
   await expectNoAxeViolations(page);
