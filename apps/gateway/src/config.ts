@@ -87,9 +87,26 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   ROLE_MAPPING_FILE: z.string().default(path.resolve(__dirname, '../../../tools/ldap/demo-role-mapping.json')),
   /** Every refused sign-in takes at least this long, so timing does not tell an unknown user from a wrong password. */
   LOGIN_FAILURE_MIN_MS: z.coerce.number().int().nonnegative().default(600),
-  /** Refused sign-ins allowed per username, and per client address, in LOGIN_RATE_WINDOW_MS; then 429. */
-  LOGIN_RATE_MAX_PER_USERNAME: z.coerce.number().int().positive().default(5),
-  LOGIN_RATE_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  /**
+   * Sign-in limits (issue 25 item 2; apps/gateway/src/auth/login-limits.ts), counting refused
+   * sign-ins on Redis over LOGIN_RATE_WINDOW_MS:
+   * - per (username, client address): LOGIN_PAIR_FREE_FAILURES refusals free, then each further one
+   *   makes that pair wait 1 s, 2 s, 4 s... up to LOGIN_PAIR_DELAY_MAX_MS;
+   * - per username from every address: past LOGIN_RATE_MAX_PER_USERNAME refusals each further one
+   *   makes the username wait 1 s, 2 s, 4 s... up to LOGIN_USERNAME_DELAY_MAX_MS, at most a minute,
+   *   so an attacker can slow, never block, the right password from a new address;
+   * - per client address for every username: LOGIN_RATE_MAX_PER_ADDRESS refusals, then 429 until the
+   *   window ends; high enough for a call centre behind one NAT address (300 advisers mistyping).
+   */
+  LOGIN_PAIR_FREE_FAILURES: z.coerce.number().int().nonnegative().default(3),
+  LOGIN_PAIR_DELAY_MAX_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60 * 1000),
+  LOGIN_RATE_MAX_PER_USERNAME: z.coerce.number().int().nonnegative().default(10),
+  LOGIN_USERNAME_DELAY_MAX_MS: z.coerce.number().int().positive().max(60_000, { error: 'must be at most 60000 (a minute)' }).default(60_000),
+  LOGIN_RATE_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(300),
   LOGIN_RATE_WINDOW_MS: z.coerce
     .number()
     .int()

@@ -14,6 +14,7 @@ export * from './common/london-time';
 export * from './auth/roles';
 export * from './auth/permissions';
 export * from './auth/login';
+export * from './auth/lockouts';
 export * from './courses/course';
 export * from './courses/course-search';
 export * from './courses/course-state';

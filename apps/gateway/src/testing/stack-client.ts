@@ -1,5 +1,6 @@
 import { XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
 import { startStack, type Stack, type StackOptions } from '@clearing-desk/stack';
+import { Agent, fetch as undiciFetch } from 'undici';
 
 /**
  * A browser-like client of a real stack for the gateway's contract tests: keeps cookies
@@ -8,8 +9,22 @@ import { startStack, type Stack, type StackOptions } from '@clearing-desk/stack'
  */
 export class StackClient {
   private cookies = new Map<string, string>();
+  private readonly fetch: typeof fetch;
 
-  constructor(readonly baseUrl: string) {}
+  /**
+   * @param localAddress the client's own address, e.g. '127.0.0.2' (any 127.x address is this
+   *   machine's): the gateway then sees a client of that address without trusting a proxy header.
+   */
+  constructor(
+    readonly baseUrl: string,
+    { localAddress }: { localAddress?: string } = {},
+  ) {
+    if (localAddress === undefined) this.fetch = globalThis.fetch;
+    else {
+      const dispatcher = new Agent({ localAddress });
+      this.fetch = ((input: string, init: Parameters<typeof undiciFetch>[1]) => undiciFetch(input, { ...init, dispatcher })) as unknown as typeof fetch;
+    }
+  }
 
   get xsrfToken(): string | undefined {
     return this.cookies.get(XSRF_COOKIE);
@@ -33,7 +48,7 @@ export class StackClient {
   }
 
   async get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
-    const res = await fetch(`${this.baseUrl}${path}`, { headers: { cookie: this.cookieHeader(), ...headers } });
+    const res = await this.fetch(`${this.baseUrl}${path}`, { headers: { cookie: this.cookieHeader(), ...headers } });
     this.remember(res);
     const text = await res.text();
     return { status: res.status, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text, headers: res.headers };
@@ -52,7 +67,7 @@ export class StackClient {
     headers: Record<string, string>,
     token = this.xsrfToken,
   ): Promise<{ status: number; body: unknown; headers: Headers }> {
-    const res = await fetch(`${this.baseUrl}${path}`, {
+    const res = await this.fetch(`${this.baseUrl}${path}`, {
       method,
       headers: { cookie: this.cookieHeader(), 'content-type': 'application/json', ...headers },
       body: JSON.stringify({ data, token }),
@@ -71,7 +86,7 @@ export class StackClient {
     path: string,
     { body, headers = {} }: { body?: string; headers?: Record<string, string> } = {},
   ): Promise<{ status: number; body: unknown; headers: Headers }> {
-    const res = await fetch(`${this.baseUrl}${path}`, { method, headers: { cookie: this.cookieHeader(), ...headers }, body });
+    const res = await this.fetch(`${this.baseUrl}${path}`, { method, headers: { cookie: this.cookieHeader(), ...headers }, body });
     this.remember(res);
     const text = await res.text();
     return { status: res.status, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text, headers: res.headers };
@@ -91,7 +106,7 @@ export class StackClient {
   ): Promise<{ status: number; body: unknown; headers: Headers }> {
     const body = new URLSearchParams(fields);
     if (this.xsrfToken && !('token' in fields)) body.set('token', this.xsrfToken);
-    const res = await fetch(`${this.baseUrl}${path}`, {
+    const res = await this.fetch(`${this.baseUrl}${path}`, {
       method: 'PUT',
       headers: { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded', ...headers },
       body,
@@ -122,7 +137,7 @@ export class StackClient {
     const form = new FormData();
     form.append('document_type', documentType);
     form.append('document', new Blob([content]), fileName);
-    const res = await fetch(`${this.baseUrl}/api/file/upload`, {
+    const res = await this.fetch(`${this.baseUrl}/api/file/upload`, {
       method: 'POST',
       headers: { cookie: this.cookieHeader(), [XSRF_HEADER]: this.xsrfToken ?? '' },
       body: form,

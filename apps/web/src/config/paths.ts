@@ -120,6 +120,8 @@ export const createApiPaths = (base: string) => {
     fileUpload: () => `${api}/file/upload`,
     clearingStatus: () => `${api}/admin/status`,
     clearingStatusAudit: () => `${api}/admin/status/audit`,
+    signInLockouts: () => `${api}/admin/auth/lockouts`,
+    liftSignInLockout: () => `${api}/admin/auth/lockouts/lift`,
     adminCourse: (ucasCode: string) => `${api}/admin/courses/${encodeURIComponent(ucasCode)}`,
     adminCourseHistory: (ucasCode: string) => `${api}/admin/courses/${encodeURIComponent(ucasCode)}/history`,
     figures: () => `${api}/admin/figures`,

@@ -53,6 +53,13 @@ export const canViewReport = (access: Access | string | null | undefined): boole
 export const canManageClearing = (user: Pick<StaffUser, 'roles'> | null | undefined): boolean =>
   !!user?.roles.some((assignment) => assignment.role === 'Administrator' && assignment.scope === 'all');
 
+/**
+ * Seeing and lifting sign-in lockouts (GET /api/admin/auth/lockouts, issue 25 item 2): staff
+ * access to the whole product, so the same rule as the Clearing setting, an Administrator over
+ * `all` courses.
+ */
+export const canManageSignInLockouts = (user: Pick<StaffUser, 'roles'> | null | undefined): boolean => canManageClearing(user);
+
 /** Whether the user holds any role at all (a directory account with no mapped group holds none). */
 export const hasAnyRole = (user: Pick<StaffUser, 'roles'> | null | undefined): boolean => (user?.roles.length ?? 0) > 0;
 

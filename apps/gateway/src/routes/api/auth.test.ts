@@ -7,6 +7,8 @@ import { StackClient, startTestStack } from '../../testing/stack-client';
 const PASSWORD = DEMO_DIRECTORY.password;
 const FAILURE_MIN_MS = 400;
 const INCORRECT = { message: 'Incorrect username/password' };
+const TOO_MANY = { message: 'Too many sign-in attempts. Please wait a few minutes and try again.' };
+const USERNAME_DELAY_MAX_MS = 2_000;
 
 let directory: Directory;
 let stack: Stack;
@@ -25,7 +27,16 @@ beforeAll(async () => {
     services: ['courses', 'applications'],
     directoryUrl: directory.url,
     // The test runner is the gateway's only proxy: its X-Forwarded-For names each made-up client.
-    gatewayEnv: { LOGIN_FAILURE_MIN_MS: String(FAILURE_MIN_MS), LOGIN_RATE_MAX_PER_USERNAME: '5', LOGIN_RATE_MAX_PER_ADDRESS: '8', TRUST_PROXY: '127.0.0.1' },
+    // Sign-in limits (issue 25 item 2): 3 free refusals per pair, delays per username past 5 of
+    // at most 2 s (a minute in production), 8 refusals per address.
+    gatewayEnv: {
+      LOGIN_FAILURE_MIN_MS: String(FAILURE_MIN_MS),
+      LOGIN_PAIR_FREE_FAILURES: '3',
+      LOGIN_RATE_MAX_PER_USERNAME: '5',
+      LOGIN_USERNAME_DELAY_MAX_MS: String(USERNAME_DELAY_MAX_MS),
+      LOGIN_RATE_MAX_PER_ADDRESS: '8',
+      TRUST_PROXY: '127.0.0.1',
+    },
   });
 }, 120_000);
 
@@ -108,21 +119,30 @@ describe('PUT /api/admin/auth/ldap', () => {
     expect((await client.get('/api/admin/auth/user')).status).toBe(401);
   });
 
-  it('limits attempts per username: the 6th in the window answers 429 with Retry-After and a message', async () => {
-    const statuses: number[] = [];
-    let last;
+  it('slows a username guessed from many addresses, never for longer than its delay ceiling: the right password from a new address gets in', async () => {
+    const started = Date.now();
+    // Six refusals, each from a new address: only the per-username count can hold them.
     for (let i = 0; i < 6; i += 1) {
-      // A different address each time: only the per-username limit can refuse.
       const { client, headers } = newClient();
-      last = await client.login('visateam', 'wrong', headers);
-      statuses.push(last.status);
+      expect((await client.login('visateam', 'wrong', headers)).status).toBe(401);
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    expect(last?.body).toEqual({ message: 'Too many sign-in attempts. Please wait a few minutes and try again.' });
-    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Even the right password is refused while limited.
-    const { client, headers } = newClient();
-    expect((await client.login('visateam', PASSWORD, headers)).status).toBe(429);
+    // Past five, the username waits (here at most 2 s) from every address, the right password too.
+    const statuses: number[] = [];
+    for (;;) {
+      const { client, headers } = newClient();
+      const res = await client.login('visateam', PASSWORD, headers);
+      statuses.push(res.status);
+      if (res.status === 200) break;
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual(TOO_MANY);
+      const wait = Number(res.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait * 1000).toBeLessThanOrEqual(USERNAME_DELAY_MAX_MS);
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    }
+    expect(statuses[0]).toBe(429);
+    expect(statuses.at(-1)).toBe(200);
+    expect(Date.now() - started).toBeLessThan(60_000);
   });
 
   it('limits attempts per client address across usernames', async () => {
@@ -131,6 +151,75 @@ describe('PUT /api/admin/auth/ldap', () => {
     for (let i = 0; i < 9; i += 1) statuses.push((await client.login(`guess${i}`, 'wrong', headers)).status);
     expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
     expect(statuses[8]).toBe(429);
+  });
+});
+
+/** Signs in with `password`, waiting out each 429's Retry-After (a lockout in force), until the directory answers. */
+async function loginWaitingOutLockouts(client: StackClient, username: string, password: string) {
+  const waits: number[] = [];
+  for (;;) {
+    const res = await client.login(username, password);
+    if (res.status !== 429) return { res, waits };
+    expect(res.body).toEqual(TOO_MANY);
+    const wait = Number(res.headers.get('retry-after'));
+    waits.push(wait);
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
+}
+
+describe('sign-in lockouts from two client addresses (issue 25 item 2)', () => {
+  type Lockouts = { rows: { kind: string; username: string | null; address: string | null; refusals: number; since: string; until: string }[] };
+
+  it('six wrong passwords for editor from 127.0.0.2 hold that pair; the right one from 127.0.0.1 signs in within a minute; an Administrator sees and lifts the lockout', async () => {
+    const attacker = new StackClient(stack.gatewayUrl, { localAddress: '127.0.0.2' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const { res } = await loginWaitingOutLockouts(attacker, 'editor', 'wrong');
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
+    // Three refusals are free, then 1 s, 2 s, 4 s: the pair now waits 4 s, even with the right password.
+    const held = await attacker.login('editor', PASSWORD);
+    expect(held.status).toBe(429);
+    expect(held.body).toEqual(TOO_MANY);
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+
+    const started = Date.now();
+    const staff = new StackClient(stack.gatewayUrl, { localAddress: '127.0.0.1' });
+    const { res, waits } = await loginWaitingOutLockouts(staff, 'editor', PASSWORD);
+    expect(res.status).toBe(200);
+    expect((res.body as { username: string }).username).toBe('editor');
+    // The username's own delay (past 5 refusals) may slow it, never past its ceiling (a minute in production).
+    for (const wait of waits) expect(wait * 1000).toBeLessThanOrEqual(USERNAME_DELAY_MAX_MS);
+    expect(Date.now() - started).toBeLessThan(60_000);
+
+    // An Administrator sees the pair's lockout and lifts it; the editor from 127.0.0.2 then gets in at once.
+    const { client: admin, headers } = newClient();
+    expect((await admin.login('admin', PASSWORD, headers)).status).toBe(200);
+    const listed = await admin.get('/api/admin/auth/lockouts?_=1');
+    expect(listed.status).toBe(200);
+    const pair = (listed.body as Lockouts).rows.find((row) => row.kind === 'pair' && row.username === 'editor');
+    expect(pair).toMatchObject({ kind: 'pair', username: 'editor', address: '127.0.0.2', refusals: 6 });
+    expect(Date.parse(pair!.until)).toBeGreaterThan(Date.now());
+
+    const lifted = await admin.send('POST', '/api/admin/auth/lockouts/lift', { kind: 'pair', username: 'editor', address: '127.0.0.2' });
+    expect(lifted.status).toBe(200);
+    expect((lifted.body as Lockouts).rows.filter((row) => row.kind === 'pair' && row.username === 'editor')).toEqual([]);
+    const after = await attacker.login('editor', PASSWORD);
+    expect(after.status).toBe(200);
+  });
+
+  it('shows the lockouts to an Administrator only: 403 for another role, 401 without a session, 403 for a lift without the XSRF token', async () => {
+    const { client: editor, headers } = newClient();
+    await editor.login('editor', PASSWORD, headers);
+    expect(await editor.get('/api/admin/auth/lockouts?_=1')).toMatchObject({ status: 403, body: { message: 'You do not have permission to do this.' } });
+    expect((await editor.send('POST', '/api/admin/auth/lockouts/lift', { kind: 'username', username: 'admin', address: null })).status).toBe(403);
+    const { client: anonymous } = newClient();
+    expect((await anonymous.get('/api/admin/auth/lockouts?_=1')).status).toBe(401);
+    const { client: admin, headers: adminHeaders } = newClient();
+    await admin.login('admin', PASSWORD, adminHeaders);
+    expect((await admin.send('POST', '/api/admin/auth/lockouts/lift', { kind: 'username', username: 'x', address: null }, 'forged')).status).toBe(403);
+    expect((await admin.send('POST', '/api/admin/auth/lockouts/lift', { kind: 'everyone', username: 'x', address: null })).status).toBe(400);
   });
 });
 

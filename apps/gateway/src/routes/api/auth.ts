@@ -1,7 +1,10 @@
 import formBody from '@fastify/formbody';
 import {
   apiBodySchema,
+  canManageSignInLockouts,
   errorResponseSchema,
+  liftLoginLockoutSchema,
+  loginLockoutsResponseSchema,
   LOGIN_MESSAGES,
   loginFormSchema,
   loginOptionsSchema,
@@ -16,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { DirectoryUnavailableError, type LdapDirectory } from '../../auth/ldap-directory';
+import { createLoginLimits, type LoginAttempt } from '../../auth/login-limits';
 import { rolesForGroups, type RoleMapping } from '../../auth/role-mapping';
 import { oidcConfigured, type GatewayConfig } from '../../config';
 
@@ -59,10 +63,10 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 
 /**
  * Staff sign-in routes (spec section 7, the staff sign-in issue):
- * - `PUT /admin/auth/ldap`: form-encoded `username`, `password` and the XSRF `token`. Rate limited
- *   per username and per client address on Redis, counting refusals (429 with Retry-After and a
- *   message); the
- *   directory decides (401 'Incorrect username/password' alike for a wrong password, an unknown
+ * - `PUT /admin/auth/ldap`: form-encoded `username`, `password` and the XSRF `token`. Refusals are
+ *   counted per (username, address), per username and per address on Redis and earn lockouts
+ *   (`createLoginLimits`, issue 25 item 2: 429 with Retry-After and a message); the directory
+ *   decides (401 'Incorrect username/password' alike for a wrong password, an unknown
  *   user and an empty password, each taking at least LOGIN_FAILURE_MIN_MS; 503 when the
  *   directory is down); a success starts a new session and answers the user.
  * - `PUT /admin/auth/logout`: destroys the session server-side (204, also without one). Spec
@@ -70,6 +74,8 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
  *   the XSRF token (`signOutGuard`).
  * - `GET /admin/auth/user`: the signed-in user (401 without a session), for a reloaded page.
  * - `GET /admin/auth/options`: whether the enterprise (OIDC) sign-in replaces the password form.
+ * - `GET /admin/auth/lockouts`, `POST /admin/auth/lockouts/lift`: the sign-in lockouts in force, and
+ *   lifting one (an Administrator over all courses: `canManageSignInLockouts`; 403 otherwise).
  */
 export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { config, directory, roleMapping }) => {
   await fastify.register(formBody, { bodyLimit: 4096 });
@@ -83,38 +89,28 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
     return defaultJson(request, text, done);
   });
 
-  const limitByAddress = fastify.createRateLimit({ max: config.LOGIN_RATE_MAX_PER_ADDRESS, timeWindow: config.LOGIN_RATE_WINDOW_MS });
-  const limitByUsername = fastify.createRateLimit({
-    max: config.LOGIN_RATE_MAX_PER_USERNAME,
-    timeWindow: config.LOGIN_RATE_WINDOW_MS,
-    keyGenerator: (request) =>
-      `user:${String((request.body as { username?: unknown } | undefined)?.username ?? '')
-        .trim()
-        .toLowerCase()}`,
-  });
-
-  const limiters = [limitByAddress, limitByUsername];
-  /** Runs the limiters; a Redis failure becomes 503 (never a sign-in without the limit). */
-  const runLimiters = async (request: FastifyRequest, increment: boolean) => {
+  const limits = createLoginLimits(fastify.redis, config);
+  /** Runs a limits call; a Redis failure becomes 503 (never a sign-in without the limits). */
+  const guarded = async <T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> => {
     try {
-      return await Promise.all(limiters.map((limit) => limit(request, { increment })));
+      return await work();
     } catch (err) {
       request.log.error({ err }, 'login rate limit store failed');
       throw new HttpError(503, LOGIN_MESSAGES.SESSIONS_UNAVAILABLE);
     }
   };
+  const attemptOf = (request: FastifyRequest): LoginAttempt => ({
+    username: String((request.body as { username?: unknown } | undefined)?.username ?? ''),
+    address: request.ip,
+  });
 
-  /**
-   * Only refused sign-ins count, so a call centre behind one address is not locked out by its
-   * own advisers signing in; once either count is spent: 429 with Retry-After.
-   */
+  /** A lockout in force (pair, username or address: `createLoginLimits`) answers 429 with Retry-After before the directory is asked. */
   const enforceLoginLimits = async (request: FastifyRequest, reply: FastifyReply) => {
-    for (const result of await runLimiters(request, false)) {
-      if (!result.isAllowed && result.remaining === 0) {
-        request.log.warn({ key: result.key }, 'login rate limit reached');
-        reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
-        throw new HttpError(429, LOGIN_MESSAGES.TOO_MANY_ATTEMPTS);
-      }
+    const refusal = await guarded(request, () => limits.check(attemptOf(request)));
+    if (refusal) {
+      request.log.info({ kind: refusal.kind, address: request.ip }, 'sign-in refused: locked out');
+      reply.header('retry-after', String(Math.max(1, Math.ceil(refusal.retryAfterMs / 1000))));
+      throw new HttpError(429, LOGIN_MESSAGES.TOO_MANY_ATTEMPTS);
     }
   };
 
@@ -137,13 +133,14 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
         throw new HttpError(503, LOGIN_MESSAGES.DIRECTORY_UNAVAILABLE);
       }
       if (!account) {
-        await runLimiters(request, true);
+        await guarded(request, () => limits.refused(attemptOf(request), request.log));
         // Every refusal takes as long as the slowest, so timing does not tell which part was wrong.
         await sleep(Math.max(0, started + config.LOGIN_FAILURE_MIN_MS - Date.now()));
         request.log.info({ username }, 'staff sign-in refused');
         throw new HttpError(401, LOGIN_MESSAGES.INCORRECT);
       }
       const user: StaffUser = { username: account.username, name: account.name, roles: rolesForGroups(roleMapping, account.groups) };
+      await guarded(request, () => limits.succeeded(attemptOf(request)));
       await fastify.signIn(request, user);
       request.log.info({ username: user.username, roles: user.roles }, 'staff signed in');
       return user;
@@ -169,6 +166,31 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
     '/admin/auth/user',
     { schema: { querystring: timestampQuerySchema, response: { 200: staffUserResponseSchema, 401: errorResponseSchema } } },
     async (request) => request.staffUser as StaffUser,
+  );
+
+  /** 403 unless the user may see and lift lockouts. */
+  const requireLockoutManager = async (request: FastifyRequest) => {
+    if (!canManageSignInLockouts(request.staffUser)) throw new HttpError(403, LOGIN_MESSAGES.FORBIDDEN);
+  };
+  const lockoutErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 503: errorResponseSchema };
+
+  fastify.get(
+    '/admin/auth/lockouts',
+    { schema: { querystring: timestampQuerySchema, response: { 200: loginLockoutsResponseSchema, ...lockoutErrors } }, preHandler: requireLockoutManager },
+    async (request) => ({ rows: await guarded(request, () => limits.list()) }),
+  );
+
+  fastify.post(
+    '/admin/auth/lockouts/lift',
+    {
+      schema: { body: apiBodySchema(liftLoginLockoutSchema), response: { 200: loginLockoutsResponseSchema, ...lockoutErrors } },
+      preHandler: [fastify.csrfProtection, requireLockoutManager],
+    },
+    async (request) => {
+      const by = (request.staffUser as StaffUser).username;
+      await guarded(request, () => limits.lift(request.body.data, by, request.log));
+      return { rows: await guarded(request, () => limits.list()) };
+    },
   );
 
   fastify.get(

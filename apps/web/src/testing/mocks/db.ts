@@ -5,6 +5,7 @@ import type {
   ClearingStatusResponse,
   CourseData,
   DocumentType,
+  LoginLockout,
   LoginOptions,
   QualOption,
   StaffCreateSubmission,
@@ -45,6 +46,8 @@ type MockDb = {
   loginOptions: LoginOptions;
   /** GET /api/admin/status/audit, newest first; PUT /api/admin/status adds to the front. */
   clearingAudit: ClearingStatusAuditEntry[];
+  /** GET /api/admin/auth/lockouts (issue 25 item 2): the sign-in lockouts in force; a lift removes one. */
+  signInLockouts: LoginLockout[];
   /** Bodies of staff creates (POST /api/admin/applications/{student}/{course}), as sent. */
   staffCreates: StaffCreateSubmission[];
   /** The applications desk (issue 9): stored applications as staff see them, and the students. */
@@ -81,6 +84,7 @@ const initialDb = (): MockDb => ({
   directory: [],
   loginOptions: { enterprise: false },
   clearingAudit: [],
+  signInLockouts: [],
   staffCreates: [],
   desk: { applications: [], students: [] },
   scenarios: initialScenarios(),

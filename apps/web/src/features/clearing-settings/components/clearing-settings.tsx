@@ -9,6 +9,7 @@ import { useUpdateClearingStatus } from '../api/update-clearing-status';
 import { SETTINGS_TEXTS } from '../texts';
 import { ClearingAuditTable } from './clearing-audit-table';
 import { ClearingSettingsForm, MESSAGE_ID, type ClearingSettingsValues } from './clearing-settings-form';
+import { SignInLockouts } from './sign-in-lockouts';
 
 type ClearingSettingsProps = {
   /** `canManageClearing(user)`: an Administrator over all courses. Anyone else gets the permission text. */
@@ -17,7 +18,7 @@ type ClearingSettingsProps = {
   onSaved?: (status: ClearingStatusResponse) => void;
 };
 
-/** The Clearing settings page: the form, then 'Recent changes'. */
+/** The Clearing settings page: the form, then 'Recent changes', then 'Sign-in lockouts' (the same Administrators: `canManageSignInLockouts`). */
 export function ClearingSettings({ canManage, onSaved }: ClearingSettingsProps) {
   useDocumentTitle(SETTINGS_TEXTS.HEADING);
   if (!canManage) {
@@ -90,6 +91,7 @@ function ClearingSettingsContent({ onSaved }: Pick<ClearingSettingsProps, 'onSav
         <ClearingSettingsForm initial={status.data} saving={mutation.isPending} messageError={messageError} onSubmit={save} onEdit={() => setSaved(false)} />
       )}
       <ClearingAuditTable />
+      <SignInLockouts />
     </>
   );
 }

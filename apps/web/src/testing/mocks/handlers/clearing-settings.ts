@@ -1,5 +1,8 @@
 import {
   canManageClearing,
+  canManageSignInLockouts,
+  liftLoginLockoutSchema,
+  type LoginLockoutsResponse,
   clearingStatusUpdateSchema,
   LOGIN_MESSAGES,
   type ClearingStatusAuditResponse,
@@ -14,7 +17,7 @@ const refuse = () =>
     ? HttpResponse.json({ message: LOGIN_MESSAGES.FORBIDDEN }, { status: 403 })
     : HttpResponse.json({ message: LOGIN_MESSAGES.NOT_LOGGED_IN }, { status: 401 });
 
-/** PUT /api/admin/status and GET /api/admin/status/audit: Administrators over all courses only. */
+/** PUT /api/admin/status, GET /api/admin/status/audit and the sign-in lockouts: Administrators over all courses only. */
 export const clearingSettingsHandlers = [
   http.put(apiUrl('/admin/status'), async ({ request }) => {
     if (!canManageClearing(db.sessionUser)) return refuse();
@@ -24,6 +27,20 @@ export const clearingSettingsHandlers = [
     setClearingStatus(update.data);
     db.clearingAudit.unshift({ at: new Date().toISOString(), username: db.sessionUser!.username, ...update.data });
     return HttpResponse.json<ClearingStatusResponse>(db.clearingStatus);
+  }),
+
+  http.get(apiUrl('/admin/auth/lockouts'), () =>
+    canManageSignInLockouts(db.sessionUser) ? HttpResponse.json<LoginLockoutsResponse>({ rows: db.signInLockouts }) : refuse(),
+  ),
+
+  http.post(apiUrl('/admin/auth/lockouts/lift'), async ({ request }) => {
+    if (!canManageSignInLockouts(db.sessionUser)) return refuse();
+    const body = (await request.json()) as { data?: unknown; token?: unknown };
+    const subject = liftLoginLockoutSchema.safeParse(body.data);
+    if (typeof body.token !== 'string' || !subject.success) return HttpResponse.json({ message: 'Invalid request' }, { status: 400 });
+    const { kind, username, address } = subject.data;
+    db.signInLockouts = db.signInLockouts.filter((row) => !(row.kind === kind && row.username === username && row.address === address));
+    return HttpResponse.json<LoginLockoutsResponse>({ rows: db.signInLockouts });
   }),
 
   http.get(apiUrl('/admin/status/audit'), () =>

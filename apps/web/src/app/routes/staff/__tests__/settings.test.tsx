@@ -23,6 +23,7 @@ describe('/staff/settings (Clearing settings)', () => {
     expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
     expect(requests).not.toContain('GET /api/admin/status/audit');
+    expect(requests).not.toContain('GET /api/admin/auth/lockouts');
   });
 
   it('shows the login screen again when a staff call answers 401 (the session ended on the server)', async () => {
@@ -122,5 +123,74 @@ describe('/staff/settings (Clearing settings)', () => {
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Closing message' }), 'x');
     expect(screen.queryByText('Settings saved.')).not.toBeInTheDocument();
+  });
+
+  describe('Sign-in lockouts (issue 25 item 2)', () => {
+    const pair = {
+      kind: 'pair',
+      username: 'editor',
+      address: '127.0.0.2',
+      refusals: 6,
+      since: '2025-08-14T07:00:00.000Z',
+      until: '2025-08-14T07:15:00.000Z',
+    } as const;
+    const everyone = {
+      kind: 'address',
+      username: null,
+      address: '203.0.113.9',
+      refusals: 300,
+      since: '2025-08-14T07:01:00.000Z',
+      until: '2025-08-14T07:14:00.000Z',
+    } as const;
+
+    it('lists the lockouts in force and lifts one: it leaves the table and the page says so', async () => {
+      db.signInLockouts = [pair, everyone];
+      const { user } = renderApp('/staff/settings', { user: admin });
+      const region = await screen.findByRole('region', { name: 'Sign-in lockouts' });
+      const table = await within(region).findByRole('table');
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((th) => th.textContent),
+      ).toEqual(['Held', 'Username', 'Address', 'Refused sign-ins', 'Until', 'Action']);
+      const rows = within(table).getAllByRole('row').slice(1);
+      expect(
+        within(rows[0]!)
+          .getAllByRole('cell')
+          .map((td) => td.textContent),
+      ).toEqual(['This username from this address', 'editor', '127.0.0.2', '6', '14/08/2025 08:15', 'Lift']);
+      expect(
+        within(rows[1]!)
+          .getAllByRole('cell')
+          .map((td) => td.textContent),
+      ).toEqual(['Every username from this address', 'Every', '203.0.113.9', '300', '14/08/2025 08:14', 'Lift']);
+
+      await user.click(within(region).getByRole('button', { name: 'Lift this username from this address: editor from 127.0.0.2' }));
+      expect(await within(region).findByText('Lockout lifted.')).toBeInTheDocument();
+      expect(within(region).getByText('Lockout lifted.').closest('[role="status"]')).not.toBeNull();
+      expect(db.signInLockouts).toEqual([everyone]);
+      await waitFor(() => expect(within(region).getAllByRole('row')).toHaveLength(2));
+      expect(within(region).getByRole('button', { name: 'Lift every username from this address: every username from 203.0.113.9' })).toBeInTheDocument();
+    });
+
+    it("says 'No sign-in is locked out.' when there is none", async () => {
+      renderApp('/staff/settings', { user: admin });
+      const region = await screen.findByRole('region', { name: 'Sign-in lockouts' });
+      expect(await within(region).findByText('No sign-in is locked out.')).toBeInTheDocument();
+    });
+
+    it("shows the server's message when a lift fails", async () => {
+      db.signInLockouts = [pair];
+      server.use(
+        http.post(apiUrl('/admin/auth/lockouts/lift'), () =>
+          HttpResponse.json({ message: 'Staff sign-in is unavailable at the moment. Please try again in a few minutes.' }, { status: 503 }),
+        ),
+      );
+      const { user } = renderApp('/staff/settings', { user: admin });
+      const region = await screen.findByRole('region', { name: 'Sign-in lockouts' });
+      await user.click(await within(region).findByRole('button', { name: /^Lift this username from this address/ }));
+      expect(await within(region).findByRole('alert')).toHaveTextContent('Staff sign-in is unavailable at the moment. Please try again in a few minutes.');
+      expect(within(region).queryByText('Lockout lifted.')).not.toBeInTheDocument();
+    });
   });
 });
