@@ -353,6 +353,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       PORT: String(gatewayPort),
       METRICS_PORT: String(gatewayMetricsPort),
       SESSION_SECRET: sessionSecret,
+      // Plain http on 127.0.0.1: cookies without the Secure flag (the gateway's default is Secure).
+      COOKIE_SECURE: 'false',
     };
     if (options.directoryUrl) Object.assign(gatewayEnv, demoDirectoryEnv(options.directoryUrl));
     // Test stacks keep their sessions and rate limits apart on the shared Redis.

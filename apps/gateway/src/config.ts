@@ -29,8 +29,11 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   WEB_DIST_DIR: z.string().default(path.resolve(__dirname, '../../web/dist')),
   /** Server build of the web app's first screens (course pages rendered per request); optional. */
   WEB_SSR_DIR: z.string().default(path.resolve(__dirname, '../../web/dist-server')),
-  /** Set true behind HTTPS so cookies carry the Secure flag. */
-  COOKIE_SECURE: z.stringbool().default(false),
+  /**
+   * Cookies carry the Secure flag (issue 25 item 4): on unless set false, so a deployment behind
+   * HTTPS is safe by default; `npm start` and the test stacks (plain http on 127.0.0.1) set it false.
+   */
+  COOKIE_SECURE: z.stringbool().default(true),
   /** Milliseconds a service call may take before the gateway answers 504. */
   SERVICE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 

@@ -109,7 +109,7 @@ export const oidcCallbackRoutes: FastifyPluginAsync<{ config: GatewayConfig; rol
     }
 
     const user: StaffUser = { username: identity.username, name: identity.name, roles: rolesForGroups(roleMapping, identity.groups) };
-    await fastify.signIn(request, user);
+    await fastify.signIn(request, reply, user);
     request.log.info({ username: user.username, subject: identity.subject, roles: user.roles }, 'staff signed in (enterprise)');
     reply.header('cache-control', 'no-store');
     return reply.redirect(`${config.BASE_PATH}staff`, 302);

@@ -12,9 +12,9 @@ declare module 'fastify' {
     staffUser: StaffUser | null;
   }
   interface FastifyInstance {
-    /** Starts a staff session: a new session id (no fixation), the user and the sign-in time. */
-    signIn(request: FastifyRequest, user: StaffUser): Promise<void>;
-    /** Ends the request's session in Redis and clears its cookie. */
+    /** Starts a staff session: a new session id (no fixation), the user and the sign-in time, and a new CSRF secret. */
+    signIn(request: FastifyRequest, reply: FastifyReply, user: StaffUser): Promise<void>;
+    /** Ends the request's session in Redis, clears its cookie and renews the CSRF secret. */
     signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }
@@ -91,8 +91,10 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig }>(
       request.staffUser = parsed.data;
     });
 
-    fastify.decorate('signIn', async (request: FastifyRequest, user: StaffUser) => {
+    // Sign-in and sign-out renew the CSRF secret (issue 25 item 4), so a token read before either is dead after it.
+    fastify.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, user: StaffUser) => {
       await request.session.regenerate();
+      fastify.renewCsrf(request, reply);
       request.session.user = user;
       request.session.signedInAt = Date.now();
       request.staffUser = user;
@@ -102,6 +104,7 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig }>(
       if (request.session.sessionId) await request.session.destroy();
       request.staffUser = null;
       reply.clearCookie(SESSION_COOKIE, { path: `${config.BASE_PATH}api` });
+      fastify.renewCsrf(request, reply);
     });
   },
   { name: 'staff-session', dependencies: ['xsrf', 'redis'] },

@@ -100,6 +100,17 @@ describe('built assets (issue 25 item 6)', () => {
     expect(await res.text()).toBe(SCRIPT);
   });
 
+  it('sets no cookie on a static file (cached publicly), while a page and an API call issue the XSRF cookies (issue 25 item 4)', async () => {
+    for (const pathname of [`/${ASSET}`, `/${ASSET}?v=2`, '/index.html', '/favicon.ico']) {
+      const res = await page(pathname);
+      expect({ pathname, cookies: res.headers.getSetCookie() }).toEqual({ pathname, cookies: [] });
+    }
+    for (const pathname of ['/apply', '/api/ping']) {
+      const names = (await page(pathname)).headers.getSetCookie().map((line) => line.split('=')[0]);
+      expect(names.sort()).toEqual(['XSRF-TOKEN', '_csrf']);
+    }
+  });
+
   it.each([`/${ASSET}.map`, `/${ASSET}.map?v=1`, `/${ASSET}%2Emap`, `/assets/../${ASSET}.map`])('never serves the source map (%s): 404', async (pathname) => {
     const res = await page(pathname);
     expect(res.status).toBe(404);

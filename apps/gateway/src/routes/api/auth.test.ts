@@ -119,6 +119,29 @@ describe('PUT /api/admin/auth/ldap', () => {
     expect((await client.get('/api/admin/auth/user')).status).toBe(401);
   });
 
+  it('renews the CSRF secret and token at sign-in and at sign-out: a token read before either is refused after it (issue 25 item 4)', async () => {
+    const { client, headers } = newClient();
+    await client.get('/api/ping');
+    const before = { secret: client.cookie('_csrf'), token: client.xsrfToken };
+    expect(before.secret).toBeDefined();
+    expect((await client.login('admin', PASSWORD, headers)).status).toBe(200);
+    const signedIn = { secret: client.cookie('_csrf'), token: client.xsrfToken };
+    expect(signedIn.secret).toBeDefined();
+    expect(signedIn.secret).not.toBe(before.secret);
+    expect(signedIn.token).not.toBe(before.token);
+    // The pre-sign-in token, sent with the new secret, no longer passes the check.
+    const stale = await client.send('PUT', '/api/admin/status', { state: 1, closing_message: null }, before.token);
+    expect(stale.status).toBe(403);
+    expect((await client.send('PUT', '/api/admin/status', { state: 1, closing_message: null })).status).toBe(200);
+
+    expect((await client.sendWithHeaders('PUT', '/api/admin/auth/logout', null, headers)).status).toBe(204);
+    expect(client.cookie('_csrf')).toBeDefined();
+    expect(client.cookie('_csrf')).not.toBe(signedIn.secret);
+    expect(client.xsrfToken).not.toBe(signedIn.token);
+    const afterLogout = await client.sendForm('/api/admin/auth/ldap', { username: 'admin', password: PASSWORD, token: signedIn.token as string }, headers);
+    expect(afterLogout.status).toBe(403);
+  });
+
   it('slows a username guessed from many addresses, never for longer than its delay ceiling: the right password from a new address gets in', async () => {
     const started = Date.now();
     // Six refusals, each from a new address: only the per-username count can hold them.

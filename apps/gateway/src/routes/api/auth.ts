@@ -121,7 +121,7 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
       schema: { body: loginFormSchema.extend({ token: z.string().optional() }), response: { 200: staffUserResponseSchema, ...errors } },
       preHandler: [fastify.csrfProtection, enforceLoginLimits],
     },
-    async (request) => {
+    async (request, reply) => {
       const { username, password } = request.body;
       const started = Date.now();
       let account = null;
@@ -141,7 +141,7 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
       }
       const user: StaffUser = { username: account.username, name: account.name, roles: rolesForGroups(roleMapping, account.groups) };
       await guarded(request, () => limits.succeeded(attemptOf(request)));
-      await fastify.signIn(request, user);
+      await fastify.signIn(request, reply, user);
       request.log.info({ username: user.username, roles: user.roles }, 'staff signed in');
       return user;
     },
