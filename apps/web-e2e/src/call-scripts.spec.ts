@@ -39,10 +39,10 @@ async function takeByPhone(page: Page, caller: Caller, button: string) {
   return submitByPhone(page, button);
 }
 
-/** The application id (aid) of the edit screen's heading 'Application {student}/{application}: …'. */
+/** The application id (aid) of the edit screen's heading 'Application {student}/{application}, reference {reference}: …'. */
 async function applicationId(page: Page): Promise<string> {
-  const caption = await page.getByText(/^Application \S+\/\S+: /).textContent();
-  return /^Application \S+\/(\S+?):/.exec(caption ?? '')?.[1] ?? '';
+  const caption = await page.getByText(/^Application \S+\/\S+, reference \w+: /).textContent();
+  return /^Application \S+\/(\S+?),/.exec(caption ?? '')?.[1] ?? '';
 }
 
 test.describe('Call scripts', () => {
@@ -71,6 +71,47 @@ test.describe('Call scripts', () => {
     // Keyboard: after the form's last control the panel and its Outbound Call button follow.
     await page.getByRole('button', { name: 'Next' }).focus();
     await tabTo(page, script.getByRole('button', { name: 'Outbound Call' }), { max: 5 });
+  });
+
+  test('the outcome in sight at 1280×800: each button’s script before saving, then Saved with the reference, the decision and the script without scrolling', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const name2 = unique('Insightcaller');
+    await signIn(page, 'backoffice');
+    await fillCallerApplication(page, { course: 'G400', name2, grades: ['A*', 'A', 'B'] });
+    // Under the status buttons, each button's script before committing to it.
+    const offerScript = page.locator('.cd-button-scripts__item').filter({ has: page.getByRole('heading', { name: 'If you choose Offer' }) });
+    await expect(offerScript.locator('p').first()).toHaveText(
+      'I am pleased to make you an offer for Computer Science. You will receive an email confirming it.',
+    );
+    await submitByPhone(page, 'Offer');
+
+    const saved = page.getByRole('region', { name: 'Saved' });
+    await expect(saved.getByRole('heading', { name: 'Saved' })).toBeFocused();
+    const heading = await page.getByText(/^Application \S+\/\S+, reference \w+: /).textContent();
+    const reference = /reference (\w+):/.exec(heading ?? '')?.[1] ?? '';
+    expect(reference).not.toBe('');
+    await expect(saved.locator('dd').first()).toHaveText(reference);
+    await expect(saved.locator('dd').nth(1)).toHaveText('Offered');
+    const script = saved.locator('p');
+    await expect(script).toHaveText([
+      'I am pleased to make you an offer for Computer Science. You will receive an email confirming it.',
+      /^(You have not applied through UCAS this year|You must add us through the Clearing option)/,
+      `Your reference number is ${reference}; please quote it whenever you contact us about this application.`,
+      'Adviser: transfer the caller to extension 7969.',
+    ]);
+    // In view without the adviser scrolling: 'Saved', the reference, the decision and the whole script fit in the window.
+    await page.screenshot({ path: '../../tmp/screenshots/call-scripts-saved-1280x800.png' });
+    await expect(saved.getByRole('heading', { name: 'Saved' })).toBeInViewport({ ratio: 1 });
+    await expect(saved.locator('dl')).toBeInViewport({ ratio: 1 });
+    for (const p of await script.all()) await expect(p).toBeInViewport({ ratio: 1 });
+    await expectNoAxeViolations(page);
+
+    // 'Next caller' starts a fresh form for the course.
+    await saved.getByRole('link', { name: 'Next caller' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeVisible();
+    await expect(page.getByLabel('Given name', { exact: true })).toHaveValue('');
   });
 
   test('amber: the pool script with its 24 hours', async ({ page }) => {

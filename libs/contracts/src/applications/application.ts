@@ -145,6 +145,10 @@ export const applicationDataSchema = applicationFormSchema.extend({
 });
 export type ApplicationData = z.infer<typeof applicationDataSchema>;
 
+/** A stored application's public reference as the caller quotes it: DEPART_NUMBER then id[3] (spec section 2, domain.md), as publicReference. */
+export const applicationReference = (application: Pick<ApplicationData, 'DEPART_NUMBER' | 'REFERENCE'>): string =>
+  `${application.DEPART_NUMBER}${application.REFERENCE}`;
+
 /**
  * GET /api/applications/{hash} (spec section 7), the public review page, plus `documents`: the
  * files bound to the application (files-svc), without tokens or paths.

@@ -37,5 +37,9 @@ export const APPLICATION_LISTING_COLUMNS = {
   VISA_STATUS: 'Visa status',
 } as const;
 
-/** Heading of the edit screen: the application id pair (spec section 2), e.g. 'Application 1042/2'. */
-export const applicationEditHeading = (studentId: string, applicationId: string): string => `Application ${studentId}/${applicationId}`;
+/**
+ * Heading of the edit screen: the application id pair (spec section 2), then the public reference
+ * the caller quotes when there is one (issue 20 item 1), e.g. 'Application 1042/2, reference 07123'.
+ */
+export const applicationEditHeading = (studentId: string, applicationId: string, reference?: string): string =>
+  `Application ${studentId}/${applicationId}${reference ? `, reference ${reference}` : ''}`;

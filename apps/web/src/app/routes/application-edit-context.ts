@@ -8,6 +8,11 @@ export type ApplicationEditContext = {
   ucasCode: string;
   /** The listing (with its filters) that 'Back to application listing' returns to. */
   listingHref: string;
+  /** The application was stored just before this screen opened (a phone application): the 'Saved' confirmation shows. */
+  savedOnArrival: boolean;
 };
+
+/** Location state of a navigation to the edit screen right after the application was stored. */
+export type SavedLocationState = { saved: true };
 
 export const useApplicationEditContext = () => useOutletContext<ApplicationEditContext>();

@@ -1,4 +1,4 @@
-import { applicationEditHeading, BACK_TO_LISTING, canEditApplication } from '@clearing-desk/contracts';
+import { applicationEditHeading, applicationReference, BACK_TO_LISTING, canEditApplication, SCRIPT_HEADINGS } from '@clearing-desk/contracts';
 import { buttonClassName } from '@clearing-desk/ui';
 import { Link, useParams } from 'react-router-dom';
 import { paths, type ApplicationStepId } from '@/config/paths';
@@ -7,22 +7,24 @@ import { findStep } from '@/features/application-form/steps';
 import { formatFileSize } from '@/features/application-form/utils/file-size';
 import { ApplicationDocuments } from '@/features/applications/components/application-documents';
 import { OutboundCall } from '@/features/applications/components/outbound-call';
-import { DeskLayout, FeedbackPanel, type DeskScriptProps } from '@/features/call-scripts';
+import { useApplicationForm } from '@/features/application-form/components/application-form-provider';
+import { deskCallScript, DeskLayout, FeedbackPanel, SavedConfirmation, type DeskScriptProps } from '@/features/call-scripts';
 import { courseHeading } from '@/features/courses/components/course-information';
-import { DeskReview, useDeskScriptProps } from './desk-form';
+import { deskButtonScripts, DeskReview, useDeskScriptProps, type KnownScriptProps } from './desk-form';
 import { NotFound } from './not-found';
-import { useApplicationEditContext } from './application-edit-context';
+import { useApplicationEditContext, type ApplicationEditContext } from './application-edit-context';
+
+/** What the edit screen's script knows besides the live form: the course, the access and the stored ids. */
+const editKnown = ({ applicationData, courseData, access }: ApplicationEditContext['detail']): KnownScriptProps => ({
+  course: courseData,
+  access,
+  applicationId: applicationData.APPLICATION_ID,
+  reference: applicationReference(applicationData),
+});
 
 /** What the script of the edit screen reads: the live answers and assessment, the stored ids, the saved status. */
 function useEditScriptProps(): DeskScriptProps {
-  const { detail } = useApplicationEditContext();
-  const { applicationData, courseData, access } = detail;
-  return useDeskScriptProps({
-    course: courseData,
-    access,
-    applicationId: applicationData.APPLICATION_ID,
-    reference: `${applicationData.DEPART_NUMBER}${applicationData.REFERENCE}`,
-  });
+  return useDeskScriptProps(editKnown(useApplicationEditContext().detail));
 }
 
 /**
@@ -55,6 +57,34 @@ function EditReview() {
   return <DeskReview scriptProps={useEditScriptProps()} />;
 }
 
+/**
+ * 'Saved' at the top of the screen (issue 20 item 1) after this visit stored the application (a
+ * phone application arriving here, or an update), until the form is changed again: the reference
+ * the caller quotes, the decision (the stored status, reloaded by the save) and its outcome script,
+ * and 'Next caller', a fresh phone application form for the course.
+ */
+function EditSaved() {
+  const { detail, savedOnArrival } = useApplicationEditContext();
+  const { state, modified } = useApplicationForm();
+  const scriptProps = useEditScriptProps();
+  const { applicationData, courseData } = detail;
+  if ((!savedOnArrival && state.saved === null) || modified) return null;
+  return (
+    <SavedConfirmation
+      // A new save is a new confirmation: mounted again, it takes focus again.
+      key={state.saved?.at ?? 'arrival'}
+      reference={applicationReference(applicationData)}
+      status={applicationData.STATUS}
+      outcome={deskCallScript({ ...scriptProps, status: applicationData.STATUS }).outcome}
+      nextCaller={
+        <Link className={buttonClassName('primary')} to={paths.apply.step.getHref(courseData.UCAS_CODE, 'personal-details')}>
+          {SCRIPT_HEADINGS.NEXT_CALLER}
+        </Link>
+      }
+    />
+  );
+}
+
 /** /applications/:studentId/:ucasCode/:step: one tab of the stored application, beside the feedback panel. */
 export function ApplicationEditStepRoute() {
   const { step: stepId = 'personal-details' } = useParams();
@@ -62,10 +92,12 @@ export function ApplicationEditStepRoute() {
   const step = findStep(stepId);
   if (!step) return <NotFound />;
   const { applicationData, courseData, documents } = detail;
+  const reference = applicationReference(applicationData);
   const documentsList = <ApplicationDocuments studentId={studentId} ucasCode={ucasCode} documents={documents} formatSize={formatFileSize} />;
 
   return (
     <>
+      <EditSaved />
       <p className="cd-body">
         <Link className={buttonClassName('secondary')} to={listingHref}>
           {BACK_TO_LISTING}
@@ -75,7 +107,7 @@ export function ApplicationEditStepRoute() {
         form={
           <ApplicationFormStep
             step={step}
-            courseName={`${applicationEditHeading(applicationData.STUDENT_ID, applicationData.APPLICATION_ID)}: ${courseHeading(courseData)}`}
+            courseName={`${applicationEditHeading(applicationData.STUDENT_ID, applicationData.APPLICATION_ID, reference)}: ${courseHeading(courseData)}`}
             getStepHref={(id: ApplicationStepId, fieldId?: string) => paths.applicationEditStep.getHref(studentId, ucasCode, id, fieldId)}
             backHref={listingHref}
             slots={{
@@ -83,6 +115,7 @@ export function ApplicationEditStepRoute() {
               // The stored documents once, with their download links, in place of the read-back's list.
               documents: documentsList,
               beforeSubmit: <EditReview />,
+              buttonScripts: deskButtonScripts(editKnown(detail)),
             }}
           />
         }

@@ -11,7 +11,7 @@ import { useAdminApplication } from '@/features/applications/api/get-application
 import { updateAdminApplication } from '@/features/applications/api/save-application';
 import { DESK_TEXTS } from '@/features/applications/texts';
 import { formatApiError } from '@/lib/api-client';
-import type { ApplicationEditContext } from './application-edit-context';
+import type { ApplicationEditContext, SavedLocationState } from './application-edit-context';
 
 /**
  * /applications/:studentId/:ucasCode (staff, spec section 2): loads the application
@@ -29,6 +29,8 @@ export function ApplicationEditRoute() {
   const base = paths.applicationEdit.getHref(studentId, ucasCode);
 
   // The listing's filters come with the Edit link; kept for the whole visit (step moves drop location state).
+  // Arriving from a phone application just stored (course.tsx): kept for the visit, as the listing link is.
+  const [savedOnArrival] = useState(() => (location.state as Partial<SavedLocationState> | null)?.saved === true);
   const [listingHref] = useState(() => {
     const search = (location.state as { listingSearch?: unknown } | null)?.listingSearch;
     return paths.applicationsSearch.getHref(typeof search === 'string' ? search : '');
@@ -82,7 +84,7 @@ export function ApplicationEditRoute() {
   }
 
   const { courseData, qualOptions, access, applicationData } = query.data.data;
-  const context: ApplicationEditContext = { detail: query.data.data, studentId, ucasCode, listingHref };
+  const context: ApplicationEditContext = { detail: query.data.data, studentId, ucasCode, listingHref, savedOnArrival };
   return (
     <ApplicationFormProvider
       key={`${studentId}/${ucasCode}`}

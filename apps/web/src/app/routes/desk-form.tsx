@@ -3,7 +3,8 @@ import { useApplicationForm } from '@/features/application-form/components/appli
 import { useFormAssessment } from '@/features/application-form/hooks/use-form-assessment';
 import type { FormValues } from '@/features/application-form/types';
 import { textOf } from '@/features/application-form/utils/form-values';
-import { ReviewScript, StaffReview, type DeskScriptProps } from '@/features/call-scripts';
+import type { ButtonScriptsSlot, StatusButtonPreview } from '@/features/application-form/components/submit-panel';
+import { ButtonScripts, deskCallScript, ReviewScript, StaffReview, type DeskScriptProps } from '@/features/call-scripts';
 
 /**
  * The application form as the call scripts read it, shared by the screens that put the form beside
@@ -21,7 +22,7 @@ export const scriptFormValues = (values: FormValues): DeskScriptProps['form'] =>
  * The script's props on a desk screen: the form's live answers, assessment and chosen status, plus
  * what the screen knows (course, access, stored ids).
  */
-export function useDeskScriptProps(known: Omit<DeskScriptProps, 'assessment' | 'form' | 'status'>): DeskScriptProps {
+export function useDeskScriptProps(known: KnownScriptProps): DeskScriptProps {
   const { values, currentStatus } = useApplicationForm();
   const { assessment } = useFormAssessment();
   return { ...known, assessment, form: scriptFormValues(values), status: currentStatus };
@@ -40,3 +41,17 @@ export function DeskReview({ scriptProps }: { scriptProps: DeskScriptProps }) {
     />
   );
 }
+
+/** What a desk screen knows for its script besides the live form (course, access, stored ids). */
+export type KnownScriptProps = Omit<DeskScriptProps, 'assessment' | 'form' | 'status'>;
+
+/** The scripts under the status buttons, from the live form (a component: its hooks run only where the slot is shown). */
+function DeskButtonScripts({ known, buttons }: { known: KnownScriptProps; buttons: readonly StatusButtonPreview[] }) {
+  const scriptProps = useDeskScriptProps(known);
+  return <ButtonScripts items={buttons.map((button) => ({ ...button, outcome: deskCallScript({ ...scriptProps, status: button.status }).outcome }))} />;
+}
+
+/** The submit step's buttonScripts slot of a desk screen (issue 20 item 1): each button's outcome script, for the status it stores. */
+export const deskButtonScripts =
+  (known: KnownScriptProps): ButtonScriptsSlot =>
+  (buttons) => <DeskButtonScripts known={known} buttons={buttons} />;

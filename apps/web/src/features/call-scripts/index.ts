@@ -3,3 +3,4 @@ export { deskCallScript, FeedbackPanel, ReviewScript, type DeskScriptProps, type
 export { DeskLayout } from './components/desk-layout';
 export { CallScript } from './components/call-script';
 export { StaffReview } from './components/staff-review';
+export { ButtonScripts, SavedConfirmation, SAVED_HEADING_ID, type ButtonScriptItem } from './components/outcome-scripts';

@@ -1,4 +1,4 @@
-import { SUBMISSION_BUTTONS } from '@clearing-desk/contracts';
+import { applicationReference, SUBMISSION_BUTTONS } from '@clearing-desk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createAssessment } from '@/testing/mocks/applications';
 import { createDeskApplication } from '@/testing/mocks/applications-desk';
@@ -21,7 +21,11 @@ describe('/applications/{studentId}/{ucasCode}: edit an application', () => {
     const { user, router } = renderApp('/applications?q=amara&page=1&page_size=10', { user: backOffice });
     await user.click(await screen.findByRole('link', { name: 'Edit S0001/A0001' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeInTheDocument();
-    expect(screen.getByText(/^Application S0001\/A0001: /)).toBeInTheDocument();
+    // The id pair, then the reference the caller quotes (issue 20 item 1).
+    expect(
+      screen.getByText(`Application S0001/A0001, reference ${applicationReference(db.desk.applications[0]!.applicationData)}: Computer Science BSc (Hons)`),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Saved' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Given name')).toHaveValue('Amara');
     const tabs = screen.getByRole('navigation', { name: /steps/i });
     expect(within(tabs).getAllByRole('link')).toHaveLength(3);
@@ -61,6 +65,15 @@ describe('/applications/{studentId}/{ucasCode}: edit an application', () => {
     expect(puts[0]).toMatchObject({ body: { NAME1: 'Amarachi', STATUS: 'O' }, ifMatch: '"1"' });
     expect(screen.getByRole('button', { name: 'Offer' })).toHaveClass('cd-button--selected');
     expect(db.desk.applications[0]!.applicationData.STATUS).toBe('O');
+    // 'Saved' at the top, focused: the reference, the decision and its script (issue 20 item 1).
+    const saved = screen.getByRole('region', { name: 'Saved' });
+    await waitFor(() => expect(within(saved).getByRole('heading', { name: 'Saved' })).toHaveFocus());
+    expect(within(saved).getByText('Decision').nextElementSibling).toHaveTextContent('Offered');
+    expect(within(saved).getByText(/^I am pleased to make you an offer for Computer Science/)).toBeInTheDocument();
+    // A change after the save: the confirmation goes, the '(save)' comes back.
+    await user.click(screen.getByRole('link', { name: /Personal details/ }));
+    await fill(user, await screen.findByLabelText('Given name'), 'Amara');
+    expect(screen.queryByRole('region', { name: 'Saved' })).not.toBeInTheDocument();
   });
 
   it('asks to update the details when the status stays the same', async () => {

@@ -1,4 +1,4 @@
-import { SUBMISSION_BUTTONS } from '@clearing-desk/contracts';
+import { applicationReference, SUBMISSION_BUTTONS } from '@clearing-desk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { completeForm, fill } from '@/testing/application-form';
 import { createAssessment } from '@/testing/mocks/applications';
@@ -19,6 +19,11 @@ describe('taking an application by phone on /apply/{code}', () => {
     await waitFor(() => expect(offer).toBeEnabled());
     // The adviser sees the feedback panel with the call script while on the phone.
     expect(screen.getByRole('region', { name: 'Feedback' })).toBeInTheDocument();
+    // Each button's script is read before committing to it (issue 20 item 1).
+    const scripts = screen.getByRole('heading', { name: 'What to say for each decision' }).parentElement!;
+    expect(within(scripts).getByRole('heading', { name: 'If you choose Offer' })).toBeInTheDocument();
+    expect(within(scripts).getByRole('heading', { name: 'If you choose Refer' })).toBeInTheDocument();
+    expect(within(scripts).getByText(/^I am pleased to make you an offer for Computer Science/)).toBeInTheDocument();
     await user.click(offer);
     const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to submit your application?' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, submit' }));
@@ -26,7 +31,20 @@ describe('taking an application by phone on /apply/{code}', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/applications/S1001/G400'));
     expect(db.desk.applications[0]!.applicationData).toMatchObject({ STATUS: 'O', NAME1: 'Amara' });
     expect(db.applications).toHaveLength(0);
-    expect(await screen.findByText(/^Application S1001\/A1001: /)).toBeInTheDocument();
+    // 'Saved' at the top, focused, with the reference the caller quotes, the decision and its script.
+    const reference = applicationReference(db.desk.applications[0]!.applicationData);
+    const saved = await screen.findByRole('region', { name: 'Saved' });
+    await waitFor(() => expect(within(saved).getByRole('heading', { name: 'Saved' })).toHaveFocus());
+    expect(within(saved).getByText('Reference').nextElementSibling).toHaveTextContent(reference);
+    expect(within(saved).getByText('Decision').nextElementSibling).toHaveTextContent('Offered');
+    expect(
+      within(saved).getByText(`Your reference number is ${reference}; please quote it whenever you contact us about this application.`),
+    ).toBeInTheDocument();
+    expect(screen.getByText(`Application S1001/A1001, reference ${reference}: Computer Science BSc (Hons)`)).toBeInTheDocument();
+    // 'Next caller' starts a fresh form for the course.
+    await user.click(within(saved).getByRole('link', { name: 'Next caller' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apply/G400/personal-details'));
+    expect(await screen.findByLabelText('Given name')).toHaveValue('');
   });
 
   it('searches students; select fills the form for another course, is unavailable for this one; reset clears both', async () => {

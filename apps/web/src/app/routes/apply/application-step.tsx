@@ -7,7 +7,7 @@ import { ApplicationFormStep } from '@/features/application-form/components/appl
 import { findStep } from '@/features/application-form/steps';
 import { DeskLayout, FeedbackPanel, type DeskScriptProps } from '@/features/call-scripts';
 import { courseHeading } from '@/features/courses/components/course-information';
-import { DeskReview, useDeskScriptProps } from '../desk-form';
+import { deskButtonScripts, DeskReview, useDeskScriptProps } from '../desk-form';
 import { NotFound } from '../not-found';
 import { useCourseContext } from './course-context';
 
@@ -68,6 +68,7 @@ export function ApplicationStepRoute() {
                 />
               ),
               beforeSubmit: <PhoneReview />,
+              buttonScripts: deskButtonScripts({ course, access: detail.access }),
             }
           : undefined
       }

@@ -19,6 +19,7 @@ import { useCourse } from '@/features/courses/api/get-course';
 import { COURSE_TEXTS } from '@/features/courses/texts';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useUser } from '@/lib/auth';
+import type { SavedLocationState } from '../application-edit-context';
 import type { CourseOutletContext } from './course-context';
 
 function CourseError({ message }: { message: string }) {
@@ -70,7 +71,10 @@ export function CourseRoute() {
   const access = courseQuery.data?.access ?? null;
   const staff = useMemo(() => (user ? { currentStatus: null, readOnlyReason: editRefusalReason(access, null) } : undefined), [user, access]);
 
-  if (storedByStaff) return <Navigate to={paths.applicationEdit.getHref(storedByStaff.id[0], storedByStaff.id[1])} replace />;
+  if (storedByStaff) {
+    const saved: SavedLocationState = { saved: true };
+    return <Navigate to={paths.applicationEdit.getHref(storedByStaff.id[0], storedByStaff.id[1])} state={saved} replace />;
+  }
   if (courseQuery.isPending) return <Spinner label={COURSE_TEXTS.LOADING_COURSE} />;
   if (courseQuery.isError) return <CourseError message={COURSE_PAGE_ERRORS.FETCH_FAILED} />;
 

@@ -12,6 +12,7 @@ import { ERROR_SUMMARY_ID, FormErrorSummary } from './form-error-summary';
 import { PersonalDetailsFields } from './personal-details-fields';
 import { QualificationsFields } from './qualifications-fields';
 import { SubmitStep } from './submit-step';
+import type { ButtonScriptsSlot } from './submit-panel';
 
 /**
  * Where screens that mount the form add their own parts (the adviser screens of a later issue:
@@ -32,6 +33,8 @@ export type ApplicationFormSlots = {
    * appear once; documents uploaded but not yet saved are still read back.
    */
   documents?: ReactNode;
+  /** Under the submit step's status buttons: what each one leads to (the staff screens' outcome scripts, issue 20 item 1). */
+  buttonScripts?: ButtonScriptsSlot;
 };
 
 export type ApplicationFormStepProps = {
@@ -129,7 +132,7 @@ export function ApplicationFormStep({ step, courseName, getStepHref, backHref, s
         </form>
       ) : (
         <>
-          <SubmitStep getStepHref={getStepHref} beforeSubmit={slots.beforeSubmit} documents={slots.documents} />
+          <SubmitStep getStepHref={getStepHref} beforeSubmit={slots.beforeSubmit} documents={slots.documents} buttonScripts={slots.buttonScripts} />
           {slots.bottom?.(step.id)}
           <div className="cd-button-group">
             <Button variant="secondary" onClick={goPrevious}>

@@ -14,10 +14,11 @@ import {
   type InterviewDetails,
   type StaffCreateSubmission,
   type SubmissionButton,
+  type ApplicationStatus,
 } from '@clearing-desk/contracts';
 import { Button, ConfirmDialog, Notice, Spinner } from '@clearing-desk/ui';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ApiError, formatApiError } from '@/lib/api-client';
 import { useSubmitApplication } from '../api/submit-application';
 import { currentStatusNote, FORM_TEXTS } from '../texts';
@@ -27,6 +28,11 @@ import { checkInterview, EMPTY_INTERVIEW, INTERVIEW_FIELD_IDS, InterviewFields, 
 
 const DEFAULT_BUTTONS: readonly SubmissionButton[] = [SUBMISSION_BUTTONS.SUBMIT];
 
+/** A status button as a screen previews its script: the label and the status it stores (V resolved to the current status). */
+export type StatusButtonPreview = { label: string; status: ApplicationStatus };
+/** Renders, under the buttons, what each one leads to (the staff screens' outcome scripts, issue 20 item 1). */
+export type ButtonScriptsSlot = (buttons: readonly StatusButtonPreview[]) => ReactNode;
+
 /**
  * The submit buttons of the assessment's SUBMISSION_OPTIONS.BUTTONS (a single 'Submit' with
  * status S until there is one), enabled only without validation errors, duplicate, closed or
@@ -35,7 +41,7 @@ const DEFAULT_BUTTONS: readonly SubmissionButton[] = [SUBMISSION_BUTTONS.SUBMIT]
  * one application. A document the server could not bind gets the server's message as its
  * custom_error, shown on the document until it is removed.
  */
-export function SubmitPanel({ assessment }: { assessment: Assessment | null }) {
+export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessment | null; buttonScripts?: ButtonScriptsSlot }) {
   const { course, values, errors, state, dispatch, documentTypes, hasVacancies, suspended, submitApplication, onSubmitted, staff, currentStatus, modified } =
     useApplicationForm();
   const submitMutation = useSubmitApplication(course.UCAS_CODE, submitApplication);
@@ -156,6 +162,7 @@ export function SubmitPanel({ assessment }: { assessment: Assessment | null }) {
           {currentStatusNote(APPLICATION_STATUSES[currentStatus])}
         </p>
       )}
+      {buttonScripts?.(buttons.map((button) => ({ label: button.LABEL, status: button.STATUS === 'V' && currentStatus ? currentStatus : button.STATUS })))}
       <ConfirmDialog
         open={chosen !== null}
         title={

@@ -9,7 +9,7 @@ import { useApplicationForm } from './application-form-provider';
 import { CourseAvailabilityWarnings } from './course-availability-warnings';
 import { DataProtectionNotice } from './data-protection-notice';
 import { IncompleteFields } from './incomplete-fields';
-import { SubmitPanel } from './submit-panel';
+import { SubmitPanel, type ButtonScriptsSlot } from './submit-panel';
 
 type SubmitStepProps = {
   getStepHref: (step: ApplicationStepId, fieldId?: string) => string;
@@ -17,6 +17,8 @@ type SubmitStepProps = {
   beforeSubmit?: ReactNode;
   /** The screen's own documents list, shown in place of the read-back's (see ApplicationFormSlots.documents). */
   documents?: ReactNode;
+  /** Under the status buttons: each button's outcome script (staff screens). */
+  buttonScripts?: ButtonScriptsSlot;
 };
 
 /**
@@ -24,7 +26,7 @@ type SubmitStepProps = {
  * the incomplete fields, the answers read back, the data-protection notice and the submit buttons
  * of the live assessment.
  */
-export function SubmitStep({ getStepHref, beforeSubmit, documents }: SubmitStepProps) {
+export function SubmitStep({ getStepHref, beforeSubmit, documents, buttonScripts }: SubmitStepProps) {
   const { dispatch, errors, values, qualOptions, documentTypes } = useApplicationForm();
   const { assessment } = useFormAssessment();
 
@@ -45,7 +47,7 @@ export function SubmitStep({ getStepHref, beforeSubmit, documents }: SubmitStepP
       {documents}
       {beforeSubmit}
       <DataProtectionNotice />
-      <SubmitPanel assessment={assessment} />
+      <SubmitPanel assessment={assessment} buttonScripts={buttonScripts} />
     </>
   );
 }
