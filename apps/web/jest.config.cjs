@@ -25,13 +25,6 @@ module.exports = {
   moduleFileExtensions: [...preset.moduleFileExtensions, 'mjs'],
   setupFilesAfterEnv: ['<rootDir>/src/testing/setup-tests.ts'],
   moduleNameMapper: {
-    // The browser build renders with Preact (vite.config.ts, preactCompat): so do the tests.
-    '^react$': 'preact/compat',
-    '^react-dom$': 'preact/compat',
-    '^react-dom/client$': 'preact/compat/client',
-    '^react-dom/test-utils$': 'preact/test-utils',
-    '^react/jsx-runtime$': 'preact/jsx-runtime',
-    '^react/jsx-dev-runtime$': 'preact/jsx-dev-runtime',
     '\\.css$': '<rootDir>/src/testing/style-stub.cjs',
     // import.meta only exists in ES modules: tests read a fixed env instead of Vite's.
     '^(@/config|\\.)/import-meta-env$': '<rootDir>/src/testing/import-meta-env.ts',

@@ -26,22 +26,6 @@ const reactRouterProduction = [
 ];
 
 /**
- * The browser build renders with Preact through preact/compat, the React API in about 5 KiB
- * compressed instead of react-dom's 55 KiB: the budget of issue 12 item 4 (`/apply` at most
- * 100 KiB of JS) cannot be met with react-dom alone. Preact's documented way is this alias
- * (https://preactjs.com/guide/v10/getting-started#aliasing-react-to-preact). The same aliases are
- * used by the web unit tests (jest.config.cjs), so what is tested is what ships.
- */
-const preactCompat = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-];
-
-/**
  * Zod 4 classic wires its JSON-schema generator into every schema class, so tree-shaking cannot
  * drop it (~20 KiB compressed). The browser never generates JSON Schema (the gateway's OpenAPI
  * does, on the server), so in the web build those modules become stubs with the same export
@@ -242,7 +226,7 @@ export default defineConfig({
   base,
   plugins: [react(), zodWithoutJsonSchema(), precompress(), prerenderPages()],
   resolve: {
-    alias: [srcAlias, ...(process.argv.includes('build') ? [...reactRouterProduction, ...preactCompat] : [])],
+    alias: [srcAlias, ...(process.argv.includes('build') ? reactRouterProduction : [])],
   },
   server: {
     port: 4200,
@@ -258,6 +242,9 @@ export default defineConfig({
     // against dist/assets/*.map) but never referenced from the scripts, and the gateway never
     // serves them (issue 25 item 6: they would publish the source).
     sourcemap: 'hidden',
+    // dist/.vite/manifest.json: which chunks each entry and route module imports, read by the
+    // first-load measure (tools/bench/web/first-load.ts). A dot folder, so the gateway never serves it.
+    manifest: true,
     rolldownOptions: {
       // Rolldown moves modules shared by several lazy pages into the entry chunk by default, so
       // /apply would evaluate the staff pages' schemas (figures, uploads...) before its first
@@ -267,7 +254,7 @@ export default defineConfig({
         // The libraries each get a chunk of their own: cached across releases of the app, and
         // evaluated in a task of their own by the pre-rendered pages' boot module.
         codeSplitting: {
-          groups: [{ name: (id) => /[\\/]node_modules[\\/]@?(preact|zod|react-router|tanstack)[\\/]/.exec(id)?.[1] ?? null }],
+          groups: [{ name: (id) => /[\\/]node_modules[\\/]@?(react-dom|react|scheduler|zod|react-router|tanstack)[\\/]/.exec(id)?.[1] ?? null }],
         },
       },
     },

@@ -50,7 +50,7 @@ async function start(dir: string, entry: string, env: Record<string, string>, ur
   throw new Error(`${entry}.js did not answer ${url} within 90 s:\n${output.join('')}`);
 }
 
-const DEV_ONLY = ['typescript', 'tsx', 'jest', 'esbuild', 'nx', 'eslint', 'vite', '@playwright', 'react', 'react-dom', 'preact', 'drizzle-kit', '@swc'];
+const DEV_ONLY = ['typescript', 'tsx', 'jest', 'esbuild', 'nx', 'eslint', 'vite', '@playwright', 'react', 'react-dom', 'drizzle-kit', '@swc'];
 
 describe.each(Object.keys(IMAGES) as ImageName[])('the %s image', (app) => {
   let dir: string;

@@ -62,19 +62,17 @@ test.describe('Serving the web app', () => {
 });
 
 test.describe('The pre-rendered /apply', () => {
-  test('is read-only until the app takes over, which it does even when the Clearing status never answers', async ({ page }) => {
+  test('can be typed into before the app takes over, which it does even when the Clearing status never answers', async ({ page }) => {
     await page.route('**/api/admin/status**', async (route) => {
       // Hold the status call well past the page's wait; the test is over before it would answer.
       await new Promise((resolve) => setTimeout(resolve, 30_000));
       await route.continue().catch(() => undefined);
     });
     await page.goto('/apply');
-    const search = page.getByRole('searchbox');
-    // The pre-rendered box cannot be typed into (what was typed would be lost at the handover)...
-    await expect(search).toHaveAttribute('readonly', '');
-    // ...and the live page replaces it without the status: the gate waits with its spinner.
+    // The pre-rendered box is a plain GET form until the app hydrates it (ADR 0003)...
+    await expect(page.getByRole('searchbox')).toBeEditable();
+    // ...and without the status the app renders over it: the gate waits with its spinner.
     await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeVisible({ timeout: 15_000 });
-    await expect(page.locator('input[readonly]')).toHaveCount(0);
   });
 });
 

@@ -18,7 +18,9 @@ import { createQueryClient, QUERY_STATE_ID } from '@/lib/query-client';
 
 /**
  * First screens rendered outside the browser (issue 12 item 4), so a phone paints them from the
- * HTML and CSS before any script has run; the app then renders over them with the same markup.
+ * HTML and CSS before any script has run; the app then hydrates them (app/start.tsx): same markup,
+ * same elements, so what is typed into the search box before the app takes over stays. Until then
+ * the search box is a plain GET form, so a search sent before the app runs still works.
  * - At build time (vite.config.ts, `prerenderPages`): /apply into dist/apply/index.html.
  * - On request (the gateway, from the server build of this module in dist-server): a course page
  *   /apply/{code}, with the course and the Clearing status the gateway read, which also travel in
@@ -28,13 +30,6 @@ import { createQueryClient, QUERY_STATE_ID } from '@/lib/query-client';
 
 /** Pages whose first screen is pre-rendered into their own HTML file at build time. */
 export const PRERENDERED_PAGES = [{ path: '/apply', file: 'apply/index.html', title: `${COURSE_TEXTS.SEARCH_HEADING} - ${SITE_NAME}` }] as const;
-
-/**
- * Until the app takes over, the pre-rendered form cannot be typed into or sent: what someone typed
- * would be lost when the live page replaces the HTML a moment later.
- */
-const inertControls = (html: string): string =>
-  html.replace(/<input /g, '<input readonly="" ').replace(/<button type="submit" /g, '<button type="submit" disabled="" ');
 
 type PageParts = { html: string; title: string; queryState?: unknown };
 
@@ -51,7 +46,7 @@ export function pageDocument(template: string, { html, title, queryState }: Page
   const state =
     queryState === undefined ? '' : `<script type="application/json" id="${QUERY_STATE_ID}">${JSON.stringify(queryState).replace(/</g, '\\u003c')}</script>`;
   return template
-    .replace('<div id="root"></div>', () => `<div id="root">${inertControls(html)}</div>${state}`)
+    .replace('<div id="root"></div>', () => `<div id="root">${html}</div>${state}`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
 }
 

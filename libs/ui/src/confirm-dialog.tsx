@@ -58,8 +58,8 @@ export function ConfirmDialog({
     if (dismissed) onCancelRef.current();
   }, [dismissed]);
 
-  // A layout effect: focus is in the dialog before the next key press is handled, whichever
-  // renderer runs the app (Preact runs plain effects only after the next paint).
+  // A layout effect: focus is in the dialog before the next key press is handled (plain effects
+  // may run only after the next paint).
   useLayoutEffect(() => {
     if (!visible) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;

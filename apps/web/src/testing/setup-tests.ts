@@ -1,18 +1,12 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { File as NodeFile } from 'node:buffer';
-import { options } from 'preact';
 import { resetDb } from './mocks/db';
 import { server } from './mocks/server';
 
 // The first render of a lazy route compiles its module: on a loaded 2-core CI machine that takes
 // longer than Testing Library's default 1 s wait for `findBy*` (the tests still wait for a state).
 configure({ asyncUtilTimeout: 5000 });
-
-// The app renders with Preact (jest.config.cjs maps react to preact/compat, as the build does).
-// Preact runs effects after the next paint (requestAnimationFrame); jsdom never paints, so run
-// them as soon as the render is done, as React's act() flushes effects in tests.
-options.requestAnimationFrame = (flush) => queueMicrotask(flush);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

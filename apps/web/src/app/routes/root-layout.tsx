@@ -14,7 +14,7 @@ export function RootLayout() {
   const navigate = useNavigate();
   // Sign-out lands on /staff only after the render that dropped the user: dialogs opened under the
   // user are closed by then, and the leave-application question the navigation may raise belongs
-  // to the signed-out page (React and Preact schedule the two updates in different orders).
+  // to the signed-out page, whatever order the two updates are scheduled in.
   const [signedOut, setSignedOut] = useState(false);
   const logout = useLogout({ onSuccess: () => setSignedOut(true) });
   useEffect(() => {

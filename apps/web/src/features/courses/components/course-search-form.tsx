@@ -1,6 +1,6 @@
 import { LIMITS } from '@clearing-desk/contracts';
 import { Button } from '@clearing-desk/ui';
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { COURSE_TEXTS } from '../texts';
 
 type CourseSearchFormProps = {
@@ -11,11 +11,21 @@ type CourseSearchFormProps = {
 /**
  * Keyword search box. It is a real GET form (name="q"), so it also works before scripts load.
  * It stays mounted across searches so focus stays on the box or button the person used (issue 12
- * item 3); a new q from outside (the back button) replaces what is typed.
+ * item 3); a new q from outside (the back button) replaces what is typed. On the pre-rendered
+ * /apply the app hydrates the box someone may already be typing into: it keeps their text.
  */
 export function CourseSearchForm({ initialQuery, onSearch }: CourseSearchFormProps) {
   const [q, setQ] = useState(initialQuery);
   const [shownQuery, setShownQuery] = useState(initialQuery);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Hydration leaves the box's text as it is (React keeps a hydrated input's value): text typed
+  // before the app took over becomes the form's value, so a search sends it (issue 21 item 2).
+  useLayoutEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed !== undefined && typed !== initialQuery) setQ(typed);
+    // Once, at mount: later the box is controlled by `q`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   if (initialQuery !== shownQuery) {
     // Adjusting state to a changed prop during render (react.dev "You might not need an effect").
     setShownQuery(initialQuery);
@@ -36,6 +46,7 @@ export function CourseSearchForm({ initialQuery, onSearch }: CourseSearchFormPro
         </div>
         <div className="cd-search-form__row">
           <input
+            ref={inputRef}
             className="cd-input"
             id="q"
             name="q"

@@ -189,7 +189,7 @@ describe('submitting with documents', () => {
     expect(db.uploads[0]?.owner).toBe(data.SUBMISSION_ID);
 
     await user.click(screen.getByRole('link', { name: 'View your application' }));
-    await screen.findByRole('heading', { level: 1, name: 'Your application' });
+    await screen.findByRole('heading', { level: 2, name: 'Your application details' });
     const reviewDocuments = screen.getByRole('heading', { name: 'Documents', level: 3 }).nextElementSibling as HTMLElement;
     expect(
       within(reviewDocuments)
