@@ -133,15 +133,22 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
     )
     .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(['loopback', 'linklocal', 'uniquelocal'])]))),
   /**
-   * Public route limits per client address (per username for signed-in staff), counted on Redis
-   * over RATE_LIMIT_WINDOW_MS so they hold across gateway instances; then 429 with Retry-After.
-   * Assess runs on every form change: its default stays far above a call centre or a school
-   * behind one NAT. The applied check tells whether a person applied: limited hard.
+   * Public route limits (issue 25 item 7), counted on Redis over RATE_LIMIT_WINDOW_MS so they hold
+   * across gateway instances; then 429 with Retry-After. Two counts per route:
+   * - RATE_LIMIT_*_MAX, the ceiling per client address (per username for signed-in staff), sized
+   *   for a school on results day: 300 students behind one address applying in the same minute,
+   *   each form checking twice whether its applicant applied and assessing about 40 times as it
+   *   changes, so a class is never refused and a script rotating e-mails is bounded by it;
+   * - RATE_LIMIT_*_PER_APPLICANT_MAX, per (address, applicant e-mail or UCAS Personal ID) where the
+   *   call carries one, so one person hammering is stopped early without touching the class.
    */
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
-  RATE_LIMIT_APPLIED_MAX: z.coerce.number().int().positive().default(30),
-  RATE_LIMIT_ASSESS_MAX: z.coerce.number().int().positive().default(3_000),
-  RATE_LIMIT_APPLY_MAX: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_APPLIED_MAX: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_ASSESS_MAX: z.coerce.number().int().positive().default(12_000),
+  RATE_LIMIT_APPLY_MAX: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_APPLIED_PER_APPLICANT_MAX: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_ASSESS_PER_APPLICANT_MAX: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_APPLY_PER_APPLICANT_MAX: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_UPLOAD_MAX: z.coerce.number().int().positive().default(300),
 
   /** OpenID Connect enterprise sign-in: set all three to replace the password form with /login. */

@@ -10,7 +10,15 @@ export default async function globalSetup() {
   // Every browser test is one client at 127.0.0.1, faster than any person: the public rate limits
   // (issue 14; their own tests are the gateway's rate-limit.test.ts) are raised so they never
   // refuse the suite.
-  const gatewayEnv = { RATE_LIMIT_APPLIED_MAX: '100000', RATE_LIMIT_ASSESS_MAX: '100000', RATE_LIMIT_APPLY_MAX: '100000', RATE_LIMIT_UPLOAD_MAX: '100000' };
+  const gatewayEnv = {
+    RATE_LIMIT_APPLIED_MAX: '100000',
+    RATE_LIMIT_ASSESS_MAX: '100000',
+    RATE_LIMIT_APPLY_MAX: '100000',
+    RATE_LIMIT_UPLOAD_MAX: '100000',
+    RATE_LIMIT_APPLIED_PER_APPLICANT_MAX: '100000',
+    RATE_LIMIT_ASSESS_PER_APPLICANT_MAX: '100000',
+    RATE_LIMIT_APPLY_PER_APPLICANT_MAX: '100000',
+  };
   const stack = await startStack({ database: 'test', seedDemoData: true, directoryUrl: directory.url, gatewayEnv });
   process.env.E2E_BASE_URL = stack.gatewayUrl;
   return async () => {

@@ -20,7 +20,8 @@ beforeAll(async () => {
       gatewayEnv: {
         TRUST_PROXY: '127.0.0.1',
         RATE_LIMIT_WINDOW_MS: String(WINDOW_MS),
-        RATE_LIMIT_APPLIED_MAX: '3',
+        RATE_LIMIT_APPLIED_MAX: '5',
+        RATE_LIMIT_APPLIED_PER_APPLICANT_MAX: '2',
         RATE_LIMIT_ASSESS_MAX: '4',
         RATE_LIMIT_APPLY_MAX: '2',
         RATE_LIMIT_UPLOAD_MAX: '2',
@@ -35,7 +36,10 @@ afterAll(async () => {
   await Promise.all([stack?.stop(), untrusted?.stop()]);
 });
 
-const applied = (client: StackClient, ip: string) => client.get('/api/applications/G400/applied?email=nobody%40example.com&_=1', { 'x-forwarded-for': ip });
+let applicant = 0;
+/** The applied check for a new applicant each time unless `email` is given. */
+const applied = (client: StackClient, ip: string, email = `applicant.${(applicant += 1)}@example.com`) =>
+  client.get(`/api/applications/G400/applied?email=${encodeURIComponent(email)}&_=1`, { 'x-forwarded-for': ip });
 
 function expect429(res: { status: number; body: unknown; headers: Headers }) {
   expect(res.status).toBe(429);
@@ -46,10 +50,23 @@ function expect429(res: { status: number; body: unknown; headers: Headers }) {
 }
 
 describe('rate limits of the public routes', () => {
-  it('limits the applied check hard per client address, with Retry-After and the message the web app shows', async () => {
+  it('limits the applied check per (address, applicant e-mail) under the address ceiling (issue 25 item 7)', async () => {
     const client = new StackClient(stack.gatewayUrl);
     const ip = newAddress();
-    for (let i = 0; i < 3; i += 1) expect((await applied(client, ip)).status).toBe(200);
+    const hammer = 'hammer@example.com';
+    expect((await applied(client, ip, hammer)).status).toBe(200);
+    expect((await applied(client, ip, 'HAMMER@example.com ')).status).toBe(200);
+    expect429(await applied(client, ip, hammer));
+    // Another applicant behind the same address is not held by it.
+    expect((await applied(client, ip, 'someone.else@example.com')).status).toBe(200);
+    // Nor is the same e-mail from another address.
+    expect((await applied(client, newAddress(), hammer)).status).toBe(200);
+  });
+
+  it('bounds a script rotating e-mails by the address ceiling, with Retry-After and the message the web app shows', async () => {
+    const client = new StackClient(stack.gatewayUrl);
+    const ip = newAddress();
+    for (let i = 0; i < 5; i += 1) expect((await applied(client, ip)).status).toBe(200);
     const refused = await applied(client, ip);
     expect429(refused);
     expect(refused.headers.get('cache-control')).toBe('no-store');

@@ -1,7 +1,7 @@
 import { tooManyRequestsMessage } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { GatewayConfig } from '../../config';
 
@@ -12,7 +12,28 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Route config limiting `route` per client address (per username for staff): spread into `config`. */
     publicRateLimit: (route: LimitedRoute) => { rateLimit: RateLimitOptions };
+    /**
+     * preValidation hook limiting `route` per (client address, applicant e-mail or UCAS Personal ID)
+     * where the call carries one (the query of the applied check, the body of apply and assess).
+     */
+    applicantRateLimit: (route: ApplicantLimitedRoute) => preValidationAsyncHookHandler;
   }
+}
+
+/** Public routes whose calls name an applicant (issue 25 item 7). */
+export type ApplicantLimitedRoute = Exclude<LimitedRoute, 'upload'>;
+
+/**
+ * The applicant a public call names: the e-mail (trimmed, lower case) else the UCAS Personal ID
+ * (digits), from the applied check's query or the `data` of an apply or assess body; null when none.
+ */
+export function applicantOf(request: FastifyRequest): string | null {
+  const query = request.query as { email?: unknown; ucas_personal_id?: unknown } | undefined;
+  const data = (request.body as { data?: { EMAIL?: unknown; UCAS_PERSONAL_ID?: unknown } } | undefined)?.data;
+  const email = [query?.email, data?.EMAIL].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  if (email) return `email:${email.trim().toLowerCase()}`;
+  const ucasId = [query?.ucas_personal_id, data?.UCAS_PERSONAL_ID].find((v): v is string => typeof v === 'string' && v.replace(/\D/g, '') !== '');
+  return ucasId ? `ucas:${ucasId.replace(/\D/g, '')}` : null;
 }
 
 /** Who a limit counts: a signed-in adviser by username (a call centre shares one NAT address), anyone else by address. */
@@ -25,6 +46,8 @@ export const rateLimitSubject = (request: FastifyRequest): string => (request.st
  * `fastify.createRateLimit` (per username and per client address, counting refusals only).
  * The client address is `request.ip`: the TCP peer, or X-Forwarded-For set by a proxy listed in
  * TRUST_PROXY. A 429 carries Retry-After and `{ message: tooManyRequestsMessage(seconds) }`.
+ * Apply, assess and the applied check also count per (address, applicant) with
+ * `applicantRateLimit` (issue 25 item 7), under the per-address ceiling.
  * Bursts are logged once per subject and window (warn). A public limit that cannot be counted
  * (Redis down) lets the request through: results day must go on; sign-in fails closed instead.
  */
@@ -60,6 +83,35 @@ export const rateLimitPlugin = fp<{ config: GatewayConfig }>(
         'rate limit reached: burst refused with 429',
       );
     };
+
+    const perApplicant: Record<ApplicantLimitedRoute, number> = {
+      applied: config.RATE_LIMIT_APPLIED_PER_APPLICANT_MAX,
+      assess: config.RATE_LIMIT_ASSESS_PER_APPLICANT_MAX,
+      apply: config.RATE_LIMIT_APPLY_PER_APPLICANT_MAX,
+    };
+    fastify.decorate('applicantRateLimit', (route: ApplicantLimitedRoute): preValidationAsyncHookHandler => {
+      const limit = fastify.createRateLimit({
+        max: perApplicant[route],
+        timeWindow: config.RATE_LIMIT_WINDOW_MS,
+        keyGenerator: (request) => `${route}:applicant:${rateLimitSubject(request)}:${applicantOf(request) ?? ''}`,
+      });
+      return async function limitApplicant(request, reply) {
+        if (request.staffUser || applicantOf(request) === null) return;
+        let result;
+        try {
+          result = await limit(request);
+        } catch (err) {
+          // As for the ceilings: a count that cannot be made lets the call through (results day goes on).
+          request.log.warn({ err, route }, 'applicant rate limit store failed');
+          return;
+        }
+        if (result.isAllowed || !result.isExceeded) return;
+        logBurst(request, route, result.key);
+        const seconds = Math.max(1, result.ttlInSeconds);
+        reply.header('retry-after', String(seconds));
+        throw new HttpError(429, tooManyRequestsMessage(seconds));
+      };
+    });
 
     fastify.decorate('publicRateLimit', (route: LimitedRoute) => ({
       rateLimit: {

@@ -36,6 +36,7 @@ export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig
     {
       // It tells whether a person applied (spec section 4 keeps it public): limited hard, bursts logged.
       config: fastify.publicRateLimit('applied'),
+      preValidation: fastify.applicantRateLimit('applied'),
       schema: {
         params: appliedParamsSchema,
         querystring: appliedQuerySchema,

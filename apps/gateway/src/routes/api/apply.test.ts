@@ -34,7 +34,12 @@ beforeAll(async () => {
   // file submits and looks people up more often than that in a minute, so they are raised.
   stack = await startTestStack({
     services: ['courses', 'applications', 'assessment', 'files'],
-    gatewayEnv: { RATE_LIMIT_APPLIED_MAX: '1000', RATE_LIMIT_APPLY_MAX: '1000' },
+    gatewayEnv: {
+      RATE_LIMIT_APPLIED_MAX: '1000',
+      RATE_LIMIT_APPLY_MAX: '1000',
+      RATE_LIMIT_APPLIED_PER_APPLICANT_MAX: '1000',
+      RATE_LIMIT_APPLY_PER_APPLICANT_MAX: '1000',
+    },
   });
   client = new StackClient(stack.gatewayUrl);
   await client.get('/api/ping'); // collects XSRF-TOKEN and _csrf

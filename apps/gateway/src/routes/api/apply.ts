@@ -37,6 +37,7 @@ export const applyApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/apply/:course',
     {
       config: fastify.publicRateLimit('apply'),
+      preValidation: fastify.applicantRateLimit('apply'),
       preHandler: fastify.csrfProtection,
       schema: {
         params: paramsSchema,

@@ -23,6 +23,7 @@ export const assessApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/apply/:course/assess',
     {
       config: fastify.publicRateLimit('assess'),
+      preValidation: fastify.applicantRateLimit('assess'),
       preHandler: fastify.csrfProtection,
       schema: {
         params: paramsSchema,

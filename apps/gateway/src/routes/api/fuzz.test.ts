@@ -24,7 +24,15 @@ const unexpected: string[] = [];
 beforeAll(async () => {
   stack = await startTestStack({
     services: ['courses', 'applications', 'assessment'],
-    gatewayEnv: { RATE_LIMIT_APPLIED_MAX: '1000000', RATE_LIMIT_ASSESS_MAX: '1000000', RATE_LIMIT_APPLY_MAX: '1000000', LOG_LEVEL: 'fatal' },
+    gatewayEnv: {
+      RATE_LIMIT_APPLIED_MAX: '1000000',
+      RATE_LIMIT_ASSESS_MAX: '1000000',
+      RATE_LIMIT_APPLY_MAX: '1000000',
+      RATE_LIMIT_APPLIED_PER_APPLICANT_MAX: '1000000',
+      RATE_LIMIT_ASSESS_PER_APPLICANT_MAX: '1000000',
+      RATE_LIMIT_APPLY_PER_APPLICANT_MAX: '1000000',
+      LOG_LEVEL: 'fatal',
+    },
   });
   client = new StackClient(stack.gatewayUrl);
   await client.get('/api/ping');
