@@ -4,7 +4,6 @@ import {
   appliedResponseSchema,
   applyResponseSchema,
   assessFormSchema,
-  canEditApplication,
   clearingStatusResponseSchema,
   courseDocumentTypes,
   DEFAULT_CLOSED_MESSAGE,
@@ -21,14 +20,14 @@ import {
   PUBLIC_STATUS_ONLY,
   PUBLIC_USER,
   recommendedCourses,
-  staffStatusAllowed,
+  staffEditRefusal,
+  staffStatusRefusal,
   SUBMISSION_BUTTONS,
   staffUpdateResponseSchema,
   submissionStoredResponseSchema,
   toAssessForm,
   validateSubmission,
   withoutDocuments,
-  type Access,
   type ApplicationDecision,
   type ApplicationStatus,
   type ApplyResponse,
@@ -44,7 +43,7 @@ import {
   type StoreApplicationRequestInput,
   type StoreUpdateRequestInput,
 } from '@clearing-desk/contracts';
-import { HttpError } from '@clearing-desk/service-kit';
+import { forbidIfRefused, HttpError } from '@clearing-desk/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AssessOutcome } from '../plugins/app/assessment-gateway';
 import { ServiceError } from '../plugins/app/service-clients';
@@ -78,20 +77,6 @@ export function settleSubmissionId(request: FastifyRequest, bodyId: string | und
   const fromHeader = idempotencyKeyToUuid(header);
   if (bodyId !== undefined && bodyId.toLowerCase() !== fromHeader) throw new HttpError(400, IDEMPOTENCY_KEY_MISMATCH);
   return fromHeader;
-}
-
-/** 403 with the reason when `access` may not edit an application of `current` status (spec section 6). */
-export function assertCanEdit(access: Access, current: ApplicationStatus | null): void {
-  if (canEditApplication(access, current)) return;
-  if (!access) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
-  throw new HttpError(403, current === 'S' ? ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_PUBLIC : ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY);
-}
-
-/** 403 unless `status` is one the user may set here (staffStatusAllowed: the buttons, the current status or V). */
-export function assertStatusAllowed(access: Access, current: ApplicationStatus | null, status: ApplicationStatus, outcome: AssessOutcome): void {
-  if (!staffStatusAllowed(access, current, status, outcome.result.SUBMISSION_OPTIONS.BUTTONS)) {
-    throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED(status));
-  }
 }
 
 /**
@@ -302,14 +287,14 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       const user = request.staffUser;
       if (!user) throw new HttpError(401, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
       const detail = await pipeline.course(request, code);
-      assertCanEdit(detail.access, null);
+      forbidIfRefused(staffEditRefusal(detail.access, null));
       gateway().assertOpen(detail.courseData);
       const { INTERVIEW, ...form } = data;
       const { submission, status: STATUS, reasons: REJECTION_REASONS } = pipeline.keyed(request, detail, form);
       const checked = pipeline.check(detail, submission);
       const outcome = await pipeline.assess(request, detail, checked.assessable);
       const status = STATUS ?? 'S';
-      assertStatusAllowed(detail.access, null, status, outcome);
+      forbidIfRefused(staffStatusRefusal(detail.access, null, status, outcome.result.SUBMISSION_OPTIONS.BUTTONS));
       return pipeline.claimAndStore(request, checked, {
         submission: withoutDocuments(submission),
         course: courseBody(detail),
@@ -340,11 +325,11 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       data: StaffUpdateSubmission,
       ifMatch: number | undefined,
     ): Promise<StaffUpdateResponse> {
-      assertCanEdit(detail.access, current);
+      forbidIfRefused(staffEditRefusal(detail.access, current));
       const { REJECTION_REASONS, INTERVIEW, ...rest } = data;
       const checked = pipeline.check(detail, dropHiddenFields(withoutDocuments(rest), []));
       const outcome = await pipeline.assess(request, detail, checked.assessable);
-      assertStatusAllowed(detail.access, current, data.STATUS, outcome);
+      forbidIfRefused(staffStatusRefusal(detail.access, current, data.STATUS, outcome.result.SUBMISSION_OPTIONS.BUTTONS));
       const body: StoreUpdateRequestInput = {
         // The interview (a change to I) travels with the status change to its LOG row and email (issue 24).
         submission: INTERVIEW ? { ...checked.submission, INTERVIEW } : checked.submission,

@@ -5,13 +5,9 @@ import {
   outboundCallDataSchema,
   outboundCallRemark,
   parseVersionEtag,
-  staffStatusAllowed,
   versionEtag,
   visaDataSchema,
 } from './admin-applications';
-
-const offerRefer = [{ STATUS: 'O' }, { STATUS: 'R' }];
-const submitOnly = [{ STATUS: 'S' }];
 
 describe('APPLICATION_LISTING_FILTERS', () => {
   it('offers the seven filters of spec section 2 in order', () => {
@@ -34,23 +30,6 @@ describe('applicationListingQuerySchema', () => {
     expect(applicationListingQuerySchema.parse({ page_size: '25', page: '3' })).toMatchObject({ page: 3, page_size: 25 });
     expect(applicationListingQuerySchema.safeParse({ s: 'z' }).success).toBe(false);
     expect(applicationListingQuerySchema.safeParse({ q: 'x'.repeat(257) }).success).toBe(false);
-  });
-});
-
-describe('staffStatusAllowed', () => {
-  it('allows the buttons of the role, and the current status or V when updating', () => {
-    expect(staffStatusAllowed('Back Office', null, 'O', offerRefer)).toBe(true);
-    expect(staffStatusAllowed('Back Office', null, 'P', offerRefer)).toBe(false);
-    expect(staffStatusAllowed('Back Office', 'P', 'P', offerRefer)).toBe(true);
-    expect(staffStatusAllowed('Front Office', 'S', 'V', submitOnly)).toBe(true);
-    expect(staffStatusAllowed('Front Office', null, 'V', submitOnly)).toBe(false);
-  });
-
-  it('needs the set-status permission for any status other than S or the current one', () => {
-    expect(staffStatusAllowed('Front Office', null, 'S', submitOnly)).toBe(true);
-    expect(staffStatusAllowed('Front Office', 'S', 'O', offerRefer)).toBe(false);
-    expect(staffStatusAllowed('Editor', 'S', 'R', offerRefer)).toBe(false);
-    expect(staffStatusAllowed(null, null, 'O', offerRefer)).toBe(false);
   });
 });
 

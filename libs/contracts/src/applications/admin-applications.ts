@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { assessmentSchema } from '../assessment/assessment';
 import { applicationStatusSchema, applicationSubStatusSchema, type ApplicationStatus } from '../assessment/status-codes';
-import { canSetStatus } from '../auth/permissions';
 import { accessSchema, roleAssignmentSchema } from '../auth/roles';
 import { LIMITS } from '../common/limits';
 import { pageNumberSchema, pageSizeSchema } from '../common/pagination';
@@ -432,21 +431,3 @@ export const parseVersionEtag = (header: string | undefined): number | null | un
   const m = /^(?:W\/)?"(\d+)"$/.exec(header.trim());
   return m ? Number(m[1]) : null;
 };
-
-/**
- * Whether a staff user with `access` may give an application whose status is `current` (null for
- * a new one) the status `status`, when the assessment made for that user's role offers `buttons`
- * (issue 9): one of the buttons, or the current status or V (spec section 4: shown as selected);
- * and a status other than S or the current one needs the set-status permission (spec section 6).
- * One rule for the web app's buttons, the gateway and applications-svc.
- */
-export function staffStatusAllowed(
-  access: string | null | undefined,
-  current: ApplicationStatus | null,
-  status: ApplicationStatus,
-  buttons: readonly { STATUS: string }[],
-): boolean {
-  const keeps = current !== null && (status === current || status === 'V');
-  if (!keeps && !buttons.some((b) => b.STATUS === status)) return false;
-  return keeps || status === 'S' || canSetStatus(access);
-}

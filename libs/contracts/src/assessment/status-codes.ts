@@ -37,7 +37,11 @@ export const APPLICATION_SUB_STATUSES = {
 export type ApplicationSubStatus = keyof typeof APPLICATION_SUB_STATUSES;
 export const applicationSubStatusSchema = z.enum(Object.keys(APPLICATION_SUB_STATUSES) as [ApplicationSubStatus, ...ApplicationSubStatus[]]);
 
-/** The submit buttons an assessment can offer (domain.md "Submit buttons"), status and label. */
+/**
+ * The submit buttons (domain.md "Submit buttons"), status and label: those an assessment offers,
+ * plus UPDATE (V: keep the current status) and WITHDRAW (W), which staffStatusButtons adds for an
+ * existing application.
+ */
 export const SUBMISSION_BUTTONS = {
   SUBMIT: { STATUS: 'S', LABEL: 'Submit' },
   OFFER: { STATUS: 'O', LABEL: 'Offer' },
@@ -45,4 +49,6 @@ export const SUBMISSION_BUTTONS = {
   REFER: { STATUS: 'R', LABEL: 'Refer' },
   POOL: { STATUS: 'P', LABEL: 'Pool' },
   REJECT: { STATUS: 'X', LABEL: 'Reject' },
+  UPDATE: { STATUS: 'V', LABEL: 'Update' },
+  WITHDRAW: { STATUS: 'W', LABEL: 'Withdraw' },
 } as const satisfies Record<string, { STATUS: ApplicationStatus; LABEL: string }>;

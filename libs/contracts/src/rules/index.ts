@@ -6,3 +6,4 @@
 export * from './course-open';
 export * from './points-light';
 export * from './http-names';
+export * from './status-buttons';

@@ -13,6 +13,14 @@ export class HttpError extends Error {
 }
 
 /**
+ * Throws 403 with `refusal` when there is one: the call site of a contracts rule that answers why
+ * something is refused or null (e.g. staffStatusRefusal), so the rule and its text live once.
+ */
+export function forbidIfRefused(refusal: string | null): void {
+  if (refusal !== null) throw new HttpError(403, refusal);
+}
+
+/**
  * The one error handler of every service and the gateway (architecture.md "Errors"): answers
  * `{ message }`; schema validation failures become 400 naming the field; 4xx keep their message;
  * 5xx are logged with the request context and hidden behind 'Internal Server Error', except an

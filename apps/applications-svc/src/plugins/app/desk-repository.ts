@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
+  keptStatus,
   APPLICATION_STATUSES,
   applicationFormSchema,
   INTAKE_YEAR,
@@ -200,8 +201,8 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
           if (!row) return { kind: 'not-found' } as const;
           check(row);
           if (request.ifMatch !== undefined && request.ifMatch !== row.version) return { kind: 'conflict' } as const;
-          // V keeps the current status: it is never stored (domain.md "Submit buttons").
-          const status = request.submission.STATUS === 'V' ? row.status : request.submission.STATUS;
+          // V keeps the current status: it is never stored (keptStatus; domain.md "Submit buttons").
+          const status = keptStatus(request.submission.STATUS, row.status) ?? row.status;
           const interview = interviewNeeded(row.status, status) ? (request.submission.INTERVIEW ?? null) : null;
           if (interviewNeeded(row.status, status) && !interview) return { kind: 'interview-required' } as const;
           const fields = changedFields(row.form, form);

@@ -16,14 +16,14 @@ import {
   submissionStoredResponseSchema,
   SUBMISSION_ID_OTHER_APPLICANT,
   SUBMISSION_ID_REUSED,
+  staffStatusRefusal,
   STATUS_PAGE_MESSAGES,
   validateSubmission,
   type ApplyResponse,
 } from '@clearing-desk/contracts';
-import { HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
+import { forbidIfRefused, HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formUcasPersonalId, normaliseEmail, type ApplicantKey } from '../../plugins/app/applications-repository';
-import { assertCanEdit, assertStatusAllowed } from '../desk';
 
 /**
  * Application routes called by the gateway (spec section 7): the duplicate check
@@ -68,8 +68,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
         const user = staffUserFromRequest(request);
         if (!user) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
         const access = accessForCourse(user.roles, { SCHOOL: course.SCHOOL ?? '', DEPT: course.DEPT ?? '' });
-        assertCanEdit(access, null);
-        assertStatusAllowed(access, null, request.body.decision.confirmed_status, request.body.assessment);
+        forbidIfRefused(staffStatusRefusal(access, null, request.body.decision.confirmed_status, request.body.assessment.SUBMISSION_OPTIONS.BUTTONS));
       }
       // A replayed key answers the stored record only to the same applicant (same normalised email and
       // UCAS Personal ID): another person reusing a key must never see someone else's application.

@@ -5,7 +5,6 @@ import {
   APPLY_MESSAGES,
   applicationListingQuerySchema,
   applicationListingResponseSchema,
-  canEditApplication,
   canEditVisa,
   describeFormErrors,
   errorResponseSchema,
@@ -14,7 +13,7 @@ import {
   outboundCallDataSchema,
   outboundCallRemark,
   outboundCallResponseSchema,
-  staffStatusAllowed,
+  staffStatusRefusal,
   staffStoredApplicationSchema,
   staffUpdateResponseSchema,
   storeUpdateRequestSchema,
@@ -23,12 +22,9 @@ import {
   validateSubmission,
   visaDataSchema,
   visaUpdateResponseSchema,
-  type Access,
-  type ApplicationStatus,
-  type Assessment,
   type StaffUser,
 } from '@clearing-desk/contracts';
-import { HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
+import { forbidIfRefused, HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,30 +35,6 @@ function requireUser(request: FastifyRequest): StaffUser {
   const user = staffUserFromRequest(request);
   if (!user) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
   return user;
-}
-
-/**
- * Whether `status` may be set by a user with `access` on an application whose status is `current`
- * (null for a new one) and whose assessment (made for this user's role) offers `buttons`: one of
- * the buttons, the current status or V (spec section 4), and a status other than S or the current
- * one needs the set-status permission (spec section 6). Throws 403 with the reason otherwise.
- */
-export function assertStatusAllowed(
-  access: Access,
-  current: ApplicationStatus | null,
-  status: ApplicationStatus,
-  assessment: Pick<Assessment, 'SUBMISSION_OPTIONS'>,
-): void {
-  if (!staffStatusAllowed(access, current, status, assessment.SUBMISSION_OPTIONS.BUTTONS)) {
-    throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED(status));
-  }
-}
-
-/** 403 with the reason when `access` may not edit an application of `current` status (spec section 6). */
-export function assertCanEdit(access: Access, current: ApplicationStatus | null): void {
-  if (canEditApplication(access, current)) return;
-  if (!access) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
-  throw new HttpError(403, current === 'S' ? ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_PUBLIC : ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY);
 }
 
 const versionResponse = z.object({ version: z.number().int() });
@@ -135,8 +107,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
       // The rules run on the locked row inside the transaction, so a status changed meanwhile counts.
       const result = await repo().update(request.params.student, request.params.course, request.body, user.username, (row) => {
         const access = accessForCourse(user.roles, { SCHOOL: row.school, DEPT: row.dept });
-        assertCanEdit(access, row.status);
-        assertStatusAllowed(access, row.status, submission.STATUS, assessment);
+        forbidIfRefused(staffStatusRefusal(access, row.status, submission.STATUS, assessment.SUBMISSION_OPTIONS.BUTTONS));
       });
       if (result.kind === 'not-found') throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
       if (result.kind === 'conflict') throw new HttpError(409, ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT);

@@ -49,6 +49,7 @@ export function ApplicationEditRoute() {
     const { applicationData, access } = query.data.data;
     return {
       currentStatus: applicationData.STATUS,
+      access,
       readOnlyReason: editRefusalReason(access, applicationData.STATUS),
       updateApplication: async (submission: ApplySubmission) => {
         const saved = await updateAdminApplication(

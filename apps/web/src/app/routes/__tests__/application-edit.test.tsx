@@ -10,6 +10,7 @@ import { createStaffUser, renderApp } from '@/testing/test-utils';
 // The machine is shared: give async queries room under load (they still fail on a wrong state).
 
 const backOffice = createStaffUser({ username: 'backoffice1', name: 'Bola Backoffice', roles: [{ role: 'Back Office', scope: 'all' }] });
+const editor = createStaffUser({ username: 'editor1', name: 'Eddie Editor', roles: [{ role: 'Editor', scope: 'all' }] });
 const frontOffice = createStaffUser({ username: 'frontoffice1', name: 'Fran Frontoffice', roles: [{ role: 'Front Office', scope: 'all' }] });
 
 const staffButtons = () =>
@@ -85,6 +86,67 @@ describe('/applications/{studentId}/{ucasCode}: edit an application', () => {
     await user.click(refer);
     expect(screen.getByRole('dialog', { name: 'Are you sure you want to update the details of this application?' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: /change the status/ })).not.toBeInTheDocument();
+  });
+
+  it('gives an Editor on an Offered application one Update button that keeps Offered (sent as V)', async () => {
+    staffButtons();
+    db.desk.applications = [createDeskApplication({ STATUS: 'O' })];
+    const puts = recordPuts();
+    const { user } = renderApp('/applications/S0001/G400/personal-details', { user: editor });
+    await fill(user, await screen.findByLabelText('Given name'), 'Amarachi');
+    await user.click(screen.getByRole('link', { name: /Submit/ }));
+    const update = await screen.findByRole('button', { name: 'Update (save)' });
+    const group = update.closest('.cd-button-group') as HTMLElement;
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Update (save)']);
+    expect(update).toHaveClass('cd-button--selected');
+    await waitFor(() => expect(update).toBeEnabled());
+    await user.click(update);
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to update the details of this application?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, update' }));
+    expect(await screen.findByText(/^Last saved at \d\d:\d\d:\d\d$/)).toBeInTheDocument();
+    expect(puts[0]).toMatchObject({ body: { NAME1: 'Amarachi', STATUS: 'V' } });
+    expect(db.desk.applications[0]!.applicationData.STATUS).toBe('O');
+    expect(screen.getByText('Current status: Offered.')).toBeInTheDocument();
+  });
+
+  it('gives Front Office on a public submission only Update, never a status change', async () => {
+    db.desk.applications = [createDeskApplication({ STATUS: 'S' })];
+    renderApp('/applications/S0001/G400/submit', { user: frontOffice });
+    const update = await screen.findByRole('button', { name: 'Update' });
+    const group = update.closest('.cd-button-group') as HTMLElement;
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Update']);
+  });
+
+  it('lets Back Office withdraw whatever the light, with the status-change confirmation', async () => {
+    setAssessment(createAssessment({ TRAFFIC_LIGHT: 'A', SUBMISSION_OPTIONS: { BUTTONS: [{ ...SUBMISSION_BUTTONS.REFER }, { ...SUBMISSION_BUTTONS.POOL }] } }));
+    db.desk.applications = [createDeskApplication({ STATUS: 'O' })];
+    const puts = recordPuts();
+    const { user } = renderApp('/applications/S0001/G400/submit', { user: backOffice });
+    // Until the assessment answers only Update and Withdraw show; then its buttons come first.
+    await screen.findByRole('button', { name: 'Pool' });
+    const withdraw = screen.getByRole('button', { name: 'Withdraw' });
+    const group = withdraw.closest('.cd-button-group') as HTMLElement;
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Refer', 'Pool', 'Update', 'Withdraw']);
+    expect(screen.getByRole('button', { name: 'Update' })).toHaveClass('cd-button--selected');
+    await waitFor(() => expect(withdraw).toBeEnabled());
+    await user.click(withdraw);
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to change the status of this application from Offered to Withdrawal?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, update' }));
+    expect(await screen.findByText(/^Last saved at \d\d:\d\d:\d\d$/)).toBeInTheDocument();
+    expect(puts[0]).toMatchObject({ body: { STATUS: 'W' } });
+    expect(db.desk.applications[0]!.applicationData.STATUS).toBe('W');
   });
 
   it('shows the conflict message and keeps the adviser’s edits when someone saved in between', async () => {

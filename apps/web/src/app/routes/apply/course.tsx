@@ -69,7 +69,7 @@ export function CourseRoute() {
     [navigate, ucasCode, user],
   );
   const access = courseQuery.data?.access ?? null;
-  const staff = useMemo(() => (user ? { currentStatus: null, readOnlyReason: editRefusalReason(access, null) } : undefined), [user, access]);
+  const staff = useMemo(() => (user ? { currentStatus: null, access, readOnlyReason: editRefusalReason(access, null) } : undefined), [user, access]);
 
   if (storedByStaff) {
     const saved: SavedLocationState = { saved: true };

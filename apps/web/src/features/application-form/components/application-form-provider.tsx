@@ -1,6 +1,7 @@
 import {
   courseDocumentTypes,
   validateApplicationForm,
+  type Access,
   type ApplicationStatus,
   type ApplyResponse,
   type ApplySubmission,
@@ -24,6 +25,11 @@ import { isErrorShown } from '../utils/visible-errors';
 export type StaffFormOptions = {
   /** The stored STATUS of the application being edited; null for a new one (taken by phone). */
   currentStatus: ApplicationStatus | null;
+  /**
+   * The user's role on the course: the submit buttons follow staffStatusButtons of the contracts
+   * for it. Left out in a training call (nothing is stored: the assessment's buttons as they are).
+   */
+  access?: Access | null;
   /** Why the user may not edit it (editRefusalReason of the contracts), or null when editable. */
   readOnlyReason: string | null;
   /** Stores the changes of an existing application (PUT); rejects with ApiError (409 conflict keeps the edits). */

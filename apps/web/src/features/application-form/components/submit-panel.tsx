@@ -8,6 +8,8 @@ import {
   ERROR_CODES,
   formDocuments,
   interviewNeeded,
+  keptStatus,
+  staffStatusButtons,
   SUBMISSION_BUTTONS,
   type ApplySubmission,
   type Assessment,
@@ -34,8 +36,10 @@ export type StatusButtonPreview = { label: string; status: ApplicationStatus };
 export type ButtonScriptsSlot = (buttons: readonly StatusButtonPreview[]) => ReactNode;
 
 /**
- * The submit buttons of the assessment's SUBMISSION_OPTIONS.BUTTONS (a single 'Submit' with
- * status S until there is one), enabled only without validation errors, duplicate, closed or
+ * The submit buttons: for staff, staffStatusButtons of the contracts (the rule the gateway and
+ * applications-svc check: 'Update' keeps the status, 'Withdraw' for set-status staff) over the
+ * assessment's SUBMISSION_OPTIONS.BUTTONS; for the public and a training call those buttons as
+ * they are (a single 'Submit' with status S until there is an assessment). Enabled only without validation errors, duplicate, closed or
  * suspended course, while no document is uploading and nothing is being sent (spec section 4).
  * Each asks for confirmation; the form's SUBMISSION_ID goes with every attempt, so a retry stores
  * one application. A document the server could not bind gets the server's message as its
@@ -58,15 +62,17 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
   const [interviewErrors, setInterviewErrors] = useState<InterviewErrors>({});
 
   const offered = assessment?.SUBMISSION_OPTIONS.BUTTONS;
-  const buttons = offered && offered.length > 0 ? offered : DEFAULT_BUTTONS;
+  // Before an assessment, a new form offers 'Submit'; an existing one only what keeps or withdraws.
+  const assessed = offered && offered.length > 0 ? offered : currentStatus === null ? DEFAULT_BUTTONS : [];
+  const buttons = staff?.access !== undefined ? staffStatusButtons(staff.access, currentStatus, assessed) : assessed;
   const uploading = Object.keys(state.uploads).length > 0;
   const readOnly = (staff?.readOnlyReason ?? null) !== null;
   const disabled = errors.length > 0 || mutation.isPending || uploading || state.isDuplicate || !hasVacancies || suspended || readOnly;
   // Spec section 4: ' (save)' when the form is modified, has vacancies and is not suspended (staff screens).
   const saveSuffix = staff && modified && hasVacancies && !suspended ? FORM_TEXTS.SAVE_SUFFIX : '';
   // Spec section 4: the button of the current status (and V) shows as selected.
-  const isSelected = (button: SubmissionButton) => currentStatus !== null && (button.STATUS === currentStatus || button.STATUS === 'V');
-  const changesStatus = (button: SubmissionButton) => currentStatus !== null && button.STATUS !== currentStatus && button.STATUS !== 'V';
+  const isSelected = (button: SubmissionButton) => currentStatus !== null && keptStatus(button.STATUS, currentStatus) === currentStatus;
+  const changesStatus = (button: SubmissionButton) => currentStatus !== null && keptStatus(button.STATUS, currentStatus) !== currentStatus;
 
   /** Marks the document a 409 names (documentNotAttachedText) with that message; false when none matches. */
   const markRefusedDocument = (message: string): boolean => {
@@ -77,7 +83,7 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
 
   /** Staff inviting to interview (a create as I, or a change to I) enter its details in the confirmation. */
   const asksInterview = (button: SubmissionButton) =>
-    staff !== undefined && interviewNeeded(currentStatus, button.STATUS === 'V' && currentStatus ? currentStatus : button.STATUS);
+    staff !== undefined && interviewNeeded(currentStatus, keptStatus(button.STATUS, currentStatus) ?? button.STATUS);
 
   const send = (button: SubmissionButton, details?: InterviewDetails) => {
     setChosen(null);
@@ -101,7 +107,7 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
     };
     if (isUpdate) {
       // The stored status stays when the chosen button is V (spec section 4: V is treated like the current status).
-      const status = button.STATUS === 'V' && currentStatus ? currentStatus : button.STATUS;
+      const status = keptStatus(button.STATUS, currentStatus) ?? button.STATUS;
       updateMutation.mutate(submission, {
         onSuccess: () => {
           setInterview(EMPTY_INTERVIEW);

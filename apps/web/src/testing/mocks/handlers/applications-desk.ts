@@ -5,8 +5,8 @@ import {
   INTERVIEW_MESSAGES,
   interviewNeeded,
   interviewSummary,
-  canEditApplication,
-  canSetStatus,
+  keptStatus,
+  staffStatusRefusal,
   LISTING_FILTER_STATUSES,
   LOGIN_MESSAGES,
   NEW_STUDENT,
@@ -105,9 +105,11 @@ export const applicationsDeskHandlers = [
     const parsed = staffUpdateSubmissionSchema.safeParse(((await request.json()) as { data?: unknown }).data);
     if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
     const access = accessForCourse(user.roles, found.courseData);
-    if (!canEditApplication(access, found.applicationData.STATUS)) return error(403, ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY);
-    const status = parsed.data.STATUS;
-    if (status !== found.applicationData.STATUS && !canSetStatus(access)) return error(403, ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED(status));
+    // As the gateway and applications-svc: the contracts' one status rule, over the assessment's buttons.
+    const refusal = staffStatusRefusal(access, found.applicationData.STATUS, parsed.data.STATUS, db.assessment.SUBMISSION_OPTIONS.BUTTONS);
+    if (refusal) return error(403, refusal);
+    // V keeps the current status: it is never stored.
+    const status = keptStatus(parsed.data.STATUS, found.applicationData.STATUS) ?? found.applicationData.STATUS;
     const ifMatch = parseVersionEtag(request.headers.get('If-Match') ?? undefined);
     if (ifMatch !== undefined && ifMatch !== found.version) return error(409, ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT);
     const { SUBMISSION_ID: _id, STATUS: _status, REJECTION_REASONS: _r, INTERVIEW, ...form } = parsed.data;

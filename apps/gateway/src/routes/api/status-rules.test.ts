@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { ADMIN_APPLICATION_MESSAGES, APPLY_MESSAGES, applyResponseSchema, type ApplicationStatus, type ApplyResponse } from '@clearing-desk/contracts';
+import { createApplicationForm } from '@clearing-desk/contracts/testing';
+import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
+import { Client } from 'pg';
+import { staffClients, startTestStack } from '../../testing/stack-client';
+
+/**
+ * Issue 19 item 3: every cell of the status rules through the gateway (role x current status x
+ * requested status, V, S and W included), against an oracle written here from the words of spec
+ * sections 4 and 6 and domain.md "Submit buttons" (not from the contracts' rule it checks).
+ * Nothing allowed is stored: an update goes with a stale If-Match, so a save both the gateway and
+ * applications-svc allow ends in 409 VERSION_CONFLICT; a create repeats a stored person, so one
+ * they allow ends in 409 DUPLICATE. A refusal is 403 with its reason.
+ */
+const COURSE = 'G400'; // demo catalogue: SCI/CMPS, open, does not interview
+
+let directory: Directory;
+let stack: Stack;
+let db: Client;
+
+beforeAll(async () => {
+  directory = await startDirectory({ port: 'free' });
+  stack = await startTestStack({ services: ['courses', 'applications', 'assessment', 'files'], directoryUrl: directory.url });
+  db = new Client({ connectionString: stack.databaseUrls.applications });
+  await db.connect();
+}, 120_000);
+
+afterAll(async () => {
+  await db?.end();
+  await stack?.stop();
+  await directory?.stop();
+});
+
+const as = staffClients(() => stack.gatewayUrl, DEMO_DIRECTORY.password);
+
+/** The demo users and their role on G400 (spec section 6; fo-law's school is LAW, so none). */
+const USERS = {
+  admin: 'Administrator',
+  backoffice: 'Back Office',
+  bolimited: 'Back Office Limited',
+  editor: 'Editor',
+  frontoffice: 'Front Office',
+  visateam: 'Visa Team',
+  'fo-law': null,
+} as const;
+type Username = keyof typeof USERS;
+
+const REQUESTED: ApplicationStatus[] = ['O', 'I', 'S', 'R', 'X', 'P', 'V', 'D', 'W'];
+const CURRENT: (ApplicationStatus | null)[] = [null, 'S', 'O', 'I', 'R', 'X', 'P', 'D', 'W'];
+
+/** Spec section 6's permission table. */
+const SET_STATUS = new Set(['Administrator', 'Back Office', 'Back Office Limited']);
+const EDIT_ANY = new Set(['Administrator', 'Back Office', 'Back Office Limited', 'Editor']);
+const EDIT_PUBLIC = new Set(['Administrator', 'Back Office', 'Back Office Limited', 'Editor', 'Front Office']);
+/** What the assessment offers set-status staff for the green G400 form below (domain.md: G, no interviews). */
+const GREEN_BUTTONS = ['O', 'R'];
+
+const ALLOWED = 'allowed';
+/** The oracle: 'allowed' or the 403 message. */
+function expected(role: string | null, current: ApplicationStatus | null, requested: ApplicationStatus): string {
+  if (role === null) return ADMIN_APPLICATION_MESSAGES.NO_ROLE;
+  const mayEdit = current === null ? EDIT_PUBLIC.has(role) || EDIT_ANY.has(role) : current === 'S' ? EDIT_PUBLIC.has(role) : EDIT_ANY.has(role);
+  if (!mayEdit) return current === 'S' ? ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_PUBLIC : ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY;
+  let allowed: boolean;
+  if (current === null) {
+    // New: the public's Submit without set-status; the assessment's buttons with it. V keeps nothing.
+    allowed = SET_STATUS.has(role) ? GREEN_BUTTONS.includes(requested) : requested === 'S';
+  } else if (!SET_STATUS.has(role)) {
+    // One 'Update' that keeps the current status (V, or the current status itself): never a change.
+    allowed = requested === 'V' || requested === current;
+  } else {
+    // The assessment's buttons, keeping the current status, and Withdraw whatever the light.
+    allowed = GREEN_BUTTONS.includes(requested) || requested === 'V' || requested === current || requested === 'W';
+  }
+  return allowed ? ALLOWED : ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED(requested);
+}
+
+const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({
+  QUALIFICATION: 'GCSE',
+  SUBJECT,
+  GRADE: '5',
+  YEAR: '2023',
+}));
+let people = 0;
+/** A G400 form from a distinct person, assessed green (A*AB, five GCSEs). */
+function greenForm(): Record<string, unknown> {
+  people += 1;
+  return {
+    ...createApplicationForm({
+      DOB: '2006-05-14',
+      NATIONALITY: 'GBR',
+      GCSE_QUALIFICATIONS: FIVE_GCSES,
+      QUALIFICATIONS: ['Mathematics', 'Physics', 'Chemistry'].map((SUBJECT, i) => ({
+        QUALIFICATION: 'ALEVEL',
+        SUBJECT,
+        GRADE: ['A*', 'A', 'B'][i],
+        YEAR: '2025',
+      })),
+    }),
+    EMAIL: `status.cells.${people}@example.com`,
+    UCAS_PERSONAL_ID: String(7300000000 + people),
+  };
+}
+
+/** A stored application with `status` (taken as R by Back Office, then set in its row: D and I have no button on G400). */
+async function storedWith(status: ApplicationStatus): Promise<{ saved: ApplyResponse; data: Record<string, unknown> }> {
+  const data = greenForm();
+  const res = await (await as('backoffice')).send('POST', `/api/admin/applications/new/${COURSE}`, { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'R' });
+  expect(res.status).toBe(200);
+  const saved = applyResponseSchema.parse(res.body);
+  await db.query('update applications set status = $1, sub_status = null where student_id = $2 and ucas_code = $3', [status, saved.id[0], saved.id[1]]);
+  return { saved, data };
+}
+
+const outcome = (res: { status: number; body: unknown }, allowedConflict: string): string => {
+  const message = (res.body as { message?: string }).message ?? '';
+  if (res.status === 409 && message === allowedConflict) return ALLOWED;
+  return res.status === 403 ? message : `${res.status} ${message}`;
+};
+
+describe('every cell of the status rules through the gateway', () => {
+  const stored = new Map<ApplicationStatus, { saved: ApplyResponse; data: Record<string, unknown> }>();
+  beforeAll(async () => {
+    for (const status of CURRENT) if (status !== null) stored.set(status, await storedWith(status));
+  }, 60_000);
+
+  const rows = (Object.keys(USERS) as Username[]).flatMap((username) => CURRENT.map((current) => [username, current] as const));
+
+  it.each(rows)('%s on an application whose status is %s', async (username, current) => {
+    const client = await as(username);
+    const got: Record<string, string> = {};
+    const want: Record<string, string> = {};
+    for (const requested of REQUESTED) {
+      want[requested] = expected(USERS[username], current, requested);
+      if (current === null) {
+        // The person of a stored application again: allowed means the duplicate check is reached.
+        const person = stored.get('O')!.data;
+        const res = await client.send('POST', `/api/admin/applications/new/${COURSE}`, { ...person, SUBMISSION_ID: randomUUID(), STATUS: requested });
+        got[requested] = outcome(res, APPLY_MESSAGES.DUPLICATE);
+      } else {
+        const { saved, data } = stored.get(current)!;
+        const res = await client.putIfMatch(`/api/admin/applications/${saved.id[0]}/${saved.id[1]}`, { ...data, STATUS: requested }, '"999"');
+        got[requested] = outcome(res, ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT);
+      }
+    }
+    expect(got).toEqual(want);
+  });
+
+  it('stored nothing: every application keeps its status and version', async () => {
+    for (const [status, { saved }] of stored) {
+      const { rows: found } = await db.query<{ status: string; version: number }>(
+        'select status, version from applications where student_id = $1 and ucas_code = $2',
+        [saved.id[0], saved.id[1]],
+      );
+      expect(found).toEqual([{ status, version: 1 }]);
+    }
+    const { rows: count } = await db.query<{ n: string }>('select count(*)::text as n from applications');
+    expect(Number(count[0]?.n)).toBe(stored.size);
+  });
+});
+
+describe('saves that keep or withdraw', () => {
+  const read = async (saved: ApplyResponse) => {
+    const { rows } = await db.query<{ status: string; notes: string | null }>(
+      "select status, form->>'NOTES' as notes from applications where student_id = $1 and ucas_code = $2",
+      [saved.id[0], saved.id[1]],
+    );
+    return rows[0];
+  };
+
+  it('an Editor updates an Offered application’s notes and it stays Offered; Front Office’s Update of a submission stores S, never V', async () => {
+    const offered = await storedWith('O');
+    const path = `/api/admin/applications/${offered.saved.id[0]}/${offered.saved.id[1]}`;
+    const res = await (await as('editor')).send('PUT', path, { ...offered.data, NOTES: 'Called back about accommodation', STATUS: 'V' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ confirmed_status: 'O' });
+    expect(await read(offered.saved)).toEqual({ status: 'O', notes: 'Called back about accommodation' });
+    const toSubmitted = await (await as('editor')).send('PUT', path, { ...offered.data, STATUS: 'S' });
+    expect(toSubmitted).toEqual({ status: 403, body: { message: ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('S') } });
+
+    const submitted = await storedWith('S');
+    const update = await (
+      await as('frontoffice')
+    ).send('PUT', `/api/admin/applications/${submitted.saved.id[0]}/${submitted.saved.id[1]}`, {
+      ...submitted.data,
+      NOTES: 'Front office note',
+      STATUS: 'V',
+    });
+    expect(update.status).toBe(200);
+    expect(await read(submitted.saved)).toEqual({ status: 'S', notes: 'Front office note' });
+  });
+
+  it('lets Back Office withdraw a pooled application (no Withdraw among the assessment’s buttons)', async () => {
+    const pooled = await storedWith('P');
+    const res = await (
+      await as('backoffice')
+    ).send('PUT', `/api/admin/applications/${pooled.saved.id[0]}/${pooled.saved.id[1]}`, { ...pooled.data, STATUS: 'W' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ confirmed_status: 'W' });
+    expect((await read(pooled.saved))?.status).toBe('W');
+  });
+});

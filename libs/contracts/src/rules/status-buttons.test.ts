@@ -1,0 +1,56 @@
+import { ADMIN_APPLICATION_MESSAGES } from '../applications/admin-applications';
+import { SUBMISSION_BUTTONS } from '../assessment/status-codes';
+import { keptStatus, staffStatusButtons, staffStatusRefusal } from './status-buttons';
+
+const { SUBMIT, OFFER, REFER, POOL, UPDATE, WITHDRAW } = SUBMISSION_BUTTONS;
+const green = [OFFER, REFER];
+const submitOnly = [SUBMIT];
+
+describe('keptStatus', () => {
+  it('stores V as the current status and never V itself', () => {
+    expect(keptStatus('V', 'O')).toBe('O');
+    expect(keptStatus('V', null)).toBeNull();
+    expect(keptStatus('R', 'O')).toBe('R');
+  });
+});
+
+describe('staffStatusButtons', () => {
+  it('gives a user without set-status Submit on a new application and only Update on an existing one', () => {
+    expect(staffStatusButtons('Front Office', null, submitOnly)).toEqual([SUBMIT]);
+    expect(staffStatusButtons('Front Office', 'S', submitOnly)).toEqual([UPDATE]);
+    expect(staffStatusButtons('Editor', 'O', submitOnly)).toEqual([UPDATE]);
+  });
+
+  it('gives set-status staff the assessed buttons, Update when none keeps the status, and Withdraw on an existing application', () => {
+    expect(staffStatusButtons('Back Office', null, green)).toEqual([OFFER, REFER]);
+    expect(staffStatusButtons('Back Office', 'O', green)).toEqual([OFFER, REFER, WITHDRAW]);
+    expect(staffStatusButtons('Administrator', 'S', [REFER, POOL])).toEqual([REFER, POOL, UPDATE, WITHDRAW]);
+    expect(staffStatusButtons('Administrator', 'W', [REFER, POOL])).toEqual([REFER, POOL, UPDATE]);
+  });
+
+  it('gives none to a user who may not edit the application', () => {
+    expect(staffStatusButtons('Front Office', 'O', submitOnly)).toEqual([]);
+    expect(staffStatusButtons('Visa Team', 'S', submitOnly)).toEqual([]);
+    expect(staffStatusButtons(null, null, green)).toEqual([]);
+  });
+});
+
+describe('staffStatusRefusal', () => {
+  it('lets an Editor keep an Offered status (V or O) and never move it to S', () => {
+    expect(staffStatusRefusal('Editor', 'O', 'V', submitOnly)).toBeNull();
+    expect(staffStatusRefusal('Editor', 'O', 'O', submitOnly)).toBeNull();
+    expect(staffStatusRefusal('Editor', 'O', 'S', submitOnly)).toBe(ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('S'));
+  });
+
+  it('refuses V on a new application and names why an edit is refused', () => {
+    expect(staffStatusRefusal('Back Office', null, 'V', green)).toBe(ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('V'));
+    expect(staffStatusRefusal(null, 'S', 'V', submitOnly)).toBe(ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+    expect(staffStatusRefusal('Visa Team', 'S', 'V', submitOnly)).toBe(ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_PUBLIC);
+    expect(staffStatusRefusal('Front Office', 'R', 'V', submitOnly)).toBe(ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY);
+  });
+
+  it('lets set-status staff withdraw whatever the light, and not on a new application', () => {
+    expect(staffStatusRefusal('Back Office Limited', 'P', 'W', [SUBMISSION_BUTTONS.REJECT, REFER])).toBeNull();
+    expect(staffStatusRefusal('Back Office', null, 'W', green)).toBe(ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('W'));
+  });
+});
