@@ -59,6 +59,8 @@ export const FORM_TEXTS = {
   SUBMIT_CONFIRM: 'Yes, submit',
   SUBMIT_CANCEL: 'No, go back',
   SUBMIT_BLOCKED_DUPLICATE: 'You cannot submit this application because you have already applied for this course.',
+  /** In the submit confirmation when the applied check answered 429 (issue 25 item 7): not checked, said only at submit. */
+  APPLIED_NOT_CHECKED: 'We could not check just now whether you have already applied for this course. If you have, this application will not be accepted.',
   CHANGE: 'Change',
 
   // Staff screens (issue 9)

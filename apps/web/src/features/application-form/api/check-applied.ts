@@ -2,7 +2,7 @@ import { appliedResponseSchema, type AppliedResponse } from '@clearing-desk/cont
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiPaths } from '@/config/paths';
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { applicationFormKeys } from './application-form-keys';
 
 export type AppliedParams = { email?: string; ucas_personal_id?: string };
@@ -19,21 +19,25 @@ export const getAppliedQueryOptions = (ucasCode: string, params: AppliedParams) 
     retry: false,
   });
 
+/** What the applied check found: applied, not applied, or not checked (the check was rate limited: 429). */
+export type AppliedCheck = 'applied' | 'not-applied' | 'not-checked';
+
 /**
- * The duplicate check of spec section 4 as a function: true when the applicant already applied.
- * No parameters, no call; a failed check (DUPLICATE_APPLICATION_CHECK_FAILED) counts as not a
- * duplicate: the server refuses a real duplicate on submit anyway.
+ * The duplicate check of spec section 4 as a function. No parameters, no call ('not-applied'); a
+ * 429 (the public limits, issue 25 item 7) is 'not-checked', which the form says only at submit;
+ * another failure (DUPLICATE_APPLICATION_CHECK_FAILED) counts as not a duplicate: the server
+ * refuses a real duplicate on submit anyway.
  */
 export function useCheckApplied(ucasCode: string) {
   const queryClient = useQueryClient();
   return useCallback(
-    async (params: AppliedParams): Promise<boolean> => {
-      if (!params.email && !params.ucas_personal_id) return false;
+    async (params: AppliedParams): Promise<AppliedCheck> => {
+      if (!params.email && !params.ucas_personal_id) return 'not-applied';
       try {
         const { rows } = await queryClient.fetchQuery(getAppliedQueryOptions(ucasCode, params));
-        return rows.length > 0;
-      } catch {
-        return false;
+        return rows.length > 0 ? 'applied' : 'not-applied';
+      } catch (error) {
+        return error instanceof ApiError && error.status === 429 ? 'not-checked' : 'not-applied';
       }
     },
     [queryClient, ucasCode],

@@ -210,8 +210,10 @@ export function ApplicationFormProvider({
       if (key === lastParams.current) return;
       lastParams.current = key;
       const seq = ++checkSeq.current;
-      const duplicate = await checkApplied(params);
-      if (seq === checkSeq.current) dispatch({ type: 'duplicate', value: duplicate });
+      const found = await checkApplied(params);
+      if (seq !== checkSeq.current) return;
+      dispatch({ type: 'duplicate', value: found === 'applied' });
+      dispatch({ type: 'applied-not-checked', value: found === 'not-checked' });
     },
     [checkApplied, qualOptions, isExisting],
   );

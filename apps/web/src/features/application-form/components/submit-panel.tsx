@@ -186,6 +186,7 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
           setInterviewErrors({});
         }}
       >
+        {chosen && !isUpdate && state.appliedNotChecked && <p className="cd-body">{FORM_TEXTS.APPLIED_NOT_CHECKED}</p>}
         {chosen && asksInterview(chosen) && <InterviewFields value={interview} errors={interviewErrors} onChange={setInterview} />}
         {chosen && !isUpdate && chosen.STATUS !== 'S' && (
           <p className="cd-body">The application will be saved with the status {APPLICATION_STATUSES[chosen.STATUS]}.</p>

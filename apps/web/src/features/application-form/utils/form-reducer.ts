@@ -25,6 +25,8 @@ export type FormState = {
   submissionId: string;
   /** The applicant already applied to this course (applied check or a 409). */
   isDuplicate: boolean;
+  /** The last applied check was rate limited (429): not checked; the submit confirmation says so (issue 25 item 7). */
+  appliedNotChecked: boolean;
   /** Set by a COURSE_CLOSED / COURSE_SUSPENDED answer of assess or submit (spec section 4). */
   closed: boolean;
   suspended: boolean;
@@ -47,6 +49,7 @@ export type FormAction =
   | { type: 'check-item'; id: string }
   | { type: 'validate-all' }
   | { type: 'duplicate'; value: boolean }
+  | { type: 'applied-not-checked'; value: boolean }
   | { type: 'course-unavailable'; reason: 'closed' | 'suspended' }
   | { type: 'submitted'; response: ApplyResponse }
   /** Puts a document in its slot (null empties the slot). */
@@ -76,6 +79,7 @@ export function initFormState(values: FormValues): FormState {
     validateAll: false,
     submissionId: createSubmissionId(),
     isDuplicate: false,
+    appliedNotChecked: false,
     closed: false,
     suspended: false,
     submitted: null,
@@ -171,6 +175,8 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       return state.validateAll ? state : { ...state, validateAll: true };
     case 'duplicate':
       return state.isDuplicate === action.value ? state : { ...state, isDuplicate: action.value };
+    case 'applied-not-checked':
+      return state.appliedNotChecked === action.value ? state : { ...state, appliedNotChecked: action.value };
     case 'course-unavailable':
       return action.reason === 'closed' ? { ...state, closed: true } : { ...state, suspended: true };
     case 'submitted':

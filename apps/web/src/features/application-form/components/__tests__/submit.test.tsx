@@ -7,6 +7,7 @@ import { createAssessment } from '@/testing/mocks/applications';
 import { db, setAssessment } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/test-utils';
+import { FORM_TEXTS } from '../../texts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -133,6 +134,40 @@ describe('submit step: submitting', () => {
     await completeForm(user);
     await submitAndConfirm(user);
     expect(await screen.findByText('429: Too many requests from your connection. Please wait 42 seconds and try again.')).toBeInTheDocument();
+  });
+
+  it("treats a 429 on the applied check as 'not checked': nothing said while filling in, the confirmation says so, and the submission goes (issue 25 item 7)", async () => {
+    const checks = recordRequests(server, 'GET', '/api/applications/G400/applied');
+    server.use(
+      http.get(apiUrl('/applications/:code/applied'), () =>
+        HttpResponse.json({ message: tooManyRequestsMessage(30) }, { status: 429, headers: { 'retry-after': '30' } }),
+      ),
+    );
+    const { user } = startForm();
+    await completeForm(user);
+    await waitFor(() => expect(checks.length).toBeGreaterThan(0));
+    expect(screen.queryByText(FORM_TEXTS.APPLIED_NOT_CHECKED)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Too many requests/)).not.toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await waitFor(() => expect(submit).toBeEnabled());
+
+    await user.click(submit);
+    const dialog = screen.getByRole('dialog', { name: CONFIRMATION_TEXTS.CONFIRM_SUBMIT });
+    expect(within(dialog).getByText(FORM_TEXTS.APPLIED_NOT_CHECKED)).toBeInTheDocument();
+    expect(FORM_TEXTS.APPLIED_NOT_CHECKED).toBe(
+      'We could not check just now whether you have already applied for this course. If you have, this application will not be accepted.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, submit' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Good News!' })).toBeInTheDocument();
+  });
+
+  it('says nothing about the applied check in the confirmation when the check answered', async () => {
+    const { user } = startForm();
+    await completeForm(user);
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    expect(within(screen.getByRole('dialog')).queryByText(FORM_TEXTS.APPLIED_NOT_CHECKED)).not.toBeInTheDocument();
   });
 
   it('sends the same SUBMISSION_ID again when a failed submission is retried', async () => {
