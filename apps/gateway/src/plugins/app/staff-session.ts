@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import fastifySession from '@fastify/session';
 import { LOGIN_MESSAGES, staffUserSchema, type StaffUser } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
@@ -36,6 +37,36 @@ export const SESSION_COOKIE = 'clearing_session';
  */
 type StoreCallback = Parameters<RedisStore['get']>[1];
 
+/**
+ * The session record's serializer (issue 25 item 3): the JSON of the session with an HMAC-SHA256
+ * over it keyed by SESSION_SECRET, stored as `{"mac":"<hex>","data":"<session JSON>"}`. A record
+ * whose MAC does not match (edited in Redis, whatever the field) or of another shape reads as no
+ * session (`onTampered` is told), so the request is the public's: 401 on staff routes.
+ */
+export function signedSessionSerializer(secret: string, onTampered: () => void) {
+  const mac = (data: string) => createHmac('sha256', secret).update(data).digest('hex');
+  return {
+    stringify: (session: unknown): string => {
+      const data = JSON.stringify(session);
+      return JSON.stringify({ mac: mac(data), data });
+    },
+    parse: (text: string): unknown => {
+      try {
+        const record = JSON.parse(text) as { mac?: unknown; data?: unknown };
+        if (typeof record.mac === 'string' && typeof record.data === 'string') {
+          const expected = Buffer.from(mac(record.data), 'hex');
+          const given = Buffer.from(record.mac, 'hex');
+          if (given.length === expected.length && timingSafeEqual(given, expected)) return JSON.parse(record.data);
+        }
+      } catch {
+        // not JSON: tampered as well
+      }
+      onTampered();
+      return null;
+    },
+  };
+}
+
 class StaffSessionStore extends RedisStore {
   private static wrap(cb: StoreCallback): NonNullable<StoreCallback> {
     return (err, data) => cb?.(err ? new HttpError(503, LOGIN_MESSAGES.SESSIONS_UNAVAILABLE) : undefined, data);
@@ -60,6 +91,8 @@ class StaffSessionStore extends RedisStore {
  * - Idle timeout: the cookie and the Redis entry live SESSION_IDLE_TIMEOUT_MS and are renewed on
  *   every staff call (rolling). Absolute lifetime: a session older than
  *   SESSION_ABSOLUTE_TIMEOUT_MS since sign-in is destroyed whatever its use.
+ * - The record in Redis carries an HMAC over it with SESSION_SECRET (`signedSessionSerializer`):
+ *   a record edited in Redis is refused, so nobody with Redis access can make themselves Administrator.
  * - Public calls carry no session cookie and never reach Redis, so they keep working when it is down.
  */
 export const staffSessionPlugin = fp<{ config: GatewayConfig }>(
@@ -76,7 +109,13 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig }>(
       },
       rolling: true,
       saveUninitialized: false,
-      store: new StaffSessionStore({ client: fastify.redis, prefix: `${config.REDIS_KEY_PREFIX}:session:` }),
+      store: new StaffSessionStore({
+        client: fastify.redis,
+        prefix: `${config.REDIS_KEY_PREFIX}:session:`,
+        serializer: signedSessionSerializer(config.SESSION_SECRET, () =>
+          fastify.log.warn('staff session record refused: its HMAC does not match (edited in Redis?)'),
+        ),
+      }),
     });
 
     fastify.decorateRequest('staffUser', null);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { courseDetailResponseSchema, courseSearchResponseSchema, staffUserResponseSchema } from '@clearing-desk/contracts';
 import { DEMO_DIRECTORY, startDirectory, startStack, type Directory, type Stack } from '@clearing-desk/stack';
 import { Redis } from 'ioredis';
+import { signedSessionSerializer } from '../../plugins/app/staff-session';
 import { StackClient, startTestStack } from '../../testing/stack-client';
 
 const PASSWORD = DEMO_DIRECTORY.password;
@@ -382,12 +383,14 @@ describe('sessions expire', () => {
     const signed = decodeURIComponent(client.cookie('clearing_session') as string);
     return `${prefix}:session:${signed.slice(0, signed.lastIndexOf('.'))}`;
   };
-  const read = async (key: string) => JSON.parse((await redis.get(key)) as string) as StoredSession;
+  /** The stack's own record signing (the test plays the gateway, so its rewrites carry a valid HMAC). */
+  const records = () => signedSessionSerializer(shortStack.sessionSecret, () => undefined);
+  const read = async (key: string) => records().parse((await redis.get(key)) as string) as StoredSession;
   /** Rewrites the stored session, keeping the key's time to live. */
   const rewrite = async (key: string, change: (session: StoredSession) => void) => {
     const session = await read(key);
     change(session);
-    await redis.set(key, JSON.stringify(session), 'KEEPTTL');
+    await redis.set(key, records().stringify(session), 'KEEPTTL');
   };
   const signedInClient = async () => {
     const client = new StackClient(shortStack.gatewayUrl);
@@ -475,9 +478,43 @@ describe('session storage', () => {
       const sid = decodeURIComponent(client.cookie('clearing_session') as string).split('.')[0] as string;
       const keys = await redis.keys(`*:session:${sid}`);
       expect(keys).toHaveLength(1);
-      expect(JSON.parse((await redis.get(keys[0] as string)) as string).user.username).toBe('bolimited');
+      const record = JSON.parse((await redis.get(keys[0] as string)) as string) as { mac: string; data: string };
+      expect(JSON.parse(record.data).user.username).toBe('bolimited');
       await client.send('PUT', '/api/admin/auth/logout', {});
       expect(await redis.exists(keys[0] as string)).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('refuses a session record edited in Redis, whatever field changed (issue 25 item 3): the request is signed out', async () => {
+    const redis = new Redis('redis://127.0.0.1:6379');
+    try {
+      const signedIn = async () => {
+        const { client, headers } = newClient();
+        expect((await client.login('frontoffice', PASSWORD, headers)).status).toBe(200);
+        const sid = decodeURIComponent(client.cookie('clearing_session') as string).split('.')[0] as string;
+        const [key] = await redis.keys(`*:session:${sid}`);
+        return { client, key: key as string, record: JSON.parse((await redis.get(key as string)) as string) as { mac: string; data: string } };
+      };
+      // Made Administrator in Redis, keeping the old MAC.
+      const promoted = await signedIn();
+      const data = JSON.parse(promoted.record.data) as { user: { roles: { role: string; scope: string }[] } };
+      data.user.roles = [{ role: 'Administrator', scope: 'all' }];
+      await redis.set(promoted.key, JSON.stringify({ mac: promoted.record.mac, data: JSON.stringify(data) }), 'KEEPTTL');
+      expect(await promoted.client.get('/api/admin/auth/user')).toMatchObject({ status: 401, body: { message: 'Not logged in' } });
+      // The sign-in time pushed forward, with a MAC of its own making; and a record with no MAC at all.
+      const older = await signedIn();
+      const moved = JSON.parse(older.record.data) as { signedInAt: number };
+      moved.signedInAt = Date.now() + 3_600_000;
+      await redis.set(older.key, JSON.stringify({ mac: 'ab'.repeat(32), data: JSON.stringify(moved) }), 'KEEPTTL');
+      expect((await older.client.get('/api/admin/auth/user')).status).toBe(401);
+      const bare = await signedIn();
+      await redis.set(bare.key, bare.record.data, 'KEEPTTL');
+      expect((await bare.client.get('/api/admin/auth/user')).status).toBe(401);
+      // Untouched, a record still reads.
+      const kept = await signedIn();
+      expect((await kept.client.get('/api/admin/auth/user')).status).toBe(200);
     } finally {
       redis.disconnect();
     }
