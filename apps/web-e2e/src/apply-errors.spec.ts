@@ -29,7 +29,10 @@ test.describe('Errors on the application form', () => {
     await fillPersonalDetails(page, { email: uniqueEmail('errors') });
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL(/\/qualifications$/);
-    // Validate-all stays on: step 2 lists its own errors at once.
+    // Step 2 opens without errors (domain.md: nobody has touched its fields); its own Next lists them.
+    await expect(page.getByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeFocused();
+    await expect(page.getByText("'Qualifications' must have at least 1 item(s).")).toHaveCount(0);
+    await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText("'Qualifications' must have at least 1 item(s).");
 
     await addQualification(page, 'Qualification', 'ALEVEL', { Subject: 'Physics', Grade: 'A', Year: '2023' });

@@ -31,7 +31,9 @@ async function addItemByKeyboard(page: Page, group: 'Qualification' | 'GCSE qual
   await page.keyboard.press('Tab');
   await expect(editor.getByRole('button', { name: `Done with ${group.toLowerCase()} ${n}` })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name: `Edit ${group.toLowerCase()} ${n}` })).toBeFocused();
+  // Done moves on to the group's Add control (issue 20 item 3).
+  await expect(page.getByRole('heading', { name: new RegExp(`^${group} ${n}:`) })).toBeVisible();
+  await expect(add).toBeFocused();
 }
 
 test('a whole application with the keyboard only @phone', async ({ page }) => {
@@ -87,12 +89,12 @@ test('a whole application with the keyboard only @phone', async ({ page }) => {
   await tabTo(page, page.getByRole('button', { name: 'Remove qualification 4' }));
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Are you sure you want to remove qualification 4?' });
-  await expect(dialog).toBeFocused();
+  // The dialog focuses its primary action (issue 20 item 3).
+  await expect(dialog.getByRole('button', { name: 'Yes, remove it' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Remove qualification 4' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Yes, remove it' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: /^Qualification 4:/ })).toHaveCount(0);
@@ -108,8 +110,7 @@ test('a whole application with the keyboard only @phone', async ({ page }) => {
   await tabTo(page, submit);
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('dialog', { name: 'Are you sure you want to submit your application?' });
-  await expect(confirm).toBeFocused();
-  await page.keyboard.press('Tab');
+  // Enter confirms: the primary action has focus.
   await expect(confirm.getByRole('button', { name: 'Yes, submit' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Good News!' })).toBeVisible({ timeout: 20_000 });

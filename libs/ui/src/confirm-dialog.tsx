@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Button, type ButtonVariant } from './button';
+import { Button, buttonClassName, type ButtonVariant } from './button';
 import { useDialogScopeKey } from './dialog-scope';
 
 export type ConfirmDialogProps = {
@@ -21,7 +21,8 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 
 /**
  * Modal confirmation dialog (WAI-ARIA dialog pattern): role="dialog" with aria-modal, the title
- * as its name and the text as its description. On opening it takes focus; Tab and Shift+Tab stay
+ * as its name and the text as its description. On opening focus goes to its primary action, so
+ * Enter confirms (or to the first field of its body, when it asks for something); Tab and Shift+Tab stay
  * inside; Escape cancels; on closing focus returns to the element that opened it. A dialog open
  * when its `DialogScope` key changes (e.g. sign-out) disappears and cancels.
  */
@@ -39,6 +40,8 @@ export function ConfirmDialog({
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
   const fallbackRef = useRef(fallbackFocus);
   const onCancelRef = useRef(onCancel);
   useEffect(() => {
@@ -63,7 +66,8 @@ export function ConfirmDialog({
   useLayoutEffect(() => {
     if (!visible) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialogRef.current?.focus();
+    const field = bodyRef.current?.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled])');
+    (field ?? confirmRef.current ?? dialogRef.current)?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
@@ -112,14 +116,14 @@ export function ConfirmDialog({
           {title}
         </h2>
         {children && (
-          <div className="cd-dialog__body" id={bodyId}>
+          <div className="cd-dialog__body" id={bodyId} ref={bodyRef}>
             {children}
           </div>
         )}
         <div className="cd-button-group cd-dialog__buttons">
-          <Button variant={confirmVariant} onClick={onConfirm}>
+          <button type="button" className={buttonClassName(confirmVariant)} onClick={onConfirm} ref={confirmRef}>
             {confirmLabel}
-          </Button>
+          </button>
           <Button variant="secondary" onClick={onCancel}>
             {cancelLabel}
           </Button>

@@ -130,7 +130,7 @@ describe('ConfirmDialog', () => {
     );
   }
 
-  it('is a modal dialog that takes focus, keeps Tab inside, closes on Escape and gives focus back', async () => {
+  it('is a modal dialog that focuses its primary action, keeps Tab inside, closes on Escape and gives focus back', async () => {
     const user = userEvent.setup();
     render(<Harness />);
     const opener = screen.getByRole('button', { name: 'Open' });
@@ -138,10 +138,9 @@ describe('ConfirmDialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Are you sure?' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveAccessibleDescription('It cannot be undone.');
-    expect(dialog).toHaveFocus();
-    expect(document.body.style.overflow).toBe('hidden');
-    await user.tab();
+    // Enter confirms: the primary action has focus (issue 20 item 3).
     expect(screen.getByRole('button', { name: 'Yes' })).toHaveFocus();
+    expect(document.body.style.overflow).toBe('hidden');
     await user.tab();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Yes' })).toHaveFocus();

@@ -173,8 +173,11 @@ export function ApplicationFormProvider({
   );
 
   const shownErrors = useMemo(
-    () => errors.filter((error) => isErrorShown(error, values, { validateAll: state.validateAll, isItemChecked, wasLeft })),
-    [errors, values, state.validateAll, isItemChecked, wasLeft],
+    () =>
+      errors.filter((error) =>
+        isErrorShown(error, values, { validateAll: state.validateAll, validatedSections: state.validatedSections, isItemChecked, wasLeft }),
+      ),
+    [errors, values, state.validateAll, state.validatedSections, isItemChecked, wasLeft],
   );
 
   const errorAt = useCallback((path: string) => shownErrors.find((e) => e.path === path)?.message, [shownErrors]);

@@ -69,8 +69,9 @@ export function ApplicationFormStep({ step, courseName, getStepHref, backHref, s
   const headingId = `${step.id}-heading`;
 
   // Focus after moving here (not on the first page of a visit, which starts at the top).
-  const validateAllRef = useRef(state.validateAll);
-  validateAllRef.current = state.validateAll;
+  // The summary takes focus on arrival only where errors show already (validate-all, or Next pressed here before).
+  const validateAllRef = useRef(false);
+  validateAllRef.current = state.validateAll || (step.section !== null && state.validatedSections.has(step.section));
   useLayoutEffect(() => {
     if (location.key === 'default') return;
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
@@ -87,7 +88,7 @@ export function ApplicationFormStep({ step, courseName, getStepHref, backHref, s
   const goNext = (event?: FormEvent) => {
     event?.preventDefault();
     if (!next) return;
-    dispatch({ type: 'validate-all' });
+    if (step.section) dispatch({ type: 'validate-section', section: step.section });
     if (step.section && errors.some((e) => e.section === step.section)) {
       setSummaryFocus((n) => n + 1);
       return;

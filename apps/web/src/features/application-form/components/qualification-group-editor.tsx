@@ -12,7 +12,8 @@ import { QualificationItemEditor } from './qualification-item-editor';
 
 /**
  * A qualification group (GCSE_QUALIFICATIONS or QUALIFICATIONS) driven by the course's
- * qualOptions: add an item (type, then its fields), Done shows it as a summary row and Edit opens
+ * qualOptions: add an item (type, then its fields), Done shows it as a summary row (focus moves to
+ * the group's Add button) and Edit opens
  * it again (spec section 2: selecting an entry toggles edit/done), Remove asks first. Items are
  * numbered from 1; an item whose errors show stays open, so every error links to its field.
  */
@@ -34,8 +35,9 @@ export function QualificationGroupEditor({ group }: { group: Group }) {
     focusAfterRender(fieldId(`${group}.${items.length}.QUALIFICATION`));
   };
   const done = (index: number) => {
+    // Done: on to the group's 'Add' control, the next thing an adviser does (issue 20 item 3: no Tabs back through the form).
     if (finishItem(group, index)) {
-      focusAfterRender(`${itemId(group, index)}-edit`);
+      focusAfterRender(addButtonId(group));
       return;
     }
     const first = errors.find((e) => e.field === group && e.item === index + 1);

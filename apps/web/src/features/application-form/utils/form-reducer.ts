@@ -1,4 +1,4 @@
-import type { ApplicationStatus, ApplyResponse, DocumentFieldName, FormDocument, QualificationItem } from '@clearing-desk/contracts';
+import type { ApplicationStatus, ApplyResponse, DocumentFieldName, FormDocument, FormSection, QualificationItem } from '@clearing-desk/contracts';
 import { GROUPS, type FormValues, type Group } from '../types';
 import { itemsOf } from './form-values';
 import { IB_CODE, IB_TOTAL_YEAR, withIbTotalYear } from './ib';
@@ -19,8 +19,13 @@ export type FormState = {
   openItems: ReadonlySet<string>;
   /** Items whose Done was pressed while they had errors: their errors show. */
   checkedItems: ReadonlySet<string>;
-  /** Spec section 5 "validate-all": every error shows. */
+  /** Spec section 5 "validate-all": every error shows (the submit step was opened). */
   validateAll: boolean;
+  /**
+   * Steps whose Next was pressed: their errors show. Per step, so the next step never opens with
+   * errors for fields nobody has touched (domain.md "Form behaviour the spec leaves open").
+   */
+  validatedSections: ReadonlySet<FormSection>;
   /** Idempotency key of POST /api/apply/{course}, made once per form. */
   submissionId: string;
   /** The applicant already applied to this course (applied check or a 409). */
@@ -48,6 +53,7 @@ export type FormAction =
   | { type: 'close-item'; id: string }
   | { type: 'check-item'; id: string }
   | { type: 'validate-all' }
+  | { type: 'validate-section'; section: FormSection }
   | { type: 'duplicate'; value: boolean }
   | { type: 'applied-not-checked'; value: boolean }
   | { type: 'course-unavailable'; reason: 'closed' | 'suspended' }
@@ -77,6 +83,7 @@ export function initFormState(values: FormValues): FormState {
     openItems: new Set(),
     checkedItems: new Set(),
     validateAll: false,
+    validatedSections: new Set(),
     submissionId: createSubmissionId(),
     isDuplicate: false,
     appliedNotChecked: false,
@@ -173,6 +180,8 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       return { ...state, checkedItems: new Set(state.checkedItems).add(action.id) };
     case 'validate-all':
       return state.validateAll ? state : { ...state, validateAll: true };
+    case 'validate-section':
+      return state.validatedSections.has(action.section) ? state : { ...state, validatedSections: new Set(state.validatedSections).add(action.section) };
     case 'duplicate':
       return state.isDuplicate === action.value ? state : { ...state, isDuplicate: action.value };
     case 'applied-not-checked':

@@ -18,8 +18,10 @@ export function pathHasValue(values: FormValues, path: string): boolean {
 }
 
 export type ErrorVisibility = {
-  /** "Validate all" is on: Next or Submit was pressed, or the submit step was opened. */
+  /** "Validate all" is on: the submit step was opened. */
   validateAll: boolean;
+  /** The steps whose Next was pressed: their errors all show. */
+  validatedSections: ReadonlySet<string>;
   /** Whether Done was pressed on this item (1-based) while it had errors. */
   isItemChecked: (group: string, item: number) => boolean;
   /** Whether the person has left (blurred) the input of this path at least once. */
@@ -28,11 +30,13 @@ export type ErrorVisibility = {
 
 /**
  * domain.md "Form behaviour the spec leaves open": a field's error shows once the field has a
- * value and has been left, never on the first keystroke; or when validate-all is on (hidden
- * fields are never validated). An item whose Done was pressed shows all its errors.
+ * value and has been left, never on the first keystroke; or when validate-all is on, or Next was
+ * pressed on its step (hidden fields are never validated): a step never opens with errors for
+ * fields nobody has touched. An item whose Done was pressed shows all its errors.
  */
-export const isErrorShown = (error: FormError, values: FormValues, { validateAll, isItemChecked, wasLeft }: ErrorVisibility): boolean =>
+export const isErrorShown = (error: FormError, values: FormValues, { validateAll, validatedSections, isItemChecked, wasLeft }: ErrorVisibility): boolean =>
   validateAll ||
+  validatedSections.has(error.section) ||
   (error.item !== undefined && isItemChecked(error.field, error.item)) ||
   (pathHasValue(values, error.path) && (wasLeft(error.path) || isChosenDocument(values, error.path)));
 

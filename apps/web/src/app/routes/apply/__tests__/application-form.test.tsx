@@ -51,7 +51,12 @@ describe('/apply/:ucasCode application steps', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { level: 1, name: 'Step 2: Qualifications' });
     expect(router.state.location.pathname).toBe('/apply/G400/qualifications');
-    // Validate-all stays on: the step's own errors are listed at once, and the summary has focus.
+    // The next step opens without errors (domain.md: nobody has touched its fields), focus on its heading.
+    expect(screen.getByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toHaveFocus();
+    expect(screen.queryByRole('alert', { name: 'There is a problem' })).not.toBeInTheDocument();
+    expect(screen.queryByText("'Qualifications' must have at least 1 item(s).")).not.toBeInTheDocument();
+    // Its own Next lists them, and the summary has focus.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
     expect(summary).toHaveFocus();
     expect(within(summary).getByRole('link', { name: "'Qualifications' must have at least 1 item(s)." })).toHaveAttribute('href', '#QUALIFICATIONS');
