@@ -1,3 +1,5 @@
+import { canEditApplication } from '../auth/permissions';
+import type { Access } from '../auth/roles';
 import { LIMITS } from '../common/limits';
 import { appliedForHere } from '../rules/course-open';
 import { SCHOOL_CODES, type CourseData, type CourseRow } from './course';
@@ -26,17 +28,26 @@ export const APPLY_UNAVAILABLE_TEXTS = {
   NO_PLACES: 'No places left: this course is closed to further applications.',
 } as const;
 
-export type SearchAction = { kind: 'check-back-later' } | { kind: 'closed' } | { kind: 'apply'; enabled: boolean; externalUrl: string | null };
+export type SearchAction =
+  | { kind: 'check-back-later' }
+  | { kind: 'closed' }
+  | { kind: 'apply'; enabled: boolean; externalUrl: string | null }
+  /** A staff user who may not take an application on this course (no role, or one without edit): no Apply at all. */
+  | { kind: 'none' };
 
 /**
  * The control a search result shows (spec section 4 "Search result action per course"):
  * suspended with external vacancies -> disabled 'Check back later'; no external vacancies ->
  * 'Closed'; otherwise 'Apply', enabled only when both external and internal vacancies exist.
  * An external, non-intermediary course's Apply opens its EXTERNAL_URL (spec section 2).
+ * For a staff user (`staff`: their role on the course, `access`), Apply only where that role may
+ * take a new application (canEditApplication; issue 19 item 4): otherwise 'none', so no Apply
+ * opens a form they could only read.
  */
-export function searchAction(course: CourseRow): SearchAction {
+export function searchAction(course: CourseRow, staff?: { access: Access | null | undefined }): SearchAction {
   if (course.SUSPENDED && course.VACANCIES_EXTERNAL > 0) return { kind: 'check-back-later' };
   if (course.VACANCIES_EXTERNAL <= 0) return { kind: 'closed' };
+  if (staff && !canEditApplication(staff.access, null)) return { kind: 'none' };
   const externalUrl = course.EXTERNAL && !course.INTERMEDIARY ? course.EXTERNAL_URL : null;
   return { kind: 'apply', enabled: course.VACANCIES_INTERNAL > 0, externalUrl };
 }

@@ -48,3 +48,13 @@ describe('courseClosedCode (can this course take an application?)', () => {
             }
   });
 });
+
+describe('searchAction for staff (issue 19 item 4)', () => {
+  it('shows no Apply where the role cannot take an application, and Apply where it can', () => {
+    const course = createCourse({ SUSPENDED: false, VACANCIES_EXTERNAL: 5, VACANCIES_INTERNAL: 2, EXTERNAL: false, INTERMEDIARY: false });
+    expect(searchAction(course, { access: null })).toEqual({ kind: 'none' });
+    expect(searchAction(course, { access: 'Visa Team' })).toEqual({ kind: 'none' });
+    expect(searchAction(course, { access: 'Front Office' })).toEqual({ kind: 'apply', enabled: true, externalUrl: null });
+    expect(searchAction(course)).toEqual({ kind: 'apply', enabled: true, externalUrl: null });
+  });
+});

@@ -20,6 +20,7 @@ import {
   type LogItem,
   type StoreApplicationRequest,
   type StoredApplicationResponse,
+  type RoleAssignment,
 } from '@clearing-desk/contracts';
 import { decisionDeadline } from '@clearing-desk/contracts/server';
 import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
@@ -27,6 +28,7 @@ import fp from 'fastify-plugin';
 import { applicationLog, applications, outbox, students } from '../../db/schema';
 import type { ApplicationsDatabase } from '../external/database';
 import { writeDecisionOutbox } from './decision-outbox';
+import { studentVisibleCondition } from './scope';
 import { createIntakeCycle, type IntakeCycle } from './intake-cycle';
 
 /** The person a form is from, for the duplicate rule (domain.md "Statuses"). */
@@ -211,7 +213,7 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
      * meanwhile ends as `replayed` (re-read after the violation), another submission by the same
      * person to the same course as `duplicate`. Callers look for a stored SUBMISSION_ID first.
      */
-    async store(request: StoreApplicationRequest): Promise<StoreResult> {
+    async store(request: StoreApplicationRequest, visibleTo?: readonly RoleAssignment[]): Promise<StoreResult> {
       const { submission, course, assessment, decision, user } = request;
       // Documents are files-svc's, bound to the SUBMISSION_ID (the gateway claims them): not kept here.
       const form = withoutDocuments(applicationFormSchema.parse(submission));
@@ -222,6 +224,20 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
         const row = await db.transaction(async (tx) => {
           const [existing] = await tx.select({ id: applications.applicationId }).from(applications).where(sameApplicant(course.UCAS_CODE, key)).limit(1);
           if (existing) throw new DuplicateApplication();
+          if (request.studentId && visibleTo) {
+            // A staff create joins only a student the user may see (issue 19 item 4); any other is
+            // 'not found', before the duplicate check below could tell that the student exists.
+            const visible = studentVisibleCondition(visibleTo);
+            const [seen] =
+              visible === null
+                ? []
+                : await tx
+                    .select({ studentId: students.studentId })
+                    .from(students)
+                    .where(and(eq(students.studentId, request.studentId), visible))
+                    .limit(1);
+            if (!seen) throw new UnknownStudent();
+          }
           if (request.studentId) {
             // The student chosen in the staff search may have applied here under another email (spec section 2: 'select' is unavailable then).
             const [own] = await tx

@@ -28,6 +28,7 @@ import { applicationLog, applications, students } from '../../db/schema';
 import type { ApplicationsDatabase } from '../external/database';
 import { applicationLogItems, formUcasPersonalId, isUniqueViolation, normaliseEmail, toApplicationData, type Executor } from './applications-repository';
 import { writeDecisionOutbox } from './decision-outbox';
+import { scopeCondition, studentVisibleCondition } from './scope';
 import { createIntakeCycle, type IntakeCycle } from './intake-cycle';
 
 type ApplicationRow = typeof applications.$inferSelect;
@@ -36,21 +37,6 @@ export type { Executor };
 
 /** A LIKE pattern matching text that starts with `text`, with LIKE's own wildcards escaped. */
 const prefixPattern = (text: string): string => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * The listing's scope condition (issue 9 item 1: only courses the user has a role on): any `all`
- * role sees everything, else the schools and departments of the user's scopes, matched against
- * the SCHOOL and DEPT stored on each application. null when the user has no role at all.
- */
-export function scopeCondition(roles: readonly RoleAssignment[]): SQL | undefined | null {
-  if (roles.some((r) => r.scope === 'all')) return undefined;
-  const schools = roles.flatMap((r) => (r.scope.startsWith('school:') ? [r.scope.slice(7)] : []));
-  const depts = roles.flatMap((r) => (r.scope.startsWith('dept:') ? [r.scope.slice(5)] : []));
-  const parts = [schools.length ? inArray(applications.school, schools) : undefined, depts.length ? inArray(applications.dept, depts) : undefined].filter(
-    (p): p is SQL => p !== undefined,
-  );
-  return parts.length === 0 ? null : or(...parts);
-}
 
 /** The status-filter condition of spec section 2 (domain.md "Statuses"). */
 function filterCondition(s: ApplicationListingQuery['s']): SQL | undefined {
@@ -306,8 +292,14 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
      * The student search of spec section 2: names (case- and accent-insensitive, from the start),
      * email, UCAS Personal ID; SECOND_YEAR_ENTRY narrows to students with an application of that
      * year of entry. APPLIED_TO lists the course codes applied to. At most STUDENT_SEARCH_MAX_ROWS.
+     * Scoped (issue 19 item 4): only students with an application inside the user's scopes
+     * (`roles`), and APPLIED_TO lists only those applications' courses; no role finds nothing.
      */
-    async searchStudents(query: StudentSearchQuery, ex: Executor = db): Promise<StudentSearchResponse> {
+    async searchStudents(query: StudentSearchQuery, roles: readonly RoleAssignment[], ex: Executor = db): Promise<StudentSearchResponse> {
+      const visible = studentVisibleCondition(roles);
+      if (visible === null) return { rows: [] };
+      // Not null here: a user with no scope got no rows above.
+      const scope = scopeCondition(roles) ?? undefined;
       const conditions: SQL[] = [];
       if (query.NAME1) conditions.push(sql`${students.name1Folded} like ${prefixPattern(foldName(query.NAME1))}`);
       if (query.NAME2) conditions.push(sql`${students.name2Folded} like ${prefixPattern(foldName(query.NAME2))}`);
@@ -323,10 +315,10 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
           ID: students.studentId,
           NAME1: students.name1,
           NAME2: students.name2,
-          APPLIED_TO: sql<string>`coalesce((select string_agg(a.ucas_code, ',' order by a.ucas_code) from ${applications} a where a.student_id = "students"."student_id"), '')`,
+          APPLIED_TO: sql<string>`coalesce((select string_agg(${applications.ucasCode}, ',' order by ${applications.ucasCode}) from ${applications} where ${and(eq(applications.studentId, students.studentId), scope)}), '')`,
         })
         .from(students)
-        .where(and(...conditions))
+        .where(and(visible, ...conditions))
         .orderBy(asc(students.name2), asc(students.name1), asc(students.studentId))
         .limit(STUDENT_SEARCH_MAX_ROWS);
       return { rows };

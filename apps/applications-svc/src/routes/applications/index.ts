@@ -20,6 +20,7 @@ import {
   STATUS_PAGE_MESSAGES,
   validateSubmission,
   type ApplyResponse,
+  type RoleAssignment,
 } from '@clearing-desk/contracts';
 import { forbidIfRefused, HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -62,6 +63,8 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
     },
     async (request, reply) => {
       const { submission, course, qualOptions } = request.body;
+      // A staff create's user: whose scopes the chosen student must be in (issue 19 item 4).
+      let staffRoles: readonly RoleAssignment[] | undefined;
       if (request.body.staff) {
         // A staff create (issue 9 item 3): the forwarded user's role on the course, and a status
         // among the buttons the assessment made for that role (checked here, not only in the gateway).
@@ -69,6 +72,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
         if (!user) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
         const access = accessForCourse(user.roles, { SCHOOL: course.SCHOOL ?? '', DEPT: course.DEPT ?? '' });
         forbidIfRefused(staffStatusRefusal(access, null, request.body.decision.confirmed_status, request.body.assessment.SUBMISSION_OPTIONS.BUTTONS));
+        staffRoles = user.roles;
       }
       // A replayed key answers the stored record only to the same applicant (same normalised email and
       // UCAS Personal ID): another person reusing a key must never see someone else's application.
@@ -92,7 +96,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
         throw new HttpError(400, INTERVIEW_MESSAGES.REQUIRED);
       }
 
-      const result = await fastify.applicationsRepository.store(request.body);
+      const result = await fastify.applicationsRepository.store(request.body, staffRoles);
       if (result.kind === 'duplicate') throw new HttpError(409, APPLY_MESSAGES.DUPLICATE);
       if (result.kind === 'unknown-student') throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.STUDENT_NOT_FOUND);
       if (result.kind === 'replayed') return replay(result);

@@ -374,3 +374,73 @@ describe('POST /applications as a staff create', () => {
     expect((await app.inject({ method: 'GET', url: '/desk/students?NAME1=stu', headers: as(null) })).statusCode).toBe(403);
   });
 });
+
+describe('scope of the student search and the staff create (issue 19 item 4)', () => {
+  const editorCmps = staff('editor-cmps', 'Editor', 'dept:CMPS');
+  const search = async (query: string, user: StaffUser) => {
+    const res = await app.inject({ method: 'GET', url: `/desk/students?${query}`, headers: as(user) });
+    expect(res.statusCode).toBe(200);
+    return studentSearchResponseSchema.parse(res.json()).rows;
+  };
+
+  it('finds only students with an application in the user’s scopes, and lists only those courses in APPLIED_TO', async () => {
+    const science = await create({ code: 'SCOPE1', school: 'SCI', dept: 'CMPS', form: { NAME1: 'Sasha', NAME2: 'Scoped' } });
+    const lawStudent = await create({ code: 'SCOPE2', school: 'LAW', dept: 'LAWD', form: { NAME1: 'Lior', NAME2: 'Scoped' } });
+    // The science student also applied to a law course: fo-law sees them, with only that course.
+    const both = await create({ code: 'SCOPE3', school: 'SCI', dept: 'PHYS', form: { NAME1: 'Bo', NAME2: 'Scoped' } });
+    await app.inject({
+      method: 'POST',
+      url: '/applications',
+      headers: as(admin),
+      payload: {
+        submission: { ...createApplicationForm({ ...me(), NAME1: 'Bo', NAME2: 'Scoped' }), SUBMISSION_ID: randomUUID() },
+        course: { UCAS_CODE: 'SCOPE4', DEPART_NUMBER: '12', ALLOW_SECOND_YEAR_ENTRY: false, SCHOOL: 'LAW', DEPT: 'LAWD' },
+        qualOptions: detail.qualOptions,
+        assessment: submitOnly,
+        decision: { confirmed_status: 'S', sub_status: null, rejection_reasons: [], recommended_courses: [] },
+        user: 'admin',
+        staff: true,
+        studentId: both.student,
+      },
+    });
+
+    expect((await search('NAME2=scoped', lawOnly)).map((r) => [r.NAME1, r.APPLIED_TO])).toEqual([
+      ['Bo', 'SCOPE4'],
+      ['Lior', 'SCOPE2'],
+    ]);
+    expect((await search('NAME2=scoped', editorCmps)).map((r) => [r.NAME1, r.APPLIED_TO])).toEqual([['Sasha', 'SCOPE1']]);
+    expect((await search('NAME2=scoped', frontOffice)).map((r) => [r.NAME1, r.APPLIED_TO])).toEqual([
+      ['Bo', 'SCOPE3,SCOPE4'],
+      ['Lior', 'SCOPE2'],
+      ['Sasha', 'SCOPE1'],
+    ]);
+    expect(await search(`EMAIL=${encodeURIComponent(`desk.${people}@example.com`)}`, editorCmps)).toEqual([]);
+    expect(science.student).not.toBe(lawStudent.student);
+  });
+
+  it('adds a new application only to a student the user may see: any other is not found, and nothing is stored', async () => {
+    const lawStudent = await create({ code: 'SCOPE5', school: 'LAW', dept: 'LAWD', form: { NAME1: 'Lena', NAME2: 'Outside' } });
+    const body = (studentId: string): StoreApplicationRequestInput => ({
+      submission: {
+        ...createApplicationForm({ EMAIL: `outside.${people}@example.com`, NAME1: 'Lena', NAME2: 'Outside' }),
+        SUBMISSION_ID: randomUUID(),
+      } as StoreApplicationRequestInput['submission'],
+      course: { UCAS_CODE: 'SCOPE6', DEPART_NUMBER: '12', ALLOW_SECOND_YEAR_ENTRY: false, SCHOOL: 'SCI', DEPT: 'CMPS' },
+      qualOptions: detail.qualOptions,
+      assessment: submitOnly,
+      decision: { confirmed_status: 'S', sub_status: null, rejection_reasons: [], recommended_courses: [] },
+      user: 'editor-cmps',
+      staff: true,
+      studentId,
+    });
+    const before = (await app.db.select({ n: count() }).from(applications))[0]?.n;
+    const refused = await app.inject({ method: 'POST', url: '/applications', headers: as(editorCmps), payload: body(lawStudent.student) });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ message: ADMIN_APPLICATION_MESSAGES.STUDENT_NOT_FOUND });
+    expect((await app.db.select({ n: count() }).from(applications))[0]?.n).toBe(before);
+    // Front Office over all courses may see the student: the same create is stored.
+    const allowed = await app.inject({ method: 'POST', url: '/applications', headers: as(frontOffice), payload: body(lawStudent.student) });
+    expect(allowed.statusCode).toBe(201);
+    expect(applyResponseSchema.parse(allowed.json()).id[0]).toBe(lawStudent.student);
+  });
+});

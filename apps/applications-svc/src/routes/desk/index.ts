@@ -13,6 +13,7 @@ import {
   outboundCallDataSchema,
   outboundCallRemark,
   outboundCallResponseSchema,
+  staffEditRefusal,
   staffStatusRefusal,
   staffStoredApplicationSchema,
   staffUpdateResponseSchema,
@@ -75,7 +76,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => {
       const user = requireUser(request);
       if (user.roles.length === 0) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
-      return repo().searchStudents(request.query);
+      return repo().searchStudents(request.query, user.roles);
     },
   );
 
@@ -129,7 +130,9 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => {
-      const { user, row } = await load(request, request.params);
+      const { user, row, access } = await load(request, request.params);
+      // Only a user who may edit the application logs a call on it (issue 19 item 4; spec section 6).
+      forbidIfRefused(staffEditRefusal(access, row.status));
       const remark = outboundCallRemark(request.body);
       const log = await repo().logOutboundCall(row, remark, user.username);
       return { OUTBOUND_CALL_FLAG: 1 as const, OUTBOUND_CALL_REMARK: remark, log };

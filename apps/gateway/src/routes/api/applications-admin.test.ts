@@ -309,3 +309,62 @@ describe('outbound call, visa and documents', () => {
     expect(after.applicationData.LOG.at(-1)).toMatchObject({ MESSAGE: 'Document downloaded: results.pdf (ALEVELS).', USER: 'backoffice' });
   });
 });
+
+// Issue 19 item 4: student search, staff create and outbound calls follow the user's roles and scopes.
+describe('scope everywhere (fo-law: Front Office of LAW; editor-cmps: Editor of dept CMPS)', () => {
+  const students = async (username: string, query: string) => {
+    const res = await (await as(username)).get(`/api/admin/students?${query}&_=${Date.now()}`);
+    expect(res.status).toBe(200);
+    return studentSearchResponseSchema.parse(res.body).rows;
+  };
+
+  it('finds students only through applications in the user’s scopes', async () => {
+    const { saved: science } = await takeByPhone('backoffice', 'R', { NAME1: 'Sid', NAME2: 'Scopewide' });
+    const law = await (await as('frontoffice')).send('POST', '/api/admin/applications/new/M100', form({ NAME1: 'Lana', NAME2: 'Scopewide', STATUS: 'S' }));
+    expect(law.status).toBe(200);
+    const lawStudent = applyResponseSchema.parse(law.body).id[0];
+
+    expect((await students('fo-law', 'NAME2=scopewide')).map((r) => r.ID)).toEqual([lawStudent]);
+    expect((await students('editor-cmps', 'NAME2=scopewide')).map((r) => r.ID)).toEqual([science.id[0]]);
+    expect((await students('frontoffice', 'NAME2=scopewide')).map((r) => r.ID).sort()).toEqual([lawStudent, science.id[0]].sort());
+  });
+
+  it('joins a new application only to a student the user may see: 404 and nothing stored otherwise', async () => {
+    const { saved: science } = await takeByPhone('backoffice', 'R', { NAME1: 'Cara', NAME2: 'Crossing' });
+    const before = (await listing('admin', 'q=crossing')).total;
+    const intoLaw = await (
+      await as('fo-law')
+    ).send('POST', `/api/admin/applications/${science.id[0]}/M100`, form({ NAME1: 'Cara', NAME2: 'Crossing', STATUS: 'S' }));
+    expect(intoLaw).toEqual({ status: 404, body: { message: ADMIN_APPLICATION_MESSAGES.STUDENT_NOT_FOUND } });
+    expect((await listing('admin', 'q=crossing')).total).toBe(before);
+
+    const law = await (await as('frontoffice')).send('POST', '/api/admin/applications/new/M100', form({ NAME1: 'Lex', NAME2: 'Crossing', STATUS: 'S' }));
+    const lawStudent = applyResponseSchema.parse(law.body).id[0];
+    const intoScience = await (
+      await as('editor-cmps')
+    ).send('POST', `/api/admin/applications/${lawStudent}/${COURSE}`, form({ NAME1: 'Lex', NAME2: 'Crossing', STATUS: 'S' }));
+    expect(intoScience).toEqual({ status: 404, body: { message: ADMIN_APPLICATION_MESSAGES.STUDENT_NOT_FOUND } });
+    const own = await (
+      await as('editor-cmps')
+    ).send('POST', `/api/admin/applications/${science.id[0]}/G401`, form({ NAME1: 'Cara', NAME2: 'Crossing', STATUS: 'S' }));
+    expect(own.status).toBe(200);
+    expect(applyResponseSchema.parse(own.body).id[0]).toBe(science.id[0]);
+  });
+
+  it('lets only users who may edit the application log an outbound call', async () => {
+    const { saved } = await takeByPhone('backoffice', 'R', { NAME1: 'Otis', NAME2: 'Outscope' });
+    const call = { CALL_OUTCOME: 'Called no answer', NOTES: '' };
+    expect(await (await as('visateam')).send('PUT', `${pathOf(saved)}/outbound-call`, call)).toEqual({
+      status: 403,
+      body: { message: ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY },
+    });
+    expect(await (await as('frontoffice')).send('PUT', `${pathOf(saved)}/outbound-call`, call)).toEqual({
+      status: 403,
+      body: { message: ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY },
+    });
+    expect((await (await as('fo-law')).send('PUT', `${pathOf(saved)}/outbound-call`, call)).status).toBe(403);
+    expect((await listing('admin', 'q=outscope&s=c')).total).toBe(0);
+    expect((await (await as('editor-cmps')).send('PUT', `${pathOf(saved)}/outbound-call`, call)).status).toBe(200);
+    expect((await listing('admin', 'q=outscope&s=c')).total).toBe(1);
+  });
+});

@@ -168,7 +168,7 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
           {currentStatusNote(APPLICATION_STATUSES[currentStatus])}
         </p>
       )}
-      {buttonScripts?.(buttons.map((button) => ({ label: button.LABEL, status: button.STATUS === 'V' && currentStatus ? currentStatus : button.STATUS })))}
+      {buttonScripts?.(buttons.map((button) => ({ label: button.LABEL, status: keptStatus(button.STATUS, currentStatus) ?? button.STATUS })))}
       <ConfirmDialog
         open={chosen !== null}
         title={

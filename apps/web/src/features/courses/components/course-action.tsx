@@ -1,19 +1,21 @@
-import { APPLY_UNAVAILABLE_TEXTS, searchAction, type CourseRow } from '@clearing-desk/contracts';
+import { APPLY_UNAVAILABLE_TEXTS, searchAction, type CourseSearchRow } from '@clearing-desk/contracts';
 import { Button, buttonClassName, Tag, VisuallyHidden } from '@clearing-desk/ui';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { COURSE_TEXTS } from '../texts';
 
-const courseName = (course: CourseRow) => `${course.COURSE_TITLE} ${course.QUALIFICATION}`;
+const courseName = (course: CourseSearchRow) => `${course.COURSE_TITLE} ${course.QUALIFICATION}`;
 
 /**
  * The control of one search result (spec section 4): disabled 'Check back later', 'Closed', or
  * 'Apply' (a link when enabled: to the application, or to the external URL in a new tab).
  * Screen readers also hear the course name, since every row's control has the same text; the
- * visible text sits in its own element so it can be found exactly.
+ * visible text sits in its own element so it can be found exactly. In the staff search (`staff`)
+ * a course whose role cannot take an application shows no Apply (its row says the role).
  */
-export function CourseAction({ course }: { course: CourseRow }) {
-  const action = searchAction(course);
+export function CourseAction({ course, staff = false }: { course: CourseSearchRow; staff?: boolean }) {
+  const action = searchAction(course, staff ? { access: course.access } : undefined);
+  if (action.kind === 'none') return null;
   const context = <VisuallyHidden> for {courseName(course)}</VisuallyHidden>;
 
   if (action.kind === 'check-back-later') {

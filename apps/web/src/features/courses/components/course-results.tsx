@@ -23,7 +23,7 @@ const courseColumn = (showAccess: boolean): TableColumn<CourseSearchRow> => ({
   ),
 });
 
-const otherColumns: TableColumn<CourseSearchRow>[] = [
+const otherColumns = (showAccess: boolean): TableColumn<CourseSearchRow>[] => [
   { id: 'code', header: 'Code', cell: (course) => displayCourseCode(course) },
   {
     id: 'school',
@@ -37,7 +37,7 @@ const otherColumns: TableColumn<CourseSearchRow>[] = [
   },
   { id: 'campus', header: 'Campus', cell: (course) => course.CAMPUS_NAME },
   { id: 'tariff', header: 'Tariff', cell: (course) => <CourseTariff course={course} where="results" /> },
-  { id: 'action', header: 'Action', headerHidden: true, cell: (course) => <CourseAction course={course} /> },
+  { id: 'action', header: 'Action', headerHidden: true, cell: (course) => <CourseAction course={course} staff={showAccess} /> },
 ];
 
 type CourseResultsProps = {
@@ -54,7 +54,7 @@ export function CourseResults({ rows, showAccess = false }: CourseResultsProps) 
       <Table
         caption={COURSE_TEXTS.RESULTS_CAPTION}
         captionHidden
-        columns={[courseColumn(showAccess), ...otherColumns]}
+        columns={[courseColumn(showAccess), ...otherColumns(showAccess)]}
         rows={rows}
         rowKey={(course) => course.UCAS_CODE}
         className="cd-course-results"
