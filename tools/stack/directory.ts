@@ -133,9 +133,33 @@ export type DirectoryOptions = {
 export type Directory = {
   /** e.g. `ldap://127.0.0.1:3389` */
   url: string;
+  /**
+   * Applies an LDIF of changes with `ldapmodify` as the directory manager (tests: a user removed
+   * from a group, a user deleted), like an administrator changing the directory by hand.
+   * @throws an Error with ldapmodify's output when a change is refused.
+   */
+  modify(ldif: string): Promise<void>;
   /** Stops slapd (SIGTERM, SIGKILL after 5 s) and removes the data folder when it was temporary. */
   stop(): Promise<void>;
 };
+
+/** The directory manager of tools/ldap/slapd.conf.template (tools/ldap/README.md); never the gateway's account. */
+const MANAGER_DN = 'cn=admin,dc=clearing-desk,dc=test';
+const MANAGER_PASSWORD = 'admin-demo-secret';
+const LDAPMODIFY_PATH = '/usr/bin/ldapmodify';
+
+/** Runs ldapmodify against `url` with `ldif` on its standard input. */
+function ldapmodify(url: string, ldif: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(LDAPMODIFY_PATH, ['-x', '-H', url, '-D', MANAGER_DN, '-w', MANAGER_PASSWORD], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ldapmodify on ${url} failed (${code}):\n${output.trim()}`))));
+    child.stdin.end(ldif);
+  });
+}
 
 const READY_TIMEOUT_MS = 20_000;
 const KILL_AFTER_MS = 5_000;
@@ -301,7 +325,7 @@ export async function startDirectory(options: DirectoryOptions): Promise<Directo
       });
     }
     await waitUntilBindable(url, started, tail, () => ({ listening, error: spawnError }));
-    return { url, stop };
+    return { url, stop, modify: (ldif) => ldapmodify(url, ldif) };
   } catch (err) {
     await stop();
     throw err;

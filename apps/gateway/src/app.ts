@@ -3,6 +3,7 @@ import { isWebPage } from '@clearing-desk/contracts';
 import { createService, notFoundHandler } from '@clearing-desk/service-kit';
 import { createLdapDirectory } from './auth/ldap-directory';
 import { loadRoleMapping } from './auth/role-mapping';
+import { createRolesRefresher } from './auth/staff-roles';
 import { oidcConfigured, type GatewayConfig } from './config';
 import { serviceClientsPlugin } from './plugins/app/service-clients';
 import { serviceReadinessPlugin } from './plugins/app/service-readiness';
@@ -51,12 +52,15 @@ export async function buildApp(config: GatewayConfig) {
   await app.register(xsrfPlugin, { config });
   await app.register(redisPlugin, { config });
   await app.register(rateLimitPlugin, { config });
-  await app.register(staffSessionPlugin, { config });
+  const directory = createLdapDirectory(config);
+  const roleMapping = loadRoleMapping(config.ROLE_MAPPING_FILE);
+  const refreshRoles = createRolesRefresher({ directory, roleMapping, refreshMs: config.STAFF_ROLES_REFRESH_MS, maxAgeMs: config.STAFF_ROLES_MAX_AGE_MS });
+  await app.register(staffSessionPlugin, { config, refreshRoles });
   await app.register(serviceClientsPlugin, { config });
   await app.register(serviceReadinessPlugin);
   await app.register(noStorePlugin, { apiPrefix });
   await app.register(openApiPlugin, { apiPrefix });
-  await app.register(apiRoutes, { prefix: apiPrefix, config, directory: createLdapDirectory(config), roleMapping: loadRoleMapping(config.ROLE_MAPPING_FILE) });
+  await app.register(apiRoutes, { prefix: apiPrefix, config, directory, roleMapping });
   if (oidcConfigured(config)) await app.register(oidcLoginRoutes, { config });
   await app.register(webAppPlugin, { config });
 

@@ -61,6 +61,25 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
     .int()
     .positive()
     .default(12 * 60 * 60 * 1000),
+  /**
+   * Roles follow the directory (issue 25 item 3; apps/gateway/src/auth/staff-roles.ts): a directory
+   * session's roles are read again from the directory on the first request this long after the
+   * last read (default 5 minutes), so a user removed from a group loses its role then.
+   */
+  STAFF_ROLES_REFRESH_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 60 * 1000),
+  /**
+   * While the directory cannot be reached the roles last read stand (decisions go on, the failure
+   * is logged) until they are this old (default 30 minutes); then the session ends (401).
+   */
+  STAFF_ROLES_MAX_AGE_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60 * 1000),
 
   /** Staff directory (OpenLDAP or Active Directory); the defaults are the demo directory of `npm start`. */
   LDAP_URL: z.string().default('ldap://127.0.0.1:3389'),

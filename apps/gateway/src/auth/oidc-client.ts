@@ -34,6 +34,8 @@ export type OidcIdentity = {
   name: string;
   /** Values of the groups claim (OIDC_GROUPS_CLAIM), to map to roles like directory groups. */
   groups: string[];
+  /** Epoch milliseconds of the ID token's expiry (its `exp`), when the staff session ends. */
+  expiresAt: number;
 };
 
 /** Settings of the enterprise sign-in, checked once at start. */
@@ -202,7 +204,13 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
           claims = { ...userinfo, ...idClaims };
         }
         const username = (text(claims.preferred_username) ?? text(claims.email) ?? idClaims.sub).slice(0, LIMITS.USERNAME_MAX);
-        return { subject: idClaims.sub, username, name: text(claims.name) ?? username, groups: groupsOf(claims[settings.groupsClaim]) ?? [] };
+        return {
+          subject: idClaims.sub,
+          username,
+          name: text(claims.name) ?? username,
+          groups: groupsOf(claims[settings.groupsClaim]) ?? [],
+          expiresAt: idClaims.exp * 1000,
+        };
       } catch (err) {
         if (isUnavailable(err)) throw new OidcUnavailableError('the provider could not complete the token exchange', { cause: err });
         throw err;

@@ -78,6 +78,8 @@ let issuer = '';
 let providerPort = 0;
 let stack: Stack | undefined;
 let providerServer: Server | undefined;
+/** Seconds the provider's ID tokens live (a test shortens it to see the session end at the expiry). */
+let idTokenTtlS = 600;
 
 /** Imports an ES module for real (SWC would turn `import()` into `require()`, which cannot load ESM-only packages). */
 const importEsm = new Function('specifier', 'return import(specifier)') as <T>(specifier: string) => Promise<T>;
@@ -95,7 +97,7 @@ async function startProvider(): Promise<void> {
       pkce: { required: () => true },
       features: { devInteractions: { enabled: true } },
       cookies: { keys: ['oidc-test-cookie-key'] },
-      ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+      ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: () => idTokenTtlS, AuthorizationCode: 60 },
       claims: { openid: ['sub'], profile: ['name', 'preferred_username'], email: ['email'], groups: ['groups'] },
       findAccount: async (_ctx: unknown, id: string) => {
         const account = ACCOUNTS[id];
@@ -240,6 +242,29 @@ describe('with the provider running', () => {
     expect(res.headers.get('location')).toBe('/staff');
     const me = await browser.fetch(`${gatewayUrl}/api/admin/auth/user`);
     expect(await me.json()).toEqual({ username: 'a.very.long.name', name: 'Alex Longname', roles: [] });
+  });
+
+  it("ends the session at the ID token's expiry (no refresh token is held): 401 after it", async () => {
+    const browser = new Browser();
+    const started = Date.now();
+    idTokenTtlS = 3;
+    try {
+      const res = await browser.fetch(await throughProvider(browser, BACK_OFFICE));
+      expect(res.headers.get('location')).toBe('/staff');
+    } finally {
+      idTokenTtlS = 600;
+    }
+    expect((await browser.fetch(`${gatewayUrl}/api/admin/auth/user`)).status).toBe(200);
+    // Wait for the session to end (the token's exp is whole seconds: at least 2 s after the start).
+    let res: Response;
+    for (;;) {
+      res = await browser.fetch(`${gatewayUrl}/api/admin/auth/user`);
+      if (res.status !== 200 || Date.now() - started > 20_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: LOGIN_MESSAGES.NOT_LOGGED_IN });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
   });
 
   it('refuses a tampered state: /staff?signin=failed and no session', async () => {

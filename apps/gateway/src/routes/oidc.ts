@@ -67,7 +67,8 @@ export const oidcLoginRoutes: FastifyPluginAsync<{ config: GatewayConfig }> = as
  * `GET /admin/auth/oidc/callback` under `${BASE_PATH}api` (registered from the api routes when
  * OIDC is configured, so the session cookie's path covers it; public): reads and clears the
  * transaction cookie, exchanges the code (state, PKCE and ID token nonce checked), maps the groups
- * claim to roles with the role mapping file, starts a staff session and redirects to
+ * claim to roles with the role mapping file, starts a staff session that ends at the ID token's
+ * expiry (no refresh token is held, so its roles cannot be re-read: issue 25 item 3) and redirects to
  * `${BASE_PATH}staff`. A missing or forged cookie, a state mismatch, an error from the provider or
  * a refused token redirects to `${BASE_PATH}staff?signin=failed` without a session (the reason is
  * logged); 503 ENTERPRISE_UNAVAILABLE when the provider cannot be reached.
@@ -109,7 +110,7 @@ export const oidcCallbackRoutes: FastifyPluginAsync<{ config: GatewayConfig; rol
     }
 
     const user: StaffUser = { username: identity.username, name: identity.name, roles: rolesForGroups(roleMapping, identity.groups) };
-    await fastify.signIn(request, reply, user);
+    await fastify.signIn(request, reply, user, { from: 'oidc', expiresAt: identity.expiresAt });
     request.log.info({ username: user.username, subject: identity.subject, roles: user.roles }, 'staff signed in (enterprise)');
     reply.header('cache-control', 'no-store');
     return reply.redirect(`${config.BASE_PATH}staff`, 302);

@@ -5,7 +5,15 @@ import { HttpError } from '@clearing-desk/service-kit';
 import RedisStore from 'connect-redis';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { RolesRefresher } from '../../auth/staff-roles';
 import type { GatewayConfig } from '../../config';
+
+/**
+ * Where a session's roles come from (issue 25 item 3): a directory sign-in's roles are re-read
+ * from the directory; an enterprise (OIDC) sign-in's come from its ID token, whose expiry
+ * (epoch milliseconds) ends the session, since no refresh token is held.
+ */
+export type SignInOrigin = { from: 'directory' } | { from: 'oidc'; expiresAt: number };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,7 +22,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Starts a staff session: a new session id (no fixation), the user and the sign-in time, and a new CSRF secret. */
-    signIn(request: FastifyRequest, reply: FastifyReply, user: StaffUser): Promise<void>;
+    signIn(request: FastifyRequest, reply: FastifyReply, user: StaffUser, origin: SignInOrigin): Promise<void>;
     /** Ends the request's session in Redis, clears its cookie and renews the CSRF secret. */
     signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
@@ -25,6 +33,13 @@ declare module '@fastify/session' {
     user?: StaffUser;
     /** Epoch milliseconds of the sign-in, for the absolute lifetime. */
     signedInAt?: number;
+    /** Where the roles come from: 'directory' sessions re-read them, 'oidc' ones end at `expiresAt`. */
+    rolesFrom?: SignInOrigin['from'];
+    /** Directory sessions: epoch ms of the last read of the roles that succeeded, and of the last attempt. */
+    rolesReadAt?: number;
+    rolesTriedAt?: number;
+    /** OIDC sessions: epoch ms of the ID token's expiry, when the session ends. */
+    expiresAt?: number;
   }
 }
 
@@ -93,10 +108,14 @@ class StaffSessionStore extends RedisStore {
  *   SESSION_ABSOLUTE_TIMEOUT_MS since sign-in is destroyed whatever its use.
  * - The record in Redis carries an HMAC over it with SESSION_SECRET (`signedSessionSerializer`):
  *   a record edited in Redis is refused, so nobody with Redis access can make themselves Administrator.
+ * - Roles follow the directory (issue 25 item 3): a directory session's roles are read again
+ *   every STAFF_ROLES_REFRESH_MS by `refreshRoles` (auth/staff-roles.ts), and the session ends when
+ *   the user left the directory or the roles could not be confirmed for STAFF_ROLES_MAX_AGE_MS; an
+ *   enterprise (OIDC) session ends at its ID token's expiry. Ended means destroyed: 401 after.
  * - Public calls carry no session cookie and never reach Redis, so they keep working when it is down.
  */
-export const staffSessionPlugin = fp<{ config: GatewayConfig }>(
-  async (fastify, { config }) => {
+export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: RolesRefresher }>(
+  async (fastify, { config, refreshRoles }) => {
     await fastify.register(fastifySession, {
       secret: config.SESSION_SECRET,
       cookieName: SESSION_COOKIE,
@@ -120,22 +139,53 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig }>(
 
     fastify.decorateRequest('staffUser', null);
     fastify.addHook('onRequest', async (request) => {
-      const { user, signedInAt } = request.session ?? {};
+      const { session } = request;
+      const { user, signedInAt } = session ?? {};
       if (!user) return;
       const parsed = staffUserSchema.safeParse(user);
       if (!parsed.success || typeof signedInAt !== 'number' || Date.now() - signedInAt > config.SESSION_ABSOLUTE_TIMEOUT_MS) {
-        await request.session.destroy();
+        await session.destroy();
         return;
       }
-      request.staffUser = parsed.data;
+      const current = await currentUser(request, parsed.data);
+      if (!current) {
+        await session.destroy();
+        return;
+      }
+      request.staffUser = current;
     });
 
+    /** The session's user with roles as they stand now, or null when the session must end (see the plugin's doc). */
+    async function currentUser(request: FastifyRequest, user: StaffUser): Promise<StaffUser | null> {
+      const { session } = request;
+      if (session.rolesFrom === 'oidc') {
+        if (typeof session.expiresAt === 'number' && Date.now() < session.expiresAt) return user;
+        request.log.info({ username: user.username }, 'staff session ended: its ID token expired');
+        return null;
+      }
+      // A record of another shape (none is written without its origin) cannot be kept current.
+      if (session.rolesFrom !== 'directory' || typeof session.rolesReadAt !== 'number') return null;
+      const current = { user, readAt: session.rolesReadAt, triedAt: session.rolesTriedAt ?? session.rolesReadAt };
+      const refreshed = await refreshRoles(current, request.log);
+      if (refreshed && refreshed !== current) {
+        session.user = refreshed.user;
+        session.rolesReadAt = refreshed.readAt;
+        session.rolesTriedAt = refreshed.triedAt;
+      }
+      return refreshed?.user ?? null;
+    }
+
     // Sign-in and sign-out renew the CSRF secret (issue 25 item 4), so a token read before either is dead after it.
-    fastify.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, user: StaffUser) => {
+    fastify.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, user: StaffUser, origin: SignInOrigin) => {
       await request.session.regenerate();
       fastify.renewCsrf(request, reply);
-      request.session.user = user;
-      request.session.signedInAt = Date.now();
+      const now = Date.now();
+      const { session } = request;
+      session.user = user;
+      session.signedInAt = now;
+      session.rolesFrom = origin.from;
+      if (origin.from === 'oidc') session.expiresAt = origin.expiresAt;
+      else session.rolesReadAt = session.rolesTriedAt = now;
       request.staffUser = user;
     });
 

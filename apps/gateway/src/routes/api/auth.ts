@@ -141,7 +141,7 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
       }
       const user: StaffUser = { username: account.username, name: account.name, roles: rolesForGroups(roleMapping, account.groups) };
       await guarded(request, () => limits.succeeded(attemptOf(request)));
-      await fastify.signIn(request, reply, user);
+      await fastify.signIn(request, reply, user, { from: 'directory' });
       request.log.info({ username: user.username, roles: user.roles }, 'staff signed in');
       return user;
     },
