@@ -208,7 +208,9 @@ export const RUN_SERVICE = path.join(REPO_ROOT, 'libs/service-kit/src/bin/run-se
 function spawnChild(dir: string, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', RUN_SERVICE, path.join(REPO_ROOT, dir)], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
+    // The app's own tsconfig (tsx reads the one in cwd otherwise: the root has none, so JSX would
+    // compile to React.createElement without React in scope: notifications-svc's React Email templates).
+    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(REPO_ROOT, dir, 'tsconfig.json'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }

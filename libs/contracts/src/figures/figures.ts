@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { courseRowSchema, type CourseRow } from '../courses/course';
+import { emailSummarySchema, type EmailSummary } from '../notifications/email-records';
 import { timestampQuerySchema } from '../rules/http-names';
 
 /**
@@ -107,6 +108,8 @@ export const figuresResponseSchema = z.object({
   schools: z.array(figuresTotalsSchema.extend({ SCHOOL: z.string(), SCHOOL_NAME: z.string() })),
   overall: figuresTotalsSchema,
   perHour: z.array(z.object({ hour: z.number().int().min(0).max(23), applications: count })),
+  /** The decision emails of these courses by state (issue 24 item 5); null when notifications-svc could not say. */
+  emails: emailSummarySchema.nullable(),
 });
 export type FiguresResponse = z.infer<typeof figuresResponseSchema>;
 
@@ -139,7 +142,11 @@ function addInto(into: FiguresTotals, row: FiguresCourseRow): void {
  * rows per course in the given order, totals per school (ordered by school name) and overall,
  * today's applications per hour. A course without counts counts zero.
  */
-export function buildFigures(courses: readonly CourseRow[], counts: FiguresCountResponse, options: { margin: number; now?: Date }): FiguresResponse {
+export function buildFigures(
+  courses: readonly CourseRow[],
+  counts: FiguresCountResponse,
+  options: { margin: number; now?: Date; emails?: EmailSummary | null },
+): FiguresResponse {
   const byCode = new Map(counts.rows.map((r) => [r.UCAS_CODE, r]));
   const rows: FiguresCourseRow[] = courses.map((c) => {
     const { UCAS_CODE: _code, ...found } = byCode.get(c.UCAS_CODE) ?? { UCAS_CODE: c.UCAS_CODE, ...zeroCounts() };
@@ -177,6 +184,7 @@ export function buildFigures(courses: readonly CourseRow[], counts: FiguresCount
     schools: [...schools.values()].sort((a, b) => a.SCHOOL_NAME.localeCompare(b.SCHOOL_NAME)),
     overall,
     perHour: counts.perHour.map((applications, hour) => ({ hour, applications })),
+    emails: options.emails ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminApplicationParamsSchema } from '../applications/admin-applications';
 import { DECISION_EMAIL_KINDS } from './decision-content';
 
 /**
@@ -36,6 +37,13 @@ export type EmailListResponse = z.infer<typeof emailListResponseSchema>;
 
 export const emailIdParamsSchema = z.object({ emailId: z.uuid() });
 
+/** The gateway's POST /api/admin/applications/{student}/{course}/emails/{emailId}/resend. */
+export const adminEmailParamsSchema = adminApplicationParamsSchema.extend(emailIdParamsSchema.shape);
+
+/** Answer of the gateway's Resend: the new email, queued. */
+export const resendEmailResponseSchema = z.object({ email: emailRecordSchema, message: z.string() });
+export type ResendEmailResponse = z.infer<typeof resendEmailResponseSchema>;
+
 /**
  * notifications-svc POST /emails/{emailId}/resend (from the gateway, after it checked that the
  * user may edit the application): the same email again, to the application's current address.
@@ -64,4 +72,9 @@ export const EMAIL_HISTORY_TEXTS = {
   failed: (error: string | null) => `Failed: ${error ?? 'unknown error'}`,
   to: (recipient: string) => `to ${recipient}`,
   FIGURES_FAILED: 'Emails that failed',
+  FIGURES_WAITING: 'Emails waiting to be sent',
+  FIGURES_UNAVAILABLE: 'Email figures are not available just now.',
+  LOAD_FAILED: 'The emails could not be loaded just now. Try again in a minute.',
+  /** The History LOG row of a staff Resend. */
+  logResent: (subject: string, recipient: string) => `Email sent again: '${subject}' to ${recipient}.`,
 } as const;

@@ -8,7 +8,6 @@ import {
   applyResponseSchema,
   assessFormSchema,
   canEditVisa,
-  courseDetailResponseSchema,
   documentSummarySchema,
   errorResponseSchema,
   fileListResponseSchema,
@@ -17,7 +16,6 @@ import {
   outboundCallResponseSchema,
   parseVersionEtag,
   staffCreateBodySchema,
-  staffStoredApplicationSchema,
   staffUpdateBodySchema,
   staffUpdateResponseSchema,
   studentSearchQuerySchema,
@@ -36,6 +34,7 @@ import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { deskPath, loadStaffApplication } from '../../applications/staff-application';
 import { createSubmitPipeline } from '../../applications/submit-pipeline';
 import { assessmentGatewayPlugin } from '../../plugins/app/assessment-gateway';
 
@@ -56,21 +55,7 @@ const logAnswer = z.object({ version: z.number().int() });
 export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(assessmentGatewayPlugin);
   const pipeline = createSubmitPipeline(fastify);
-  const deskPath = (p: { student: string; course: string }) => `/desk/applications/${encodeURIComponent(p.student)}/${encodeURIComponent(p.course)}`;
-
-  /** The stored application (applications-svc: 404, or 403 without a role on its course) and its course with the user's access. */
-  const load = async (
-    request: FastifyRequest,
-    params: { student: string; course: string },
-  ): Promise<{ stored: StaffStoredApplication; detail: CourseDetailResponse }> => {
-    const stored = await fastify.services.applications.call(request, { path: deskPath(params), response: staffStoredApplicationSchema });
-    const detail = await fastify.services.courses.call(request, {
-      path: `/courses/${encodeURIComponent(stored.applicationData.UCAS_CODE)}`,
-      response: courseDetailResponseSchema,
-    });
-    if (!detail.access) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
-    return { stored, detail };
-  };
+  const load = (request: FastifyRequest, params: { student: string; course: string }) => loadStaffApplication(fastify, request, params);
 
   /** The assessment with the buttons for this user's role (re-assessed); the stored one if the form no longer assesses. */
   const assessmentFor = async (request: FastifyRequest, stored: StaffStoredApplication, detail: CourseDetailResponse): Promise<Assessment> => {

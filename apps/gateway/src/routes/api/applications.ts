@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { GatewayConfig } from '../../config';
 import { applyApiRoutes } from './apply';
+import { applicationEmailRoutes } from './application-emails';
 import { adminApplicationRoutes } from './applications-admin';
 
 const appliedParamsSchema = z.object({ ucasCode: z.string().trim().min(1).max(32) });
@@ -26,6 +27,7 @@ const appliedParamsSchema = z.object({ ucasCode: z.string().trim().min(1).max(32
 export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig }> = async (fastify, { config }) => {
   await fastify.register(applyApiRoutes);
   await fastify.register(adminApplicationRoutes);
+  await fastify.register(applicationEmailRoutes);
 
   /**
    * GET /api/applications/{ucasCode}/applied: the applications to the course by this email

@@ -1,5 +1,6 @@
 import {
   buildFigures,
+  emailSummarySchema,
   errorResponseSchema,
   FIGURES_TEXTS,
   figuresCountResponseSchema,
@@ -28,7 +29,27 @@ async function loadFigures(fastify: Parameters<FastifyPluginAsyncZod>[0], reques
     body: { courses: courses.map(({ UCAS_CODE, SCHOOL, DEPT }) => ({ UCAS_CODE, SCHOOL, DEPT })) },
     response: figuresCountResponseSchema,
   });
-  return buildFigures(courses, counts, { margin });
+  return buildFigures(courses, counts, {
+    margin,
+    emails: await emailSummary(
+      fastify,
+      request,
+      courses.map((c) => c.UCAS_CODE),
+    ),
+  });
+}
+
+/**
+ * The decision emails of these courses by state (issue 24 item 5: failed emails on the figures),
+ * from notifications-svc; null when it cannot answer, so the figures still load on results day.
+ */
+async function emailSummary(fastify: Parameters<FastifyPluginAsyncZod>[0], request: FastifyRequest, ucasCodes: string[]) {
+  try {
+    return await fastify.services.notifications.call(request, { method: 'POST', path: '/emails/summary', body: { ucasCodes }, response: emailSummarySchema });
+  } catch (err) {
+    request.log.warn({ err }, 'email figures unavailable');
+    return null;
+  }
 }
 
 /**

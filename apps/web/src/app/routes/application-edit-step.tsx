@@ -6,6 +6,7 @@ import { ApplicationFormStep } from '@/features/application-form/components/appl
 import { findStep } from '@/features/application-form/steps';
 import { formatFileSize } from '@/features/application-form/utils/file-size';
 import { ApplicationDocuments } from '@/features/applications/components/application-documents';
+import { ApplicationEmails } from '@/features/applications/components/application-emails';
 import { OutboundCall } from '@/features/applications/components/outbound-call';
 import { useApplicationForm } from '@/features/application-form/components/application-form-provider';
 import { deskCallScript, DeskLayout, FeedbackPanel, SavedConfirmation, type DeskScriptProps } from '@/features/call-scripts';
@@ -48,6 +49,7 @@ function DeskFeedback() {
           disabled={!canEditApplication(access, applicationData.STATUS)}
         />
       }
+      emails={<ApplicationEmails studentId={studentId} ucasCode={ucasCode} canResend={canEditApplication(access, applicationData.STATUS)} />}
     />
   );
 }

@@ -5,6 +5,7 @@ import type {
   ClearingStatusResponse,
   CourseData,
   DocumentType,
+  EmailRecord,
   LoginLockout,
   LoginOptions,
   QualOption,
@@ -52,6 +53,8 @@ type MockDb = {
   staffCreates: StaffCreateSubmission[];
   /** The applications desk (issue 9): stored applications as staff see them, and the students. */
   desk: { applications: DeskApplication[]; students: DeskStudent[] };
+  /** Decision emails per application, keyed `${STUDENT_ID}/${UCAS_CODE}` (notifications-svc's records). */
+  deskEmails: Record<string, EmailRecord[]>;
   /** Training scenarios (issue 11): the catalogue, completions per user, injected failures. */
   scenarios: MockScenarios;
 };
@@ -87,6 +90,7 @@ const initialDb = (): MockDb => ({
   signInLockouts: [],
   staffCreates: [],
   desk: { applications: [], students: [] },
+  deskEmails: {},
   scenarios: initialScenarios(),
 });
 

@@ -11,6 +11,8 @@ export const applicationsKeys = {
   list: (viewer: string, filters: ApplicationSearchFilters) => [...applicationsKeys.lists(), viewer, filters] as const,
   details: () => [...applicationsKeys.all, 'detail'] as const,
   detail: (viewer: string, studentId: string, ucasCode: string) => [...applicationsKeys.details(), viewer, studentId, ucasCode] as const,
+  /** Under the application's detail key: refreshing the application (a save) refreshes its emails too. */
+  emails: (viewer: string, studentId: string, ucasCode: string) => [...applicationsKeys.detail(viewer, studentId, ucasCode), 'emails'] as const,
   students: () => [...applicationsKeys.all, 'students'] as const,
   studentSearch: (viewer: string, query: Record<string, string>) => [...applicationsKeys.students(), viewer, query] as const,
 };

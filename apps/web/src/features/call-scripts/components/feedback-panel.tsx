@@ -63,6 +63,8 @@ export type FeedbackPanelProps = {
   scenario?: ScriptScenario | null;
   /** The outbound call button (spec section 4 "Outbound call"), supplied by the applications desk. */
   outboundCall?: ReactNode;
+  /** The application's decision emails (issue 24 item 5), after the History LOG; supplied by the applications desk. */
+  emails?: ReactNode;
 };
 
 /** APPLIED_TO_UCAS as the script reads it: unanswered ('') is neither yes nor no. */
@@ -71,7 +73,7 @@ const appliedToUcas = (answer: string): boolean | null => (answer === '1' ? true
 const fullName = (form: ScriptFormValues): string => [str(form, 'NAME1'), str(form, 'NAME2')].filter(Boolean).join(' ');
 
 /** What the script depends on: the panel's props without the history and the call button. */
-export type DeskScriptProps = Omit<FeedbackPanelProps, 'log' | 'outboundCall'>;
+export type DeskScriptProps = Omit<FeedbackPanelProps, 'log' | 'outboundCall' | 'emails'>;
 
 /**
  * The call script for what is on screen (spec sections 1 and 4): the situation (status,
@@ -139,6 +141,7 @@ export function FeedbackPanel(props: FeedbackPanelProps) {
         </>
       )}
       <HistoryLog log={log} />
+      {props.emails}
       <CallScript script={script} />
     </section>
   );

@@ -22,7 +22,8 @@ function figuresServer(margins: string[]) {
     http.get(apiUrl('/admin/figures'), ({ request }) => {
       const margin = new URL(request.url).searchParams.get('margin') ?? '0';
       margins.push(margin);
-      return HttpResponse.json(buildFigures([course], counts, { margin: Number(margin), now: new Date('2025-08-14T09:30:00Z') }));
+      const emails = margin === '0' ? { queued: 1, sent: 12, failed: 2 } : null;
+      return HttpResponse.json(buildFigures([course], counts, { margin: Number(margin), now: new Date('2025-08-14T09:30:00Z'), emails }));
     }),
   );
 }
@@ -46,6 +47,9 @@ describe('/staff/figures', () => {
     const row = within(courses).getAllByRole('row')[1] as HTMLElement;
     expect(within(row).getByText('2 / 3')).toBeInTheDocument();
     expect(within(row).getByText('2 / 1')).toBeInTheDocument();
+    // Failed decision emails (issue 24 item 5), from notifications-svc.
+    expect(screen.getByText('Emails that failed').nextElementSibling).toHaveTextContent('2');
+    expect(screen.getByText('Emails waiting to be sent').nextElementSibling).toHaveTextContent('1');
   });
 
   it('asks again with the margin the manager sets, and the warning goes when offers are within it', async () => {
@@ -58,6 +62,8 @@ describe('/staff/figures', () => {
     await user.type(margin, '50');
     await user.click(screen.getByRole('button', { name: 'Apply margin' }));
     expect(await screen.findByRole('link', { name: 'Download these figures (CSV)' })).toHaveAttribute('href', '/api/admin/figures.csv?margin=50');
+    // notifications-svc did not answer this time: the figures still show, and say so.
+    expect(screen.getByText('Emails that failed').nextElementSibling).toHaveTextContent('Email figures are not available just now.');
     expect(screen.queryByText(/more offers than places allow/)).not.toBeInTheDocument();
     expect(margins).toContain('50');
   });

@@ -1,6 +1,7 @@
 import {
   FIGURES_MARGIN_DEFAULT,
   FIGURES_MARGIN_MAX,
+  EMAIL_HISTORY_TEXTS,
   FIGURES_TEXTS,
   type FiguresCourseRow,
   type FiguresResponse,
@@ -135,6 +136,12 @@ function FiguresContent({ figures }: { figures: FiguresResponse }) {
           { key: 'Adviser decisions', value: String(o.adviser) },
           { key: 'Outbound calls logged', value: String(o.outboundCalls) },
           { key: 'Places left', value: String(o.placesLeft) },
+          ...(figures.emails
+            ? [
+                { key: EMAIL_HISTORY_TEXTS.FIGURES_FAILED, value: String(figures.emails.failed) },
+                { key: EMAIL_HISTORY_TEXTS.FIGURES_WAITING, value: String(figures.emails.queued) },
+              ]
+            : [{ key: EMAIL_HISTORY_TEXTS.FIGURES_FAILED, value: EMAIL_HISTORY_TEXTS.FIGURES_UNAVAILABLE }]),
         ]}
       />
       <h2 className="cd-heading-m">{T.CHART_HEADING}</h2>

@@ -7,6 +7,11 @@ import {
   interviewSummary,
   keptStatus,
   staffStatusRefusal,
+  canEditApplication,
+  EMAIL_HISTORY_TEXTS,
+  type EmailListResponse,
+  type EmailRecord,
+  type ResendEmailResponse,
   LISTING_FILTER_STATUSES,
   LOGIN_MESSAGES,
   NEW_STUDENT,
@@ -176,6 +181,50 @@ export const applicationsDeskHandlers = [
     found.version += 1;
     const body: OutboundCallResponse = { OUTBOUND_CALL_FLAG: 1, OUTBOUND_CALL_REMARK: remark, log: { MESSAGE: `Outbound call: ${remark}` } };
     return HttpResponse.json(body);
+  }),
+
+  http.get(apiUrl('/admin/applications/:student/:course/emails'), ({ params }) => {
+    if (!db.sessionUser) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    if (!find(params.student, params.course)) return error(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
+    const body: EmailListResponse = { emails: db.deskEmails[`${String(params.student)}/${String(params.course)}`] ?? [] };
+    return HttpResponse.json(body);
+  }),
+
+  http.post(apiUrl('/admin/applications/:student/:course/emails/:emailId/resend'), ({ params }) => {
+    const user = db.sessionUser;
+    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    const found = find(params.student, params.course);
+    if (!found) return error(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
+    // The gateway's rule, called, not copied: Resend is for users who may edit the application.
+    if (!canEditApplication(accessForCourse(user.roles, found.courseData), found.applicationData.STATUS))
+      return error(403, ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY);
+    const key = `${String(params.student)}/${String(params.course)}`;
+    const original = (db.deskEmails[key] ?? []).find((e) => e.id === params.emailId);
+    if (!original) return error(404, 'Email not found.');
+    const email: EmailRecord = {
+      ...original,
+      id: crypto.randomUUID(),
+      recipient: found.applicationData.EMAIL ?? original.recipient,
+      state: 'queued',
+      attempts: 0,
+      lastError: null,
+      smtpResponse: null,
+      queuedAt: now(),
+      sentAt: null,
+      failedAt: null,
+      resendOf: original.id,
+      requestedBy: user.username,
+    };
+    db.deskEmails[key] = [...(db.deskEmails[key] ?? []), email];
+    found.applicationData = {
+      ...found.applicationData,
+      LOG: [
+        ...found.applicationData.LOG,
+        { MESSAGE: EMAIL_HISTORY_TEXTS.logResent(email.subject, email.recipient), STATUS: found.applicationData.STATUS, USER: user.username, TIME: now() },
+      ],
+    };
+    const body: ResendEmailResponse = { email, message: EMAIL_HISTORY_TEXTS.RESENT };
+    return HttpResponse.json(body, { status: 201 });
   }),
 
   http.get(apiUrl('/admin/students'), ({ request }) => {

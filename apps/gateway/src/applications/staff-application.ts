@@ -1,0 +1,32 @@
+import {
+  ADMIN_APPLICATION_MESSAGES,
+  courseDetailResponseSchema,
+  staffStoredApplicationSchema,
+  type CourseDetailResponse,
+  type StaffStoredApplication,
+} from '@clearing-desk/contracts';
+import { HttpError } from '@clearing-desk/service-kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** The desk's address of one application in applications-svc: `/desk/applications/{student}/{course}`. */
+export const deskPath = (p: { student: string; course: string }): string =>
+  `/desk/applications/${encodeURIComponent(p.student)}/${encodeURIComponent(p.course)}`;
+
+/**
+ * Loads a stored application for a staff route, with its course and the user's access on it
+ * (spec section 3): applications-svc answers 404, or 403 when the row is outside the user's scope;
+ * courses-svc gives the access, and no access is a 403 ('no role on this course').
+ */
+export async function loadStaffApplication(
+  fastify: FastifyInstance,
+  request: FastifyRequest,
+  params: { student: string; course: string },
+): Promise<{ stored: StaffStoredApplication; detail: CourseDetailResponse }> {
+  const stored = await fastify.services.applications.call(request, { path: deskPath(params), response: staffStoredApplicationSchema });
+  const detail = await fastify.services.courses.call(request, {
+    path: `/courses/${encodeURIComponent(stored.applicationData.UCAS_CODE)}`,
+    response: courseDetailResponseSchema,
+  });
+  if (!detail.access) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+  return { stored, detail };
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ADMIN_APPLICATION_MESSAGES,
+  adminApplicationResponseSchema,
+  applyResponseSchema,
+  EMAIL_HISTORY_TEXTS,
+  emailListResponseSchema,
+  figuresResponseSchema,
+  resendEmailResponseSchema,
+  type EmailListResponse,
+} from '@clearing-desk/contracts';
+import { createApplicationForm } from '@clearing-desk/contracts/testing';
+import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
+import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
+
+/**
+ * The decision emails on the staff screens (issue 24 item 5), through the real gateway,
+ * applications-svc's outbox, notifications-svc and a mail catcher: the History's list, Resend for
+ * users who may edit, and the emails on the figures.
+ */
+const COURSE = 'G400';
+
+let directory: Directory;
+let stack: Stack;
+
+beforeAll(async () => {
+  directory = await startDirectory({ port: 'free' });
+  stack = await startTestStack({ services: ['courses', 'applications', 'assessment', 'files', 'notifications'], directoryUrl: directory.url });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await directory?.stop();
+});
+
+const as = staffClients(() => stack.gatewayUrl, DEMO_DIRECTORY.password);
+
+const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({
+  QUALIFICATION: 'GCSE',
+  SUBJECT,
+  GRADE: '5',
+  YEAR: '2023',
+}));
+let people = 0;
+
+/** Takes an A*AB G400 caller by phone as `username` with STATUS; answers the desk path of the new application. */
+async function takeByPhone(username: string, STATUS: string): Promise<string> {
+  people += 1;
+  const data = {
+    ...createApplicationForm({
+      DOB: '2006-05-14',
+      NATIONALITY: 'GBR',
+      GCSE_QUALIFICATIONS: FIVE_GCSES,
+      QUALIFICATIONS: ['Mathematics', 'Physics', 'Chemistry'].map((SUBJECT, i) => ({
+        QUALIFICATION: 'ALEVEL',
+        SUBJECT,
+        GRADE: ['A*', 'A', 'B'][i],
+        YEAR: '2025',
+      })),
+    }),
+    EMAIL: `emails.gateway.${people}@example.com`,
+    UCAS_PERSONAL_ID: String(7300000000 + people),
+    SUBMISSION_ID: randomUUID(),
+    STATUS,
+  };
+  const res = await (await as(username)).send('POST', `/api/admin/applications/new/${COURSE}`, data);
+  expect(res.status).toBe(200);
+  const [studentId] = applyResponseSchema.parse(res.body).id;
+  return `/api/admin/applications/${studentId}/${COURSE}`;
+}
+
+/** Asks for the application's emails until `done` holds for them (the outbox relay and the worker run on their own). */
+async function emailsWhen(client: StackClient, path: string, done: (list: EmailListResponse) => boolean): Promise<EmailListResponse> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await client.get(`${path}/emails`);
+    expect(res.status).toBe(200);
+    const list = emailListResponseSchema.parse(res.body);
+    if (done(list)) return list;
+    if (Date.now() > deadline) throw new Error(`emails never reached the state wanted: ${JSON.stringify(list)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('the emails of an application, for staff', () => {
+  it("lists an adviser's offer email once it is sent, and Resend sends it again, logged with who asked", async () => {
+    const path = await takeByPhone('backoffice', 'O');
+    const backOffice = await as('backoffice');
+    const { emails } = await emailsWhen(backOffice, path, (l) => l.emails.length === 1 && l.emails[0]!.state === 'sent');
+    expect(emails[0]).toMatchObject({ kind: 'OFFER', recipient: `emails.gateway.${people}@example.com`, attempts: 1, resendOf: null });
+
+    const res = await backOffice.send('POST', `${path}/emails/${emails[0]!.id}/resend`, {});
+    expect(res.status).toBe(201);
+    const resent = resendEmailResponseSchema.parse(res.body);
+    expect(resent).toMatchObject({
+      message: 'The email is queued to be sent again.',
+      email: { kind: 'OFFER', resendOf: emails[0]!.id, requestedBy: 'backoffice' },
+    });
+    const after = await emailsWhen(backOffice, path, (l) => l.emails.length === 2 && l.emails.every((e) => e.state === 'sent'));
+    expect(after.emails[1]!.subject).toBe(emails[0]!.subject);
+
+    const reread = await backOffice.get(path);
+    expect(reread.status).toBe(200);
+    const { applicationData } = adminApplicationResponseSchema.parse(reread.body);
+    expect(applicationData.LOG.at(-1)).toMatchObject({ USER: 'backoffice', MESSAGE: EMAIL_HISTORY_TEXTS.logResent(emails[0]!.subject, emails[0]!.recipient) });
+    expect(EMAIL_HISTORY_TEXTS.logResent('Your offer', 'a@example.com')).toBe("Email sent again: 'Your offer' to a@example.com.");
+  });
+
+  it('refuses Resend to a Front Office user on a referred application (may not edit it), but shows the list', async () => {
+    const path = await takeByPhone('backoffice', 'R');
+    const frontOffice = await as('frontoffice');
+    const { emails } = await emailsWhen(frontOffice, path, (l) => l.emails.length === 1);
+    expect(emails[0]!.kind).toBe('REFER');
+    const res = await frontOffice.send('POST', `${path}/emails/${emails[0]!.id}/resend`, {});
+    expect(res).toMatchObject({ status: 403, body: { message: ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY } });
+    expect(ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY).toBe('Your role on this course cannot edit applications with this status.');
+  });
+
+  it('answers 404 for an email of another application and 401 without a session', async () => {
+    const first = await takeByPhone('backoffice', 'O');
+    const second = await takeByPhone('backoffice', 'O');
+    const backOffice = await as('backoffice');
+    const { emails } = await emailsWhen(backOffice, first, (l) => l.emails.length === 1);
+    const res = await backOffice.send('POST', `${second}/emails/${emails[0]!.id}/resend`, {});
+    expect(res).toMatchObject({ status: 404, body: { message: 'Email not found.' } });
+    expect((await new StackClient(stack.gatewayUrl).get(`${first}/emails`)).status).toBe(401);
+  });
+
+  it('counts the emails of the courses on the figures', async () => {
+    const res = await (await as('editor')).get('/api/admin/figures');
+    expect(res.status).toBe(200);
+    const figures = figuresResponseSchema.parse(res.body);
+    expect(figures.emails).not.toBeNull();
+    expect(figures.emails!.sent + figures.emails!.queued).toBeGreaterThanOrEqual(5);
+    expect(figures.emails!.failed).toBe(0);
+  });
+});

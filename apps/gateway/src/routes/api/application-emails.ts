@@ -1,0 +1,68 @@
+import {
+  ADMIN_APPLICATION_MESSAGES,
+  adminApplicationParamsSchema,
+  adminEmailParamsSchema,
+  canEditApplication,
+  EMAIL_HISTORY_TEXTS,
+  emailListResponseSchema,
+  emailRecordSchema,
+  errorResponseSchema,
+  resendEmailResponseSchema,
+  timestampQuerySchema,
+} from '@clearing-desk/contracts';
+import { HttpError } from '@clearing-desk/service-kit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deskPath, loadStaffApplication } from '../../applications/staff-application';
+
+const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema };
+
+/**
+ * The decision emails of one application for staff (issue 24 item 5), from notifications-svc:
+ * - GET  /admin/applications/:s/:c/emails                   `{ emails }` for anyone with a role on the course (the History)
+ * - POST /admin/applications/:s/:c/emails/:emailId/resend   the same email again to the application's current
+ *   address, for users who may edit the application (spec section 3); the History LOG records who asked.
+ * The application is loaded first, so scope and role are checked as for every desk route; notifications-svc
+ * being down answers 503 with a message (the rest of the screen keeps working).
+ */
+export const applicationEmailRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.get(
+    '/admin/applications/:student/:course/emails',
+    { schema: { params: adminApplicationParamsSchema, querystring: timestampQuerySchema, response: { 200: emailListResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const { stored } = await loadStaffApplication(fastify, request, request.params);
+      void reply.header('cache-control', 'private, no-store');
+      return fastify.services.notifications.call(request, {
+        path: '/emails',
+        query: { application_id: stored.applicationData.APPLICATION_ID },
+        response: emailListResponseSchema,
+      });
+    },
+  );
+
+  fastify.post(
+    '/admin/applications/:student/:course/emails/:emailId/resend',
+    { preHandler: fastify.csrfProtection, schema: { params: adminEmailParamsSchema, response: { 201: resendEmailResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const { student, course, emailId } = request.params;
+      const { stored, detail } = await loadStaffApplication(fastify, request, { student, course });
+      const { applicationData } = stored;
+      if (!canEditApplication(detail.access, applicationData.STATUS)) {
+        throw new HttpError(403, applicationData.STATUS === 'S' ? ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_PUBLIC : ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY);
+      }
+      const email = await fastify.services.notifications.call(request, {
+        method: 'POST',
+        path: `/emails/${encodeURIComponent(emailId)}/resend`,
+        body: { applicationId: applicationData.APPLICATION_ID, recipient: applicationData.EMAIL, requestedBy: request.staffUser!.username },
+        response: emailRecordSchema,
+      });
+      await fastify.services.applications.call(request, {
+        method: 'POST',
+        path: `${deskPath({ student, course })}/log`,
+        body: { message: EMAIL_HISTORY_TEXTS.logResent(email.subject, email.recipient) },
+        response: z.object({ version: z.number().int() }),
+      });
+      return reply.status(201).send({ email, message: EMAIL_HISTORY_TEXTS.RESENT });
+    },
+  );
+};

@@ -1,0 +1,44 @@
+import { emailListResponseSchema, resendEmailResponseSchema, type EmailListResponse, type ResendEmailResponse } from '@clearing-desk/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { STAFF_QUERY_META, useUser } from '@/lib/auth';
+import { applicationsKeys } from './applications-keys';
+
+/** While an email waits, the History asks again this often (ms): the worker sends within seconds. */
+const WAITING_REFETCH_MS = 5_000;
+
+/**
+ * GET /api/admin/applications/{student}/{course}/emails (issue 24 item 5): the application's decision
+ * emails as notifications-svc recorded them (what, to whom, queued, sent or failed and why).
+ * 503 with a message when notifications-svc cannot answer.
+ */
+export const getApplicationEmails = (studentId: string, ucasCode: string, signal?: AbortSignal): Promise<EmailListResponse> =>
+  api.get(apiPaths.adminApplicationPart(studentId, ucasCode, 'emails'), emailListResponseSchema, { signal });
+
+/** The History's emails; asked again every few seconds while one is still queued. */
+export function useApplicationEmails(studentId: string, ucasCode: string) {
+  const user = useUser();
+  return useQuery({
+    queryKey: applicationsKeys.emails(user?.username ?? '', studentId, ucasCode),
+    queryFn: ({ signal }) => getApplicationEmails(studentId, ucasCode, signal),
+    meta: STAFF_QUERY_META,
+    enabled: user !== null,
+    refetchInterval: (query) => (query.state.data?.emails.some((e) => e.state === 'queued') ? WAITING_REFETCH_MS : false),
+  });
+}
+
+/** POST .../emails/{emailId}/resend: the same email again, to the application's current address (users who may edit it). */
+export const resendApplicationEmail = (studentId: string, ucasCode: string, emailId: string): Promise<ResendEmailResponse> =>
+  api.post(apiPaths.adminApplicationPart(studentId, ucasCode, `emails/${encodeURIComponent(emailId)}/resend`), {}, resendEmailResponseSchema);
+
+/** Resending refreshes the emails (the new one, queued) and the application (its LOG names who resent). */
+export function useResendApplicationEmail(studentId: string, ucasCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (emailId: string) => resendApplicationEmail(studentId, ucasCode, emailId),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: applicationsKeys.details() });
+    },
+  });
+}
