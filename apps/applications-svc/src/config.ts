@@ -1,5 +1,5 @@
 import { intakeYearSchema } from '@clearing-desk/contracts';
-import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema } from '@clearing-desk/service-kit';
+import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema, redisUrlSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
 /** applications-svc environment (README "Configuration"). */
@@ -23,7 +23,7 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
     .pipe(z.union([z.literal(0), z.literal(1)]))
     .default(1),
   /** Redis of the outbox relay's queues (decision emails, issue 24); down, decisions still commit and wait in the outbox. */
-  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  REDIS_URL: redisUrlSchema,
   /** BullMQ key prefix shared with notifications-svc (the same value on both). */
   NOTIFICATIONS_QUEUE_PREFIX: z
     .string()

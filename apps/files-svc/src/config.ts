@@ -1,4 +1,4 @@
-import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema } from '@clearing-desk/service-kit';
+import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema, redisUrlSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
 const positiveMs = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -12,7 +12,7 @@ export const scanWorkerConfigSchema = databaseConfigSchema.extend({
   DATA_DIR: z.string().default('.data/files-svc'),
   /** Root of the blob folders `quarantine/` and `clean/`; names are generated, never the client's. */
   FILES_DIR: z.string().default('.data/files-svc/blobs'),
-  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  REDIS_URL: redisUrlSchema,
   /** BullMQ key prefix: separate deployments (and test runs) on one Redis never share jobs. */
   FILES_QUEUE_PREFIX: z
     .string()

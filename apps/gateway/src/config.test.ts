@@ -14,4 +14,18 @@ describe('gateway config', () => {
     expect(gatewayConfigSchema.parse(required).LOGIN_USERNAME_DELAY_MAX_MS).toBe(60_000);
     expect(gatewayConfigSchema.safeParse({ ...required, LOGIN_USERNAME_DELAY_MAX_MS: '60001' }).success).toBe(false);
   });
+
+  it('takes REDIS_URL as redis:// or rediss:// with credentials, nothing else (issue 25 item 3)', () => {
+    for (const url of ['rediss://clearing:s%40cret@redis.example:6380/0', 'redis://:s%40cret@127.0.0.1:6379']) {
+      expect(gatewayConfigSchema.parse({ ...required, REDIS_URL: url }).REDIS_URL).toBe(url);
+    }
+    const wrong = gatewayConfigSchema.safeParse({ ...required, REDIS_URL: 'https://redis.example' });
+    expect(wrong.error?.issues).toEqual([expect.objectContaining({ path: ['REDIS_URL'], message: 'must start with redis:// or rediss:// (TLS)' })]);
+  });
+
+  it('re-reads staff roles every 5 minutes and lets them stand 30 minutes while the directory is down, by default (issue 25 item 3)', () => {
+    const config = gatewayConfigSchema.parse(required);
+    expect(config.STAFF_ROLES_REFRESH_MS).toBe(300_000);
+    expect(config.STAFF_ROLES_MAX_AGE_MS).toBe(1_800_000);
+  });
 });

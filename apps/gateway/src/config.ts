@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ucasInstitutionCodeSchema } from '@clearing-desk/contracts';
-import { baseServiceConfigSchema, metricsPortSchema } from '@clearing-desk/service-kit';
+import { baseServiceConfigSchema, metricsPortSchema, redisUrlSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
 /** Gateway environment (README "Configuration"). */
@@ -38,7 +38,7 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   SERVICE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 
   /** Redis of the staff sessions and the login rate limit (shared by every gateway instance). */
-  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  REDIS_URL: redisUrlSchema,
   /** Key prefix in Redis; test stacks use a one-off prefix. */
   REDIS_KEY_PREFIX: z.string().min(1).default('clearing-desk'),
   /**

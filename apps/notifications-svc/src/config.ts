@@ -1,5 +1,5 @@
 import { ucasInstitutionCodeSchema } from '@clearing-desk/contracts';
-import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema } from '@clearing-desk/service-kit';
+import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema, redisUrlSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
 const positiveMs = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -9,7 +9,7 @@ export const notificationsConfigSchema = baseServiceConfigSchema.merge(databaseC
   PORT: z.coerce.number().int().min(0).max(65535).default(3106),
   METRICS_PORT: metricsPortSchema(9306),
   DATA_DIR: z.string().default('.data/notifications-svc'),
-  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  REDIS_URL: redisUrlSchema,
   /** BullMQ key prefix shared with applications-svc's outbox relay (same value on both). */
   NOTIFICATIONS_QUEUE_PREFIX: z
     .string()

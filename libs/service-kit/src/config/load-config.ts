@@ -30,6 +30,19 @@ export function metricsPortSchema(defaultPort?: number) {
   return defaultPort === undefined ? port : port.default(defaultPort);
 }
 
+/**
+ * REDIS_URL of the gateway (sessions, limits) and of every BullMQ queue (issue 25 item 3):
+ * `redis://` or, for TLS, `rediss://` (the server's certificate checked against the system CAs
+ * plus NODE_EXTRA_CA_CERTS), with optional credentials and database, e.g.
+ * `rediss://clearing:<password>@redis.example:6379/0` (ACL user) or `redis://:<password>@host:6379`
+ * (requirepass); characters such as @ : / # in them percent-encoded. ioredis reads them all.
+ */
+export const redisUrlSchema = z
+  .string()
+  .url()
+  .regex(/^rediss?:\/\//i, { error: 'must start with redis:// or rediss:// (TLS)' })
+  .default('redis://127.0.0.1:6379');
+
 /** Variables of services that own a database (architecture.md "Data"). */
 export const databaseConfigSchema = z.object({
   /** PostgreSQL URL; when unset the service runs on PGlite in DATA_DIR. */
