@@ -334,6 +334,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           const end = demoIntakeCycleEnd(process.env.INTAKE_YEAR ?? INTAKE_YEAR);
           if (end) env.INTAKE_CYCLE_END = end;
         }
+        // courses-svc takes the course-places events the same relay adds (issue 23).
+        if (name === 'courses') env.EVENTS_QUEUE_PREFIX = queuePrefix;
         if (name === 'applications' || name === 'notifications') {
           env.NOTIFICATIONS_QUEUE_PREFIX = queuePrefix;
           if (options.database === 'test') env.NOTIFICATIONS_QUEUE_EPHEMERAL = 'true';

@@ -8,6 +8,7 @@ import { outboxRelayPlugin } from './plugins/app/outbox-relay';
 import { databasePlugin } from './plugins/external/database';
 import { applicationRoutes } from './routes/applications';
 import { figuresRoutes } from './routes/figures';
+import { placesRoutes } from './routes/places';
 import { deskRoutes } from './routes/desk';
 import { statusRoutes } from './routes/status';
 
@@ -30,6 +31,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(applicationRoutes, { now: options.now });
   await app.register(figuresRoutes);
   await app.register(deskRoutes);
+  await app.register(placesRoutes);
   app.addHook('onReady', async () => {
     await app.clearingStatusRepository.ensure({
       state: config.CLEARING_INITIAL_STATE,

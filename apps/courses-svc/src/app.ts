@@ -2,6 +2,7 @@ import { createService } from '@clearing-desk/service-kit';
 import type { CoursesConfig } from './config';
 import { demoCatalogue } from './db/seed/demo-catalogue';
 import { coursesRepositoryPlugin } from './plugins/app/courses-repository';
+import { placesProjectionPlugin } from './plugins/app/places-projection';
 import { databasePlugin } from './plugins/external/database';
 import { courseRoutes } from './routes/courses';
 
@@ -14,6 +15,7 @@ export async function buildApp(config: CoursesConfig) {
   const app = createService({ name: 'courses-svc', logLevel: config.LOG_LEVEL, internalToken: config.INTERNAL_TOKEN });
   await app.register(databasePlugin, { config });
   await app.register(coursesRepositoryPlugin);
+  await app.register(placesProjectionPlugin, { config });
   await app.register(courseRoutes);
   if (config.SEED_DEMO_DATA) {
     app.addHook('onReady', async () => {

@@ -11,5 +11,14 @@ export const coursesConfigSchema = baseServiceConfigSchema.merge(databaseConfigS
   SEED_DEMO_DATA: z.stringbool().default(false),
   /** The intake the demo catalogue's start dates lie in (domain.md "Intake"; spec: 2025/26). */
   INTAKE_YEAR: intakeYearSchema,
+  /** Redis of the course-places queue (issue 23): applications-svc's outbox relay adds, this service's projection takes. */
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** BullMQ key prefix shared with applications-svc's relay (its NOTIFICATIONS_QUEUE_PREFIX: the same value on both). */
+  EVENTS_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, _ . - only')
+    .default('clearing-desk'),
+  /** Run the places projection worker (off only for tests that need no events). */
+  PLACES_PROJECTION: z.stringbool().default(true),
 });
 export type CoursesConfig = z.infer<typeof coursesConfigSchema>;

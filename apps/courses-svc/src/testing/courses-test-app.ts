@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createTestDatabase, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
 import { buildApp } from '../app';
 import { coursesConfigSchema, type CoursesConfig } from '../config';
@@ -16,7 +17,14 @@ export function setupCoursesTestApp(name: string): { readonly app: CoursesTestAp
   let app: CoursesTestApp | undefined;
   beforeAll(async () => {
     database = await createTestDatabase(name);
-    config = coursesConfigSchema.parse({ DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent' });
+    config = coursesConfigSchema.parse({
+      DATABASE_URL: database.url,
+      SEED_DEMO_DATA: 'true',
+      INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+      LOG_LEVEL: 'silent',
+      // Its own queue: a test never takes events of another stack on the same Redis.
+      EVENTS_QUEUE_PREFIX: `clearing-test-${randomBytes(4).toString('hex')}`,
+    });
     app = await buildApp(config);
     await app.ready();
   });

@@ -274,6 +274,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
         decision,
         user: request.staffUser?.username ?? PUBLIC_USER,
         courseFacts: emailCourseFacts(detail),
+        placesSeed: detail.courseData.VACANCIES_INTERNAL,
       });
     },
 
@@ -303,6 +304,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
         decision: pipeline.staffDecision(status, outcome, REJECTION_REASONS),
         user: user.username,
         courseFacts: emailCourseFacts(detail),
+        placesSeed: detail.courseData.VACANCIES_INTERNAL,
         // Created as I: the interview arranged goes with it to its LOG row and email (issue 24 item 3).
         ...(INTERVIEW && status === 'I' ? { interview: INTERVIEW } : {}),
         staff: true,
@@ -334,6 +336,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
         // The interview (a change to I) travels with the status change to its LOG row and email (issue 24).
         submission: INTERVIEW ? { ...checked.submission, INTERVIEW } : checked.submission,
         courseFacts: emailCourseFacts(detail),
+        placesSeed: detail.courseData.VACANCIES_INTERNAL,
         qualOptions: detail.qualOptions,
         ALLOW_SECOND_YEAR_ENTRY: detail.courseData.ALLOW_SECOND_YEAR_ENTRY,
         assessment: outcome.result,

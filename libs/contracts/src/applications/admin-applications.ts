@@ -13,6 +13,7 @@ import { VALIDATION_MESSAGES } from './validation-messages';
 import { VISA_TYPE_OPTIONS } from './visa-types';
 import { emailCourseFactsSchema, interviewDetailsSchema } from '../notifications/outbox';
 import { timestampQuerySchema } from '../rules/http-names';
+import { placesSeedSchema } from '../rules/places';
 
 /**
  * Staff applications desk contracts (issue 9; spec sections 2, 3, 4 and 7; domain.md "Statuses").
@@ -405,6 +406,8 @@ export const storeUpdateRequestSchema = z.object({
   ifMatch: z.number().int().positive().optional(),
   /** The course facts a status change's email names (issue 24); without them no outbox row is written. */
   courseFacts: emailCourseFactsSchema.optional(),
+  /** The course's VACANCIES_INTERNAL as the gateway read it: creates the places ledger at first sight (issue 23; placesSeedSchema). */
+  placesSeed: placesSeedSchema.optional(),
 });
 export type StoreUpdateRequest = z.infer<typeof storeUpdateRequestSchema>;
 export type StoreUpdateRequestInput = z.input<typeof storeUpdateRequestSchema>;

@@ -6,6 +6,7 @@ import { applicationDataSchema, appliedQuerySchema, keyedSubmissionSchema } from
 import { applicationDecisionSchema } from './decide-public-outcome';
 import { emailCourseFactsSchema, interviewDetailsSchema } from '../notifications/outbox';
 import { applicantDecisionSchema } from '../notifications/status-page';
+import { placesSeedSchema } from '../rules/places';
 
 /** Who a history LOG row names for a submission from the public (domain.md "Statuses"). */
 export const PUBLIC_USER = 'public';
@@ -66,6 +67,8 @@ export const storeApplicationRequestSchema = z.object({
   courseFacts: emailCourseFactsSchema.optional(),
   /** A staff create as I (issue 24 item 3): the interview arranged, required then (interviewNeeded); its LOG row and email carry it. */
   interview: interviewDetailsSchema.optional(),
+  /** The course's VACANCIES_INTERNAL as the gateway read it: creates the places ledger at first sight (issue 23; placesSeedSchema). */
+  placesSeed: placesSeedSchema.optional(),
 });
 export type StoreApplicationRequest = z.infer<typeof storeApplicationRequestSchema>;
 export type StoreApplicationRequestInput = z.input<typeof storeApplicationRequestSchema>;

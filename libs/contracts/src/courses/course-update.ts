@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { LIMITS } from '../common/limits';
+import { clearingPlacesSchema, offerAllowanceSchema } from '../rules/places';
 import { documentTypeSchema, type CourseData } from './course';
 
 /**
- * The courseData fields course control may change (issue 13): vacancies, suspension, tariffs,
- * notes, feedback telephone and note, second-year entry and document types. Everything else
- * (codes, titles, school, start date) comes from the catalogue and is not editable here.
+ * The courseData fields course control may change (issue 13): external vacancies, Clearing places
+ * and offer allowance (applications-svc's ledger; the gateway routes them there, issue 23),
+ * suspension, tariffs, notes, feedback telephone and note, second-year entry and document types.
+ * VACANCIES_INTERNAL is no longer typed in: it is the places left, projected from the ledger.
+ * Everything else (codes, titles, school, start date) comes from the catalogue.
  */
 export const EDITABLE_COURSE_FIELDS = [
   'VACANCIES_EXTERNAL',
-  'VACANCIES_INTERNAL',
+  'CLEARING_PLACES',
+  'OFFER_ALLOWANCE',
   'SUSPENDED',
   'TARIFF_ADVERTISED',
   'TARIFF_ACCEPTED',
@@ -64,7 +68,8 @@ export const documentTypesListSchema = z
 export const courseUpdateDataSchema = z
   .strictObject({
     VACANCIES_EXTERNAL: vacancies,
-    VACANCIES_INTERNAL: vacancies,
+    CLEARING_PLACES: clearingPlacesSchema,
+    OFFER_ALLOWANCE: offerAllowanceSchema,
     SUSPENDED: z.boolean(),
     TARIFF_ADVERTISED: tariff,
     TARIFF_ACCEPTED: tariff,
@@ -111,7 +116,13 @@ export function courseChanges(course: CourseData, data: CourseUpdateData): Cours
 
 const fieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export type CourseFieldValue = z.infer<typeof fieldValueSchema>;
-export const courseFieldChangeSchema = z.object({ field: z.enum(EDITABLE_COURSE_FIELDS), old: fieldValueSchema, new: fieldValueSchema });
+/**
+ * Fields a history entry may name: the editable ones, and VACANCIES_INTERNAL (typed in by managers
+ * before issue 23; since then changed by the places guard's closes and reopens).
+ */
+export const COURSE_HISTORY_FIELDS = [...EDITABLE_COURSE_FIELDS, 'VACANCIES_INTERNAL'] as const;
+export type CourseHistoryField = (typeof COURSE_HISTORY_FIELDS)[number];
+export const courseFieldChangeSchema = z.object({ field: z.enum(COURSE_HISTORY_FIELDS), old: fieldValueSchema, new: fieldValueSchema });
 export type CourseFieldChange = z.infer<typeof courseFieldChangeSchema>;
 
 /** One entry of a course's history: who changed which fields when (ISO time). */

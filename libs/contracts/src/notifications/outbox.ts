@@ -12,12 +12,15 @@ import { recommendedCourseSchema } from '../applications/application';
 export const OUTBOX_KINDS = {
   /** A decision (a new application or a status change) that needs its email: notifications-svc. */
   DECISION_EMAIL: 'decision-email',
+  /** A course's places ledger changed (issue 23): courses-svc projects it onto the course. */
+  COURSE_PLACES: 'course-places',
 } as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[keyof typeof OUTBOX_KINDS];
 
 /** The BullMQ queue each outbox kind is relayed to (one consumer service per queue). */
 export const OUTBOX_QUEUES = {
   'decision-email': 'decision-emails',
+  'course-places': 'course-places',
 } as const satisfies Record<OutboxKind, string>;
 
 /**
@@ -30,6 +33,23 @@ export const DECISION_EMAIL_JOB_OPTIONS = {
   removeOnComplete: { age: 24 * 3600, count: 10_000 },
   removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
 } as const;
+
+/**
+ * BullMQ options of a course-places job (issue 23): retried quickly (the projection must follow
+ * within a second), finished jobs kept an hour; the projection itself ignores a stale VERSION.
+ */
+export const COURSE_PLACES_JOB_OPTIONS = {
+  attempts: 50,
+  backoff: { type: 'fixed', delay: 200 },
+  removeOnComplete: { age: 3600, count: 10_000 },
+  removeOnFail: { age: 24 * 3600, count: 10_000 },
+} as const;
+
+/** The job options the relay gives each outbox kind. */
+export const OUTBOX_JOB_OPTIONS = {
+  'decision-email': DECISION_EMAIL_JOB_OPTIONS,
+  'course-places': COURSE_PLACES_JOB_OPTIONS,
+} as const satisfies Record<OutboxKind, object>;
 
 /** A BullMQ job id for an outbox row (its UUID; BullMQ refuses purely numeric custom ids). */
 export const outboxJobId = (outboxId: string): string => outboxId;

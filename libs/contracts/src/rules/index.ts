@@ -7,3 +7,4 @@ export * from './course-open';
 export * from './points-light';
 export * from './http-names';
 export * from './status-buttons';
+export * from './places';

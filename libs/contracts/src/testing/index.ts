@@ -25,6 +25,8 @@ export function createCourse(overrides: Partial<CourseData> = {}): CourseData {
     SUSPENDED: false,
     VACANCIES_EXTERNAL: 20,
     VACANCIES_INTERNAL: 5,
+    CLEARING_PLACES: 5,
+    OFFER_ALLOWANCE: 1,
     EXTERNAL: false,
     EXTERNAL_URL: null,
     INTERMEDIARY: true,

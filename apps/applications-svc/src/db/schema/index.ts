@@ -3,3 +3,4 @@ export * from './students';
 export * from './applications';
 export * from './application-log';
 export * from './outbox';
+export * from './course-places';

@@ -11,6 +11,7 @@ import {
   decisionEmailPayloadSchema,
   interviewNeeded,
   interviewSummary,
+  OFFER_STATUS,
   OUTBOX_KINDS,
   type ApplicantDecision,
   type ApplicationData,
@@ -30,6 +31,7 @@ import type { ApplicationsDatabase } from '../external/database';
 import { writeDecisionOutbox } from './decision-outbox';
 import { studentVisibleCondition } from './scope';
 import { createIntakeCycle, type IntakeCycle } from './intake-cycle';
+import { ensureLedger, takePlace } from './places-ledger';
 
 /** The person a form is from, for the duplicate rule (domain.md "Statuses"). */
 export type ApplicantKey = { emailNormalised: string; ucasPersonalId: string | null };
@@ -274,6 +276,10 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
                 })
                 .returning({ studentId: students.studentId });
           if (!student) throw request.studentId ? new UnknownStudent() : new Error('student upsert returned no row');
+
+          // The places ledger (issue 23): a new O takes a place in this transaction.
+          if (decision.confirmed_status === OFFER_STATUS) await takePlace(tx, course.UCAS_CODE, request.placesSeed, true);
+          else await ensureLedger(tx, course.UCAS_CODE, request.placesSeed);
 
           const [application] = await tx
             .insert(applications)

@@ -6,6 +6,7 @@ import {
   INTAKE_YEAR,
   foldName,
   LISTING_FILTER_STATUSES,
+  OFFER_STATUS,
   STUDENT_SEARCH_MAX_ROWS,
   withoutDocuments,
   type ApplicationListingQuery,
@@ -30,6 +31,7 @@ import { applicationLogItems, formUcasPersonalId, isUniqueViolation, normaliseEm
 import { writeDecisionOutbox } from './decision-outbox';
 import { scopeCondition, studentVisibleCondition } from './scope';
 import { createIntakeCycle, type IntakeCycle } from './intake-cycle';
+import { ensureLedger, returnPlace, takePlace } from './places-ledger';
 
 type ApplicationRow = typeof applications.$inferSelect;
 /** The database or a transaction of it: every method below takes an optional one. */
@@ -191,6 +193,10 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
           const status = keptStatus(request.submission.STATUS, row.status) ?? row.status;
           const interview = interviewNeeded(row.status, status) ? (request.submission.INTERVIEW ?? null) : null;
           if (interviewNeeded(row.status, status) && !interview) return { kind: 'interview-required' } as const;
+          // The places ledger (issue 23): a change to O takes a place, a change away from O returns it, in this transaction.
+          if (status === OFFER_STATUS && row.status !== OFFER_STATUS) await takePlace(tx, row.ucasCode, request.placesSeed, true);
+          else if (row.status === OFFER_STATUS && status !== OFFER_STATUS) await returnPlace(tx, row.ucasCode, request.placesSeed);
+          else await ensureLedger(tx, row.ucasCode, request.placesSeed);
           const fields = changedFields(row.form, form);
           const [updated] = await tx
             .update(applications)

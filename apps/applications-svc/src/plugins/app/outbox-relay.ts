@@ -1,4 +1,4 @@
-import { DECISION_EMAIL_JOB_OPTIONS, OUTBOX_QUEUES, outboxJobId, type OutboxKind } from '@clearing-desk/contracts';
+import { OUTBOX_JOB_OPTIONS, OUTBOX_QUEUES, outboxJobId, type OutboxKind } from '@clearing-desk/contracts';
 import { redisConnection, withTimeout, type ConnectionLifecycle } from '@clearing-desk/service-kit';
 import { Queue } from 'bullmq';
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
@@ -50,7 +50,7 @@ export function createOutboxRelay(deps: { db: ApplicationsDatabase; config: Appl
       if (rows.length === 0) return 0;
       for (const row of rows) {
         await withTimeout(
-          queueFor(row.kind).add(row.kind, { outboxId: row.id, payload: row.payload }, { ...DECISION_EMAIL_JOB_OPTIONS, jobId: outboxJobId(row.id) }),
+          queueFor(row.kind).add(row.kind, { outboxId: row.id, payload: row.payload }, { ...OUTBOX_JOB_OPTIONS[row.kind], jobId: outboxJobId(row.id) }),
           3000,
           'queueing an outbox row',
         );
@@ -144,7 +144,7 @@ export const outboxRelayPlugin = fp<{ config: ApplicationsConfig }>(
   async (fastify, { config }) => {
     const relayed = new Counter({
       name: 'clearing_outbox_relayed_total',
-      help: 'Outbox rows (decision emails) handed to their queue',
+      help: 'Outbox rows (decision emails, course places) handed to their queue',
       registers: [fastify.metricsRegistry],
     });
     const waiting = async () => {

@@ -1,5 +1,5 @@
 import type { CourseFieldChange } from '@clearing-desk/contracts';
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { courses } from './courses';
 
 /**
@@ -16,6 +16,8 @@ export const courseHistory = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     username: text('username').notNull(),
     changes: jsonb('changes').$type<CourseFieldChange[]>().notNull(),
+    /** The applications-svc outbox row a places change came from (issue 23): written once however often its job runs. */
+    eventId: uuid('event_id').unique('course_history_event_unique'),
   },
   (t) => [index('course_history_course_idx').on(t.ucasCode, t.id)],
 );

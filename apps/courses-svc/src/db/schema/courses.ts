@@ -34,7 +34,13 @@ export const courses = pgTable(
     tariffAccepted: integer('tariff_accepted').notNull(),
     suspended: boolean('suspended').notNull().default(false),
     vacanciesExternal: integer('vacancies_external').notNull().default(0),
+    /** Places left: a projection of applications-svc's places ledger (issue 23; plugins/app/places-projection.ts). */
     vacanciesInternal: integer('vacancies_internal').notNull().default(0),
+    /** CLEARING_PLACES and OFFER_ALLOWANCE (in hundredths: 1.30 -> 130), projected from the ledger with places_version. */
+    clearingPlaces: integer('clearing_places').notNull().default(0),
+    offerAllowanceHundredths: integer('offer_allowance_hundredths').notNull().default(100),
+    /** The ledger VERSION last projected (0: none yet): an older or repeated event changes nothing. */
+    placesVersion: integer('places_version').notNull().default(0),
     external: boolean('external').notNull().default(false),
     externalUrl: text('external_url'),
     intermediary: boolean('intermediary').notNull().default(true),

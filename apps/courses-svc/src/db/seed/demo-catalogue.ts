@@ -1022,8 +1022,12 @@ function buildCourse(ctx: CourseContext, slugs: Set<string>, intake: string): De
     COURSE_START_DATE: startDate(prog.start ?? SCHOOL_START[dept.school], intake),
     DEPART_NUMBER: dept.departNumber,
     assessmentInfo,
+    CLEARING_PLACES: 0,
+    OFFER_ALLOWANCE: 1,
     ...STATE_OVERRIDES[prog.ucas],
   };
+  // No offers yet: the places are the internal vacancies (the ledger starts from them, issue 23).
+  course.CLEARING_PLACES = course.VACANCIES_INTERNAL;
   const qualOptions = qualCodes(ctx).map((code) => buildQualOption(code, qualOverrides(code, ctx)));
   return { course, qualOptions };
 }

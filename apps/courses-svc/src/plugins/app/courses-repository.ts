@@ -8,6 +8,8 @@ import {
   type CourseHistoryEntry,
   type CourseUpdateData,
   type EditableCourseField,
+  LEDGER_COURSE_FIELDS,
+  type LedgerCourseField,
   qualOptionSchema,
   type CourseData,
   type CourseDetailResponse,
@@ -58,12 +60,17 @@ const dataColumns = {
   COURSE_START_DATE: courses.courseStartDate,
   DEPART_NUMBER: courses.departNumber,
   assessmentInfo: courses.assessmentInfo,
+  CLEARING_PLACES: courses.clearingPlaces,
+  OFFER_ALLOWANCE: sql<number>`(${courses.offerAllowanceHundredths}::float8 / 100)`,
 };
 
-/** The courses column each editable courseData field is stored in. */
+/**
+ * The courses column each editable courseData field is stored in. CLEARING_PLACES and
+ * OFFER_ALLOWANCE are applications-svc's (its places ledger, issue 23): the gateway routes them
+ * there and this service only projects them (places-projection.ts).
+ */
 const editableColumns = {
   VACANCIES_EXTERNAL: 'vacanciesExternal',
-  VACANCIES_INTERNAL: 'vacanciesInternal',
   SUSPENDED: 'suspended',
   TARIFF_ADVERTISED: 'tariffAdvertised',
   TARIFF_ACCEPTED: 'tariffAccepted',
@@ -72,7 +79,7 @@ const editableColumns = {
   FEEDBACK_NOTE: 'feedbackNote',
   ALLOW_SECOND_YEAR_ENTRY: 'allowSecondYearEntry',
   DOCUMENT_TYPES: 'documentTypes',
-} as const satisfies Record<EditableCourseField, keyof typeof courses.$inferInsert>;
+} as const satisfies Record<Exclude<EditableCourseField, LedgerCourseField>, keyof typeof courses.$inferInsert>;
 
 /** What `update` found: the saved course, or why nothing was saved. */
 export type CourseUpdateOutcome =
@@ -282,6 +289,9 @@ export function createCoursesRepository(db: CoursesDatabase) {
         ) {
           return { kind: 'conflict' } as const;
         }
+        const ledgerField = LEDGER_COURSE_FIELDS.find((f) => f in data);
+        if (ledgerField)
+          return { kind: 'invalid', message: `${ledgerField} belongs to the places ledger (applications-svc): change it through the gateway.` } as const;
         const clean: CourseUpdateData = { ...data };
         if ('NOTES' in clean) clean.NOTES = sanitizeCourseNotes(clean.NOTES ?? null);
         const next = courseDataSchema.parse({ ...current, ...clean });
@@ -290,7 +300,7 @@ export function createCoursesRepository(db: CoursesDatabase) {
         const changes = courseChanges(current, clean);
         if (changes.length > 0) {
           const set: Partial<typeof courses.$inferInsert> = {};
-          for (const change of changes) Object.assign(set, { [editableColumns[change.field]]: change.new });
+          for (const change of changes) Object.assign(set, { [editableColumns[change.field as keyof typeof editableColumns]]: change.new });
           await tx.update(courses).set(set).where(eq(courses.ucasCode, locked.ucasCode));
           await tx.insert(courseHistory).values({ ucasCode: locked.ucasCode, username, changes });
         }
@@ -344,6 +354,8 @@ export function createCoursesRepository(db: CoursesDatabase) {
             suspended: c.SUSPENDED,
             vacanciesExternal: c.VACANCIES_EXTERNAL,
             vacanciesInternal: c.VACANCIES_INTERNAL,
+            clearingPlaces: c.CLEARING_PLACES,
+            offerAllowanceHundredths: Math.round(c.OFFER_ALLOWANCE * 100),
             external: c.EXTERNAL,
             externalUrl: c.EXTERNAL_URL,
             intermediary: c.INTERMEDIARY,

@@ -81,7 +81,9 @@ describe('PUT /courses/:id', () => {
     ['an unknown key', { VACANCIES: 3 }],
     ['a read-only field', { COURSE_TITLE: 'Renamed' }],
     ['negative vacancies', { VACANCIES_EXTERNAL: -1 }],
-    ['fractional vacancies', { VACANCIES_INTERNAL: 1.5 }],
+    ['fractional vacancies', { VACANCIES_EXTERNAL: 1.5 }],
+    ['internal vacancies (places left: projected from the places ledger)', { VACANCIES_INTERNAL: 3 }],
+    ["Clearing places (the places ledger is applications-svc's)", { CLEARING_PLACES: 3 }],
     ['an unknown document type', { DOCUMENT_TYPES: 'ALEVELS,PASSPORT' }],
     ['no field at all', {}],
   ])('answers 400 for %s and stores nothing', async (_what, data) => {
@@ -133,12 +135,12 @@ describe('PUT /courses/:id', () => {
     const code = DEMO_FIXTURES.interviewing;
     const opened = await read(code);
     const etag = courseEtag(opened.courseData);
-    const first = await put(code, { data: { VACANCIES_INTERNAL: opened.courseData.VACANCIES_INTERNAL + 1 }, ifMatch: etag }, admin);
+    const first = await put(code, { data: { VACANCIES_EXTERNAL: opened.courseData.VACANCIES_EXTERNAL + 1 }, ifMatch: etag }, admin);
     expect(first.statusCode).toBe(200);
-    const second = await put(code, { data: { VACANCIES_INTERNAL: 0 }, ifMatch: etag }, admin2);
+    const second = await put(code, { data: { VACANCIES_EXTERNAL: 0 }, ifMatch: etag }, admin2);
     expect(second.statusCode).toBe(412);
     expect(second.json()).toEqual({ message: COURSE_UPDATE_MESSAGES.CONFLICT });
-    expect((await read(code)).courseData.VACANCIES_INTERNAL).toBe(opened.courseData.VACANCIES_INTERNAL + 1);
+    expect((await read(code)).courseData.VACANCIES_EXTERNAL).toBe(opened.courseData.VACANCIES_EXTERNAL + 1);
     expect((await history(code)).map((h) => h.username)).toEqual(['admin']);
   });
 
@@ -157,8 +159,8 @@ describe('PUT /courses/:id', () => {
       await blocker.query('BEGIN');
       await blocker.query('SELECT 1 FROM courses WHERE ucas_code = $1 FOR UPDATE', [opened.UCAS_CODE]);
       const edits = [
-        put(code, { data: { VACANCIES_INTERNAL: opened.VACANCIES_INTERNAL + 1 }, ifMatch: etag }, admin),
-        put(code, { data: { VACANCIES_INTERNAL: opened.VACANCIES_INTERNAL + 2 }, ifMatch: etag }, admin2),
+        put(code, { data: { VACANCIES_EXTERNAL: opened.VACANCIES_EXTERNAL + 1 }, ifMatch: etag }, admin),
+        put(code, { data: { VACANCIES_EXTERNAL: opened.VACANCIES_EXTERNAL + 2 }, ifMatch: etag }, admin2),
       ];
       // Both are waiting for the row: a state to wait for, not a time.
       const waiting = async () =>
@@ -174,7 +176,7 @@ describe('PUT /courses/:id', () => {
       const results = await Promise.all(edits);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 412]);
       const winner = results.findIndex((r) => r.statusCode === 200);
-      expect((await read(code)).courseData.VACANCIES_INTERNAL).toBe(opened.VACANCIES_INTERNAL + 1 + winner);
+      expect((await read(code)).courseData.VACANCIES_EXTERNAL).toBe(opened.VACANCIES_EXTERNAL + 1 + winner);
       expect((await history(code)).map((h) => h.username)).toEqual([winner === 0 ? 'admin' : 'admin2']);
     } finally {
       await Promise.all([blocker.end(), observer.end()]);
@@ -185,10 +187,10 @@ describe('PUT /courses/:id', () => {
     const code = DEMO_FIXTURES.closed;
     const opened = (await read(code)).courseData;
     const etag = courseEtag(opened);
-    const same = await put(code, { data: { VACANCIES_INTERNAL: opened.VACANCIES_INTERNAL } }, admin);
+    const same = await put(code, { data: { VACANCIES_EXTERNAL: opened.VACANCIES_EXTERNAL } }, admin);
     expect(same.statusCode).toBe(200);
     expect(courseEtag(courseDetailResponseSchema.parse(same.json()).courseData)).toBe(etag);
-    const changed = await put(code, { data: { VACANCIES_INTERNAL: opened.VACANCIES_INTERNAL + 3 }, ifMatch: etag }, admin2);
+    const changed = await put(code, { data: { VACANCIES_EXTERNAL: opened.VACANCIES_EXTERNAL + 3 }, ifMatch: etag }, admin2);
     expect(changed.statusCode).toBe(200);
     expect((await history(code)).map((h) => h.username)).toEqual(['admin2']);
   });

@@ -122,14 +122,50 @@ describe('PUT /api/admin/courses/:id', () => {
     const got = await admin.get(`/api/admin/courses/${OPEN}?_=2`);
     const etag = got.headers.get('etag');
     expect(etag).toMatch(/^"[0-9a-f]{8}-[0-9a-f]+"$/);
-    const vacancies = courseDetailResponseSchema.parse(got.body).courseData.VACANCIES_INTERNAL;
-    const first = await admin.putIfMatch(`/api/admin/courses/${OPEN}`, { VACANCIES_INTERNAL: vacancies + 1 }, etag!);
+    const vacancies = courseDetailResponseSchema.parse(got.body).courseData.VACANCIES_EXTERNAL;
+    const first = await admin.putIfMatch(`/api/admin/courses/${OPEN}`, { VACANCIES_EXTERNAL: vacancies + 1 }, etag!);
     expect(first.status).toBe(200);
     expect(first.etag).not.toBe(etag);
-    const second = await admin.putIfMatch(`/api/admin/courses/${OPEN}`, { VACANCIES_INTERNAL: vacancies + 5 }, etag!);
+    const second = await admin.putIfMatch(`/api/admin/courses/${OPEN}`, { VACANCIES_EXTERNAL: vacancies + 5 }, etag!);
     expect(second).toMatchObject({ status: 412, body: { message: COURSE_UPDATE_MESSAGES.CONFLICT } });
-    const restored = await admin.putIfMatch(`/api/admin/courses/${OPEN}`, { VACANCIES_INTERNAL: vacancies }, first.etag!);
+    // A change of the places ledger alone is checked against the same ETag.
+    const ledgerOnly = await admin.putIfMatch(`/api/admin/courses/${OPEN}`, { CLEARING_PLACES: 40 }, etag!);
+    expect(ledgerOnly).toMatchObject({ status: 412, body: { message: COURSE_UPDATE_MESSAGES.CONFLICT } });
+    const restored = await admin.putIfMatch(`/api/admin/courses/${OPEN}`, { VACANCIES_EXTERNAL: vacancies }, first.etag!);
     expect(restored.status).toBe(200);
+  });
+
+  it('routes CLEARING_PLACES and OFFER_ALLOWANCE to the places ledger; the course and search follow with the places left', async () => {
+    const code = 'G100';
+    const admin = await as('admin');
+    const res = await admin.send('PUT', `/api/admin/courses/${code}`, { CLEARING_PLACES: 2, OFFER_ALLOWANCE: 1.5, NOTES: '<p>Two places.</p>' });
+    expect(res.status).toBe(200);
+    // floor(2 x 1.50) = 3 offers allowed, none made.
+    expect(courseDetailResponseSchema.parse(res.body).courseData).toMatchObject({
+      CLEARING_PLACES: 2,
+      OFFER_ALLOWANCE: 1.5,
+      VACANCIES_INTERNAL: 3,
+      NOTES: '<p>Two places.</p>',
+    });
+    // courses-svc's projection follows the ledger's event (outbox, BullMQ): wait for the state.
+    for (let row = await publicRow(code); row?.VACANCIES_INTERNAL !== 3; row = await publicRow(code)) await new Promise((r) => setTimeout(r, 50));
+    const detail = courseDetailResponseSchema.parse((await admin.get(`/api/admin/courses/${code}?_=3`)).body).courseData;
+    expect(detail).toMatchObject({ CLEARING_PLACES: 2, OFFER_ALLOWANCE: 1.5, VACANCIES_INTERNAL: 3 });
+
+    const history = async () =>
+      (await admin.get(`/api/admin/courses/${code}/history?_=${Date.now()}`)).body as { rows: { username: string; changes: unknown[] }[] };
+    while (!(await history()).rows.some((h) => h.changes.some((c) => (c as { field: string }).field === 'CLEARING_PLACES'))) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await history()).rows.find((h) => h.changes.some((c) => (c as { field: string }).field === 'CLEARING_PLACES'))).toMatchObject({
+      username: 'admin',
+      changes: expect.arrayContaining([
+        { field: 'CLEARING_PLACES', old: expect.any(Number), new: 2 },
+        { field: 'OFFER_ALLOWANCE', old: 1, new: 1.5 },
+      ]),
+    });
+    expect((await admin.send('PUT', `/api/admin/courses/${code}`, { OFFER_ALLOWANCE: 1.255 })).status).toBe(400);
+    expect((await admin.send('PUT', `/api/admin/courses/${code}`, { VACANCIES_INTERNAL: 9 })).status).toBe(400);
   });
 });
 

@@ -10,6 +10,10 @@ import {
   courseSearchResponseSchema,
   errorResponseSchema,
   timestampQuerySchema,
+  LEDGER_COURSE_FIELDS,
+  placesLedgerSchema,
+  type CourseUpdateData,
+  type LedgerCourseField,
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +23,27 @@ const detailSchema = {
   querystring: timestampQuerySchema,
   response: { 200: courseDetailResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
 };
+
+/** A course-control change split by owner: the places ledger's fields (applications-svc) and the catalogue's (courses-svc). */
+function splitCourseUpdate(data: CourseUpdateData): { ledger: Partial<Pick<CourseUpdateData, LedgerCourseField>>; catalogue: CourseUpdateData } {
+  const ledger: Partial<Pick<CourseUpdateData, LedgerCourseField>> = {};
+  const catalogue: CourseUpdateData = { ...data };
+  for (const field of LEDGER_COURSE_FIELDS) {
+    if (field in catalogue) {
+      ledger[field] = catalogue[field];
+      delete catalogue[field];
+    }
+  }
+  return { ledger, catalogue };
+}
+
+/** Whether an If-Match header names the ETag (a list, weak or strong, or '*'). */
+const etagMatches = (header: string, etag: string): boolean =>
+  header.trim() === '*' ||
+  header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .includes(etag);
 
 /** Course search and course pages (spec section 7), answered by courses-svc. */
 export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -75,15 +100,34 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const path = `/courses/${encodeURIComponent(request.params.id)}`;
       const current = await fastify.services.courses.call(request, { path, response: courseDetailResponseSchema });
       if (!canEditCourse(current.access)) throw new HttpError(403, COURSE_UPDATE_MESSAGES.FORBIDDEN);
-      const ifMatch = request.headers['if-match'];
-      const saved = await fastify.services.courses.call(request, {
-        method: 'PUT',
-        path,
-        body: { data: request.body.data, ifMatch: typeof ifMatch === 'string' ? ifMatch : undefined },
-        response: courseDetailResponseSchema,
-      });
-      void reply.header('etag', courseEtag(saved.courseData)).header('cache-control', 'no-store');
-      return saved;
+      const ifMatch = typeof request.headers['if-match'] === 'string' ? request.headers['if-match'] : undefined;
+      const { ledger: ledgerData, catalogue } = splitCourseUpdate(request.body.data);
+      // courses-svc checks If-Match with its own change; a change of the ledger alone is checked here.
+      if (Object.keys(catalogue).length === 0 && ifMatch !== undefined && !etagMatches(ifMatch, courseEtag(current.courseData))) {
+        throw new HttpError(412, COURSE_UPDATE_MESSAGES.CONFLICT);
+      }
+      const saved =
+        Object.keys(catalogue).length > 0
+          ? await fastify.services.courses.call(request, { method: 'PUT', path, body: { data: catalogue, ifMatch }, response: courseDetailResponseSchema })
+          : current;
+      let courseData = saved.courseData;
+      if (Object.keys(ledgerData).length > 0) {
+        // CLEARING_PLACES and OFFER_ALLOWANCE are applications-svc's (issue 23); courses-svc's projection follows within a second.
+        const ledger = await fastify.services.applications.call(request, {
+          method: 'PUT',
+          path: `/places/${encodeURIComponent(current.courseData.UCAS_CODE)}`,
+          body: { data: ledgerData, SCHOOL: current.courseData.SCHOOL, DEPT: current.courseData.DEPT, seed: current.courseData.VACANCIES_INTERNAL },
+          response: placesLedgerSchema,
+        });
+        courseData = {
+          ...courseData,
+          CLEARING_PLACES: ledger.CLEARING_PLACES,
+          OFFER_ALLOWANCE: ledger.OFFER_ALLOWANCE,
+          VACANCIES_INTERNAL: ledger.VACANCIES_INTERNAL,
+        };
+      }
+      void reply.header('etag', courseEtag(courseData)).header('cache-control', 'no-store');
+      return { ...saved, courseData };
     },
   );
 

@@ -58,20 +58,45 @@ describe('/staff/courses/:ucasCode (course control)', () => {
     expect(within(history).getByText('Internal vacancies: 4 → 5')).toBeInTheDocument();
   });
 
-  it('shows the error summary, focused, for a vacancy that is not a whole number, and sends nothing', async () => {
+  it('shows the error summary, focused, for places that are not a whole number, and sends nothing', async () => {
     seedCourses([createCourse()]);
     const sent: Sent[] = [];
     courseControlServer(sent);
     const user = userEvent.setup();
     renderApp('/staff/courses/G400', { user: admin });
-    const internal = await screen.findByRole('textbox', { name: 'Internal vacancies' });
-    await user.clear(internal);
-    await user.type(internal, 'lots');
+    const places = await screen.findByRole('textbox', { name: 'Clearing places' });
+    await user.clear(places);
+    await user.type(places, 'lots');
+    const allowance = screen.getByRole('textbox', { name: 'Offer allowance' });
+    await user.clear(allowance);
+    await user.type(allowance, '1.255');
     await user.click(screen.getByRole('button', { name: 'Save course' }));
     const summary = await screen.findByRole('alert');
     await waitFor(() => expect(summary).toHaveFocus());
-    expect(within(summary).getByRole('link', { name: 'Internal vacancies must be a whole number' })).toHaveAttribute('href', '#course-vacancies-internal');
+    expect(within(summary).getByRole('link', { name: 'Clearing places must be a whole number' })).toHaveAttribute('href', '#course-clearing-places');
+    expect(within(summary).getByRole('link', { name: 'Offer allowance must be a number with at most two decimal places, for example 1.30' })).toHaveAttribute(
+      'href',
+      '#course-offer-allowance',
+    );
     expect(sent).toEqual([]);
+  });
+
+  it('sends Clearing places and the offer allowance, and shows the places left', async () => {
+    seedCourses([createCourse({ CLEARING_PLACES: 5, OFFER_ALLOWANCE: 1, VACANCIES_INTERNAL: 4 })]);
+    const sent: Sent[] = [];
+    courseControlServer(sent);
+    const user = userEvent.setup();
+    renderApp('/staff/courses/G400', { user: admin });
+    expect(await screen.findByText('Places left (internal vacancies): 4')).toBeInTheDocument();
+    const allowance = screen.getByRole('textbox', { name: 'Offer allowance' });
+    expect(allowance).toHaveValue('1.00');
+    await user.clear(screen.getByRole('textbox', { name: 'Clearing places' }));
+    await user.type(screen.getByRole('textbox', { name: 'Clearing places' }), '2');
+    await user.clear(allowance);
+    await user.type(allowance, '1.30');
+    await user.click(screen.getByRole('button', { name: 'Save course' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect((sent[0]?.body as { data: unknown }).data).toEqual({ CLEARING_PLACES: 2, OFFER_ALLOWANCE: 1.3 });
   });
 
   it('shows the conflict text and a Reload course button when someone else saved first', async () => {

@@ -17,7 +17,7 @@ type CourseControlFormProps = {
 export function CourseControlForm({ course, saving, errors, onSubmit }: CourseControlFormProps) {
   const [values, setValues] = useState<CourseFormValues>(() => courseFormValues(course));
   const set = (field: EditableCourseField) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const number = (field: EditableCourseField, label: string, hint?: string) => (
+  const number = (field: EditableCourseField, label: string, hint?: string, inputMode: 'numeric' | 'decimal' = 'numeric') => (
     <TextInput
       id={fieldId(field)}
       name={field}
@@ -25,7 +25,7 @@ export function CourseControlForm({ course, saving, errors, onSubmit }: CourseCo
       hint={hint}
       error={errors[field]}
       value={values[field]}
-      inputMode="numeric"
+      inputMode={inputMode}
       width="5"
       onChange={(event) => set(field)(event.target.value)}
     />
@@ -40,7 +40,11 @@ export function CourseControlForm({ course, saving, errors, onSubmit }: CourseCo
       <fieldset className="cd-fieldset">
         <legend className="cd-fieldset__legend cd-heading-m">{T.PLACES_LEGEND}</legend>
         {number('VACANCIES_EXTERNAL', T.VACANCIES_EXTERNAL, T.VACANCIES_EXTERNAL_HINT)}
-        {number('VACANCIES_INTERNAL', T.VACANCIES_INTERNAL, T.VACANCIES_INTERNAL_HINT)}
+        {number('CLEARING_PLACES', T.CLEARING_PLACES, T.CLEARING_PLACES_HINT)}
+        {number('OFFER_ALLOWANCE', T.OFFER_ALLOWANCE, T.OFFER_ALLOWANCE_HINT, 'decimal')}
+        <p className="cd-body" id="course-places-left">
+          {T.PLACES_LEFT(course.VACANCIES_INTERNAL)}
+        </p>
         <Radios
           id={fieldId('SUSPENDED')}
           name="SUSPENDED"

@@ -1,17 +1,21 @@
-import { courseUpdateDataSchema, type CourseData, type CourseUpdateData, type EditableCourseField } from '@clearing-desk/contracts';
+import { courseUpdateDataSchema, type CourseData, type CourseHistoryField, type CourseUpdateData, type EditableCourseField } from '@clearing-desk/contracts';
 import { COURSE_CONTROL_TEXTS as T } from '../texts';
 
 /** The form's values: text as typed, radios as 'true'/'false'. */
 export type CourseFormValues = Record<EditableCourseField, string>;
 
-const NUMBER_FIELDS = ['VACANCIES_EXTERNAL', 'VACANCIES_INTERNAL', 'TARIFF_ADVERTISED', 'TARIFF_ACCEPTED'] as const;
+const NUMBER_FIELDS = ['VACANCIES_EXTERNAL', 'CLEARING_PLACES', 'TARIFF_ADVERTISED', 'TARIFF_ACCEPTED'] as const;
+/** Decimal fields (two places): the offer allowance. */
+const DECIMAL_FIELDS = ['OFFER_ALLOWANCE'] as const;
 const BOOLEAN_FIELDS = ['SUSPENDED', 'ALLOW_SECOND_YEAR_ENTRY'] as const;
 const TEXT_FIELDS = ['NOTES', 'FEEDBACK_TELEPHONE', 'FEEDBACK_NOTE', 'DOCUMENT_TYPES'] as const;
 
-/** Labels of the fields (error summary, history table). */
-export const FIELD_LABELS: Record<EditableCourseField, string> = {
+/** Labels of the fields (error summary, history table; VACANCIES_INTERNAL only appears in the history). */
+export const FIELD_LABELS: Record<CourseHistoryField, string> = {
   VACANCIES_EXTERNAL: T.VACANCIES_EXTERNAL,
   VACANCIES_INTERNAL: T.VACANCIES_INTERNAL,
+  CLEARING_PLACES: T.CLEARING_PLACES,
+  OFFER_ALLOWANCE: T.OFFER_ALLOWANCE,
   SUSPENDED: T.SUSPENDED,
   TARIFF_ADVERTISED: T.TARIFF_ADVERTISED,
   TARIFF_ACCEPTED: T.TARIFF_ACCEPTED,
@@ -29,7 +33,8 @@ export const fieldId = (field: EditableCourseField): string => `course-${field.t
 export function courseFormValues(course: CourseData): CourseFormValues {
   return {
     VACANCIES_EXTERNAL: String(course.VACANCIES_EXTERNAL),
-    VACANCIES_INTERNAL: String(course.VACANCIES_INTERNAL),
+    CLEARING_PLACES: String(course.CLEARING_PLACES),
+    OFFER_ALLOWANCE: course.OFFER_ALLOWANCE.toFixed(2),
     SUSPENDED: String(course.SUSPENDED),
     TARIFF_ADVERTISED: String(course.TARIFF_ADVERTISED),
     TARIFF_ACCEPTED: String(course.TARIFF_ACCEPTED),
@@ -55,6 +60,12 @@ export function courseUpdateFromForm(values: CourseFormValues, course: CourseDat
     if (values[field].trim() === initial[field]) continue;
     const text = values[field].trim();
     if (!/^-?\d+$/.test(text)) errors.push({ field, message: T.NOT_A_NUMBER(FIELD_LABELS[field]) });
+    else changed[field] = Number(text);
+  }
+  for (const field of DECIMAL_FIELDS) {
+    if (values[field].trim() === initial[field]) continue;
+    const text = values[field].trim();
+    if (!/^\d+(\.\d{1,2})?$/.test(text)) errors.push({ field, message: T.NOT_A_DECIMAL(FIELD_LABELS[field]) });
     else changed[field] = Number(text);
   }
   for (const field of BOOLEAN_FIELDS) if (values[field] !== initial[field]) changed[field] = values[field] === 'true';
