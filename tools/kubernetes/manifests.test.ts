@@ -197,7 +197,7 @@ describe.each(kustomizations())('kubectl kustomize deploy/kubernetes/%s', (dir) 
       const none = { postgres: false, redis: false, clamd: false, directory: false, smtp: false };
       const needs: Record<App, typeof none> = {
         gateway: { ...none, redis: true, directory: true },
-        'courses-svc': { ...none, postgres: true },
+        'courses-svc': { ...none, postgres: true, redis: true },
         'applications-svc': { ...none, postgres: true, redis: true },
         'assessment-svc': none,
         'files-svc': { ...none, postgres: true, redis: true },

@@ -1,5 +1,5 @@
 import { intakeYearSchema } from '@clearing-desk/contracts';
-import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema } from '@clearing-desk/service-kit';
+import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema, redisUrlSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
 /** courses-svc environment (README "Configuration"). */
@@ -12,7 +12,7 @@ export const coursesConfigSchema = baseServiceConfigSchema.merge(databaseConfigS
   /** The intake the demo catalogue's start dates lie in (domain.md "Intake"; spec: 2025/26). */
   INTAKE_YEAR: intakeYearSchema,
   /** Redis of the course-places queue (issue 23): applications-svc's outbox relay adds, this service's projection takes. */
-  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  REDIS_URL: redisUrlSchema,
   /** BullMQ key prefix shared with applications-svc's relay (its NOTIFICATIONS_QUEUE_PREFIX: the same value on both). */
   EVENTS_QUEUE_PREFIX: z
     .string()
