@@ -39,7 +39,8 @@ export async function addQualification(page: Page, group: 'Qualification' | 'GCS
   const editor = itemEditor(page, `${group} ${count + 1}`);
   await editor.getByLabel('Type of qualification').selectOption(type);
   for (const [label, value] of Object.entries(fields)) {
-    const input = editor.getByLabel(label, { exact: true });
+    // Some courses do not need a GCSE's year: its label then says '(optional)'.
+    const input = label === 'Year' ? editor.getByLabel(/^Year( \(optional\))?$/) : editor.getByLabel(label, { exact: true });
     if ((await input.evaluate((el) => el.tagName)) === 'SELECT') await input.selectOption(value);
     else await input.fill(value);
   }

@@ -37,6 +37,8 @@ export type Caller = {
   /** A level grades of Mathematics, Physics and Computer Science. */
   grades: [string, string, string];
   secondYear?: boolean;
+  /** The caller's email (default: a unique one). */
+  email?: string;
 };
 
 /**
@@ -44,12 +46,12 @@ export type Caller = {
  * three A levels unless told otherwise) and arrives at the submit step.
  */
 export async function fillCallerApplication(page: Page, caller: Caller) {
-  const { course, name2, nationality = 'GBR', dob = ['14', '5', '2000'], grades, secondYear = false } = caller;
+  const { course, name2, nationality = 'GBR', dob = ['14', '5', '2000'], grades, secondYear = false, email = uniqueEmail('scripts') } = caller;
   await page.goto(`/apply/${course}/personal-details`);
   await expect(page.getByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeVisible();
   await page.getByLabel('Given name', { exact: true }).fill('Amara');
   await page.getByLabel('Family name', { exact: true }).fill(name2);
-  await page.getByLabel('Email address', { exact: true }).fill(uniqueEmail('scripts'));
+  await page.getByLabel('Email address', { exact: true }).fill(email);
   await page.getByLabel('Day').fill(dob[0]);
   await page.getByLabel('Month').fill(dob[1]);
   await page.getByLabel('Year', { exact: true }).fill(dob[2]);

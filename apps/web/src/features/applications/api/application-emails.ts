@@ -7,6 +7,8 @@ import { applicationsKeys } from './applications-keys';
 
 /** While an email waits, the History asks again this often (ms): the worker sends within seconds. */
 const WAITING_REFETCH_MS = 5_000;
+/** With no email yet, it asks again this many times (a decision's email is relayed within a second or two of the save). */
+const EMPTY_REFETCHES = 12;
 
 /**
  * GET /api/admin/applications/{student}/{course}/emails (issue 24 item 5): the application's decision
@@ -16,7 +18,7 @@ const WAITING_REFETCH_MS = 5_000;
 export const getApplicationEmails = (studentId: string, ucasCode: string, signal?: AbortSignal): Promise<EmailListResponse> =>
   api.get(apiPaths.adminApplicationPart(studentId, ucasCode, 'emails'), emailListResponseSchema, { signal });
 
-/** The History's emails; asked again every few seconds while one is still queued. */
+/** The History's emails; asked again every few seconds while one is still queued, or for a minute while there is none yet. */
 export function useApplicationEmails(studentId: string, ucasCode: string) {
   const user = useUser();
   return useQuery({
@@ -24,7 +26,12 @@ export function useApplicationEmails(studentId: string, ucasCode: string) {
     queryFn: ({ signal }) => getApplicationEmails(studentId, ucasCode, signal),
     meta: STAFF_QUERY_META,
     enabled: user !== null,
-    refetchInterval: (query) => (query.state.data?.emails.some((e) => e.state === 'queued') ? WAITING_REFETCH_MS : false),
+    refetchInterval: (query) => {
+      const emails = query.state.data?.emails;
+      if (!emails) return false;
+      if (emails.some((e) => e.state === 'queued')) return WAITING_REFETCH_MS;
+      return emails.length === 0 && query.state.dataUpdateCount <= EMPTY_REFETCHES ? WAITING_REFETCH_MS : false;
+    },
   });
 }
 
