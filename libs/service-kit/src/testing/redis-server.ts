@@ -13,6 +13,8 @@ export type RedisServerOptions = {
   username?: string;
   /** TLS only (`rediss://`), with a self-signed certificate for 127.0.0.1 made by openssl here. */
   tls?: boolean;
+  /** The port (default: a free one), e.g. to start Redis again where its clients left it (an outage test). */
+  port?: number;
 };
 
 /** A running redis-server of a test. */
@@ -33,9 +35,9 @@ const run = promisify(execFile);
  * item 3). Nothing is saved to disk. Resolves once the server says it accepts connections.
  * @throws when redis-server (or openssl, for `tls`) is missing or the server does not start within 10 s.
  */
-export async function startRedisServer({ password, username, tls = false }: RedisServerOptions): Promise<RedisServer> {
+export async function startRedisServer({ password, username, tls = false, port: wantedPort }: RedisServerOptions): Promise<RedisServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'clearing-redis-'));
-  const port = await freePort();
+  const port = wantedPort ?? (await freePort());
   const args = ['--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
   let caFile: string | null = null;
   if (tls) {
