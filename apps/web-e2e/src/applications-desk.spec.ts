@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { addALevels, addFiveGcses, uniqueEmail } from './support/apply';
+import { addALevels, addFiveGcses, answer, answerStep1No, uniqueEmail } from './support/apply';
 import { signIn, signOut } from './support/desk';
 
 /**
@@ -22,8 +22,10 @@ async function takeByPhone(page: Page, name2: string, button: RegExp) {
   await page.getByLabel('Year', { exact: true }).fill('2000');
   await page.getByLabel('Telephone number', { exact: true }).fill('07700 900123');
   await page.getByLabel('Nationality').selectOption('GBR');
+  await answerStep1No(page);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeVisible();
+  await answer(page, 'PREVIOUS_UNI_STUDY', 'No');
   await addFiveGcses(page);
   await addALevels(page, ['A*', 'A', 'B']);
   await page.getByRole('button', { name: 'Next' }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { addALevels, addFiveGcses, fillPersonalDetails, itemEditor, submitApplication, uniqueEmail } from './support/apply';
+import { addALevels, addFiveGcses, answer, fillPersonalDetails, itemEditor, submitApplication, uniqueEmail } from './support/apply';
 
 test('every step of the application passes axe (WCAG 2.2 AA) @phone', async ({ page }) => {
   test.setTimeout(90_000);
@@ -17,6 +17,7 @@ test('every step of the application passes axe (WCAG 2.2 AA) @phone', async ({ p
 
   await expect(page.getByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeVisible();
   await expectNoAxeViolations(page);
+  await answer(page, 'PREVIOUS_UNI_STUDY', 'No');
   await addFiveGcses(page);
   await addALevels(page, ['A*', 'A', 'B']);
   // An open International Baccalaureate editor (all its sections) and the remove dialog.

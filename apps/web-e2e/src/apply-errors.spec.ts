@@ -15,6 +15,9 @@ test.describe('Errors on the application form', () => {
       "'Date of birth' is required.",
       "'Telephone number' is required.",
       "'Nationality' is required.",
+      "'Applied to UCAS' is required.",
+      "'Previously studied at City' is required.",
+      "'Previously applied to City' is required.",
     ]);
     await expectNoAxeViolations(page);
 

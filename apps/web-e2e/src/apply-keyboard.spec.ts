@@ -9,6 +9,14 @@ async function typeInto(page: Page, label: string, text: string) {
   await typeIntoFocused(page, text);
 }
 
+/** Answers an unanswered yes/no question 'No': Tab to its first radio (Yes), then ArrowRight checks No. */
+async function answerNoByKeyboard(page: Page, question: string) {
+  const group = page.getByRole('group', { name: question, exact: true });
+  await tabTo(page, group.getByRole('radio', { name: 'Yes' }));
+  await page.keyboard.press('ArrowRight');
+  await expect(group.getByRole('radio', { name: 'No' })).toBeChecked();
+}
+
 /** Adds an item with the keyboard: the Add button, then the type and each field in tab order, then Done. */
 async function addItemByKeyboard(page: Page, group: 'Qualification' | 'GCSE qualification', n: number, type: string, values: [string, string, string]) {
   const add = page.getByRole('button', { name: group === 'Qualification' ? 'Add a qualification' : 'Add a GCSE qualification' });
@@ -24,7 +32,13 @@ async function addItemByKeyboard(page: Page, group: 'Qualification' | 'GCSE qual
   if ((await subject.evaluate((el) => el.tagName)) === 'SELECT') await chooseInFocusedSelect(page, subject, values[0]);
   else await typeIntoFocused(page, values[0]);
   await page.keyboard.press('Tab');
-  await chooseInFocusedSelect(page, editor.getByLabel('Grade'), values[1]);
+  // The grade's radios: Tab reaches the first, Space checks it, each arrow key moves on one grade.
+  const grade = editor.getByRole('group', { name: 'Grade', exact: true });
+  await expect(grade.getByRole('radio').first()).toBeFocused();
+  const grades = await grade.getByRole('radio').evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value));
+  await page.keyboard.press('Space');
+  for (let i = 0; i < grades.indexOf(values[1]); i++) await page.keyboard.press('ArrowRight');
+  await expect(grade.getByRole('radio', { name: values[1], exact: true })).toBeChecked();
   await page.keyboard.press('Tab');
   await expect(editor.getByLabel('Year')).toBeFocused();
   await typeIntoFocused(page, values[2]);
@@ -57,18 +71,22 @@ test('a whole application with the keyboard only @phone', async ({ page }) => {
   const nationality = page.getByLabel('Nationality');
   await tabTo(page, nationality);
   await chooseInFocusedSelect(page, nationality, 'GBR');
-  // A yes/no question: Tab reaches the checked radio, arrow keys change the answer.
+  // A yes/no question starts unanswered (spec section 5): Tab reaches its first radio, Space answers, arrow keys change the answer.
   const ucasGroup = page.getByRole('group', { name: 'Have you applied to university through UCAS this year?' });
-  await tabTo(page, ucasGroup.getByRole('radio', { name: 'No' }));
-  await page.keyboard.press('ArrowLeft');
+  await tabTo(page, ucasGroup.getByRole('radio', { name: 'Yes' }));
+  await expect(ucasGroup.getByRole('radio', { name: 'Yes' })).not.toBeChecked();
+  await page.keyboard.press('Space');
   await expect(ucasGroup.getByRole('radio', { name: 'Yes' })).toBeChecked();
   // A UCAS Personal ID of its own, so the other project's run is not a duplicate.
   await typeInto(page, 'UCAS Personal ID (optional)', String(Date.now()).slice(-10));
+  await answerNoByKeyboard(page, 'Have you studied at City, University of London before?');
+  await answerNoByKeyboard(page, 'Have you applied to City, University of London before?');
   await tabTo(page, page.getByRole('button', { name: 'Next' }));
   await page.keyboard.press('Enter');
 
   // Step 2: GCSEs and A levels.
   await expect(page.getByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeVisible();
+  await answerNoByKeyboard(page, 'Have you studied at a university before?');
   const gcses: Array<[string, string]> = [
     ['English Language', '5'],
     ['Mathematics', '5'],

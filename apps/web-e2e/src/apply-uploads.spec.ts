@@ -3,7 +3,7 @@ import { documentLabel, fileVirusText } from '@clearing-desk/contracts';
 import { createEicarTestFile, createSampleDocument } from '@clearing-desk/contracts/testing';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { addALevels, addFiveGcses, fillPersonalDetails, submitApplication, uniqueEmail } from './support/apply';
+import { addALevels, addFiveGcses, answer, fillPersonalDetails, submitApplication, uniqueEmail } from './support/apply';
 
 const FIRST = documentLabel('ALEVELS', 1); // 'A levels / BTEC / IB document 1'
 const SECOND = documentLabel('ALEVELS', 2);
@@ -24,6 +24,7 @@ test('uploads a clean PDF, refuses the EICAR test file with the virus text, subm
   await fillPersonalDetails(page, { email: uniqueEmail('uploads') });
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeVisible();
+  await answer(page, 'PREVIOUS_UNI_STUDY', 'No');
   await addFiveGcses(page);
   await addALevels(page, ['A*', 'A', 'B']);
 
@@ -38,8 +39,10 @@ test('uploads a clean PDF, refuses the EICAR test file with the virus text, subm
     "'A levels / BTEC / IB document 2' - The document you provided could not be uploaded because it contained a virus. Please check the document and try again.";
   expect(fileVirusText(SECOND)).toBe(virusText);
   await expect(page.locator('#ALEVELS_DOCUMENT_2').getByText(virusText)).toBeVisible({ timeout: 20_000 });
-  // Step 1's Next turned validate-all on: the error summary lists it too, linking to the file.
+  // Step 2's Next stays on the step and lists it in the error summary too, linking to the file.
+  await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('link', { name: virusText })).toHaveAttribute('href', '#ALEVELS_DOCUMENT_2');
+  await expect(page.getByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: `Remove ${SECOND}` }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { addQualification } from './support/apply';
+import { addQualification, answer, answerStep1No } from './support/apply';
 
 /**
  * Training scenarios (issue 11) against the real stack and the demo scenarios: a trainee (the demo
@@ -31,8 +31,10 @@ async function fillCaller(page: Page, caller: { name1: string; name2: string; em
   await page.getByLabel('Year', { exact: true }).fill(caller.dob[2]);
   await page.getByLabel('Telephone number', { exact: true }).fill(caller.tel);
   await page.getByLabel('Nationality').selectOption('GBR');
+  await answerStep1No(page);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeVisible();
+  await answer(page, 'PREVIOUS_UNI_STUDY', 'No');
 }
 
 async function addGcses(page: Page, grades: [english: string, maths: string]) {

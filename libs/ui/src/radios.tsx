@@ -19,12 +19,14 @@ export type RadiosProps = {
   error?: string | null;
   /** Side by side (for two short answers such as Yes / No). */
   inline?: boolean;
+  /** Side by side and close together, for a row of very short answers (grades: A*, A, B...). */
+  compact?: boolean;
   /** Shown under the radios, inside the question (e.g. a follow-up field). */
   children?: ReactNode;
 };
 
 /** A question answered by one of a few radios: a fieldset with a legend (GOV.UK pattern). */
-export function Radios({ id, name, legend, options, value, onChange, onBlur, hint, error, inline = false, children }: RadiosProps) {
+export function Radios({ id, name, legend, options, value, onChange, onBlur, hint, error, inline = false, compact = false, children }: RadiosProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (
@@ -37,7 +39,7 @@ export function Radios({ id, name, legend, options, value, onChange, onBlur, hin
           </div>
         )}
         {error && <ErrorMessage id={`${id}-error`}>{error}</ErrorMessage>}
-        <div className={classNames('cd-radios', inline && 'cd-radios--inline')}>
+        <div className={classNames('cd-radios', (inline || compact) && 'cd-radios--inline', compact && 'cd-radios--compact')}>
           {options.map((option, index) => {
             const optionId = index === 0 ? id : `${id}-${option.value}`;
             return (

@@ -16,6 +16,26 @@ export const uniqueEmail = (label: string): string => `${label}.${Date.now()}.${
 
 export type Applicant = { email: string; name1?: string; name2?: string; dob?: [string, string, string] };
 
+/** The required yes/no questions (spec section 5), by their legends; they start unanswered. */
+export const YES_NO_QUESTIONS = {
+  APPLIED_TO_UCAS: 'Have you applied to university through UCAS this year?',
+  PREVIOUSLY_STUDIED_AT_CITY: 'Have you studied at City, University of London before?',
+  PREVIOUSLY_APPLIED_TO_CITY: 'Have you applied to City, University of London before?',
+  PREVIOUS_UNI_STUDY: 'Have you studied at a university before?',
+} as const;
+
+/** Answers a yes/no question by clicking its radio. */
+export async function answer(page: Page, question: keyof typeof YES_NO_QUESTIONS, choice: 'Yes' | 'No') {
+  await page.getByRole('group', { name: YES_NO_QUESTIONS[question], exact: true }).getByRole('radio', { name: choice, exact: true }).check();
+}
+
+/** Step 1's three required yes/no questions, answered 'No' (not applied through UCAS, new to City). */
+export async function answerStep1No(page: Page) {
+  await answer(page, 'APPLIED_TO_UCAS', 'No');
+  await answer(page, 'PREVIOUSLY_STUDIED_AT_CITY', 'No');
+  await answer(page, 'PREVIOUSLY_APPLIED_TO_CITY', 'No');
+}
+
 /** Step 1 with an adult UK applicant who has not applied through UCAS. */
 export async function fillPersonalDetails(page: Page, { email, name1 = 'Amara', name2 = 'Okafor', dob = ['14', '5', '2000'] }: Applicant) {
   await page.getByLabel('Given name').fill(name1);
@@ -26,12 +46,13 @@ export async function fillPersonalDetails(page: Page, { email, name1 = 'Amara', 
   await page.getByLabel('Year', { exact: true }).fill(dob[2]);
   await page.getByLabel('Telephone number', { exact: true }).fill('07700 900123');
   await page.getByLabel('Nationality').selectOption('GBR');
+  await answerStep1No(page);
 }
 
 /** The editor of a group item, named by its legend ('Qualification 2'). */
 export const itemEditor = (page: Page, name: string): Locator => page.getByRole('group', { name, exact: true });
 
-/** Adds an item to a group, fills its fields (label -> value; selects by value) and presses Done. */
+/** Adds an item to a group, fills its fields (label -> value; selects by value, a grade's radios by label) and presses Done. */
 export async function addQualification(page: Page, group: 'Qualification' | 'GCSE qualification', type: string, fields: Record<string, string>) {
   const addLabel = group === 'Qualification' ? 'Add a qualification' : 'Add a GCSE qualification';
   const count = await page.getByRole('heading', { name: new RegExp(`^${group} \\d+:`) }).count();
@@ -39,6 +60,11 @@ export async function addQualification(page: Page, group: 'Qualification' | 'GCS
   const editor = itemEditor(page, `${group} ${count + 1}`);
   await editor.getByLabel('Type of qualification').selectOption(type);
   for (const [label, value] of Object.entries(fields)) {
+    const radios = editor.getByRole('group', { name: label, exact: true });
+    if ((await radios.count()) > 0) {
+      await radios.getByRole('radio', { name: value, exact: true }).check();
+      continue;
+    }
     // Some courses do not need a GCSE's year: its label then says '(optional)'.
     const input = label === 'Year' ? editor.getByLabel(/^Year( \(optional\))?$/) : editor.getByLabel(label, { exact: true });
     if ((await input.evaluate((el) => el.tagName)) === 'SELECT') await input.selectOption(value);
@@ -75,6 +101,7 @@ export async function fillApplication(page: Page, applicant: Applicant, grades: 
   await fillPersonalDetails(page, applicant);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeVisible();
+  await answer(page, 'PREVIOUS_UNI_STUDY', 'No');
   await addFiveGcses(page);
   await addALevels(page, grades);
   await page.getByRole('button', { name: 'Next' }).click();

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { addALevels, addFiveGcses, uniqueEmail } from './apply';
+import { addALevels, addFiveGcses, answer, answerStep1No, uniqueEmail } from './apply';
 
 /** Every demo account's password (README "Staff sign-in"). */
 export const DEMO_PASSWORD = 'Results-Day-2025';
@@ -57,8 +57,10 @@ export async function fillCallerApplication(page: Page, caller: Caller) {
   await page.getByLabel('Year', { exact: true }).fill(dob[2]);
   await page.getByLabel('Telephone number', { exact: true }).fill('07700 900123');
   await page.getByLabel('Nationality').selectOption(nationality);
+  await answerStep1No(page);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeVisible();
+  await answer(page, 'PREVIOUS_UNI_STUDY', 'No');
   if (secondYear) await page.getByLabel('Which year of the course do you want to start in?').selectOption('1');
   await addFiveGcses(page);
   await addALevels(page, grades);

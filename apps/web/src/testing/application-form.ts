@@ -14,6 +14,8 @@ export async function fill(user: UserEvent, field: HTMLElement, text: string, { 
   if (leave) act(() => field.blur());
 }
 
+export type YesNo = 'Yes' | 'No';
+
 export type PersonalDetails = {
   NAME1: string;
   NAME2: string;
@@ -21,6 +23,9 @@ export type PersonalDetails = {
   DOB: [day: string, month: string, year: string];
   TEL1: string;
   NATIONALITY: string;
+  APPLIED_TO_UCAS: YesNo;
+  PREVIOUSLY_STUDIED_AT_CITY: YesNo;
+  PREVIOUSLY_APPLIED_TO_CITY: YesNo;
 };
 
 export const VALID_PERSONAL_DETAILS: PersonalDetails = {
@@ -30,9 +35,25 @@ export const VALID_PERSONAL_DETAILS: PersonalDetails = {
   DOB: ['14', '5', '2006'],
   TEL1: '07700 900123',
   NATIONALITY: 'GBR',
+  APPLIED_TO_UCAS: 'No',
+  PREVIOUSLY_STUDIED_AT_CITY: 'No',
+  PREVIOUSLY_APPLIED_TO_CITY: 'No',
 };
 
-/** Fills the required fields of step 1 (the yes/no questions keep their 'No'). */
+/** The questions of the required yes/no fields (spec section 5), as their fieldsets' legends. */
+export const YES_NO_QUESTIONS = {
+  APPLIED_TO_UCAS: 'Have you applied to university through UCAS this year?',
+  PREVIOUSLY_STUDIED_AT_CITY: 'Have you studied at City, University of London before?',
+  PREVIOUSLY_APPLIED_TO_CITY: 'Have you applied to City, University of London before?',
+  PREVIOUS_UNI_STUDY: 'Have you studied at a university before?',
+} as const;
+
+/** Answers a yes/no question (they start unanswered, spec section 5). */
+export async function answer(user: UserEvent, question: keyof typeof YES_NO_QUESTIONS, choice: YesNo): Promise<void> {
+  await user.click(within(screen.getByRole('group', { name: YES_NO_QUESTIONS[question] })).getByRole('radio', { name: choice }));
+}
+
+/** Fills the required fields of step 1, answering its yes/no questions ('No' unless overridden). */
 export async function fillPersonalDetails(user: UserEvent, overrides: Partial<PersonalDetails> = {}): Promise<void> {
   const v = { ...VALID_PERSONAL_DETAILS, ...overrides };
   await fill(user, screen.getByLabelText('Given name'), v.NAME1);
@@ -43,6 +64,9 @@ export async function fillPersonalDetails(user: UserEvent, overrides: Partial<Pe
   await fill(user, screen.getByLabelText('Year'), v.DOB[2]);
   await fill(user, screen.getByLabelText('Telephone number'), v.TEL1);
   await user.selectOptions(screen.getByLabelText('Nationality'), v.NATIONALITY);
+  await answer(user, 'APPLIED_TO_UCAS', v.APPLIED_TO_UCAS);
+  await answer(user, 'PREVIOUSLY_STUDIED_AT_CITY', v.PREVIOUSLY_STUDIED_AT_CITY);
+  await answer(user, 'PREVIOUSLY_APPLIED_TO_CITY', v.PREVIOUSLY_APPLIED_TO_CITY);
 }
 
 /** The editor of item `n` (1-based) of a group: 'Qualification 2', 'GCSE qualification 1'. */
@@ -50,7 +74,7 @@ export const itemEditor = (name: string): HTMLElement => screen.getByRole('group
 
 /**
  * Adds an item to a group and fills it: `type` is the qualification code, `fields` map a field's
- * label to a value (selects by option value). Ends with Done.
+ * label to a value (selects by option value; a grade's radios by their label). Ends with Done.
  */
 export async function addQualification(
   user: UserEvent,
@@ -66,6 +90,11 @@ export async function addQualification(
   const editor = itemEditor(`${group} ${existing + summaries + 1}`);
   await user.selectOptions(within(editor).getByLabelText('Type of qualification'), type);
   for (const [label, value] of Object.entries(fields)) {
+    const radios = within(editor).queryByRole('group', { name: label });
+    if (radios) {
+      await user.click(within(radios).getByRole('radio', { name: value }));
+      continue;
+    }
     const input = within(editor).getByLabelText(label);
     if (input instanceof HTMLSelectElement) await user.selectOptions(input, value);
     else await fill(user, input, value);
@@ -74,8 +103,12 @@ export async function addQualification(
   return editor;
 }
 
-/** An A level A*, A and B (144 points) and GCSE English Language and Mathematics at 5. */
+/**
+ * An A level A*, A and B (144 points) and GCSE English Language and Mathematics at 5; 'No' to
+ * previous university study.
+ */
 export async function fillValidQualifications(user: UserEvent): Promise<void> {
+  await answer(user, 'PREVIOUS_UNI_STUDY', 'No');
   for (const [subject, grade] of [
     ['English Language', '5'],
     ['Mathematics', '5'],

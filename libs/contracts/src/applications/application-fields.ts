@@ -27,7 +27,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /**
  * Every field of the application form in form order, with the rules of spec section 5. Yes/no
- * fields hold '1', '0' or ''; a boolean is never missing (spec section 5), so they start at '0'.
+ * fields hold '1', '0' or ''. The required ones (spec section 5 'required yes/no') start unanswered
+ * ('') and must be answered; an optional one is never missing, so it starts at '0' (domain.md).
  */
 export const APPLICATION_FIELDS: readonly FieldDef[] = [
   { name: 'NAME1', label: 'Given name', section: 'personal-details', kind: 'text', required: true, maxLength: LIMITS.TEXT_MAX },

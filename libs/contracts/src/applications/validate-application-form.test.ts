@@ -39,8 +39,13 @@ describe('validateApplicationForm', () => {
     expect(validate({ APPLIED_TO_UCAS: '0', UCAS_PERSONAL_ID: '12345' })).toEqual([]);
   });
 
-  it('never reports a boolean as missing but refuses values other than 0, 1 or empty', () => {
-    expect(validate({ PREVIOUSLY_STUDIED_AT_CITY: '' })).toEqual([]);
+  it('needs the required yes/no questions answered (spec section 5), never an optional one, and refuses values other than 0, 1 or empty', () => {
+    expect(messages(validate({ PREVIOUSLY_STUDIED_AT_CITY: '' }))).toEqual(["'Previously studied at City' is required."]);
+    expect(messages(validate({ APPLIED_TO_UCAS: '', PREVIOUS_UNI_STUDY: '' }))).toEqual([
+      "'Applied to UCAS' is required.",
+      "'Previous university study' is required.",
+    ]);
+    expect(validate({ APPLIED_TO_UNIGO: '' })).toEqual([]);
     expect(messages(validate({ PREVIOUSLY_APPLIED_TO_CITY: 'maybe' }))).toEqual(["'Previously applied to City' must be 0, 1 or empty."]);
   });
 

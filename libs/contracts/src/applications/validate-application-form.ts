@@ -58,7 +58,8 @@ export function dobError(value: string, label: string, currentYear: number): str
 function plainFieldError(field: FieldDef, raw: unknown, currentYear: number): string | null {
   const value = text(raw);
   const { label } = field;
-  if (field.kind === 'yesno') return ['', '0', '1'].includes(value) ? null : M.boolean(label);
+  // A required yes/no starts unanswered and must be answered (spec section 5 'required yes/no', domain.md): no 'No' nobody chose.
+  if (field.kind === 'yesno') return !['', '0', '1'].includes(value) ? M.boolean(label) : value === '' && field.required ? M.required(label) : null;
   if (value === '') return field.required ? M.required(label) : null;
   if (field.maxLength !== undefined && value.length > field.maxLength) return M.maxLength(label, field.maxLength);
   if (field.minLength !== undefined && value.length < field.minLength) return M.minLength(label, field.minLength);

@@ -1,5 +1,5 @@
 import type { QualField } from '@clearing-desk/contracts';
-import { Select, TextInput } from '@clearing-desk/ui';
+import { Radios, Select, TextInput } from '@clearing-desk/ui';
 import { FORM_TEXTS } from '../texts';
 
 type QualificationFieldInputProps = {
@@ -10,9 +10,16 @@ type QualificationFieldInputProps = {
   onChange: (value: string) => void;
 };
 
-/** One field of a qualification item from its qualOption field: select, text, number or year. */
+/**
+ * One field of a qualification item from its qualOption field: select, text, number or year. A
+ * grade (GRADE) is a row of radios, one click per grade: in a drop-down, typing 'A' picks 'A*'
+ * (issue 20 item 3).
+ */
 export function QualificationFieldInput({ id, field, value, error, onChange }: QualificationFieldInputProps) {
   const label = field.required ? field.label : `${field.label} ${FORM_TEXTS.OPTIONAL}`;
+  if (field.type === 'select' && field.name === 'GRADE') {
+    return <Radios id={id} name={id} legend={label} options={field.options ?? []} value={value} error={error} onChange={onChange} compact />;
+  }
   if (field.type === 'select') {
     return (
       <Select

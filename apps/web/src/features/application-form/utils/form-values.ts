@@ -47,8 +47,8 @@ export const uploadedDocuments = (values: FormValues, types: readonly DocumentTy
         .filter((document) => document.file_token !== '' && !document.custom_error);
 
 /**
- * A new form (spec sections 3 and 5): text fields empty, yes/no fields '0' (a boolean is never
- * missing), first-year entry, no qualifications, no documents. `initial` values (an adviser's
+ * A new form (spec sections 3 and 5): text fields empty, required yes/no questions unanswered (''),
+ * optional ones '0' (a boolean is never missing; domain.md), first-year entry, no qualifications, no documents. `initial` values (an adviser's
  * student, a test) are laid over it; a course without second-year entry forces SECOND_YEAR_ENTRY
  * to '0'.
  */
@@ -58,7 +58,7 @@ export function createFormValues(course: Pick<CourseData, 'ALLOW_SECOND_YEAR_ENT
     const given = initial[field.name];
     if (field.kind === 'group') values[field.name] = Array.isArray(given) ? (given as QualificationItem[]).map((item) => ({ ...item })) : [];
     else if (typeof given === 'string') values[field.name] = given;
-    else values[field.name] = field.kind === 'yesno' || field.name === 'SECOND_YEAR_ENTRY' ? '0' : '';
+    else values[field.name] = (field.kind === 'yesno' && !field.required) || field.name === 'SECOND_YEAR_ENTRY' ? '0' : '';
   }
   for (const { name } of DOCUMENT_FIELDS) {
     const document = formDocumentSchema.safeParse(initial[name]);

@@ -18,18 +18,18 @@ const openStep1 = async () => {
 const question = (name: RegExp | string) => screen.getByRole('group', { name });
 
 describe('personal details: fields and show/hide rules', () => {
-  it('starts every yes/no question at No, as GOV.UK radios in a fieldset', async () => {
+  it('starts the required yes/no questions unanswered and the optional UniGo one at No, as GOV.UK radios in a fieldset', async () => {
     await openStep1();
     for (const legend of [
       'Have you applied to university through UCAS this year?',
-      'Have you applied through UniGo?',
       'Have you studied at City, University of London before?',
       'Have you applied to City, University of London before?',
     ]) {
       const group = question(legend);
-      expect(within(group).getByRole('radio', { name: 'No' })).toBeChecked();
+      expect(within(group).getByRole('radio', { name: 'No' })).not.toBeChecked();
       expect(within(group).getByRole('radio', { name: 'Yes' })).not.toBeChecked();
     }
+    expect(within(question('Have you applied through UniGo?')).getByRole('radio', { name: 'No' })).toBeChecked();
   });
 
   it('asks for the UCAS Personal ID only when the applicant applied to UCAS', async () => {
@@ -144,6 +144,9 @@ describe('personal details: errors', () => {
       ["'Date of birth' is required.", '#DOB-day'],
       ["'Telephone number' is required.", '#TEL1'],
       ["'Nationality' is required.", '#NATIONALITY'],
+      ["'Applied to UCAS' is required.", '#APPLIED_TO_UCAS'],
+      ["'Previously studied at City' is required.", '#PREVIOUSLY_STUDIED_AT_CITY'],
+      ["'Previously applied to City' is required.", '#PREVIOUSLY_APPLIED_TO_CITY'],
     ]);
     // Validate-all: the inline messages show too.
     expect(screen.getAllByText("'Given name' is required.")).toHaveLength(2);

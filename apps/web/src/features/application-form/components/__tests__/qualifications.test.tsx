@@ -83,7 +83,15 @@ describe('qualifications: group editor', () => {
       within(editor)
         .getAllByRole('combobox')
         .map((c) => c.getAttribute('id')),
-    ).toEqual(['QUALIFICATIONS-0-QUALIFICATION', 'QUALIFICATIONS-0-SUBJECT', 'QUALIFICATIONS-0-GRADE']);
+    ).toEqual(['QUALIFICATIONS-0-QUALIFICATION', 'QUALIFICATIONS-0-SUBJECT']);
+    // The grade is a row of radios, one click each, best first (issue 20 item 3).
+    const grade = within(editor).getByRole('group', { name: 'Grade' });
+    expect(
+      within(grade)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['A*', 'A', 'B', 'C', 'D', 'E', 'U']);
+    expect(within(grade).getByRole('radio', { name: 'A*' })).toBeChecked();
     await user.click(within(editor).getByRole('button', { name: 'Done with qualification 1' }));
 
     expect(screen.queryByRole('group', { name: 'Qualification 1' })).not.toBeInTheDocument();
@@ -99,7 +107,13 @@ describe('qualifications: group editor', () => {
     await user.click(edit);
     const reopened = itemEditor('Qualification 1');
     expect(within(reopened).getByLabelText('Type of qualification')).toHaveFocus();
-    expect(within(reopened).getByLabelText('Grade')).toHaveValue('A*');
+    expect(within(within(reopened).getByRole('group', { name: 'Grade' })).getByRole('radio', { name: 'A*' })).toBeChecked();
+  });
+
+  it("gives A for 'A', not A*: one click per grade", async () => {
+    const { user } = await openStep2();
+    await addQualification(user, 'Qualification', 'ALEVEL', { Subject: 'Physics', Grade: 'A', Year: '2025' });
+    expect(screen.getByText('Physics, A, 2025')).toBeInTheDocument();
   });
 
   it('takes Enter in an item box as Done, not as Next', async () => {
@@ -118,7 +132,7 @@ describe('qualifications: group editor', () => {
     expect(itemEditor('Qualification 1')).toBeInTheDocument();
     expect(within(editor).getByText("'Grade' is required.")).toBeInTheDocument();
     expect(within(editor).getByText("'Year' is required.")).toBeInTheDocument();
-    expect(within(editor).getByLabelText('Grade')).toHaveFocus();
+    expect(within(within(editor).getByRole('group', { name: 'Grade' })).getByRole('radio', { name: 'A*' })).toHaveFocus();
   });
 
   it('names item errors by group and number in the error summary', async () => {
@@ -130,7 +144,7 @@ describe('qualifications: group editor', () => {
     const link = within(summary).getByRole('link', { name: "Qualifications item 2: 'Grade' is required." });
     expect(link).toHaveAttribute('href', '#QUALIFICATIONS-1-GRADE');
     await user.click(link);
-    expect(within(itemEditor('Qualification 2')).getByLabelText('Grade')).toHaveFocus();
+    expect(within(within(itemEditor('Qualification 2')).getByRole('group', { name: 'Grade' })).getByRole('radio', { name: 'A*' })).toHaveFocus();
   });
 
   it('shows duplicated items with the spec message', async () => {

@@ -8,9 +8,19 @@ import { qualificationSummary } from '../qualification-summary';
 import { pathHasValue } from '../visible-errors';
 
 describe('createFormValues', () => {
-  it('starts yes/no at 0, text empty, groups empty, first-year entry', () => {
+  it('starts the required yes/no questions unanswered, the optional one at 0, text empty, groups empty, first-year entry', () => {
     const values = createFormValues(createCourse());
-    expect(values).toMatchObject({ NAME1: '', APPLIED_TO_UCAS: '0', PREVIOUS_UNI_STUDY: '0', SECOND_YEAR_ENTRY: '0', QUALIFICATIONS: [], NATIONALITY: '' });
+    expect(values).toMatchObject({
+      NAME1: '',
+      APPLIED_TO_UCAS: '',
+      PREVIOUSLY_STUDIED_AT_CITY: '',
+      PREVIOUSLY_APPLIED_TO_CITY: '',
+      PREVIOUS_UNI_STUDY: '',
+      APPLIED_TO_UNIGO: '0',
+      SECOND_YEAR_ENTRY: '0',
+      QUALIFICATIONS: [],
+      NATIONALITY: '',
+    });
   });
 
   it('forces SECOND_YEAR_ENTRY to 0 when the course has no second-year entry', () => {
