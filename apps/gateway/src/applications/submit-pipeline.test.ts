@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { APPLY_MESSAGES, applyResponseSchema, uploadResponseSchema, type Assessment } from '@clearing-desk/contracts';
+import { applyResponseSchema, uploadResponseSchema, type Assessment } from '@clearing-desk/contracts';
 import { createApplicationForm, createSampleDocument } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import type { FastifyInstance } from 'fastify';
 import { StackClient, startTestStack } from '../testing/stack-client';
 import { createSubmitPipeline } from './submit-pipeline';
+
+/** Spec section 8's duplicate-application message, word for word. */
+const SPEC_DUPLICATE =
+  'You have already submitted an application for this course. You can only apply once for each course. Please check our list of open courses for alternative options.';
 
 const COURSE = 'G400'; // demo catalogue: DOCUMENT_TYPES 'ALEVELS,GCSE5', automatic offers
 const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({
@@ -97,7 +101,7 @@ describe('the public submit through the pipeline', () => {
     expect((await client.send('POST', `/api/apply/${COURSE}`, form(someone))).status).toBe(200);
 
     const second = await client.send('POST', `/api/apply/${COURSE}`, form(someone, { ALEVELS_DOCUMENT_1: document(token) }));
-    expect(second).toEqual({ status: 409, body: { message: APPLY_MESSAGES.DUPLICATE } });
+    expect(second).toEqual({ status: 409, body: { message: SPEC_DUPLICATE } });
     // Had the duplicate's claim bound the token, this would be refused as another application's document.
     const other = await client.send('POST', `/api/apply/${COURSE}`, form(person(), { ALEVELS_DOCUMENT_1: document(token) }));
     expect(other.status).toBe(200);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   ADMIN_APPLICATION_MESSAGES,
-  APPLY_MESSAGES,
   applicationListingResponseSchema,
   applyResponseSchema,
   staffStoredApplicationSchema,
@@ -20,6 +19,10 @@ import { count, eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { applicationsConfigSchema } from '../../config';
 import { applicationLog, applications } from '../../db/schema';
+
+/** Spec section 8's duplicate-application message, word for word. */
+const SPEC_DUPLICATE =
+  'You have already submitted an application for this course. You can only apply once for each course. Please check our list of open courses for alternative options.';
 
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -314,7 +317,7 @@ describe('PUT /desk/applications/:student/:course (editing)', () => {
     const b = await create({ form: { NAME1: 'Bea', NAME2: 'Blocked' } });
     const res = await put(b, updateBody({ EMAIL: taken, NAME1: 'Changed' }, 'S', { assessment: submitOnly }), admin);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: APPLY_MESSAGES.DUPLICATE });
+    expect(res.json()).toEqual({ message: SPEC_DUPLICATE });
     const [row] = await app.db
       .select()
       .from(applications)
@@ -366,7 +369,7 @@ describe('POST /applications as a staff create', () => {
       payload: { ...again, submission: { ...again.submission, EMAIL: 'other.address@example.com', UCAS_PERSONAL_ID: '' } },
     });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ message: APPLY_MESSAGES.DUPLICATE });
+    expect(twice.json()).toEqual({ message: SPEC_DUPLICATE });
     const search = await app.inject({ method: 'GET', url: '/desk/students?NAME1=stu&NAME2=DENT', headers: as(frontOffice) });
     expect(studentSearchResponseSchema.parse(search.json()).rows).toEqual([
       { ID: first.student, NAME1: 'Stu', NAME2: 'Dent', APPLIED_TO: [first.course, 'DESK2'].sort().join(',') },

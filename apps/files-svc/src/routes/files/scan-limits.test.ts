@@ -1,4 +1,4 @@
-import { ERROR_CODES, LIMITS, uploadResponseSchema } from '@clearing-desk/contracts';
+import { LIMITS, uploadResponseSchema } from '@clearing-desk/contracts';
 import { createSampleDocument } from '@clearing-desk/contracts/testing';
 import { files } from '../../db/schema';
 import { blobsOnDisk, buildTestApp, createFilesTestEnv, upload, type FilesTestApp, type FilesTestEnv } from '../../testing/files-test-kit';
@@ -35,7 +35,7 @@ describe('POST /files with the shipped clamd limits', () => {
     expect(bomb.length).toBeLessThan(LIMITS.FILE_MAX_BYTES);
     const res = await upload(app, { content: bomb, filename: 'results.docx', documentType: 'ALEVELS' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: ERROR_CODES.FILE_VIRUS });
+    expect(res.json()).toEqual({ message: 'file_virus' });
     const record = (await rows()).find((r) => r.fileName === 'results.docx');
     expect(record).toMatchObject({ status: 'infected', signature: expect.stringMatching(/^Heuristics\.Limits\.Exceeded\.MaxScanSize/) });
     expect(blobsOnDisk(env.filesDir)).toEqual({ quarantine: [], clean: [] });
@@ -44,7 +44,7 @@ describe('POST /files with the shipped clamd limits', () => {
   it('refuses a DOCX of more entries than MaxFiles with file_virus', async () => {
     const res = await upload(app, { content: createManyEntriesDocx(1_100), filename: 'many.docx', documentType: 'ALEVELS' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: ERROR_CODES.FILE_VIRUS });
+    expect(res.json()).toEqual({ message: 'file_virus' });
     expect((await rows()).find((r) => r.fileName === 'many.docx')).toMatchObject({
       status: 'infected',
       signature: expect.stringMatching(/^Heuristics\.Limits\.Exceeded\.MaxFiles/),

@@ -1,4 +1,4 @@
-import { ERROR_CODES, LIMITS, UPLOAD_ERRORS, uploadResponseSchema } from '@clearing-desk/contracts';
+import { LIMITS, UPLOAD_ERRORS, uploadResponseSchema } from '@clearing-desk/contracts';
 import { createEicarTestFile, createElfExecutable, createSampleDocument, createWindowsExecutable } from '@clearing-desk/contracts/testing';
 import { internalHeaders, metricValue } from '@clearing-desk/service-kit/testing';
 import { eq } from 'drizzle-orm';
@@ -78,7 +78,7 @@ describe('POST /files (gateway: POST /api/file/upload)', () => {
     const before = await snapshot();
     const res = await upload(app, { content: createEicarTestFile(), filename: 'results.pdf' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: ERROR_CODES.FILE_VIRUS });
+    expect(res.json()).toEqual({ message: 'file_virus' });
     await expectNothingStoredSince(before);
   });
 
@@ -87,7 +87,7 @@ describe('POST /files (gateway: POST /api/file/upload)', () => {
     const before = await snapshot();
     const res = await upload(app, { content: infected, filename: 'english.docx', documentType: 'ENGLISHTEST' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: ERROR_CODES.FILE_VIRUS });
+    expect(res.json()).toEqual({ message: 'file_virus' });
     const all = await rows();
     expect(all.length).toBe(before.rows + 1);
     const record = all.find((r) => r.status === 'infected');

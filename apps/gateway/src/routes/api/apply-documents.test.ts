@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  APPLY_MESSAGES,
   applicationReviewResponseSchema,
   appliedResponseSchema,
   applyResponseSchema,
@@ -12,6 +11,10 @@ import {
 import { createApplicationForm, createSampleDocument } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import { StackClient, startTestStack } from '../../testing/stack-client';
+
+/** Spec section 8's duplicate-application message, word for word. */
+const SPEC_DUPLICATE =
+  'You have already submitted an application for this course. You can only apply once for each course. Please check our list of open courses for alternative options.';
 
 /** Computer Science [G400]: DOCUMENT_TYPES 'ALEVELS,GCSE5' (demo catalogue). */
 const COURSE = 'G400';
@@ -119,7 +122,7 @@ describe('POST /api/apply/:course with documents', () => {
     expect((await apply(form)).status).toBe(200);
     const res = await apply({ ...form, SUBMISSION_ID: randomUUID() });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: APPLY_MESSAGES.DUPLICATE });
+    expect(res.body).toEqual({ message: SPEC_DUPLICATE });
   });
 
   it('refuses an unknown token (all or nothing: the good document stays unbound for a corrected retry)', async () => {

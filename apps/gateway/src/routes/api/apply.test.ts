@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  APPLY_MESSAGES,
   applicationReviewResponseSchema,
   appliedResponseSchema,
   applyResponseSchema,
@@ -15,6 +14,10 @@ import {
 import { createApplicationForm } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import { StackClient, startTestStack } from '../../testing/stack-client';
+
+/** Spec section 8's duplicate-application message, word for word. */
+const SPEC_DUPLICATE =
+  'You have already submitted an application for this course. You can only apply once for each course. Please check our list of open courses for alternative options.';
 
 /** Demo catalogue codes (apps/courses-svc/src/db/seed/demo-catalogue.ts, DEMO_FIXTURES). */
 const OPEN = 'G400'; // Computer Science BSc, SCI (5 GCSEs), advertised 128, accepted 112, automatic offer and rejection, depart 31
@@ -196,10 +199,10 @@ describe('POST /api/apply/:course', () => {
     expect((await apply(form)).status).toBe(200);
     const again = await apply({ ...form, SUBMISSION_ID: randomUUID(), EMAIL: form.EMAIL.toUpperCase() });
     expect(again.status).toBe(409);
-    expect(errorResponseSchema.parse(again.body)).toEqual({ message: APPLY_MESSAGES.DUPLICATE });
+    expect(errorResponseSchema.parse(again.body)).toEqual({ message: SPEC_DUPLICATE });
     const sameId = await apply({ ...submission(), UCAS_PERSONAL_ID: form.UCAS_PERSONAL_ID });
     expect(sameId.status).toBe(409);
-    expect(sameId.body).toEqual({ message: APPLY_MESSAGES.DUPLICATE });
+    expect(sameId.body).toEqual({ message: SPEC_DUPLICATE });
     expect(await applied(`email=${encodeURIComponent(form.EMAIL)}`)).toEqual([{ UCAS_CODE: OPEN }]);
     expect(await applied(`ucas_personal_id=${form.UCAS_PERSONAL_ID}`)).toEqual([{ UCAS_CODE: OPEN }]);
   });
@@ -305,7 +308,7 @@ describe('POST /api/apply/:course: the API contract (issue 12 item 2)', () => {
     expect(applyResponseSchema.parse(res.body).confirmed_status).toBe('O');
     const again = await apply(form);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: APPLY_MESSAGES.DUPLICATE });
+    expect(again.body).toEqual({ message: SPEC_DUPLICATE });
   });
 
   it('takes an Idempotency-Key header instead: the same key answers the stored record', async () => {

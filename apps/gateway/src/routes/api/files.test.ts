@@ -1,4 +1,4 @@
-import { ERROR_CODES, errorResponseSchema, LIMITS, UPLOAD_ERRORS, uploadResponseSchema, XSRF_HEADER } from '@clearing-desk/contracts';
+import { errorResponseSchema, LIMITS, UPLOAD_ERRORS, uploadResponseSchema, XSRF_HEADER } from '@clearing-desk/contracts';
 import { createEicarTestFile, createElfExecutable, createSampleDocument } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import { startTestStack } from '../../testing/stack-client';
@@ -49,7 +49,7 @@ describe('POST /api/file/upload', () => {
   it('answers 422 file_virus for the EICAR test file', async () => {
     const res = await uploadThroughGateway({ content: createEicarTestFile(), filename: 'results.pdf' });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ message: ERROR_CODES.FILE_VIRUS });
+    expect(res.body).toEqual({ message: 'file_virus' });
   });
 
   it('answers 415 for an executable renamed .pdf, 400 for an unknown document_type', async () => {

@@ -87,7 +87,7 @@ describe('PUT /api/scenario-completed/', () => {
     const none = await client.get(scenarioPath('all', 'MUSI', 'all'));
     expect(none.status).toBe(404);
     const body = scenarioNotFoundResponseSchema.parse(none.body);
-    expect(body.message).toBe(NO_SCENARIO_FOUND);
+    expect(body.message).toBe('No scenario found.');
     expect(body.DEPT_LIST.DEPARTMENTS.map((d) => d.DEPT_ID)).toContain('MUSI');
 
     // Another user still has them.

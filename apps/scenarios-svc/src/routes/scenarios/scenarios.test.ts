@@ -1,6 +1,5 @@
 import {
   LOGIN_MESSAGES,
-  NO_SCENARIO_FOUND,
   SCENARIO_FILTER_MESSAGES,
   scenarioCompletionSchema,
   scenarioProgressSchema,
@@ -187,7 +186,7 @@ describe('PUT /completions', () => {
 
   it('answers 404 with the spec text for an unknown hash', async () => {
     const res = await complete({ applicationHash: 'f'.repeat(32) });
-    expect([res.statusCode, res.json()]).toEqual([404, { message: NO_SCENARIO_FOUND }]);
+    expect([res.statusCode, res.json()]).toEqual([404, { message: 'No scenario found.' }]);
   });
 
   it.each([
