@@ -80,6 +80,16 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
     .int()
     .positive()
     .default(30 * 60 * 1000),
+  /**
+   * The hard ceiling of a session (issue 19 item 2): while an application form is open the
+   * absolute lifetime is extended, never beyond this long after sign-in (default 14 h: a shift's
+   * last caller is finished). At least SESSION_ABSOLUTE_TIMEOUT_MS.
+   */
+  SESSION_HARD_CEILING_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(14 * 60 * 60 * 1000),
 
   /** Staff directory (OpenLDAP or Active Directory); the defaults are the demo directory of `npm start`. */
   LDAP_URL: z.string().default('ldap://127.0.0.1:3389'),

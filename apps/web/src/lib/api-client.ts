@@ -1,4 +1,4 @@
-import { errorResponseSchema, TIMESTAMP_PARAM, XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
+import { errorResponseSchema, FORM_OPEN_HEADER, TIMESTAMP_PARAM, XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
 import type { z } from 'zod';
 
 /** A non-2xx answer: its HTTP status and the response's `message` (or the status text). */
@@ -66,6 +66,22 @@ function buildUrl(path: string, method: Method, params: RequestOptions['params']
 
 const xsrfToken = (): string => readCookie(XSRF_COOKIE) ?? '';
 
+let openForms = 0;
+/**
+ * Marks a staff application form open until the returned function is called (issue 19 item 2):
+ * meanwhile every call carries FORM_OPEN_HEADER, so the gateway extends the session's absolute
+ * lifetime (up to its hard ceiling) and a caller is never cut off mid-call.
+ */
+export function markFormOpen(): () => void {
+  openForms += 1;
+  let closed = false;
+  return () => {
+    if (closed) return;
+    closed = true;
+    openForms -= 1;
+  };
+}
+
 /**
  * Bodies carry the XSRF token (the value of the gateway's XSRF_COOKIE): JSON as `{ data, token }`, form-encoded bodies as a `token` field,
  * multipart bodies (which the gateway streams on unparsed) in the `x-xsrf-token` header.
@@ -118,7 +134,7 @@ function parseBody<S extends z.ZodType>(url: string, text: string, schema: S): z
 
 async function request<S extends z.ZodType>(method: Method, path: string, schema: S, options: RequestOptions & { data?: unknown } = {}): Promise<z.output<S>> {
   const url = buildUrl(path, method, options.params);
-  let headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let headers: Record<string, string> = { Accept: 'application/json', ...(openForms > 0 ? { [FORM_OPEN_HEADER]: '1' } : {}), ...options.headers };
   let body: BodyInit | undefined;
   if (method !== 'GET' && options.data !== undefined) {
     const built = buildBody(options.data);

@@ -39,3 +39,29 @@ export const LOGIN_MESSAGES = {
   /** 403 for a signed-in user without the permission a route needs. */
   FORBIDDEN: 'You do not have permission to do this.',
 } as const;
+
+/**
+ * GET and PUT /api/admin/auth/session (issue 19 item 2): when the staff session ends. `idleEndsAt`
+ * moves with what the adviser does (not with the background status ping, nor this GET); the PUT
+ * is 'Stay signed in' and counts as activity. `endsAt` is the absolute end (sign-in plus the
+ * absolute lifetime, or its hard ceiling while a form is open). ISO 8601 times; `warnBeforeMs`:
+ * how long before `idleEndsAt` the warning shows.
+ */
+export const sessionStateSchema = z.object({
+  idleEndsAt: z.string(),
+  endsAt: z.string(),
+  warnBeforeMs: z.number().int().nonnegative(),
+});
+export type SessionState = z.infer<typeof sessionStateSchema>;
+
+/** How long before the idle timeout the web app warns ('Stay signed in'; issue 19 item 2): two minutes. */
+export const SESSION_IDLE_WARNING_MS = 120_000;
+
+/** The texts of the idle warning (issue 19 item 2). */
+export const SESSION_WARNING_TEXTS = {
+  TITLE: 'You will be signed out soon',
+  BODY: (minutes: number) =>
+    `You have not done anything for a while. You will be signed out in ${minutes} minute${minutes === 1 ? '' : 's'} unless you stay signed in.`,
+  STAY: 'Stay signed in',
+  SIGN_OUT: 'Sign out',
+} as const;

@@ -14,6 +14,12 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
  */
 export const XSRF_HEADER = 'x-xsrf-token';
 
+/**
+ * Header the web app sends with a staff call while an application form is open (issue 19 item 2):
+ * the gateway then extends the session's absolute lifetime, up to its hard ceiling.
+ */
+export const FORM_OPEN_HEADER = 'x-form-open';
+
 /** Query parameter of the timestamp every GET carries (spec section 7), so no cache serves a stale answer. */
 export const TIMESTAMP_PARAM = '_';
 

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import fastifySession from '@fastify/session';
-import { LOGIN_MESSAGES, staffUserSchema, type StaffUser } from '@clearing-desk/contracts';
+import { FORM_OPEN_HEADER, LOGIN_MESSAGES, SESSION_IDLE_WARNING_MS, staffUserSchema, type SessionState, type StaffUser } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import RedisStore from 'connect-redis';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -20,7 +20,16 @@ declare module 'fastify' {
     /** The signed-in staff user, or null for the public. */
     staffUser: StaffUser | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * A background call that is not the adviser's activity (the status ping, the session state):
+     * it neither extends the idle timeout nor changes what the session records (issue 19 item 2).
+     */
+    passive?: boolean;
+  }
   interface FastifyInstance {
+    /** When the request's session ends (its idle and absolute ends), or null without one. */
+    sessionState(request: FastifyRequest): SessionState | null;
     /** Starts a staff session: a new session id (no fixation), the user and the sign-in time, and a new CSRF secret. */
     signIn(request: FastifyRequest, reply: FastifyReply, user: StaffUser, origin: SignInOrigin): Promise<void>;
     /** Ends the request's session in Redis, clears its cookie and renews the CSRF secret. */
@@ -40,6 +49,10 @@ declare module '@fastify/session' {
     rolesTriedAt?: number;
     /** OIDC sessions: epoch ms of the ID token's expiry, when the session ends. */
     expiresAt?: number;
+    /** Epoch milliseconds of the adviser's last call (not a passive one), for the idle timeout. */
+    lastActiveAt?: number;
+    /** The last active call was made with an application form open (FORM_OPEN_HEADER). */
+    formOpen?: boolean;
   }
 }
 
@@ -104,8 +117,12 @@ class StaffSessionStore extends RedisStore {
  * - The cookie is HttpOnly, SameSite=Lax, Secure when COOKIE_SECURE, and scoped to
  *   `${BASE_PATH}api`: pages and static files never touch Redis.
  * - Idle timeout: the cookie and the Redis entry live SESSION_IDLE_TIMEOUT_MS and are renewed on
- *   every staff call (rolling). Absolute lifetime: a session older than
- *   SESSION_ABSOLUTE_TIMEOUT_MS since sign-in is destroyed whatever its use.
+ *   every staff call (rolling); and a session whose adviser did nothing for SESSION_IDLE_TIMEOUT_MS
+ *   ends (issue 19 item 2: activity is what the adviser does, so passive calls, the background
+ *   status ping among them, do not count). Absolute lifetime: a session older than
+ *   SESSION_ABSOLUTE_TIMEOUT_MS since sign-in is destroyed whatever its use, unless its last active
+ *   call came from an open application form (FORM_OPEN_HEADER): then it lives up to
+ *   SESSION_HARD_CEILING_MS since sign-in, so a caller is never cut off mid-call.
  * - The record in Redis carries an HMAC over it with SESSION_SECRET (`signedSessionSerializer`):
  *   a record edited in Redis is refused, so nobody with Redis access can make themselves Administrator.
  * - Roles follow the directory (issue 25 item 3): a directory session's roles are read again
@@ -137,13 +154,26 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
       }),
     });
 
+    const ceiling = Math.max(config.SESSION_HARD_CEILING_MS, config.SESSION_ABSOLUTE_TIMEOUT_MS);
+    /** The absolute end and the idle end of a session (epoch ms). */
+    const endsOf = (session: { signedInAt: number; lastActiveAt?: number | undefined; formOpen?: boolean | undefined }) => ({
+      endsAt: session.signedInAt + (session.formOpen ? ceiling : config.SESSION_ABSOLUTE_TIMEOUT_MS),
+      idleEndsAt: (session.lastActiveAt ?? session.signedInAt) + config.SESSION_IDLE_TIMEOUT_MS,
+    });
+
     fastify.decorateRequest('staffUser', null);
     fastify.addHook('onRequest', async (request) => {
       const { session } = request;
       const { user, signedInAt } = session ?? {};
       if (!user) return;
       const parsed = staffUserSchema.safeParse(user);
-      if (!parsed.success || typeof signedInAt !== 'number' || Date.now() - signedInAt > config.SESSION_ABSOLUTE_TIMEOUT_MS) {
+      const now = Date.now();
+      if (!parsed.success || typeof signedInAt !== 'number') {
+        await session.destroy();
+        return;
+      }
+      const ends = endsOf({ ...session, signedInAt });
+      if (now > ends.endsAt || now > ends.idleEndsAt) {
         await session.destroy();
         return;
       }
@@ -153,6 +183,16 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
         return;
       }
       request.staffUser = current;
+      if (request.routeOptions.config?.passive) return;
+      session.lastActiveAt = now;
+      session.formOpen = request.headers[FORM_OPEN_HEADER] === '1';
+    });
+
+    fastify.decorate('sessionState', (request: FastifyRequest): SessionState | null => {
+      const { user, signedInAt } = request.session ?? {};
+      if (!user || typeof signedInAt !== 'number') return null;
+      const ends = endsOf({ ...request.session, signedInAt });
+      return { idleEndsAt: new Date(ends.idleEndsAt).toISOString(), endsAt: new Date(ends.endsAt).toISOString(), warnBeforeMs: SESSION_IDLE_WARNING_MS };
     });
 
     /** The session's user with roles as they stand now, or null when the session must end (see the plugin's doc). */
@@ -183,6 +223,7 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
       const { session } = request;
       session.user = user;
       session.signedInAt = now;
+      session.lastActiveAt = now;
       session.rolesFrom = origin.from;
       if (origin.from === 'oidc') session.expiresAt = origin.expiresAt;
       else session.rolesReadAt = session.rolesTriedAt = now;

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { courseDetailResponseSchema, courseSearchResponseSchema, staffUserResponseSchema } from '@clearing-desk/contracts';
+import {
+  courseDetailResponseSchema,
+  courseSearchResponseSchema,
+  FORM_OPEN_HEADER,
+  sessionStateSchema,
+  staffUserResponseSchema,
+} from '@clearing-desk/contracts';
 import { DEMO_DIRECTORY, startDirectory, startStack, type Directory, type Stack } from '@clearing-desk/stack';
 import { Redis } from 'ioredis';
 import { signedSessionSerializer } from '../../plugins/app/staff-session';
@@ -353,6 +359,7 @@ describe('admin routes and access', () => {
 describe('sessions expire', () => {
   const IDLE_MS = 600_000;
   const ABSOLUTE_MS = 1_200_000;
+  const CEILING_MS = 1_800_000;
   const prefix = `clearing-test-${randomBytes(4).toString('hex')}`;
   let shortStack: Stack;
   let redis: Redis;
@@ -369,6 +376,7 @@ describe('sessions expire', () => {
         REDIS_KEY_PREFIX: prefix,
         SESSION_IDLE_TIMEOUT_MS: String(IDLE_MS),
         SESSION_ABSOLUTE_TIMEOUT_MS: String(ABSOLUTE_MS),
+        SESSION_HARD_CEILING_MS: String(CEILING_MS),
       },
     });
   }, 60_000);
@@ -377,7 +385,7 @@ describe('sessions expire', () => {
     redis?.disconnect();
   });
 
-  type StoredSession = { cookie: { expires: string }; signedInAt: number };
+  type StoredSession = { cookie: { expires: string }; signedInAt: number; lastActiveAt?: number; formOpen?: boolean };
   /** The Redis key of the client's session (the signed cookie is `<id>.<signature>`). */
   const keyOf = (client: StackClient) => {
     const signed = decodeURIComponent(client.cookie('clearing_session') as string);
@@ -425,6 +433,49 @@ describe('sessions expire', () => {
     // Past it, however recent the last call: signed out, and the session is gone from Redis.
     await rewrite(key, (session) => (session.signedInAt = Date.now() - ABSOLUTE_MS - 1_000));
     expect((await client.get('/api/admin/auth/user')).status).toBe(401);
+    expect(await redis.exists(key)).toBe(0);
+  });
+
+  // Issue 19 item 2: activity is what the adviser does.
+  it('is not kept alive by the background status ping nor by reading its state', async () => {
+    const { client, key } = await signedInClient();
+    const idleSince = Date.now() - IDLE_MS + 60_000;
+    await rewrite(key, (session) => (session.lastActiveAt = idleSince));
+    expect((await client.get('/api/ping')).status).toBe(200);
+    const state = await client.get('/api/admin/auth/session');
+    expect(state.status).toBe(200);
+    expect(sessionStateSchema.parse(state.body)).toMatchObject({ idleEndsAt: new Date(idleSince + IDLE_MS).toISOString(), warnBeforeMs: 120_000 });
+    expect((await read(key)).lastActiveAt).toBe(idleSince);
+    // A minute later nothing the adviser did: signed out, whatever the ping did meanwhile.
+    await rewrite(key, (session) => (session.lastActiveAt = Date.now() - IDLE_MS - 1_000));
+    expect((await client.get('/api/ping')).status).toBe(200);
+    expect((await client.get('/api/admin/auth/user')).status).toBe(401);
+    expect(await redis.exists(key)).toBe(0);
+  });
+
+  it('stays signed in with PUT /api/admin/auth/session (Stay signed in), an action of the adviser', async () => {
+    const { client, key } = await signedInClient();
+    await rewrite(key, (session) => (session.lastActiveAt = Date.now() - IDLE_MS + 60_000));
+    const before = Date.now();
+    const stay = await client.send('PUT', '/api/admin/auth/session', null);
+    expect(stay.status).toBe(200);
+    expect(Date.parse(sessionStateSchema.parse(stay.body).idleEndsAt)).toBeGreaterThanOrEqual(before + IDLE_MS);
+    expect((await read(key)).lastActiveAt).toBeGreaterThanOrEqual(before);
+    expect((await new StackClient(shortStack.gatewayUrl).get('/api/admin/auth/session')).status).toBe(401);
+  });
+
+  it('outlives its absolute lifetime while a form is open, up to the hard ceiling', async () => {
+    const { client, key } = await signedInClient();
+    const formOpen = { [FORM_OPEN_HEADER]: '1' };
+    expect((await client.get('/api/admin/auth/user', formOpen)).status).toBe(200);
+    expect((await read(key)).formOpen).toBe(true);
+    const signedInAt = Date.now() - ABSOLUTE_MS - 60_000;
+    await rewrite(key, (session) => (session.signedInAt = signedInAt));
+    expect((await client.get('/api/admin/auth/user', formOpen)).status).toBe(200);
+    expect(sessionStateSchema.parse((await client.get('/api/admin/auth/session')).body).endsAt).toBe(new Date(signedInAt + CEILING_MS).toISOString());
+    // Past the ceiling: signed out even with the form open.
+    await rewrite(key, (session) => (session.signedInAt = Date.now() - CEILING_MS - 1_000));
+    expect((await client.get('/api/admin/auth/user', formOpen)).status).toBe(401);
     expect(await redis.exists(key)).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ import {
   staffUserResponseSchema,
   type StaffUser,
   XSRF_HEADER,
+  sessionStateSchema,
   timestampQuerySchema,
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
@@ -160,6 +161,30 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
       if (username) request.log.info({ username }, 'staff signed out');
       return reply.status(204).send(null);
     },
+  );
+
+  // The session's ends (issue 19 item 2): the GET is passive (reading it is not activity); the PUT
+  // is 'Stay signed in', an action of the adviser, which the session hook counts as activity.
+  const sessionState = (request: FastifyRequest) => {
+    const state = fastify.sessionState(request);
+    if (!state) throw new HttpError(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    return state;
+  };
+  fastify.get(
+    '/admin/auth/session',
+    { config: { passive: true }, schema: { querystring: timestampQuerySchema, response: { 200: sessionStateSchema, 401: errorResponseSchema } } },
+    async (request) => sessionState(request),
+  );
+  fastify.put(
+    '/admin/auth/session',
+    {
+      preHandler: fastify.csrfProtection,
+      schema: {
+        body: apiBodySchema(z.unknown()).partial().nullish(),
+        response: { 200: sessionStateSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => sessionState(request),
   );
 
   fastify.get(

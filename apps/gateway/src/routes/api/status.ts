@@ -74,7 +74,7 @@ export const statusApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => fastify.services.applications.call(request, { path: '/status/audit', response: clearingStatusAuditResponseSchema }),
   );
 
-  fastify.get('/ping', { schema: { querystring: timestampQuerySchema, response: { 200: pingResponseSchema } } }, async (request) => {
+  fastify.get('/ping', { config: { passive: true }, schema: { querystring: timestampQuerySchema, response: { 200: pingResponseSchema } } }, async (request) => {
     const { state } = await readStatus(request);
     return { state };
   });

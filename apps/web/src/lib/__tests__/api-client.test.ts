@@ -2,11 +2,28 @@ import { z } from 'zod';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '@/testing/mocks/api-url';
 import { server } from '@/testing/mocks/server';
-import { api, ApiError, formatApiError, ResponseValidationError } from '../api-client';
+import { api, ApiError, formatApiError, markFormOpen, ResponseValidationError } from '../api-client';
 
 const echoSchema = z.object({ ok: z.literal(true) });
 
 describe('api client', () => {
+  it('marks every call with x-form-open while a staff form is open, and stops once it closes (issue 19 item 2)', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get(apiUrl('/echo'), ({ request }) => {
+        seen.push(request.headers.get('x-form-open'));
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    await api.get('/api/echo', echoSchema);
+    const close = markFormOpen();
+    await api.get('/api/echo', echoSchema);
+    close();
+    close();
+    await api.get('/api/echo', echoSchema);
+    expect(seen).toEqual([null, '1', null]);
+  });
+
   it('sends GETs with cookies, Accept JSON and a _ timestamp, dropping empty parameters', async () => {
     let seen: Request | undefined;
     server.use(

@@ -10,6 +10,7 @@ import {
   type FormError,
 } from '@clearing-desk/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { markFormOpen } from '@/lib/api-client';
 import { useCheckApplied, type AppliedParams } from '../api/check-applied';
 import type { SubmitApplicationFn } from '../api/submit-application';
 import type { FormAudience, FormValues, Group } from '../types';
@@ -194,6 +195,10 @@ export function ApplicationFormProvider({
     },
     [errors, state.itemIds],
   );
+
+  // A staff form open keeps its session's absolute lifetime extended (issue 19 item 2).
+  const isStaff = staff !== undefined;
+  useEffect(() => (isStaff ? markFormOpen() : undefined), [isStaff]);
 
   // Duplicate check: only with parameters, only when they changed, latest answer wins.
   const checkApplied = useCheckApplied(courseData.UCAS_CODE);
