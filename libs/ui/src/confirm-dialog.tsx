@@ -15,6 +15,10 @@ export type ConfirmDialogProps = {
   onCancel: () => void;
   /** Where focus goes on close when the element that opened the dialog is gone (e.g. a removed row). */
   fallbackFocus?: () => HTMLElement | null;
+  /** 'alertdialog' for a dialog that interrupts on its own (a warning nobody asked for), else 'dialog'. */
+  role?: 'dialog' | 'alertdialog';
+  /** What Escape does; onCancel when left out (a warning may make Escape its safe action instead). */
+  onEscape?: () => void;
 };
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -36,6 +40,8 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   fallbackFocus,
+  role = 'dialog',
+  onEscape,
 }: ConfirmDialogProps) {
   const titleId = useId();
   const bodyId = useId();
@@ -82,7 +88,7 @@ export function ConfirmDialog({
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      onCancel();
+      (onEscape ?? onCancel)();
       return;
     }
     if (event.key !== 'Tab') return;
@@ -104,7 +110,7 @@ export function ConfirmDialog({
     <div className="cd-dialog__backdrop">
       <div
         className="cd-dialog"
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={children ? bodyId : undefined}

@@ -135,6 +135,7 @@ export const createApiPaths = (base: string) => {
     authLogin: () => `${api}/admin/auth/ldap`,
     authLogout: () => `${api}/admin/auth/logout`,
     authUser: () => `${api}/admin/auth/user`,
+    authSession: () => `${api}/admin/auth/session`,
     ping: () => `${api}/ping`,
     scenario: (gender: string, dept: string, course: string) =>
       `${api}/scenario/${encodeURIComponent(gender)}/${encodeURIComponent(dept)}/${encodeURIComponent(course)}/`,

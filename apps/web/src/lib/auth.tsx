@@ -16,6 +16,7 @@ export const authKeys = {
   all: ['auth'] as const,
   user: () => [...authKeys.all, 'user'] as const,
   options: () => [...authKeys.all, 'options'] as const,
+  session: () => [...authKeys.all, 'session'] as const,
 };
 
 /**

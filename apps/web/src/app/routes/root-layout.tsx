@@ -4,6 +4,7 @@ import { Layout } from '@/components/layout/layout';
 import { paths } from '@/config/paths';
 import { MAIN_CONTENT_ID } from '@/config/site';
 import { useLogout } from '@/features/auth/api/logout';
+import { SessionWarning } from '@/features/auth/components/session-warning';
 import { formatApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import type { RouteHandle } from '../router';
@@ -54,6 +55,7 @@ export function RootLayout() {
       signOutError={logout.isError ? `Sign out failed: ${formatApiError(logout.error)}` : null}
     >
       <Outlet />
+      {user && <SessionWarning key={user.username} onSignOut={() => logout.mutate()} />}
       <ScrollRestoration />
     </Layout>
   );

@@ -1,7 +1,16 @@
-import { LOGIN_MESSAGES, loginFormSchema, type LoginOptions, type StaffUser } from '@clearing-desk/contracts';
+import { LOGIN_MESSAGES, loginFormSchema, SESSION_IDLE_WARNING_MS, type LoginOptions, type SessionState, type StaffUser } from '@clearing-desk/contracts';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '../api-url';
 import { db } from '../db';
+
+/** A session 30 minutes from its idle end (no warning due), ending 12 hours from now. */
+export const freshSessionState = (): SessionState => ({
+  idleEndsAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+  endsAt: new Date(Date.now() + 12 * 3_600_000).toISOString(),
+  warnBeforeMs: SESSION_IDLE_WARNING_MS,
+});
+
+const notLoggedIn = () => HttpResponse.json({ message: LOGIN_MESSAGES.NOT_LOGGED_IN }, { status: 401 });
 
 /** The staff session: options, sign-in (form-encoded, with the XSRF `token` field), sign-out, the current user. */
 export const authHandlers = [
@@ -25,6 +34,9 @@ export const authHandlers = [
     db.sessionUser = null;
     return new HttpResponse(null, { status: 204 });
   }),
+
+  http.get(apiUrl('/admin/auth/session'), () => (db.sessionUser ? HttpResponse.json<SessionState>(freshSessionState()) : notLoggedIn())),
+  http.put(apiUrl('/admin/auth/session'), () => (db.sessionUser ? HttpResponse.json<SessionState>(freshSessionState()) : notLoggedIn())),
 
   http.get(apiUrl('/admin/auth/user'), () =>
     db.sessionUser ? HttpResponse.json<StaffUser>(db.sessionUser) : HttpResponse.json({ message: LOGIN_MESSAGES.NOT_LOGGED_IN }, { status: 401 }),
