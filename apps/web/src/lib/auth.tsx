@@ -70,7 +70,9 @@ type UserProviderProps = {
  * user), confirm dialogs opened under them close (spec section 4: "Confirm dialogs close on ...
  * logout") and every staff query is removed from the cache: after the render that dropped the
  * user, so no page still observes (and fetches again) what is removed. A 401 on any staff call
- * while signed in means the session ended on the server: the user is dropped the same way.
+ * while signed in means the session ended on the server: the user is dropped the same way. A 403
+ * may mean the roles changed in the directory (the gateway reads them again every few minutes,
+ * issue 25 item 3): the user is read again, so the pages follow the roles the server now holds.
  */
 export function UserProvider({ initialUser, children }: UserProviderProps) {
   const queryClient = useQueryClient();
@@ -91,12 +93,17 @@ export function UserProvider({ initialUser, children }: UserProviderProps) {
   // A session that ended on the server (idle timeout, absolute lifetime, sign-out elsewhere)
   // shows as a 401 on any staff call: drop the user so the staff pages show the login screen.
   useEffect(() => {
-    const ended = (error: unknown) => error instanceof ApiError && error.status === 401 && queryClient.getQueryData(authKeys.user()) != null;
+    const signedIn = () => queryClient.getQueryData(authKeys.user()) != null;
+    const onError = (error: unknown) => {
+      if (!(error instanceof ApiError) || !signedIn()) return;
+      if (error.status === 401) setUser(null);
+      else if (error.status === 403) void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+    };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && ended(event.action.error)) setUser(null);
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
     });
     const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && ended(event.action.error)) setUser(null);
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
     });
     return () => {
       unsubscribeQueries();

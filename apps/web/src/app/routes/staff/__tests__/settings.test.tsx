@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { clearingStatusKeys } from '@/lib/clearing-status';
 import { apiUrl } from '@/testing/mocks/api-url';
-import { db, setClearingStatus } from '@/testing/mocks/db';
+import { db, setClearingStatus, setSessionUser } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import { createAdminUser, createStaffUser, renderApp } from '@/testing/test-utils';
 
@@ -31,6 +31,21 @@ describe('/staff/settings (Clearing settings)', () => {
     renderApp('/staff/settings', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff sign in' })).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).queryByText('Ada Administrator')).not.toBeInTheDocument();
+  });
+
+  it('follows the roles the server holds when a call answers 403: an Administrator removed from the group loses the page (issue 25 item 3)', async () => {
+    setClearingStatus({ state: 1, closing_message: null });
+    const { user } = renderApp('/staff/settings', { user: admin });
+    await user.click(await screen.findByRole('radio', { name: 'Closed' }));
+    // Meanwhile the directory dropped the Administrator from the group; the gateway read the roles again.
+    setSessionUser({ ...admin, roles: [] });
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    // The 403 makes the app read the user again: no role left, so the page says so and Settings goes.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account has no Clearing role' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByText('Ada Administrator')).toBeInTheDocument();
+    expect(db.clearingStatus.state).toBe(1);
   });
 
   it('shows the login screen to nobody signed in, even while Clearing is closed', async () => {
