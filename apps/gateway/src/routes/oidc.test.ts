@@ -255,6 +255,10 @@ describe('with the provider running', () => {
       idTokenTtlS = 600;
     }
     expect((await browser.fetch(`${gatewayUrl}/api/admin/auth/user`)).status).toBe(200);
+    // The session's end, as the web app's warning reads it, is the token's expiry (exp: whole seconds, 3 s after issue).
+    const state = (await (await browser.fetch(`${gatewayUrl}/api/admin/auth/session`)).json()) as { endsAt: string };
+    expect(Date.parse(state.endsAt)).toBeGreaterThanOrEqual(started + 2_000);
+    expect(Date.parse(state.endsAt)).toBeLessThanOrEqual(Date.now() + 3_000);
     // Wait for the session to end (the token's exp is whole seconds: at least 2 s after the start).
     let res: Response;
     for (;;) {

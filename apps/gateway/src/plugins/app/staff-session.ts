@@ -155,9 +155,9 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
     });
 
     const ceiling = Math.max(config.SESSION_HARD_CEILING_MS, config.SESSION_ABSOLUTE_TIMEOUT_MS);
-    /** The absolute end and the idle end of a session (epoch ms). */
-    const endsOf = (session: { signedInAt: number; lastActiveAt?: number | undefined; formOpen?: boolean | undefined }) => ({
-      endsAt: session.signedInAt + (session.formOpen ? ceiling : config.SESSION_ABSOLUTE_TIMEOUT_MS),
+    /** The absolute end (an OIDC session's ID token expiry when sooner) and the idle end of a session (epoch ms). */
+    const endsOf = (session: { signedInAt: number; lastActiveAt?: number | undefined; formOpen?: boolean | undefined; expiresAt?: number | undefined }) => ({
+      endsAt: Math.min(session.signedInAt + (session.formOpen ? ceiling : config.SESSION_ABSOLUTE_TIMEOUT_MS), session.expiresAt ?? Infinity),
       idleEndsAt: (session.lastActiveAt ?? session.signedInAt) + config.SESSION_IDLE_TIMEOUT_MS,
     });
 
