@@ -2,6 +2,7 @@ import {
   APPLICATION_LISTING_FILTERS,
   applicationListingQuerySchema,
   foldName,
+  latestAppliedTo,
   outboundCallDataSchema,
   outboundCallRemark,
   parseVersionEtag,
@@ -92,5 +93,13 @@ describe('visaDataSchema', () => {
     expect(visaDataSchema.parse({ ...valid, VISA_STATUS: 'A' }).VISA_APPLICANT_STATUS).toBeNull();
     expect(visaDataSchema.safeParse({ ...valid, VISA_NOTES: 'x'.repeat(2001) }).error?.issues[0]?.message).toBe("'Visa notes' max length is 2000.");
     expect(visaDataSchema.safeParse({ ...valid, UNKNOWN: '1' }).success).toBe(false);
+  });
+});
+
+describe('latestAppliedTo', () => {
+  it('is the last course of APPLIED_TO (the order applied), or null when there is none', () => {
+    expect(latestAppliedTo({ APPLIED_TO: 'L100, F300,G400' })).toBe('G400');
+    expect(latestAppliedTo({ APPLIED_TO: 'L100' })).toBe('L100');
+    expect(latestAppliedTo({ APPLIED_TO: '' })).toBeNull();
   });
 });

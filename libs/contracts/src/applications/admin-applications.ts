@@ -203,7 +203,10 @@ export const studentSearchQuerySchema = timestampQuerySchema.extend({
 });
 export type StudentSearchQuery = z.infer<typeof studentSearchQuerySchema>;
 
-/** A student search result (spec section 3): APPLIED_TO is the comma list of course codes applied to. */
+/**
+ * A student search result (spec section 3): APPLIED_TO is the comma list of course codes applied
+ * to, in the order applied (the latest last: latestAppliedTo).
+ */
 export const studentSearchRowSchema = z.object({
   ID: z.string(),
   NAME1: z.string(),
@@ -211,6 +214,16 @@ export const studentSearchRowSchema = z.object({
   APPLIED_TO: z.string(),
 });
 export type StudentSearchRow = z.infer<typeof studentSearchRowSchema>;
+
+/**
+ * The course code of a student's latest application (the last of APPLIED_TO), or null for none:
+ * 'Select' copies that application into a new one (issue 20 item 3).
+ */
+export const latestAppliedTo = (row: Pick<StudentSearchRow, 'APPLIED_TO'>): string | null =>
+  row.APPLIED_TO.split(',')
+    .map((code) => code.trim())
+    .filter(Boolean)
+    .at(-1) ?? null;
 export const studentSearchResponseSchema = z.object({ rows: z.array(studentSearchRowSchema) });
 export type StudentSearchResponse = z.infer<typeof studentSearchResponseSchema>;
 /** Most rows a student search answers (the adviser narrows the search rather than pages). */

@@ -297,7 +297,8 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
     /**
      * The student search of spec section 2: names (case- and accent-insensitive, from the start),
      * email, UCAS Personal ID; SECOND_YEAR_ENTRY narrows to students with an application of that
-     * year of entry. APPLIED_TO lists the course codes applied to. At most STUDENT_SEARCH_MAX_ROWS.
+     * year of entry. APPLIED_TO lists the course codes applied to in the order applied (the latest
+     * last, which 'Select' copies). At most STUDENT_SEARCH_MAX_ROWS.
      * Scoped (issue 19 item 4): only students with an application inside the user's scopes
      * (`roles`), and APPLIED_TO lists only those applications' courses; no role finds nothing.
      */
@@ -321,7 +322,7 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
           ID: students.studentId,
           NAME1: students.name1,
           NAME2: students.name2,
-          APPLIED_TO: sql<string>`coalesce((select string_agg(${applications.ucasCode}, ',' order by ${applications.ucasCode}) from ${applications} where ${and(eq(applications.studentId, students.studentId), scope)}), '')`,
+          APPLIED_TO: sql<string>`coalesce((select string_agg(${applications.ucasCode}, ',' order by ${applications.applicationId}) from ${applications} where ${and(eq(applications.studentId, students.studentId), scope)}), '')`,
         })
         .from(students)
         .where(and(visible, ...conditions))

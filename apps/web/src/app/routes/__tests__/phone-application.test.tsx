@@ -2,6 +2,7 @@ import { applicationReference, SUBMISSION_BUTTONS } from '@clearing-desk/contrac
 import { screen, waitFor, within } from '@testing-library/react';
 import { completeForm, fill } from '@/testing/application-form';
 import { createAssessment } from '@/testing/mocks/applications';
+import { createDeskApplication } from '@/testing/mocks/applications-desk';
 import { db, setAssessment, setClearingStatus } from '@/testing/mocks/db';
 import { createStaffUser, renderApp } from '@/testing/test-utils';
 
@@ -47,10 +48,15 @@ describe('taking an application by phone on /apply/{code}', () => {
     expect(await screen.findByLabelText('Given name')).toHaveValue('');
   });
 
-  it('searches students; select fills the form for another course, is unavailable for this one; reset clears both', async () => {
+  it('searches students; select copies their latest application into the form for another course, is unavailable for this one; reset clears both', async () => {
     db.desk.students = [
-      { ID: 'S0001', NAME1: 'Amara', NAME2: 'Okafor', APPLIED_TO: 'L100' },
+      { ID: 'S0001', NAME1: 'Amara', NAME2: 'Okafor', APPLIED_TO: 'F300,L100' },
       { ID: 'S0002', NAME1: 'Amaro', NAME2: 'Silva', APPLIED_TO: 'G400, L100' },
+    ];
+    // APPLIED_TO lists courses in the order applied: L100 is the latest, so its answers are copied.
+    db.desk.applications = [
+      createDeskApplication({ STUDENT_ID: 'S0001', UCAS_CODE: 'F300', EMAIL: 'old.address@example.com' }),
+      createDeskApplication({ STUDENT_ID: 'S0001', UCAS_CODE: 'L100', EMAIL: 'amara.latest@example.com', TEL1: '07700 900999', APPLIED_TO_UCAS: '0' }),
     ];
     const { user } = renderApp('/apply/G400/personal-details', { user: backOffice });
     await fill(user, await screen.findByLabelText('Student given name'), 'Amar');
@@ -69,6 +75,25 @@ describe('taking an application by phone on /apply/{code}', () => {
     expect(screen.getByLabelText('Given name')).toHaveValue('Amara');
     expect(screen.getByLabelText('Family name')).toHaveValue('Okafor');
     expect(screen.getByText(/^Selected student: S0001 Amara Okafor/)).toBeInTheDocument();
+    // Every field of the latest application: personal details, the yes/no answers and the qualifications.
+    await waitFor(() => expect(screen.getByLabelText('Email address')).toHaveValue('amara.latest@example.com'));
+    expect(screen.getByLabelText('Telephone number')).toHaveValue('07700 900999');
+    expect(screen.getByLabelText('Year')).toHaveValue('2006');
+    expect(screen.getByLabelText('Nationality')).toHaveValue('GBR');
+    expect(
+      within(screen.getByRole('group', { name: 'Have you applied to university through UCAS this year?' })).getByRole('radio', { name: 'No' }),
+    ).toBeChecked();
+    const steps = screen.getByRole('navigation', { name: 'Application steps' });
+    await user.click(within(steps).getByRole('link', { name: 'Step 2 Qualifications' }));
+    expect(await screen.findByRole('heading', { name: 'Qualification 1: A Level' })).toBeInTheDocument();
+    expect(screen.getByText('Mathematics, A*, 2025')).toBeInTheDocument();
+    expect(screen.getByText('English Language, 5, 2023')).toBeInTheDocument();
+    await user.click(within(steps).getByRole('link', { name: 'Step 1 Personal details' }));
+    // Once the form has answers the search is one line; its heading opens it again.
+    const toggle = screen.getByRole('button', { name: 'Find the caller' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: 'Search students' })).not.toBeInTheDocument();
+    await user.click(toggle);
 
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(screen.getByLabelText('Given name')).toHaveValue('');

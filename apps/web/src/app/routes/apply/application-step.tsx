@@ -1,7 +1,9 @@
+import { useRef } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { paths, type ApplicationStepId } from '@/config/paths';
 import { useApplicationForm } from '@/features/application-form/components/application-form-provider';
 import { createFormValues } from '@/features/application-form/utils/form-values';
+import { getLatestApplicationForm } from '@/features/applications/api/get-students';
 import { StudentSearch } from '@/features/applications/components/student-search';
 import { ApplicationFormStep } from '@/features/application-form/components/application-form-step';
 import { findStep } from '@/features/application-form/steps';
@@ -27,11 +29,18 @@ function PhoneReview() {
   return <DeskReview scriptProps={usePhoneScriptProps()} />;
 }
 
+/** Whether the caller's answers have begun: a name, an email, a telephone number or a qualification. */
+const hasAnswers = (values: Record<string, unknown>): boolean =>
+  ['NAME1', 'NAME2', 'EMAIL', 'TEL1'].some((name) => typeof values[name] === 'string' && values[name] !== '') ||
+  ['QUALIFICATIONS', 'GCSE_QUALIFICATIONS'].some((name) => Array.isArray(values[name]) && values[name].length > 0);
+
 /** /apply/:ucasCode/:step: one tab of the public application form. */
 export function ApplicationStepRoute() {
   const { step: stepId } = useParams();
   const { detail, canStart, staffApplication } = useCourseContext();
   const { state, dispatch } = useApplicationForm();
+  // The latest selection (or clearing) wins over a copy still loading for an earlier one.
+  const selection = useRef(0);
   const course = detail.courseData;
   const step = findStep(stepId);
 
@@ -56,12 +65,19 @@ export function ApplicationStepRoute() {
               beforeSteps: (
                 <StudentSearch
                   ucasCode={course.UCAS_CODE}
+                  formHasData={hasAnswers(state.values)}
                   selected={staffApplication.student}
                   onSelect={(student) => {
+                    const current = ++selection.current;
                     staffApplication.setStudent(student);
-                    dispatch({ type: 'replace-values', values: createFormValues(course, student) });
+                    dispatch({ type: 'replace-values', values: createFormValues(course, { NAME1: student.NAME1, NAME2: student.NAME2 }) });
+                    // Then every field of the student's latest application (issue 20 item 3): nothing typed again for another course.
+                    void getLatestApplicationForm(student).then((form) => {
+                      if (selection.current === current) dispatch({ type: 'replace-values', values: createFormValues(course, form) });
+                    });
                   }}
                   onClear={() => {
+                    selection.current++;
                     staffApplication.setStudent(null);
                     dispatch({ type: 'replace-values', values: createFormValues(course) });
                   }}

@@ -1,9 +1,17 @@
-import { studentSearchResponseSchema, type StudentSearchQuery, type StudentSearchResponse } from '@clearing-desk/contracts';
+import {
+  APPLICATION_FIELDS,
+  latestAppliedTo,
+  studentSearchResponseSchema,
+  type StudentSearchQuery,
+  type StudentSearchResponse,
+  type StudentSearchRow,
+} from '@clearing-desk/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { STAFF_QUERY_META, useUser } from '@/lib/auth';
 import { applicationsKeys } from './applications-keys';
+import { getAdminApplication } from './get-application';
 
 /** GET /api/admin/students (spec section 2 student search): rows of ID, NAME1, NAME2, APPLIED_TO. */
 export const getStudents = (query: StudentSearchQuery, signal?: AbortSignal): Promise<StudentSearchResponse> =>
@@ -21,3 +29,22 @@ export const useStudents = (query: StudentSearchQuery | null) => {
   const user = useUser();
   return useQuery({ ...getStudentsQueryOptions(user?.username ?? '', query ?? ({} as StudentSearchQuery)), enabled: user !== null && query !== null });
 };
+
+/**
+ * The form fields of a student's latest application (personal details, qualifications and the
+ * yes/no answers; never its documents, which belong to that application), for 'Select' to copy
+ * into an application for another course (issue 20 item 3). Only the names when the student has
+ * none or the adviser may not open it (403).
+ */
+export async function getLatestApplicationForm(student: StudentSearchRow): Promise<Record<string, unknown>> {
+  const names = { NAME1: student.NAME1, NAME2: student.NAME2 };
+  const latest = latestAppliedTo(student);
+  if (!latest) return names;
+  try {
+    const { data } = await getAdminApplication(student.ID, latest);
+    const form: Record<string, unknown> = data.applicationData;
+    return Object.fromEntries(APPLICATION_FIELDS.filter((field) => form[field.name] !== undefined).map((field) => [field.name, form[field.name]]));
+  } catch {
+    return names;
+  }
+}

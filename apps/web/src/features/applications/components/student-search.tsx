@@ -14,6 +14,8 @@ type StudentSearchProps = {
   onSelect: (student: StudentSearchRow) => void;
   /** Clears the current student from the form. */
   onClear: () => void;
+  /** The form has answers already: the search folds to its heading line (issue 20 item 3) until opened. */
+  formHasData?: boolean;
 };
 
 type Fields = { NAME1: string; NAME2: string; EMAIL: string; UCAS_PERSONAL_ID: string; SECOND_YEAR_ENTRY: string };
@@ -29,8 +31,13 @@ const appliedTo = (row: StudentSearchRow): string[] =>
  * Personal ID, first or second year entry and a Search button, results at the bottom (ID, NAME1,
  * NAME2, APPLIED_TO). 'Select' fills the form for an additional course and is unavailable for a
  * student who already applied for this one. Reset clears the search and the current student.
+ * Once the form has answers it folds to one line (its heading, a disclosure button, and the
+ * selected student), so the form's first screen is the form; the adviser can open it again.
  */
-export function StudentSearch({ ucasCode, selected, onSelect, onClear }: StudentSearchProps) {
+export function StudentSearch({ ucasCode, selected, onSelect, onClear, formHasData = false }: StudentSearchProps) {
+  // null: open while the form is empty; true/false once the adviser has opened or closed it.
+  const [expanded, setExpanded] = useState<boolean | null>(null);
+  const open = expanded ?? !formHasData;
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [query, setQuery] = useState<StudentSearchQuery | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -46,6 +53,11 @@ export function StudentSearch({ ucasCode, selected, onSelect, onClear }: Student
     }
     setError(null);
     setQuery(parsed.data);
+  };
+  const select = (row: StudentSearchRow) => {
+    // The form fills with the student's answers: fold the search away.
+    setExpanded(false);
+    onSelect(row);
   };
   const reset = () => {
     setFields(EMPTY);
@@ -67,7 +79,7 @@ export function StudentSearch({ ucasCode, selected, onSelect, onClear }: Student
         appliedTo(row).includes(ucasCode) ? (
           <span className="cd-secondary-text">{DESK_TEXTS.STUDENT_ALREADY_APPLIED}</span>
         ) : (
-          <Button variant="secondary" className="cd-button--small" onClick={() => onSelect(row)} aria-label={`${DESK_TEXTS.STUDENT_SELECT} ${row.ID}`}>
+          <Button variant="secondary" className="cd-button--small" onClick={() => select(row)} aria-label={`${DESK_TEXTS.STUDENT_SELECT} ${row.ID}`}>
             {DESK_TEXTS.STUDENT_SELECT}
           </Button>
         ),
@@ -76,78 +88,103 @@ export function StudentSearch({ ucasCode, selected, onSelect, onClear }: Student
 
   return (
     <section className="cd-student-search" aria-labelledby="student-search-heading">
-      <h2 className="cd-heading-m" id="student-search-heading">
-        {DESK_TEXTS.STUDENT_SEARCH_HEADING}
-      </h2>
-      <p className="cd-hint">{DESK_TEXTS.STUDENT_SEARCH_HINT}</p>
-      {selected && (
-        <p className="cd-body" role="status">
-          {DESK_TEXTS.STUDENT_SELECTED}: {selected.ID} {selected.NAME1} {selected.NAME2}{' '}
-          <Button variant="secondary" className="cd-button--small" onClick={onClear}>
-            {DESK_TEXTS.STUDENT_CLEAR}
-          </Button>
-        </p>
-      )}
-      <form noValidate onSubmit={onSubmit} aria-labelledby="student-search-heading">
-        <TextInput id="student-name1" label={DESK_TEXTS.STUDENT_NAME1} value={fields.NAME1} onChange={(e) => set('NAME1')(e.target.value)} autoComplete="off" />
-        <TextInput id="student-name2" label={DESK_TEXTS.STUDENT_NAME2} value={fields.NAME2} onChange={(e) => set('NAME2')(e.target.value)} autoComplete="off" />
-        <TextInput
-          id="student-email"
-          label={DESK_TEXTS.STUDENT_EMAIL}
-          type="email"
-          value={fields.EMAIL}
-          onChange={(e) => set('EMAIL')(e.target.value)}
-          autoComplete="off"
-        />
-        <TextInput
-          id="student-ucas-id"
-          label={DESK_TEXTS.STUDENT_UCAS_ID}
-          width="10"
-          inputMode="numeric"
-          value={fields.UCAS_PERSONAL_ID}
-          onChange={(e) => set('UCAS_PERSONAL_ID')(e.target.value)}
-          autoComplete="off"
-          error={error}
-        />
-        <Radios
-          id="student-year"
-          name="student-year"
-          legend={DESK_TEXTS.STUDENT_YEAR}
-          inline
-          options={[
-            { value: '', label: DESK_TEXTS.ANY_YEAR },
-            { value: '0', label: DESK_TEXTS.FIRST_YEAR },
-            { value: '1', label: DESK_TEXTS.SECOND_YEAR },
-          ]}
-          value={fields.SECOND_YEAR_ENTRY}
-          onChange={set('SECOND_YEAR_ENTRY')}
-        />
-        <div className="cd-button-group">
-          <Button type="submit">{DESK_TEXTS.STUDENT_SEARCH_BUTTON}</Button>
-          <Button variant="secondary" onClick={reset}>
-            {DESK_TEXTS.STUDENT_RESET}
-          </Button>
-        </div>
-      </form>
-      {query !== null && (
-        <div className="cd-search-results" aria-busy={students.isFetching}>
-          {students.isPending ? (
-            <Spinner label={DESK_TEXTS.LOADING} />
-          ) : students.isError ? (
-            <p className="cd-error-message" role="alert">
-              {formatApiError(students.error)}
-            </p>
-          ) : students.data.rows.length === 0 ? (
-            <p className="cd-body cd-no-results" role="status">
-              {NO_RESULTS}
-            </p>
-          ) : (
-            <div className="cd-table-container">
-              <Table caption={DESK_TEXTS.STUDENT_RESULTS_CAPTION} captionHidden columns={columns} rows={students.data.rows} rowKey={(row) => row.ID} />
-            </div>
-          )}
-        </div>
-      )}
+      <div className="cd-student-search__bar">
+        <h2 className="cd-heading-m cd-student-search__heading" id="student-search-heading">
+          <button
+            type="button"
+            className="cd-student-search__toggle"
+            aria-expanded={open}
+            aria-controls="student-search-body"
+            onClick={() => setExpanded(!open)}
+          >
+            <span aria-hidden="true">{open ? '▾ ' : '▸ '}</span>
+            {DESK_TEXTS.STUDENT_SEARCH_HEADING}
+          </button>
+        </h2>
+        {selected && (
+          <p className="cd-body cd-student-search__selected" role="status">
+            {DESK_TEXTS.STUDENT_SELECTED}: {selected.ID} {selected.NAME1} {selected.NAME2}{' '}
+            <Button variant="secondary" className="cd-button--small" onClick={onClear}>
+              {DESK_TEXTS.STUDENT_CLEAR}
+            </Button>
+          </p>
+        )}
+      </div>
+      <div id="student-search-body" hidden={!open}>
+        <p className="cd-hint">{DESK_TEXTS.STUDENT_SEARCH_HINT}</p>
+        <form noValidate onSubmit={onSubmit} aria-labelledby="student-search-heading">
+          <TextInput
+            id="student-name1"
+            label={DESK_TEXTS.STUDENT_NAME1}
+            value={fields.NAME1}
+            onChange={(e) => set('NAME1')(e.target.value)}
+            autoComplete="off"
+          />
+          <TextInput
+            id="student-name2"
+            label={DESK_TEXTS.STUDENT_NAME2}
+            value={fields.NAME2}
+            onChange={(e) => set('NAME2')(e.target.value)}
+            autoComplete="off"
+          />
+          <TextInput
+            id="student-email"
+            label={DESK_TEXTS.STUDENT_EMAIL}
+            type="email"
+            value={fields.EMAIL}
+            onChange={(e) => set('EMAIL')(e.target.value)}
+            autoComplete="off"
+          />
+          <TextInput
+            id="student-ucas-id"
+            label={DESK_TEXTS.STUDENT_UCAS_ID}
+            width="10"
+            inputMode="numeric"
+            value={fields.UCAS_PERSONAL_ID}
+            onChange={(e) => set('UCAS_PERSONAL_ID')(e.target.value)}
+            autoComplete="off"
+            error={error}
+          />
+          <Radios
+            id="student-year"
+            name="student-year"
+            legend={DESK_TEXTS.STUDENT_YEAR}
+            inline
+            options={[
+              { value: '', label: DESK_TEXTS.ANY_YEAR },
+              { value: '0', label: DESK_TEXTS.FIRST_YEAR },
+              { value: '1', label: DESK_TEXTS.SECOND_YEAR },
+            ]}
+            value={fields.SECOND_YEAR_ENTRY}
+            onChange={set('SECOND_YEAR_ENTRY')}
+          />
+          <div className="cd-button-group">
+            <Button type="submit">{DESK_TEXTS.STUDENT_SEARCH_BUTTON}</Button>
+            <Button variant="secondary" onClick={reset}>
+              {DESK_TEXTS.STUDENT_RESET}
+            </Button>
+          </div>
+        </form>
+        {query !== null && (
+          <div className="cd-search-results" aria-busy={students.isFetching}>
+            {students.isPending ? (
+              <Spinner label={DESK_TEXTS.LOADING} />
+            ) : students.isError ? (
+              <p className="cd-error-message" role="alert">
+                {formatApiError(students.error)}
+              </p>
+            ) : students.data.rows.length === 0 ? (
+              <p className="cd-body cd-no-results" role="status">
+                {NO_RESULTS}
+              </p>
+            ) : (
+              <div className="cd-table-container">
+                <Table caption={DESK_TEXTS.STUDENT_RESULTS_CAPTION} captionHidden columns={columns} rows={students.data.rows} rowKey={(row) => row.ID} />
+              </div>
+            )}
+          </div>
+        )}
+      </div>
     </section>
   );
 }
