@@ -6,11 +6,14 @@ import { ScriptHtml } from './script-html';
  * The scripting area (spec sections 1, 2 and 4): version and intake year, the Script heading,
  * greeting and standing prompts, the notes (no UCAS ID, under 18, second year), then the
  * status-specific script. Everything comes pre-rendered (and escaped) from `buildCallScript`.
- * `live` (default true) announces a changed outcome to screen readers.
+ * `live` (default true) announces a changed outcome to screen readers; a second copy (live false)
+ * keeps its headings but is no landmark, so 'Notes' and 'What to say' stay unique regions (axe
+ * landmark-unique, issue 20 item 5).
  */
 export function CallScript({ script, live = true }: { script: CallScriptData; live?: boolean }) {
   // Ids of its own: the panel and the Review tab may both show a script.
   const id = useId();
+  const Part = live ? 'section' : 'div';
   return (
     <div className="cd-call-script">
       <h3 className="cd-heading-s" id={`${id}-script`}>
@@ -25,7 +28,7 @@ export function CallScript({ script, live = true }: { script: CallScriptData; li
       <ScriptHtml html={script.dataProtection} />
       <ScriptHtml html={script.englishEvidence} />
       {script.notes.length > 0 && (
-        <section aria-labelledby={`${id}-notes`} className="cd-call-script__notes">
+        <Part aria-labelledby={live ? `${id}-notes` : undefined} className="cd-call-script__notes">
           <h4 className="cd-heading-s" id={`${id}-notes`}>
             {SCRIPT_HEADINGS.NOTES}
           </h4>
@@ -36,15 +39,15 @@ export function CallScript({ script, live = true }: { script: CallScriptData; li
               ))}
             </div>
           ))}
-        </section>
+        </Part>
       )}
       {/* Announced when the status changes; a second copy (the Review tab's) stays quiet. */}
-      <section aria-labelledby={`${id}-outcome`} aria-live={live ? 'polite' : undefined} data-variant={script.choice.outcome ?? ''}>
+      <Part aria-labelledby={live ? `${id}-outcome` : undefined} aria-live={live ? 'polite' : undefined} data-variant={script.choice.outcome ?? ''}>
         <h4 className="cd-heading-s" id={`${id}-outcome`}>
           {SCRIPT_HEADINGS.OUTCOME}
         </h4>
         {script.outcome.length === 0 ? <p className="cd-body">{SCRIPT_HEADINGS.NO_OUTCOME}</p> : script.outcome.map((p, i) => <ScriptHtml key={i} html={p} />)}
-      </section>
+      </Part>
     </div>
   );
 }

@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { fillCallerApplication, signIn, submitByPhone } from './support/desk';
+
+/**
+ * Every staff screen is axe-clean (WCAG 2.2 AA, and no duplicated or unnamed landmark) at desk
+ * size and at phone size (issue 20 item 5): the applications listing, a phone application's tabs,
+ * the edit screen's tabs after saving (its Submit tab shows the script twice: the panel's and the
+ * Review tab's), the visa screen, the staff course search, course control, figures, settings, the
+ * training scenarios with a training call and the trainees' progress. The demo Administrator sees
+ * every one of them.
+ */
+const screens = async (page: Page, label: string) => {
+  await expectNoAxeViolations(page, { landmarks: true, label });
+};
+
+test('every staff screen passes axe with unique landmarks @phone', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'admin');
+
+  // A phone application: each tab, with the feedback panel and the status buttons' scripts.
+  await page.goto('/apply/G400/personal-details');
+  await expect(page.getByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeVisible();
+  await screens(page, 'phone application: personal details');
+  await fillCallerApplication(page, { course: 'G400', name2: `Axecaller${Date.now()}`, grades: ['A*', 'A', 'B'] });
+  await screens(page, 'phone application: submit');
+  await page.getByRole('navigation', { name: 'Application steps' }).getByRole('link', { name: 'Step 2 Qualifications' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeVisible();
+  await screens(page, 'phone application: qualifications');
+  await page.getByRole('navigation', { name: 'Application steps' }).getByRole('link', { name: 'Step 3 Submit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Step 3: Submit' })).toBeVisible();
+
+  // Saved: the edit screen with 'Saved', then each of its tabs.
+  const editPath = await submitByPhone(page, 'Offer');
+  await screens(page, 'edit: saved');
+  for (const [step, heading] of [
+    ['personal-details', 'Step 1: Personal details'],
+    ['qualifications', 'Step 2: Qualifications'],
+    ['submit', 'Step 3: Submit'],
+  ] as const) {
+    await page.goto(`${editPath}/${step}`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await screens(page, `edit: ${step}`);
+  }
+  const [, , studentId, ucasCode] = editPath.split('/');
+  await page.goto(`/visa/${studentId}/${ucasCode}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await screens(page, 'visa');
+
+  // The listing, searched for that caller.
+  await page.goto('/applications');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('table')).toBeVisible();
+  await screens(page, 'listing');
+
+  for (const [path, label] of [
+    ['/staff', 'staff course search'],
+    ['/staff/courses/G400', 'course control'],
+    ['/staff/figures', 'figures'],
+    ['/staff/settings', 'settings'],
+    ['/staff/scenarios', 'scenarios'],
+    ['/staff/scenarios/progress', 'scenario progress'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('.cd-spinner')).toHaveCount(0);
+    await screens(page, label);
+  }
+
+  // A training call's first step, with its stage directions.
+  await page.goto('/staff/scenarios');
+  await page.getByRole('link', { name: 'Start training call' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeVisible();
+  await screens(page, 'training call');
+});
