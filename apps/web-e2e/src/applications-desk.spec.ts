@@ -168,7 +168,7 @@ test.describe('Applications desk', () => {
     await page.screenshot({ path: '../../tmp/screenshots/application-edit-390.png', fullPage: true });
     await expectNoAxeViolations(page);
     await page.goto(`${editPath}/submit`);
-    await expect(page.getByRole('button', { name: 'Refer' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Refer', exact: true })).toBeVisible();
     await page.screenshot({ path: '../../tmp/screenshots/application-edit-submit-390.png', fullPage: true });
     await expectNoAxeViolations(page);
 
