@@ -11,5 +11,7 @@ export const AUTH_TEXTS = {
   LOADING_OPTIONS: 'Loading sign-in options',
   NO_ROLE_HEADING: 'Your account has no Clearing role',
   NO_ROLE_BODY: 'You are signed in, but your account has no Clearing role, so there is nothing you can do here yet.',
-  NO_ROLE_ACTION: 'Contact an administrator to be given a Clearing role, then sign out and sign in again.',
+  NO_ROLE_ACTION:
+    'Contact an administrator to be given a Clearing role. It reaches your account here within a few minutes of being given: then choose Check again.',
+  NO_ROLE_CHECK_AGAIN: 'Check again',
 } as const;

@@ -185,9 +185,26 @@ describe('staff sign-in (PUT /api/admin/auth/ldap)', () => {
     renderApp('/staff', { user: createStaffUser({ username: 'newstarter', name: 'Nia New', roles: [] }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your account has no Clearing role' })).toBeInTheDocument();
     expect(screen.getByText('You are signed in, but your account has no Clearing role, so there is nothing you can do here yet.')).toBeInTheDocument();
-    expect(screen.getByText('Contact an administrator to be given a Clearing role, then sign out and sign in again.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Contact an administrator to be given a Clearing role. It reaches your account here within a few minutes of being given: then choose Check again.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Find a course' })).not.toBeInTheDocument();
     expect(within(banner()).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('lets a user without a role check again: a role given in the directory meanwhile opens the staff pages without signing out (issue 25 item 3)', async () => {
+    const newStarter = createStaffUser({ username: 'newstarter', name: 'Nia New', roles: [] });
+    const { user } = renderApp('/staff', { user: newStarter });
+    await screen.findByRole('heading', { level: 1, name: 'Your account has no Clearing role' });
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account has no Clearing role' })).toBeInTheDocument();
+    // The administrator adds the account to a group; the gateway has read the roles again.
+    setSessionUser({ ...newStarter, roles: [{ role: 'Front Office', scope: 'all' }] });
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find a course' })).toBeInTheDocument();
+    expect(within(banner()).getByText('Nia New')).toBeInTheDocument();
   });
 
   it('has a Staff sign in link in the footer', async () => {
