@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, createServer, defineConfig, type Plugin, type Rollup } from 'vite';
+// By path: the config is bundled on its own, without the workspace's package resolution.
+import { APP_STARTED_EVENT, HOLD_EARLY_SUBMIT_MS } from '../../libs/contracts/src/web/app-started';
 
 // Every page and /api path is served under BASE_PATH (same variable the gateway reads), e.g. '/clearing/'.
 const withSlashes = (value: string): string => `/${value.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
@@ -128,6 +130,21 @@ function bootAfterFirstPaint(template: string, outDir: string, bundle: Rollup.Ou
     '    await nextTask();',
     '  }',
     '};',
+    // A search sent from the pre-rendered form before the app runs is held and sent again through
+    // the app once it has taken over (APP_STARTED_EVENT); if the app never comes, the browser sends it.
+    'const held = [];',
+    'const hold = (event) => {',
+    '  if (!(event.target instanceof HTMLFormElement) || !event.target.closest("#root")) return;',
+    '  event.preventDefault();',
+    '  held.push([event.target, event.submitter]);',
+    '};',
+    'const release = () => {',
+    '  document.removeEventListener("submit", hold, true);',
+    '  for (const [form, submitter] of held.splice(0)) if (form.isConnected) form.requestSubmit(submitter ?? undefined);',
+    '};',
+    'document.addEventListener("submit", hold, true);',
+    `document.addEventListener(${JSON.stringify(APP_STARTED_EVENT)}, release, { once: true });`,
+    `setTimeout(release, ${HOLD_EARLY_SUBMIT_MS});`,
     "if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));",
     'else start();',
     '',

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { gotoServerRendered } from './support/apply';
 import { expectNoAxeViolations } from './support/axe';
 
@@ -62,17 +62,45 @@ test.describe('Serving the web app', () => {
 });
 
 test.describe('The pre-rendered /apply', () => {
-  test('can be typed into before the app takes over, which it does even when the Clearing status never answers', async ({ page }) => {
+  test('is taken over without waiting for the Clearing status: a search works while the status never answers', async ({ page }) => {
     await page.route('**/api/admin/status**', async (route) => {
-      // Hold the status call well past the page's wait; the test is over before it would answer.
+      // Hold the status call well past the test; the page must not wait for it.
       await new Promise((resolve) => setTimeout(resolve, 30_000));
       await route.continue().catch(() => undefined);
     });
     await page.goto('/apply');
-    // The pre-rendered box is a plain GET form until the app hydrates it (ADR 0003)...
-    await expect(page.getByRole('searchbox')).toBeEditable();
-    // ...and without the status the app renders over it: the gate waits with its spinner.
-    await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('searchbox').fill('psychology');
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await expect(page.locator('.cd-course-title', { hasText: 'Psychology' }).first()).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+  });
+});
+
+test.describe('Before the app takes over, with the CPU slowed 4x', () => {
+  /** Slows the page's CPU 4x (Chrome DevTools Protocol), as Lighthouse's mobile preset does. */
+  const slowCpu = async (page: Page) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  };
+
+  test('text typed into the pre-rendered search box and a click on Search in the first second count', async ({ page }) => {
+    await slowCpu(page);
+    await page.goto('/apply', { waitUntil: 'commit' });
+    const box = page.getByRole('searchbox', { name: 'Search for a course' });
+    await box.pressSequentially('psychology');
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    // Whether the app or the browser sent it (the boot module holds a search for the app; before
+    // it runs the form is a plain GET form), the search is for what was typed, and the box keeps it.
+    await expect(page).toHaveURL(/[?&]q=psychology/);
+    await expect(page.locator('.cd-course-title', { hasText: 'Psychology' }).first()).toBeVisible();
+    await expect(box).toHaveValue('psychology');
+  });
+
+  test("a click on 'Start application' on the server-rendered course page in the first second opens the form", async ({ page }) => {
+    await slowCpu(page);
+    await page.goto('/apply/G400', { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Start application' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeVisible();
   });
 });
 

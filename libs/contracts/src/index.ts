@@ -4,18 +4,22 @@
  * both sides; never redefine a shape elsewhere.
  */
 export * from './common/errors';
+export * from './common/error-codes';
 export * from './common/safe-text';
 export * from './common/rate-limit';
 export * from './common/api-body';
 export * from './common/limits';
 export * from './common/pagination';
+export * from './common/page-params';
 export * from './common/long-date';
 export * from './common/london-time';
+export * from './auth/role-permissions';
 export * from './auth/roles';
 export * from './auth/permissions';
 export * from './auth/login';
 export * from './auth/lockouts';
 export * from './courses/course';
+export * from './courses/school-codes';
 export * from './courses/course-search';
 export * from './courses/course-state';
 export * from './courses/intake';
@@ -24,6 +28,7 @@ export * from './qualifications/catalogue';
 export * from './qualifications/subjects';
 export * from './qualifications/english-tests';
 export * from './status/clearing-status';
+export * from './status/clearing-texts';
 export * from './assessment';
 export * from './applications';
 export * from './files';
@@ -31,6 +36,7 @@ export * from './courses/course-update';
 export * from './figures';
 export * from './scripts';
 export * from './web/page-routes';
+export * from './web/app-started';
 export * from './scenarios';
 export * from './notifications';
 export * from './rules';

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { ShowPageWhileStatusLoadsContext } from '@/features/clearing-status/components/clearing-gate';
 import { AppProvider } from './provider';
 import { createAppRouter, type AppRouter } from './router';
 
@@ -8,13 +9,17 @@ type AppProps = {
   /** main.tsx passes the router and client it already started (a pre-rendered page waits for them). */
   router?: AppRouter;
   queryClient?: QueryClient;
+  /** The page on screen was pre-rendered open and is being hydrated: show it while the Clearing status loads. */
+  hydrating?: boolean;
 };
 
-export function App({ router: startedRouter, queryClient }: AppProps = {}) {
+export function App({ router: startedRouter, queryClient, hydrating = false }: AppProps = {}) {
   const [router] = useState(() => startedRouter ?? createAppRouter());
   return (
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <ShowPageWhileStatusLoadsContext value={hydrating}>
+        <RouterProvider router={router} />
+      </ShowPageWhileStatusLoadsContext>
     </AppProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { APP_STARTED_EVENT } from '@clearing-desk/contracts';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
@@ -6,7 +7,7 @@ import { createQueryClient, QUERY_STATE_ID } from '@/lib/query-client';
 import { App } from './index';
 import { createAppRouter, routerReady } from './router';
 
-/** The longest a pre-rendered page waits for its route module and the Clearing status, in ms. */
+/** The longest a pre-rendered page waits for its route module, in ms. */
 const PRERENDERED_WAIT_MS = 4000;
 
 /**
@@ -28,9 +29,10 @@ export type StartedApp = { root: Root; mode: 'hydrated' | 'rendered' };
  * A pre-rendered page (dist/apply/index.html, or a course page the gateway rendered; issue 12
  * item 4) already shows its first screen: React hydrates it (`hydrateRoot`), taking over the
  * elements on screen instead of replacing them, so what someone typed into them before stays.
- * It does so once the first page's module and the Clearing status are loaded, so the first render
- * matches the HTML. When they are not there in PRERENDERED_WAIT_MS, or Clearing is not open (the
- * app would show another screen than the HTML), the app renders from scratch over it instead.
+ * It does so once the first page's module is loaded, so the first render matches the HTML; the
+ * Clearing gate shows the page while the status loads (the HTML showed it open), and a closed
+ * answer then shows the closed message. When the module is not there in PRERENDERED_WAIT_MS, the
+ * app renders from scratch over the HTML instead.
  * A server-rendered page also hands over the answers it was rendered from (TanStack Query's
  * dehydrated state), so the app shows the same course without asking again.
  * Any other page (an empty #root) renders at once. Creating the router, and rendering, each get a
@@ -42,21 +44,29 @@ export async function startApp(container: HTMLElement, rootOptions: Pick<RootOpt
   const queryClient = createQueryClient();
   const queryState = document.getElementById(QUERY_STATE_ID)?.textContent;
   if (queryState) hydrate(queryClient, JSON.parse(queryState));
+  // Asked at once: the gate needs it, and the course page's HTML already answered it.
+  void queryClient.prefetchQuery(getClearingStatusQueryOptions());
   let takeOver = false;
   if (container.hasChildNodes()) {
-    // A failed status call is the gate's business (it shows the app), and a slow one never keeps
-    // the read-only first screen up for more than PRERENDERED_WAIT_MS: the app then mounts anyway.
-    const ready = Promise.all([routerReady(router), queryClient.prefetchQuery(getClearingStatusQueryOptions())]).then(() => true);
+    // A slow route module never keeps the first screen without the app for more than
+    // PRERENDERED_WAIT_MS: the app then renders over it.
     const timedOut = new Promise<false>((resolve) => setTimeout(() => resolve(false), PRERENDERED_WAIT_MS));
-    takeOver = (await Promise.race([ready, timedOut])) && queryClient.getQueryData(getClearingStatusQueryOptions().queryKey)?.state === 1;
+    takeOver = await Promise.race([routerReady(router).then(() => true), timedOut]);
   }
   await nextTask();
   const app = (
     <StrictMode>
-      <App router={router} queryClient={queryClient} />
+      <App router={router} queryClient={queryClient} hydrating={takeOver} />
     </StrictMode>
   );
-  if (takeOver) return { root: hydrateRoot(container, app, rootOptions), mode: 'hydrated' };
+  if (takeOver) {
+    const root = hydrateRoot(container, app, rootOptions);
+    // React now answers events on the page (hydrating what they hit first): a search held by the boot module goes to the app.
+    document.dispatchEvent(new Event(APP_STARTED_EVENT));
+    return { root, mode: 'hydrated' };
+  }
+  // The page is about to be replaced: a held search is sent by the browser (a page load with its query) rather than lost.
+  document.dispatchEvent(new Event(APP_STARTED_EVENT));
   const root = createRoot(container, rootOptions);
   root.render(app);
   return { root, mode: 'rendered' };

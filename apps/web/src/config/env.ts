@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { normaliseBasePath } from './base-path';
 import { importMetaEnv } from './import-meta-env';
 
 /** Base prefix as Vite gives it (BASE_PATH at build time), always with a leading and trailing '/'. */
-export const basePathSchema = z
-  .string()
-  .default('/')
-  .transform((value) => `/${value.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/'));
+export const basePathSchema = z.string().default('/').transform(normaliseBasePath);
 
 const envSchema = z.object({
   BASE_URL: basePathSchema,

@@ -1,5 +1,5 @@
 import { PAGE_ROUTES, pageHref, type ApplicationStepId } from '@clearing-desk/contracts';
-import { env } from './env';
+import { BASE_URL } from './base-path';
 
 export type { ApplicationStepId };
 
@@ -102,10 +102,10 @@ export const paths = {
 } as const;
 
 /** Router basename: the base prefix without its trailing slash ('/' stays '/'). */
-export const routerBasename = (base: string = env.BASE_URL): string => (base === '/' ? '/' : base.replace(/\/$/, ''));
+export const routerBasename = (base: string = BASE_URL): string => (base === '/' ? '/' : base.replace(/\/$/, ''));
 
 /** A router href (from `paths`) as the browser sees it, with the base prefix. */
-export const absoluteHref = (href: string, base: string = env.BASE_URL): string => `${base}${href.replace(/^\//, '')}`;
+export const absoluteHref = (href: string, base: string = BASE_URL): string => `${base}${href.replace(/^\//, '')}`;
 
 /** API URLs: served by the gateway on the same origin under `${BASE_PATH}api` (spec section 7). */
 export const createApiPaths = (base: string) => {
@@ -144,4 +144,4 @@ export const createApiPaths = (base: string) => {
   };
 };
 
-export const apiPaths = createApiPaths(env.BASE_URL);
+export const apiPaths = createApiPaths(BASE_URL);

@@ -1,4 +1,4 @@
-import { errorResponseSchema, FORM_OPEN_HEADER, TIMESTAMP_PARAM, XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
+import { FORM_OPEN_HEADER, TIMESTAMP_PARAM, XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
 import type { z } from 'zod';
 
 /** A non-2xx answer: its HTTP status and the response's `message` (or the status text). */
@@ -24,6 +24,42 @@ export class ResponseValidationError extends Error {
     super('The server sent an unexpected response.');
   }
 }
+
+/**
+ * A response schema loaded when first needed, by a dynamic import of the module that holds it. The
+ * calls the public first screen makes validate with these (PUBLIC_SCHEMAS), so zod and the contract
+ * schemas are not part of the JavaScript /apply runs before it can be used (ADR 0003); they load
+ * beside the first answer instead. Loaded once, then shared.
+ */
+export class LazySchema<S extends z.ZodType> {
+  #loaded: Promise<S> | undefined;
+  readonly #load: () => Promise<S>;
+  constructor(load: () => Promise<S>) {
+    this.#load = load;
+  }
+  load(): Promise<S> {
+    this.#loaded ??= this.#load();
+    return this.#loaded;
+  }
+}
+
+/** A schema, or one loaded on first use. */
+export type ResponseSchema<S extends z.ZodType> = S | LazySchema<S>;
+
+const publicSchemas = () => import('./public-schemas');
+
+/** The contract schemas of the public first screen's calls (lib/public-schemas.ts), loaded on first use. */
+export const PUBLIC_SCHEMAS = {
+  error: new LazySchema(() => publicSchemas().then((m) => m.errorResponseSchema)),
+  clearingStatus: new LazySchema(() => publicSchemas().then((m) => m.clearingStatusResponseSchema)),
+  ping: new LazySchema(() => publicSchemas().then((m) => m.pingResponseSchema)),
+  staffUser: new LazySchema(() => publicSchemas().then((m) => m.staffUserResponseSchema)),
+  courseSearch: new LazySchema(() => publicSchemas().then((m) => m.courseSearchResponseSchema)),
+  /** An answer whose body is not read (a 204). */
+  anything: new LazySchema(() => publicSchemas().then((m) => m.anyResponseSchema)),
+};
+
+const resolveSchema = async <S extends z.ZodType>(schema: ResponseSchema<S>): Promise<S> => (schema instanceof LazySchema ? schema.load() : schema);
 
 /** Generic loading error text of spec section 8: '{status}: {message}'. */
 export function formatApiError(error: unknown): string {
@@ -98,12 +134,11 @@ function buildBody(data: unknown): { body: BodyInit; headers: Record<string, str
 }
 
 /** The `message` of an error body, else the status text. */
-function messageOf(text: string, statusText: string): string {
-  try {
-    const parsed = errorResponseSchema.safeParse(JSON.parse(text));
+async function messageOf(text: string, statusText: string): Promise<string> {
+  const json = jsonOf(text);
+  if (json !== undefined) {
+    const parsed = (await PUBLIC_SCHEMAS.error.load()).safeParse(json);
     if (parsed.success && parsed.data.message) return parsed.data.message;
-  } catch {
-    // not JSON: fall back to the status text
   }
   return statusText || 'Request failed';
 }
@@ -132,7 +167,12 @@ function parseBody<S extends z.ZodType>(url: string, text: string, schema: S): z
   return parsed.data;
 }
 
-async function request<S extends z.ZodType>(method: Method, path: string, schema: S, options: RequestOptions & { data?: unknown } = {}): Promise<z.output<S>> {
+async function request<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: ResponseSchema<S>,
+  options: RequestOptions & { data?: unknown } = {},
+): Promise<z.output<S>> {
   const url = buildUrl(path, method, options.params);
   let headers: Record<string, string> = { Accept: 'application/json', ...(openForms > 0 ? { [FORM_OPEN_HEADER]: '1' } : {}), ...options.headers };
   let body: BodyInit | undefined;
@@ -144,8 +184,8 @@ async function request<S extends z.ZodType>(method: Method, path: string, schema
 
   const response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal });
   const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, messageOf(text, response.statusText), jsonOf(text));
-  const parsed = parseBody(url, text, schema);
+  if (!response.ok) throw new ApiError(response.status, await messageOf(text, response.statusText), jsonOf(text));
+  const parsed = parseBody(url, text, await resolveSchema(schema));
   options.onHeaders?.(response.headers);
   return parsed;
 }
@@ -172,7 +212,10 @@ function upload<S extends z.ZodType>(path: string, data: FormData, schema: S, { 
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(1, event.loaded / event.total));
     });
     xhr.addEventListener('load', () => {
-      if (xhr.status < 200 || xhr.status >= 300) return reject(new ApiError(xhr.status, messageOf(xhr.responseText, xhr.statusText)));
+      if (xhr.status < 200 || xhr.status >= 300) {
+        void messageOf(xhr.responseText, xhr.statusText).then((message) => reject(new ApiError(xhr.status, message)), reject);
+        return;
+      }
       try {
         resolve(parseBody(url, xhr.responseText, schema));
       } catch (error) {
@@ -186,11 +229,13 @@ function upload<S extends z.ZodType>(path: string, data: FormData, schema: S, { 
   });
 }
 
-/** The one HTTP client of the app: same-origin cookies, XSRF token, zod-validated responses. */
+/** The one HTTP client of the app: same-origin cookies, XSRF token, zod-validated responses (a schema, or a LazySchema). */
 export const api = {
   upload,
-  get: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) => request('GET', path, schema, options),
-  post: <S extends z.ZodType>(path: string, data: unknown, schema: S, options?: RequestOptions) => request('POST', path, schema, { ...options, data }),
-  put: <S extends z.ZodType>(path: string, data: unknown, schema: S, options?: RequestOptions) => request('PUT', path, schema, { ...options, data }),
-  delete: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) => request('DELETE', path, schema, options),
+  get: <S extends z.ZodType>(path: string, schema: ResponseSchema<S>, options?: RequestOptions) => request('GET', path, schema, options),
+  post: <S extends z.ZodType>(path: string, data: unknown, schema: ResponseSchema<S>, options?: RequestOptions) =>
+    request('POST', path, schema, { ...options, data }),
+  put: <S extends z.ZodType>(path: string, data: unknown, schema: ResponseSchema<S>, options?: RequestOptions) =>
+    request('PUT', path, schema, { ...options, data }),
+  delete: <S extends z.ZodType>(path: string, schema: ResponseSchema<S>, options?: RequestOptions) => request('DELETE', path, schema, options),
 };

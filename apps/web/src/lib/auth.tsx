@@ -1,9 +1,9 @@
-import { staffUserResponseSchema, type StaffUser } from '@clearing-desk/contracts';
+import type { StaffUser } from '@clearing-desk/contracts';
 import { DialogScope } from '@clearing-desk/ui';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { apiPaths } from '@/config/paths';
-import { ApiError, api } from './api-client';
+import { ApiError, api, PUBLIC_SCHEMAS } from './api-client';
 
 /**
  * The staff session. It lives here, not in features/auth, because the shared layers (header,
@@ -30,7 +30,7 @@ export const removeStaffQueries = (queryClient: QueryClient): void => queryClien
 /** GET /api/admin/auth/user: the signed-in user, or null when there is no session (401). */
 export async function getUser(signal?: AbortSignal): Promise<StaffUser | null> {
   try {
-    return await api.get(apiPaths.authUser(), staffUserResponseSchema, { signal });
+    return await api.get(apiPaths.authUser(), PUBLIC_SCHEMAS.staffUser, { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -1,7 +1,7 @@
-import { clearingStatusResponseSchema, type ClearingStatusResponse } from '@clearing-desk/contracts';
+import type { ClearingStatusResponse } from '@clearing-desk/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
-import { api } from './api-client';
+import { api, PUBLIC_SCHEMAS } from './api-client';
 
 /**
  * The Clearing open/closed state, read by the gate (features/clearing-status), the settings page
@@ -17,7 +17,7 @@ export const clearingStatusKeys = {
 
 /** GET /api/admin/status: open state and closing message. */
 export const getClearingStatus = (signal?: AbortSignal): Promise<ClearingStatusResponse> =>
-  api.get(apiPaths.clearingStatus(), clearingStatusResponseSchema, { signal });
+  api.get(apiPaths.clearingStatus(), PUBLIC_SCHEMAS.clearingStatus, { signal });
 
 /** The gate's reading, at load: fresh until the ping says otherwise (the ping keeps it current). */
 export const getClearingStatusQueryOptions = () =>

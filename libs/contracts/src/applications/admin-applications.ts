@@ -12,8 +12,8 @@ import { applicationDataSchema, applySubmissionSchema, messageItemSchema } from 
 import { VALIDATION_MESSAGES } from './validation-messages';
 import { VISA_TYPE_OPTIONS } from './visa-types';
 import { emailCourseFactsSchema, interviewDetailsSchema } from '../notifications/outbox';
-import { timestampQuerySchema } from '../rules/http-names';
 import { placesSeedSchema } from '../rules/places';
+import { timestampQuerySchema } from '../rules/timestamp-query';
 
 /**
  * Staff applications desk contracts (issue 9; spec sections 2, 3, 4 and 7; domain.md "Statuses").

@@ -6,7 +6,7 @@ import { courseDataSchema } from '../courses/course';
 import { documentSummarySchema } from '../files/file-metadata';
 import { qualOptionSchema } from '../qualifications/qual-option';
 import { documentFieldsShape } from './document-fields';
-import { timestampQuerySchema } from '../rules/http-names';
+import { timestampQuerySchema } from '../rules/timestamp-query';
 
 // Generous bound for any single text value; the exact limits are spec section 5's rules
 // (validateApplicationForm), checked with their own messages.

@@ -11,7 +11,8 @@ import {
   canViewScenarioProgress,
   editRefusalReason,
 } from './permissions';
-import { accessForCourse, hasPermission, PERMISSIONS, type Permission } from './roles';
+import { hasPermission, PERMISSIONS, type Permission } from './role-permissions';
+import { accessForCourse } from './roles';
 
 // Spec section 6, written out cell by cell so a change to ROLE_PERMISSIONS cannot pass unnoticed.
 const E = 'EDIT_PUBLIC_APPLICATION';

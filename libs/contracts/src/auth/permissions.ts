@@ -1,5 +1,6 @@
 import type { ApplicationStatus } from '../assessment/status-codes';
-import { hasPermission, type Access, type StaffUser } from './roles';
+import { hasPermission } from './role-permissions';
+import type { Access, StaffUser } from './roles';
 
 /**
  * The one permission module (spec section 6, domain.md "Roles"): every check the web app, the

@@ -2,7 +2,8 @@ import { canEditApplication } from '../auth/permissions';
 import type { Access } from '../auth/roles';
 import { LIMITS } from '../common/limits';
 import { appliedForHere } from '../rules/course-open';
-import { SCHOOL_CODES, type CourseData, type CourseRow } from './course';
+import type { CourseData, CourseRow } from './course';
+import { SCHOOL_CODES } from './school-codes';
 
 /** Texts of spec section 4 for the course information page. */
 export const COURSE_PAGE_ERRORS = {

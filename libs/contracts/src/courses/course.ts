@@ -7,12 +7,6 @@ export const DOCUMENT_TYPE_SLOTS = { ALEVELS: 5, ENGLISHTEST: 5, GCSE2: 2, GCSE5
 export type DocumentType = keyof typeof DOCUMENT_TYPE_SLOTS;
 export const documentTypeSchema = z.enum(Object.keys(DOCUMENT_TYPE_SLOTS) as [DocumentType, ...DocumentType[]]);
 
-/** School codes the rules single out (spec sections 4 and 5, domain.md "Traffic light"). */
-export const SCHOOL_CODES = {
-  HEALTH_SCIENCES: 'SHS',
-  SCIENCES: 'SCI',
-} as const;
-
 /**
  * Assessment settings a course carries beside its tariffs (spec section 3 `assessmentInfo`;
  * rules in domain.md).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { courseRowSchema, type CourseRow } from '../courses/course';
 import { emailSummarySchema, type EmailSummary } from '../notifications/email-records';
-import { timestampQuerySchema } from '../rules/http-names';
+import { timestampQuerySchema } from '../rules/timestamp-query';
 
 /**
  * Live results-day figures (issue 13): per course the user may report on, per school and overall.

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '../common/errors';
+import { ERROR_CODES } from '../common/error-codes';
 import { LIMITS } from '../common/limits';
 import { ACCEPTED_FILE_FORMATS_TEXT } from './accepted-types';
 

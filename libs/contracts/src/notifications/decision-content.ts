@@ -2,7 +2,7 @@ import type { RecommendedCourse } from '../applications/application';
 import type { ApplicationStatus, ApplicationSubStatus } from '../assessment/status-codes';
 import { formatLondonDateTime } from '../common/london-time';
 import { formatLongDate } from '../common/long-date';
-import { SCHOOL_CODES } from '../courses/course';
+import { SCHOOL_CODES } from '../courses/school-codes';
 import { isEeaOrHomeNationality } from '../scripts/nationality';
 import type { EmailCourseFacts, InterviewDetails } from './outbox';
 

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '../common/errors';
+import { ERROR_CODES } from '../common/error-codes';
 import type { CourseData } from '../courses/course';
 
 /** The fields of a course the course-open rule reads. */

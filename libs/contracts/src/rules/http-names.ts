@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Names on the wire between the browser and the gateway (spec section 7, architecture.md
  * "Calls"), once for the web app, the gateway, the test fakes and the tools.
@@ -22,6 +20,3 @@ export const FORM_OPEN_HEADER = 'x-form-open';
 
 /** Query parameter of the timestamp every GET carries (spec section 7), so no cache serves a stale answer. */
 export const TIMESTAMP_PARAM = '_';
-
-/** The `_` timestamp every GET may carry; a route's query schema extends it. */
-export const timestampQuerySchema = z.object({ [TIMESTAMP_PARAM]: z.string().optional() });

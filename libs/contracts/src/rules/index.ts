@@ -8,3 +8,4 @@ export * from './points-light';
 export * from './http-names';
 export * from './status-buttons';
 export * from './places';
+export * from './timestamp-query';

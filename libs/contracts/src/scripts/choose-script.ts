@@ -1,7 +1,8 @@
 import type { TrafficLight } from '../assessment/assessment';
 import type { ApplicationStatus } from '../assessment/status-codes';
-import { hasPermission, type Access } from '../auth/roles';
-import { SCHOOL_CODES } from '../courses/course';
+import { hasPermission } from '../auth/role-permissions';
+import type { Access } from '../auth/roles';
+import { SCHOOL_CODES } from '../courses/school-codes';
 import { isEeaOrHomeNationality } from './nationality';
 import type { RejectForm, ScriptVariant, SecondYearNote } from './script-texts';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLOSING_MESSAGE_MAX } from './clearing-texts';
 
 /** Clearing open state (spec section 3 "Clearing status"): 1 = open, 0 = closed. */
 export const clearingStateSchema = z.union([z.literal(0), z.literal(1)]);
@@ -13,12 +14,6 @@ export type ClearingStatusResponse = z.infer<typeof clearingStatusResponseSchema
 /** GET /api/ping (spec section 7), called every 5 minutes. */
 export const pingResponseSchema = z.object({ state: clearingStateSchema });
 export type PingResponse = z.infer<typeof pingResponseSchema>;
-
-/** Shown when clearing is closed and the server gave no closing message (spec section 4). */
-export const DEFAULT_CLOSED_MESSAGE = 'Online applications for Clearing are now closed. Thank you for your interest.';
-
-/** Longest closing message an Administrator may set (spec section 9's 1024 limit). */
-export const CLOSING_MESSAGE_MAX = 1024;
 
 /** PUT /api/admin/status: an Administrator opens or closes Clearing and sets the closing message. */
 export const clearingStatusUpdateSchema = z.strictObject({

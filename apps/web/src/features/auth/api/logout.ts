@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiPaths } from '@/config/paths';
-import { ApiError, api } from '@/lib/api-client';
+import { ApiError, api, PUBLIC_SCHEMAS } from '@/lib/api-client';
 import { useSetUser } from '@/lib/auth';
 
 /** PUT /api/admin/auth/logout: JSON `{ data: {}, token }`, answered 204 with no body. */
 export const logout = async (): Promise<void> => {
-  await api.put(apiPaths.authLogout(), {}, z.unknown());
+  await api.put(apiPaths.authLogout(), {}, PUBLIC_SCHEMAS.anything);
 };
 
 type UseLogoutOptions = { onSuccess?: () => void };

@@ -1,20 +1,22 @@
-import { LIMITS, pingResponseSchema, type PingResponse } from '@clearing-desk/contracts';
+import { LIMITS, type PingResponse } from '@clearing-desk/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
-import { api } from '@/lib/api-client';
+import { api, PUBLIC_SCHEMAS } from '@/lib/api-client';
 import { clearingStatusKeys } from '@/lib/clearing-status';
 
 /** GET /api/ping: the open state, polled every 5 minutes (a passive call: it does not keep a staff session alive; issue 19 item 2). */
-export const getPing = (signal?: AbortSignal): Promise<PingResponse> => api.get(apiPaths.ping(), pingResponseSchema, { signal });
+export const getPing = (signal?: AbortSignal): Promise<PingResponse> => api.get(apiPaths.ping(), PUBLIC_SCHEMAS.ping, { signal });
 
 type PingOptions = {
   /** State already known from GET /api/admin/status, so the first ping waits a full interval. */
   initialState?: PingResponse['state'];
   initialStateAt?: number;
   intervalMs?: number;
+  /** False to hold the ping back (until the status call has settled). */
+  enabled?: boolean;
 };
 
-export const getPingQueryOptions = ({ initialState, initialStateAt, intervalMs = LIMITS.STATUS_PING_INTERVAL_MS }: PingOptions = {}) =>
+export const getPingQueryOptions = ({ initialState, initialStateAt, intervalMs = LIMITS.STATUS_PING_INTERVAL_MS, enabled = true }: PingOptions = {}) =>
   queryOptions({
     queryKey: clearingStatusKeys.ping(),
     queryFn: ({ signal }) => getPing(signal),
@@ -24,6 +26,7 @@ export const getPingQueryOptions = ({ initialState, initialStateAt, intervalMs =
     refetchInterval: intervalMs,
     refetchIntervalInBackground: true,
     retry: false,
+    enabled,
   });
 
 export const usePing = (options?: PingOptions) => useQuery(getPingQueryOptions(options));

@@ -1,7 +1,7 @@
 import { DEFAULT_CLOSED_MESSAGE, type ClearingStatusResponse } from '@clearing-desk/contracts';
 import { Spinner } from '@clearing-desk/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { usePing } from '../api/get-ping';
 import { clearingStatusKeys, useClearingStatus } from '@/lib/clearing-status';
@@ -25,12 +25,22 @@ type ClearingGateProps = {
  * app stays open (spec section 8): a broken status endpoint must not stop the public applying;
  * the gateway still refuses applications to closed courses.
  */
+/**
+ * True while the app takes over a page pre-rendered as open (app/start.tsx hydrates it, ADR 0003):
+ * the gate shows the page while the status loads, as the HTML did, instead of the spinner, so the
+ * first render matches the HTML and the app takes over without waiting for the status. A closed
+ * answer then shows the closed message as usual.
+ */
+export const ShowPageWhileStatusLoadsContext = createContext(false);
+
 export function ClearingGate({ children, isStaff = false, isStaffPending = false, pingIntervalMs }: ClearingGateProps) {
   const status = useClearingStatus();
-  if (status.isPending) return <Spinner label="Loading" />;
+  const showPageWhileLoading = useContext(ShowPageWhileStatusLoadsContext);
+  if (status.isPending && !showPageWhileLoading) return <Spinner label="Loading" />;
   return (
     <ClearingGateContent
       status={status.data}
+      statusSettled={!status.isPending}
       statusUpdatedAt={status.dataUpdatedAt}
       isStaff={isStaff}
       isStaffPending={isStaffPending}
@@ -43,6 +53,8 @@ export function ClearingGate({ children, isStaff = false, isStaffPending = false
 
 type ClearingGateContentProps = {
   status: ClearingStatusResponse | undefined;
+  /** False while the status call is still out (a pre-rendered page shows meanwhile): the ping waits for it. */
+  statusSettled: boolean;
   statusUpdatedAt: number;
   isStaff: boolean;
   isStaffPending: boolean;
@@ -50,10 +62,10 @@ type ClearingGateContentProps = {
   children: ReactNode;
 };
 
-function ClearingGateContent({ status, statusUpdatedAt, isStaff, isStaffPending, pingIntervalMs, children }: ClearingGateContentProps) {
+function ClearingGateContent({ status, statusSettled, statusUpdatedAt, isStaff, isStaffPending, pingIntervalMs, children }: ClearingGateContentProps) {
   const queryClient = useQueryClient();
-  // Mounted only once the status call has settled, so the ping starts from its answer.
-  const ping = usePing({ initialState: status?.state, initialStateAt: statusUpdatedAt, intervalMs: pingIntervalMs });
+  // Started only once the status call has settled, so the ping starts from its answer.
+  const ping = usePing({ initialState: status?.state, initialStateAt: statusUpdatedAt, intervalMs: pingIntervalMs, enabled: statusSettled });
 
   const state = ping.data?.state ?? status?.state ?? 1;
   const pingDisagrees = status !== undefined && ping.data !== undefined && ping.data.state !== status.state;

@@ -1,7 +1,7 @@
-import { courseSearchResponseSchema, type CourseSearchResponse } from '@clearing-desk/contracts';
+import type { CourseSearchResponse } from '@clearing-desk/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
-import { api } from '@/lib/api-client';
+import { api, PUBLIC_SCHEMAS } from '@/lib/api-client';
 import { STAFF_QUERY_META, useUser } from '@/lib/auth';
 import type { CourseSearchFilters } from '../utils/course-search-params';
 import { courseKeys } from './course-keys';
@@ -11,7 +11,7 @@ import { courseKeys } from './course-keys';
  * applies. With a staff session each row also carries the user's `access` on the course.
  */
 export const getCourses = (filters: CourseSearchFilters, signal?: AbortSignal): Promise<CourseSearchResponse> =>
-  api.get(apiPaths.courses(), courseSearchResponseSchema, {
+  api.get(apiPaths.courses(), PUBLIC_SCHEMAS.courseSearch, {
     params: { q: filters.q, p: filters.p, page_size: filters.page_size },
     signal,
   });

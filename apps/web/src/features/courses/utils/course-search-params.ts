@@ -1,17 +1,15 @@
-import { LIMITS, pageNumberSchema, pageSizeSchema } from '@clearing-desk/contracts';
+import { LIMITS, pageNumberOf, pageSizeOf } from '@clearing-desk/contracts';
 
 /** The search as the URL holds it: keyword q, page p, and page_size only when the user chose one. */
 export type CourseSearchFilters = { q: string; p: number; page_size?: number };
 
-const pageSize = pageSizeSchema(LIMITS.COURSE_SEARCH_PAGE_SIZE_DEFAULT);
-
 /** Reads q, p and page_size from the URL with the contract rules (bad values fall back, never throw). */
 export function parseCourseSearchParams(params: URLSearchParams): CourseSearchFilters {
   const q = (params.get('q') ?? '').trim().slice(0, LIMITS.TEXT_MAX);
-  const p = pageNumberSchema.parse(params.get('p') ?? undefined);
+  const p = pageNumberOf(params.get('p') ?? undefined);
   const rawSize = params.get('page_size');
   const filters: CourseSearchFilters = { q, p };
-  if (rawSize !== null && rawSize !== '') filters.page_size = pageSize.parse(rawSize);
+  if (rawSize !== null && rawSize !== '') filters.page_size = pageSizeOf(rawSize, LIMITS.COURSE_SEARCH_PAGE_SIZE_DEFAULT);
   return filters;
 }
 

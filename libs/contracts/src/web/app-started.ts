@@ -1,0 +1,11 @@
+/**
+ * Dispatched on `document` once the web app has taken over a pre-rendered page (apps/web
+ * src/app/start.tsx; the browser tests wait for it). Until
+ * then the pages' boot module (vite.config.ts, `bootAfterFirstPaint`) holds back a search sent
+ * from the pre-rendered form, and sends it again through the app at this event: a search started
+ * before the app ran is neither lost nor turned into a page reload (issue 21 item 2).
+ */
+export const APP_STARTED_EVENT = 'clearing-desk:app-started';
+
+/** How long the boot module holds a search for the app before letting the browser send it itself, in ms. */
+export const HOLD_EARLY_SUBMIT_MS = 8000;
