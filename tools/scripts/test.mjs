@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the formatting check (prettier), every project's lint, type-check and tests (Nx), then the browser tests in Debian's
- * Chromium against the real stack, and the compose file's validation (tools/scripts/check-compose.sh). Installs what is missing first (npm install, Chromium, running
+ * Chromium against the real stack, the size check of /apply's first-load JavaScript in that build, and the compose file's validation (tools/scripts/check-compose.sh). Installs what is missing first (npm install, Chromium, running
  * PostgreSQL/Redis). Ends with one line 'N passed, N failed' summed over every runner; browser tests
  * that passed only on retry are listed above it as flaky and not counted as passed.
  */
@@ -35,6 +35,10 @@ const ok = [
   step('Browser tests (Playwright, Debian Chromium)', 'npx nx run web-e2e:e2e --outputStyle=stream'),
 ].every(Boolean);
 
+// The JavaScript /apply runs before it can be used, measured on the build the browser tests used
+// (ADR 0003; tools/bench/web/first-load.ts defines the figure): a size check, counted as one test.
+const firstLoadOk = step('First-load JavaScript of /apply (at most 120 KiB brotli)', 'npx tsx tools/bench/web/first-load.ts --check');
+
 /** Titles of Playwright tests that passed only on a retry (status 'flaky'), walking the JSON report's suites. */
 function flakyTitles(suite, trail = []) {
   const here = suite.title ? [...trail, suite.title] : trail;
@@ -59,9 +63,11 @@ for (const file of readdirSync(results).filter((f) => f.endsWith('.json'))) {
     flaky.push(...(report.suites ?? []).flatMap((suite) => flakyTitles(suite)));
   }
 }
-if (composeOk) passed += 1;
-else failed += 1;
-if (!ok && failed === 0) failed = 1; // a failed lint, type-check or crash counts as a failure
+for (const counted of [composeOk, firstLoadOk]) {
+  if (counted) passed += 1;
+  else failed += 1;
+}
+if (!(ok && firstLoadOk) && failed === 0) failed = 1; // a failed lint, type-check or crash counts as a failure
 if (flaky.length > 0) console.log(`\n${flaky.length} flaky (passed only on retry):\n${flaky.map((t) => `  - ${t}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(ok ? 0 : 1);
+process.exit(ok && firstLoadOk ? 0 : 1);
