@@ -96,6 +96,7 @@ export function assess({ course, qualOptions, form, access, alternatives = [] }:
         over18: isOver18,
         secondYearEntry: form.SECOND_YEAR_ENTRY === '1',
         interviews: course.assessmentInfo.interviews,
+        placesLeft: course.VACANCIES_INTERNAL,
       }),
     },
     EXPLANATION: explanations,

@@ -69,4 +69,20 @@ describe('submit buttons (domain.md "Submit buttons")', () => {
     const b = submissionButtons({ access: null, light: 'G', over18: 1, secondYearEntry: false, interviews: false });
     expect(a[0]).not.toBe(b[0]);
   });
+
+  describe('with no place left (issue 23 item 3)', () => {
+    const full = { light: 'G' as const, over18: 1 as const, secondYearEntry: false, interviews: false, placesLeft: 0 };
+    it('gives advisers Refer and Pool instead of Offer', () => {
+      expect(submissionButtons({ ...full, access: 'Back Office' }).map((b) => b.STATUS)).toEqual(['R', 'P']);
+    });
+    it('keeps Offer for an Administrator, who may offer over the allowance after confirming', () => {
+      expect(submissionButtons({ ...full, access: 'Administrator' }).map((b) => b.STATUS)).toEqual(['O', 'R']);
+    });
+    it('keeps Invite to interview (an invitation takes no place)', () => {
+      expect(submissionButtons({ ...full, access: 'Back Office', interviews: true }).map((b) => b.STATUS)).toEqual(['I', 'R']);
+    });
+    it('offers while a place is left', () => {
+      expect(submissionButtons({ ...full, access: 'Back Office', placesLeft: 1 }).map((b) => b.STATUS)).toEqual(['O', 'R']);
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { SUBMISSION_BUTTONS, hasPermission, type SubmissionButton, type TrafficLight } from '@clearing-desk/contracts';
+import { SUBMISSION_BUTTONS, hasPermission, offerPossible, type SubmissionButton, type TrafficLight } from '@clearing-desk/contracts';
 
 export type ButtonsInput = {
   /** The user's role on the course (course `access`); null for the public. */
@@ -8,6 +8,8 @@ export type ButtonsInput = {
   secondYearEntry: boolean;
   /** course.assessmentInfo.interviews: a green result invites to interview instead of offering. */
   interviews: boolean;
+  /** The course's places left (VACANCIES_INTERNAL, issue 23); absent: not limited. */
+  placesLeft?: number;
 };
 
 const copy = (...buttons: SubmissionButton[]): SubmissionButton[] => buttons.map((b) => ({ ...b }));
@@ -17,15 +19,18 @@ const copy = (...buttons: SubmissionButton[]): SubmissionButton[] => buttons.map
  * - the public, and staff without SET_APPLICATION_STATUS: [S Submit];
  * - staff with it: under 18 on the course start date (OVER18 0) or second-year entry: [R Refer] only;
  *   otherwise G: [O Offer] or [I Invite to interview] when the course interviews, plus [R Refer];
- *   A: [R Refer, P Pool]; R: [X Reject, R Refer].
+ *   A: [R Refer, P Pool]; R: [X Reject, R Refer];
+ * - with no place left (issue 23 item 3; contracts offerPossible) a green result that would offer
+ *   gives [R Refer, P Pool] instead, except to an Administrator (who may offer over the allowance).
  */
-export function submissionButtons({ access, light, over18, secondYearEntry, interviews }: ButtonsInput): SubmissionButton[] {
+export function submissionButtons({ access, light, over18, secondYearEntry, interviews, placesLeft }: ButtonsInput): SubmissionButton[] {
   const { SUBMIT, OFFER, INVITE, REFER, POOL, REJECT } = SUBMISSION_BUTTONS;
   if (!hasPermission(access, 'SET_APPLICATION_STATUS')) return copy(SUBMIT);
   if (over18 === 0 || secondYearEntry) return copy(REFER);
   switch (light) {
     case 'G':
-      return copy(interviews ? INVITE : OFFER, REFER);
+      if (interviews) return copy(INVITE, REFER);
+      return placesLeft === undefined || offerPossible(access, placesLeft) ? copy(OFFER, REFER) : copy(REFER, POOL);
     case 'A':
       return copy(REFER, POOL);
     case 'R':

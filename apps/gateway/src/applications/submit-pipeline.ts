@@ -4,9 +4,10 @@ import {
   appliedResponseSchema,
   applyResponseSchema,
   assessFormSchema,
-  clearingStatusResponseSchema,
   courseDocumentTypes,
   DEFAULT_CLOSED_MESSAGE,
+  ERROR_CODES,
+  reserveResponseSchema,
   decidePublicOutcome,
   dropHiddenFields,
   IDEMPOTENCY_KEY_HEADER,
@@ -83,7 +84,8 @@ export function settleSubmissionId(request: FastifyRequest, bodyId: string | und
  * The one submit pipeline (issue 9 item 0) that the public submit (POST /api/apply/{course}), the
  * staff create (POST /api/admin/applications/{student}/{course}) and the staff update (PUT) run.
  * Steps, each a method so the routes compose them and tests reach them:
- * 1. `clearingGate`: while Clearing is closed the public is refused (403, the closing message; spec section 4);
+ * 1. the public submit's `reserve` (one applications-svc call): while Clearing is closed the public is
+ *    refused (403, the closing message; spec section 4), and a course with no place left (COURSE_CLOSED);
  * 2. `course`: the course read fresh from courses-svc, with the user's access (404 passes through);
  * 3. `check`: the rules of spec section 5 for the course (400, messages joined by ' '), then the
  *    assessable part with exact values (400 naming the field);
@@ -99,13 +101,6 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
   const gateway = () => fastify.assessmentGateway;
 
   const pipeline = {
-    /** Step 1: 403 with the closing message for the public while Clearing is closed; staff pass. */
-    async clearingGate(request: FastifyRequest): Promise<void> {
-      if (request.staffUser) return;
-      const status = await fastify.services.applications.call(request, { path: '/status', response: clearingStatusResponseSchema });
-      if (status.state !== 1) throw new HttpError(403, status.closing_message || DEFAULT_CLOSED_MESSAGE);
-    },
-
     /** Step 2: the course, fresh (never the assessment's short-lived cache), with the user's access. */
     course(request: FastifyRequest, code: string): Promise<CourseDetailResponse> {
       return gateway().course(request, code, { fresh: true });
@@ -237,12 +232,18 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
      * stored one answers its record) the claimed documents are released. After a 5xx or timeout
      * the store may have happened, so the claim stays (a retry binds the same owner again).
      */
-    async claimAndStore(request: FastifyRequest, checked: CheckedForm<KeyedSubmission>, body: StoreApplicationRequestInput): Promise<ApplyResponse> {
+    async claimAndStore(
+      request: FastifyRequest,
+      checked: CheckedForm<KeyedSubmission>,
+      body: StoreApplicationRequestInput,
+      known?: { claim: boolean },
+    ): Promise<ApplyResponse> {
       const ucasCode = body.course.UCAS_CODE;
       let claimed = false;
-      if (!(await pipeline.keyStored(request, checked.submission)) && !(await pipeline.alreadyApplied(request, ucasCode, checked.submission))) {
-        claimed = await pipeline.claimDocuments(request, checked.submission, checked.documentTypes);
-      }
+      const claim = known
+        ? known.claim
+        : !(await pipeline.keyStored(request, checked.submission)) && !(await pipeline.alreadyApplied(request, ucasCode, checked.submission));
+      if (claim) claimed = await pipeline.claimDocuments(request, checked.submission, checked.documentTypes);
       try {
         return await pipeline.store(request, body);
       } catch (err) {
@@ -252,30 +253,67 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
     },
 
     /**
-     * The whole public submit (POST /api/apply/{course}). STATUS, when sent, must be the public
-     * button's S (400 PUBLIC_STATUS_ONLY, before anything is read or stored); the decision is
-     * decidePublicOutcome's, and the body's REJECTION_REASONS are ignored.
+     * The public submit's reserve step (issue 22 item 3, issue 23): one applications-svc call
+     * (POST /applications/reserve) answers the Clearing setting, whether the SUBMISSION_ID is
+     * stored (a retry), whether the person applied to the course (a duplicate) and the course's
+     * places left by the ledger. Its commit is the store (POST /applications), which takes the
+     * place in the transaction that stores the application.
+     */
+    reserve(request: FastifyRequest, ucasCode: string, data: Pick<ApplySubmission, 'EMAIL' | 'APPLIED_TO_UCAS' | 'UCAS_PERSONAL_ID'>, submissionId: string) {
+      const email = typeof data.EMAIL === 'string' ? data.EMAIL.trim() || undefined : undefined;
+      const ucasPersonalId = data.APPLIED_TO_UCAS === '1' && typeof data.UCAS_PERSONAL_ID === 'string' ? data.UCAS_PERSONAL_ID.trim() || undefined : undefined;
+      return fastify.services.applications.call(request, {
+        method: 'POST',
+        path: '/applications/reserve',
+        body: { ucas_code: ucasCode, submission_id: submissionId, email, ucas_personal_id: ucasPersonalId },
+        response: reserveResponseSchema,
+      });
+    },
+
+    /**
+     * The whole public submit (POST /api/apply/{course}), in named steps; a green submit without
+     * documents makes 4 internal calls (reserve, course, assess, store):
+     * 1. validate the STATUS: when sent, the public button's S (400 PUBLIC_STATUS_ONLY, before anything is read or stored);
+     * 2. reserve (applications-svc, one call): Clearing closed answers 403 with the closing message;
+     *    a course the ledger has no place left on answers 409 COURSE_CLOSED (spec section 8);
+     * 3. the course, fresh (courseClosedCode: 409 COURSE_SUSPENDED / COURSE_CLOSED), then validate
+     *    the form against it (spec section 5: 400);
+     * 4. assess, and decide (decidePublicOutcome; the body's REJECTION_REASONS are ignored);
+     * 5. check duplicate and claim files: only for a new key of a person who has not applied (the
+     *    reserve's answer), so a duplicate or a retry never binds files;
+     * 6. store: the commit, which takes the place of an O in its transaction (no place: 409
+     *    COURSE_CLOSED); a refused store releases the files claimed (compensation in claimAndStore's one place);
+     * 7. respond with the stored record.
      */
     async submitPublic(request: FastifyRequest, code: string, data: ApplySubmission): Promise<ApplyResponse> {
       if (data.STATUS !== undefined && data.STATUS !== SUBMISSION_BUTTONS.SUBMIT.STATUS) throw new HttpError(400, PUBLIC_STATUS_ONLY);
-      await pipeline.clearingGate(request);
+      const submissionId = settleSubmissionId(request, data.SUBMISSION_ID);
+      const reservation = await pipeline.reserve(request, code, data, submissionId);
+      if (!request.staffUser && reservation.clearing.state !== 1) throw new HttpError(403, reservation.clearing.closing_message || DEFAULT_CLOSED_MESSAGE);
+      // The ledger is exact; the course's VACANCIES_INTERNAL follows it within a second.
+      if (reservation.placesLeft === 0 && !reservation.stored) throw new HttpError(409, ERROR_CODES.COURSE_CLOSED);
       const detail = await pipeline.course(request, code);
       gateway().assertOpen(detail.courseData);
-      const { submission } = pipeline.keyed(request, detail, data);
+      const { submission } = pipeline.keyed(request, detail, { ...data, SUBMISSION_ID: submissionId });
       const checked = pipeline.check(detail, submission);
       const outcome = await pipeline.assess(request, detail, checked.assessable);
       const { courseData, qualOptions } = detail;
       const decision = decidePublicOutcome({ assessment: outcome.result, form: checked.assessable, course: courseData, candidates: outcome.candidates });
-      return pipeline.claimAndStore(request, checked, {
-        submission: withoutDocuments(submission),
-        course: courseBody(detail),
-        qualOptions,
-        assessment: outcome.result,
-        decision,
-        user: request.staffUser?.username ?? PUBLIC_USER,
-        courseFacts: emailCourseFacts(detail),
-        placesSeed: detail.courseData.VACANCIES_INTERNAL,
-      });
+      return pipeline.claimAndStore(
+        request,
+        checked,
+        {
+          submission: withoutDocuments(submission),
+          course: courseBody(detail),
+          qualOptions,
+          assessment: outcome.result,
+          decision,
+          user: request.staffUser?.username ?? PUBLIC_USER,
+          courseFacts: emailCourseFacts(detail),
+          placesSeed: detail.courseData.VACANCIES_INTERNAL,
+        },
+        { claim: !reservation.stored && !reservation.applied },
+      );
     },
 
     /**
@@ -289,8 +327,8 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       if (!user) throw new HttpError(401, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
       const detail = await pipeline.course(request, code);
       forbidIfRefused(staffEditRefusal(detail.access, null));
-      gateway().assertOpen(detail.courseData);
-      const { INTERVIEW, ...form } = data;
+      gateway().assertOpen(detail.courseData, 'staff');
+      const { INTERVIEW, OVER_ALLOWANCE, ...form } = data;
       const { submission, status: STATUS, reasons: REJECTION_REASONS } = pipeline.keyed(request, detail, form);
       const checked = pipeline.check(detail, submission);
       const outcome = await pipeline.assess(request, detail, checked.assessable);
@@ -305,6 +343,8 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
         user: user.username,
         courseFacts: emailCourseFacts(detail),
         placesSeed: detail.courseData.VACANCIES_INTERNAL,
+        // An Administrator confirmed offering over the allowance (issue 23 item 3; applications-svc checks the role too).
+        ...(OVER_ALLOWANCE && status === 'O' ? { overAllowance: true } : {}),
         // Created as I: the interview arranged goes with it to its LOG row and email (issue 24 item 3).
         ...(INTERVIEW && status === 'I' ? { interview: INTERVIEW } : {}),
         staff: true,
@@ -328,13 +368,14 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       ifMatch: number | undefined,
     ): Promise<StaffUpdateResponse> {
       forbidIfRefused(staffEditRefusal(detail.access, current));
-      const { REJECTION_REASONS, INTERVIEW, ...rest } = data;
+      const { REJECTION_REASONS, INTERVIEW, OVER_ALLOWANCE, ...rest } = data;
       const checked = pipeline.check(detail, dropHiddenFields(withoutDocuments(rest), []));
       const outcome = await pipeline.assess(request, detail, checked.assessable);
       forbidIfRefused(staffStatusRefusal(detail.access, current, data.STATUS, outcome.result.SUBMISSION_OPTIONS.BUTTONS));
       const body: StoreUpdateRequestInput = {
         // The interview (a change to I) travels with the status change to its LOG row and email (issue 24).
-        submission: INTERVIEW ? { ...checked.submission, INTERVIEW } : checked.submission,
+        // An Administrator's confirmed offer over the allowance travels with it too (issue 23 item 3).
+        submission: { ...checked.submission, ...(INTERVIEW ? { INTERVIEW } : {}), ...(OVER_ALLOWANCE && data.STATUS === 'O' ? { OVER_ALLOWANCE } : {}) },
         courseFacts: emailCourseFacts(detail),
         placesSeed: detail.courseData.VACANCIES_INTERNAL,
         qualOptions: detail.qualOptions,

@@ -135,7 +135,11 @@ export type AdminApplicationResponse = z.infer<typeof adminApplicationResponseSc
  * INTERVIEW an adviser arranges when creating it as I (issue 24 item 3; interviewNeeded).
  * The response is the public apply's (applyResponseSchema).
  */
-export const staffCreateSubmissionSchema = applySubmissionSchema.extend({ INTERVIEW: interviewDetailsSchema.optional() });
+export const staffCreateSubmissionSchema = applySubmissionSchema.extend({
+  INTERVIEW: interviewDetailsSchema.optional(),
+  /** An Administrator confirmed offering over the allowance (PLACES_MESSAGES.OVER_ALLOWANCE_CONFIRM; issue 23 item 3). */
+  OVER_ALLOWANCE: z.literal(true).optional(),
+});
 export type StaffCreateSubmission = z.infer<typeof staffCreateSubmissionSchema>;
 export const staffCreateBodySchema = z.object({ data: staffCreateSubmissionSchema, token: z.string().optional() });
 export type StaffCreateBody = z.infer<typeof staffCreateBodySchema>;
@@ -154,6 +158,8 @@ export const staffUpdateSubmissionSchema = applySubmissionSchema.extend({
    * the status change (its LOG row) and carried by the invitation email; ignored otherwise.
    */
   INTERVIEW: interviewDetailsSchema.optional(),
+  /** An Administrator confirmed offering over the allowance (PLACES_MESSAGES.OVER_ALLOWANCE_CONFIRM; issue 23 item 3). */
+  OVER_ALLOWANCE: z.literal(true).optional(),
 });
 export type StaffUpdateSubmission = z.infer<typeof staffUpdateSubmissionSchema>;
 export const staffUpdateBodySchema = z.object({ data: staffUpdateSubmissionSchema, token: z.string().optional() });

@@ -69,6 +69,8 @@ export const storeApplicationRequestSchema = z.object({
   interview: interviewDetailsSchema.optional(),
   /** The course's VACANCIES_INTERNAL as the gateway read it: creates the places ledger at first sight (issue 23; placesSeedSchema). */
   placesSeed: placesSeedSchema.optional(),
+  /** A staff create as O by an Administrator who confirmed offering over the allowance (issue 23 item 3; checked here too). */
+  overAllowance: z.boolean().optional(),
 });
 export type StoreApplicationRequest = z.infer<typeof storeApplicationRequestSchema>;
 export type StoreApplicationRequestInput = z.input<typeof storeApplicationRequestSchema>;
@@ -104,3 +106,33 @@ export const submissionIdParamsSchema = z.object({ id: z.uuid() });
  * same person's retry, or another person's reuse that the store refuses) never binds files.
  */
 export const submissionStoredResponseSchema = z.object({ stored: z.boolean() });
+
+/**
+ * Body of applications-svc POST /applications/reserve (internal; issue 22 item 3, issue 23): the
+ * first half of the public submit's reserve/commit pair. Everything applications-svc can say
+ * before the form is assessed, in one call: the course code, the settled SUBMISSION_ID and the
+ * applicant's email and UCAS Personal ID (used only when APPLIED_TO_UCAS is '1').
+ */
+export const reserveRequestSchema = z.object({
+  ucas_code: z.string().trim().min(1).max(32),
+  submission_id: z.uuid(),
+  email: z.string().max(256).optional(),
+  ucas_personal_id: z.string().max(32).optional(),
+});
+export type ReserveRequest = z.infer<typeof reserveRequestSchema>;
+
+/**
+ * Answer of POST /applications/reserve: the Clearing setting (the public is refused while it is
+ * closed), whether the SUBMISSION_ID is stored already (a retry: no files are claimed), whether the
+ * person applied to the course already (a duplicate: no files are claimed, the commit answers 409),
+ * and the course's places left by the ledger (null before its first sight). The place itself is
+ * taken by the commit (POST /applications), in the transaction that stores the application, so
+ * nothing is held for a submission that never comes.
+ */
+export const reserveResponseSchema = z.object({
+  clearing: z.object({ state: z.number().int(), closing_message: z.string().nullable() }),
+  stored: z.boolean(),
+  applied: z.boolean(),
+  placesLeft: z.number().int().nonnegative().nullable(),
+});
+export type ReserveResponse = z.infer<typeof reserveResponseSchema>;

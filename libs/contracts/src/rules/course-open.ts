@@ -45,3 +45,13 @@ export function courseClosedCode(course: CourseOpenFields): CourseClosedCode | n
 
 /** Whether the course takes applications: courseClosedCode answers null. */
 export const isCourseOpen = (course: CourseOpenFields): boolean => courseClosedCode(course) === null;
+
+/**
+ * The course-open rule for staff taking a call (issue 23 item 3): as courseClosedCode, except that
+ * no internal vacancies (the places guard: every place offered) does not close the course to
+ * advisers: they still take the call, and O is not among their buttons (offerPossible), so the
+ * caller is referred or pooled. A manager's close (no external vacancies, suspended) still closes it.
+ */
+export function staffCourseClosedCode(course: CourseOpenFields): CourseClosedCode | null {
+  return courseClosedCode({ ...course, VACANCIES_INTERNAL: Math.max(1, course.VACANCIES_INTERNAL) });
+}

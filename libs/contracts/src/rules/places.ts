@@ -14,7 +14,27 @@ export const CLEARING_PLACES_MAX = 99_999;
 export const PLACES_MESSAGES = {
   ALLOWANCE: 'Offer allowance must be a number from 0.00 to 9.99 with at most two decimal places, for example 1.30.',
   PLACES: 'Clearing places must be a whole number from 0 to 99999.',
+  /** 409 to staff whose offer (O) found no place left (the public gets COURSE_CLOSED): the form re-assesses and O is gone. */
+  NO_PLACE_LEFT: 'No place is left on this course, so it cannot be offered now. Refer or pool the caller instead.',
+  /** The Review tab's no-vacancies warning to staff on a course the guard closed: the form keeps working (issue 23 item 3). */
+  NO_PLACES_STAFF_WARNING: 'No places left: every Clearing place on this course has been offered. You can still take the call: refer or pool the caller.',
+  /** The status confirmation an Administrator sees before offering with no place left (issue 23 item 3). */
+  OVER_ALLOWANCE_CONFIRM: 'No place is left on this course. Offering now goes over its offer allowance. Are you sure you want to offer over the allowance?',
+  /** Added to the History LOG of an offer made over the allowance. */
+  OVER_ALLOWANCE_LOG: 'Offered over the allowance: no place was left (confirmed by an Administrator).',
+  /** 403 when someone other than an Administrator asks to offer over the allowance. */
+  OVER_ALLOWANCE_FORBIDDEN: 'Only an Administrator may offer over the allowance.',
 } as const;
+
+/** The role that may offer over the allowance, after a confirmation that says so (issue 23 item 3). */
+export const OVER_ALLOWANCE_ROLE = 'Administrator';
+
+/**
+ * Whether O (Offer) is among a user's buttons for a course with `placesLeft` (its
+ * VACANCIES_INTERNAL): while a place is left, or for an Administrator, who may offer over the
+ * allowance after confirming. Everyone else refers or pools the caller (issue 23 item 3).
+ */
+export const offerPossible = (access: string | null | undefined, placesLeft: number): boolean => placesLeft > 0 || access === OVER_ALLOWANCE_ROLE;
 
 /** The status whose applications count against a course's places (domain.md "Places"). */
 export const OFFER_STATUS = 'O' as const;

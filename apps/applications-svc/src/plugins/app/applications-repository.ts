@@ -13,6 +13,7 @@ import {
   interviewSummary,
   OFFER_STATUS,
   OUTBOX_KINDS,
+  PLACES_MESSAGES,
   type ApplicantDecision,
   type ApplicationData,
   type InterviewDetails,
@@ -53,7 +54,9 @@ export type StoreResult =
   /** The SUBMISSION_ID was stored before: its stored answer, nothing new written. */
   | { kind: 'replayed'; response: ApplyResponse; ucasCode: string; applicant: ApplicantKey }
   /** The person already applied to the course (same email or UCAS Personal ID); nothing written. */
-  | { kind: 'duplicate' };
+  | { kind: 'duplicate' }
+  /** An offer (O) found no place left on the course (issue 23 item 3); nothing written. */
+  | { kind: 'no-place' };
 
 type ApplicationRow = typeof applications.$inferSelect;
 /** The database or a transaction of it: repository reads and writes take either. */
@@ -131,6 +134,7 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 class DuplicateApplication extends Error {}
+class NoPlaceLeft extends Error {}
 class UnknownStudent extends Error {}
 
 /**
@@ -277,9 +281,17 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
                 .returning({ studentId: students.studentId });
           if (!student) throw request.studentId ? new UnknownStudent() : new Error('student upsert returned no row');
 
-          // The places ledger (issue 23): a new O takes a place in this transaction.
-          if (decision.confirmed_status === OFFER_STATUS) await takePlace(tx, course.UCAS_CODE, request.placesSeed, true);
-          else await ensureLedger(tx, course.UCAS_CODE, request.placesSeed);
+          // The places ledger (issue 23 item 3): a new O takes a place in this transaction, or is
+          // refused; an Administrator's confirmed override takes one over the allowance.
+          let overAllowance = false;
+          if (decision.confirmed_status === OFFER_STATUS) {
+            const taken = await takePlace(tx, course.UCAS_CODE, request.placesSeed, false);
+            if (taken.kind === 'no-place') {
+              if (!request.overAllowance) throw new NoPlaceLeft();
+              await takePlace(tx, course.UCAS_CODE, request.placesSeed, true);
+              overAllowance = true;
+            }
+          } else await ensureLedger(tx, course.UCAS_CODE, request.placesSeed);
 
           const [application] = await tx
             .insert(applications)
@@ -317,7 +329,11 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
             applicationId: application.applicationId,
             user,
             status: application.status,
-            message: interview ? `${created} Interview: ${interviewSummary(interview)}.` : created,
+            message: [
+              created,
+              ...(interview ? [`Interview: ${interviewSummary(interview)}.`] : []),
+              ...(overAllowance ? [PLACES_MESSAGES.OVER_ALLOWANCE_LOG] : []),
+            ].join(' '),
             applicantMessage: created,
           });
           // The decision's email, in the same transaction (issue 24 item 2).
@@ -334,6 +350,7 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
         return { kind: 'created', response: toApplyResponse(row) };
       } catch (err) {
         if (err instanceof UnknownStudent) return { kind: 'unknown-student' };
+        if (err instanceof NoPlaceLeft) return { kind: 'no-place' };
         if (!(err instanceof DuplicateApplication) && !isUniqueViolation(err)) throw err;
         // The person's application may be this very submission, committed since the caller looked
         // (a concurrent retry): then it is a replay, else a duplicate.

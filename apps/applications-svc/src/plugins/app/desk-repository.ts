@@ -7,6 +7,7 @@ import {
   foldName,
   LISTING_FILTER_STATUSES,
   OFFER_STATUS,
+  PLACES_MESSAGES,
   STUDENT_SEARCH_MAX_ROWS,
   withoutDocuments,
   type ApplicationListingQuery,
@@ -107,7 +108,9 @@ export type UpdateResult =
   | { kind: 'conflict' }
   | { kind: 'duplicate' }
   /** A change to I without the interview's date, time and venue (issue 24 item 3); nothing written. */
-  | { kind: 'interview-required' };
+  | { kind: 'interview-required' }
+  /** A change to O found no place left on the course (issue 23 item 3); nothing written. */
+  | { kind: 'no-place' };
 
 /** The applications desk's reads and writes (issue 9). Every write and its LOG row share one transaction. */
 export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR })) {
@@ -193,9 +196,18 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
           const status = keptStatus(request.submission.STATUS, row.status) ?? row.status;
           const interview = interviewNeeded(row.status, status) ? (request.submission.INTERVIEW ?? null) : null;
           if (interviewNeeded(row.status, status) && !interview) return { kind: 'interview-required' } as const;
-          // The places ledger (issue 23): a change to O takes a place, a change away from O returns it, in this transaction.
-          if (status === OFFER_STATUS && row.status !== OFFER_STATUS) await takePlace(tx, row.ucasCode, request.placesSeed, true);
-          else if (row.status === OFFER_STATUS && status !== OFFER_STATUS) await returnPlace(tx, row.ucasCode, request.placesSeed);
+          // The places ledger (issue 23): a change to O takes a place (or is refused; an Administrator's
+          // confirmed override, checked by `check`, takes one over the allowance), a change away from O
+          // returns it, in this transaction.
+          let overAllowance = false;
+          if (status === OFFER_STATUS && row.status !== OFFER_STATUS) {
+            const taken = await takePlace(tx, row.ucasCode, request.placesSeed, false);
+            if (taken.kind === 'no-place') {
+              if (request.submission.OVER_ALLOWANCE !== true) return { kind: 'no-place' } as const;
+              await takePlace(tx, row.ucasCode, request.placesSeed, true);
+              overAllowance = true;
+            }
+          } else if (row.status === OFFER_STATUS && status !== OFFER_STATUS) await returnPlace(tx, row.ucasCode, request.placesSeed);
           else await ensureLedger(tx, row.ucasCode, request.placesSeed);
           const fields = changedFields(row.form, form);
           const [updated] = await tx
@@ -223,7 +235,10 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
             applicationId: row.applicationId,
             user,
             status,
-            message: updateLogMessage(fields, row.status, status) + (interview ? ` Interview: ${interviewSummary(interview)}.` : ''),
+            message:
+              updateLogMessage(fields, row.status, status) +
+              (interview ? ` Interview: ${interviewSummary(interview)}.` : '') +
+              (overAllowance ? ` ${PLACES_MESSAGES.OVER_ALLOWANCE_LOG}` : ''),
             applicantMessage: statusChangeMessage(row.status, status),
           });
           // A changed status sends its email: the outbox row commits with the change (issue 24 item 2).

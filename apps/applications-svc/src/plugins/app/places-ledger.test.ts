@@ -16,7 +16,7 @@ import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestData
 import { and, asc, eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { applicationsConfigSchema } from '../../config';
-import { outbox } from '../../db/schema';
+import { applications, outbox } from '../../db/schema';
 
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -165,5 +165,39 @@ describe('the places ledger', () => {
     expect((await put({ VACANCIES_INTERNAL: 9 })).statusCode).toBe(400);
     const editor = internalHeaders({ [USER_HEADER]: encodeStaffUser({ username: 'ed', name: 'Ed', roles: [{ role: 'Editor', scope: 'all' }] }) });
     expect((await put({ CLEARING_PLACES: 9 }, editor)).statusCode).toBe(403);
+  });
+
+  it('gives exactly the places left to 40 simultaneous offers, on the real PostgreSQL; the rest are refused as closed', async () => {
+    // 5 places left: the ledger is made at first sight with them.
+    await store('PL04', 'S', 5);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => app.inject({ method: 'POST', url: '/applications', headers: internalHeaders(), payload: storeBody('PL04', 'O', 5) })),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    expect(results.filter((r) => r.statusCode !== 201).map((r) => [r.statusCode, r.json()])).toEqual(
+      Array.from({ length: 35 }, () => [409, { message: 'COURSE_CLOSED' }]),
+    );
+    const offered = await app.db
+      .select()
+      .from(applications)
+      .where(and(eq(applications.ucasCode, 'PL04'), eq(applications.status, 'O')));
+    expect(offered).toHaveLength(5);
+    expect(await ledgers('PL04')).toEqual([expect.objectContaining({ OFFERS: 5, VACANCIES_INTERNAL: 0, GUARD_CLOSED: true })]);
+    // The guard's close is announced for the course's history, once.
+    expect((await events('PL04')).filter((e) => e.history?.event === 'guard-closed')).toHaveLength(1);
+  });
+
+  it('reopens a course the guard closed when an offer is withdrawn, for the history', async () => {
+    const { saved, who } = await store('PL05', 'O', 1);
+    expect(await ledgers('PL05')).toEqual([expect.objectContaining({ VACANCIES_INTERNAL: 0, GUARD_CLOSED: true })]);
+    expect((await changeStatus('PL05', saved.id[0], who, 'R')).statusCode).toBe(200);
+    const [ledger] = await ledgers('PL05');
+    expect(ledger).toMatchObject({ VACANCIES_INTERNAL: 1, GUARD_CLOSED: false });
+    expect(ledger?.LAST_GUARD_REOPEN).not.toBeNull();
+    expect((await events('PL05')).at(-1)?.history).toEqual({
+      username: 'places guard',
+      event: 'guard-reopened',
+      changes: [{ field: 'VACANCIES_INTERNAL', old: 0, new: 1 }],
+    });
   });
 });

@@ -8,6 +8,11 @@ import {
   applyResponseSchema,
   describeFormErrors,
   errorResponseSchema,
+  ERROR_CODES,
+  reserveRequestSchema,
+  reserveResponseSchema,
+  OVER_ALLOWANCE_ROLE,
+  PLACES_MESSAGES,
   INTERVIEW_MESSAGES,
   interviewNeeded,
   storeApplicationRequestSchema,
@@ -25,6 +30,7 @@ import {
 import { forbidIfRefused, HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formUcasPersonalId, normaliseEmail, type ApplicantKey } from '../../plugins/app/applications-repository';
+import { findLedgers } from '../../plugins/app/places-ledger';
 
 /**
  * Application routes called by the gateway (spec section 7): the duplicate check
@@ -73,7 +79,8 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
         const access = accessForCourse(user.roles, { SCHOOL: course.SCHOOL ?? '', DEPT: course.DEPT ?? '' });
         forbidIfRefused(staffStatusRefusal(access, null, request.body.decision.confirmed_status, request.body.assessment.SUBMISSION_OPTIONS.BUTTONS));
         staffRoles = user.roles;
-      }
+        if (request.body.overAllowance && access !== OVER_ALLOWANCE_ROLE) throw new HttpError(403, PLACES_MESSAGES.OVER_ALLOWANCE_FORBIDDEN);
+      } else if (request.body.overAllowance) throw new HttpError(403, PLACES_MESSAGES.OVER_ALLOWANCE_FORBIDDEN);
       // A replayed key answers the stored record only to the same applicant (same normalised email and
       // UCAS Personal ID): another person reusing a key must never see someone else's application.
       const replay = (stored: { response: ApplyResponse; ucasCode: string; applicant: ApplicantKey }) => {
@@ -98,11 +105,41 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
 
       const result = await fastify.applicationsRepository.store(request.body, staffRoles);
       if (result.kind === 'duplicate') throw new HttpError(409, APPLY_MESSAGES.DUPLICATE);
+      // No place left (issue 23 item 3): the public gets spec section 8's COURSE_CLOSED, staff the reason (the form re-assesses without O).
+      if (result.kind === 'no-place') throw new HttpError(409, request.body.staff ? PLACES_MESSAGES.NO_PLACE_LEFT : ERROR_CODES.COURSE_CLOSED);
       if (result.kind === 'unknown-student') throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.STUDENT_NOT_FOUND);
       if (result.kind === 'replayed') return replay(result);
       fastify.decisionMetrics.record(result.response.confirmed_status, request.body.staff ? 'staff' : 'public');
       fastify.outboxRelay.kick();
       return reply.status(201).send(result.response);
+    },
+  );
+
+  // The public submit's reserve step (issue 22 item 3, issue 23): one call for the Clearing gate, a
+  // replayed key, the duplicate check and the course's places left; the commit is POST /applications.
+  fastify.post(
+    '/applications/reserve',
+    { schema: { body: reserveRequestSchema, response: { 200: reserveResponseSchema, 400: errorResponseSchema } } },
+    async (request) => {
+      const { ucas_code, submission_id, email, ucas_personal_id } = request.body;
+      const code = ucas_code.toUpperCase();
+      const [clearing, stored, applied, ledgers] = await Promise.all([
+        fastify.clearingStatusRepository.get(),
+        fastify.applicationsRepository.findBySubmissionId(submission_id),
+        email?.trim() || ucas_personal_id?.trim()
+          ? fastify.applicationsRepository.applied(code, {
+              emailNormalised: email?.trim() ? normaliseEmail(email) : undefined,
+              ucasPersonalId: ucas_personal_id?.trim() || undefined,
+            })
+          : Promise.resolve({ rows: [] }),
+        findLedgers(fastify.db, [code]),
+      ]);
+      return {
+        clearing: { state: clearing.state, closing_message: clearing.closing_message ?? null },
+        stored: stored !== null,
+        applied: applied.rows.length > 0,
+        placesLeft: ledgers[0]?.VACANCIES_INTERNAL ?? null,
+      };
     },
   );
 

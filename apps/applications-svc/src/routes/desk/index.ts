@@ -9,6 +9,8 @@ import {
   describeFormErrors,
   errorResponseSchema,
   INTERVIEW_MESSAGES,
+  OVER_ALLOWANCE_ROLE,
+  PLACES_MESSAGES,
   logEntryBodySchema,
   outboundCallDataSchema,
   outboundCallRemark,
@@ -109,11 +111,13 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const result = await repo().update(request.params.student, request.params.course, request.body, user.username, (row) => {
         const access = accessForCourse(user.roles, { SCHOOL: row.school, DEPT: row.dept });
         forbidIfRefused(staffStatusRefusal(access, row.status, submission.STATUS, assessment.SUBMISSION_OPTIONS.BUTTONS));
+        if (submission.OVER_ALLOWANCE && access !== OVER_ALLOWANCE_ROLE) throw new HttpError(403, PLACES_MESSAGES.OVER_ALLOWANCE_FORBIDDEN);
       });
       if (result.kind === 'not-found') throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
       if (result.kind === 'conflict') throw new HttpError(409, ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT);
       if (result.kind === 'duplicate') throw new HttpError(409, APPLY_MESSAGES.DUPLICATE);
       if (result.kind === 'interview-required') throw new HttpError(400, INTERVIEW_MESSAGES.REQUIRED);
+      if (result.kind === 'no-place') throw new HttpError(409, PLACES_MESSAGES.NO_PLACE_LEFT);
       fastify.outboxRelay.kick();
       if (result.status !== result.previousStatus) fastify.decisionMetrics.record(result.status, 'staff');
       return { confirmed_status: result.status, version: result.version, updated_at: result.updatedAt };

@@ -2,6 +2,7 @@ import {
   alternativeCandidatesResponseSchema,
   assessmentSchema,
   courseClosedCode,
+  staffCourseClosedCode,
   courseDetailResponseSchema,
   describeIssues,
   validateQualificationItems,
@@ -77,10 +78,11 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
 
     /**
      * Refuses a course that takes no applications with 409 and the code of contracts'
-     * courseClosedCode (the one course-open rule): COURSE_SUSPENDED or COURSE_CLOSED.
+     * courseClosedCode (the one course-open rule): COURSE_SUSPENDED or COURSE_CLOSED; for staff
+     * taking a call, staffCourseClosedCode (a course the places guard closed stays open to them).
      */
-    assertOpen(course: CourseOpenFields): void {
-      const code = courseClosedCode(course);
+    assertOpen(course: CourseOpenFields, who: 'public' | 'staff' = 'public'): void {
+      const code = who === 'staff' ? staffCourseClosedCode(course) : courseClosedCode(course);
       if (code) throw new HttpError(409, code);
     },
 

@@ -9,6 +9,8 @@ import {
   formDocuments,
   interviewNeeded,
   keptStatus,
+  OVER_ALLOWANCE_ROLE,
+  PLACES_MESSAGES,
   staffStatusButtons,
   SUBMISSION_BUTTONS,
   type ApplySubmission,
@@ -19,9 +21,11 @@ import {
   type ApplicationStatus,
 } from '@clearing-desk/contracts';
 import { Button, ConfirmDialog, Notice, Spinner } from '@clearing-desk/ui';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { adminCourseKeys } from '@/lib/admin-course';
 import { ApiError, formatApiError } from '@/lib/api-client';
+import { applicationFormKeys } from '../api/application-form-keys';
 import { useSubmitApplication } from '../api/submit-application';
 import { currentStatusNote, FORM_TEXTS } from '../texts';
 import { toSubmission } from '../utils/form-values';
@@ -73,6 +77,13 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
   // Spec section 4: the button of the current status (and V) shows as selected.
   const isSelected = (button: SubmissionButton) => currentStatus !== null && keptStatus(button.STATUS, currentStatus) === currentStatus;
   const changesStatus = (button: SubmissionButton) => currentStatus !== null && keptStatus(button.STATUS, currentStatus) !== currentStatus;
+  const queryClient = useQueryClient();
+  /**
+   * An Administrator offering with no place left offers over the allowance: the confirmation says
+   * so and the save carries OVER_ALLOWANCE (issue 23 item 3; recorded in the History log).
+   */
+  const overAllowance = (button: SubmissionButton) =>
+    staff?.access === OVER_ALLOWANCE_ROLE && course.VACANCIES_INTERNAL <= 0 && button.STATUS === 'O' && currentStatus !== 'O';
 
   /** Marks the document a 409 names (documentNotAttachedText) with that message; false when none matches. */
   const markRefusedDocument = (message: string): boolean => {
@@ -96,8 +107,14 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
       return;
     }
     if (details) submission = { ...submission, INTERVIEW: details };
+    if (overAllowance(button)) submission = { ...submission, OVER_ALLOWANCE: true };
     const onError = (error: unknown) => {
       if (error instanceof ApiError && error.status === 409) {
+        // The last place went meanwhile (issue 23): the course and the assessment are read again, and O leaves the buttons.
+        if (error.message === PLACES_MESSAGES.NO_PLACE_LEFT) {
+          void queryClient.invalidateQueries({ queryKey: adminCourseKeys.all });
+          void queryClient.invalidateQueries({ queryKey: applicationFormKeys.assessments(course.UCAS_CODE) });
+        }
         if (error.message === APPLY_MESSAGES.DUPLICATE) return dispatch({ type: 'duplicate', value: true });
         if (error.message === ERROR_CODES.COURSE_CLOSED) return dispatch({ type: 'course-unavailable', reason: 'closed' });
         if (error.message === ERROR_CODES.COURSE_SUSPENDED) return dispatch({ type: 'course-unavailable', reason: 'suspended' });
@@ -187,6 +204,7 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
         }}
       >
         {chosen && !isUpdate && state.appliedNotChecked && <p className="cd-body">{FORM_TEXTS.APPLIED_NOT_CHECKED}</p>}
+        {chosen && overAllowance(chosen) && <p className="cd-body">{PLACES_MESSAGES.OVER_ALLOWANCE_CONFIRM}</p>}
         {chosen && asksInterview(chosen) && <InterviewFields value={interview} errors={interviewErrors} onChange={setInterview} />}
         {chosen && !isUpdate && chosen.STATUS !== 'S' && (
           <p className="cd-body">The application will be saved with the status {APPLICATION_STATUSES[chosen.STATUS]}.</p>

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import {
+  adminApplicationResponseSchema,
+  applicationFormSchema,
+  applyResponseSchema,
+  courseDetailResponseSchema,
+  courseHistoryResponseSchema,
+  courseSearchResponseSchema,
+  ERROR_CODES,
+  PLACES_GUARD_USER,
+  PLACES_MESSAGES,
+  searchAction,
+  type ApplyResponse,
+} from '@clearing-desk/contracts';
+import { createApplicationForm } from '@clearing-desk/contracts/testing';
+import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
+import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
+
+/** Demo catalogue: G400 Computer Science (automatic offers), L100 Economics (automatic offers). */
+const COURSE = 'G400';
+const OTHER = 'L100';
+
+let directory: Directory;
+let stack: Stack;
+const as = staffClients(() => stack.gatewayUrl, DEMO_DIRECTORY.password);
+
+beforeAll(async () => {
+  directory = await startDirectory({ port: 'free' });
+  stack = await startTestStack({ services: ['courses', 'applications', 'assessment', 'files'], directoryUrl: directory.url });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await directory?.stop();
+});
+
+let people = 0;
+const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({
+  QUALIFICATION: 'GCSE',
+  SUBJECT,
+  GRADE: '6',
+  YEAR: '2023',
+}));
+/** A form that is green, and offered at once to the public, on G400 and L100 (A*AB). */
+function form(extra: Record<string, unknown> = {}) {
+  people += 1;
+  return {
+    ...createApplicationForm({
+      DOB: '2006-05-14',
+      NATIONALITY: 'GBR',
+      GCSE_QUALIFICATIONS: FIVE_GCSES,
+      QUALIFICATIONS: ['Mathematics', 'Physics', 'Chemistry'].map((SUBJECT, i) => ({
+        QUALIFICATION: 'ALEVEL',
+        SUBJECT,
+        GRADE: ['A*', 'A', 'B'][i],
+        YEAR: '2025',
+      })),
+    }),
+    EMAIL: `places.${people}@example.com`,
+    UCAS_PERSONAL_ID: String(7400000000 + people),
+    SUBMISSION_ID: randomUUID(),
+    ...extra,
+  };
+}
+
+const publicClient = async () => {
+  const client = new StackClient(stack.gatewayUrl);
+  await client.get('/api/ping');
+  return client;
+};
+const searchRow = async (code: string) =>
+  courseSearchResponseSchema
+    .parse((await new StackClient(stack.gatewayUrl).get(`/api/courses?q=${code}&_=${Date.now()}`)).body)
+    .rows.find((r) => r.UCAS_CODE === code);
+/** Waits for the state (the projection follows the ledger through the outbox and BullMQ), never for a time. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Internal requests served by the services since start (Prometheus counts per route; health and metrics left out). */
+async function internalCalls(): Promise<number> {
+  let total = 0;
+  for (const name of ['courses', 'applications', 'assessment', 'files'] as const) {
+    const text = await (await fetch(`${stack.metricsUrls[name]}/metrics`)).text();
+    for (const line of text.split('\n')) {
+      if (!line.startsWith('http_request_duration_seconds_count{') || /route="\/(healthz|readyz|metrics)"/.test(line)) continue;
+      total += Number(line.split(' ').at(-1));
+    }
+  }
+  return total;
+}
+
+describe('the public submit in named steps (issue 22 item 3)', () => {
+  it('makes at most 5 internal calls for a green submission without documents', async () => {
+    const client = await publicClient();
+    const before = await internalCalls();
+    const res = await client.send('POST', `/api/apply/${OTHER}`, form());
+    expect(res.status).toBe(200);
+    expect(applyResponseSchema.parse(res.body).confirmed_status).toBe('O');
+    const calls = (await internalCalls()) - before;
+    // reserve, course, assess, store (commit)
+    expect(calls).toBe(4);
+  });
+});
+
+describe('places that hold (issue 23)', () => {
+  const offers: ApplyResponse[] = [];
+
+  it('lets exactly the places left be offered when 40 public applicants submit at once; the rest are refused as closed', async () => {
+    const admin = await as('admin');
+    expect((await admin.send('PUT', `/api/admin/courses/${COURSE}`, { CLEARING_PLACES: 5, OFFER_ALLOWANCE: 1 })).status).toBe(200);
+    const clients = await Promise.all(Array.from({ length: 40 }, () => publicClient()));
+    const results = await Promise.all(clients.map((client) => client.send('POST', `/api/apply/${COURSE}`, form())));
+    const accepted = results.filter((r) => r.status === 200).map((r) => applyResponseSchema.parse(r.body));
+    expect(accepted).toHaveLength(5);
+    expect(accepted.every((a) => a.confirmed_status === 'O')).toBe(true);
+    expect(results.filter((r) => r.status !== 200)).toEqual(Array.from({ length: 35 }, () => ({ status: 409, body: { message: ERROR_CODES.COURSE_CLOSED } })));
+    offers.push(...accepted);
+
+    // The search follows: no internal vacancies, so the Apply is disabled (spec section 4).
+    const row = await until(
+      () => searchRow(COURSE),
+      (r) => r?.VACANCIES_INTERNAL === 0,
+    );
+    expect(row && searchAction(row)).toEqual({ kind: 'apply', enabled: false, externalUrl: null });
+    const history = courseHistoryResponseSchema.parse((await admin.get(`/api/admin/courses/${COURSE}/history?_=${Date.now()}`)).body).rows;
+    expect(history[0]).toMatchObject({ username: PLACES_GUARD_USER, changes: [{ field: 'VACANCIES_INTERNAL', old: 1, new: 0 }] });
+  });
+
+  it('keeps the course open to advisers, without O among their buttons, and refuses their offer', async () => {
+    const adviser = await as('backoffice');
+    const assessed = await adviser.send('POST', `/api/apply/${COURSE}/assess`, form());
+    expect(assessed.status).toBe(200);
+    const buttons = (assessed.body as { result: { SUBMISSION_OPTIONS: { BUTTONS: { STATUS: string }[] } } }).result.SUBMISSION_OPTIONS.BUTTONS.map(
+      (b) => b.STATUS,
+    );
+    expect(buttons).toEqual(['R', 'P']);
+    expect((await adviser.send('POST', `/api/admin/applications/new/${COURSE}`, form({ STATUS: 'R' }))).status).toBe(200);
+    expect((await adviser.send('POST', `/api/admin/applications/new/${COURSE}`, form({ STATUS: 'O' }))).status).toBe(403);
+    expect((await adviser.send('POST', `/api/admin/applications/new/${COURSE}`, form({ STATUS: 'O', OVER_ALLOWANCE: true }))).status).toBe(403);
+  });
+
+  it('reopens a course the guard closed when an adviser withdraws an offer, and search follows', async () => {
+    const adviser = await as('backoffice');
+    const [first] = offers;
+    const path = `/api/admin/applications/${first?.id[0]}/${COURSE}`;
+    const got = await adviser.get(`${path}?_=1`);
+    expect(got.status).toBe(200);
+    const stored = adminApplicationResponseSchema.parse(got.body);
+    const withdrawn = await adviser.send('PUT', path, { ...applicationFormSchema.parse(stored.applicationData), STATUS: 'W' });
+    expect(withdrawn).toMatchObject({ status: 200, body: { confirmed_status: 'W' } });
+    await until(
+      () => searchRow(COURSE),
+      (r) => r?.VACANCIES_INTERNAL === 1,
+    );
+    const admin = await as('admin');
+    const history = courseHistoryResponseSchema.parse((await admin.get(`/api/admin/courses/${COURSE}/history?_=${Date.now()}`)).body).rows;
+    expect(history[0]).toMatchObject({ username: PLACES_GUARD_USER, changes: [{ field: 'VACANCIES_INTERNAL', old: 0, new: 1 }] });
+    // The place returned is offered again.
+    expect((await (await publicClient()).send('POST', `/api/apply/${COURSE}`, form())).status).toBe(200);
+  });
+
+  it('lets an Administrator offer over the allowance only after confirming it, recorded in the History log', async () => {
+    const admin = await as('admin');
+    const assessed = await admin.send('POST', `/api/apply/${COURSE}/assess`, form());
+    expect(
+      (assessed.body as { result: { SUBMISSION_OPTIONS: { BUTTONS: { STATUS: string }[] } } }).result.SUBMISSION_OPTIONS.BUTTONS.map((b) => b.STATUS),
+    ).toContain('O');
+    const unconfirmed = await admin.send('POST', `/api/admin/applications/new/${COURSE}`, form({ STATUS: 'O' }));
+    expect(unconfirmed).toEqual({ status: 409, body: { message: PLACES_MESSAGES.NO_PLACE_LEFT } });
+    const confirmed = await admin.send('POST', `/api/admin/applications/new/${COURSE}`, form({ STATUS: 'O', OVER_ALLOWANCE: true }));
+    expect(confirmed.status).toBe(200);
+    const saved = applyResponseSchema.parse(confirmed.body);
+    const log = adminApplicationResponseSchema.parse((await admin.get(`/api/admin/applications/${saved.id[0]}/${COURSE}?_=2`)).body).applicationData.LOG;
+    expect(log.at(-1)?.MESSAGE).toBe(`Application created with status Offered. ${PLACES_MESSAGES.OVER_ALLOWANCE_LOG}`);
+    // Places left never show below 0.
+    const course = courseDetailResponseSchema.parse((await admin.get(`/api/admin/courses/${COURSE}?_=${Date.now()}`)).body).courseData;
+    expect(course.VACANCIES_INTERNAL).toBe(0);
+  });
+});
