@@ -55,7 +55,10 @@ function smtpServer(port: number, accepted: Accepted[]) {
       const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const head = Buffer.concat(chunks).toString('utf8').split(/\r?\n\r?\n/)[0] ?? '';
+        const head =
+          Buffer.concat(chunks)
+            .toString('utf8')
+            .split(/\r?\n\r?\n/)[0] ?? '';
         const messageId = /^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? '';
         const at = Date.now();
         for (const to of recipients) accepted.push({ to, messageId, at });
@@ -94,7 +97,8 @@ function form(n: number, email: string) {
   };
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
 const seconds = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : '-');
 
 async function main() {
@@ -129,7 +133,7 @@ async function main() {
     const decidedAt = new Map<string, number>();
     const refused: string[] = [];
     const t0 = Date.now();
-    let smtpDown = { from: Number.NaN, to: Number.NaN };
+    const smtpDown = { from: Number.NaN, to: Number.NaN };
     const faults = [
       (async () => {
         await new Promise((r) => setTimeout(r, SMTP_DOWN_AT));
@@ -170,7 +174,9 @@ async function main() {
     }
     await Promise.all(sends);
     await Promise.all(faults);
-    console.log(`[${seconds(Date.now() - t0)} s] ${decidedAt.size} decisions made (${refused.length} refused${refused[0] ? `: ${refused[0]}` : ''}); waiting for their emails`);
+    console.log(
+      `[${seconds(Date.now() - t0)} s] ${decidedAt.size} decisions made (${refused.length} refused${refused[0] ? `: ${refused[0]}` : ''}); waiting for their emails`,
+    );
 
     const deadline = Date.now() + DRAIN;
     const arrived = () => new Set(accepted.map((a) => a.to));
@@ -194,8 +200,12 @@ async function main() {
     console.log(`decisions ${decidedAt.size} | emails sent ${first.size} | lost ${lost} | duplicated ${extra} (same Message-ID: ${sameId})`);
     console.log('decision -> SMTP acceptance (s) | n | p50 | p95 | max');
     console.log(`all decisions | ${all.length} | ${seconds(percentile(all, 50))} | ${seconds(percentile(all, 95))} | ${seconds(all.at(-1) ?? Number.NaN)}`);
-    console.log(`made while SMTP was up | ${up.length} | ${seconds(percentile(up, 50))} | ${seconds(percentile(up, 95))} | ${seconds(up.at(-1) ?? Number.NaN)}`);
-    console.log(`SMTP down ${seconds(smtpDown.to - smtpDown.from)} s; target: 0 lost, duplicates only from the killed worker's window, p95 < 10 s outside the outage`);
+    console.log(
+      `made while SMTP was up | ${up.length} | ${seconds(percentile(up, 50))} | ${seconds(percentile(up, 95))} | ${seconds(up.at(-1) ?? Number.NaN)}`,
+    );
+    console.log(
+      `SMTP down ${seconds(smtpDown.to - smtpDown.from)} s; target: 0 lost, duplicates only from the killed worker's window, p95 < 10 s outside the outage`,
+    );
   } finally {
     await pool.close();
     await stack.stop();
