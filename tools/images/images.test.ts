@@ -66,7 +66,8 @@ describe.each(Object.keys(IMAGES) as ImageName[])('the %s image', (app) => {
     const { dependencies } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     const expected: Record<ImageName, string[]> = {
       gateway: ['ioredis'],
-      'courses-svc': ['@electric-sql/pglite'],
+      // courses-svc takes the places projection from applications-svc's outbox events (BullMQ; issue 23).
+      'courses-svc': ['@electric-sql/pglite', 'bullmq', 'ioredis'],
       'applications-svc': ['@electric-sql/pglite', 'bullmq', 'ioredis'],
       'assessment-svc': [],
       'files-svc': ['@electric-sql/pglite', 'bullmq', 'ioredis'],
