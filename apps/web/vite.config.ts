@@ -7,6 +7,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import react from '@vitejs/plugin-react';
 import { build, createServer, defineConfig, type Plugin, type Rollup } from 'vite';
 // By path: the config is bundled on its own, without the workspace's package resolution.
+// eslint-disable-next-line @nx/enforce-module-boundaries -- a build config, not app code: @clearing-desk/contracts does not resolve here
 import { APP_STARTED_EVENT, HOLD_EARLY_SUBMIT_MS } from '../../libs/contracts/src/web/app-started';
 
 // Every page and /api path is served under BASE_PATH (same variable the gateway reads), e.g. '/clearing/'.
