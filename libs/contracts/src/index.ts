@@ -17,6 +17,7 @@ export * from './auth/role-permissions';
 export * from './auth/roles';
 export * from './auth/permissions';
 export * from './auth/login';
+export * from './auth/session-texts';
 export * from './auth/lockouts';
 export * from './courses/course';
 export * from './courses/school-codes';

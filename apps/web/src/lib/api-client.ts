@@ -54,6 +54,7 @@ export const PUBLIC_SCHEMAS = {
   clearingStatus: new LazySchema(() => publicSchemas().then((m) => m.clearingStatusResponseSchema)),
   ping: new LazySchema(() => publicSchemas().then((m) => m.pingResponseSchema)),
   staffUser: new LazySchema(() => publicSchemas().then((m) => m.staffUserResponseSchema)),
+  session: new LazySchema(() => publicSchemas().then((m) => m.sessionStateSchema)),
   courseSearch: new LazySchema(() => publicSchemas().then((m) => m.courseSearchResponseSchema)),
   /** An answer whose body is not read (a 204). */
   anything: new LazySchema(() => publicSchemas().then((m) => m.anyResponseSchema)),

@@ -1,6 +1,6 @@
 /**
  * The response schemas of the calls the public first screen makes (Clearing status, ping, the
- * session, sign-out, the course search, error bodies). Only ever imported dynamically (PUBLIC_SCHEMAS in
+ * session and its ends, sign-out, the course search, error bodies). Only ever imported dynamically (PUBLIC_SCHEMAS in
  * api-client.ts): this module is where zod enters the app's JavaScript for /apply (ADR 0003).
  */
 import { z } from 'zod';
@@ -10,6 +10,7 @@ export {
   courseSearchResponseSchema,
   errorResponseSchema,
   pingResponseSchema,
+  sessionStateSchema,
   staffUserResponseSchema,
 } from '@clearing-desk/contracts';
 

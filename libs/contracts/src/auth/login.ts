@@ -53,15 +53,3 @@ export const sessionStateSchema = z.object({
   warnBeforeMs: z.number().int().nonnegative(),
 });
 export type SessionState = z.infer<typeof sessionStateSchema>;
-
-/** How long before the idle timeout the web app warns ('Stay signed in'; issue 19 item 2): two minutes. */
-export const SESSION_IDLE_WARNING_MS = 120_000;
-
-/** The texts of the idle warning (issue 19 item 2). */
-export const SESSION_WARNING_TEXTS = {
-  TITLE: 'You will be signed out soon',
-  BODY: (minutes: number) =>
-    `You have not done anything for a while. You will be signed out in ${minutes} minute${minutes === 1 ? '' : 's'} unless you stay signed in.`,
-  STAY: 'Stay signed in',
-  SIGN_OUT: 'Sign out',
-} as const;

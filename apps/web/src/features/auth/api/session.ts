@@ -1,7 +1,7 @@
-import { sessionStateSchema, type SessionState } from '@clearing-desk/contracts';
+import type { SessionState } from '@clearing-desk/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
-import { api } from '@/lib/api-client';
+import { api, PUBLIC_SCHEMAS } from '@/lib/api-client';
 import { authKeys, STAFF_QUERY_META } from '@/lib/auth';
 
 /**
@@ -9,10 +9,10 @@ import { authKeys, STAFF_QUERY_META } from '@/lib/auth';
  * ISO times) and how long before the idle end to warn. Passive: reading it does not count as activity.
  * 401 once the session has ended.
  */
-export const getSession = (signal?: AbortSignal): Promise<SessionState> => api.get(apiPaths.authSession(), sessionStateSchema, { signal });
+export const getSession = (signal?: AbortSignal): Promise<SessionState> => api.get(apiPaths.authSession(), PUBLIC_SCHEMAS.session, { signal });
 
 /** PUT /api/admin/auth/session: 'Stay signed in', which counts as activity; answers the new ends. */
-export const staySignedIn = (): Promise<SessionState> => api.put(apiPaths.authSession(), {}, sessionStateSchema);
+export const staySignedIn = (): Promise<SessionState> => api.put(apiPaths.authSession(), {}, PUBLIC_SCHEMAS.session);
 
 /** The session's ends while someone is signed in; fetched again only when asked (the warning's timer). */
 export const useSessionState = (enabled: boolean) =>
