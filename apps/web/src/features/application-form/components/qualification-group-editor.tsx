@@ -6,6 +6,7 @@ import { FORM_TEXTS, GROUP_ADD_LABEL, GROUP_HINT, GROUP_ITEM_NOUN, removeItemTit
 import type { Group } from '../types';
 import { addButtonId, errorTargetId, fieldId, groupId, itemId } from '../utils/field-ids';
 import { itemsOf } from '../utils/form-values';
+import { IB_CODE } from '../utils/ib';
 import { optionOf, qualificationSummary } from '../utils/qualification-summary';
 import { useApplicationForm } from './application-form-provider';
 import { QualificationItemEditor } from './qualification-item-editor';
@@ -31,6 +32,17 @@ export function QualificationGroupEditor({ group }: { group: Group }) {
   const headingId = `${groupId(group)}-heading`;
 
   const add = () => {
+    // Another item of the same kind starts as the last one: its type and year (a caller's GCSEs or
+    // A levels are mostly one sitting), focus on its first field to fill (issue 20 item 3: fewer actions).
+    const last = items.at(-1);
+    const lastOption = last ? optionOf(qualOptions, last) : undefined;
+    if (last && lastOption && lastOption.qualification !== IB_CODE) {
+      const keepsYear = lastOption.fields.some((f) => f.name === 'YEAR') && typeof last.YEAR === 'string' && last.YEAR !== '';
+      dispatch({ type: 'add-item', group, item: { QUALIFICATION: lastOption.qualification, ...(keepsYear ? { YEAR: last.YEAR } : {}) } });
+      const first = lastOption.fields.find((f) => f.name !== 'YEAR' || !keepsYear);
+      focusAfterRender(fieldId(`${group}.${items.length}.${first?.name ?? 'QUALIFICATION'}`));
+      return;
+    }
     dispatch({ type: 'add-item', group });
     focusAfterRender(fieldId(`${group}.${items.length}.QUALIFICATION`));
   };

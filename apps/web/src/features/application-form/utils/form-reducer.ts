@@ -45,7 +45,7 @@ export type FormState = {
 
 export type FormAction =
   | { type: 'set-field'; name: string; value: string }
-  | { type: 'add-item'; group: Group }
+  | { type: 'add-item'; group: Group; item?: QualificationItem }
   | { type: 'remove-item'; group: Group; index: number }
   | { type: 'set-item-type'; group: Group; index: number; qualification: string; keep: readonly string[] }
   | { type: 'set-item-field'; group: Group; index: number; name: string; value: string; ibYearFields?: readonly string[] }
@@ -138,7 +138,7 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       const id = `item-${state.nextItemId}`;
       return {
         ...state,
-        values: withItems(state, action.group, [...itemsOf(state.values, action.group), { QUALIFICATION: '' }]),
+        values: withItems(state, action.group, [...itemsOf(state.values, action.group), action.item ? { ...action.item } : { QUALIFICATION: '' }]),
         itemIds: { ...state.itemIds, [action.group]: [...state.itemIds[action.group], id] },
         nextItemId: state.nextItemId + 1,
         openItems: new Set(state.openItems).add(id),

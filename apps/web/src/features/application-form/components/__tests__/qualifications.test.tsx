@@ -110,6 +110,17 @@ describe('qualifications: group editor', () => {
     expect(within(within(reopened).getByRole('group', { name: 'Grade' })).getByRole('radio', { name: 'A*' })).toBeChecked();
   });
 
+  it('starts another item as the last one, with its type and year, focus on its subject', async () => {
+    const { user } = await openStep2();
+    await addQualification(user, 'Qualification', 'ALEVEL', { Subject: 'Physics', Grade: 'A', Year: '2025' });
+    await user.click(screen.getByRole('button', { name: 'Add a qualification' }));
+    const second = itemEditor('Qualification 2');
+    expect(within(second).getByLabelText('Type of qualification')).toHaveValue('ALEVEL');
+    expect(within(second).getByLabelText('Year')).toHaveValue('2025');
+    expect(within(second).getByLabelText('Subject')).toHaveFocus();
+    expect(within(second).getByLabelText('Subject')).toHaveValue('');
+  });
+
   it("gives A for 'A', not A*: one click per grade", async () => {
     const { user } = await openStep2();
     await addQualification(user, 'Qualification', 'ALEVEL', { Subject: 'Physics', Grade: 'A', Year: '2025' });
