@@ -55,13 +55,47 @@ describe('buildFigures', () => {
   it('writes the same figures as CSV with headings, one line per course, school and the total', () => {
     const lines = figuresCsv(figures).split('\r\n');
     expect(lines[0]).toBe(FIGURES_CSV_HEADINGS.join(','));
-    expect(lines[1]).toBe('Course,School of Science and Technology,G400,Computer Science,BSc (Hons),2,1,0,0,0,0,6,3,0,0,0,0,2,1,1,2,yes');
-    expect(lines.at(-2)).toBe('All,,,,,3,1,0,0,0,0,7,3,0,0,0,0,2,1,3,16,1');
+    // Then the places ledger (issue 23 item 5): places, allowance, offers that count, places left, guard close and reopen.
+    expect(lines[1]).toBe('Course,School of Science and Technology,G400,Computer Science,BSc (Hons),2,1,0,0,0,0,6,3,0,0,0,0,2,1,1,2,yes,5,1.00,0,5,,');
+    expect(lines.at(-2)).toBe('All,,,,,3,1,0,0,0,0,7,3,0,0,0,0,2,1,3,16,1,,,,,,');
     expect(lines).toHaveLength(1 + 3 + 2 + 1 + 1);
   });
 
   it('defuses a cell that a spreadsheet would run as a formula', () => {
     const evil = buildFigures([row({ UCAS_CODE: 'X1', COURSE_TITLE: '=HYPERLINK("x")' })], { rows: [], perHour: Array(24).fill(0) }, { margin: 0 });
     expect(figuresCsv(evil).split('\r\n')[1]).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+
+  it("shows each course's places ledger, and what the course shows before the ledger has seen it", () => {
+    const [course] = courses;
+    if (!course) throw new Error('no course');
+    const ledger = {
+      UCAS_CODE: course.UCAS_CODE,
+      CLEARING_PLACES: 4,
+      OFFER_ALLOWANCE: 1.3,
+      OFFERS: 5,
+      VACANCIES_INTERNAL: 0,
+      GUARD_CLOSED: true,
+      LAST_GUARD_CLOSE: '2025-08-14T09:30:00.000Z',
+      LAST_GUARD_REOPEN: null,
+      VERSION: 7,
+    };
+    const withLedger = buildFigures(
+      [course],
+      {
+        rows: [{ UCAS_CODE: course.UCAS_CODE, today: status(0), total: status(0), automatic: 0, adviser: 0, outboundCalls: 0, places: ledger }],
+        perHour: Array(24).fill(0),
+      },
+      { margin: 0 },
+    );
+    expect(withLedger.courses[0]).toMatchObject({
+      CLEARING_PLACES: 4,
+      OFFER_ALLOWANCE: 1.3,
+      OFFERS_COUNTING: 5,
+      VACANCIES_INTERNAL: 0,
+      LAST_GUARD_CLOSE: '2025-08-14T09:30:00.000Z',
+      LAST_GUARD_REOPEN: null,
+    });
+    expect(figuresCsv(withLedger).split('\r\n')[1]).toMatch(/,4,1\.30,5,0,2025-08-14T09:30:00\.000Z,$/);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { courseRowSchema, type CourseRow } from '../courses/course';
 import { emailSummarySchema, type EmailSummary } from '../notifications/email-records';
 import { timestampQuerySchema } from '../rules/timestamp-query';
+import { placesLedgerSchema } from '../rules/places';
 
 /**
  * Live results-day figures (issue 13): per course the user may report on, per school and overall.
@@ -60,7 +61,8 @@ export const figuresCountRequestSchema = z.object({ courses: z.array(figuresCour
 export type FiguresCountRequest = z.infer<typeof figuresCountRequestSchema>;
 /** Answer of applications-svc POST /figures: counts per asked course (every one, zeros included) and today's applications per hour (24 entries, hour 0 first). */
 export const figuresCountResponseSchema = z.object({
-  rows: z.array(courseCountsSchema.extend({ UCAS_CODE: z.string() })),
+  /** `places`: the course's places ledger (issue 23 item 5), null before applications-svc first saw the course. */
+  rows: z.array(courseCountsSchema.extend({ UCAS_CODE: z.string(), places: placesLedgerSchema.nullable().optional() })),
   perHour: z.array(count).length(24),
 });
 export type FiguresCountResponse = z.infer<typeof figuresCountResponseSchema>;
@@ -96,6 +98,16 @@ export const figuresCourseRowSchema = courseCountsSchema.extend({
   VACANCIES_INTERNAL: count,
   /** Offers made (O and I in total) exceed places left by more than the margin. */
   overOffered: z.boolean(),
+  /**
+   * The places ledger (issue 23 item 5): Clearing places, offer allowance, offers that count (O),
+   * places left (VACANCIES_INTERNAL) and when the guard last closed / reopened the course (ISO
+   * 8601, null if never). A course the ledger has not seen yet shows its projection and 0 offers counted.
+   */
+  CLEARING_PLACES: count,
+  OFFER_ALLOWANCE: z.number().nonnegative(),
+  OFFERS_COUNTING: count,
+  LAST_GUARD_CLOSE: z.string().nullable(),
+  LAST_GUARD_REOPEN: z.string().nullable(),
 });
 export type FiguresCourseRow = z.infer<typeof figuresCourseRowSchema>;
 
@@ -149,7 +161,7 @@ export function buildFigures(
 ): FiguresResponse {
   const byCode = new Map(counts.rows.map((r) => [r.UCAS_CODE, r]));
   const rows: FiguresCourseRow[] = courses.map((c) => {
-    const { UCAS_CODE: _code, ...found } = byCode.get(c.UCAS_CODE) ?? { UCAS_CODE: c.UCAS_CODE, ...zeroCounts() };
+    const { UCAS_CODE: _code, places, ...found } = byCode.get(c.UCAS_CODE) ?? { UCAS_CODE: c.UCAS_CODE, places: null, ...zeroCounts() };
     return {
       UCAS_CODE: c.UCAS_CODE,
       COURSE_CODE_OVERRIDE: c.COURSE_CODE_OVERRIDE,
@@ -160,8 +172,13 @@ export function buildFigures(
       DEPT: c.DEPT,
       SUSPENDED: c.SUSPENDED,
       VACANCIES_EXTERNAL: c.VACANCIES_EXTERNAL,
-      VACANCIES_INTERNAL: c.VACANCIES_INTERNAL,
+      VACANCIES_INTERNAL: places?.VACANCIES_INTERNAL ?? c.VACANCIES_INTERNAL,
       ...found,
+      CLEARING_PLACES: places?.CLEARING_PLACES ?? c.VACANCIES_INTERNAL,
+      OFFER_ALLOWANCE: places?.OFFER_ALLOWANCE ?? 1,
+      OFFERS_COUNTING: places?.OFFERS ?? 0,
+      LAST_GUARD_CLOSE: places?.LAST_GUARD_CLOSE ?? null,
+      LAST_GUARD_REOPEN: places?.LAST_GUARD_REOPEN ?? null,
       overOffered: isOverOffered(found.total.offered, c.VACANCIES_EXTERNAL, options.margin),
     };
   });
@@ -212,6 +229,12 @@ export const FIGURES_CSV_HEADINGS = [
   'Outbound calls',
   'Places left',
   'Over-offered',
+  'Clearing places',
+  'Offer allowance',
+  'Offers that count',
+  'Internal places left',
+  'Last guard close',
+  'Last guard reopen',
 ] as const;
 
 /** One CSV cell: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused (CSV injection). */
@@ -233,10 +256,26 @@ export function figuresCsv(figures: FiguresResponse): string {
   const lines: (string | number)[][] = [[...FIGURES_CSV_HEADINGS]];
   for (const r of figures.courses) {
     const code = r.COURSE_CODE_OVERRIDE?.trim() ? r.COURSE_CODE_OVERRIDE : r.UCAS_CODE;
-    lines.push(['Course', r.SCHOOL_NAME, code, r.COURSE_TITLE, r.QUALIFICATION, ...counts(r), r.VACANCIES_EXTERNAL, r.overOffered ? 'yes' : 'no']);
+    lines.push([
+      'Course',
+      r.SCHOOL_NAME,
+      code,
+      r.COURSE_TITLE,
+      r.QUALIFICATION,
+      ...counts(r),
+      r.VACANCIES_EXTERNAL,
+      r.overOffered ? 'yes' : 'no',
+      r.CLEARING_PLACES,
+      r.OFFER_ALLOWANCE.toFixed(2),
+      r.OFFERS_COUNTING,
+      r.VACANCIES_INTERNAL,
+      r.LAST_GUARD_CLOSE ?? '',
+      r.LAST_GUARD_REOPEN ?? '',
+    ]);
   }
-  for (const s of figures.schools) lines.push(['School', s.SCHOOL_NAME, '', '', '', ...counts(s), s.placesLeft, s.overOffered]);
+  const noLedger = ['', '', '', '', '', ''];
+  for (const s of figures.schools) lines.push(['School', s.SCHOOL_NAME, '', '', '', ...counts(s), s.placesLeft, s.overOffered, ...noLedger]);
   const o = figures.overall;
-  lines.push(['All', '', '', '', '', ...counts(o), o.placesLeft, o.overOffered]);
+  lines.push(['All', '', '', '', '', ...counts(o), o.placesLeft, o.overOffered, ...noLedger]);
   return lines.map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -88,6 +88,8 @@ describe('POST /figures', () => {
         automatic: 3,
         adviser: 4,
         outboundCalls: 3,
+        // Seeded straight into the table: the places ledger has not seen these courses (issue 23).
+        places: null,
       },
       {
         UCAS_CODE: 'L100',
@@ -96,6 +98,7 @@ describe('POST /figures', () => {
         automatic: 0,
         adviser: 1,
         outboundCalls: 1,
+        places: null,
       },
       {
         UCAS_CODE: 'Z999',
@@ -104,6 +107,7 @@ describe('POST /figures', () => {
         automatic: 0,
         adviser: 0,
         outboundCalls: 0,
+        places: null,
       },
     ]);
     expect(body.perHour.reduce((a, b) => a + b, 0)).toBe(7);

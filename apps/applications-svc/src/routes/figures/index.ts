@@ -9,6 +9,7 @@ import {
 import { HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { figuresRepositoryPlugin } from '../../plugins/app/figures-repository';
+import { findLedgers } from '../../plugins/app/places-ledger';
 
 /**
  * POST /figures (issue 13): counts for the courses the gateway names, called by GET
@@ -27,7 +28,11 @@ export const figuresRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (!user || !courses.every((course) => canViewReport(accessForCourse(user.roles, course)))) {
         throw new HttpError(403, FIGURES_TEXTS.FORBIDDEN);
       }
-      return fastify.figuresRepository.count(courses.map((c) => c.UCAS_CODE));
+      const codes = courses.map((c) => c.UCAS_CODE);
+      const [counts, ledgers] = await Promise.all([fastify.figuresRepository.count(codes), findLedgers(fastify.db, codes)]);
+      // Each course's places ledger beside its counts (issue 23 item 5).
+      const byCode = new Map(ledgers.map((l) => [l.UCAS_CODE, l]));
+      return { ...counts, rows: counts.rows.map((row) => ({ ...row, places: byCode.get(row.UCAS_CODE) ?? null })) };
     },
   );
 };

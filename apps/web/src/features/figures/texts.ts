@@ -17,4 +17,11 @@ export const FIGURES_SCREEN_TEXTS = {
   COURSES_CAPTION: 'Figures per course',
   SCHOOLS_CAPTION: 'Figures per school',
   OVER_OFFERED_COURSES: (n: number) => (n === 1 ? '1 course has more offers than places allow.' : `${n} courses have more offers than places allow.`),
+  CLEARING_PLACES: 'Clearing places × allowance',
+  OFFERS_COUNTING: 'Offers that count',
+  INTERNAL_LEFT: 'Internal places left',
+  GUARD: 'Places guard',
+  GUARD_CLOSED: (at: string) => `Closed ${at}`,
+  GUARD_REOPENED: (at: string) => `Reopened ${at}`,
+  GUARD_NEVER: 'Never closed',
 } as const;

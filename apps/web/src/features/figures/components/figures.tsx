@@ -17,6 +17,7 @@ import { ApplicationsPerHourChart } from './applications-per-hour-chart';
 
 const MARGIN_ID = 'figures-margin';
 const time = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium', timeZone: 'Europe/London' });
+const guardTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/London' });
 
 /** Columns both tables share: today, totals by status, decisions, calls, places against offers. */
 function countColumns<R extends FiguresTotals | FiguresCourseRow>(places: (row: R) => number): TableColumn<R>[] {
@@ -49,6 +50,23 @@ const courseColumns = (margin: number): TableColumn<FiguresCourseRow>[] => [
     ),
   },
   ...countColumns<FiguresCourseRow>((r) => r.VACANCIES_EXTERNAL),
+  // The places ledger (issue 23 item 5).
+  { id: 'clearing-places', header: T.CLEARING_PLACES, cell: (r) => `${r.CLEARING_PLACES} × ${r.OFFER_ALLOWANCE.toFixed(2)}` },
+  { id: 'offers-counting', header: T.OFFERS_COUNTING, cell: (r) => r.OFFERS_COUNTING },
+  { id: 'internal-left', header: T.INTERNAL_LEFT, cell: (r) => r.VACANCIES_INTERNAL },
+  {
+    id: 'guard',
+    header: T.GUARD,
+    cell: (r) =>
+      r.LAST_GUARD_CLOSE || r.LAST_GUARD_REOPEN ? (
+        <>
+          {r.LAST_GUARD_CLOSE && <span className="cd-block">{T.GUARD_CLOSED(guardTime.format(new Date(r.LAST_GUARD_CLOSE)))}</span>}
+          {r.LAST_GUARD_REOPEN && <span className="cd-block">{T.GUARD_REOPENED(guardTime.format(new Date(r.LAST_GUARD_REOPEN)))}</span>}
+        </>
+      ) : (
+        T.GUARD_NEVER
+      ),
+  },
 ];
 
 const schoolColumns: TableColumn<FiguresResponse['schools'][number]>[] = [
