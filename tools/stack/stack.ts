@@ -179,7 +179,14 @@ function pipeLogs(run: Running, mode: 'pretty' | 'silent') {
   }
 }
 
-async function waitUntilReady(run: Running, url: string, probe: '/readyz' | '/healthz' = '/readyz', timeoutMs = 90_000): Promise<void> {
+/**
+ * How long an app may take to answer ready: an embedded database's first start (PGlite creating
+ * its cluster, the migrations, the demo catalogue) on a busy 2-core machine can pass a minute and a
+ * half; a crash still fails at once (the process exits).
+ */
+const READY_TIMEOUT_MS = Number(process.env.STACK_READY_TIMEOUT_MS ?? 240_000);
+
+async function waitUntilReady(run: Running, url: string, probe: '/readyz' | '/healthz' = '/readyz', timeoutMs = READY_TIMEOUT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited: number | null = null;
   run.child.once('exit', (code) => (exited = code ?? -1));

@@ -63,6 +63,8 @@ test.describe('Course control and figures', () => {
   });
 
   test('an Editor reads the figures, may not change a course, and the page is accessible', async ({ page }) => {
+    // axe reads every row of the figures of 161 courses: on a busy machine that alone can pass 30 s.
+    test.setTimeout(120_000);
     await signIn(page, 'editor');
     await page.getByRole('banner').getByRole('link', { name: 'Figures' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Results-day figures' })).toBeVisible();
