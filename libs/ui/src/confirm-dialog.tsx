@@ -19,6 +19,12 @@ export type ConfirmDialogProps = {
   role?: 'dialog' | 'alertdialog';
   /** What Escape does; onCancel when left out (a warning may make Escape its safe action instead). */
   onEscape?: () => void;
+  /**
+   * The id of a form in the body that the primary action submits (a dialog asking for fields, such
+   * as a sign-in): the button is that form's submit button, so Enter in a field submits too, and
+   * the form's onSubmit acts instead of onConfirm.
+   */
+  confirmForm?: string;
 };
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -42,6 +48,7 @@ export function ConfirmDialog({
   fallbackFocus,
   role = 'dialog',
   onEscape,
+  confirmForm,
 }: ConfirmDialogProps) {
   const titleId = useId();
   const bodyId = useId();
@@ -127,7 +134,13 @@ export function ConfirmDialog({
           </div>
         )}
         <div className="cd-button-group cd-dialog__buttons">
-          <button type="button" className={buttonClassName(confirmVariant)} onClick={onConfirm} ref={confirmRef}>
+          <button
+            type={confirmForm ? 'submit' : 'button'}
+            form={confirmForm}
+            className={buttonClassName(confirmVariant)}
+            onClick={confirmForm ? undefined : onConfirm}
+            ref={confirmRef}
+          >
             {confirmLabel}
           </button>
           <Button variant="secondary" onClick={onCancel}>

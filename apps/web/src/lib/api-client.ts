@@ -119,6 +119,9 @@ export function markFormOpen(): () => void {
   };
 }
 
+/** True while a staff application form is open (markFormOpen): a 401 then asks to sign in over the form (issue 19 item 1). */
+export const isFormOpen = (): boolean => openForms > 0;
+
 /**
  * Bodies carry the XSRF token (the value of the gateway's XSRF_COOKIE): JSON as `{ data, token }`, form-encoded bodies as a `token` field,
  * multipart bodies (which the gateway streams on unparsed) in the `x-xsrf-token` header.

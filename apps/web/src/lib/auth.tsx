@@ -3,7 +3,7 @@ import { DialogScope } from '@clearing-desk/ui';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { apiPaths } from '@/config/paths';
-import { ApiError, api, PUBLIC_SCHEMAS } from './api-client';
+import { ApiError, api, isFormOpen, PUBLIC_SCHEMAS } from './api-client';
 
 /**
  * The staff session. It lives here, not in features/auth, because the shared layers (header,
@@ -24,6 +24,12 @@ export const authKeys = {
  * user's `access`): sign-out removes them all from the cache (`removeStaffQueries`).
  */
 export const STAFF_QUERY_META = { staff: true } as const;
+
+/**
+ * Meta of a mutation that handles a 401 itself (issue 19 item 1): the sign-in dialog's own (a
+ * wrong password), and staff saves run through useWithSignIn (a 401 there already asked to sign in).
+ */
+export const SESSION_HANDLED_META = { sessionHandled: true } as const;
 
 export const removeStaffQueries = (queryClient: QueryClient): void => queryClient.removeQueries({ predicate: (query) => query.meta?.staff === true });
 
@@ -50,9 +56,22 @@ type UserContextValue = {
   /** True while the session is being restored at load; the user is null meanwhile. */
   isPending: boolean;
   setUser: (user: StaffUser | null) => void;
+  /** The session ended while a staff form was open: the sign-in dialog shows over the page. */
+  signInRequested: boolean;
+  /** Opens the sign-in dialog; resolves with who signed in there, or null when it was cancelled. */
+  requestSignIn: () => Promise<StaffUser | null>;
+  /** The sign-in dialog's end: the user who signed in (the session goes on as them), or null (cancelled). */
+  finishSignIn: (user: StaffUser | null) => void;
 };
 
-const UserContext = createContext<UserContextValue>({ user: null, isPending: false, setUser: () => undefined });
+const UserContext = createContext<UserContextValue>({
+  user: null,
+  isPending: false,
+  setUser: () => undefined,
+  signInRequested: false,
+  requestSignIn: () => Promise.resolve(null),
+  finishSignIn: () => undefined,
+});
 
 type UserProviderProps = {
   /**
@@ -88,33 +107,75 @@ export function UserProvider({ initialUser, children }: UserProviderProps) {
     },
     [queryClient],
   );
-  const value = useMemo(() => ({ user, isPending: query.isPending, setUser }), [user, query.isPending, setUser]);
+
+  // Issue 19 item 1: a session that ends while a staff form is open is signed into again in a
+  // dialog over the form, never by dropping the user (which would turn a phone application into
+  // the public form). Waiting saves resume with whoever signs in.
+  const [signInRequested, setSignInRequested] = useState(false);
+  const waiting = useRef<((user: StaffUser | null) => void)[]>([]);
+  const switchedInDialog = useRef(false);
+  const requestSignIn = useCallback(
+    () =>
+      new Promise<StaffUser | null>((resolve) => {
+        waiting.current.push(resolve);
+        setSignInRequested(true);
+      }),
+    [],
+  );
+  const finishSignIn = useCallback(
+    (next: StaffUser | null) => {
+      setSignInRequested(false);
+      if (next) {
+        const previous = queryClient.getQueryData<StaffUser | null>(authKeys.user());
+        // Another user at the desk: the pages fetch again as them (below), the form stays.
+        if (previous && previous.username !== next.username) switchedInDialog.current = true;
+        setUser(next);
+        void queryClient.invalidateQueries({ predicate: (q) => q.meta?.staff === true });
+      }
+      const resolvers = waiting.current;
+      waiting.current = [];
+      for (const resolve of resolvers) resolve(next);
+    },
+    [queryClient, setUser],
+  );
+
+  const value = useMemo(
+    () => ({ user, isPending: query.isPending, setUser, signInRequested, requestSignIn, finishSignIn }),
+    [user, query.isPending, setUser, signInRequested, requestSignIn, finishSignIn],
+  );
 
   // A session that ended on the server (idle timeout, absolute lifetime, sign-out elsewhere)
-  // shows as a 401 on any staff call: drop the user so the staff pages show the login screen.
+  // shows as a 401 on any staff call: drop the user so the staff pages show the login screen,
+  // or, while a staff form is open, ask to sign in over it.
   useEffect(() => {
     const signedIn = () => queryClient.getQueryData(authKeys.user()) != null;
-    const onError = (error: unknown) => {
+    const onError = (error: unknown, handlesSessionEnd = false) => {
       if (!(error instanceof ApiError) || !signedIn()) return;
-      if (error.status === 401) setUser(null);
-      else if (error.status === 403) void queryClient.invalidateQueries({ queryKey: authKeys.user() });
+      if (error.status === 401 && !handlesSessionEnd) {
+        if (isFormOpen()) void requestSignIn();
+        else setUser(null);
+      } else if (error.status === 403) void queryClient.invalidateQueries({ queryKey: authKeys.user() });
     };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
     });
     const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+      // Mutations that handle their own 401 (SESSION_HANDLED_META) are left to do so.
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error, event.mutation.meta?.sessionHandled === true);
     });
     return () => {
       unsubscribeQueries();
       unsubscribeMutations();
     };
-  }, [queryClient, setUser]);
+  }, [queryClient, setUser, requestSignIn]);
 
   const username = user?.username ?? null;
   const previousUsername = useRef(username);
   useEffect(() => {
-    if (previousUsername.current !== null && previousUsername.current !== username) removeStaffQueries(queryClient);
+    // Signed out, or another user signed in on the login screen: what the last user fetched goes.
+    // A switch in the sign-in dialog keeps the open form; its pages fetch again as the new user.
+    if (previousUsername.current !== null && previousUsername.current !== username && !switchedInDialog.current) removeStaffQueries(queryClient);
+    switchedInDialog.current = false;
     previousUsername.current = username;
   }, [username, queryClient]);
 
@@ -127,6 +188,35 @@ export function UserProvider({ initialUser, children }: UserProviderProps) {
 
 export const useUser = (): StaffUser | null => useContext(UserContext).user;
 export const useSetUser = (): UserContextValue['setUser'] => useContext(UserContext).setUser;
+/**
+ * Runs a staff save (issue 19 item 1): when it meets 401 (the session ended), the sign-in dialog
+ * opens over the form and, once someone signs in there, the same call runs again (same body, so
+ * the same SUBMISSION_ID) with their session; the gateway refuses it if they may not make it. A
+ * cancelled dialog rejects with the 401.
+ */
+export function useWithSignIn(): <T>(save: () => Promise<T>) => Promise<T> {
+  const { requestSignIn } = useContext(UserContext);
+  return useCallback(
+    async <T,>(save: () => Promise<T>): Promise<T> => {
+      for (;;) {
+        try {
+          return await save();
+        } catch (error) {
+          if (!(error instanceof ApiError && error.status === 401)) throw error;
+          if ((await requestSignIn()) === null) throw error;
+        }
+      }
+    },
+    [requestSignIn],
+  );
+}
+
+/** The sign-in dialog's state (issue 19 item 1): whether it is asked for, and how it ends. */
+export const useSignInRequest = (): Pick<UserContextValue, 'signInRequested' | 'finishSignIn'> => {
+  const { signInRequested, finishSignIn } = useContext(UserContext);
+  return { signInRequested, finishSignIn };
+};
+
 /** The user and whether the session is still being restored. */
 export const useAuth = (): Pick<UserContextValue, 'user' | 'isPending'> => {
   const { user, isPending } = useContext(UserContext);

@@ -89,6 +89,9 @@ export function ApplicationEditRoute() {
   return (
     <ApplicationFormProvider
       key={`${studentId}/${ucasCode}`}
+      // The draft of this version (issue 19 item 1): a reload resumes the edits, unless someone
+      // saved the application since (a new version), whose answers are then never overwritten.
+      draftKey={`edit:${studentId}/${ucasCode}@${String(versionRef.current ?? '')}`}
       course={{ courseData, qualOptions, access }}
       initialValues={applicationData}
       audience="staff"

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { Layout } from '@/components/layout/layout';
 import { paths } from '@/config/paths';
@@ -6,12 +6,17 @@ import { MAIN_CONTENT_ID } from '@/config/site';
 import { useLogout } from '@/features/auth/api/logout';
 import { SessionWarning } from '@/features/auth/components/session-warning';
 import { formatApiError } from '@/lib/api-client';
-import { useUser } from '@/lib/auth';
+import { useSignInRequest, useUser } from '@/lib/auth';
 import type { RouteHandle } from '../router';
+
+// Loaded only when a session ends over a staff form: the sign-in call's schemas stay out of the
+// public pages' first download (issue 21 item 2).
+const SessionEndedDialog = lazy(() => import('@/features/auth/components/session-ended-dialog').then((m) => ({ default: m.SessionEndedDialog })));
 
 /** Root route: page frame around every page; the header's 'Sign out' lands on /staff (the login screen). */
 export function RootLayout() {
   const user = useUser();
+  const { signInRequested } = useSignInRequest();
   const navigate = useNavigate();
   // Sign-out lands on /staff only after the render that dropped the user: dialogs opened under the
   // user are closed by then, and the leave-application question the navigation may raise belongs
@@ -56,6 +61,11 @@ export function RootLayout() {
     >
       <Outlet />
       {user && <SessionWarning key={user.username} onSignOut={() => logout.mutate()} />}
+      {user && signInRequested && (
+        <Suspense fallback={null}>
+          <SessionEndedDialog />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </Layout>
   );

@@ -18,7 +18,8 @@ import { createAdminApplication } from '@/features/applications/api/save-applica
 import { useCourse } from '@/features/courses/api/get-course';
 import { COURSE_TEXTS } from '@/features/courses/texts';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useUser } from '@/lib/auth';
+import { useAuth } from '@/lib/auth';
+import { clearDraft, readDraft, writeDraft } from '@/lib/drafts';
 import type { SavedLocationState } from '../application-edit-context';
 import type { CourseOutletContext } from './course-context';
 
@@ -54,8 +55,26 @@ export function CourseRoute() {
   const isInsideApplication = useCallback((pathname: string) => pathname === applicationHref || pathname.startsWith(`${applicationHref}/`), [applicationHref]);
   // A signed-in adviser takes the application by phone (issue 9): the staff POST, for the student
   // chosen in the student search or a new one, then the stored application's edit screen.
-  const user = useUser();
-  const [student, setStudent] = useState<StudentSearchRow | null>(null);
+  const { user, isPending: sessionPending } = useAuth();
+  // The phone application's draft in the tab (issue 19 item 1): the form's answers (the form
+  // provider keeps them) and the student chosen, so a reload resumes the call.
+  const draftKey = user ? `apply:${ucasCode}` : undefined;
+  const studentDraftKey = `apply:${ucasCode}:student`;
+  const [student, setStudentState] = useState<StudentSearchRow | null>(null);
+  // Read once a user is known (a reload restores the session after the first render).
+  const [studentRestored, setStudentRestored] = useState(false);
+  if (user && !studentRestored) {
+    setStudentRestored(true);
+    setStudentState(readDraft<StudentSearchRow>(studentDraftKey));
+  }
+  const setStudent = useCallback(
+    (next: StudentSearchRow | null) => {
+      setStudentState(next);
+      if (next) writeDraft(studentDraftKey, next);
+      else clearDraft(studentDraftKey);
+    },
+    [studentDraftKey],
+  );
   const studentRef = useRef(student);
   studentRef.current = student;
   const submitAsStaff = useCallback(
@@ -65,8 +84,12 @@ export function CourseRoute() {
   // Rendered as <Navigate> once stored: by then the form is submitted, so the leave-page guard lets it go.
   const [storedByStaff, setStoredByStaff] = useState<ApplyResponse | null>(null);
   const onSubmitted = useCallback(
-    (response: ApplyResponse) => (user ? setStoredByStaff(response) : navigate(paths.apply.confirmation.getHref(ucasCode))),
-    [navigate, ucasCode, user],
+    (response: ApplyResponse) => {
+      if (!user) return void navigate(paths.apply.confirmation.getHref(ucasCode));
+      clearDraft(studentDraftKey);
+      setStoredByStaff(response);
+    },
+    [navigate, ucasCode, user, studentDraftKey],
   );
   const access = courseQuery.data?.access ?? null;
   const staff = useMemo(() => (user ? { currentStatus: null, access, readOnlyReason: editRefusalReason(access, null) } : undefined), [user, access]);
@@ -75,7 +98,9 @@ export function CourseRoute() {
     const saved: SavedLocationState = { saved: true };
     return <Navigate to={paths.applicationEdit.getHref(storedByStaff.id[0], storedByStaff.id[1])} state={saved} replace />;
   }
-  if (courseQuery.isPending) return <Spinner label={COURSE_TEXTS.LOADING_COURSE} />;
+  // A reload in the middle of a phone call: the form waits for the session, so it starts as the
+  // staff form from its draft (a public visitor has no draft and never waits).
+  if (courseQuery.isPending || (sessionPending && readDraft(`apply:${ucasCode}`) !== null)) return <Spinner label={COURSE_TEXTS.LOADING_COURSE} />;
   if (courseQuery.isError) return <CourseError message={COURSE_PAGE_ERRORS.FETCH_FAILED} />;
 
   const state = coursePageState(courseQuery.data.courseData);
@@ -91,6 +116,7 @@ export function CourseRoute() {
   return (
     <ApplicationFormProvider
       key={ucasCode}
+      draftKey={draftKey}
       course={courseQuery.data}
       onSubmitted={onSubmitted}
       audience={user ? 'staff' : 'public'}

@@ -14,9 +14,11 @@ export const submitApplication = (ucasCode: string, submission: ApplySubmission)
 /** How a form sends itself: the public POST by default; staff screens pass their own endpoint. */
 export type SubmitApplicationFn = (submission: ApplySubmission) => Promise<ApplyResponse>;
 
-export function useSubmitApplication(ucasCode: string, submit?: SubmitApplicationFn) {
+/** `meta`: the mutation's meta (a staff save passes SESSION_HANDLED_META: it asks to sign in on a 401 itself). */
+export function useSubmitApplication(ucasCode: string, submit?: SubmitApplicationFn, meta?: Record<string, unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta,
     mutationFn: (submission: ApplySubmission) => (submit ? submit(submission) : submitApplication(ucasCode, submission)),
     // A stored application makes the next applied check answer "duplicate".
     onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationFormKeys.applied(ucasCode) }),

@@ -11,6 +11,7 @@ import {
 } from '@clearing-desk/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { markFormOpen } from '@/lib/api-client';
+import { clearDraft, readDraft, writeDraft } from '@/lib/drafts';
 import { useCheckApplied, type AppliedParams } from '../api/check-applied';
 import type { SubmitApplicationFn } from '../api/submit-application';
 import type { FormAudience, FormValues, Group } from '../types';
@@ -86,8 +87,23 @@ export type ApplicationFormProviderProps = {
   onSubmitted?: (response: ApplyResponse) => void;
   /** Staff screens: the application being edited, read-only reason, update call. */
   staff?: StaffFormOptions;
+  /**
+   * Staff screens (issue 19 item 1): where the form's draft is kept in the tab (lib/drafts), so a
+   * reload resumes the call with the same answers and SUBMISSION_ID; cleared once stored.
+   */
+  draftKey?: string;
   children: ReactNode;
 };
+
+/** A form's draft in the tab: its answers and its idempotency key. */
+type FormDraft = { values: FormValues; submissionId: string };
+
+/** The form's first state: from its draft in the tab when there is one (the starting values stay those of the page). */
+function initialState(start: FormValues, draftKey: string | undefined): FormState {
+  const draft = draftKey ? readDraft<FormDraft>(draftKey) : null;
+  if (!draft || typeof draft.submissionId !== 'string' || typeof draft.values !== 'object' || draft.values === null) return initFormState(start);
+  return { ...initFormState(draft.values), initialValues: start, submissionId: draft.submissionId };
+}
 
 const EMPTY_PARAMS = JSON.stringify({});
 
@@ -118,10 +134,11 @@ export function ApplicationFormProvider({
   submitApplication,
   onSubmitted,
   staff,
+  draftKey,
   children,
 }: ApplicationFormProviderProps) {
   const { courseData, qualOptions } = course;
-  const [state, dispatch] = useReducer(formReducer, undefined, () => initFormState(createFormValues(courseData, initialValues)));
+  const [state, dispatch] = useReducer(formReducer, undefined, () => initialState(createFormValues(courseData, initialValues), draftKey));
   const { values } = state;
 
   // Spec section 4: without second-year entry the value is forced to 0.
@@ -230,12 +247,22 @@ export function ApplicationFormProvider({
   useEffect(() => {
     onSubmittedRef.current = onSubmitted;
   });
-  const handleSubmitted = useCallback((response: ApplyResponse) => {
-    dispatch({ type: 'submitted', response });
-    onSubmittedRef.current?.(response);
-  }, []);
+  const handleSubmitted = useCallback(
+    (response: ApplyResponse) => {
+      if (draftKey) clearDraft(draftKey);
+      dispatch({ type: 'submitted', response });
+      onSubmittedRef.current?.(response);
+    },
+    [draftKey],
+  );
 
   const modified = valuesDiffer(values, state.initialValues);
+  // The draft follows the answers while they differ from what is stored; a save clears it.
+  useEffect(() => {
+    if (!draftKey) return;
+    if (state.submitted !== null || !modified) clearDraft(draftKey);
+    else writeDraft(draftKey, { values, submissionId: state.submissionId } satisfies FormDraft);
+  }, [draftKey, values, modified, state.submitted, state.submissionId]);
   const hasUnsavedChanges = state.submitted === null && modified;
 
   const value: ApplicationFormContextValue = {

@@ -25,6 +25,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { adminCourseKeys } from '@/lib/admin-course';
 import { ApiError, formatApiError } from '@/lib/api-client';
+import { SESSION_HANDLED_META, useWithSignIn } from '@/lib/auth';
 import { applicationFormKeys } from '../api/application-form-keys';
 import { useSubmitApplication } from '../api/submit-application';
 import { currentStatusNote, FORM_TEXTS } from '../texts';
@@ -52,10 +53,21 @@ export type ButtonScriptsSlot = (buttons: readonly StatusButtonPreview[]) => Rea
 export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessment | null; buttonScripts?: ButtonScriptsSlot }) {
   const { course, values, errors, state, dispatch, documentTypes, hasVacancies, suspended, submitApplication, onSubmitted, staff, currentStatus, modified } =
     useApplicationForm();
-  const submitMutation = useSubmitApplication(course.UCAS_CODE, submitApplication);
+  // A staff save that meets 401 waits for the sign-in dialog and goes on as whoever signs in
+  // (issue 19 item 1): the same submission, so the same SUBMISSION_ID; never the public route.
+  const withSignIn = useWithSignIn();
+  const submitMutation = useSubmitApplication(
+    course.UCAS_CODE,
+    staff && submitApplication ? (submission: ApplySubmission) => withSignIn(() => submitApplication(submission)) : submitApplication,
+    staff ? SESSION_HANDLED_META : undefined,
+  );
   // Staff editing a stored application: PUT through the screen's own call (spec section 7).
   const updateMutation = useMutation({
-    mutationFn: (submission: ApplySubmission) => (staff?.updateApplication ? staff.updateApplication(submission) : Promise.resolve()),
+    meta: SESSION_HANDLED_META,
+    mutationFn: (submission: ApplySubmission) => {
+      const update = staff?.updateApplication;
+      return update ? withSignIn(() => update(submission)) : Promise.resolve();
+    },
   });
   const isUpdate = currentStatus !== null && staff?.updateApplication !== undefined;
   const mutation = isUpdate ? updateMutation : submitMutation;
