@@ -225,11 +225,10 @@ class Adviser {
 const unique = `${Date.now()}`.slice(-6);
 const emailOf = (caller: Caller) => `${caller.name[0]}.${caller.name[1]}${unique}@example.com`.toLowerCase();
 
-/** Whether the whole element is inside the window, as the adviser sees it (no scrolling). */
+/** Whether the whole element is inside the window as the screen shows it (the adviser scrolls nothing; the app may have). */
 async function inView(page: Page, target: Locator): Promise<boolean> {
   const box = await target.boundingBox();
-  const scrollY = Number(await page.evaluate('window.scrollY'));
-  return !!box && scrollY === 0 && box.y >= 0 && box.y + box.height <= VIEWPORT.height && box.x + box.width <= VIEWPORT.width;
+  return !!box && box.y >= 0 && box.y + box.height <= VIEWPORT.height && box.x + box.width <= VIEWPORT.width;
 }
 
 async function fillItem(adviser: Adviser, page: Page, group: 'Qualification' | 'GCSE qualification', item: Item) {
@@ -239,13 +238,13 @@ async function fillItem(adviser: Adviser, page: Page, group: 'Qualification' | '
   const type = editor.getByLabel('Type of qualification');
   if ((await type.inputValue()) !== item.type) await adviser.choose(type, item.type);
   for (const [label, value] of item.fields) {
-    const radios = editor.getByRole('group', { name: label, exact: true });
+    const radios = editor.getByRole('group', { name: label, exact: true }).filter({ has: page.getByRole('radio') });
     if ((await radios.count()) > 0) {
       await adviser.radio(radios, value);
       continue;
     }
-    // Some courses do not need a GCSE's year: its label then says '(optional)'.
-    const input = label === 'Year' ? editor.getByLabel(/^Year( \(optional\))?$/) : editor.getByLabel(label, { exact: true });
+    // An optional field's label ends '(optional)' (a GCSE's year on some courses, an English test's score).
+    const input = editor.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(optional\\))?$`));
     // A value the form filled in already (a new item starts with the last one's type and year) needs nothing.
     if ((await input.inputValue()) === value) continue;
     if ((await input.evaluate((el) => el.tagName)) === 'SELECT') await adviser.choose(input, value);
@@ -286,7 +285,7 @@ async function takeCall(page: Page, baseUrl: string, caller: Caller): Promise<Re
   await adviser.choose(page.getByLabel('Nationality'), caller.nationality);
   const question = (name: string) => page.getByRole('group', { name, exact: true });
   await adviser.radio(question('Have you applied to university through UCAS this year?'), caller.ucasId ? 'Yes' : 'No');
-  if (caller.ucasId) await adviser.type(page.getByLabel('UCAS Personal ID (optional)'), `${caller.ucasId.slice(0, 4)}${unique}`);
+  if (caller.ucasId) await adviser.type(page.getByLabel('UCAS Personal ID (optional)'), `${unique}${caller.ucasId.slice(-4)}`);
   await adviser.radio(question('Have you studied at City, University of London before?'), 'No');
   await adviser.radio(question('Have you applied to City, University of London before?'), 'No');
   await adviser.click(page.getByRole('button', { name: 'Next' }));
@@ -308,8 +307,8 @@ async function takeCall(page: Page, baseUrl: string, caller: Caller): Promise<Re
   await adviser.click(page.getByRole('button', { name: 'Next' }));
 
   await page.getByRole('heading', { level: 1, name: 'Step 3: Submit' }).waitFor();
-  // The assessment's first status button: the decision the rules suggest.
-  const submit = page.getByRole('button', { name: / \(save\)$/ }).first();
+  // The assessment's first status button other than Submit (S, which a Back Office adviser may not set here): the decision the rules suggest.
+  const submit = page.getByRole('button', { name: /^(?!Submit).* \(save\)$/ }).first();
   await submit.waitFor();
   // (A click waits until the button is enabled: the assessment has answered.)
   const outcome = (await submit.textContent())?.replace(' (save)', '').trim() ?? '';
