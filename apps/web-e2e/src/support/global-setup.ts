@@ -21,6 +21,8 @@ export default async function globalSetup() {
   };
   const stack = await startStack({ database: 'test', seedDemoData: true, directoryUrl: directory.url, gatewayEnv });
   process.env.E2E_BASE_URL = stack.gatewayUrl;
+  // The demo directory, for a spec that starts a gateway of its own (session-warning.spec.ts).
+  process.env.E2E_DIRECTORY_URL = directory.url;
   // The stack's mail catcher (maildev): the decision emails the tests read (issue 24).
   process.env.E2E_MAIL_INBOX = stack.mailInboxUrl ?? '';
   return async () => {
