@@ -27,10 +27,9 @@ export function SessionWarning({ onSignOut }: { onSignOut: () => void }) {
     const wakeAt = now < warnAt ? warnAt : now < idleEnd ? idleEnd : null;
     if (wakeAt === null) return undefined;
     const timer = window.setTimeout(
-      () => {
-        setNow(Date.now());
-        void refetch();
-      },
+      // The server's answer first: a warning only when it still says so (no flash of one that
+      // the adviser's activity has already moved).
+      () => void refetch().then(() => setNow(Date.now())),
       Math.max(0, wakeAt - Date.now()),
     );
     return () => window.clearTimeout(timer);

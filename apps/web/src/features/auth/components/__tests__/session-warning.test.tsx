@@ -1,5 +1,5 @@
 import { SESSION_IDLE_WARNING_MS, type SessionState } from '@clearing-desk/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import axe from 'axe-core';
 import { apiUrl } from '@/testing/mocks/api-url';
@@ -82,5 +82,42 @@ describe('the idle warning (issue 19 item 2)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Find a course' });
     await waitFor(() => expect(db.sessionUser).toEqual(adviser));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['warns when nothing the adviser did moved the idle end', false],
+    ['warns not when what the adviser did meanwhile moved it', true],
+  ])('asks the server again when the warning comes due, and %s (fake timers)', async (_, moved) => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const idleEnd = new Date(Date.now() + 125_000).toISOString();
+      let asked = 0;
+      server.use(
+        http.get(apiUrl('/admin/auth/session'), () => {
+          asked += 1;
+          return HttpResponse.json(moved && asked > 1 ? freshSessionState() : { ...freshSessionState(), idleEndsAt: idleEnd });
+        }),
+      );
+      renderApp('/staff', { user: adviser });
+      await screen.findByRole('heading', { level: 1, name: 'Find a course' });
+      await waitFor(() => expect(asked).toBe(1));
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(5_000);
+      });
+      await waitFor(() => expect(asked).toBe(2));
+      if (moved) {
+        await act(async () => {
+          await jest.advanceTimersByTimeAsync(0);
+        });
+        await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Find a course' })).toBeInTheDocument());
+        expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      } else {
+        expect(await screen.findByRole('alertdialog', { name: 'You will be signed out soon' })).toBeInTheDocument();
+      }
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
