@@ -134,6 +134,24 @@ test.describe('The server-rendered course page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Computer Science BSc (Hons)' })).toBeVisible();
     await expectNoAxeViolations(page);
   });
+
+  test('public pages make no staff call and log no console error (issue 21 item 2)', async ({ page }) => {
+    const staffCalls: string[] = [];
+    const consoleErrors: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/admin\/auth\//.test(request.url())) staffCalls.push(request.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await gotoServerRendered(page, '/apply');
+    await expect(page.getByRole('status').filter({ hasText: /courses? found/ })).toBeVisible();
+    await gotoServerRendered(page, '/apply/G400');
+    await page.getByRole('link', { name: 'Start application' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeVisible();
+    expect(staffCalls).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
 });
 
 test.describe('Kinder validation', () => {

@@ -18,6 +18,7 @@ export * from './auth/roles';
 export * from './auth/permissions';
 export * from './auth/login';
 export * from './auth/session-texts';
+export * from './auth/staff-hint';
 export * from './auth/lockouts';
 export * from './courses/course';
 export * from './courses/school-codes';

@@ -1,14 +1,14 @@
+import { APP_STARTED_ATTRIBUTE } from '@clearing-desk/contracts';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Opens a page the gateway renders on the server (a course page) and waits until the app has
- * taken it over: the app asks whether a staff user is signed in as it mounts. Until then its links
- * are plain links (a full page load) and nothing on it answers the keyboard the app's way.
+ * taken it over: the app marks `<html>` with APP_STARTED_ATTRIBUTE as it mounts. Until then its
+ * links are plain links (a full page load) and nothing on it answers the keyboard the app's way.
  */
 export async function gotoServerRendered(page: Page, path: string) {
-  const appStarted = page.waitForResponse(/\/api\/admin\/auth\/user/);
   await page.goto(path);
-  await appStarted;
+  await expect(page.locator(`html[${APP_STARTED_ATTRIBUTE}="true"]`)).toBeAttached();
 }
 
 /** A unique email per test run, so no run is a duplicate of another (the stack keeps its data). */

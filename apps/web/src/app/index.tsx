@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { APP_STARTED_ATTRIBUTE } from '@clearing-desk/contracts';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { ShowPageWhileStatusLoadsContext } from '@/features/clearing-status/components/clearing-gate';
 import { AppProvider } from './provider';
@@ -15,6 +16,10 @@ type AppProps = {
 
 export function App({ router: startedRouter, queryClient, hydrating = false }: AppProps = {}) {
   const [router] = useState(() => startedRouter ?? createAppRouter());
+  // The app has mounted (taken over a pre-rendered page, or drawn its own): the browser tests wait for this.
+  useEffect(() => {
+    document.documentElement.setAttribute(APP_STARTED_ATTRIBUTE, 'true');
+  }, []);
   return (
     <AppProvider queryClient={queryClient}>
       <ShowPageWhileStatusLoadsContext value={hydrating}>

@@ -1,4 +1,4 @@
-import type { StaffUser } from '@clearing-desk/contracts';
+import { hasStaffSignedInHint, type StaffUser } from '@clearing-desk/contracts';
 import { DialogScope } from '@clearing-desk/ui';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -51,6 +51,9 @@ export const getUserQueryOptions = () =>
     staleTime: Infinity,
   });
 
+/** Whether the gateway's sign-in hint says a staff session may exist (never on the server's pre-render). */
+const staffSessionHinted = (): boolean => typeof document !== 'undefined' && hasStaffSignedInHint(document.cookie);
+
 type UserContextValue = {
   user: StaffUser | null;
   /** True while the session is being restored at load; the user is null meanwhile. */
@@ -76,8 +79,9 @@ const UserContext = createContext<UserContextValue>({
 type UserProviderProps = {
   /**
    * A known user (tests): the session is not asked for. Left out, the session is restored from
-   * GET /api/admin/auth/user in the background: public pages render at once with no user, staff
-   * pages wait (`isPending`).
+   * GET /api/admin/auth/user in the background, but only when the gateway's sign-in hint cookie
+   * says one may exist (issue 21 item 2: public pages make no staff call); public pages render at
+   * once with no user meanwhile. Staff pages ask whatever the hint (`useStaffSession`).
    */
   initialUser?: StaffUser | null;
   children: ReactNode;
@@ -99,8 +103,10 @@ export function UserProvider({ initialUser, children }: UserProviderProps) {
     if (initialUser !== undefined) queryClient.setQueryData(authKeys.user(), initialUser);
     return null;
   });
-  const query = useQuery(getUserQueryOptions());
+  const query = useQuery({ ...getUserQueryOptions(), enabled: staffSessionHinted() });
   const user = query.data ?? null;
+  // Pending only while it is being asked: without a hint nobody asks and no user is the answer.
+  const isPending = query.isPending && query.fetchStatus === 'fetching';
   const setUser = useCallback(
     (next: StaffUser | null) => {
       queryClient.setQueryData(authKeys.user(), next);
@@ -140,8 +146,8 @@ export function UserProvider({ initialUser, children }: UserProviderProps) {
   );
 
   const value = useMemo(
-    () => ({ user, isPending: query.isPending, setUser, signInRequested, requestSignIn, finishSignIn }),
-    [user, query.isPending, setUser, signInRequested, requestSignIn, finishSignIn],
+    () => ({ user, isPending, setUser, signInRequested, requestSignIn, finishSignIn }),
+    [user, isPending, setUser, signInRequested, requestSignIn, finishSignIn],
   );
 
   // A session that ended on the server (idle timeout, absolute lifetime, sign-out elsewhere)
@@ -222,3 +228,13 @@ export const useAuth = (): Pick<UserContextValue, 'user' | 'isPending'> => {
   const { user, isPending } = useContext(UserContext);
   return { user, isPending };
 };
+
+/**
+ * The user for a staff page: asks GET /api/admin/auth/user (once; the answer is shared through
+ * the cache with `UserProvider`) whatever the sign-in hint, since a staff page is where a session
+ * matters. `isPending` until the answer is in.
+ */
+export function useStaffSession(): Pick<UserContextValue, 'user' | 'isPending'> {
+  const query = useQuery(getUserQueryOptions());
+  return { user: query.data ?? null, isPending: query.isPending };
+}

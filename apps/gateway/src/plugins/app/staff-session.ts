@@ -1,6 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import fastifySession from '@fastify/session';
-import { FORM_OPEN_HEADER, LOGIN_MESSAGES, SESSION_IDLE_WARNING_MS, staffUserSchema, type SessionState, type StaffUser } from '@clearing-desk/contracts';
+import {
+  FORM_OPEN_HEADER,
+  hasStaffSignedInHint,
+  LOGIN_MESSAGES,
+  SESSION_IDLE_WARNING_MS,
+  STAFF_SIGNED_IN_COOKIE,
+  staffUserSchema,
+  type SessionState,
+  type StaffUser,
+} from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import RedisStore from 'connect-redis';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -130,6 +139,9 @@ class StaffSessionStore extends RedisStore {
  *   the user left the directory or the roles could not be confirmed for STAFF_ROLES_MAX_AGE_MS; an
  *   enterprise (OIDC) session ends at its ID token's expiry. Ended means destroyed: 401 after.
  * - Public calls carry no session cookie and never reach Redis, so they keep working when it is down.
+ * - Beside the session cookie, a hint cookie readable by the pages (STAFF_SIGNED_IN_COOKIE, value
+ *   `1`, path BASE_PATH) says a session may exist, so public pages ask for the user only then
+ *   (issue 21 item 2). Set at sign-in, cleared at sign-out and by any API call that finds no session.
  */
 export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: RolesRefresher }>(
   async (fastify, { config, refreshRoles }) => {
@@ -188,6 +200,14 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
       session.formOpen = request.headers[FORM_OPEN_HEADER] === '1';
     });
 
+    // A hint left behind by a session that ended (idle, lifetime, roles) goes with the first API call that finds none.
+    const apiPrefix = `${config.BASE_PATH}api`;
+    const hintOptions = { path: config.BASE_PATH, sameSite: 'lax', httpOnly: false, secure: config.COOKIE_SECURE } as const;
+    fastify.addHook('onRequest', async (request, reply) => {
+      if (request.staffUser || !request.url.startsWith(apiPrefix) || !hasStaffSignedInHint(request.headers.cookie ?? '')) return;
+      reply.clearCookie(STAFF_SIGNED_IN_COOKIE, hintOptions);
+    });
+
     fastify.decorate('sessionState', (request: FastifyRequest): SessionState | null => {
       const { user, signedInAt } = request.session ?? {};
       if (!user || typeof signedInAt !== 'number') return null;
@@ -228,12 +248,14 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
       if (origin.from === 'oidc') session.expiresAt = origin.expiresAt;
       else session.rolesReadAt = session.rolesTriedAt = now;
       request.staffUser = user;
+      reply.setCookie(STAFF_SIGNED_IN_COOKIE, '1', { ...hintOptions, maxAge: Math.ceil(ceiling / 1000) });
     });
 
     fastify.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.session.sessionId) await request.session.destroy();
       request.staffUser = null;
       reply.clearCookie(SESSION_COOKIE, { path: `${config.BASE_PATH}api` });
+      reply.clearCookie(STAFF_SIGNED_IN_COOKIE, hintOptions);
       fastify.renewCsrf(request, reply);
     });
   },

@@ -4,6 +4,7 @@ import {
   courseSearchResponseSchema,
   FORM_OPEN_HEADER,
   sessionStateSchema,
+  STAFF_SIGNED_IN_COOKIE,
   staffUserResponseSchema,
 } from '@clearing-desk/contracts';
 import { DEMO_DIRECTORY, startDirectory, startStack, type Directory, type Stack } from '@clearing-desk/stack';
@@ -73,6 +74,26 @@ describe('PUT /api/admin/auth/ldap', () => {
     expect(line).toMatch(/; Path=\/api(;|$)/);
     expect(line).not.toMatch(/Secure/);
     expect(line).not.toMatch(/Eddie|Editor/);
+  });
+
+  it('sets the pages a readable sign-in hint beside the session, cleared by sign-out and by a call that finds no session (issue 21 item 2)', async () => {
+    const { client, headers } = newClient();
+    const res = await client.login('editor', PASSWORD, headers);
+    const line = res.headers.getSetCookie().find((c) => c.startsWith(`${STAFF_SIGNED_IN_COOKIE}=`));
+    expect(line).toMatch(new RegExp(`^${STAFF_SIGNED_IN_COOKIE}=1;`));
+    expect(line).not.toMatch(/HttpOnly/i);
+    expect(line).toMatch(/; Path=\/(;|$)/);
+    expect(line).toMatch(/; SameSite=Lax/i);
+    expect(client.cookie(STAFF_SIGNED_IN_COOKIE)).toBe('1');
+    // A call with the hint and a live session keeps both.
+    expect((await client.get('/api/admin/auth/user')).status).toBe(200);
+    expect(client.cookie(STAFF_SIGNED_IN_COOKIE)).toBe('1');
+    expect((await client.sendWithHeaders('PUT', '/api/admin/auth/logout', null, headers)).status).toBe(204);
+    expect(client.cookie(STAFF_SIGNED_IN_COOKIE)).toBeUndefined();
+    // A hint left behind by a session that ended on the server goes with the 401.
+    client.setCookie(STAFF_SIGNED_IN_COOKIE, '1');
+    expect((await client.get('/api/admin/auth/user')).status).toBe(401);
+    expect(client.cookie(STAFF_SIGNED_IN_COOKIE)).toBeUndefined();
   });
 
   it.each([

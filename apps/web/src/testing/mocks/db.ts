@@ -1,3 +1,4 @@
+import { STAFF_SIGNED_IN_COOKIE } from '@clearing-desk/contracts';
 import type {
   ApplyResponse,
   Assessment,
@@ -98,6 +99,12 @@ export const db: MockDb = initialDb();
 
 export function resetDb(): void {
   Object.assign(db, initialDb());
+  setStaffSignedInHint(false);
+}
+
+/** The gateway's sign-in hint cookie (STAFF_SIGNED_IN_COOKIE), mirrored into jsdom's cookies as the gateway sets and clears it. */
+export function setStaffSignedInHint(on: boolean): void {
+  document.cookie = on ? `${STAFF_SIGNED_IN_COOKIE}=1; path=/` : `${STAFF_SIGNED_IN_COOKIE}=; path=/; max-age=0`;
 }
 
 /** Replaces the course catalogue. */
@@ -134,6 +141,7 @@ export function setUploadOutcomes(...outcomes: UploadOutcome[]): void {
 /** Sets the signed-in staff user (the session cookie), or none. */
 export function setSessionUser(user: StaffUser | null): void {
   db.sessionUser = user;
+  setStaffSignedInHint(user !== null);
 }
 
 /** Adds a directory account that can sign in with its username and password. */

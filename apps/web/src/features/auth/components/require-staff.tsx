@@ -2,7 +2,7 @@ import { hasAnyRole } from '@clearing-desk/contracts';
 import { Spinner } from '@clearing-desk/ui';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { MAIN_CONTENT_ID } from '@/config/site';
-import { useAuth } from '@/lib/auth';
+import { useStaffSession } from '@/lib/auth';
 import { AUTH_TEXTS } from '../texts';
 import { LoginScreen } from './login-screen';
 import { NoRoleNotice } from './no-role-notice';
@@ -25,7 +25,7 @@ function focusPageHeading(): void {
  * here, focus goes to the page's heading.
  */
 export function RequireStaff({ children }: { children: ReactNode }) {
-  const { user, isPending } = useAuth();
+  const { user, isPending } = useStaffSession();
   const justSignedIn = useRef(false);
 
   useLayoutEffect(() => {

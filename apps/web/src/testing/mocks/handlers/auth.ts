@@ -1,7 +1,7 @@
 import { LOGIN_MESSAGES, loginFormSchema, SESSION_IDLE_WARNING_MS, type LoginOptions, type SessionState, type StaffUser } from '@clearing-desk/contracts';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '../api-url';
-import { db } from '../db';
+import { db, setSessionUser, setStaffSignedInHint } from '../db';
 
 /** A session 30 minutes from its idle end (no warning due), ending 12 hours from now. */
 export const freshSessionState = (): SessionState => ({
@@ -26,19 +26,22 @@ export const authHandlers = [
       ? db.directory.find((a) => a.user.username === form.data.username && a.password === form.data.password && a.password !== '')
       : undefined;
     if (!account) return HttpResponse.json({ message: LOGIN_MESSAGES.INCORRECT }, { status: 401 });
-    db.sessionUser = account.user;
+    setSessionUser(account.user);
     return HttpResponse.json<StaffUser>(account.user);
   }),
 
   http.put(apiUrl('/admin/auth/logout'), () => {
-    db.sessionUser = null;
+    setSessionUser(null);
     return new HttpResponse(null, { status: 204 });
   }),
 
   http.get(apiUrl('/admin/auth/session'), () => (db.sessionUser ? HttpResponse.json<SessionState>(freshSessionState()) : notLoggedIn())),
   http.put(apiUrl('/admin/auth/session'), () => (db.sessionUser ? HttpResponse.json<SessionState>(freshSessionState()) : notLoggedIn())),
 
-  http.get(apiUrl('/admin/auth/user'), () =>
-    db.sessionUser ? HttpResponse.json<StaffUser>(db.sessionUser) : HttpResponse.json({ message: LOGIN_MESSAGES.NOT_LOGGED_IN }, { status: 401 }),
-  ),
+  http.get(apiUrl('/admin/auth/user'), () => {
+    if (db.sessionUser) return HttpResponse.json<StaffUser>(db.sessionUser);
+    // The gateway clears a stale sign-in hint on any API call that finds no session.
+    setStaffSignedInHint(false);
+    return notLoggedIn();
+  }),
 ];

@@ -1,8 +1,8 @@
-import { LOGIN_MESSAGES, type StaffUser } from '@clearing-desk/contracts';
+import { hasStaffSignedInHint, LOGIN_MESSAGES, type StaffUser } from '@clearing-desk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '@/testing/mocks/api-url';
-import { addDirectoryAccount, db, setSessionUser } from '@/testing/mocks/db';
+import { addDirectoryAccount, db, setSessionUser, setStaffSignedInHint } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import { createAdminUser, createStaffUser, renderApp } from '@/testing/test-utils';
 
@@ -151,7 +151,32 @@ describe('staff sign-in (PUT /api/admin/auth/ldap)', () => {
     expect(within(banner()).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/staff/settings');
   });
 
+  it('makes no staff call on a public page without the sign-in hint (issue 21 item 2)', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/admin/auth/')) asked.push(request.url);
+    });
+    renderApp('/apply');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find a degree' })).toBeInTheDocument();
+    server.events.removeAllListeners();
+    expect(asked).toEqual([]);
+    expect(within(banner()).queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+  });
+
+  it('restores the session on a public page when the sign-in hint is there, and a stale hint goes with its 401', async () => {
+    setSessionUser(createAdminUser());
+    const first = renderApp('/apply');
+    expect(await screen.findByText('Ada Administrator')).toBeInTheDocument();
+    first.unmount();
+    db.sessionUser = null;
+    renderApp('/apply');
+    await waitFor(() => expect(hasStaffSignedInHint(document.cookie)).toBe(false));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find a degree' })).toBeInTheDocument();
+    expect(within(banner()).queryByText('Ada Administrator')).not.toBeInTheDocument();
+  });
+
   it('renders a public page at once while the session is being restored', async () => {
+    setStaffSignedInHint(true);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     server.use(
@@ -165,7 +190,9 @@ describe('staff sign-in (PUT /api/admin/auth/ldap)', () => {
     release();
   });
 
-  it('makes a staff page wait for the session with a spinner', async () => {
+  it('makes a staff page wait for the session with a spinner, and asks for it without the sign-in hint', async () => {
+    // The server holds a session the page has no hint of (signed in before the hint existed).
+    db.sessionUser = adviser;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     server.use(

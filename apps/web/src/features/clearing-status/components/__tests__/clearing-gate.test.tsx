@@ -2,7 +2,7 @@ import { DEFAULT_CLOSED_MESSAGE, LOGIN_MESSAGES } from '@clearing-desk/contracts
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '@/testing/mocks/api-url';
-import { db, setClearingStatus, setSessionUser } from '@/testing/mocks/db';
+import { db, setClearingStatus, setSessionUser, setStaffSignedInHint } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import { createStaffUser, renderApp, renderWithProviders } from '@/testing/test-utils';
 import { clearingStatusKeys } from '@/lib/clearing-status';
@@ -66,8 +66,9 @@ describe('clearing open/closed gate', () => {
     expect(screen.queryByText('Closed.')).not.toBeInTheDocument();
   });
 
-  it('waits for the session before showing the closed message', async () => {
+  it('waits for the session before showing the closed message when the sign-in hint says one may exist', async () => {
     setClearingStatus({ state: 0, closing_message: 'Closed.' });
+    setStaffSignedInHint(true);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const counts = countRequests();
@@ -87,6 +88,14 @@ describe('clearing open/closed gate', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
     release();
     expect(await screen.findByText('Closed.')).toBeInTheDocument();
+  });
+
+  it('shows the closed message without asking for a session when no sign-in hint is there (issue 21 item 2)', async () => {
+    setClearingStatus({ state: 0, closing_message: 'Closed.' });
+    const counts = countRequests();
+    renderApp('/apply');
+    expect(await screen.findByText('Closed.')).toBeInTheDocument();
+    expect(counts['/api/admin/auth/user']).toBeUndefined();
   });
 
   it('keeps the accessibility and privacy pages available while closed', async () => {
