@@ -9,7 +9,7 @@ import {
   resendEmailResponseSchema,
   type EmailListResponse,
 } from '@clearing-desk/contracts';
-import { createApplicationForm } from '@clearing-desk/contracts/testing';
+import { createApplicationForm, FIVE_GCSES } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
 import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
 
@@ -35,12 +35,6 @@ afterAll(async () => {
 
 const as = staffClients(() => stack.gatewayUrl, DEMO_DIRECTORY.password);
 
-const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({
-  QUALIFICATION: 'GCSE',
-  SUBJECT,
-  GRADE: '5',
-  YEAR: '2023',
-}));
 let people = 0;
 
 /** Takes an A*AB G400 caller by phone as `username` with STATUS; answers the desk path of the new application. */

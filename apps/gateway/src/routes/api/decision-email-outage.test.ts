@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { applyResponseSchema } from '@clearing-desk/contracts';
-import { createApplicationForm } from '@clearing-desk/contracts/testing';
+import { createApplicationForm, FIVE_GCSES } from '@clearing-desk/contracts/testing';
 import { startRedisServer, type RedisServer } from '@clearing-desk/service-kit/testing';
 import { caughtEmails, type Stack } from '@clearing-desk/stack';
 import { Client } from 'pg';
@@ -14,12 +14,6 @@ import { StackClient, startTestStack } from '../../testing/stack-client';
  * sent and recorded, each exactly once.
  */
 const PASSWORD = 'queues only';
-const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({
-  QUALIFICATION: 'GCSE',
-  SUBJECT,
-  GRADE: '5',
-  YEAR: '2023',
-}));
 
 let redisServer: RedisServer;
 let redisPort: number;
