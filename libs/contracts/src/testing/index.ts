@@ -106,10 +106,6 @@ export function createAssessForm(overrides: Partial<AssessForm> = {}): AssessFor
   };
 }
 
-/**
- * A complete, valid application form for the G400-like course of `createCourseDetail` (an A level
- * applicant from the UK); override any field.
- */
 /** Five GCSEs at 5 incl. English Language and Mathematics (what the Sciences school asks for, e.g. G400). */
 export const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({
   QUALIFICATION: 'GCSE',
@@ -118,6 +114,10 @@ export const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemis
   YEAR: '2023',
 }));
 
+/**
+ * A complete, valid application form for the G400-like course of `createCourseDetail` (an A level
+ * applicant from the UK); override any field.
+ */
 export function createApplicationForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     NAME1: 'Amara',
