@@ -42,3 +42,4 @@ export * from './web/app-started';
 export * from './scenarios';
 export * from './notifications';
 export * from './rules';
+export * from './endpoints';

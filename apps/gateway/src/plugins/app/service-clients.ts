@@ -1,4 +1,4 @@
-import { errorResponseSchema, USER_HEADER } from '@clearing-desk/contracts';
+import { errorResponseSchema, fillPath, successSchema, USER_HEADER, type Endpoint, type EndpointInput, type SuccessOf } from '@clearing-desk/contracts';
 import { encodeStaffUser, HttpError, INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER } from '@clearing-desk/service-kit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,7 +11,7 @@ export type ServiceName = 'courses' | 'applications' | 'assessment' | 'files' | 
 export type ServiceCall<S extends z.ZodType> = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
-  query?: Record<string, string | number | undefined>;
+  query?: Record<string, unknown>;
   body?: unknown;
   /** Contract schema the service's 2xx answer must satisfy. */
   response: S;
@@ -65,9 +65,28 @@ export function createServiceClient(name: ServiceName, baseUrl: string, config: 
     if (request.staffUser) headers[USER_HEADER] = encodeStaffUser(request.staffUser);
     return headers;
   };
-  return {
+  const client = {
     pool,
     internalHeaders,
+    /**
+     * Calls one of this service's endpoints as contracts declare it (method, path template filled
+     * from `params`, `query`, `body`); answers its 2xx body validated by its declared schema.
+     * Errors as `call`.
+     */
+    send<E extends Endpoint>(
+      request: FastifyRequest,
+      e: E,
+      ...[input]: object extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]
+    ): Promise<SuccessOf<E>> {
+      const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+      return client.call(request, {
+        method: e.method,
+        path: fillPath(e.path as string, params),
+        query,
+        body,
+        response: successSchema(e),
+      }) as Promise<SuccessOf<E>>;
+    },
     async call<S extends z.ZodType>(request: FastifyRequest, call: ServiceCall<S>): Promise<z.infer<S>> {
       const search = new URLSearchParams();
       for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) search.set(k, String(v));
@@ -116,6 +135,7 @@ export function createServiceClient(name: ServiceName, baseUrl: string, config: 
       throw new ServiceError(status, message.success ? message.data.message : `${name} service answered ${res.statusCode}`, json);
     },
   };
+  return client;
 }
 export type ServiceClient = ReturnType<typeof createServiceClient>;
 

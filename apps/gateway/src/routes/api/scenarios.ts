@@ -11,7 +11,7 @@ import {
   scenarioNotFoundResponseSchema,
   scenarioProgressSchema,
   scenarioResponseSchema,
-  scenarioSearchResultSchema,
+  SCENARIOS_SVC,
   timestampQuerySchema,
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
@@ -50,11 +50,7 @@ export const scenarioApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       trainee(request);
       void reply.header('cache-control', 'no-store');
-      const { gender, dept, course } = request.params;
-      const { scenario, DEPT_LIST, COURSE_LIST } = await fastify.services.scenarios.call(request, {
-        path: `/scenarios/${encodeURIComponent(gender)}/${encodeURIComponent(dept)}/${encodeURIComponent(course)}`,
-        response: scenarioSearchResultSchema,
-      });
+      const { scenario, DEPT_LIST, COURSE_LIST } = await fastify.services.scenarios.send(request, SCENARIOS_SVC.next, { params: request.params });
       if (!scenario) return reply.code(404).send({ message: NO_SCENARIO_FOUND, DEPT_LIST, COURSE_LIST });
       return { applicationData: { ...scenario, DEPT_LIST, COURSE_LIST } };
     },
@@ -69,7 +65,7 @@ export const scenarioApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       trainee(request);
       void reply.header('cache-control', 'no-store');
-      return fastify.services.scenarios.call(request, { method: 'PUT', path: '/completions', body: request.body.data, response: scenarioCompletionSchema });
+      return fastify.services.scenarios.send(request, SCENARIOS_SVC.complete, { body: request.body.data });
     },
   );
 
@@ -78,7 +74,7 @@ export const scenarioApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { schema: { querystring: timestampQuerySchema, response: { 200: scenarioProgressSchema, ...refusals } } },
     async (request) => {
       if (!canViewScenarioProgress(request.staffUser)) throw new HttpError(403, LOGIN_MESSAGES.FORBIDDEN);
-      return fastify.services.scenarios.call(request, { path: '/progress', response: scenarioProgressSchema });
+      return fastify.services.scenarios.send(request, SCENARIOS_SVC.progress);
     },
   );
 };

@@ -1,6 +1,9 @@
 import {
+  fillPath,
   LOGIN_MESSAGES,
   SCENARIO_FILTER_MESSAGES,
+  SCENARIO_FILTER_ALL,
+  SCENARIOS_SVC,
   scenarioCompletionSchema,
   scenarioProgressSchema,
   scenarioSearchResultSchema,
@@ -21,6 +24,7 @@ const supervisor: StaffUser = { username: 'editor', name: 'Eddie Editor', roles:
 const noRole: StaffUser = { username: 'nogroups', name: 'Nora Nogroup', roles: [] };
 const as = (user: StaffUser) => internalHeaders({ 'x-clearing-user': encodeStaffUser(user) });
 
+const ALL = { gender: SCENARIO_FILTER_ALL, dept: SCENARIO_FILTER_ALL, course: SCENARIO_FILTER_ALL };
 const named = (s: Scenario, DEPT_NAME: string): StoredScenarioInput => ({ ...s, DEPT_NAME });
 /** Six scenarios: CMPS (F, M), MATH (M), SOCI (F, IB + GCSE) and one each in the excluded HSRM and PSYC. */
 const FIXTURES: StoredScenarioInput[] = [
@@ -84,14 +88,20 @@ afterAll(async () => {
   await database.drop();
 });
 
-const next = async (path: string, user: StaffUser = trainee) => {
-  const res = await app.inject({ method: 'GET', url: `/scenarios/${path}`, headers: as(user) });
+/** `filters` is 'gender/dept/course' as sent, so a test can send segments no caller would build. */
+const next = async (filters: string, user: StaffUser = trainee) => {
+  const res = await app.inject({ method: 'GET', url: SCENARIOS_SVC.next.path.replace(':gender/:dept/:course', filters), headers: as(user) });
   return { status: res.statusCode, body: res.json() };
 };
 const complete = (payload: unknown, user: StaffUser = trainee) =>
-  app.inject({ method: 'PUT', url: '/completions', headers: { ...as(user), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+  app.inject({
+    method: SCENARIOS_SVC.complete.method,
+    url: SCENARIOS_SVC.complete.path,
+    headers: { ...as(user), 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
 
-describe('GET /scenarios/:gender/:dept/:course', () => {
+describe(`GET ${SCENARIOS_SVC.next.path}`, () => {
   it('answers the first matching scenario with DEPT_LIST without HSRM, PSYC or FBUA, and every COURSE_LIST course', async () => {
     const { status, body } = await next('all/all/all');
     expect(status).toBe(200);
@@ -148,15 +158,15 @@ describe('GET /scenarios/:gender/:dept/:course', () => {
   });
 
   it('refuses a caller without a user with 401 and a user without a role with 403', async () => {
-    const anonymous = await app.inject({ method: 'GET', url: '/scenarios/all/all/all', headers: internalHeaders() });
+    const anonymous = await app.inject({ method: 'GET', url: fillPath(SCENARIOS_SVC.next.path, ALL), headers: internalHeaders() });
     expect([anonymous.statusCode, anonymous.json()]).toEqual([401, { message: LOGIN_MESSAGES.NOT_LOGGED_IN }]);
     expect(await next('all/all/all', noRole)).toEqual({ status: 403, body: { message: LOGIN_MESSAGES.FORBIDDEN } });
-    const noToken = await app.inject({ method: 'GET', url: '/scenarios/all/all/all' });
+    const noToken = await app.inject({ method: 'GET', url: fillPath(SCENARIOS_SVC.next.path, ALL) });
     expect(noToken.statusCode).toBe(401);
   });
 });
 
-describe('PUT /completions', () => {
+describe(`PUT ${SCENARIOS_SVC.complete.path}`, () => {
   it('records completion per user: the next GET skips it for that user only, until none is left', async () => {
     const seen: string[] = [];
     for (;;) {
@@ -197,18 +207,18 @@ describe('PUT /completions', () => {
     ['an unknown key', { applicationHash: createScenario(1).HASH, extra: 1 }],
     ['a body that is not an object', ['a']],
   ])('refuses %s with 400 and stores nothing', async (_what, payload) => {
-    const before = scenarioProgressSchema.parse((await app.inject({ method: 'GET', url: '/progress', headers: as(supervisor) })).json());
+    const before = scenarioProgressSchema.parse((await app.inject({ method: 'GET', url: SCENARIOS_SVC.progress.path, headers: as(supervisor) })).json());
     const res = await complete(payload, supervisor);
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().message).toBe('string');
-    const after = scenarioProgressSchema.parse((await app.inject({ method: 'GET', url: '/progress', headers: as(supervisor) })).json());
+    const after = scenarioProgressSchema.parse((await app.inject({ method: 'GET', url: SCENARIOS_SVC.progress.path, headers: as(supervisor) })).json());
     expect(after).toEqual(before);
   });
 });
 
-describe('GET /progress', () => {
+describe(`GET ${SCENARIOS_SVC.progress.path}`, () => {
   it('lists each trainee with completed and expected-outcome counts, for view-report users only', async () => {
-    const res = await app.inject({ method: 'GET', url: '/progress', headers: as(supervisor) });
+    const res = await app.inject({ method: 'GET', url: SCENARIOS_SVC.progress.path, headers: as(supervisor) });
     expect(res.statusCode).toBe(200);
     const progress = scenarioProgressSchema.parse(res.json());
     expect(progress.totalScenarios).toBe(4);
@@ -220,7 +230,7 @@ describe('GET /progress', () => {
       ['T004', 'X', true],
     ]);
 
-    const refused = await app.inject({ method: 'GET', url: '/progress', headers: as(other) });
+    const refused = await app.inject({ method: 'GET', url: SCENARIOS_SVC.progress.path, headers: as(other) });
     expect([refused.statusCode, refused.json()]).toEqual([403, { message: LOGIN_MESSAGES.FORBIDDEN }]);
   });
 });
@@ -233,13 +243,13 @@ describe('demo scenarios', () => {
     );
     try {
       await demo.ready();
-      const res = await demo.inject({ method: 'GET', url: '/scenarios/all/all/all', headers: as(trainee) });
+      const res = await demo.inject({ method: 'GET', url: fillPath(SCENARIOS_SVC.next.path, ALL), headers: as(trainee) });
       const result = scenarioSearchResultSchema.parse(res.json());
       const { DEPT_NAME: _n, ...first } = demoScenarios()[0] as StoredScenarioInput;
       expect(result.scenario).toEqual(first);
       expect(result.DEPT_LIST.DEPARTMENTS.length).toBeGreaterThanOrEqual(20);
       expect(result.DEPT_LIST.DEPARTMENTS.map((d) => d.DEPT_ID)).not.toEqual(expect.arrayContaining(['HSRM']));
-      const progress = scenarioProgressSchema.parse((await demo.inject({ method: 'GET', url: '/progress', headers: as(supervisor) })).json());
+      const progress = scenarioProgressSchema.parse((await demo.inject({ method: 'GET', url: SCENARIOS_SVC.progress.path, headers: as(supervisor) })).json());
       expect(progress).toEqual({ totalScenarios: demoScenarios().length, trainees: [] });
     } finally {
       await demo.close();
