@@ -77,7 +77,8 @@ describe('confirmation page by confirmed_status', () => {
 
   it('links to the review page by hash (the status page, issue 24)', async () => {
     const { user, router } = await submitted();
-    await user.click(screen.getByRole('link', { name: 'View your application' }));
+    // The confirmation page is a lazy route: the path changes before its chunk has rendered.
+    await user.click(await screen.findByRole('link', { name: 'View your application' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/review/hash-1'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Good News!' })).toBeInTheDocument();
     expect(screen.getByText('Offered')).toBeInTheDocument();
