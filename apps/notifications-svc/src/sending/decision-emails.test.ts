@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { loadConfig } from '@clearing-desk/service-kit';
-import { createTestDatabase, TEST_INTERNAL_TOKEN, internalHeaders, type TestDatabase, metricValue } from '@clearing-desk/service-kit/testing';
+import { createTestDatabase, endpointRequest, TEST_INTERNAL_TOKEN, internalHeaders, type TestDatabase, metricValue } from '@clearing-desk/service-kit/testing';
 import { createDecisionEmailPayload } from '@clearing-desk/contracts/testing';
-import type { DecisionEmailPayload } from '@clearing-desk/contracts';
+import { NOTIFICATIONS_SVC, type DecisionEmailPayload } from '@clearing-desk/contracts';
 import { Queue } from 'bullmq';
 import { buildApp } from '../app';
 import { notificationsConfigSchema } from '../config';
@@ -194,7 +194,7 @@ describe('decision emails over SMTP', () => {
     await relay(payload, outboxId);
     await waitForJob(outboxId);
     expect(smtp.caught.length).toBe(before + 1);
-    const res = await app.inject({ method: 'GET', url: '/emails?application_id=9001', headers: internalHeaders() });
+    const res = await app.inject({ ...endpointRequest(NOTIFICATIONS_SVC.list, { query: { application_id: '9001' } }), headers: internalHeaders() });
     expect(res.statusCode).toBe(200);
     const [email] = res.json().emails;
     expect(email).toMatchObject({ kind: 'OFFER', recipient: 'ann@example.com', state: 'sent', attempts: 1, lastError: null });
@@ -226,10 +226,11 @@ describe('decision emails over SMTP', () => {
     smtp.state.mode = 'accept';
 
     const resend = await app.inject({
-      method: 'POST',
-      url: `/emails/${failed?.id}/resend`,
+      ...endpointRequest(NOTIFICATIONS_SVC.resend, {
+        params: { emailId: failed!.id },
+        body: { applicationId: '9003', recipient: 'ann.new@example.com', requestedBy: 'backoffice' },
+      }),
       headers: internalHeaders(),
-      payload: { applicationId: '9003', recipient: 'ann.new@example.com', requestedBy: 'backoffice' },
     });
     expect(resend.statusCode).toBe(201);
     expect(resend.json()).toMatchObject({ resendOf: failed?.id, requestedBy: 'backoffice', recipient: 'ann.new@example.com', state: 'queued' });

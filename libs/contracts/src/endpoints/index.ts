@@ -1,5 +1,7 @@
 /** Endpoints as data (issue 22 item 2): each service's endpoints, declared once (see endpoint.ts). */
 export * from './path';
 export * from './endpoint';
+export * from './assessment-svc';
+export * from './notifications-svc';
 export * from './scenarios-svc';
 export * from './service-endpoints';

@@ -1,4 +1,6 @@
 import type { Endpoint } from './endpoint';
+import { ASSESSMENT_SVC } from './assessment-svc';
+import { NOTIFICATIONS_SVC } from './notifications-svc';
 import { SCENARIOS_SVC } from './scenarios-svc';
 
 /**
@@ -7,6 +9,8 @@ import { SCENARIOS_SVC } from './scenarios-svc';
  * scenarios-svc's endpoints, each with its method and path.
  */
 export const SERVICE_ENDPOINTS = {
+  assessment: ASSESSMENT_SVC,
+  notifications: NOTIFICATIONS_SVC,
   scenarios: SCENARIOS_SVC,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 export type ServiceWithEndpoints = keyof typeof SERVICE_ENDPOINTS;

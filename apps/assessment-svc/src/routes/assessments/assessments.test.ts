@@ -1,5 +1,5 @@
-import { assessmentSchema, type AssessRequestInput } from '@clearing-desk/contracts';
-import { TEST_INTERNAL_TOKEN, internalHeaders } from '@clearing-desk/service-kit/testing';
+import { ASSESSMENT_SVC, assessmentSchema, type AssessRequestInput } from '@clearing-desk/contracts';
+import { endpointRequest, TEST_INTERNAL_TOKEN, internalHeaders } from '@clearing-desk/service-kit/testing';
 import { createAssessForm, createCourseDetail } from '@clearing-desk/contracts/testing';
 import { buildApp } from '../../app';
 
@@ -13,7 +13,7 @@ const request = (overrides: Partial<AssessRequestInput> = {}): AssessRequestInpu
   ...overrides,
 });
 
-describe('POST /assessments', () => {
+describe(`${ASSESSMENT_SVC.assess.method} ${ASSESSMENT_SVC.assess.path}`, () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
 
   beforeAll(async () => {
@@ -30,7 +30,7 @@ describe('POST /assessments', () => {
   });
   afterAll(() => app.close());
 
-  const post = (payload: unknown, headers = internalHeaders()) => app.inject({ method: 'POST', url: '/assessments', headers, payload: payload as object });
+  const post = (payload: unknown, headers = internalHeaders()) => app.inject({ ...endpointRequest(ASSESSMENT_SVC.assess, { body: payload }), headers });
 
   it('assesses a form for a course', async () => {
     const res = await post(request({ access: 'Back Office' }));
@@ -91,8 +91,7 @@ describe('POST /assessments', () => {
 
   it('answers 400, not 500, for a body that is not an object', async () => {
     const res = await app.inject({
-      method: 'POST',
-      url: '/assessments',
+      ...endpointRequest(ASSESSMENT_SVC.assess),
       headers: { ...internalHeaders(), 'content-type': 'application/json' },
       payload: '[1,2',
     });

@@ -1,6 +1,6 @@
 import {
   alternativeCandidatesResponseSchema,
-  assessmentSchema,
+  ASSESSMENT_SVC,
   courseClosedCode,
   staffCourseClosedCode,
   courseDetailResponseSchema,
@@ -99,7 +99,7 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
       if (issues.length > 0) throw new HttpError(400, describeIssues(issues));
 
       const body: AssessRequestInput = { course: courseData, qualOptions, form, access, alternatives: [] };
-      const post = () => fastify.services.assessment.call(request, { method: 'POST', path: '/assessments', body, response: assessmentSchema });
+      const post = () => fastify.services.assessment.send(request, ASSESSMENT_SVC.assess, { body });
       let result = await post();
       if (result.TRAFFIC_LIGHT !== 'R') return { result, candidates: [] };
       const maxTariff = result.UCAS_POINTS_EFFECTIVE;

@@ -5,8 +5,8 @@ import {
   canEditApplication,
   EMAIL_HISTORY_TEXTS,
   emailListResponseSchema,
-  emailRecordSchema,
   errorResponseSchema,
+  NOTIFICATIONS_SVC,
   resendEmailResponseSchema,
   timestampQuerySchema,
 } from '@clearing-desk/contracts';
@@ -32,11 +32,7 @@ export const applicationEmailRoutes: FastifyPluginAsyncZod = async (fastify) => 
     async (request, reply) => {
       const { stored } = await loadStaffApplication(fastify, request, request.params);
       void reply.header('cache-control', 'private, no-store');
-      return fastify.services.notifications.call(request, {
-        path: '/emails',
-        query: { application_id: stored.applicationData.APPLICATION_ID },
-        response: emailListResponseSchema,
-      });
+      return fastify.services.notifications.send(request, NOTIFICATIONS_SVC.list, { query: { application_id: stored.applicationData.APPLICATION_ID } });
     },
   );
 
@@ -50,11 +46,10 @@ export const applicationEmailRoutes: FastifyPluginAsyncZod = async (fastify) => 
       if (!canEditApplication(detail.access, applicationData.STATUS)) {
         throw new HttpError(403, applicationData.STATUS === 'S' ? ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_PUBLIC : ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY);
       }
-      const email = await fastify.services.notifications.call(request, {
-        method: 'POST',
-        path: `/emails/${encodeURIComponent(emailId)}/resend`,
-        body: { applicationId: applicationData.APPLICATION_ID, recipient: applicationData.EMAIL, requestedBy: request.staffUser!.username },
-        response: emailRecordSchema,
+      const email = await fastify.services.notifications.send(request, NOTIFICATIONS_SVC.resend, {
+        params: { emailId },
+        // An application stored without an email (a phone application may have none) is refused by notifications-svc's schema (400).
+        body: { applicationId: applicationData.APPLICATION_ID, recipient: applicationData.EMAIL ?? '', requestedBy: request.staffUser!.username },
       });
       await fastify.services.applications.call(request, {
         method: 'POST',

@@ -1,12 +1,12 @@
 import {
   buildFigures,
-  emailSummarySchema,
   errorResponseSchema,
   FIGURES_TEXTS,
   figuresCountResponseSchema,
   figuresCsv,
   figuresQuerySchema,
   figuresResponseSchema,
+  NOTIFICATIONS_SVC,
   reportableCoursesResponseSchema,
   type FiguresResponse,
 } from '@clearing-desk/contracts';
@@ -45,7 +45,7 @@ async function loadFigures(fastify: Parameters<FastifyPluginAsyncZod>[0], reques
  */
 async function emailSummary(fastify: Parameters<FastifyPluginAsyncZod>[0], request: FastifyRequest, ucasCodes: string[]) {
   try {
-    return await fastify.services.notifications.call(request, { method: 'POST', path: '/emails/summary', body: { ucasCodes }, response: emailSummarySchema });
+    return await fastify.services.notifications.send(request, NOTIFICATIONS_SVC.summary, { body: { ucasCodes } });
   } catch (err) {
     request.log.warn({ err }, 'email figures unavailable');
     return null;

@@ -1,13 +1,4 @@
-import {
-  emailIdParamsSchema,
-  emailListQuerySchema,
-  emailListResponseSchema,
-  emailRecordSchema,
-  emailSummaryRequestSchema,
-  emailSummarySchema,
-  errorResponseSchema,
-  resendEmailRequestSchema,
-} from '@clearing-desk/contracts';
+import { NOTIFICATIONS_SVC, routeOf } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { NotificationsConfig } from '../../config';
@@ -15,33 +6,23 @@ import { toEmailRecord } from '../../plugins/app/emails-repository';
 import { messageIdFor } from '../../sending/mailer';
 
 /**
- * Internal routes (only the gateway calls them; notifications-svc itself calls nobody):
- * an application's emails for the staff History, a staff Resend, and counts for the figures.
- * The gateway checks who may see and resend (the user's role on the application's course).
+ * The endpoints of contracts' NOTIFICATIONS_SVC (only the gateway calls them): an application's
+ * emails for the staff History, a staff Resend, and counts for the figures.
  */
 export const emailRoutes: FastifyPluginAsyncZod<{ config: NotificationsConfig }> = async (fastify, { config }) => {
-  fastify.get(
-    '/emails',
-    { schema: { querystring: emailListQuerySchema, response: { 200: emailListResponseSchema, 400: errorResponseSchema } } },
-    async (request) => ({ emails: await fastify.emailsRepository.listForApplication(request.query.application_id) }),
-  );
+  fastify.route({
+    ...routeOf(NOTIFICATIONS_SVC.list),
+    handler: async (request) => ({ emails: await fastify.emailsRepository.listForApplication(request.query.application_id) }),
+  });
 
-  fastify.post(
-    '/emails/summary',
-    { schema: { body: emailSummaryRequestSchema, response: { 200: emailSummarySchema, 400: errorResponseSchema } } },
-    async (request) => fastify.emailsRepository.summary(request.body.ucasCodes),
-  );
+  fastify.route({
+    ...routeOf(NOTIFICATIONS_SVC.summary),
+    handler: async (request) => fastify.emailsRepository.summary(request.body.ucasCodes),
+  });
 
-  fastify.post(
-    '/emails/:emailId/resend',
-    {
-      schema: {
-        params: emailIdParamsSchema,
-        body: resendEmailRequestSchema,
-        response: { 201: emailRecordSchema, 400: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
+  fastify.route({
+    ...routeOf(NOTIFICATIONS_SVC.resend),
+    handler: async (request, reply) => {
       const original = await fastify.emailsRepository.findById(request.params.emailId);
       if (!original || original.applicationId !== request.body.applicationId) throw new HttpError(404, 'Email not found.');
       const row = await fastify.emailsRepository.createResend(original, request.body.recipient, request.body.requestedBy, (id) =>
@@ -57,5 +38,5 @@ export const emailRoutes: FastifyPluginAsyncZod<{ config: NotificationsConfig }>
       }
       return reply.status(201).send(toEmailRecord(row));
     },
-  );
+  });
 };

@@ -1,0 +1,40 @@
+import { errorResponseSchema } from '../common/errors';
+import {
+  emailIdParamsSchema,
+  emailListQuerySchema,
+  emailListResponseSchema,
+  emailRecordSchema,
+  emailSummaryRequestSchema,
+  emailSummarySchema,
+  resendEmailRequestSchema,
+} from '../notifications/email-records';
+import { endpoint } from './endpoint';
+
+/**
+ * notifications-svc, called by the gateway only (notifications-svc itself calls nobody). The
+ * gateway checks who may see and resend (the user's role on the application's course).
+ */
+export const NOTIFICATIONS_SVC = {
+  /** An application's emails, for the staff History. */
+  list: endpoint({
+    method: 'GET',
+    path: '/emails',
+    query: emailListQuerySchema,
+    responses: { 200: emailListResponseSchema, 400: errorResponseSchema },
+  }),
+  /** Counts of queued, sent and failed emails of some courses, for the figures. */
+  summary: endpoint({
+    method: 'POST',
+    path: '/emails/summary',
+    body: emailSummaryRequestSchema,
+    responses: { 200: emailSummarySchema, 400: errorResponseSchema },
+  }),
+  /** A staff Resend of one email of the application: the new email (201), queued. */
+  resend: endpoint({
+    method: 'POST',
+    path: '/emails/:emailId/resend',
+    params: emailIdParamsSchema,
+    body: resendEmailRequestSchema,
+    responses: { 201: emailRecordSchema, 400: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema },
+  }),
+} as const;
