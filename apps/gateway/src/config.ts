@@ -179,6 +179,14 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   RATE_LIMIT_ASSESS_PER_APPLICANT_MAX: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_APPLY_PER_APPLICANT_MAX: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_UPLOAD_MAX: z.coerce.number().int().positive().default(300),
+  /**
+   * The public limits are counted in each gateway process and synchronised with Redis in batches
+   * (issue 26; plugins/external/batched-rate-limit-store.ts): every RATE_LIMIT_SYNC_MS, and at once
+   * when a key has RATE_LIMIT_SYNC_HITS unsent hits (a tenth of its limit if fewer). With N
+   * instances a subject may pass a limit by up to (N - 1) x (RATE_LIMIT_SYNC_HITS - 1) calls.
+   */
+  RATE_LIMIT_SYNC_MS: z.coerce.number().int().positive().default(100),
+  RATE_LIMIT_SYNC_HITS: z.coerce.number().int().positive().default(20),
 
   /** OpenID Connect enterprise sign-in: set all three to replace the password form with /login. */
   OIDC_ISSUER: z.string().url().optional(),

@@ -4,6 +4,7 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { GatewayConfig } from '../../config';
+import { BatchedCounter, batchedRateLimitStore } from './batched-rate-limit-store';
 
 /** Public routes with a limit of their own (issue 14 item 2); the login route has its own limiters. */
 export type LimitedRoute = 'applied' | 'assess' | 'apply' | 'upload';
@@ -40,7 +41,10 @@ export function applicantOf(request: FastifyRequest): string | null {
 export const rateLimitSubject = (request: FastifyRequest): string => (request.staffUser ? `user:${request.staffUser.username}` : `ip:${request.ip}`);
 
 /**
- * @fastify/rate-limit on the gateway's Redis, so a limit holds across every gateway instance.
+ * @fastify/rate-limit on the gateway's Redis, so a limit holds across every gateway instance,
+ * counted in this process and synchronised with Redis in small batches (BatchedCounter, issue 26:
+ * no Redis round trip per request; every RATE_LIMIT_SYNC_MS or RATE_LIMIT_SYNC_HITS hits, with
+ * the error that allows documented there).
  * Nothing is limited globally: the public routes opt in with `config: fastify.publicRateLimit(route)`
  * (limits from config, RATE_LIMIT_*), and the login route creates its own limiters with
  * `fastify.createRateLimit` (per username and per client address, counting refusals only).
@@ -53,10 +57,18 @@ export const rateLimitSubject = (request: FastifyRequest): string => (request.st
  */
 export const rateLimitPlugin = fp<{ config: GatewayConfig }>(
   async (fastify, { config }) => {
+    const counter = new BatchedCounter({
+      redis: fastify.redis,
+      syncIntervalMs: config.RATE_LIMIT_SYNC_MS,
+      syncHits: config.RATE_LIMIT_SYNC_HITS,
+      onSyncError: (err) => fastify.log.warn({ err }, 'rate limit counts not synchronised with Redis; kept here until the next sync'),
+    });
+    fastify.addHook('onClose', async () => {
+      await counter.close();
+    });
     await fastify.register(rateLimit, {
       global: false,
-      redis: fastify.redis,
-      nameSpace: `${config.REDIS_KEY_PREFIX}:rate:`,
+      store: batchedRateLimitStore(counter, `${config.REDIS_KEY_PREFIX}:rate:`),
       skipOnError: false,
       errorResponseBuilder: (_request, context) => {
         const seconds = Math.max(1, Math.ceil(context.ttl / 1000));

@@ -12,7 +12,8 @@ declare module 'fastify' {
 /**
  * One ioredis connection for sessions and rate limits. It never queues commands while Redis is
  * down (`enableOfflineQueue: false`): a staff request then fails at once with 503 instead of
- * hanging, public routes (which touch no Redis) keep working, and the client reconnects by itself.
+ * hanging, public routes keep working (their limits count locally, plugins/external/rate-limit.ts), and the
+ * client reconnects by itself.
  */
 export const redisPlugin = fp<{ config: GatewayConfig }>(
   async (fastify, { config }) => {
