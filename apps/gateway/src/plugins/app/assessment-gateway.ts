@@ -9,7 +9,6 @@ import {
   type AlternativeCandidate,
   type Assessment,
   type AssessForm,
-  type AssessRequestInput,
   type CourseDetailResponse,
   type CourseOpenFields,
 } from '@clearing-desk/contracts';
@@ -49,6 +48,37 @@ function shortLivedCache<T extends object>(ttlMs: number, maxEntries: number) {
     });
     return value;
   };
+}
+
+/**
+ * JSON text of objects sent again and again (issue 26 item 1): a course's courseData, qualOptions
+ * and access (about 24 KB) for every assessment of it, and the candidate courses of red forms.
+ * Keyed by the cached object itself, so an entry goes when the course caches drop the object (TTL,
+ * size bound) and a course read again is serialised again: invalidated with the course caches.
+ */
+const serialised = new WeakMap<object, string>();
+
+function serialiseOnce(value: object, serialise: () => string): string {
+  let text = serialised.get(value);
+  if (text === undefined) {
+    text = serialise();
+    serialised.set(value, text);
+  }
+  return text;
+}
+
+/**
+ * The JSON of assessment-svc's POST /assessments body (contracts' assessRequestSchema) from the
+ * course detail and candidate rows as cached, their text serialised once per cached object; only
+ * the form is serialised per call. JSON.parse of it equals JSON.parse(JSON.stringify(body)).
+ */
+export function assessRequestJson(detail: CourseDetailResponse, form: AssessForm, alternatives: readonly AlternativeCandidate[]): string {
+  // '{"course":…,"qualOptions":…,"access":…' (an undefined access is left out, as JSON.stringify does).
+  const coursePart = serialiseOnce(detail, () =>
+    JSON.stringify({ course: detail.courseData, qualOptions: detail.qualOptions, access: detail.access }).slice(0, -1),
+  );
+  const alternativesPart = alternatives.map((row) => serialiseOnce(row, () => JSON.stringify(row))).join(',');
+  return `${coursePart},"form":${JSON.stringify(form)},"alternatives":[${alternativesPart}]}`;
 }
 
 /** An assessment and the course rows its ALTERNATE codes come from (empty unless the light is red). */
@@ -94,13 +124,13 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
      * the assessment asked again with them; assessment-svc keeps those the same form passes.
      */
     async assess(request: FastifyRequest, detail: CourseDetailResponse, form: AssessForm): Promise<AssessOutcome> {
-      const { courseData, qualOptions, access } = detail;
+      const { courseData, qualOptions } = detail;
       const issues = validateQualificationItems(form, qualOptions);
       if (issues.length > 0) throw new HttpError(400, describeIssues(issues));
 
-      const body: AssessRequestInput = { course: courseData, qualOptions, form, access, alternatives: [] };
-      const post = () => fastify.services.assessment.send(request, ASSESSMENT_SVC.assess, { body });
-      let result = await post();
+      const post = (alternatives: AlternativeCandidate[]) =>
+        fastify.services.assessment.sendJson(request, ASSESSMENT_SVC.assess, assessRequestJson(detail, form, alternatives));
+      let result = await post([]);
       if (result.TRAFFIC_LIGHT !== 'R') return { result, candidates: [] };
       const maxTariff = result.UCAS_POINTS_EFFECTIVE;
       const rows = await candidateCache(String(maxTariff), async () => {
@@ -111,7 +141,7 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
         });
         return found.courses;
       });
-      body.alternatives = rows
+      const alternatives = rows
         .filter((row) => row.UCAS_CODE !== courseData.UCAS_CODE)
         .sort(
           (a, b) =>
@@ -120,8 +150,8 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
             a.UCAS_CODE.localeCompare(b.UCAS_CODE),
         )
         .slice(0, MAX_CANDIDATES_SENT);
-      if (body.alternatives.length > 0) result = await post();
-      return { result, candidates: body.alternatives };
+      if (alternatives.length > 0) result = await post(alternatives);
+      return { result, candidates: alternatives };
     },
   };
 }

@@ -13,6 +13,11 @@ export type ServiceCall<S extends z.ZodType> = {
   path: string;
   query?: Record<string, unknown>;
   body?: unknown;
+  /**
+   * The body already serialised as JSON, instead of `body`: a caller that sends the same large
+   * parts again and again (the course and its qualOptions of every assessment) keeps them serialised.
+   */
+  json?: string;
   /** Contract schema the service's 2xx answer must satisfy. */
   response: S;
 };
@@ -87,20 +92,23 @@ export function createServiceClient(name: ServiceName, baseUrl: string, config: 
         response: successSchema(e),
       }) as Promise<SuccessOf<E>>;
     },
+    /**
+     * As `send`, with the body already serialised: `json` must be the JSON text of a value the
+     * endpoint's body schema accepts (the service validates it as any body). For callers that send
+     * the same large parts again and again (assessments: the course and its qualOptions, issue 26).
+     */
+    sendJson<E extends Endpoint>(request: FastifyRequest, e: E, json: string, params?: Record<string, string | number>): Promise<SuccessOf<E>> {
+      return client.call(request, { method: e.method, path: fillPath(e.path as string, params), json, response: successSchema(e) }) as Promise<SuccessOf<E>>;
+    },
     async call<S extends z.ZodType>(request: FastifyRequest, call: ServiceCall<S>): Promise<z.infer<S>> {
       const search = new URLSearchParams();
       for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) search.set(k, String(v));
       const qs = search.size ? `?${search}` : '';
       const headers = internalHeaders(request);
-      if (call.body !== undefined) headers['content-type'] = 'application/json';
+      const body = call.json ?? (call.body === undefined ? undefined : JSON.stringify(call.body));
+      if (body !== undefined) headers['content-type'] = 'application/json';
       const method = call.method ?? 'GET';
-      const send = () =>
-        pool.request({
-          method,
-          path: `${call.path}${qs}`,
-          headers,
-          body: call.body === undefined ? undefined : JSON.stringify(call.body),
-        });
+      const send = () => pool.request({ method, path: `${call.path}${qs}`, headers, body });
       let res;
       try {
         try {
