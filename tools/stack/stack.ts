@@ -72,11 +72,20 @@ export type StackOptions = {
    * (maildev; fixed ports 1025/1080, else free ones) whenever notifications-svc is started.
    */
   smtpUrl?: string;
+  /**
+   * Processes per service (default 1), e.g. `{ assessment: 2 }`: each on its own port, the
+   * gateway given all their URLs (comma-separated `<NAME>_URL`, issue 26 item 2). Instances of a
+   * service with a database share it.
+   */
+  instances?: Partial<Record<ServiceName, number>>;
 };
 
 export type Stack = {
   gatewayUrl: string;
+  /** The first instance's URL of each service. */
   urls: Partial<Record<ServiceName, string>>;
+  /** Every instance's URL of each service (StackOptions.instances). */
+  instanceUrls: Partial<Record<ServiceName, string[]>>;
   /** Each app's metrics port (`<url>/metrics`: Prometheus text; issue 27), the gateway's too. */
   metricsUrls: Partial<Record<ServiceName | 'gateway', string>>;
   /** DATABASE_URL of each service with a database, on a 'test' stack (tests count rows to prove nothing was stored). */
@@ -91,8 +100,10 @@ export type Stack = {
   smtpUrl: string | null;
   /** The BullMQ prefix applications-svc's outbox relay and notifications-svc share. */
   queuePrefix: string;
-  /** Process id of a running service or of the gateway (tests kill one to see the stack heal). */
+  /** Process id of a running service (its first instance) or of the gateway (tests kill one to see the stack heal). */
   pid: (name: ServiceName | 'gateway') => number | undefined;
+  /** Process ids of every instance of a service, in the order of `instanceUrls`. */
+  instancePids: (name: ServiceName) => (number | undefined)[];
   stop: () => Promise<void>;
 };
 
@@ -161,15 +172,13 @@ function pipeLogs(run: Running, mode: 'pretty' | 'silent') {
         const entry = JSON.parse(line) as {
           level?: number;
           msg?: string;
-          req?: { method?: string; url?: string };
-          res?: { statusCode?: number };
-          responseTime?: number;
+          // service-kit's compact request line (issue 26): method, url, statusCode, ms.
+          method?: string;
+          url?: string;
+          statusCode?: number;
+          ms?: number;
         };
-        const extra = entry.req
-          ? ` ${entry.req.method} ${entry.req.url}`
-          : entry.res
-            ? ` ${entry.res.statusCode} ${Math.round(entry.responseTime ?? 0)}ms`
-            : '';
+        const extra = entry.statusCode !== undefined ? ` ${entry.method} ${entry.url} ${entry.statusCode} ${entry.ms ?? 0}ms` : '';
         text = `${LEVELS[entry.level ?? 30] ?? 'info'}: ${entry.msg ?? ''}${extra}`;
       } catch {
         // not JSON (a stack trace): print as it is
@@ -270,6 +279,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const runs: Running[] = [];
   const databases: TestDatabase[] = [];
   const urls: Partial<Record<ServiceName, string>> = {};
+  const instanceUrls: Partial<Record<ServiceName, string[]>> = {};
   const metricsUrls: Partial<Record<ServiceName | 'gateway', string>> = {};
   const databaseUrls: Partial<Record<ServiceName, string>> = {};
   // One random internal token per stack: no committed default exists (issue 14 item 3).
@@ -354,7 +364,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         const run = spawnService(name, spec.dir, env, logs, supervise);
         runs.push(run);
         urls[name] = `http://127.0.0.1:${port}`;
+        instanceUrls[name] = [urls[name]];
         await waitUntilReady(run, urls[name]);
+        for (let i = 2; i <= (options.instances?.[name] ?? 1); i += 1) {
+          const extraPort = await freePort();
+          const extra = spawnService(`${name}#${i}`, spec.dir, { ...env, PORT: String(extraPort), METRICS_PORT: String(await freePort()) }, logs, supervise);
+          runs.push(extra);
+          instanceUrls[name].push(`http://127.0.0.1:${extraPort}`);
+          await waitUntilReady(extra, `http://127.0.0.1:${extraPort}`);
+        }
       }),
     );
     const gatewayMetricsPort = options.ports === 'fixed' ? GATEWAY_METRICS_PORT : await freePort();
@@ -371,16 +389,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Test stacks keep their sessions and rate limits apart on the shared Redis.
     if (options.database === 'test') gatewayEnv.REDIS_KEY_PREFIX = `clearing-test-${randomBytes(4).toString('hex')}`;
     Object.assign(gatewayEnv, options.gatewayEnv);
-    for (const name of names) gatewayEnv[`${name.toUpperCase()}_URL`] = urls[name] as string;
+    for (const name of names) gatewayEnv[`${name.toUpperCase()}_URL`] = (instanceUrls[name] ?? []).join(',');
     const gateway = spawnService('gateway', 'apps/gateway', gatewayEnv, logs, supervise);
     runs.push(gateway);
     // The gateway's /readyz pings every service it is configured with; a stack of some services
     // only (most tests) waits for it to listen instead.
     await waitUntilReady(gateway, gatewayUrl, names.length === ALL_SERVICES.length ? '/readyz' : '/healthz');
     const pid = (name: ServiceName | 'gateway') => runs.find((r) => r.name === name)?.child.pid;
+    const instancePids = (name: ServiceName) => runs.filter((r) => r.name === name || r.name.startsWith(`${name}#`)).map((r) => r.child.pid);
     return {
       gatewayUrl,
       urls,
+      instanceUrls,
+      instancePids,
       metricsUrls,
       databaseUrls,
       internalToken,

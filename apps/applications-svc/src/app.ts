@@ -20,7 +20,12 @@ export type BuildOptions = { now?: () => Date };
  * external (database), app (repositories), routes.
  */
 export async function buildApp(config: ApplicationsConfig, options: BuildOptions = {}) {
-  const app = createService({ name: 'applications-svc', logLevel: config.LOG_LEVEL, internalToken: config.INTERNAL_TOKEN });
+  const app = createService({
+    name: 'applications-svc',
+    logLevel: config.LOG_LEVEL,
+    requestLogSample: config.LOG_REQUEST_SAMPLE,
+    internalToken: config.INTERNAL_TOKEN,
+  });
   await app.register(databasePlugin, { config });
   await app.register(intakeCyclePlugin, { config });
   await app.register(outboxRelayPlugin, { config });

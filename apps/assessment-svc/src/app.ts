@@ -12,6 +12,7 @@ export async function buildApp(config: AssessmentConfig) {
   const app = createService({
     name: 'assessment-svc',
     logLevel: config.LOG_LEVEL,
+    requestLogSample: config.LOG_REQUEST_SAMPLE,
     internalToken: config.INTERNAL_TOKEN,
     bodyLimit: config.BODY_LIMIT_BYTES,
   });

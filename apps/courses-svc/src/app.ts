@@ -12,7 +12,12 @@ listens).
  * Plugin order, the same in every service: external (database), app (repositories), routes.
  */
 export async function buildApp(config: CoursesConfig) {
-  const app = createService({ name: 'courses-svc', logLevel: config.LOG_LEVEL, internalToken: config.INTERNAL_TOKEN });
+  const app = createService({
+    name: 'courses-svc',
+    logLevel: config.LOG_LEVEL,
+    requestLogSample: config.LOG_REQUEST_SAMPLE,
+    internalToken: config.INTERNAL_TOKEN,
+  });
   await app.register(databasePlugin, { config });
   await app.register(coursesRepositoryPlugin);
   await app.register(placesProjectionPlugin, { config });

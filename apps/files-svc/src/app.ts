@@ -21,7 +21,12 @@ export type BuildOptions = {
  * (repository, blob store, scan worker, sweeper), routes.
  */
 export async function buildApp(config: FilesConfig, options: BuildOptions = {}) {
-  const app = createService({ name: 'files-svc', logLevel: config.LOG_LEVEL, internalToken: config.INTERNAL_TOKEN });
+  const app = createService({
+    name: 'files-svc',
+    logLevel: config.LOG_LEVEL,
+    requestLogSample: config.LOG_REQUEST_SAMPLE,
+    internalToken: config.INTERNAL_TOKEN,
+  });
   await app.register(databasePlugin, { config });
   await app.register(scanQueuePlugin, { config });
   await app.register(multipartPlugin);

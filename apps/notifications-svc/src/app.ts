@@ -14,7 +14,12 @@ export type BuildOptions = { onAccepted?: EmailWorkerDeps['onAccepted'] };
  * in every service: external (database, Redis queue), app (repository, sending worker), routes.
  */
 export async function buildApp(config: NotificationsConfig, options: BuildOptions = {}) {
-  const app = createService({ name: 'notifications-svc', logLevel: config.LOG_LEVEL, internalToken: config.INTERNAL_TOKEN });
+  const app = createService({
+    name: 'notifications-svc',
+    logLevel: config.LOG_LEVEL,
+    requestLogSample: config.LOG_REQUEST_SAMPLE,
+    internalToken: config.INTERNAL_TOKEN,
+  });
   await app.register(databasePlugin, { config });
   await app.register(emailQueuePlugin, { config });
   await app.register(emailsRepositoryPlugin);

@@ -10,7 +10,12 @@ import { scenarioRoutes } from './routes/scenarios';
  * service: external (database), app (repositories), routes.
  */
 export async function buildApp(config: ScenariosConfig) {
-  const app = createService({ name: 'scenarios-svc', logLevel: config.LOG_LEVEL, internalToken: config.INTERNAL_TOKEN });
+  const app = createService({
+    name: 'scenarios-svc',
+    logLevel: config.LOG_LEVEL,
+    requestLogSample: config.LOG_REQUEST_SAMPLE,
+    internalToken: config.INTERNAL_TOKEN,
+  });
   await app.register(databasePlugin, { config });
   await app.register(scenariosRepositoryPlugin);
   await app.register(scenarioRoutes);
