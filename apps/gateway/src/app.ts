@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import { isWebPage } from '@clearing-desk/contracts';
 import { createService, notFoundHandler } from '@clearing-desk/service-kit';
 import { createLdapDirectory } from './auth/ldap-directory';
@@ -11,6 +10,7 @@ import { noStorePlugin } from './plugins/app/no-store';
 import { openApiPlugin } from './plugins/external/openapi';
 import { staffSessionPlugin } from './plugins/app/staff-session';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
+import { securityHeadersPlugin } from './plugins/external/security-headers';
 import { redisPlugin } from './plugins/external/redis';
 import { webAppPlugin } from './plugins/external/web-app';
 import { xsrfPlugin } from './plugins/external/xsrf';
@@ -27,6 +27,7 @@ export async function buildApp(config: GatewayConfig) {
   const app = createService({
     name: 'gateway',
     logLevel: config.LOG_LEVEL,
+    requestLogSample: config.LOG_REQUEST_SAMPLE,
     // Only the configured proxies' X-Forwarded-For sets request.ip (rate limits count by it).
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
     notFoundHandler: (request, reply) => {
@@ -44,11 +45,7 @@ export async function buildApp(config: GatewayConfig) {
       return notFoundHandler(request, reply);
     },
   });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: { 'script-src': ["'self'"], 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null },
-    },
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(xsrfPlugin, { config });
   await app.register(redisPlugin, { config });
   await app.register(rateLimitPlugin, { config });
