@@ -23,6 +23,8 @@ import {
   recommendedCourses,
   staffEditRefusal,
   staffStatusRefusal,
+  offerWithoutPlace,
+  PLACES_MESSAGES,
   SUBMISSION_BUTTONS,
   staffUpdateResponseSchema,
   submissionStoredResponseSchema,
@@ -320,7 +322,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
      * The staff create (POST /api/admin/applications/{student}/{course}; issue 9 item 3): allowed
      * while Clearing is closed; the course must take applications (409 COURSE_SUSPENDED / CLOSED);
      * the user needs a role that edits new applications and a STATUS among the assessment's
-     * buttons for that role (403). `student` is NEW_STUDENT or the STUDENT_ID chosen in the search.
+     * buttons for that role (403); an offer with no place left is 409 NO_PLACE_LEFT (issue 23). `student` is NEW_STUDENT or the STUDENT_ID chosen in the search.
      */
     async submitStaff(request: FastifyRequest, student: string, code: string, data: StaffCreateSubmission): Promise<ApplyResponse> {
       const user = request.staffUser;
@@ -331,8 +333,9 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       const { INTERVIEW, OVER_ALLOWANCE, ...form } = data;
       const { submission, status: STATUS, reasons: REJECTION_REASONS } = pipeline.keyed(request, detail, form);
       const checked = pipeline.check(detail, submission);
-      const outcome = await pipeline.assess(request, detail, checked.assessable);
       const status = STATUS ?? 'S';
+      if (!OVER_ALLOWANCE) refuseOfferWithoutPlace(detail, null, status);
+      const outcome = await pipeline.assess(request, detail, checked.assessable);
       forbidIfRefused(staffStatusRefusal(detail.access, null, status, outcome.result.SUBMISSION_OPTIONS.BUTTONS));
       return pipeline.claimAndStore(request, checked, {
         submission: withoutDocuments(submission),
@@ -370,6 +373,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       forbidIfRefused(staffEditRefusal(detail.access, current));
       const { REJECTION_REASONS, INTERVIEW, OVER_ALLOWANCE, ...rest } = data;
       const checked = pipeline.check(detail, dropHiddenFields(withoutDocuments(rest), []));
+      if (!OVER_ALLOWANCE) refuseOfferWithoutPlace(detail, current, data.STATUS);
       const outcome = await pipeline.assess(request, detail, checked.assessable);
       forbidIfRefused(staffStatusRefusal(detail.access, current, data.STATUS, outcome.result.SUBMISSION_OPTIONS.BUTTONS));
       const body: StoreUpdateRequestInput = {
@@ -395,6 +399,16 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
   return pipeline;
 }
 export type SubmitPipeline = ReturnType<typeof createSubmitPipeline>;
+
+/**
+ * 409 NO_PLACE_LEFT for a staff offer on a course with no place left (contracts offerWithoutPlace;
+ * issue 23 item 3), ahead of the status rule's 403: the adviser's form still showed O (the place
+ * went while it was open), so it is told why and re-assesses. An Administrator's unconfirmed offer
+ * goes on to applications-svc, whose guard answers the same.
+ */
+function refuseOfferWithoutPlace(detail: CourseDetailResponse, current: ApplicationStatus | null, requested: ApplicationStatus | undefined): void {
+  if (offerWithoutPlace(detail.access, current, requested, detail.courseData.VACANCIES_INTERNAL)) throw new HttpError(409, PLACES_MESSAGES.NO_PLACE_LEFT);
+}
 
 /**
  * The course facts a decision's email names (issue 24 item 2): the gateway has just read the

@@ -43,14 +43,16 @@ export type SearchAction =
  * An external, non-intermediary course's Apply opens its EXTERNAL_URL (spec section 2).
  * For a staff user (`staff`: their role on the course, `access`), Apply only where that role may
  * take a new application (canEditApplication; issue 19 item 4): otherwise 'none', so no Apply
- * opens a form they could only read.
+ * opens a form they could only read. Staff keep Apply enabled on a course with no internal
+ * vacancies (every place offered, the places guard; issue 23 item 3): they still take the call and
+ * refer or pool the caller (staffCourseClosedCode).
  */
 export function searchAction(course: CourseRow, staff?: { access: Access | null | undefined }): SearchAction {
   if (course.SUSPENDED && course.VACANCIES_EXTERNAL > 0) return { kind: 'check-back-later' };
   if (course.VACANCIES_EXTERNAL <= 0) return { kind: 'closed' };
   if (staff && !canEditApplication(staff.access, null)) return { kind: 'none' };
   const externalUrl = course.EXTERNAL && !course.INTERMEDIARY ? course.EXTERNAL_URL : null;
-  return { kind: 'apply', enabled: course.VACANCIES_INTERNAL > 0, externalUrl };
+  return { kind: 'apply', enabled: staff !== undefined || course.VACANCIES_INTERNAL > 0, externalUrl };
 }
 
 export type CoursePageState = { kind: 'error'; message: string } | { kind: 'information'; canApply: boolean };

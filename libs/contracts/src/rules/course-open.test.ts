@@ -1,6 +1,6 @@
 import { createCourse, createCoursesClosedWithPlaces } from '../testing';
 import { coursePageState, searchAction } from '../courses/course-state';
-import { courseClosedCode, isCourseOpen } from './course-open';
+import { courseClosedCode, isCourseOpen, staffCourseClosedCode } from './course-open';
 
 describe('courseClosedCode (can this course take an application?)', () => {
   it('takes an application on an intermediary, internal course with external and internal vacancies', () => {
@@ -56,5 +56,28 @@ describe('searchAction for staff (issue 19 item 4)', () => {
     expect(searchAction(course, { access: 'Visa Team' })).toEqual({ kind: 'none' });
     expect(searchAction(course, { access: 'Front Office' })).toEqual({ kind: 'apply', enabled: true, externalUrl: null });
     expect(searchAction(course)).toEqual({ kind: 'apply', enabled: true, externalUrl: null });
+  });
+});
+
+describe('a course every place of which is offered, as staff meet it (issue 23 item 3)', () => {
+  it("keeps the staff search Apply enabled and the course open to them; a manager's close still closes it", () => {
+    const full = createCourse({ VACANCIES_EXTERNAL: 5, VACANCIES_INTERNAL: 0 });
+    expect(searchAction(full)).toEqual({ kind: 'apply', enabled: false, externalUrl: null });
+    expect(searchAction(full, { access: 'Back Office' })).toEqual({ kind: 'apply', enabled: true, externalUrl: null });
+    expect(staffCourseClosedCode(full)).toBeNull();
+    expect(staffCourseClosedCode(createCourse({ VACANCIES_EXTERNAL: 0, VACANCIES_INTERNAL: 0 }))).toBe('COURSE_CLOSED');
+    expect(staffCourseClosedCode(createCourse({ SUSPENDED: true, VACANCIES_INTERNAL: 0 }))).toBe('COURSE_SUSPENDED');
+  });
+
+  it('agrees with the staff course page: open to staff exactly where their search lets them apply', () => {
+    for (const VACANCIES_EXTERNAL of [0, 3])
+      for (const VACANCIES_INTERNAL of [0, 2])
+        for (const SUSPENDED of [false, true]) {
+          const course = createCourse({ SUSPENDED, VACANCIES_EXTERNAL, VACANCIES_INTERNAL });
+          const page = coursePageState(course);
+          const action = searchAction(course, { access: 'Front Office' });
+          const applies = page.kind === 'information' && page.canApply && action.kind === 'apply' && action.enabled;
+          expect({ course, open: staffCourseClosedCode(course) === null }).toEqual({ course, open: applies });
+        }
   });
 });

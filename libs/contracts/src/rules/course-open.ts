@@ -23,6 +23,14 @@ export const hasNoPlaces = (course: Pick<CourseData, 'VACANCIES_EXTERNAL' | 'VAC
   course.VACANCIES_EXTERNAL <= 0 || course.VACANCIES_INTERNAL <= 0;
 
 /**
+ * hasNoPlaces as staff taking a call meet it (issue 23 item 3): no internal vacancies (every
+ * place offered, the places guard) leaves the course open to them, so only no external vacancies
+ * (a manager's close) counts. They refer or pool the caller instead (offerPossible).
+ */
+export const hasNoPlacesForStaff = (course: Pick<CourseData, 'VACANCIES_EXTERNAL' | 'VACANCIES_INTERNAL'>): boolean =>
+  hasNoPlaces({ ...course, VACANCIES_INTERNAL: Math.max(1, course.VACANCIES_INTERNAL) });
+
+/**
  * Can this course take an application? The one rule (issue 22 item 1) behind the gateway's assess
  * and submit gates, the ALTERNATE candidates (assessment-svc, and courses-svc's SQL, which a test
  * holds to this function) and the web's course page. Answers null when it can, else the code the

@@ -18,6 +18,8 @@ export const PLACES_MESSAGES = {
   NO_PLACE_LEFT: 'No place is left on this course, so it cannot be offered now. Refer or pool the caller instead.',
   /** The Review tab's no-vacancies warning to staff on a course the guard closed: the form keeps working (issue 23 item 3). */
   NO_PLACES_STAFF_WARNING: 'No places left: every Clearing place on this course has been offered. You can still take the call: refer or pool the caller.',
+  /** Beside an adviser's Apply in the staff course search, and on the course page, for such a course (issue 23 item 3). */
+  NO_PLACES_STAFF_HINT: 'No places left: take the call and refer or pool the caller.',
   /** The status confirmation an Administrator sees before offering with no place left (issue 23 item 3). */
   OVER_ALLOWANCE_CONFIRM: 'No place is left on this course. Offering now goes over its offer allowance. Are you sure you want to offer over the allowance?',
   /** Added to the History LOG of an offer made over the allowance. */
@@ -38,6 +40,16 @@ export const offerPossible = (access: string | null | undefined, placesLeft: num
 
 /** The status whose applications count against a course's places (domain.md "Places"). */
 export const OFFER_STATUS = 'O' as const;
+
+/**
+ * Whether a staff save asks for a new offer (`requested` O while the stored status, `current`, is
+ * not O; null for a create) on a course with no place left (`placesLeft`, its VACANCIES_INTERNAL)
+ * by someone who may not offer over the allowance (offerPossible). The gateway answers such a save
+ * 409 PLACES_MESSAGES.NO_PLACE_LEFT before the status rule's 403, so the form that still showed O
+ * says why and re-assesses (issue 23 item 3).
+ */
+export const offerWithoutPlace = (access: string | null | undefined, current: string | null, requested: string | undefined, placesLeft: number): boolean =>
+  requested === OFFER_STATUS && current !== OFFER_STATUS && !offerPossible(access, placesLeft);
 
 /** An allowance in hundredths (1.30 -> 130): the ledger's arithmetic is done on whole numbers so it never rounds differently in Node and SQL. */
 export const allowanceHundredths = (allowance: number): number => Math.round(allowance * 100);

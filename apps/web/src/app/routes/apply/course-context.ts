@@ -8,7 +8,7 @@ export type CourseOutletContext = {
   access: Access;
   /** coursePageState(...).canApply */
   canApply: boolean;
-  /** The course takes applications (contracts' isCourseOpen): the form may be opened. */
+  /** The course takes applications (contracts' isCourseOpen; staffCourseClosedCode for an adviser): the form may be opened. */
   canStart: boolean;
   /** A signed-in adviser taking the application by phone: the student chosen in the student search; null for the public. */
   staffApplication?: { student: StudentSearchRow | null; setStudent: (student: StudentSearchRow | null) => void } | null;

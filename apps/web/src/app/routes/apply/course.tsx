@@ -4,6 +4,7 @@ import {
   COURSE_PAGE_ERRORS,
   coursePageState,
   isCourseOpen,
+  staffCourseClosedCode,
   editRefusalReason,
   NEW_STUDENT,
   type StudentSearchRow,
@@ -110,7 +111,8 @@ export function CourseRoute() {
     detail: courseQuery.data,
     access: courseQuery.data.access,
     canApply: state.canApply,
-    canStart: isCourseOpen(courseQuery.data.courseData),
+    // An adviser keeps the form on a course with every place offered (issue 23 item 3): they refer or pool the caller.
+    canStart: user ? staffCourseClosedCode(courseQuery.data.courseData) === null : isCourseOpen(courseQuery.data.courseData),
     staffApplication: user ? { student, setStudent } : null,
   };
   return (

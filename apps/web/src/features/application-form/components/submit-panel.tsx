@@ -123,9 +123,11 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
     const onError = (error: unknown) => {
       if (error instanceof ApiError && error.status === 409) {
         // The last place went meanwhile (issue 23): the course and the assessment are read again, and O leaves the buttons.
+        // The adviser reads why in the service's own words (no status code before them).
         if (error.message === PLACES_MESSAGES.NO_PLACE_LEFT) {
           void queryClient.invalidateQueries({ queryKey: adminCourseKeys.all });
           void queryClient.invalidateQueries({ queryKey: applicationFormKeys.assessments(course.UCAS_CODE) });
+          return setFailure(error.message);
         }
         if (error.message === APPLY_MESSAGES.DUPLICATE) return dispatch({ type: 'duplicate', value: true });
         if (error.message === ERROR_CODES.COURSE_CLOSED) return dispatch({ type: 'course-unavailable', reason: 'closed' });

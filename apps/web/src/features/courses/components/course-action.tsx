@@ -1,4 +1,4 @@
-import { APPLY_UNAVAILABLE_TEXTS, searchAction, type CourseSearchRow } from '@clearing-desk/contracts';
+import { APPLY_UNAVAILABLE_TEXTS, PLACES_MESSAGES, searchAction, type CourseSearchRow } from '@clearing-desk/contracts';
 import { Button, buttonClassName, Tag, VisuallyHidden } from '@clearing-desk/ui';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -11,7 +11,9 @@ const courseName = (course: CourseSearchRow) => `${course.COURSE_TITLE} ${course
  * 'Apply' (a link when enabled: to the application, or to the external URL in a new tab).
  * Screen readers also hear the course name, since every row's control has the same text; the
  * visible text sits in its own element so it can be found exactly. In the staff search (`staff`)
- * a course whose role cannot take an application shows no Apply (its row says the role).
+ * a course whose role cannot take an application shows no Apply (its row says the role), and a
+ * course with every place offered keeps its Apply with a hint that the caller is referred or
+ * pooled (issue 23 item 3).
  */
 export function CourseAction({ course, staff = false }: { course: CourseSearchRow; staff?: boolean }) {
   const action = searchAction(course, staff ? { access: course.access } : undefined);
@@ -58,10 +60,22 @@ export function CourseAction({ course, staff = false }: { course: CourseSearchRo
       </a>
     );
   }
-  return (
-    <Link to={paths.apply.course.getHref(course.UCAS_CODE)} className={buttonClassName('primary', 'cd-button--small')}>
+  const link = (describedBy?: string) => (
+    <Link to={paths.apply.course.getHref(course.UCAS_CODE)} className={buttonClassName('primary', 'cd-button--small')} aria-describedby={describedBy}>
       <span>{COURSE_TEXTS.APPLY}</span>
       {context}
     </Link>
   );
+  if (staff && course.VACANCIES_INTERNAL <= 0) {
+    const hintId = `no-places-${course.UCAS_CODE}`;
+    return (
+      <span className="cd-course-action">
+        {link(hintId)}
+        <span id={hintId} className="cd-hint cd-course-action__reason">
+          {PLACES_MESSAGES.NO_PLACES_STAFF_HINT}
+        </span>
+      </span>
+    );
+  }
+  return link();
 }

@@ -1,4 +1,13 @@
-import { APPLY_MESSAGES, displayCourseCode, formatLongDate, hasNoPlaces, SECOND_YEAR_TEXTS, type CourseData } from '@clearing-desk/contracts';
+import {
+  APPLY_MESSAGES,
+  displayCourseCode,
+  formatLongDate,
+  hasNoPlaces,
+  hasNoPlacesForStaff,
+  PLACES_MESSAGES,
+  SECOND_YEAR_TEXTS,
+  type CourseData,
+} from '@clearing-desk/contracts';
 import { buttonClassName, SummaryList, VisuallyHidden, WarningText } from '@clearing-desk/ui';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -12,14 +21,21 @@ type CourseInformationProps = {
   canApply: boolean;
   /** Where 'Start application' leads (step 1 of the form). */
   startHref: string;
+  /**
+   * A signed-in adviser taking a call: a course with every place offered stays open to them
+   * (staffCourseClosedCode), with the no-places warning instead of the closed text (issue 23 item 3).
+   */
+  staff?: boolean;
 };
 
 export const courseHeading = (course: Pick<CourseData, 'COURSE_TITLE' | 'QUALIFICATION'>): string => `${course.COURSE_TITLE} ${course.QUALIFICATION}`;
 
 /** The information page shown before the application form (spec section 2). */
-export function CourseInformation({ course, canApply, startHref }: CourseInformationProps) {
+export function CourseInformation({ course, canApply, startHref, staff = false }: CourseInformationProps) {
   // No external or no internal vacancies: the gateway refuses with COURSE_CLOSED, so say so here.
-  const closed = hasNoPlaces(course);
+  // Staff: only a manager's close (no external vacancies); the places guard's leaves them the call.
+  const closed = staff ? hasNoPlacesForStaff(course) : hasNoPlaces(course);
+  const noPlacesForStaff = staff && !closed && course.VACANCIES_INTERNAL <= 0;
   return (
     <article className="cd-course-information">
       <span className="cd-caption-l">{displayCourseCode(course)}</span>
@@ -75,13 +91,16 @@ export function CourseInformation({ course, canApply, startHref }: CourseInforma
         </>
       ) : (
         canApply && (
-          <Link to={startHref} className={buttonClassName('primary', 'cd-button--start')}>
-            {COURSE_TEXTS.START_APPLICATION}
-            <span className="cd-button__start-icon" aria-hidden="true">
-              {' '}
-              →
-            </span>
-          </Link>
+          <>
+            {noPlacesForStaff && <WarningText>{PLACES_MESSAGES.NO_PLACES_STAFF_WARNING}</WarningText>}
+            <Link to={startHref} className={buttonClassName('primary', 'cd-button--start')}>
+              {COURSE_TEXTS.START_APPLICATION}
+              <span className="cd-button__start-icon" aria-hidden="true">
+                {' '}
+                →
+              </span>
+            </Link>
+          </>
         )
       )}
     </article>

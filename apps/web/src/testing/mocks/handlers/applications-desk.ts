@@ -15,7 +15,10 @@ import {
   LISTING_FILTER_STATUSES,
   LOGIN_MESSAGES,
   NEW_STUDENT,
+  OFFER_STATUS,
   outboundCallDataSchema,
+  OVER_ALLOWANCE_ROLE,
+  PLACES_MESSAGES,
   outboundCallRemark,
   parseVersionEtag,
   staffCreateSubmissionSchema,
@@ -25,6 +28,7 @@ import {
   versionEtag,
   type ApplicationListingResponse,
   type ApplyResponse,
+  type CourseData,
   type OutboundCallResponse,
   type StaffUpdateResponse,
   type StudentSearchResponse,
@@ -69,6 +73,25 @@ const find = (student: unknown, course: unknown) =>
 const now = () => new Date().toISOString();
 
 /**
+ * The places guard as the gateway and applications-svc keep it (issue 23 item 3), over the course's
+ * VACANCIES_INTERNAL: a new O on a course with no place left is refused (409 NO_PLACE_LEFT)
+ * unless an Administrator confirmed going over the allowance (OVER_ALLOWANCE; 403 for anyone
+ * else), which the LOG row records. Answers the refusal, or the note for the LOG ('' for none).
+ */
+function placesGuard(
+  course: CourseData,
+  access: string | null,
+  before: string | null,
+  requested: string | undefined,
+  overAllowance: boolean | undefined,
+): { refused: Response } | { note: string } {
+  if (overAllowance && access !== OVER_ALLOWANCE_ROLE) return { refused: error(403, PLACES_MESSAGES.OVER_ALLOWANCE_FORBIDDEN) };
+  if (requested !== OFFER_STATUS || before === OFFER_STATUS || course.VACANCIES_INTERNAL > 0) return { note: '' };
+  if (!overAllowance) return { refused: error(409, PLACES_MESSAGES.NO_PLACE_LEFT) };
+  return { note: ` ${PLACES_MESSAGES.OVER_ALLOWANCE_LOG}` };
+}
+
+/**
  * The applications desk endpoints of spec section 7 (issue 9) over the mock store: the listing
  * (only courses the user has a role on), one application with the user's access, the staff
  * create and update (version checked, 409 on a stale one), the outbound call and the student
@@ -110,15 +133,18 @@ export const applicationsDeskHandlers = [
     const parsed = staffUpdateSubmissionSchema.safeParse(((await request.json()) as { data?: unknown }).data);
     if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
     const access = accessForCourse(user.roles, found.courseData);
-    // As the gateway and applications-svc: the contracts' one status rule, over the assessment's buttons.
+    // As the gateway and applications-svc: the places guard (a new O needs a place), then the
+    // contracts' one status rule, over the assessment's buttons.
+    const before = found.applicationData.STATUS;
+    const places = placesGuard(found.courseData, access, before, parsed.data.STATUS, parsed.data.OVER_ALLOWANCE);
+    if ('refused' in places) return places.refused;
     const refusal = staffStatusRefusal(access, found.applicationData.STATUS, parsed.data.STATUS, db.assessment.SUBMISSION_OPTIONS.BUTTONS);
     if (refusal) return error(403, refusal);
     // V keeps the current status: it is never stored.
     const status = keptStatus(parsed.data.STATUS, found.applicationData.STATUS) ?? found.applicationData.STATUS;
     const ifMatch = parseVersionEtag(request.headers.get('If-Match') ?? undefined);
     if (ifMatch !== undefined && ifMatch !== found.version) return error(409, ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT);
-    const { SUBMISSION_ID: _id, STATUS: _status, REJECTION_REASONS: _r, INTERVIEW, ...form } = parsed.data;
-    const before = found.applicationData.STATUS;
+    const { SUBMISSION_ID: _id, STATUS: _status, REJECTION_REASONS: _r, INTERVIEW, OVER_ALLOWANCE: _o, ...form } = parsed.data;
     // As applications-svc: a change to I needs the interview, which its LOG row records (issue 24 item 3).
     if (interviewNeeded(before, status) && !INTERVIEW) return error(400, INTERVIEW_MESSAGES.REQUIRED);
     const interviewNote = INTERVIEW && interviewNeeded(before, status) ? ` Interview: ${interviewSummary(INTERVIEW)}.` : '';
@@ -129,7 +155,7 @@ export const applicationsDeskHandlers = [
       LOG: [
         ...found.applicationData.LOG,
         {
-          MESSAGE: before === status ? 'Application updated' : `Status changed from ${before} to ${status}${interviewNote}`,
+          MESSAGE: before === status ? 'Application updated' : `Status changed from ${before} to ${status}${interviewNote}${places.note}`,
           STATUS: status,
           USER: user.username,
           TIME: now(),
@@ -146,8 +172,11 @@ export const applicationsDeskHandlers = [
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const parsed = staffCreateSubmissionSchema.safeParse(((await request.json()) as { data?: unknown }).data);
     if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
-    const { INTERVIEW, ...submission } = parsed.data;
+    const { INTERVIEW, OVER_ALLOWANCE, ...submission } = parsed.data;
     if (interviewNeeded(null, submission.STATUS ?? 'S') && !INTERVIEW) return error(400, INTERVIEW_MESSAGES.REQUIRED);
+    const course = db.courses.find((c) => c.UCAS_CODE === params.course);
+    const places = course ? placesGuard(course, accessForCourse(user.roles, course), null, submission.STATUS ?? 'S', OVER_ALLOWANCE) : { note: '' };
+    if ('refused' in places) return places.refused;
     db.staffCreates.push(parsed.data);
     const n = db.desk.applications.length + 1;
     const studentId = params.student === NEW_STUDENT ? `S100${n}` : String(params.student);
@@ -155,7 +184,7 @@ export const applicationsDeskHandlers = [
       { ...submission, STUDENT_ID: studentId, APPLICATION_ID: `A100${n}`, UCAS_CODE: String(params.course), STATUS: submission.STATUS ?? 'S' },
       { public: false },
     );
-    stored.applicationData.LOG = [{ MESSAGE: 'Application created', STATUS: stored.applicationData.STATUS, USER: user.username, TIME: now() }];
+    stored.applicationData.LOG = [{ MESSAGE: `Application created${places.note}`, STATUS: stored.applicationData.STATUS, USER: user.username, TIME: now() }];
     db.desk.applications.push(stored);
     const response: ApplyResponse = createApplyResponse({
       id: [studentId, String(params.course), `A100${n}`, `10${n}`],
