@@ -3,6 +3,19 @@ import { ucasInstitutionCodeSchema } from '@clearing-desk/contracts';
 import { baseServiceConfigSchema, metricsPortSchema, redisUrlSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
+/** A service's URLs: one, or several comma-separated (its instances); at least one, each a URL. */
+const serviceUrls = (defaultUrl: string) =>
+  z
+    .string()
+    .default(defaultUrl)
+    .transform((list) =>
+      list
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url()).min(1));
+
 /** Gateway environment (README "Configuration"). */
 export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   HOST: z.string().default('0.0.0.0'),
@@ -13,13 +26,18 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
     .string()
     .default('/')
     .refine((v) => v.startsWith('/') && v.endsWith('/'), 'must start and end with /'),
-  COURSES_URL: z.string().url().default('http://127.0.0.1:3101'),
-  APPLICATIONS_URL: z.string().url().default('http://127.0.0.1:3102'),
-  ASSESSMENT_URL: z.string().url().default('http://127.0.0.1:3103'),
-  FILES_URL: z.string().url().default('http://127.0.0.1:3104'),
-  SCENARIOS_URL: z.string().url().default('http://127.0.0.1:3105'),
+  /**
+   * Where each service listens: one URL (a Kubernetes Service, a load balancer) or several,
+   * comma-separated (`ASSESSMENT_URL=http://10.0.0.5:3103,http://10.0.0.6:3103`), which the gateway
+   * takes in turn, skipping one that refused a connection for a few seconds (issue 26 item 2).
+   */
+  COURSES_URL: serviceUrls('http://127.0.0.1:3101'),
+  APPLICATIONS_URL: serviceUrls('http://127.0.0.1:3102'),
+  ASSESSMENT_URL: serviceUrls('http://127.0.0.1:3103'),
+  FILES_URL: serviceUrls('http://127.0.0.1:3104'),
+  SCENARIOS_URL: serviceUrls('http://127.0.0.1:3105'),
   /** notifications-svc (decision emails, issue 24): the staff History's emails, Resend, failed emails on the figures. */
-  NOTIFICATIONS_URL: z.string().url().default('http://127.0.0.1:3106'),
+  NOTIFICATIONS_URL: serviceUrls('http://127.0.0.1:3106'),
   /**
    * The university's UCAS institution code, which the applicant's status page names in an offer's
    * UCAS Hub steps (the same value as notifications-svc's, which the offer email names).

@@ -2,9 +2,10 @@ import { errorResponseSchema, fillPath, successSchema, USER_HEADER, type Endpoin
 import { encodeStaffUser, HttpError, INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER } from '@clearing-desk/service-kit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Pool } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { GatewayConfig } from '../../config';
+import { createInstanceBalancer } from './instance-balancer';
 
 export type ServiceName = 'courses' | 'applications' | 'assessment' | 'files' | 'scenarios' | 'notifications';
 
@@ -43,23 +44,70 @@ const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '
 
 /** True when `err` is a connection error worth one retry of an idempotent call (issue 14 item 4). */
 export function isConnectionError(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = (e as Error & { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
-  }
-  return false;
+  return errorCodes(err).some((code) => CONNECTION_ERROR_CODES.has(code));
 }
 
 /**
- * An HTTP client for one internal service (undici Pool, keep-alive). Forwards the request id,
- * the internal token and the staff user; validates 2xx bodies with the contract schema; turns a
- * non-2xx into an HttpError carrying the service's status and message; an unreachable service
- * becomes 503 and a slow one 504, never a 500. A GET (idempotent) that fails on a connection
- * error (isConnectionError) is sent once more, so a service restart or a stale kept-alive socket
- * does not reach the user; writes are never retried (the service may have stored them).
+ * The `code`s of an error and its causes. Not `instanceof Error`: Node's own socket errors may
+ * come from another realm (Jest's module sandbox), and they are the ones that matter here.
  */
-export function createServiceClient(name: ServiceName, baseUrl: string, config: GatewayConfig) {
-  const pool = new Pool(baseUrl, { connections: 64, headersTimeout: config.SERVICE_TIMEOUT_MS, bodyTimeout: config.SERVICE_TIMEOUT_MS });
+function errorCodes(err: unknown): string[] {
+  const codes: string[] = [];
+  for (let e: unknown = err, depth = 0; typeof e === 'object' && e !== null && depth < 10; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+  }
+  return codes;
+}
+
+/** True when the connection was refused: nothing reached the service, so any call may go elsewhere. */
+export function isConnectionRefused(err: unknown): boolean {
+  return errorCodes(err).includes('ECONNREFUSED');
+}
+
+/**
+ * An HTTP client for one internal service at one or more URLs (issue 26 item 2: `<NAME>_URL=a,b`;
+ * createInstanceBalancer: one undici keep-alive Pool per instance, taken in turn, an instance that
+ * refused a connection skipped for INSTANCE_SKIP_MS). Forwards the request id, the internal token
+ * and the staff user; validates 2xx bodies with the contract schema; turns a non-2xx into an
+ * HttpError carrying the service's status and message; an unreachable service becomes 503 and a
+ * slow one 504, never a 500. A call is sent once more, to another instance when there is one,
+ * after a connection error when that is safe: a GET (idempotent) after any (isConnectionError: a
+ * restart, a stale kept-alive socket), any call whose connection was refused (nothing was sent);
+ * a write whose connection broke later is never sent again (the service may have stored it).
+ */
+export function createServiceClient(name: ServiceName, baseUrls: string | readonly string[], config: GatewayConfig) {
+  const balancer = createInstanceBalancer(typeof baseUrls === 'string' ? [baseUrls] : baseUrls, {
+    connections: 64,
+    headersTimeout: config.SERVICE_TIMEOUT_MS,
+    bodyTimeout: config.SERVICE_TIMEOUT_MS,
+  });
+  /**
+   * Sends through the next instance (undici's request options and answer); on a connection error
+   * sends once more as described above, telling `onRetry` first.
+   */
+  const dispatch = async (options: Dispatcher.RequestOptions, onRetry?: (err: unknown) => void): Promise<Dispatcher.ResponseData> => {
+    const first = balancer.pick();
+    try {
+      return await first.pool.request(options);
+    } catch (err) {
+      if (!isConnectionError(err)) throw err;
+      const refused = isConnectionRefused(err);
+      if (refused) balancer.failed(first);
+      const replayable = options.body === undefined || options.body === null || typeof options.body === 'string';
+      if (!(options.method === 'GET' || (refused && replayable))) throw err;
+      onRetry?.(err);
+      const second = balancer.pick(first);
+      try {
+        return await second.pool.request(options);
+      } catch (again) {
+        if (isConnectionRefused(again)) balancer.failed(second);
+        throw again;
+      }
+    }
+  };
+  /** The service's instances as one undici-like dispatcher (`request`, `close`), for streamed calls (files). */
+  const pool = { request: (options: Dispatcher.RequestOptions) => dispatch(options), close: balancer.close };
   /** Headers of every internal call: request id, internal token and the staff user, if any. */
   const internalHeaders = (request: FastifyRequest): Record<string, string> => {
     const headers: Record<string, string> = {
@@ -72,6 +120,7 @@ export function createServiceClient(name: ServiceName, baseUrl: string, config: 
   };
   const client = {
     pool,
+    balancer,
     internalHeaders,
     /**
      * Calls one of this service's endpoints as contracts declare it (method, path template filled
@@ -108,16 +157,11 @@ export function createServiceClient(name: ServiceName, baseUrl: string, config: 
       const body = call.json ?? (call.body === undefined ? undefined : JSON.stringify(call.body));
       if (body !== undefined) headers['content-type'] = 'application/json';
       const method = call.method ?? 'GET';
-      const send = () => pool.request({ method, path: `${call.path}${qs}`, headers, body });
       let res;
       try {
-        try {
-          res = await send();
-        } catch (err) {
-          if (method !== 'GET' || !isConnectionError(err)) throw err;
-          request.log.warn({ err, service: name }, 'service connection failed; retrying the GET once');
-          res = await send();
-        }
+        res = await dispatch({ method, path: `${call.path}${qs}`, headers, body }, (err) =>
+          request.log.warn({ err, service: name }, 'service connection failed; sending the call once more'),
+        );
       } catch (err) {
         request.log.error({ err, service: name }, 'service call failed');
         const timedOut = err instanceof Error && /Timeout/i.test(err.name + (err as { code?: string }).code);
@@ -166,7 +210,7 @@ export const serviceClientsPlugin = fp<{ config: GatewayConfig }>(
     };
     fastify.decorate('services', services);
     fastify.addHook('onClose', async () => {
-      await Promise.all(Object.values(services).map((s) => s.pool.close()));
+      await Promise.all(Object.values(services).map((s) => s.balancer.close()));
     });
   },
   { name: 'service-clients', dependencies: ['staff-session'] },
