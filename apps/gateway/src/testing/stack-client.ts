@@ -1,5 +1,6 @@
 import { XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
 import { startStack, type Stack, type StackOptions } from '@clearing-desk/stack';
+import { request as httpRequest } from 'node:http';
 import { Agent, fetch as undiciFetch } from 'undici';
 
 /**
@@ -31,7 +32,11 @@ export class StackClient {
   }
 
   private remember(res: Response) {
-    for (const line of res.headers.getSetCookie()) {
+    this.rememberLines(res.headers.getSetCookie());
+  }
+
+  private rememberLines(setCookies: string[]) {
+    for (const line of setCookies) {
       const [pair] = line.split(';');
       const eq = pair?.indexOf('=') ?? -1;
       if (!pair || eq <= 0) continue;
@@ -120,6 +125,40 @@ export class StackClient {
   async login(username: string, password: string, headers: Record<string, string> = {}) {
     if (!this.xsrfToken) await this.get('/api/ping');
     return this.sendForm('/api/admin/auth/ldap', { username, password }, headers);
+  }
+
+  /**
+   * A `{ data, token }` request (JSON) whose body is held back after its first byte: the gateway
+   * has the request, with the cookies held now, and has run its request hooks (the session read)
+   * while the rest of the body is on the way. `finish()` sends the rest and answers the response,
+   * whose cookies the client keeps, as a browser keeps those of a slow request's late answer.
+   */
+  startSlowly(method: 'POST' | 'PUT', path: string, data: unknown, token = this.xsrfToken): { finish: () => Promise<{ status: number; body: unknown }> } {
+    const body = Buffer.from(JSON.stringify({ data, token }));
+    const req = httpRequest(`${this.baseUrl}${path}`, {
+      method,
+      headers: { cookie: this.cookieHeader(), 'content-type': 'application/json', 'content-length': String(body.length) },
+    });
+    const answered = new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      req.on('error', reject);
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          this.rememberLines(res.headers['set-cookie'] ?? []);
+          const text = Buffer.concat(chunks).toString();
+          resolve({ status: res.statusCode ?? 0, body: text && res.headers['content-type']?.includes('json') ? JSON.parse(text) : text });
+        });
+      });
+    });
+    req.write(body.subarray(0, 1));
+    return {
+      finish: () => {
+        req.end(body.subarray(1));
+        return answered;
+      },
+    };
   }
 
   /** The value of a cookie this client holds (e.g. the session id), or undefined. */

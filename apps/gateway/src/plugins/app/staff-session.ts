@@ -14,6 +14,7 @@ import { HttpError } from '@clearing-desk/service-kit';
 import RedisStore from 'connect-redis';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 import type { RolesRefresher } from '../../auth/staff-roles';
 import type { GatewayConfig } from '../../config';
 
@@ -68,10 +69,7 @@ declare module '@fastify/session' {
 /** Name of the session cookie (HttpOnly; its value is the signed session id, never data). */
 export const SESSION_COOKIE = 'clearing_session';
 
-/**
- * connect-redis with every store failure turned into 503 'Staff sign-in is unavailable...', so a
- * request that carries a session while Redis is down gets a clear answer instead of a 500.
- */
+/** The callback of connect-redis's store methods. */
 type StoreCallback = Parameters<RedisStore['get']>[1];
 
 /**
@@ -104,18 +102,86 @@ export function signedSessionSerializer(secret: string, onTampered: () => void) 
   };
 }
 
+/**
+ * Writes a session record unless its id has ended (issue 19): KEYS[1] the record, KEYS[2] the
+ * id's end marker; ARGV[1] the record, ARGV[2] its time to live (ms). Answers 1 written, 0 not.
+ * One script, so no sign-out can fall between the check and the write.
+ */
+const SAVE_UNLESS_ENDED = `if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;
+
+/**
+ * Deletes a session record and, when there was one, marks its id ended (KEYS as SAVE_UNLESS_ENDED;
+ * ARGV[1] the marker's time to live, ms). An id never stored (a sign-out without a session, the
+ * id a sign-in regenerates from) leaves no marker, so calls without a session cannot fill Redis.
+ */
+const END_SESSION = `if redis.call('DEL', KEYS[1]) == 1 then redis.call('SET', KEYS[2], '1', 'PX', ARGV[1]) end
+return 0`;
+
+type StaffSessionStoreOptions = ConstructorParameters<typeof RedisStore>[0] & {
+  client: Redis;
+  /** Prefix of the end markers of ended session ids. */
+  endedPrefix: string;
+  /** How long an ended id stays ended (ms): as long as any session can live, so none comes back. */
+  endedTtlMs: number;
+  /** Told when a call that read a session before it ended tried to write it back (refused). */
+  onEndedSave: (sid: string) => void;
+};
+
+/**
+ * connect-redis, with two changes:
+ * - every store failure becomes 503 'Staff sign-in is unavailable...', so a request that carries
+ *   a session while Redis is down gets a clear answer instead of a 500;
+ * - an ended session stays ended (issue 19). @fastify/session writes the session back at the end
+ *   of every call (rolling), so a call that read it before a sign-out (or an idle or lifetime
+ *   end) used to write it again after the destroy, and the session came back. `destroy` leaves an
+ *   end marker in place of the deleted record (END_SESSION), and `set` writes only while the
+ *   id has none (`SAVE_UNLESS_ENDED`). A new session (sign-in) has a new id, so it is never refused.
+ */
 class StaffSessionStore extends RedisStore {
+  private readonly redis: Redis;
+  private readonly endedPrefix: string;
+  private readonly endedTtlMs: number;
+  private readonly onEndedSave: (sid: string) => void;
+
+  constructor({ endedPrefix, endedTtlMs, onEndedSave, ...options }: StaffSessionStoreOptions) {
+    super(options);
+    this.redis = options.client;
+    this.endedPrefix = endedPrefix;
+    this.endedTtlMs = endedTtlMs;
+    this.onEndedSave = onEndedSave;
+  }
+
   private static wrap(cb: StoreCallback): NonNullable<StoreCallback> {
     return (err, data) => cb?.(err ? new HttpError(503, LOGIN_MESSAGES.SESSIONS_UNAVAILABLE) : undefined, data);
   }
   override get(sid: string, cb?: StoreCallback) {
     return super.get(sid, StaffSessionStore.wrap(cb));
   }
-  override set(sid: string, sess: Parameters<RedisStore['set']>[1], cb?: StoreCallback) {
-    return super.set(sid, sess, StaffSessionStore.wrap(cb));
+  /** Writes the record for the time its cookie has left (none left: ends it), unless the id has ended. */
+  override async set(sid: string, sess: Parameters<RedisStore['set']>[1], cb?: StoreCallback) {
+    const done = StaffSessionStore.wrap(cb);
+    const expires = sess.cookie?.expires;
+    const ttlMs = expires ? new Date(expires).getTime() - Date.now() : 0;
+    if (ttlMs <= 0) return this.destroy(sid, cb);
+    try {
+      const written = await this.redis.eval(SAVE_UNLESS_ENDED, 2, this.prefix + sid, this.endedPrefix + sid, this.serializer.stringify(sess), ttlMs);
+      if (written !== 1) this.onEndedSave(sid);
+      done();
+    } catch (err) {
+      done(err);
+    }
   }
-  override destroy(sid: string, cb?: StoreCallback) {
-    return super.destroy(sid, StaffSessionStore.wrap(cb));
+  /** Deletes the record and marks its id ended for `endedTtlMs` (END_SESSION). */
+  override async destroy(sid: string, cb?: StoreCallback) {
+    const done = StaffSessionStore.wrap(cb);
+    try {
+      await this.redis.eval(END_SESSION, 2, this.prefix + sid, this.endedPrefix + sid, this.endedTtlMs);
+      done();
+    } catch (err) {
+      done(err);
+    }
   }
 }
 
@@ -138,6 +204,8 @@ class StaffSessionStore extends RedisStore {
  *   every STAFF_ROLES_REFRESH_MS by `refreshRoles` (auth/staff-roles.ts), and the session ends when
  *   the user left the directory or the roles could not be confirmed for STAFF_ROLES_MAX_AGE_MS; an
  *   enterprise (OIDC) session ends at its ID token's expiry. Ended means destroyed: 401 after.
+ * - An ended session stays ended: a call that read it before it ended cannot write it back
+ *   (`StaffSessionStore`, issue 19).
  * - Public calls carry no session cookie and never reach Redis, so they keep working when it is down.
  * - Beside the session cookie, a hint cookie readable by the pages (STAFF_SIGNED_IN_COOKIE, value
  *   `1`, path BASE_PATH) says a session may exist, so public pages ask for the user only then
@@ -145,6 +213,8 @@ class StaffSessionStore extends RedisStore {
  */
 export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: RolesRefresher }>(
   async (fastify, { config, refreshRoles }) => {
+    // No session lives past this since its sign-in (endsOf): an id ended now can never be valid again after it.
+    const ceiling = Math.max(config.SESSION_HARD_CEILING_MS, config.SESSION_ABSOLUTE_TIMEOUT_MS);
     await fastify.register(fastifySession, {
       secret: config.SESSION_SECRET,
       cookieName: SESSION_COOKIE,
@@ -160,13 +230,15 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
       store: new StaffSessionStore({
         client: fastify.redis,
         prefix: `${config.REDIS_KEY_PREFIX}:session:`,
+        endedPrefix: `${config.REDIS_KEY_PREFIX}:session-ended:`,
+        endedTtlMs: ceiling,
+        onEndedSave: () => fastify.log.info('an ended staff session was not written back by a call that read it before it ended'),
         serializer: signedSessionSerializer(config.SESSION_SECRET, () =>
           fastify.log.warn('staff session record refused: its HMAC does not match (edited in Redis?)'),
         ),
       }),
     });
 
-    const ceiling = Math.max(config.SESSION_HARD_CEILING_MS, config.SESSION_ABSOLUTE_TIMEOUT_MS);
     /** The absolute end (an OIDC session's ID token expiry when sooner) and the idle end of a session (epoch ms). */
     const endsOf = (session: { signedInAt: number; lastActiveAt?: number | undefined; formOpen?: boolean | undefined; expiresAt?: number | undefined }) => ({
       endsAt: Math.min(session.signedInAt + (session.formOpen ? ceiling : config.SESSION_ABSOLUTE_TIMEOUT_MS), session.expiresAt ?? Infinity),

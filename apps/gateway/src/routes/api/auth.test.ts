@@ -288,6 +288,36 @@ describe('PUT /api/admin/auth/logout', () => {
     expect(replay.body).toEqual({ message: 'Not logged in' });
   });
 
+  // Issue 19: a call that read the session before the sign-out used to write it back after (the
+  // rolling save at its end), and the ended session came back. Redis's MONITOR tells when the
+  // gateway has read the session, so the sign-out lands while that call is surely in flight.
+  it('is not undone by a call in flight that read the session before it: the same cookie gets 401 after', async () => {
+    const { client, headers } = newClient();
+    await client.login('backoffice', PASSWORD, headers);
+    const sessionCookie = client.cookie('clearing_session') as string;
+    const sessionKey = `:session:${sessionCookie.slice(0, sessionCookie.lastIndexOf('.'))}`;
+    const redis = new Redis('redis://127.0.0.1:6379');
+    const monitor = await redis.monitor();
+    try {
+      const sessionRead = new Promise<void>((resolve) => {
+        monitor.on('monitor', (_time: string, args: string[]) => {
+          if (args[0]?.toLowerCase() === 'get' && args[1]?.endsWith(sessionKey)) resolve();
+        });
+      });
+      // 'Stay signed in' (an active call, which the session hook records) with its body held back.
+      const inFlight = client.startSlowly('PUT', '/api/admin/auth/session', null);
+      await sessionRead;
+      expect((await client.sendWithHeaders('PUT', '/api/admin/auth/logout', null, headers)).status).toBe(204);
+      expect((await inFlight.finish()).status).toBe(200);
+    } finally {
+      monitor.disconnect();
+      redis.disconnect();
+    }
+    expect(await client.get('/api/admin/auth/user')).toMatchObject({ status: 401, body: { message: 'Not logged in' } });
+    client.setCookie('clearing_session', sessionCookie);
+    expect(await client.get('/api/admin/auth/user')).toMatchObject({ status: 401, body: { message: 'Not logged in' } });
+  });
+
   it('refuses a logout with a wrong XSRF token with 403 and keeps the session', async () => {
     const { client, headers } = newClient();
     await client.login('admin', PASSWORD, headers);
