@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { UPLOAD_FILE_FIELD, UPLOAD_TYPE_FIELD } from '@clearing-desk/contracts';
-import { TEST_INTERNAL_TOKEN, createTestDatabase, internalHeaders, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { FILES_SVC, UPLOAD_FILE_FIELD, UPLOAD_TYPE_FIELD } from '@clearing-desk/contracts';
+import { TEST_INTERNAL_TOKEN, createTestDatabase, endpointRequest, internalHeaders, type TestDatabase } from '@clearing-desk/service-kit/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { buildApp, type BuildOptions } from '../app';
@@ -136,7 +136,7 @@ export function upload(app: FilesTestApp, { content, filename = 'evidence.pdf', 
     { name: UPLOAD_TYPE_FIELD, value: documentType },
     { name: UPLOAD_FILE_FIELD, filename, content, contentType },
   ]);
-  return app.inject({ method: 'POST', url: '/files', headers: internalHeaders(body.headers), payload: body.payload });
+  return app.inject({ ...endpointRequest(FILES_SVC.upload), headers: internalHeaders(body.headers), payload: body.payload });
 }
 
 /** Blob names in FILES_DIR's quarantine/ and clean/ folders. */

@@ -1,6 +1,6 @@
 import {
   ADMIN_APPLICATION_MESSAGES,
-  courseDetailResponseSchema,
+  COURSES_SVC,
   staffStoredApplicationSchema,
   type CourseDetailResponse,
   type StaffStoredApplication,
@@ -23,10 +23,7 @@ export async function loadStaffApplication(
   params: { student: string; course: string },
 ): Promise<{ stored: StaffStoredApplication; detail: CourseDetailResponse }> {
   const stored = await fastify.services.applications.call(request, { path: deskPath(params), response: staffStoredApplicationSchema });
-  const detail = await fastify.services.courses.call(request, {
-    path: `/courses/${encodeURIComponent(stored.applicationData.UCAS_CODE)}`,
-    response: courseDetailResponseSchema,
-  });
+  const detail = await fastify.services.courses.send(request, COURSES_SVC.detail, { params: { id: stored.applicationData.UCAS_CODE } });
   if (!detail.access) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
   return { stored, detail };
 }

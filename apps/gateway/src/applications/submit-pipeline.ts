@@ -15,7 +15,7 @@ import {
   describeFormErrors,
   documentNotAttachedText,
   fileClaimErrorSchema,
-  fileListResponseSchema,
+  FILES_SVC,
   formDocuments,
   NEW_STUDENT,
   PUBLIC_STATUS_ONLY,
@@ -187,7 +187,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       if (documents.length === 0) return false;
       const body = { tokens: documents.map((d) => d.document.file_token), owner: submission.SUBMISSION_ID };
       try {
-        await fastify.services.files.call(request, { method: 'POST', path: '/files/claim', body, response: fileListResponseSchema });
+        await fastify.services.files.send(request, FILES_SVC.claim, { body });
       } catch (err) {
         const refusal = err instanceof ServiceError && err.statusCode === 409 ? fileClaimErrorSchema.safeParse(err.body) : null;
         if (!refusal?.success) throw err;
@@ -205,7 +205,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
      */
     async releaseDocuments(request: FastifyRequest, owner: string): Promise<void> {
       try {
-        await fastify.services.files.call(request, { method: 'POST', path: '/files/release', body: { owner }, response: fileListResponseSchema });
+        await fastify.services.files.send(request, FILES_SVC.release, { body: { owner } });
       } catch (err) {
         request.log.error({ err, owner }, 'claimed documents of a refused submission could not be released');
       }

@@ -1,5 +1,7 @@
 import type { Endpoint } from './endpoint';
 import { ASSESSMENT_SVC } from './assessment-svc';
+import { COURSES_SVC } from './courses-svc';
+import { FILES_SVC } from './files-svc';
 import { NOTIFICATIONS_SVC } from './notifications-svc';
 import { SCENARIOS_SVC } from './scenarios-svc';
 
@@ -10,6 +12,8 @@ import { SCENARIOS_SVC } from './scenarios-svc';
  */
 export const SERVICE_ENDPOINTS = {
   assessment: ASSESSMENT_SVC,
+  courses: COURSES_SVC,
+  files: FILES_SVC,
   notifications: NOTIFICATIONS_SVC,
   scenarios: SCENARIOS_SVC,
 } as const satisfies Record<string, Record<string, Endpoint>>;

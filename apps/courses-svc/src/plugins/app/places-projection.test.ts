@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { courseDetailResponseSchema, courseHistoryResponseSchema, OUTBOX_QUEUES, type CoursePlacesEvent, type StaffUser } from '@clearing-desk/contracts';
+import {
+  COURSES_SVC,
+  courseDetailResponseSchema,
+  courseHistoryResponseSchema,
+  OUTBOX_QUEUES,
+  type CoursePlacesEvent,
+  type StaffUser,
+} from '@clearing-desk/contracts';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
-import { internalHeaders } from '@clearing-desk/service-kit/testing';
+import { endpointRequest, internalHeaders } from '@clearing-desk/service-kit/testing';
 import { Queue } from 'bullmq';
 import { DEMO_FIXTURES } from '../../db/seed/demo-catalogue';
 import { setupCoursesTestApp } from '../../testing/courses-test-app';
@@ -11,11 +18,16 @@ const testApp = setupCoursesTestApp('courses_places_projection');
 const admin: StaffUser = { username: 'admin', name: 'Ada', roles: [{ role: 'Administrator', scope: 'all' }] };
 
 const read = async (code: string) =>
-  courseDetailResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: `/courses/${code}`, headers: internalHeaders() })).json()).courseData;
+  courseDetailResponseSchema.parse(
+    (await testApp.app.inject({ ...endpointRequest(COURSES_SVC.detail, { params: { id: code } }), headers: internalHeaders() })).json(),
+  ).courseData;
 const history = async (code: string) =>
   courseHistoryResponseSchema.parse(
     (
-      await testApp.app.inject({ method: 'GET', url: `/courses/${code}/history`, headers: internalHeaders({ 'x-clearing-user': encodeStaffUser(admin) }) })
+      await testApp.app.inject({
+        ...endpointRequest(COURSES_SVC.history, { params: { id: code } }),
+        headers: internalHeaders({ 'x-clearing-user': encodeStaffUser(admin) }),
+      })
     ).json(),
   ).rows;
 

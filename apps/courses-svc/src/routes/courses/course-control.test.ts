@@ -3,12 +3,13 @@ import {
   courseDetailResponseSchema,
   courseEtag,
   courseHistoryResponseSchema,
+  COURSES_SVC,
   FIGURES_TEXTS,
   reportableCoursesResponseSchema,
   type StaffUser,
 } from '@clearing-desk/contracts';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
-import { internalHeaders } from '@clearing-desk/service-kit/testing';
+import { endpointRequest, internalHeaders } from '@clearing-desk/service-kit/testing';
 import { Client } from 'pg';
 import { DEMO_FIXTURES } from '../../db/seed/demo-catalogue';
 import { setupCoursesTestApp } from '../../testing/courses-test-app';
@@ -25,13 +26,17 @@ const editorCmps: StaffUser = { username: 'editor-cmps', name: 'Cem Compton', ro
 const as = (user: StaffUser) => internalHeaders({ 'x-clearing-user': encodeStaffUser(user) });
 
 const put = (code: string, payload: unknown, user: StaffUser | null = admin) =>
-  testApp.app.inject({ method: 'PUT', url: `/courses/${code}`, headers: user ? as(user) : internalHeaders(), payload: payload as object });
+  testApp.app.inject({ ...endpointRequest(COURSES_SVC.update, { params: { id: code }, body: payload }), headers: user ? as(user) : internalHeaders() });
 const read = async (code: string) =>
-  courseDetailResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: `/courses/${code}`, headers: internalHeaders() })).json());
+  courseDetailResponseSchema.parse(
+    (await testApp.app.inject({ ...endpointRequest(COURSES_SVC.detail, { params: { id: code } }), headers: internalHeaders() })).json(),
+  );
 const history = async (code: string) =>
-  courseHistoryResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: `/courses/${code}/history`, headers: as(admin) })).json()).rows;
+  courseHistoryResponseSchema.parse(
+    (await testApp.app.inject({ ...endpointRequest(COURSES_SVC.history, { params: { id: code } }), headers: as(admin) })).json(),
+  ).rows;
 
-describe('PUT /courses/:id', () => {
+describe(`PUT ${COURSES_SVC.update.path}`, () => {
   it('lets an Administrator close a course and records user, time and old/new values in the history', async () => {
     const code = DEMO_FIXTURES.open;
     const before = await read(code);
@@ -196,12 +201,12 @@ describe('PUT /courses/:id', () => {
   });
 });
 
-describe('GET /courses/reportable', () => {
+describe(`GET ${COURSES_SVC.reportable.path}`, () => {
   it('answers only the courses the user may view reports on (scope respected)', async () => {
-    const all = reportableCoursesResponseSchema.parse((await testApp.app.inject({ method: 'GET', url: '/courses/reportable', headers: as(editor) })).json());
+    const all = reportableCoursesResponseSchema.parse((await testApp.app.inject({ ...endpointRequest(COURSES_SVC.reportable), headers: as(editor) })).json());
     expect(all.rows.length).toBeGreaterThanOrEqual(150);
     const cmps = reportableCoursesResponseSchema.parse(
-      (await testApp.app.inject({ method: 'GET', url: '/courses/reportable', headers: as(editorCmps) })).json(),
+      (await testApp.app.inject({ ...endpointRequest(COURSES_SVC.reportable), headers: as(editorCmps) })).json(),
     );
     expect(cmps.rows.length).toBeGreaterThan(0);
     expect(cmps.rows.every((r) => r.DEPT === 'CMPS')).toBe(true);
@@ -211,7 +216,7 @@ describe('GET /courses/reportable', () => {
     ['Front Office (no view report)', as(frontOffice)],
     ['the public', internalHeaders()],
   ])('refuses %s with 403', async (_who, headers) => {
-    const res = await testApp.app.inject({ method: 'GET', url: '/courses/reportable', headers });
+    const res = await testApp.app.inject({ ...endpointRequest(COURSES_SVC.reportable), headers });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: FIGURES_TEXTS.FORBIDDEN });
   });

@@ -1,20 +1,4 @@
-import {
-  alternativeCandidatesQuerySchema,
-  alternativeCandidatesResponseSchema,
-  accessForCourse,
-  canEditCourse,
-  canViewReport,
-  COURSE_UPDATE_MESSAGES,
-  courseHistoryResponseSchema,
-  courseUpdateServiceBodySchema,
-  FIGURES_TEXTS,
-  reportableCoursesResponseSchema,
-  courseDetailResponseSchema,
-  courseIdParamsSchema,
-  courseSearchQuerySchema,
-  courseSearchResponseSchema,
-  errorResponseSchema,
-} from '@clearing-desk/contracts';
+import { accessForCourse, canEditCourse, canViewReport, COURSE_UPDATE_MESSAGES, COURSES_SVC, FIGURES_TEXTS, routeOf } from '@clearing-desk/contracts';
 import { HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,75 +17,53 @@ async function editableCourse(fastify: Parameters<FastifyPluginAsyncZod>[0], req
 }
 
 /**
- * Course catalogue routes (spec section 7), called by the gateway's /api/courses and
- * /api/admin/courses/{id}.
+ * Course catalogue routes (spec section 7): the endpoints of contracts' COURSES_SVC, called by
+ * the gateway.
  */
 export const courseRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.get(
-    '/courses',
-    {
-      schema: {
-        querystring: courseSearchQuerySchema,
-        response: { 200: courseSearchResponseSchema, 400: errorResponseSchema },
-      },
-    },
-    async (request) => {
+  fastify.route({
+    ...routeOf(COURSES_SVC.search),
+    handler: async (request) => {
       const result = await fastify.coursesRepository.search(request.query);
       const user = staffUserFromRequest(request);
       // Staff see their role on each course (the /staff search); the public answer stays as spec section 7 has it.
       if (!user) return result;
       return { ...result, rows: result.rows.map((row) => ({ ...row, access: accessForCourse(user.roles, row) })) };
     },
-  );
+  });
 
   // Internal (gateway only): candidates for the alternatives of a red assessment (domain.md "Submit buttons").
-  fastify.get(
-    '/courses/candidates',
-    {
-      schema: {
-        querystring: alternativeCandidatesQuerySchema,
-        response: { 200: alternativeCandidatesResponseSchema, 400: errorResponseSchema },
-      },
-    },
-    async (request) => ({ courses: await fastify.coursesRepository.alternativeCandidates(request.query.max_tariff_accepted) }),
-  );
+  fastify.route({
+    ...routeOf(COURSES_SVC.candidates),
+    handler: async (request) => ({ courses: await fastify.coursesRepository.alternativeCandidates(request.query.max_tariff_accepted) }),
+  });
 
-  fastify.get(
-    '/courses/:id',
-    {
-      schema: {
-        params: courseIdParamsSchema,
-        response: { 200: courseDetailResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => {
+  fastify.route({
+    ...routeOf(COURSES_SVC.detail),
+    handler: async (request) => {
       const found = await fastify.coursesRepository.find(request.params.id);
       if (!found) throw new HttpError(404, `Course ${request.params.id} not found`);
       const user = staffUserFromRequest(request);
       return { ...found, access: accessForCourse(user?.roles, found.courseData) };
     },
-  );
+  });
 
   // The courses the forwarded user may view reports on (GET /api/admin/figures asks applications-svc to count them).
-  fastify.get('/courses/reportable', { schema: { response: { 200: reportableCoursesResponseSchema, 403: errorResponseSchema } } }, async (request) => {
-    const user = staffUserFromRequest(request);
-    if (!user) throw new HttpError(403, FIGURES_TEXTS.FORBIDDEN);
-    const rows = (await fastify.coursesRepository.allRows()).filter((row) => canViewReport(accessForCourse(user.roles, row)));
-    if (rows.length === 0) throw new HttpError(403, FIGURES_TEXTS.FORBIDDEN);
-    return { rows };
+  fastify.route({
+    ...routeOf(COURSES_SVC.reportable),
+    handler: async (request) => {
+      const user = staffUserFromRequest(request);
+      if (!user) throw new HttpError(403, FIGURES_TEXTS.FORBIDDEN);
+      const rows = (await fastify.coursesRepository.allRows()).filter((row) => canViewReport(accessForCourse(user.roles, row)));
+      if (rows.length === 0) throw new HttpError(403, FIGURES_TEXTS.FORBIDDEN);
+      return { rows };
+    },
   });
 
   // Course control (issue 13): only the changed editable fields; 409 when If-Match no longer matches.
-  fastify.put(
-    '/courses/:id',
-    {
-      schema: {
-        params: courseIdParamsSchema,
-        body: courseUpdateServiceBodySchema,
-        response: { 200: courseDetailResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 412: errorResponseSchema },
-      },
-    },
-    async (request) => {
+  fastify.route({
+    ...routeOf(COURSES_SVC.update),
+    handler: async (request) => {
       const { found, user, access } = await editableCourse(fastify, request, request.params.id);
       const outcome = await fastify.coursesRepository.update(found.courseData.UCAS_CODE, request.body.data, user.username, request.body.ifMatch);
       if (outcome.kind === 'not-found') throw new HttpError(404, `Course ${request.params.id} not found`);
@@ -112,14 +74,13 @@ export const courseRoutes: FastifyPluginAsyncZod = async (fastify) => {
       }
       return { courseData: outcome.courseData, qualOptions: found.qualOptions, access };
     },
-  );
+  });
 
-  fastify.get(
-    '/courses/:id/history',
-    { schema: { params: courseIdParamsSchema, response: { 200: courseHistoryResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema } } },
-    async (request) => {
+  fastify.route({
+    ...routeOf(COURSES_SVC.history),
+    handler: async (request) => {
       const { found } = await editableCourse(fastify, request, request.params.id);
       return { rows: await fastify.coursesRepository.history(found.courseData.UCAS_CODE) };
     },
-  );
+  });
 };

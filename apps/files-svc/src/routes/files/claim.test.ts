@@ -1,6 +1,6 @@
-import { fileListResponseSchema, uploadResponseSchema, type AcceptedFileKind } from '@clearing-desk/contracts';
+import { FILES_SVC, fileListResponseSchema, uploadResponseSchema, type AcceptedFileKind } from '@clearing-desk/contracts';
 import { createSampleDocument } from '@clearing-desk/contracts/testing';
-import { internalHeaders } from '@clearing-desk/service-kit/testing';
+import { endpointRequest, internalHeaders } from '@clearing-desk/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { files } from '../../db/schema';
 import { buildTestApp, createFilesTestEnv, requireClamd, upload, type FilesTestApp, type FilesTestEnv } from '../../testing/files-test-kit';
@@ -25,10 +25,12 @@ async function cleanToken(kind: AcceptedFileKind = 'pdf', filename = 'evidence.p
   return uploadResponseSchema.parse(res.json()).token;
 }
 
-const claim = (tokens: string[], owner: string) => app.inject({ method: 'POST', url: '/files/claim', headers: internalHeaders(), payload: { tokens, owner } });
-const list = (owner: string) => app.inject({ method: 'GET', url: `/files?owner=${encodeURIComponent(owner)}`, headers: internalHeaders() });
+const claim = (tokens: string[], owner: string) => app.inject({ ...endpointRequest(FILES_SVC.claim, { body: { tokens, owner } }), headers: internalHeaders() });
+/** GET of a file's bytes; `fileId` is URL-encoded into its one segment. */
+const contentOf = (fileId: string | undefined, owner: string) => endpointRequest(FILES_SVC.content, { params: { fileId: String(fileId) }, query: { owner } });
+const list = (owner: string) => app.inject({ ...endpointRequest(FILES_SVC.list, { query: { owner } }), headers: internalHeaders() });
 
-describe('POST /files/claim', () => {
+describe(`POST ${FILES_SVC.claim.path}`, () => {
   it('binds clean uploads to a submission and answers their metadata (never a path)', async () => {
     const a = await cleanToken('pdf', 'a-levels.pdf');
     const b = await cleanToken('jpeg', 'gcse.jpg', 'GCSE5');
@@ -76,7 +78,7 @@ describe('POST /files/claim', () => {
 
   it('answers 400 for a malformed body', async () => {
     for (const payload of [{ tokens: [], owner: 'x' }, { tokens: ['short'], owner: 'x' }, { tokens: ['A'.repeat(43)], owner: '' }, {}]) {
-      const res = await app.inject({ method: 'POST', url: '/files/claim', headers: internalHeaders(), payload });
+      const res = await app.inject({ ...endpointRequest(FILES_SVC.claim, { body: payload }), headers: internalHeaders() });
       expect(res.statusCode).toBe(400);
     }
   });
@@ -88,8 +90,8 @@ describe('POST /files/claim', () => {
   });
 });
 
-describe('POST /files/release', () => {
-  const release = (owner: string) => app.inject({ method: 'POST', url: '/files/release', headers: internalHeaders(), payload: { owner } });
+describe(`POST ${FILES_SVC.release.path}`, () => {
+  const release = (owner: string) => app.inject({ ...endpointRequest(FILES_SVC.release, { body: { owner } }), headers: internalHeaders() });
 
   it("unbinds the owner's files only, so another submission may claim them and the sweeper finds them unclaimed", async () => {
     const mine = await cleanToken('pdf', 'mine.pdf');
@@ -112,7 +114,7 @@ describe('POST /files/release', () => {
   });
 });
 
-describe('GET /files?owner=', () => {
+describe(`GET ${FILES_SVC.list.path}?owner=`, () => {
   it("lists the owner's files only, oldest first", async () => {
     const first = await cleanToken('pdf', 'one.pdf');
     const second = await cleanToken('png', 'two.png');
@@ -123,17 +125,17 @@ describe('GET /files?owner=', () => {
     const body = fileListResponseSchema.parse(res.json());
     expect(body.files.map((f) => f.file_name)).toEqual(['one.pdf', 'two.png']);
     expect(fileListResponseSchema.parse((await list('nobody')).json()).files).toEqual([]);
-    expect((await app.inject({ method: 'GET', url: '/files', headers: internalHeaders() })).statusCode).toBe(400);
+    expect((await app.inject({ ...endpointRequest(FILES_SVC.list), headers: internalHeaders() })).statusCode).toBe(400);
   });
 });
 
-describe('GET /files/:fileId/content?owner=', () => {
+describe(`GET ${FILES_SVC.content.path}?owner=`, () => {
   it('answers the bytes with the content type and a safe attachment disposition', async () => {
     const content = createSampleDocument('jpeg');
     const res = await upload(app, { content, filename: 'Résultats <2025>.jpg', documentType: 'OTHER' });
     const token = uploadResponseSchema.parse(res.json()).token;
     const [meta] = fileListResponseSchema.parse((await claim([token], 'submission-content')).json()).files;
-    const got = await app.inject({ method: 'GET', url: `/files/${meta?.file_id}/content?owner=submission-content`, headers: internalHeaders() });
+    const got = await app.inject({ ...contentOf(meta?.file_id, 'submission-content'), headers: internalHeaders() });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/jpeg');
     expect(got.headers['content-disposition']).toBe(`attachment; filename="R_sultats _2025_.jpg"; filename*=UTF-8''R%C3%A9sultats%20_2025_.jpg`);
@@ -151,7 +153,7 @@ describe('GET /files/:fileId/content?owner=', () => {
     const token = uploadResponseSchema.parse(res.json()).token;
     const [meta] = fileListResponseSchema.parse((await claim([token], 'submission-polyglot')).json()).files;
     expect(meta).toMatchObject({ file_name: 'results.pdf', file_type: 'application/pdf' });
-    const got = await app.inject({ method: 'GET', url: `/files/${meta?.file_id}/content?owner=submission-polyglot`, headers: internalHeaders() });
+    const got = await app.inject({ ...contentOf(meta?.file_id, 'submission-polyglot'), headers: internalHeaders() });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('application/pdf');
     expect(got.headers['content-disposition']).toBe(`attachment; filename="results.pdf"; filename*=UTF-8''results.pdf`);
@@ -162,12 +164,12 @@ describe('GET /files/:fileId/content?owner=', () => {
   it('answers 404 to another owner, for an unclaimed file and for an unknown id; 400 for a malformed id', async () => {
     const token = await cleanToken();
     const [meta] = fileListResponseSchema.parse((await claim([token], 'owner-x')).json()).files;
-    const get = (url: string) => app.inject({ method: 'GET', url, headers: internalHeaders() });
-    expect((await get(`/files/${meta?.file_id}/content?owner=owner-y`)).statusCode).toBe(404);
+    const get = (fileId: string | undefined, owner: string) => app.inject({ ...contentOf(fileId, owner), headers: internalHeaders() });
+    expect((await get(meta?.file_id, 'owner-y')).statusCode).toBe(404);
     const unclaimed = await cleanToken();
     const [row] = await app.db.select().from(files).where(eq(files.fileToken, unclaimed));
-    expect((await get(`/files/${row?.fileId}/content?owner=owner-x`)).statusCode).toBe(404);
-    expect((await get('/files/00000000-0000-4000-8000-000000000000/content?owner=owner-x')).statusCode).toBe(404);
-    expect((await get('/files/..%2F..%2Fetc%2Fpasswd/content?owner=owner-x')).statusCode).toBe(400);
+    expect((await get(row?.fileId, 'owner-x')).statusCode).toBe(404);
+    expect((await get('00000000-0000-4000-8000-000000000000', 'owner-x')).statusCode).toBe(404);
+    expect((await get('../../etc/passwd', 'owner-x')).statusCode).toBe(400);
   });
 });

@@ -1,48 +1,20 @@
-import { Readable } from 'node:stream';
-import {
-  claimFilesBodySchema,
-  errorResponseSchema,
-  fileClaimErrorSchema,
-  fileContentParamsSchema,
-  fileContentQuerySchema,
-  fileListQuerySchema,
-  fileListResponseSchema,
-  releaseFilesBodySchema,
-  uploadResponseSchema,
-} from '@clearing-desk/contracts';
+import { FILES_SVC, routeOf } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { FilesConfig } from '../../config';
 import { ClaimRefusedError, toMetadata } from '../../plugins/app/files-repository';
 import { contentDisposition } from '../../storage/file-name';
 import { handleUpload } from './upload';
 
-/** The bytes of GET /files/:fileId/content (a stream: Fastify sends it unserialised). */
-const fileBytesSchema = z.custom<Readable>((v) => v instanceof Readable);
-
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
-
 /**
- * Document uploads (issue 5). Internal routes, reached only through the gateway (internal
- * token): the upload itself, binding uploads to an application, and reading them back.
+ * Document uploads (issue 5): the endpoints of contracts' FILES_SVC, reached only through the
+ * gateway (internal token): the upload itself, binding uploads to an application, and reading
+ * them back.
  */
 export const fileRoutes: FastifyPluginAsyncZod<{ config: FilesConfig }> = async (fastify, { config }) => {
-  fastify.post(
-    '/files',
-    {
-      schema: {
-        response: {
-          200: uploadResponseSchema,
-          400: errorResponseSchema,
-          413: errorResponseSchema,
-          415: errorResponseSchema,
-          422: errorResponseSchema,
-          503: errorResponseSchema,
-        },
-      },
-    },
-    async (request, reply) => {
+  fastify.route({
+    ...routeOf(FILES_SVC.upload),
+    handler: async (request, reply) => {
       try {
         return await handleUpload(fastify, config, request);
       } catch (err) {
@@ -51,14 +23,13 @@ export const fileRoutes: FastifyPluginAsyncZod<{ config: FilesConfig }> = async 
         throw err;
       }
     },
-  );
+  });
 
   // A refusal answers a code of the contracts (FILE_NOT_FOUND, FILE_NOT_CLEAN, FILE_ALREADY_CLAIMED)
   // and the refused token's index: the gateway never parses the message.
-  fastify.post(
-    '/files/claim',
-    { schema: { body: claimFilesBodySchema, response: { 200: fileListResponseSchema, 400: errorResponseSchema, 409: fileClaimErrorSchema } } },
-    async (request, reply) => {
+  fastify.route({
+    ...routeOf(FILES_SVC.claim),
+    handler: async (request, reply) => {
       try {
         const rows = await fastify.filesRepository.claim(request.body);
         return { files: rows.map(toMetadata) };
@@ -68,34 +39,29 @@ export const fileRoutes: FastifyPluginAsyncZod<{ config: FilesConfig }> = async 
         return reply.status(409).send({ message: err.message, code: err.code, index: err.index });
       }
     },
-  );
+  });
 
   /** Unbinds the files of a submission the gateway claimed for but whose store was refused (issue 14 item 3). */
-  fastify.post(
-    '/files/release',
-    { schema: { body: releaseFilesBodySchema, response: { 200: fileListResponseSchema, 400: errorResponseSchema } } },
-    async (request) => {
+  fastify.route({
+    ...routeOf(FILES_SVC.release),
+    handler: async (request) => {
       const rows = await fastify.filesRepository.release(request.body.owner);
       if (rows.length > 0) request.log.info({ owner: request.body.owner, released: rows.length }, 'claimed files released');
       return { files: rows.map(toMetadata) };
     },
-  );
-
-  fastify.get('/files', { schema: { querystring: fileListQuerySchema, response: { 200: fileListResponseSchema, ...errors } } }, async (request) => {
-    const rows = await fastify.filesRepository.listByOwner(request.query.owner);
-    return { files: rows.map(toMetadata) };
   });
 
-  fastify.get(
-    '/files/:fileId/content',
-    {
-      schema: {
-        params: fileContentParamsSchema,
-        querystring: fileContentQuerySchema,
-        response: { 200: fileBytesSchema, 400: errorResponseSchema, 404: errorResponseSchema },
-      },
+  fastify.route({
+    ...routeOf(FILES_SVC.list),
+    handler: async (request) => {
+      const rows = await fastify.filesRepository.listByOwner(request.query.owner);
+      return { files: rows.map(toMetadata) };
     },
-    async (request, reply) => {
+  });
+
+  fastify.route({
+    ...routeOf(FILES_SVC.content),
+    handler: async (request, reply) => {
       const { fileId } = request.params;
       const row = await fastify.filesRepository.findOwnedClean(fileId, request.query.owner);
       if (!row) throw new HttpError(404, 'File not found');
@@ -112,5 +78,5 @@ export const fileRoutes: FastifyPluginAsyncZod<{ config: FilesConfig }> = async 
         .header('cache-control', 'private, no-store')
         .send(fastify.blobs.openClean(fileId));
     },
-  );
+  });
 };

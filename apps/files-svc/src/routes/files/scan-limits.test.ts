@@ -1,4 +1,4 @@
-import { LIMITS, uploadResponseSchema } from '@clearing-desk/contracts';
+import { FILES_SVC, LIMITS, uploadResponseSchema } from '@clearing-desk/contracts';
 import { createSampleDocument } from '@clearing-desk/contracts/testing';
 import { files } from '../../db/schema';
 import { blobsOnDisk, buildTestApp, createFilesTestEnv, upload, type FilesTestApp, type FilesTestEnv } from '../../testing/files-test-kit';
@@ -29,7 +29,7 @@ afterAll(async () => {
 
 const rows = () => app.db.select().from(files);
 
-describe('POST /files with the shipped clamd limits', () => {
+describe(`POST ${FILES_SVC.upload.path} with the shipped clamd limits`, () => {
   it('refuses a DOCX that unpacks to 2 GiB (a zip bomb of 2 MB) with file_virus, and keeps no blob', async () => {
     const bomb = await createZipBombDocx(2048);
     expect(bomb.length).toBeLessThan(LIMITS.FILE_MAX_BYTES);

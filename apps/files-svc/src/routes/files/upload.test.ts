@@ -1,6 +1,6 @@
-import { LIMITS, UPLOAD_ERRORS, uploadResponseSchema } from '@clearing-desk/contracts';
+import { FILES_SVC, LIMITS, UPLOAD_ERRORS, uploadResponseSchema } from '@clearing-desk/contracts';
 import { createEicarTestFile, createElfExecutable, createSampleDocument, createWindowsExecutable } from '@clearing-desk/contracts/testing';
-import { internalHeaders, metricValue } from '@clearing-desk/service-kit/testing';
+import { endpointRequest, internalHeaders, metricValue } from '@clearing-desk/service-kit/testing';
 import { eq } from 'drizzle-orm';
 import { files } from '../../db/schema';
 import {
@@ -40,7 +40,7 @@ async function expectNothingStoredSince(before: { rows: number; blobs: number })
 }
 const snapshot = async () => ({ rows: (await rows()).length, blobs: blobsOnDisk(env.filesDir).clean.length });
 
-describe('POST /files (gateway: POST /api/file/upload)', () => {
+describe(`POST ${FILES_SVC.upload.path} (gateway: POST /api/file/upload)`, () => {
   it('answers a token for a clean PDF, stores it as clean under a generated name and keeps the display name', async () => {
     const content = createSampleDocument('pdf');
     const res = await upload(app, { content, filename: '../../etc/My A-level results.pdf', documentType: 'ALEVELS' });
@@ -113,7 +113,7 @@ describe('POST /files (gateway: POST /api/file/upload)', () => {
     expect(await value('files_scan_queue_wait_seconds_count')).toBe(before.waits + 2);
     expect(await value('files_scan_duration_seconds_bucket', { le: '10', outcome: 'clean' })).toBe(before.clean + 1);
     for (const state of ['waiting', 'active', 'delayed', 'failed']) expect([state, await value('files_scan_queue_jobs', { state })]).toEqual([state, 0]);
-    expect(await value('http_request_duration_seconds_count', { method: 'POST', route: '/files', status_code: '422' })).toBeGreaterThanOrEqual(1);
+    expect(await value('http_request_duration_seconds_count', { method: 'POST', route: FILES_SVC.upload.path, status_code: '422' })).toBeGreaterThanOrEqual(1);
   });
 
   it('refuses an executable renamed .pdf (ELF and MZ) with 415 and stores nothing', async () => {
@@ -155,7 +155,7 @@ describe('POST /files (gateway: POST /api/file/upload)', () => {
   it('refuses a missing file, a second file and a non-multipart body with a clear 4xx', async () => {
     const before = await snapshot();
     const send = (body: ReturnType<typeof multipart>) =>
-      app.inject({ method: 'POST', url: '/files', headers: internalHeaders(body.headers), payload: body.payload });
+      app.inject({ ...endpointRequest(FILES_SVC.upload), headers: internalHeaders(body.headers), payload: body.payload });
     const none = await send(multipart([{ name: 'document_type', value: 'OTHER' }]));
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ message: "'document' is required." });
@@ -179,7 +179,7 @@ describe('POST /files (gateway: POST /api/file/upload)', () => {
     );
     expect(otherField.statusCode).toBe(400);
 
-    const json = await app.inject({ method: 'POST', url: '/files', headers: internalHeaders(), payload: { document: 'x' } });
+    const json = await app.inject({ ...endpointRequest(FILES_SVC.upload, { body: { document: 'x' } }), headers: internalHeaders() });
     expect(json.statusCode).toBe(415);
     expect(json.json()).toEqual({ message: UPLOAD_ERRORS.NOT_MULTIPART });
     await expectNothingStoredSince(before);
@@ -191,7 +191,7 @@ describe('POST /files (gateway: POST /api/file/upload)', () => {
       { name: 'document_type', value: 'OTHER' },
       { name: 'document', filename: 'a.pdf', content: createSampleDocument('pdf', { minBytes: 10_000 }) },
     ]);
-    const res = await app.inject({ method: 'POST', url: '/files', headers: internalHeaders(body.headers), payload: body.payload.subarray(0, 5000) });
+    const res = await app.inject({ ...endpointRequest(FILES_SVC.upload), headers: internalHeaders(body.headers), payload: body.payload.subarray(0, 5000) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/could not be read/);
     await expectNothingStoredSince(before);
@@ -199,7 +199,7 @@ describe('POST /files (gateway: POST /api/file/upload)', () => {
 
   it('refuses callers without the internal token', async () => {
     const body = multipart([{ name: 'document_type', value: 'OTHER' }]);
-    const res = await app.inject({ method: 'POST', url: '/files', headers: body.headers, payload: body.payload });
+    const res = await app.inject({ ...endpointRequest(FILES_SVC.upload), headers: body.headers, payload: body.payload });
     expect(res.statusCode).toBe(401);
   });
 

@@ -1,9 +1,8 @@
 import {
-  alternativeCandidatesResponseSchema,
   ASSESSMENT_SVC,
   courseClosedCode,
   staffCourseClosedCode,
-  courseDetailResponseSchema,
+  COURSES_SVC,
   describeIssues,
   validateQualificationItems,
   type AlternativeCandidate,
@@ -93,8 +92,7 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
   const courseCache = shortLivedCache<CourseDetailResponse>(ASSESS_CACHE_TTL_MS, ASSESS_CACHE_MAX_ENTRIES);
   const candidateCache = shortLivedCache<AlternativeCandidate[]>(ASSESS_CACHE_TTL_MS, ASSESS_CACHE_MAX_ENTRIES);
 
-  const loadCourse = (request: FastifyRequest, code: string) =>
-    fastify.services.courses.call(request, { path: `/courses/${encodeURIComponent(code)}`, response: courseDetailResponseSchema });
+  const loadCourse = (request: FastifyRequest, code: string) => fastify.services.courses.send(request, COURSES_SVC.detail, { params: { id: code } });
 
   return {
     /**
@@ -134,11 +132,7 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
       if (result.TRAFFIC_LIGHT !== 'R') return { result, candidates: [] };
       const maxTariff = result.UCAS_POINTS_EFFECTIVE;
       const rows = await candidateCache(String(maxTariff), async () => {
-        const found = await fastify.services.courses.call(request, {
-          path: '/courses/candidates',
-          query: { max_tariff_accepted: maxTariff },
-          response: alternativeCandidatesResponseSchema,
-        });
+        const found = await fastify.services.courses.send(request, COURSES_SVC.candidates, { query: { max_tariff_accepted: maxTariff } });
         return found.courses;
       });
       const alternatives = rows

@@ -10,7 +10,8 @@ import {
   canEditVisa,
   documentSummarySchema,
   errorResponseSchema,
-  fileListResponseSchema,
+  FILES_SVC,
+  fillPath,
   hasAnyRole,
   outboundCallBodySchema,
   outboundCallResponseSchema,
@@ -109,7 +110,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
       const { stored, detail } = await load(request, request.params);
       const [assessment, { files }] = await Promise.all([
         assessmentFor(request, stored, detail),
-        fastify.services.files.call(request, { path: '/files', query: { owner: stored.SUBMISSION_ID }, response: fileListResponseSchema }),
+        fastify.services.files.send(request, FILES_SVC.list, { query: { owner: stored.SUBMISSION_ID } }),
       ]);
       setEtag(reply, stored.version);
       return {
@@ -207,11 +208,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
     { schema: { params: adminDocumentParamsSchema, querystring: timestampQuerySchema } },
     async (request, reply) => {
       const { stored } = await load(request, request.params);
-      const { files } = await fastify.services.files.call(request, {
-        path: '/files',
-        query: { owner: stored.SUBMISSION_ID },
-        response: fileListResponseSchema,
-      });
+      const { files } = await fastify.services.files.send(request, FILES_SVC.list, { query: { owner: stored.SUBMISSION_ID } });
       const file = files.find((f) => f.file_id === request.params.fileId && f.status === 'clean');
       if (!file) throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.DOCUMENT_NOT_FOUND);
       await fastify.services.applications.call(request, {
@@ -221,8 +218,8 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
         response: logAnswer,
       });
       const res = await fastify.services.files.pool.request({
-        method: 'GET',
-        path: `/files/${encodeURIComponent(file.file_id)}/content?${new URLSearchParams({ owner: stored.SUBMISSION_ID })}`,
+        method: FILES_SVC.content.method,
+        path: `${fillPath(FILES_SVC.content.path, { fileId: file.file_id })}?${new URLSearchParams({ owner: stored.SUBMISSION_ID })}`,
         headers: fastify.services.files.internalHeaders(request),
       });
       if (res.statusCode !== 200) {

@@ -2,10 +2,10 @@ import {
   applicationHashParamsSchema,
   appliedQuerySchema,
   appliedResponseSchema,
-  courseDetailResponseSchema,
+  COURSES_SVC,
   documentSummarySchema,
   errorResponseSchema,
-  fileListResponseSchema,
+  FILES_SVC,
   statusPageResponseSchema,
   storedApplicationResponseSchema,
   timestampQuerySchema,
@@ -79,8 +79,8 @@ export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig
         response: storedApplicationResponseSchema,
       });
       const [{ courseData, qualOptions }, { files }] = await Promise.all([
-        fastify.services.courses.call(request, { path: `/courses/${encodeURIComponent(stored.UCAS_CODE)}`, response: courseDetailResponseSchema }),
-        fastify.services.files.call(request, { path: '/files', query: { owner: stored.SUBMISSION_ID }, response: fileListResponseSchema }),
+        fastify.services.courses.send(request, COURSES_SVC.detail, { params: { id: stored.UCAS_CODE } }),
+        fastify.services.files.send(request, FILES_SVC.list, { query: { owner: stored.SUBMISSION_ID } }),
       ]);
       const documents = files.filter((f) => f.status === 'clean').map((f) => documentSummarySchema.parse(f));
       return {

@@ -1,4 +1,5 @@
 import {
+  COURSES_SVC,
   canEditCourse,
   COURSE_UPDATE_MESSAGES,
   courseEtag,
@@ -52,24 +53,18 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     { schema: { querystring: courseSearchQuerySchema, response: { 200: courseSearchResponseSchema, 400: errorResponseSchema } } },
     async (request) => {
       const { q, p, page_size, school } = request.query;
-      return fastify.services.courses.call(request, { path: '/courses', query: { q, p, page_size, school }, response: courseSearchResponseSchema });
+      return fastify.services.courses.send(request, COURSES_SVC.search, { query: { q, p, page_size, school } });
     },
   );
 
   fastify.get('/courses/:id', { schema: detailSchema }, async (request) =>
-    fastify.services.courses.call(request, {
-      path: `/courses/${encodeURIComponent(request.params.id)}`,
-      response: courseDetailResponseSchema,
-    }),
+    fastify.services.courses.send(request, COURSES_SVC.detail, { params: request.params }),
   );
 
   // The staff user travels in the user header, so courses-svc answers the user's `access`.
   // The ETag lets course control send If-Match with its changes (issue 13).
   fastify.get('/admin/courses/:id', { schema: detailSchema }, async (request, reply) => {
-    const detail = await fastify.services.courses.call(request, {
-      path: `/courses/${encodeURIComponent(request.params.id)}`,
-      response: courseDetailResponseSchema,
-    });
+    const detail = await fastify.services.courses.send(request, COURSES_SVC.detail, { params: request.params });
     void reply.header('etag', courseEtag(detail.courseData)).header('cache-control', 'no-store');
     return detail;
   });
@@ -97,8 +92,8 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
       preHandler: fastify.csrfProtection,
     },
     async (request, reply) => {
-      const path = `/courses/${encodeURIComponent(request.params.id)}`;
-      const current = await fastify.services.courses.call(request, { path, response: courseDetailResponseSchema });
+      const { id } = request.params;
+      const current = await fastify.services.courses.send(request, COURSES_SVC.detail, { params: { id } });
       if (!canEditCourse(current.access)) throw new HttpError(403, COURSE_UPDATE_MESSAGES.FORBIDDEN);
       const ifMatch = typeof request.headers['if-match'] === 'string' ? request.headers['if-match'] : undefined;
       const { ledger: ledgerData, catalogue } = splitCourseUpdate(request.body.data);
@@ -108,7 +103,7 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
       }
       const saved =
         Object.keys(catalogue).length > 0
-          ? await fastify.services.courses.call(request, { method: 'PUT', path, body: { data: catalogue, ifMatch }, response: courseDetailResponseSchema })
+          ? await fastify.services.courses.send(request, COURSES_SVC.update, { params: { id }, body: { data: catalogue, ifMatch } })
           : current;
       let courseData = saved.courseData;
       if (Object.keys(ledgerData).length > 0) {
@@ -141,7 +136,6 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
         response: { 200: courseHistoryResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request) =>
-      fastify.services.courses.call(request, { path: `/courses/${encodeURIComponent(request.params.id)}/history`, response: courseHistoryResponseSchema }),
+    async (request) => fastify.services.courses.send(request, COURSES_SVC.history, { params: request.params }),
   );
 };

@@ -7,7 +7,7 @@ import {
   figuresQuerySchema,
   figuresResponseSchema,
   NOTIFICATIONS_SVC,
-  reportableCoursesResponseSchema,
+  COURSES_SVC,
   type FiguresResponse,
 } from '@clearing-desk/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -22,7 +22,7 @@ const refusals = { 400: errorResponseSchema, 401: errorResponseSchema, 403: erro
  * applications in SQL, and the contracts' `buildFigures` adds the school and overall totals.
  */
 async function loadFigures(fastify: Parameters<FastifyPluginAsyncZod>[0], request: FastifyRequest, margin: number): Promise<FiguresResponse> {
-  const { rows: courses } = await fastify.services.courses.call(request, { path: '/courses/reportable', response: reportableCoursesResponseSchema });
+  const { rows: courses } = await fastify.services.courses.send(request, COURSES_SVC.reportable);
   const counts = await fastify.services.applications.call(request, {
     method: 'POST',
     path: '/figures',

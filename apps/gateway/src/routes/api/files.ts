@@ -1,4 +1,4 @@
-import { errorResponseSchema, fileSizeMessage, LIMITS, UPLOAD_ERRORS, UPLOAD_FILE_FIELD, uploadResponseSchema } from '@clearing-desk/contracts';
+import { errorResponseSchema, FILES_SVC, fileSizeMessage, LIMITS, UPLOAD_ERRORS, UPLOAD_FILE_FIELD, uploadResponseSchema } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
@@ -29,7 +29,7 @@ export const fileApiRoutes: FastifyPluginAsync = async (fastify) => {
     if (request.headers['content-length']) headers['content-length'] = request.headers['content-length'];
     let res;
     try {
-      res = await fastify.services.files.pool.request({ method: 'POST', path: '/files', headers, body });
+      res = await fastify.services.files.pool.request({ method: FILES_SVC.upload.method, path: FILES_SVC.upload.path, headers, body });
     } catch (err) {
       const name = `${(err as Error).name} ${(err as { code?: string }).code ?? ''}`;
       if (/ContentLength|UND_ERR_REQ_CONTENT_LENGTH_MISMATCH|RequestAborted|ECONNRESET/i.test(name) && request.raw.readableAborted) {

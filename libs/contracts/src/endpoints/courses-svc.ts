@@ -1,0 +1,56 @@
+import { alternativeCandidatesQuerySchema, alternativeCandidatesResponseSchema } from '../assessment/assess-request';
+import { errorResponseSchema } from '../common/errors';
+import { courseDetailResponseSchema, courseIdParamsSchema } from '../courses/course';
+import { courseSearchQuerySchema, courseSearchResponseSchema } from '../courses/course-search';
+import { courseHistoryResponseSchema, courseUpdateServiceBodySchema } from '../courses/course-update';
+import { reportableCoursesResponseSchema } from '../figures/figures';
+import { endpoint } from './endpoint';
+
+/**
+ * courses-svc (the course catalogue, spec section 7), called by the gateway only. With a
+ * forwarded staff user it answers each course's `access` (the user's role on it) as well.
+ */
+export const COURSES_SVC = {
+  /** Course search (public and the /staff search; staff rows carry `access`). */
+  search: endpoint({
+    method: 'GET',
+    path: '/courses',
+    query: courseSearchQuerySchema,
+    responses: { 200: courseSearchResponseSchema, 400: errorResponseSchema },
+  }),
+  /** Candidates for the alternatives of a red assessment (domain.md "Submit buttons"). */
+  candidates: endpoint({
+    method: 'GET',
+    path: '/courses/candidates',
+    query: alternativeCandidatesQuerySchema,
+    responses: { 200: alternativeCandidatesResponseSchema, 400: errorResponseSchema },
+  }),
+  /** One course with its qualOptions and the user's access; 404 for no such course. */
+  detail: endpoint({
+    method: 'GET',
+    path: '/courses/:id',
+    params: courseIdParamsSchema,
+    responses: { 200: courseDetailResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+  }),
+  /** The courses the forwarded user may view reports on (403 when none). */
+  reportable: endpoint({
+    method: 'GET',
+    path: '/courses/reportable',
+    responses: { 200: reportableCoursesResponseSchema, 403: errorResponseSchema },
+  }),
+  /** Course control (issue 13): only the changed editable fields; 412 when `ifMatch` no longer matches. */
+  update: endpoint({
+    method: 'PUT',
+    path: '/courses/:id',
+    params: courseIdParamsSchema,
+    body: courseUpdateServiceBodySchema,
+    responses: { 200: courseDetailResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 412: errorResponseSchema },
+  }),
+  /** A course's change history, to users who may edit it. */
+  history: endpoint({
+    method: 'GET',
+    path: '/courses/:id/history',
+    params: courseIdParamsSchema,
+    responses: { 200: courseHistoryResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+  }),
+} as const;
