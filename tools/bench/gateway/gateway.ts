@@ -78,8 +78,9 @@ function forms(): { form: AssessForm; data: Record<string, unknown> }[] {
 
 const COURSE_QUERIES = ['', 'computer', 'law', 'history', 'biology', 'business', 'nursing', 'engineering', 'psychology', 'art'];
 
-type Target = { name: string; pid?: number; requests: autocannon.Request[]; url: string };
-type Run = { reqPerSec: number; p50: number; p99: number; non2xx: number; errors: number; cpuMsPerRequest?: number };
+/** `pid`: the gateway, whose CPU per request is printed; `servicePid`: the service every target reaches. */
+type Target = { name: string; pid?: number; servicePid?: number; requests: autocannon.Request[]; url: string };
+type Run = { reqPerSec: number; p50: number; p99: number; non2xx: number; errors: number; cpuMsPerRequest?: number; serviceCpuMsPerRequest?: number };
 
 /** User + system CPU time of a process in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
 function cpuMs(pid: number): number {
@@ -91,6 +92,7 @@ function cpuMs(pid: number): number {
 
 async function measure(target: Target, duration = DURATION): Promise<Run> {
   const before = target.pid ? cpuMs(target.pid) : 0;
+  const serviceBefore = target.servicePid ? cpuMs(target.servicePid) : 0;
   const r = await autocannon({ url: target.url, connections: CONNECTIONS, duration, requests: target.requests });
   const ok = r['2xx'];
   const run: Run = {
@@ -101,6 +103,7 @@ async function measure(target: Target, duration = DURATION): Promise<Run> {
     errors: r.errors + r.timeouts,
   };
   if (target.pid && ok > 0) run.cpuMsPerRequest = (cpuMs(target.pid) - before) / ok;
+  if (target.servicePid && ok > 0) run.serviceCpuMsPerRequest = (cpuMs(target.servicePid) - serviceBefore) / ok;
   return run;
 }
 
@@ -203,17 +206,19 @@ async function targetsFor(stack: Stack, nginxUrl: string | null) {
       headers: prefix ? { cookie } : internal,
     }));
   const gatewayPid = stack.pid('gateway');
+  // The first instance's CPU (the only one on the first stack; on the second, direct calls reach it only).
+  const [assessmentPid, coursesPid] = [stack.pid('assessment'), stack.pid('courses')];
   const assess: Target[] = [
-    { name: 'direct', url: assessmentUrl, requests: direct },
-    { name: 'gateway', url: stack.gatewayUrl, requests: viaGateway, pid: gatewayPid },
+    { name: 'direct', url: assessmentUrl, requests: direct, servicePid: assessmentPid },
+    { name: 'gateway', url: stack.gatewayUrl, requests: viaGateway, pid: gatewayPid, servicePid: assessmentPid },
   ];
   const courses: Target[] = [
-    { name: 'direct', url: coursesUrl, requests: search('', false) },
-    { name: 'gateway', url: stack.gatewayUrl, requests: search('/api', true), pid: gatewayPid },
+    { name: 'direct', url: coursesUrl, requests: search('', false), servicePid: coursesPid },
+    { name: 'gateway', url: stack.gatewayUrl, requests: search('/api', true), pid: gatewayPid, servicePid: coursesPid },
   ];
   if (nginxUrl) {
-    assess.push({ name: 'nginx', url: nginxUrl, requests: direct });
-    courses.push({ name: 'nginx', url: nginxUrl, requests: search('', false) });
+    assess.push({ name: 'nginx', url: nginxUrl, requests: direct, servicePid: assessmentPid });
+    courses.push({ name: 'nginx', url: nginxUrl, requests: search('', false), servicePid: coursesPid });
   }
   return { assess, courses };
 }
@@ -245,8 +250,10 @@ async function alternate(label: string, targets: Target[]) {
   }
   const d = runs.direct as Run[];
   for (const t of targets) {
+    const serviceCpu = (runs[t.name] as Run[]).map((x) => x.serviceCpuMsPerRequest).filter((x): x is number => x !== undefined);
+    const serviceCpuText = serviceCpu.length ? `; service CPU ${f(median(serviceCpu) * 1000)} µs/request` : '';
     if (t.name === 'direct') {
-      console.log(`  direct median ${f(median(d.map((x) => x.reqPerSec)))} req/s, p99 ${f(median(d.map((x) => x.p99)))} ms`);
+      console.log(`  direct median ${f(median(d.map((x) => x.reqPerSec)))} req/s, p99 ${f(median(d.map((x) => x.p99)))} ms${serviceCpuText}`);
       continue;
     }
     const own = runs[t.name] as Run[];
@@ -255,7 +262,8 @@ async function alternate(label: string, targets: Target[]) {
     const cpu = own.map((x) => x.cpuMsPerRequest).filter((x): x is number => x !== undefined);
     console.log(
       `  ${t.name}/direct: ratios ${ratios.map((x) => f(x, 2)).join(', ')}; MEDIAN ${f(median(ratios), 2)}; p99 ${f(median(own.map((x) => x.p99)))} ms, p99/direct median ${f(median(p99s), 2)}x` +
-        (cpu.length ? `; gateway CPU ${f(median(cpu) * 1000)} µs/request (median)` : ''),
+        (cpu.length ? `; gateway CPU ${f(median(cpu) * 1000)} µs/request (median)` : '') +
+        serviceCpuText,
     );
   }
   return runs;
