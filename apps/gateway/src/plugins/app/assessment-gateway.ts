@@ -81,7 +81,12 @@ export function assessRequestJson(detail: CourseDetailResponse, form: AssessForm
 }
 
 /** An assessment and the course rows its ALTERNATE codes come from (empty unless the light is red). */
-export type AssessOutcome = { result: Assessment; candidates: AlternativeCandidate[] };
+export type AssessOutcome = {
+  result: Assessment;
+  /** assessment-svc's JSON text of `result` (validated), for a route that sends it on as it is. */
+  resultJson: string;
+  candidates: AlternativeCandidate[];
+};
 
 /**
  * What POST /api/apply/{course}/assess and POST /api/apply/{course} share, so that a submission is
@@ -128,9 +133,9 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
 
       const post = (alternatives: AlternativeCandidate[]) =>
         fastify.services.assessment.sendJson(request, ASSESSMENT_SVC.assess, assessRequestJson(detail, form, alternatives));
-      let result = await post([]);
-      if (result.TRAFFIC_LIGHT !== 'R') return { result, candidates: [] };
-      const maxTariff = result.UCAS_POINTS_EFFECTIVE;
+      let answer = await post([]);
+      if (answer.data.TRAFFIC_LIGHT !== 'R') return { result: answer.data, resultJson: answer.text, candidates: [] };
+      const maxTariff = answer.data.UCAS_POINTS_EFFECTIVE;
       const rows = await candidateCache(String(maxTariff), async () => {
         const found = await fastify.services.courses.send(request, COURSES_SVC.candidates, { query: { max_tariff_accepted: maxTariff } });
         return found.courses;
@@ -144,8 +149,8 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
             a.UCAS_CODE.localeCompare(b.UCAS_CODE),
         )
         .slice(0, MAX_CANDIDATES_SENT);
-      if (alternatives.length > 0) result = await post(alternatives);
-      return { result, candidates: alternatives };
+      if (alternatives.length > 0) answer = await post(alternatives);
+      return { result: answer.data, resultJson: answer.text, candidates: alternatives };
     },
   };
 }

@@ -1,4 +1,7 @@
-import { createServer, type Server, type Socket } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { endpoint } from '@clearing-desk/contracts';
+import Fastify from 'fastify';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -92,5 +95,54 @@ describe('service client retry of an idempotent GET (issue 14 item 4)', () => {
     expect(isConnectionError(new Error('wrapped', { cause: Object.assign(new Error('reset'), { code: 'ECONNRESET' }) }))).toBe(true);
     expect(isConnectionError(Object.assign(new Error('slow'), { code: 'UND_ERR_HEADERS_TIMEOUT' }))).toBe(false);
     expect(isConnectionError(new Error('plain'))).toBe(false);
+  });
+});
+
+describe('forward (issue 26 item 1): one-to-one answers go on as the service wrote them, once validated', () => {
+  /** A service answering GET /x with `text` (JSON content type). */
+  async function answering(text: string) {
+    const server = createHttpServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(text);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = createServiceClient('courses', `http://127.0.0.1:${port}`, config);
+    const app = Fastify();
+    const e = endpoint({ method: 'GET', path: '/x', responses: { 200: okSchema } });
+    app.get('/forwarded', async (req, reply) => client.forward(req, reply, e));
+    return {
+      app,
+      close: async () => {
+        await app.close();
+        await client.balancer.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      },
+    };
+  }
+
+  it("sends the service's own JSON text with a JSON type", async () => {
+    const text = '{ "ok" : true }';
+    const { app, close } = await answering(text);
+    try {
+      const res = await app.inject('/forwarded');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body).toBe(text);
+    } finally {
+      await close();
+    }
+  });
+
+  it('answers 502 when the service breaks its contract, as `send` does', async () => {
+    const { app, close } = await answering('{"ok":"yes"}');
+    try {
+      const res = await app.inject('/forwarded');
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({ message: 'courses service gave an invalid answer' });
+    } finally {
+      await close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { errorResponseSchema, fillPath, successSchema, USER_HEADER, type Endpoint, type EndpointInput, type SuccessOf } from '@clearing-desk/contracts';
 import { encodeStaffUser, HttpError, INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER } from '@clearing-desk/service-kit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
@@ -58,6 +58,14 @@ function errorCodes(err: unknown): string[] {
     if (typeof code === 'string') codes.push(code);
   }
   return codes;
+}
+
+/**
+ * Sends JSON text that is already validated as the reply: a string with a JSON type is sent as it
+ * is (Fastify runs no serializer, so no second validation and serialisation of it).
+ */
+export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text);
 }
 
 /** True when the connection was refused: nothing reached the service, so any call may go elsewhere. */
@@ -146,10 +154,39 @@ export function createServiceClient(name: ServiceName, baseUrls: string | readon
      * endpoint's body schema accepts (the service validates it as any body). For callers that send
      * the same large parts again and again (assessments: the course and its qualOptions, issue 26).
      */
-    sendJson<E extends Endpoint>(request: FastifyRequest, e: E, json: string, params?: Record<string, string | number>): Promise<SuccessOf<E>> {
-      return client.call(request, { method: e.method, path: fillPath(e.path as string, params), json, response: successSchema(e) }) as Promise<SuccessOf<E>>;
+    sendJson<E extends Endpoint>(
+      request: FastifyRequest,
+      e: E,
+      json: string,
+      params?: Record<string, string | number>,
+    ): Promise<{ data: SuccessOf<E>; text: string }> {
+      return client.exchange(request, { method: e.method, path: fillPath(e.path as string, params), json, response: successSchema(e) }) as Promise<{
+        data: SuccessOf<E>;
+        text: string;
+      }>;
+    },
+    /**
+     * Forwards a one-to-one call (issue 26 item 1): calls the endpoint as `send` does, validates its
+     * 2xx answer with the declared schema, and sends the service's own JSON text on as the reply, so
+     * the gateway neither validates nor serialises it a second time. Only for a route whose 200
+     * schema is the endpoint's: the service serialised its answer through that schema (routeOf),
+     * so the text holds no field the schema leaves out. Errors as `call` (the error handler answers).
+     */
+    async forward<E extends Endpoint>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      e: E,
+      ...[input]: object extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]
+    ): Promise<FastifyReply> {
+      const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+      const { text } = await client.exchange(request, { method: e.method, path: fillPath(e.path as string, params), query, body, response: successSchema(e) });
+      return sendJsonText(reply, text);
     },
     async call<S extends z.ZodType>(request: FastifyRequest, call: ServiceCall<S>): Promise<z.infer<S>> {
+      return (await client.exchange(request, call)).data;
+    },
+    /** As `call`, with the service's JSON text of the answer beside the validated value. */
+    async exchange<S extends z.ZodType>(request: FastifyRequest, call: ServiceCall<S>): Promise<{ data: z.infer<S>; text: string }> {
       const search = new URLSearchParams();
       for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) search.set(k, String(v));
       const qs = search.size ? `?${search}` : '';
@@ -180,7 +217,7 @@ export function createServiceClient(name: ServiceName, baseUrls: string | readon
           request.log.error({ service: name, issues: parsed.error.issues }, 'service answer broke its contract');
           throw new HttpError(502, `${name} service gave an invalid answer`);
         }
-        return parsed.data;
+        return { data: parsed.data, text };
       }
       const message = errorResponseSchema.safeParse(json);
       const status = res.statusCode >= 500 ? 502 : res.statusCode;

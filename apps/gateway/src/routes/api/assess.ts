@@ -2,6 +2,7 @@ import { assessApiBodySchema, assessResponseSchema, errorResponseSchema, toAsses
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assessmentGatewayPlugin } from '../../plugins/app/assessment-gateway';
+import { sendJsonText } from '../../plugins/app/service-clients';
 
 export { ASSESS_CACHE_TTL_MS } from '../../plugins/app/assessment-gateway';
 
@@ -38,14 +39,16 @@ export const assessApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const detail = await fastify.assessmentGateway.course(request, request.params.course);
       // The public is told at once when the course takes no application. Staff are not: they also
       // re-assess applications that exist on courses closed since (a withdrawal on a full course
       // returns its place, domain.md "Places"); a staff create is refused when it is submitted.
       if (!request.staffUser) fastify.assessmentGateway.assertOpen(detail.courseData);
-      const { result } = await fastify.assessmentGateway.assess(request, detail, toAssessForm(request.body.data));
-      return { result };
+      const { resultJson } = await fastify.assessmentGateway.assess(request, detail, toAssessForm(request.body.data));
+      // assessment-svc's answer, validated against the same assessmentSchema, goes on as its text:
+      // no second validation and serialisation of it here (issue 26 item 1).
+      return sendJsonText(reply, `{"result":${resultJson}}`);
     },
   );
 };

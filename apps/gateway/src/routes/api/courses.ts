@@ -51,14 +51,15 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/courses',
     { schema: { querystring: courseSearchQuerySchema, response: { 200: courseSearchResponseSchema, 400: errorResponseSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { q, p, page_size, school } = request.query;
-      return fastify.services.courses.send(request, COURSES_SVC.search, { query: { q, p, page_size, school } });
+      // One-to-one: courses-svc's answer, validated, goes on as its text (issue 26 item 1).
+      return fastify.services.courses.forward(request, reply, COURSES_SVC.search, { query: { q, p, page_size, school } });
     },
   );
 
-  fastify.get('/courses/:id', { schema: detailSchema }, async (request) =>
-    fastify.services.courses.send(request, COURSES_SVC.detail, { params: request.params }),
+  fastify.get('/courses/:id', { schema: detailSchema }, async (request, reply) =>
+    fastify.services.courses.forward(request, reply, COURSES_SVC.detail, { params: request.params }),
   );
 
   // The staff user travels in the user header, so courses-svc answers the user's `access`.
