@@ -173,7 +173,11 @@ export async function applicantDecision(ex: Executor, row: ApplicationRow, log: 
  * Students, applications and their LOG. Every method takes and returns contract shapes.
  * `cycle` is the current intake (config INTAKE_YEAR), which new applications record, and when each intake's status links end.
  */
-export function createApplicationsRepository(db: ApplicationsDatabase, cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR })) {
+export function createApplicationsRepository(
+  db: ApplicationsDatabase,
+  cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR }),
+  { placesGuard = true }: { placesGuard?: boolean } = {},
+) {
   const intake = cycle.current;
   const bySubmissionId = async (submissionId: string): Promise<ApplicationRow | undefined> => {
     const [row] = await db.select().from(applications).where(eq(applications.submissionId, submissionId)).limit(1);
@@ -284,7 +288,8 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
           // The places ledger (issue 23 item 3): a new O takes a place in this transaction, or is
           // refused; an Administrator's confirmed override takes one over the allowance.
           let overAllowance = false;
-          if (decision.confirmed_status === OFFER_STATUS) {
+          // Without the guard (PLACES_GUARD off, the benchmark's comparison run) an O is stored as before issue 23.
+          if (decision.confirmed_status === OFFER_STATUS && placesGuard) {
             const taken = await takePlace(tx, course.UCAS_CODE, request.placesSeed, false);
             if (taken.kind === 'no-place') {
               if (!request.overAllowance) throw new NoPlaceLeft();
@@ -396,7 +401,7 @@ declare module 'fastify' {
 
 export const applicationsRepositoryPlugin = fp(
   async (fastify) => {
-    fastify.decorate('applicationsRepository', createApplicationsRepository(fastify.db, fastify.intakeCycle));
+    fastify.decorate('applicationsRepository', createApplicationsRepository(fastify.db, fastify.intakeCycle, { placesGuard: fastify.placesGuard !== false }));
   },
   { name: 'applications-repository', dependencies: ['applications-database', 'intake-cycle'] },
 );

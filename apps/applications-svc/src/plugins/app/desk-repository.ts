@@ -113,7 +113,11 @@ export type UpdateResult =
   | { kind: 'no-place' };
 
 /** The applications desk's reads and writes (issue 9). Every write and its LOG row share one transaction. */
-export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR })) {
+export function createDeskRepository(
+  db: ApplicationsDatabase,
+  cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR }),
+  { placesGuard = true }: { placesGuard?: boolean } = {},
+) {
   const logRows = (applicationId: number, ex: Executor = db): Promise<LogItem[]> => applicationLogItems(ex, applicationId);
 
   /** The row of one application by STUDENT_ID and course code (UCAS code or override, any case). */
@@ -200,15 +204,18 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
           // confirmed override, checked by `check`, takes one over the allowance), a change away from O
           // returns it, in this transaction.
           let overAllowance = false;
-          if (status === OFFER_STATUS && row.status !== OFFER_STATUS) {
-            const taken = await takePlace(tx, row.ucasCode, request.placesSeed, false);
-            if (taken.kind === 'no-place') {
-              if (request.submission.OVER_ALLOWANCE !== true) return { kind: 'no-place' } as const;
-              await takePlace(tx, row.ucasCode, request.placesSeed, true);
-              overAllowance = true;
-            }
-          } else if (row.status === OFFER_STATUS && status !== OFFER_STATUS) await returnPlace(tx, row.ucasCode, request.placesSeed);
-          else await ensureLedger(tx, row.ucasCode, request.placesSeed);
+          // Without the guard (PLACES_GUARD off, the benchmark's comparison run) statuses are stored as before issue 23.
+          if (placesGuard) {
+            if (status === OFFER_STATUS && row.status !== OFFER_STATUS) {
+              const taken = await takePlace(tx, row.ucasCode, request.placesSeed, false);
+              if (taken.kind === 'no-place') {
+                if (request.submission.OVER_ALLOWANCE !== true) return { kind: 'no-place' } as const;
+                await takePlace(tx, row.ucasCode, request.placesSeed, true);
+                overAllowance = true;
+              }
+            } else if (row.status === OFFER_STATUS && status !== OFFER_STATUS) await returnPlace(tx, row.ucasCode, request.placesSeed);
+            else await ensureLedger(tx, row.ucasCode, request.placesSeed);
+          }
           const fields = changedFields(row.form, form);
           const [updated] = await tx
             .update(applications)
@@ -357,7 +364,7 @@ declare module 'fastify' {
 
 export const deskRepositoryPlugin = fp(
   async (fastify) => {
-    fastify.decorate('deskRepository', createDeskRepository(fastify.db, fastify.intakeCycle));
+    fastify.decorate('deskRepository', createDeskRepository(fastify.db, fastify.intakeCycle, { placesGuard: fastify.placesGuard !== false }));
   },
   { name: 'desk-repository', dependencies: ['applications-database'] },
 );

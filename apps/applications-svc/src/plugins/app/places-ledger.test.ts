@@ -201,3 +201,48 @@ describe('the places ledger', () => {
     });
   });
 });
+
+describe('without the guard (PLACES_GUARD off: tools/bench/places only)', () => {
+  let unguarded: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    unguarded = await buildApp(
+      applicationsConfigSchema.parse({
+        DATABASE_URL: database.url,
+        INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+        LOG_LEVEL: 'silent',
+        NOTIFICATIONS_QUEUE_PREFIX: `places-test-${randomBytes(4).toString('hex')}`,
+        OUTBOX_RELAY_INTERVAL_MS: 3_600_000,
+        PLACES_GUARD: 'off',
+      }),
+    );
+    await unguarded.ready();
+  }, 60_000);
+  afterAll(async () => {
+    await unguarded?.close();
+  });
+
+  it('stores offers as before issue 23: neither refused nor counted, the ledger left as it is', async () => {
+    await store('PL06', 'S', 1);
+    const bodies = Array.from({ length: 3 }, () => storeBody('PL06', 'O', 1));
+    const results = await Promise.all(bodies.map((payload) => unguarded.inject({ method: 'POST', url: '/applications', headers: internalHeaders(), payload })));
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(await ledgers('PL06')).toEqual([expect.objectContaining({ CLEARING_PLACES: 1, OFFERS: 0, VACANCIES_INTERNAL: 1, GUARD_CLOSED: false })]);
+    const saved = applyResponseSchema.parse(results[0]!.json());
+    const student = saved.id[0];
+    const { EMAIL, UCAS_PERSONAL_ID } = bodies[0]!.submission;
+    const changed = await unguarded.inject({
+      method: 'PUT',
+      url: `/desk/applications/${student}/PL06`,
+      headers: asAdmin,
+      payload: {
+        submission: { ...createApplicationForm({ EMAIL, UCAS_PERSONAL_ID }), STATUS: 'R' },
+        qualOptions: detail.qualOptions,
+        ALLOW_SECOND_YEAR_ENTRY: false,
+        assessment: assessment('O', 'R'),
+        placesSeed: 1,
+      } as StoreUpdateRequestInput,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await ledgers('PL06')).toEqual([expect.objectContaining({ OFFERS: 0, VACANCIES_INTERNAL: 1 })]);
+  });
+});

@@ -4,6 +4,13 @@ import { applications, coursePlaces, outbox } from '../../db/schema';
 import type { Executor } from './applications-repository';
 
 type LedgerRow = typeof coursePlaces.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether statuses count against the places ledger (config PLACES_GUARD; off only in tools/bench/places). */
+    placesGuard: boolean;
+  }
+}
 type History = CoursePlacesEvent['history'];
 
 /** floor(places x allowance) in SQL, on whole numbers (the allowance in hundredths): the same as contracts' offersAllowed. */
