@@ -53,7 +53,7 @@ async function main() {
             }),
           }));
     await autocannon({ url: stack.gatewayUrl, connections: 50, duration: 3, requests }); // warm-up, not profiled
-    process.kill(stack.pid('gateway') as number, 'SIGUSR2');
+    process.kill(stack.pid('gateway') as number, 'SIGWINCH');
     const r = await autocannon({ url: stack.gatewayUrl, connections: 50, duration: Number(values.duration), requests });
     console.log(`${values.route}: ${Math.round(r['2xx'] / r.duration)} 2xx/s, non-2xx ${r.non2xx}, p99 ${r.latency.p99} ms`);
   } finally {
