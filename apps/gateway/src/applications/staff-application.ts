@@ -1,16 +1,6 @@
-import {
-  ADMIN_APPLICATION_MESSAGES,
-  COURSES_SVC,
-  staffStoredApplicationSchema,
-  type CourseDetailResponse,
-  type StaffStoredApplication,
-} from '@clearing-desk/contracts';
+import { APPLICATIONS_SVC, ADMIN_APPLICATION_MESSAGES, COURSES_SVC, type CourseDetailResponse, type StaffStoredApplication } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-
-/** The desk's address of one application in applications-svc: `/desk/applications/{student}/{course}`. */
-export const deskPath = (p: { student: string; course: string }): string =>
-  `/desk/applications/${encodeURIComponent(p.student)}/${encodeURIComponent(p.course)}`;
 
 /**
  * Loads a stored application for a staff route, with its course and the user's access on it
@@ -22,7 +12,7 @@ export async function loadStaffApplication(
   request: FastifyRequest,
   params: { student: string; course: string },
 ): Promise<{ stored: StaffStoredApplication; detail: CourseDetailResponse }> {
-  const stored = await fastify.services.applications.call(request, { path: deskPath(params), response: staffStoredApplicationSchema });
+  const stored = await fastify.services.applications.send(request, APPLICATIONS_SVC.deskApplication, { params });
   const detail = await fastify.services.courses.send(request, COURSES_SVC.detail, { params: { id: stored.applicationData.UCAS_CODE } });
   if (!detail.access) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
   return { stored, detail };

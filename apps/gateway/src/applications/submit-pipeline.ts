@@ -1,13 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  APPLICATIONS_SVC,
   ADMIN_APPLICATION_MESSAGES,
-  appliedResponseSchema,
-  applyResponseSchema,
   assessFormSchema,
   courseDocumentTypes,
   DEFAULT_CLOSED_MESSAGE,
   ERROR_CODES,
-  reserveResponseSchema,
   decidePublicOutcome,
   dropHiddenFields,
   IDEMPOTENCY_KEY_HEADER,
@@ -26,8 +24,6 @@ import {
   offerWithoutPlace,
   PLACES_MESSAGES,
   SUBMISSION_BUTTONS,
-  staffUpdateResponseSchema,
-  submissionStoredResponseSchema,
   toAssessForm,
   validateSubmission,
   withoutDocuments,
@@ -168,10 +164,8 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       const email = form.EMAIL?.trim() || undefined;
       const ucasPersonalId = form.APPLIED_TO_UCAS === '1' ? form.UCAS_PERSONAL_ID?.trim() || undefined : undefined;
       if (!email && !ucasPersonalId) return false;
-      const { rows } = await fastify.services.applications.call(request, {
-        path: '/applications/applied',
+      const { rows } = await fastify.services.applications.send(request, APPLICATIONS_SVC.applied, {
         query: { ucas_code: ucasCode, email, ucas_personal_id: ucasPersonalId },
-        response: appliedResponseSchema,
       });
       return rows.length > 0;
     },
@@ -213,15 +207,12 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
 
     /** Step 7: applications-svc stores the decided submission (201/200 the record; 409 duplicate). */
     store(request: FastifyRequest, body: StoreApplicationRequestInput): Promise<ApplyResponse> {
-      return fastify.services.applications.call(request, { method: 'POST', path: '/applications', body, response: applyResponseSchema });
+      return fastify.services.applications.send(request, APPLICATIONS_SVC.store, { body });
     },
 
     /** Whether an application is already stored under the submission's SUBMISSION_ID (a replayed key). */
     async keyStored(request: FastifyRequest, submission: KeyedSubmission): Promise<boolean> {
-      const { stored } = await fastify.services.applications.call(request, {
-        path: `/applications/submissions/${encodeURIComponent(submission.SUBMISSION_ID)}`,
-        response: submissionStoredResponseSchema,
-      });
+      const { stored } = await fastify.services.applications.send(request, APPLICATIONS_SVC.submission, { params: { id: submission.SUBMISSION_ID } });
       return stored;
     },
 
@@ -264,11 +255,8 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
     reserve(request: FastifyRequest, ucasCode: string, data: Pick<ApplySubmission, 'EMAIL' | 'APPLIED_TO_UCAS' | 'UCAS_PERSONAL_ID'>, submissionId: string) {
       const email = typeof data.EMAIL === 'string' ? data.EMAIL.trim() || undefined : undefined;
       const ucasPersonalId = data.APPLIED_TO_UCAS === '1' && typeof data.UCAS_PERSONAL_ID === 'string' ? data.UCAS_PERSONAL_ID.trim() || undefined : undefined;
-      return fastify.services.applications.call(request, {
-        method: 'POST',
-        path: '/applications/reserve',
+      return fastify.services.applications.send(request, APPLICATIONS_SVC.reserve, {
         body: { ucas_code: ucasCode, submission_id: submissionId, email, ucas_personal_id: ucasPersonalId },
-        response: reserveResponseSchema,
       });
     },
 
@@ -388,12 +376,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
         ...(REJECTION_REASONS ? { rejection_reasons: REJECTION_REASONS } : {}),
         ...(ifMatch !== undefined ? { ifMatch } : {}),
       };
-      return fastify.services.applications.call(request, {
-        method: 'PUT',
-        path: `/desk/applications/${encodeURIComponent(params.student)}/${encodeURIComponent(params.course)}`,
-        body,
-        response: staffUpdateResponseSchema,
-      });
+      return fastify.services.applications.send(request, APPLICATIONS_SVC.deskUpdate, { params, body });
     },
   };
   return pipeline;

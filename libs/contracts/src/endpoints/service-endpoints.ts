@@ -1,4 +1,5 @@
 import type { Endpoint } from './endpoint';
+import { APPLICATIONS_SVC } from './applications-svc';
 import { ASSESSMENT_SVC } from './assessment-svc';
 import { COURSES_SVC } from './courses-svc';
 import { FILES_SVC } from './files-svc';
@@ -11,6 +12,7 @@ import { SCENARIOS_SVC } from './scenarios-svc';
  * scenarios-svc's endpoints, each with its method and path.
  */
 export const SERVICE_ENDPOINTS = {
+  applications: APPLICATIONS_SVC,
   assessment: ASSESSMENT_SVC,
   courses: COURSES_SVC,
   files: FILES_SVC,

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  APPLICATIONS_SVC,
   applyResponseSchema,
   decisionEmailPayloadSchema,
   INTERVIEW_MESSAGES,
@@ -16,7 +17,7 @@ import {
 import { offerDeadline, referralDeadline } from '@clearing-desk/contracts/server';
 import { createApplicationForm, createCourseDetail } from '@clearing-desk/contracts/testing';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
-import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase, metricValue } from '@clearing-desk/service-kit/testing';
+import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase, metricValue, endpointRequest } from '@clearing-desk/service-kit/testing';
 import { Queue } from 'bullmq';
 import { asc, eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
@@ -97,15 +98,14 @@ function storeBody(status: 'O' | 'S' | 'I', overrides: Partial<StoreApplicationR
 async function apply(status: 'O' | 'S', withFacts = true) {
   const { courseFacts: _facts, ...withoutFacts } = storeBody(status);
   const body = withFacts ? { ...withoutFacts, courseFacts: facts } : withoutFacts;
-  const res = await app.inject({ method: 'POST', url: '/applications', headers: internalHeaders(), payload: body });
+  const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.store), headers: internalHeaders(), payload: body });
   expect(res.statusCode).toBe(201);
   return applyResponseSchema.parse(res.json());
 }
 
 const update = (student: string, STATUS: 'O' | 'I' | 'S' | 'R', extra: Record<string, unknown> = {}) =>
   app.inject({
-    method: 'PUT',
-    url: `/desk/applications/${student}/G400`,
+    ...endpointRequest(APPLICATIONS_SVC.deskUpdate, { params: { student, course: 'G400' } }),
     headers: asAdmin,
     payload: {
       submission: { ...createApplicationForm({ EMAIL: `outbox.${people}@example.com`, UCAS_PERSONAL_ID: String(6000000000 + people) }), STATUS, ...extra },
@@ -166,13 +166,16 @@ describe('the decision outbox', () => {
     const rows = await rowsOf(saved.app_id);
     expect(rows).toHaveLength(2);
     expect(decisionEmailPayloadSchema.parse(rows[1]?.payload)).toMatchObject({ source: 'staff', previousStatus: 'S', status: 'I', interview });
-    const found = await app.inject({ method: 'GET', url: `/desk/applications/${saved.id[0]}/G400`, headers: asAdmin });
+    const found = await app.inject({
+      ...endpointRequest(APPLICATIONS_SVC.deskApplication, { params: { student: saved.id[0], course: 'G400' } }),
+      headers: asAdmin,
+    });
     expect(found.json().applicationData.LOG.at(-1).MESSAGE).toBe(
       'Status changed from Submitted (S) to Invited to Interview (I). Saved with no field changes. Interview: 2025-08-19 at 10:30, Room A101.',
     );
     // The applicant's status page shows the same interview as the email (issue 24 item 4).
     const page = storedApplicationResponseSchema.parse(
-      (await app.inject({ method: 'GET', url: `/applications/by-hash/${saved.hash}`, headers: internalHeaders() })).json(),
+      (await app.inject({ ...endpointRequest(APPLICATIONS_SVC.byHash, { params: { hash: saved.hash } }), headers: internalHeaders() })).json(),
     );
     expect(page.decision).toMatchObject({ STATUS: 'I', INTERVIEW: interview, DEADLINE: null });
   });
@@ -182,7 +185,7 @@ describe('the decision outbox', () => {
     const [row] = await rowsOf(saved.app_id);
     const payload = decisionEmailPayloadSchema.parse(row?.payload);
     const page = storedApplicationResponseSchema.parse(
-      (await app.inject({ method: 'GET', url: `/applications/by-hash/${saved.hash}`, headers: internalHeaders() })).json(),
+      (await app.inject({ ...endpointRequest(APPLICATIONS_SVC.byHash, { params: { hash: saved.hash } }), headers: internalHeaders() })).json(),
     );
     expect(page.decision).toEqual({
       STATUS: 'O',
@@ -198,12 +201,12 @@ describe('the decision outbox', () => {
     // A later save that keeps the status keeps the deadline; a change to R moves it to midday the next day.
     expect((await update(saved.id[0], 'O')).statusCode).toBe(200);
     const kept = storedApplicationResponseSchema.parse(
-      (await app.inject({ method: 'GET', url: `/applications/by-hash/${saved.hash}`, headers: internalHeaders() })).json(),
+      (await app.inject({ ...endpointRequest(APPLICATIONS_SVC.byHash, { params: { hash: saved.hash } }), headers: internalHeaders() })).json(),
     );
     expect(kept.decision.DEADLINE).toBe(page.decision.DEADLINE);
     expect((await update(saved.id[0], 'R')).statusCode).toBe(200);
     const referred = storedApplicationResponseSchema.parse(
-      (await app.inject({ method: 'GET', url: `/applications/by-hash/${saved.hash}`, headers: internalHeaders() })).json(),
+      (await app.inject({ ...endpointRequest(APPLICATIONS_SVC.byHash, { params: { hash: saved.hash } }), headers: internalHeaders() })).json(),
     );
     const referral = decisionEmailPayloadSchema.parse((await rowsOf(saved.app_id)).at(-1)?.payload);
     expect(referred.decision).toMatchObject({
@@ -216,7 +219,7 @@ describe('the decision outbox', () => {
   it('needs the interview when an adviser creates an application as I, and its LOG row and email carry it', async () => {
     const body = (interview?: InterviewDetails) =>
       storeBody('I', { assessment: buttons('I', 'R'), user: 'admin', staff: true, ...(interview ? { interview } : {}) });
-    const create = (payload: StoreApplicationRequestInput) => app.inject({ method: 'POST', url: '/applications', headers: asAdmin, payload });
+    const create = (payload: StoreApplicationRequestInput) => app.inject({ ...endpointRequest(APPLICATIONS_SVC.store), headers: asAdmin, payload });
     const missing = await create(body());
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ message: INTERVIEW_MESSAGES.REQUIRED });
@@ -227,12 +230,15 @@ describe('the decision outbox', () => {
     const saved = applyResponseSchema.parse(created.json());
     const [row] = await rowsOf(saved.app_id);
     expect(decisionEmailPayloadSchema.parse(row?.payload)).toMatchObject({ source: 'staff', previousStatus: null, status: 'I', interview });
-    const staffView = await app.inject({ method: 'GET', url: `/desk/applications/${saved.id[0]}/G400`, headers: asAdmin });
+    const staffView = await app.inject({
+      ...endpointRequest(APPLICATIONS_SVC.deskApplication, { params: { student: saved.id[0], course: 'G400' } }),
+      headers: asAdmin,
+    });
     expect(staffView.json().applicationData.LOG.map((l: { MESSAGE: string }) => l.MESSAGE)).toEqual([
       'Application created with status Invited to Interview. Interview: 2025-08-20 at 14:00, https://meet.example.ac.uk/clearing-g400.',
     ]);
     const page = storedApplicationResponseSchema.parse(
-      (await app.inject({ method: 'GET', url: `/applications/by-hash/${saved.hash}`, headers: internalHeaders() })).json(),
+      (await app.inject({ ...endpointRequest(APPLICATIONS_SVC.byHash, { params: { hash: saved.hash } }), headers: internalHeaders() })).json(),
     );
     expect(page.decision.INTERVIEW).toEqual(interview);
     // The applicant's own LOG does not repeat the staff line.

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  APPLICATIONS_SVC,
   applyResponseSchema,
   coursePlacesEventSchema,
   OUTBOX_KINDS,
@@ -12,7 +13,7 @@ import {
 } from '@clearing-desk/contracts';
 import { createApplicationForm, createCourseDetail } from '@clearing-desk/contracts/testing';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
-import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase, endpointRequest } from '@clearing-desk/service-kit/testing';
 import { and, asc, eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { applicationsConfigSchema } from '../../config';
@@ -73,15 +74,14 @@ function storeBody(course: string, status: 'O' | 'S', seed: number | undefined, 
 }
 
 async function store(course: string, status: 'O' | 'S', seed: number | undefined, who = person()) {
-  const res = await app.inject({ method: 'POST', url: '/applications', headers: internalHeaders(), payload: storeBody(course, status, seed, who) });
+  const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.store), headers: internalHeaders(), payload: storeBody(course, status, seed, who) });
   expect(res.statusCode).toBe(201);
   return { saved: applyResponseSchema.parse(res.json()), who };
 }
 
 const changeStatus = (course: string, student: string, who: { EMAIL: string; UCAS_PERSONAL_ID: string }, STATUS: 'O' | 'R', seed?: number) =>
   app.inject({
-    method: 'PUT',
-    url: `/desk/applications/${student}/${course}`,
+    ...endpointRequest(APPLICATIONS_SVC.deskUpdate, { params: { student, course } }),
     headers: asAdmin,
     payload: {
       submission: { ...createApplicationForm(who), STATUS },
@@ -93,7 +93,7 @@ const changeStatus = (course: string, student: string, who: { EMAIL: string; UCA
   });
 
 const ledgers = async (...courses: string[]) => {
-  const res = await app.inject({ method: 'POST', url: '/places/ledgers', headers: internalHeaders(), payload: { courses } });
+  const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.placesLedgers), headers: internalHeaders(), payload: { courses } });
   expect(res.statusCode).toBe(200);
   return (res.json() as { rows: unknown[] }).rows.map((r) => placesLedgerSchema.parse(r));
 };
@@ -138,7 +138,11 @@ describe('the places ledger', () => {
   it('takes course control changes of CLEARING_PLACES and OFFER_ALLOWANCE: places left = floor(places x allowance) - offers, for the history', async () => {
     await store('PL03', 'O', 2);
     const put = (data: Record<string, unknown>, headers = asAdmin) =>
-      app.inject({ method: 'PUT', url: '/places/pl03', headers, payload: { data, SCHOOL: 'SCI', DEPT: 'CMPS', seed: 1 } });
+      app.inject({
+        ...endpointRequest(APPLICATIONS_SVC.placesUpdate, { params: { id: 'pl03' } }),
+        headers,
+        payload: { data, SCHOOL: 'SCI', DEPT: 'CMPS', seed: 1 },
+      });
 
     const res = await put({ CLEARING_PLACES: 3, OFFER_ALLOWANCE: 1.3 });
     expect(res.statusCode).toBe(200);
@@ -171,7 +175,9 @@ describe('the places ledger', () => {
     // 5 places left: the ledger is made at first sight with them.
     await store('PL04', 'S', 5);
     const results = await Promise.all(
-      Array.from({ length: 40 }, () => app.inject({ method: 'POST', url: '/applications', headers: internalHeaders(), payload: storeBody('PL04', 'O', 5) })),
+      Array.from({ length: 40 }, () =>
+        app.inject({ ...endpointRequest(APPLICATIONS_SVC.store), headers: internalHeaders(), payload: storeBody('PL04', 'O', 5) }),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
     expect(results.filter((r) => r.statusCode !== 201).map((r) => [r.statusCode, r.json()])).toEqual(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  APPLICATIONS_SVC,
   appliedResponseSchema,
   applyResponseSchema,
   errorResponseSchema,
@@ -15,7 +16,7 @@ import {
 } from '@clearing-desk/contracts';
 import { createApplicationForm, createCourseDetail, createVisaData } from '@clearing-desk/contracts/testing';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
-import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase, metricValue } from '@clearing-desk/service-kit/testing';
+import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase, metricValue, endpointRequest } from '@clearing-desk/service-kit/testing';
 import { count, eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { applicationsConfigSchema } from '../../config';
@@ -80,7 +81,7 @@ function storeBody(form: Record<string, unknown> = {}, overrides: Partial<StoreA
   };
 }
 
-const post = (body: unknown) => app.inject({ method: 'POST', url: '/applications', headers: internalHeaders(), payload: body as object });
+const post = (body: unknown) => app.inject({ ...endpointRequest(APPLICATIONS_SVC.store), headers: internalHeaders(), payload: body as object });
 const get = (url: string) => app.inject({ method: 'GET', url, headers: internalHeaders() });
 const countApplications = async () => (await app.db.select({ n: count() }).from(applications))[0]?.n ?? 0;
 const countStudents = async () => (await app.db.select({ n: count() }).from(students))[0]?.n ?? 0;
@@ -246,8 +247,7 @@ describe('POST /applications', () => {
       ['\uD800Ada', 'submission.NAME1: must not contain NUL characters or unpaired surrogates'],
     ] as const) {
       const res = await app.inject({
-        method: 'POST',
-        url: '/applications',
+        ...endpointRequest(APPLICATIONS_SVC.store),
         headers: { ...internalHeaders(), 'content-type': 'application/json' },
         payload: JSON.stringify(storeBody({ NAME1 })),
       });
@@ -286,7 +286,7 @@ describe('POST /applications', () => {
   });
 
   it('answers only the gateway (internal token)', async () => {
-    const res = await app.inject({ method: 'POST', url: '/applications', payload: storeBody() as object });
+    const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.store), payload: storeBody() as object });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -362,7 +362,7 @@ describe('GET /applications/by-hash/:hash', () => {
     ]);
     for (const text of ['backoffice', 'Sounded upset', 'voicemail', 'Visa record', 'Fields changed']) expect(res.body).not.toContain(text);
     // Staff keep the whole history.
-    const staffView = await app.inject({ method: 'GET', url: `/desk/applications/${student}/${course}`, headers: backOffice });
+    const staffView = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.deskApplication, { params: { student, course } }), headers: backOffice });
     expect(staffView.json().applicationData.LOG).toHaveLength(4);
   });
 
@@ -391,7 +391,7 @@ describe('GET /applications/by-hash/:hash', () => {
       { now: () => RESULTS_DAY },
     );
     try {
-      const res = await nextCycle.inject({ method: 'GET', url: `/applications/by-hash/${saved.hash}`, headers: internalHeaders() });
+      const res = await nextCycle.inject({ ...endpointRequest(APPLICATIONS_SVC.byHash, { params: { hash: saved.hash } }), headers: internalHeaders() });
       expect(res.statusCode).toBe(410);
       expect(res.json()).toEqual({ message: STATUS_PAGE_MESSAGES.expired('2025/26') });
     } finally {
@@ -423,7 +423,7 @@ describe('GET /applications/by-hash/:hash', () => {
     );
     try {
       const saved = applyResponseSchema.parse((await post(storeBody())).json());
-      const res = await extended.inject({ method: 'GET', url: `/applications/by-hash/${saved.hash}`, headers: internalHeaders() });
+      const res = await extended.inject({ ...endpointRequest(APPLICATIONS_SVC.byHash, { params: { hash: saved.hash } }), headers: internalHeaders() });
       expect(res.statusCode).toBe(200);
       expect(storedApplicationResponseSchema.parse(res.json()).decision.LINK_VALID_UNTIL).toBe('2027-03-31T22:59:00.000Z');
     } finally {

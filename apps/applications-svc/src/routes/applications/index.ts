@@ -1,24 +1,15 @@
 import {
+  APPLICATIONS_SVC,
+  routeOf,
   accessForCourse,
   ADMIN_APPLICATION_MESSAGES,
   APPLY_MESSAGES,
-  applicationHashParamsSchema,
-  appliedLookupQuerySchema,
-  appliedResponseSchema,
-  applyResponseSchema,
   describeFormErrors,
-  errorResponseSchema,
   ERROR_CODES,
-  reserveRequestSchema,
-  reserveResponseSchema,
   OVER_ALLOWANCE_ROLE,
   PLACES_MESSAGES,
   INTERVIEW_MESSAGES,
   interviewNeeded,
-  storeApplicationRequestSchema,
-  storedApplicationResponseSchema,
-  submissionIdParamsSchema,
-  submissionStoredResponseSchema,
   SUBMISSION_ID_OTHER_APPLICANT,
   SUBMISSION_ID_REUSED,
   staffStatusRefusal,
@@ -38,10 +29,9 @@ import { findLedgers } from '../../plugins/app/places-ledger';
  * and the public review page (`/api/applications/{hash}`). `now` is the clock (tests set their own).
  */
 export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (fastify, { now = () => new Date() }) => {
-  fastify.get(
-    '/applications/applied',
-    { schema: { querystring: appliedLookupQuerySchema, response: { 200: appliedResponseSchema, 400: errorResponseSchema } } },
-    async (request) => {
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.applied),
+    handler: async (request) => {
       const { ucas_code, email, ucas_personal_id } = request.query;
       // Spec section 4: with no parameters no lookup is made.
       if (!email && !ucas_personal_id) return { rows: [] };
@@ -50,24 +40,11 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
         ucasPersonalId: ucas_personal_id || undefined,
       });
     },
-  );
+  });
 
-  fastify.post(
-    '/applications',
-    {
-      schema: {
-        body: storeApplicationRequestSchema,
-        response: {
-          200: applyResponseSchema,
-          201: applyResponseSchema,
-          400: errorResponseSchema,
-          403: errorResponseSchema,
-          404: errorResponseSchema,
-          409: errorResponseSchema,
-        },
-      },
-    },
-    async (request, reply) => {
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.store),
+    handler: async (request, reply) => {
       const { submission, course, qualOptions } = request.body;
       // A staff create's user: whose scopes the chosen student must be in (issue 19 item 4).
       let staffRoles: readonly RoleAssignment[] | undefined;
@@ -113,14 +90,13 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
       fastify.outboxRelay.kick();
       return reply.status(201).send(result.response);
     },
-  );
+  });
 
   // The public submit's reserve step (issue 22 item 3, issue 23): one call for the Clearing gate, a
   // replayed key, the duplicate check and the course's places left; the commit is POST /applications.
-  fastify.post(
-    '/applications/reserve',
-    { schema: { body: reserveRequestSchema, response: { 200: reserveResponseSchema, 400: errorResponseSchema } } },
-    async (request) => {
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.reserve),
+    handler: async (request) => {
       const { ucas_code, submission_id, email, ucas_personal_id } = request.body;
       const code = ucas_code.toUpperCase();
       const [clearing, stored, applied, ledgers] = await Promise.all([
@@ -141,28 +117,26 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
         placesLeft: ledgers[0]?.VACANCIES_INTERNAL ?? null,
       };
     },
-  );
+  });
 
-  fastify.get(
-    '/applications/submissions/:id',
-    { schema: { params: submissionIdParamsSchema, response: { 200: submissionStoredResponseSchema, 400: errorResponseSchema } } },
-    async (request) => ({ stored: (await fastify.applicationsRepository.findBySubmissionId(request.params.id)) !== null }),
-  );
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.submission),
+    handler: async (request) => ({ stored: (await fastify.applicationsRepository.findBySubmissionId(request.params.id)) !== null }),
+  });
 
   /**
    * The applicant's status page by hash (issue 24 item 4): 404 for an unknown hash; 410 once its
    * intake's cycle has ended (intakeCycleEnd, by `now`), or a later intake is configured (issue 14
    * item 3): the link every email carries stops working, and personal data is not kept reachable.
    */
-  fastify.get(
-    '/applications/by-hash/:hash',
-    { schema: { params: applicationHashParamsSchema, response: { 200: storedApplicationResponseSchema, 404: errorResponseSchema, 410: errorResponseSchema } } },
-    async (request) => {
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.byHash),
+    handler: async (request) => {
       const found = await fastify.applicationsRepository.findByHash(request.params.hash);
       if (!found) throw new HttpError(404, STATUS_PAGE_MESSAGES.NOT_FOUND);
       const ended = now().getTime() > new Date(found.stored.decision.LINK_VALID_UNTIL).getTime();
       if (ended || !found.currentIntake) throw new HttpError(410, STATUS_PAGE_MESSAGES.expired(found.intake));
       return found.stored;
     },
-  );
+  });
 };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  APPLICATIONS_SVC,
   ADMIN_APPLICATION_MESSAGES,
   applicationListingResponseSchema,
   applyResponseSchema,
@@ -14,7 +15,7 @@ import {
 } from '@clearing-desk/contracts';
 import { createApplicationForm, createCourseDetail, createVisaData } from '@clearing-desk/contracts/testing';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
-import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase, metricValue } from '@clearing-desk/service-kit/testing';
+import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase, metricValue, endpointRequest } from '@clearing-desk/service-kit/testing';
 import { count, eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { applicationsConfigSchema } from '../../config';
@@ -93,7 +94,7 @@ async function create(
     decision: { confirmed_status: options.status ?? 'S', sub_status: null, rejection_reasons: [], recommended_courses: [] },
     user: options.user ?? 'public',
   };
-  const res = await app.inject({ method: 'POST', url: '/applications', headers: internalHeaders(), payload: body });
+  const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.store), headers: internalHeaders(), payload: body });
   expect(res.statusCode).toBe(201);
   const saved = applyResponseSchema.parse(res.json());
   return { student: saved.id[0], course: saved.id[1], applicationId: saved.id[2], reference: saved.id[3], depart: saved.depart_number };
@@ -122,7 +123,7 @@ function updateBody(
   };
 }
 const put = (c: Created, body: StoreUpdateRequestInput, user: StaffUser | null) =>
-  app.inject({ method: 'PUT', url: `/desk/applications/${c.student}/${c.course}`, headers: as(user), payload: body });
+  app.inject({ ...endpointRequest(APPLICATIONS_SVC.deskUpdate, { params: { student: c.student, course: c.course } }), headers: as(user), payload: body });
 const logCount = async (applicationId: string) =>
   (
     await app.db
@@ -197,9 +198,19 @@ describe('GET /desk/applications (the listing)', () => {
     expect(ids((await list('s=v&q=visa')).body)).toEqual([]);
     const visa = createVisaData({ VISA_STATUS: 'P', VISA_APPLICANT_STATUS: 't4gen' });
     expect(
-      (await app.inject({ method: 'PUT', url: `/desk/applications/${c.student}/${c.course}/visa`, headers: as(frontOffice), payload: visa })).statusCode,
+      (
+        await app.inject({
+          ...endpointRequest(APPLICATIONS_SVC.deskVisa, { params: { student: c.student, course: c.course } }),
+          headers: as(frontOffice),
+          payload: visa,
+        })
+      ).statusCode,
     ).toBe(403);
-    const saved = await app.inject({ method: 'PUT', url: `/desk/applications/${c.student}/${c.course}/visa`, headers: as(visaTeam), payload: visa });
+    const saved = await app.inject({
+      ...endpointRequest(APPLICATIONS_SVC.deskVisa, { params: { student: c.student, course: c.course } }),
+      headers: as(visaTeam),
+      payload: visa,
+    });
     expect(saved.statusCode).toBe(200);
     expect(ids((await list('s=v&q=visa')).body)).toEqual([c.applicationId]);
     expect(ids((await list('visa=1&q=visa')).body)).toEqual([c.applicationId]);
@@ -207,8 +218,7 @@ describe('GET /desk/applications (the listing)', () => {
 
     expect(ids((await list('s=c&q=visa')).body)).toEqual([]);
     const call = await app.inject({
-      method: 'PUT',
-      url: `/desk/applications/${c.student}/${c.course}/outbound-call`,
+      ...endpointRequest(APPLICATIONS_SVC.deskOutboundCall, { params: { student: c.student, course: c.course } }),
       headers: as(frontOffice),
       payload: { CALL_OUTCOME: 'Called left voicemail', NOTES: 'Will try again at 3pm' },
     });
@@ -220,7 +230,9 @@ describe('GET /desk/applications (the listing)', () => {
     });
     expect(ids((await list('s=c&q=visa')).body)).toEqual([c.applicationId]);
     const stored = staffStoredApplicationSchema.parse(
-      (await app.inject({ method: 'GET', url: `/desk/applications/${c.student}/${c.course}`, headers: as(admin) })).json(),
+      (
+        await app.inject({ ...endpointRequest(APPLICATIONS_SVC.deskApplication, { params: { student: c.student, course: c.course } }), headers: as(admin) })
+      ).json(),
     );
     expect(stored.applicationData.LOG.map((l) => [l.MESSAGE, l.USER, l.STATUS])).toEqual([
       ['Application created with status Submitted.', 'public', 'S'],
@@ -229,8 +241,7 @@ describe('GET /desk/applications (the listing)', () => {
     ]);
     expect(stored.visaData).toMatchObject({ VISA_STATUS: 'P', VISA_APPLICANT_STATUS: 't4gen', HAS_ATAS_CERTIFICATE: null });
     const tooLong = await app.inject({
-      method: 'PUT',
-      url: `/desk/applications/${c.student}/${c.course}/outbound-call`,
+      ...endpointRequest(APPLICATIONS_SVC.deskOutboundCall, { params: { student: c.student, course: c.course } }),
       headers: as(frontOffice),
       payload: { NOTES: 'x'.repeat(251) },
     });
@@ -274,7 +285,12 @@ describe('PUT /desk/applications/:student/:course (editing)', () => {
     const res = await put(s, updateBody({ EMAIL: me().EMAIL, NAME1: 'Logan', NAME2: 'Logged', TEL1: '07000000000' }, 'O'), backOffice);
     expect(res.statusCode).toBe(200);
     const stored = staffStoredApplicationSchema.parse(
-      (await app.inject({ method: 'GET', url: `/desk/applications/${s.student}/${s.course}`, headers: as(backOffice) })).json(),
+      (
+        await app.inject({
+          ...endpointRequest(APPLICATIONS_SVC.deskApplication, { params: { student: s.student, course: s.course } }),
+          headers: as(backOffice),
+        })
+      ).json(),
     );
     expect(stored.applicationData.STATUS).toBe('O');
     expect(stored.version).toBe(2);
@@ -304,7 +320,9 @@ describe('PUT /desk/applications/:student/:course (editing)', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ message: ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT });
     const stored = staffStoredApplicationSchema.parse(
-      (await app.inject({ method: 'GET', url: `/desk/applications/${s.student}/${s.course}`, headers: as(admin) })).json(),
+      (
+        await app.inject({ ...endpointRequest(APPLICATIONS_SVC.deskApplication, { params: { student: s.student, course: s.course } }), headers: as(admin) })
+      ).json(),
     );
     expect(stored.applicationData.NAME1).toBe('First');
     expect(stored.version).toBe(2);
@@ -331,7 +349,10 @@ describe('PUT /desk/applications/:student/:course (editing)', () => {
   it('answers 404 for an unknown application and 403 without a role on its course', async () => {
     expect((await put({ student: '999', course: 'NOPE', reference: '', depart: '', applicationId: '' }, updateBody({}, 'S'), admin)).statusCode).toBe(404);
     const s = await create();
-    const res = await app.inject({ method: 'GET', url: `/desk/applications/${s.student}/${s.course}`, headers: as(lawOnly) });
+    const res = await app.inject({
+      ...endpointRequest(APPLICATIONS_SVC.deskApplication, { params: { student: s.student, course: s.course } }),
+      headers: as(lawOnly),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: ADMIN_APPLICATION_MESSAGES.NO_ROLE });
   });
@@ -353,28 +374,30 @@ describe('POST /applications as a staff create', () => {
       staff: true,
       ...(studentId ? { studentId } : {}),
     });
-    const refused = await app.inject({ method: 'POST', url: '/applications', headers: as(backOffice), payload: body('O', first.student) });
+    const refused = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.store), headers: as(backOffice), payload: body('O', first.student) });
     expect(refused.statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url: '/applications', headers: as(lawOnly), payload: body('R', first.student) })).statusCode).toBe(403);
-    const created = await app.inject({ method: 'POST', url: '/applications', headers: as(backOffice), payload: body('R', first.student) });
+    expect((await app.inject({ ...endpointRequest(APPLICATIONS_SVC.store), headers: as(lawOnly), payload: body('R', first.student) })).statusCode).toBe(403);
+    const created = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.store), headers: as(backOffice), payload: body('R', first.student) });
     expect(created.statusCode).toBe(201);
     expect(applyResponseSchema.parse(created.json()).id[0]).toBe(first.student);
 
     // The same student again for the same course, under another email: a duplicate.
     const again = body('R', first.student);
     const twice = await app.inject({
-      method: 'POST',
-      url: '/applications',
+      ...endpointRequest(APPLICATIONS_SVC.store),
       headers: as(backOffice),
       payload: { ...again, submission: { ...again.submission, EMAIL: 'other.address@example.com', UCAS_PERSONAL_ID: '' } },
     });
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ message: SPEC_DUPLICATE });
-    const search = await app.inject({ method: 'GET', url: '/desk/students?NAME1=stu&NAME2=DENT', headers: as(frontOffice) });
+    const search = await app.inject({
+      ...endpointRequest(APPLICATIONS_SVC.deskStudents, { query: { NAME1: 'stu', NAME2: 'DENT' } }),
+      headers: as(frontOffice),
+    });
     expect(studentSearchResponseSchema.parse(search.json()).rows).toEqual([
       { ID: first.student, NAME1: 'Stu', NAME2: 'Dent', APPLIED_TO: `${first.course},DESK2` },
     ]);
-    expect((await app.inject({ method: 'GET', url: '/desk/students?NAME1=stu', headers: as(null) })).statusCode).toBe(403);
+    expect((await app.inject({ ...endpointRequest(APPLICATIONS_SVC.deskStudents, { query: { NAME1: 'stu' } }), headers: as(null) })).statusCode).toBe(403);
   });
 });
 
@@ -392,8 +415,7 @@ describe('scope of the student search and the staff create (issue 19 item 4)', (
     // The science student also applied to a law course: fo-law sees them, with only that course.
     const both = await create({ code: 'SCOPE3', school: 'SCI', dept: 'PHYS', form: { NAME1: 'Bo', NAME2: 'Scoped' } });
     await app.inject({
-      method: 'POST',
-      url: '/applications',
+      ...endpointRequest(APPLICATIONS_SVC.store),
       headers: as(admin),
       payload: {
         submission: { ...createApplicationForm({ ...me(), NAME1: 'Bo', NAME2: 'Scoped' }), SUBMISSION_ID: randomUUID() },
@@ -437,12 +459,12 @@ describe('scope of the student search and the staff create (issue 19 item 4)', (
       studentId,
     });
     const before = (await app.db.select({ n: count() }).from(applications))[0]?.n;
-    const refused = await app.inject({ method: 'POST', url: '/applications', headers: as(editorCmps), payload: body(lawStudent.student) });
+    const refused = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.store), headers: as(editorCmps), payload: body(lawStudent.student) });
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toEqual({ message: ADMIN_APPLICATION_MESSAGES.STUDENT_NOT_FOUND });
     expect((await app.db.select({ n: count() }).from(applications))[0]?.n).toBe(before);
     // Front Office over all courses may see the student: the same create is stored.
-    const allowed = await app.inject({ method: 'POST', url: '/applications', headers: as(frontOffice), payload: body(lawStudent.student) });
+    const allowed = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.store), headers: as(frontOffice), payload: body(lawStudent.student) });
     expect(allowed.statusCode).toBe(201);
     expect(applyResponseSchema.parse(allowed.json()).id[0]).toBe(lawStudent.student);
   });

@@ -1,36 +1,23 @@
 import {
+  APPLICATIONS_SVC,
+  routeOf,
   accessForCourse,
   ADMIN_APPLICATION_MESSAGES,
-  adminApplicationParamsSchema,
   APPLY_MESSAGES,
-  applicationListingQuerySchema,
-  applicationListingResponseSchema,
   canEditVisa,
   describeFormErrors,
-  errorResponseSchema,
   INTERVIEW_MESSAGES,
   OVER_ALLOWANCE_ROLE,
   PLACES_MESSAGES,
-  logEntryBodySchema,
-  outboundCallDataSchema,
   outboundCallRemark,
-  outboundCallResponseSchema,
   staffEditRefusal,
   staffStatusRefusal,
-  staffStoredApplicationSchema,
-  staffUpdateResponseSchema,
-  storeUpdateRequestSchema,
-  studentSearchQuerySchema,
-  studentSearchResponseSchema,
   validateSubmission,
-  visaDataSchema,
-  visaUpdateResponseSchema,
   type StaffUser,
 } from '@clearing-desk/contracts';
 import { forbidIfRefused, HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { deskRepositoryPlugin } from '../../plugins/app/desk-repository';
 
 /** The forwarded staff user; the desk is staff-only, so none is 403. */
@@ -39,8 +26,6 @@ function requireUser(request: FastifyRequest): StaffUser {
   if (!user) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
   return user;
 }
-
-const versionResponse = z.object({ version: z.number().int() });
 
 /**
  * The applications desk (issue 9), called by the gateway's /api/admin/applications and
@@ -61,48 +46,33 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
     return { user, row, access };
   };
 
-  fastify.get(
-    '/desk/applications',
-    {
-      schema: {
-        querystring: applicationListingQuerySchema,
-        response: { 200: applicationListingResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema },
-      },
-    },
-    async (request) => repo().list(request.query, requireUser(request).roles),
-  );
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.deskList),
+    handler: async (request) => repo().list(request.query, requireUser(request).roles),
+  });
 
-  fastify.get(
-    '/desk/students',
-    { schema: { querystring: studentSearchQuerySchema, response: { 200: studentSearchResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema } } },
-    async (request) => {
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.deskStudents),
+    handler: async (request) => {
       const user = requireUser(request);
       if (user.roles.length === 0) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
       return repo().searchStudents(request.query, user.roles);
     },
-  );
+  });
 
-  fastify.get(
-    '/desk/applications/:student/:course',
-    { schema: { params: adminApplicationParamsSchema, response: { 200: staffStoredApplicationSchema, 403: errorResponseSchema, 404: errorResponseSchema } } },
-    async (request) => {
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.deskApplication),
+    handler: async (request) => {
       await load(request, request.params);
       const found = await repo().find(request.params.student, request.params.course);
       if (!found) throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
       return found;
     },
-  );
+  });
 
-  fastify.put(
-    '/desk/applications/:student/:course',
-    {
-      schema: {
-        params: adminApplicationParamsSchema,
-        body: storeUpdateRequestSchema,
-        response: { 200: staffUpdateResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
-      },
-    },
-    async (request) => {
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.deskUpdate),
+    handler: async (request) => {
       const user = requireUser(request);
       const { submission, qualOptions, ALLOW_SECOND_YEAR_ENTRY, assessment } = request.body;
       const errors = validateSubmission(submission, { qualOptions, ALLOW_SECOND_YEAR_ENTRY });
@@ -122,18 +92,11 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (result.status !== result.previousStatus) fastify.decisionMetrics.record(result.status, 'staff');
       return { confirmed_status: result.status, version: result.version, updated_at: result.updatedAt };
     },
-  );
+  });
 
-  fastify.put(
-    '/desk/applications/:student/:course/outbound-call',
-    {
-      schema: {
-        params: adminApplicationParamsSchema,
-        body: outboundCallDataSchema,
-        response: { 200: outboundCallResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => {
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.deskOutboundCall),
+    handler: async (request) => {
       const { user, row, access } = await load(request, request.params);
       // Only a user who may edit the application logs a call on it (issue 19 item 4; spec section 6).
       forbidIfRefused(staffEditRefusal(access, row.status));
@@ -141,37 +104,23 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const log = await repo().logOutboundCall(row, remark, user.username);
       return { OUTBOUND_CALL_FLAG: 1 as const, OUTBOUND_CALL_REMARK: remark, log };
     },
-  );
+  });
 
-  fastify.put(
-    '/desk/applications/:student/:course/visa',
-    {
-      schema: {
-        params: adminApplicationParamsSchema,
-        body: visaDataSchema,
-        response: { 200: visaUpdateResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => {
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.deskVisa),
+    handler: async (request) => {
       const { user, row, access } = await load(request, request.params);
       if (!canEditVisa(access, true)) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_VISA);
       return { updated_at: await repo().saveVisa(row, request.body, user.username) };
     },
-  );
+  });
 
-  fastify.post(
-    '/desk/applications/:student/:course/log',
-    {
-      schema: {
-        params: adminApplicationParamsSchema,
-        body: logEntryBodySchema,
-        response: { 200: versionResponse, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => {
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.deskLog),
+    handler: async (request) => {
       const { user, row } = await load(request, request.params);
       await repo().addLog(row, request.body.message, user.username);
       return { version: row.version };
     },
-  );
+  });
 };

@@ -1,6 +1,6 @@
-import { figuresCountResponseSchema, FIGURES_TEXTS, type StaffUser } from '@clearing-desk/contracts';
+import { APPLICATIONS_SVC, figuresCountResponseSchema, FIGURES_TEXTS, type StaffUser } from '@clearing-desk/contracts';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
-import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase, endpointRequest } from '@clearing-desk/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app';
@@ -73,7 +73,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-const post = (courses: unknown[], headers = as(editor)) => app.inject({ method: 'POST', url: '/figures', headers, payload: { courses } });
+const post = (courses: unknown[], headers = as(editor)) => app.inject({ ...endpointRequest(APPLICATIONS_SVC.figures), headers, payload: { courses } });
 
 describe('POST /figures', () => {
   it('counts the seeded applications per course, today and in total, by status', async () => {
@@ -159,7 +159,7 @@ describe('POST /figures', () => {
   });
 
   it('answers 400 for a malformed body', async () => {
-    const res = await app.inject({ method: 'POST', url: '/figures', headers: as(editor), payload: { courses: 'G400' } });
+    const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.figures), headers: as(editor), payload: { courses: 'G400' } });
     expect(res.statusCode).toBe(400);
   });
 });

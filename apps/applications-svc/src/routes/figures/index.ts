@@ -1,11 +1,4 @@
-import {
-  accessForCourse,
-  canViewReport,
-  errorResponseSchema,
-  FIGURES_TEXTS,
-  figuresCountRequestSchema,
-  figuresCountResponseSchema,
-} from '@clearing-desk/contracts';
+import { APPLICATIONS_SVC, routeOf, accessForCourse, canViewReport, FIGURES_TEXTS } from '@clearing-desk/contracts';
 import { HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { figuresRepositoryPlugin } from '../../plugins/app/figures-repository';
@@ -19,10 +12,9 @@ import { findLedgers } from '../../plugins/app/places-ledger';
 export const figuresRoutes: FastifyPluginAsyncZod = async (fastify) => {
   // Registered here rather than in app.ts so the figures stay one line there (encapsulated to these routes).
   await fastify.register(figuresRepositoryPlugin);
-  fastify.post(
-    '/figures',
-    { schema: { body: figuresCountRequestSchema, response: { 200: figuresCountResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema } } },
-    async (request) => {
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.figures),
+    handler: async (request) => {
       const user = staffUserFromRequest(request);
       const { courses } = request.body;
       if (!user || !courses.every((course) => canViewReport(accessForCourse(user.roles, course)))) {
@@ -34,5 +26,5 @@ export const figuresRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const byCode = new Map(ledgers.map((l) => [l.UCAS_CODE, l]));
       return { ...counts, rows: counts.rows.map((row) => ({ ...row, places: byCode.get(row.UCAS_CODE) ?? null })) };
     },
-  );
+  });
 };

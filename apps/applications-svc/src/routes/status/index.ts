@@ -1,11 +1,4 @@
-import {
-  canManageClearing,
-  clearingStatusAuditResponseSchema,
-  clearingStatusResponseSchema,
-  clearingStatusUpdateSchema,
-  errorResponseSchema,
-  LOGIN_MESSAGES,
-} from '@clearing-desk/contracts';
+import { APPLICATIONS_SVC, routeOf, canManageClearing, LOGIN_MESSAGES } from '@clearing-desk/contracts';
 import { HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,21 +12,23 @@ const clearingManager = (request: FastifyRequest) => {
 
 /** Clearing open/closed setting, read by the gateway's /api/admin/status and /api/ping, changed by Administrators. */
 export const statusRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.get('/status', { schema: { response: { 200: clearingStatusResponseSchema } } }, async () => fastify.clearingStatusRepository.get());
+  fastify.route({ ...routeOf(APPLICATIONS_SVC.status), handler: async () => fastify.clearingStatusRepository.get() });
 
-  fastify.put(
-    '/status',
-    { schema: { body: clearingStatusUpdateSchema, response: { 200: clearingStatusResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema } } },
-    async (request) => {
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.statusUpdate),
+    handler: async (request) => {
       const user = clearingManager(request);
       await fastify.clearingStatusRepository.set(request.body, user.username);
       request.log.info({ username: user.username, state: request.body.state }, 'clearing setting changed');
       return fastify.clearingStatusRepository.get();
     },
-  );
+  });
 
-  fastify.get('/status/audit', { schema: { response: { 200: clearingStatusAuditResponseSchema, 403: errorResponseSchema } } }, async (request) => {
-    clearingManager(request);
-    return { rows: await fastify.clearingStatusRepository.audit() };
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.statusAudit),
+    handler: async (request) => {
+      clearingManager(request);
+      return { rows: await fastify.clearingStatusRepository.audit() };
+    },
   });
 };

@@ -1,6 +1,6 @@
-import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, type StaffUser } from '@clearing-desk/contracts';
+import { APPLICATIONS_SVC, clearingStatusAuditResponseSchema, clearingStatusResponseSchema, type StaffUser } from '@clearing-desk/contracts';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
-import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase, endpointRequest } from '@clearing-desk/service-kit/testing';
 import { buildApp } from '../../app';
 import { applicationsConfigSchema } from '../../config';
 
@@ -20,18 +20,18 @@ describe('GET /status', () => {
   it('stores the initial state on first start and keeps a stored one on later starts', async () => {
     const first = await build({ CLEARING_INITIAL_STATE: '0', CLEARING_INITIAL_CLOSING_MESSAGE: 'Clearing has closed for 2025/26.' });
     await first.ready();
-    const res = await first.inject({ method: 'GET', url: '/status', headers: internalHeaders() });
+    const res = await first.inject({ ...endpointRequest(APPLICATIONS_SVC.status), headers: internalHeaders() });
     await first.close();
     expect(res.statusCode).toBe(200);
     expect(clearingStatusResponseSchema.parse(res.json())).toEqual({ state: 0, closing_message: 'Clearing has closed for 2025/26.' });
 
     const second = await build({ CLEARING_INITIAL_STATE: '1' });
     await second.ready();
-    const again = await second.inject({ method: 'GET', url: '/status', headers: internalHeaders() });
+    const again = await second.inject({ ...endpointRequest(APPLICATIONS_SVC.status), headers: internalHeaders() });
     expect(again.json()).toEqual({ state: 0, closing_message: 'Clearing has closed for 2025/26.' });
 
     await second.clearingStatusRepository.set({ state: 1, closing_message: null });
-    const open = await second.inject({ method: 'GET', url: '/status', headers: internalHeaders() });
+    const open = await second.inject({ ...endpointRequest(APPLICATIONS_SVC.status), headers: internalHeaders() });
     expect(open.json()).toEqual({ state: 1, closing_message: null });
     await second.close();
   });
@@ -56,15 +56,19 @@ describe('PUT /status and GET /status/audit', () => {
     const app = await build();
     await app.ready();
     const before = Date.now();
-    const res = await app.inject({ method: 'PUT', url: '/status', headers: as(admin), payload: { state: 0, closing_message: '  Clearing has closed. ' } });
+    const res = await app.inject({
+      ...endpointRequest(APPLICATIONS_SVC.statusUpdate),
+      headers: as(admin),
+      payload: { state: 0, closing_message: '  Clearing has closed. ' },
+    });
     expect(res.statusCode).toBe(200);
     expect(clearingStatusResponseSchema.parse(res.json())).toEqual({ state: 0, closing_message: 'Clearing has closed.' });
-    const audit = clearingStatusAuditResponseSchema.parse((await app.inject({ method: 'GET', url: '/status/audit', headers: as(admin) })).json());
+    const audit = clearingStatusAuditResponseSchema.parse((await app.inject({ ...endpointRequest(APPLICATIONS_SVC.statusAudit), headers: as(admin) })).json());
     expect(audit.rows[0]).toMatchObject({ username: 'admin', state: 0, closing_message: 'Clearing has closed.' });
     expect(Date.parse(audit.rows[0]?.at ?? '')).toBeGreaterThanOrEqual(before - 1000);
 
-    await app.inject({ method: 'PUT', url: '/status', headers: as(admin), payload: { state: 1, closing_message: '' } });
-    const again = clearingStatusAuditResponseSchema.parse((await app.inject({ method: 'GET', url: '/status/audit', headers: as(admin) })).json());
+    await app.inject({ ...endpointRequest(APPLICATIONS_SVC.statusUpdate), headers: as(admin), payload: { state: 1, closing_message: '' } });
+    const again = clearingStatusAuditResponseSchema.parse((await app.inject({ ...endpointRequest(APPLICATIONS_SVC.statusAudit), headers: as(admin) })).json());
     expect(again.rows.slice(0, 2).map((r) => [r.state, r.closing_message])).toEqual([
       [1, null],
       [0, 'Clearing has closed.'],
@@ -79,12 +83,16 @@ describe('PUT /status and GET /status/audit', () => {
   ])('refuses %s with 403 and changes nothing', async (_who, headers) => {
     const app = await build();
     await app.ready();
-    const stateBefore = (await app.inject({ method: 'GET', url: '/status', headers: internalHeaders() })).json();
-    const res = await app.inject({ method: 'PUT', url: '/status', headers, payload: { state: stateBefore.state === 1 ? 0 : 1, closing_message: null } });
+    const stateBefore = (await app.inject({ ...endpointRequest(APPLICATIONS_SVC.status), headers: internalHeaders() })).json();
+    const res = await app.inject({
+      ...endpointRequest(APPLICATIONS_SVC.statusUpdate),
+      headers,
+      payload: { state: stateBefore.state === 1 ? 0 : 1, closing_message: null },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'You do not have permission to do this.' });
-    expect((await app.inject({ method: 'GET', url: '/status', headers: internalHeaders() })).json()).toEqual(stateBefore);
-    expect((await app.inject({ method: 'GET', url: '/status/audit', headers })).statusCode).toBe(403);
+    expect((await app.inject({ ...endpointRequest(APPLICATIONS_SVC.status), headers: internalHeaders() })).json()).toEqual(stateBefore);
+    expect((await app.inject({ ...endpointRequest(APPLICATIONS_SVC.statusAudit), headers })).statusCode).toBe(403);
     await app.close();
   });
 
@@ -96,7 +104,7 @@ describe('PUT /status and GET /status/audit', () => {
       { state: 1, closing_message: null, extra: 1 },
       { state: 0, closing_message: 'x'.repeat(1025) },
     ]) {
-      const res = await app.inject({ method: 'PUT', url: '/status', headers: as(admin), payload });
+      const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.statusUpdate), headers: as(admin), payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toEqual(expect.any(String));
     }

@@ -1,4 +1,5 @@
 import {
+  APPLICATIONS_SVC,
   ADMIN_APPLICATION_MESSAGES,
   adminApplicationParamsSchema,
   adminEmailParamsSchema,
@@ -12,8 +13,7 @@ import {
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { deskPath, loadStaffApplication } from '../../applications/staff-application';
+import { loadStaffApplication } from '../../applications/staff-application';
 
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema };
 
@@ -51,11 +51,9 @@ export const applicationEmailRoutes: FastifyPluginAsyncZod = async (fastify) => 
         // An application stored without an email (a phone application may have none) is refused by notifications-svc's schema (400).
         body: { applicationId: applicationData.APPLICATION_ID, recipient: applicationData.EMAIL ?? '', requestedBy: request.staffUser!.username },
       });
-      await fastify.services.applications.call(request, {
-        method: 'POST',
-        path: `${deskPath({ student, course })}/log`,
+      await fastify.services.applications.send(request, APPLICATIONS_SVC.deskLog, {
+        params: { student, course },
         body: { message: EMAIL_HISTORY_TEXTS.logResent(email.subject, email.recipient) },
-        response: z.object({ version: z.number().int() }),
       });
       return reply.status(201).send({ email, message: EMAIL_HISTORY_TEXTS.RESENT });
     },

@@ -1,4 +1,5 @@
 import {
+  APPLICATIONS_SVC,
   ADMIN_APPLICATION_MESSAGES,
   adminApplicationParamsSchema,
   adminApplicationResponseSchema,
@@ -34,13 +35,11 @@ import {
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { deskPath, loadStaffApplication } from '../../applications/staff-application';
+import { loadStaffApplication } from '../../applications/staff-application';
 import { createSubmitPipeline } from '../../applications/submit-pipeline';
 import { assessmentGatewayPlugin } from '../../plugins/app/assessment-gateway';
 
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
-const logAnswer = z.object({ version: z.number().int() });
 
 /**
  * The staff applications desk (issue 9; spec sections 2, 3, 4 and 7), under /api/admin (a session
@@ -85,11 +84,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
     { schema: { querystring: applicationListingQuerySchema, response: { 200: applicationListingResponseSchema, ...errors } } },
     async (request) => {
       const { q, s, visa, page, page_size } = request.query;
-      return fastify.services.applications.call(request, {
-        path: '/desk/applications',
-        query: { q, s, visa, page, page_size },
-        response: applicationListingResponseSchema,
-      });
+      return fastify.services.applications.send(request, APPLICATIONS_SVC.deskList, { query: { q, s, visa, page, page_size } });
     },
   );
 
@@ -99,7 +94,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
     async (request) => {
       if (!hasAnyRole(request.staffUser)) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
       const { _: _timestamp, ...query } = request.query;
-      return fastify.services.applications.call(request, { path: '/desk/students', query, response: studentSearchResponseSchema });
+      return fastify.services.applications.send(request, APPLICATIONS_SVC.deskStudents, { query });
     },
   );
 
@@ -154,13 +149,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
       preHandler: fastify.csrfProtection,
       schema: { params: adminApplicationParamsSchema, body: outboundCallBodySchema, response: { 200: outboundCallResponseSchema, ...errors } },
     },
-    async (request) =>
-      fastify.services.applications.call(request, {
-        method: 'PUT',
-        path: `${deskPath(request.params)}/outbound-call`,
-        body: request.body.data,
-        response: outboundCallResponseSchema,
-      }),
+    async (request) => fastify.services.applications.send(request, APPLICATIONS_SVC.deskOutboundCall, { params: request.params, body: request.body.data }),
   );
 
   fastify.get(
@@ -189,12 +178,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
     async (request) => {
       const { detail } = await load(request, request.params);
       if (!canEditVisa(detail.access, true)) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_VISA);
-      return fastify.services.applications.call(request, {
-        method: 'PUT',
-        path: `${deskPath(request.params)}/visa`,
-        body: request.body.data,
-        response: visaUpdateResponseSchema,
-      });
+      return fastify.services.applications.send(request, APPLICATIONS_SVC.deskVisa, { params: request.params, body: request.body.data });
     },
   );
 
@@ -211,11 +195,9 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
       const { files } = await fastify.services.files.send(request, FILES_SVC.list, { query: { owner: stored.SUBMISSION_ID } });
       const file = files.find((f) => f.file_id === request.params.fileId && f.status === 'clean');
       if (!file) throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.DOCUMENT_NOT_FOUND);
-      await fastify.services.applications.call(request, {
-        method: 'POST',
-        path: `${deskPath(request.params)}/log`,
+      await fastify.services.applications.send(request, APPLICATIONS_SVC.deskLog, {
+        params: request.params,
         body: { message: `Document downloaded: ${file.file_name} (${file.document_type}).` },
-        response: logAnswer,
       });
       const res = await fastify.services.files.pool.request({
         method: FILES_SVC.content.method,

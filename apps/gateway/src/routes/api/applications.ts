@@ -1,4 +1,5 @@
 import {
+  APPLICATIONS_SVC,
   applicationHashParamsSchema,
   appliedQuerySchema,
   appliedResponseSchema,
@@ -7,7 +8,6 @@ import {
   errorResponseSchema,
   FILES_SVC,
   statusPageResponseSchema,
-  storedApplicationResponseSchema,
   timestampQuerySchema,
 } from '@clearing-desk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -48,10 +48,8 @@ export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig
     async (request) => {
       const { email, ucas_personal_id } = request.query;
       if (!email && !ucas_personal_id) return { rows: [] };
-      return fastify.services.applications.call(request, {
-        path: '/applications/applied',
+      return fastify.services.applications.send(request, APPLICATIONS_SVC.applied, {
         query: { ucas_code: request.params.ucasCode, email: email || undefined, ucas_personal_id: ucas_personal_id || undefined },
-        response: appliedResponseSchema,
       });
     },
   );
@@ -74,10 +72,7 @@ export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig
       },
     },
     async (request) => {
-      const stored = await fastify.services.applications.call(request, {
-        path: `/applications/by-hash/${encodeURIComponent(request.params.hash)}`,
-        response: storedApplicationResponseSchema,
-      });
+      const stored = await fastify.services.applications.send(request, APPLICATIONS_SVC.byHash, { params: request.params });
       const [{ courseData, qualOptions }, { files }] = await Promise.all([
         fastify.services.courses.send(request, COURSES_SVC.detail, { params: { id: stored.UCAS_CODE } }),
         fastify.services.files.send(request, FILES_SVC.list, { query: { owner: stored.SUBMISSION_ID } }),

@@ -1,4 +1,5 @@
 import {
+  APPLICATIONS_SVC,
   COURSES_SVC,
   canEditCourse,
   COURSE_UPDATE_MESSAGES,
@@ -12,7 +13,6 @@ import {
   errorResponseSchema,
   timestampQuerySchema,
   LEDGER_COURSE_FIELDS,
-  placesLedgerSchema,
   type CourseUpdateData,
   type LedgerCourseField,
 } from '@clearing-desk/contracts';
@@ -109,11 +109,9 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
       let courseData = saved.courseData;
       if (Object.keys(ledgerData).length > 0) {
         // CLEARING_PLACES and OFFER_ALLOWANCE are applications-svc's (issue 23); courses-svc's projection follows within a second.
-        const ledger = await fastify.services.applications.call(request, {
-          method: 'PUT',
-          path: `/places/${encodeURIComponent(current.courseData.UCAS_CODE)}`,
+        const ledger = await fastify.services.applications.send(request, APPLICATIONS_SVC.placesUpdate, {
+          params: { id: current.courseData.UCAS_CODE },
           body: { data: ledgerData, SCHOOL: current.courseData.SCHOOL, DEPT: current.courseData.DEPT, seed: current.courseData.VACANCIES_INTERNAL },
-          response: placesLedgerSchema,
         });
         courseData = {
           ...courseData,

@@ -1,8 +1,8 @@
 import {
+  APPLICATIONS_SVC,
   buildFigures,
   errorResponseSchema,
   FIGURES_TEXTS,
-  figuresCountResponseSchema,
   figuresCsv,
   figuresQuerySchema,
   figuresResponseSchema,
@@ -23,11 +23,8 @@ const refusals = { 400: errorResponseSchema, 401: errorResponseSchema, 403: erro
  */
 async function loadFigures(fastify: Parameters<FastifyPluginAsyncZod>[0], request: FastifyRequest, margin: number): Promise<FiguresResponse> {
   const { rows: courses } = await fastify.services.courses.send(request, COURSES_SVC.reportable);
-  const counts = await fastify.services.applications.call(request, {
-    method: 'POST',
-    path: '/figures',
+  const counts = await fastify.services.applications.send(request, APPLICATIONS_SVC.figures, {
     body: { courses: courses.map(({ UCAS_CODE, SCHOOL, DEPT }) => ({ UCAS_CODE, SCHOOL, DEPT })) },
-    response: figuresCountResponseSchema,
   });
   return buildFigures(courses, counts, {
     margin,

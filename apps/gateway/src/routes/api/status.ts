@@ -1,4 +1,5 @@
 import {
+  APPLICATIONS_SVC,
   apiBodySchema,
   canManageClearing,
   clearingStatusAuditResponseSchema,
@@ -38,7 +39,7 @@ export const statusApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   let lastKnown: ClearingStatusResponse | undefined;
   const readStatus = async (request: FastifyRequest): Promise<ClearingStatusResponse> => {
     try {
-      lastKnown = await fastify.services.applications.call(request, { path: '/status', response: clearingStatusResponseSchema });
+      lastKnown = await fastify.services.applications.send(request, APPLICATIONS_SVC.status);
       return lastKnown;
     } catch (err) {
       if (!(err instanceof HttpError) || (err.statusCode !== 503 && err.statusCode !== 504) || !lastKnown) throw err;
@@ -59,19 +60,13 @@ export const statusApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: { body: apiBodySchema(clearingStatusUpdateSchema), response: { 200: clearingStatusResponseSchema, ...refusals } },
       preHandler: [fastify.csrfProtection, requireClearingManager],
     },
-    async (request) =>
-      (lastKnown = await fastify.services.applications.call(request, {
-        method: 'PUT',
-        path: '/status',
-        body: request.body.data,
-        response: clearingStatusResponseSchema,
-      })),
+    async (request) => (lastKnown = await fastify.services.applications.send(request, APPLICATIONS_SVC.statusUpdate, { body: request.body.data })),
   );
 
   fastify.get(
     '/admin/status/audit',
     { schema: { querystring: timestampQuerySchema, response: { 200: clearingStatusAuditResponseSchema, ...refusals } }, preHandler: requireClearingManager },
-    async (request) => fastify.services.applications.call(request, { path: '/status/audit', response: clearingStatusAuditResponseSchema }),
+    async (request) => fastify.services.applications.send(request, APPLICATIONS_SVC.statusAudit),
   );
 
   fastify.get('/ping', { config: { passive: true }, schema: { querystring: timestampQuerySchema, response: { 200: pingResponseSchema } } }, async (request) => {

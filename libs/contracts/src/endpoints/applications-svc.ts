@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import {
+  adminApplicationParamsSchema,
+  applicationListingQuerySchema,
+  applicationListingResponseSchema,
+  logEntryBodySchema,
+  outboundCallDataSchema,
+  outboundCallResponseSchema,
+  staffStoredApplicationSchema,
+  staffUpdateResponseSchema,
+  storeUpdateRequestSchema,
+  studentSearchQuerySchema,
+  studentSearchResponseSchema,
+  visaDataSchema,
+  visaUpdateResponseSchema,
+} from '../applications/admin-applications';
+import { appliedResponseSchema, applyResponseSchema } from '../applications/application';
+import {
+  applicationHashParamsSchema,
+  appliedLookupQuerySchema,
+  reserveRequestSchema,
+  reserveResponseSchema,
+  storeApplicationRequestSchema,
+  storedApplicationResponseSchema,
+  submissionIdParamsSchema,
+  submissionStoredResponseSchema,
+} from '../applications/store-application';
+import { errorResponseSchema } from '../common/errors';
+import { courseIdParamsSchema } from '../courses/course';
+import { figuresCountRequestSchema, figuresCountResponseSchema } from '../figures/figures';
+import { placesLedgerSchema, placesUpdateRequestSchema } from '../rules/places';
+import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, clearingStatusUpdateSchema } from '../status/clearing-status';
+import { endpoint } from './endpoint';
+
+const e400 = { 400: errorResponseSchema };
+const e403 = { 403: errorResponseSchema };
+const e404 = { 404: errorResponseSchema };
+
+/**
+ * applications-svc, called by the gateway only. Permissions are checked here too (never only in
+ * the gateway): the user comes from the forwarded header, the role from the SCHOOL/DEPT stored on
+ * the row or sent with the course.
+ */
+export const APPLICATIONS_SVC = {
+  // Public applications (spec section 7).
+  /** Duplicate check: this applicant's applications to the course (none asked without email or UCAS Personal ID). */
+  applied: endpoint({ method: 'GET', path: '/applications/applied', query: appliedLookupQuerySchema, responses: { 200: appliedResponseSchema, ...e400 } }),
+  /**
+   * Stores a decided submission (public, or a staff create with `staff`): 201 the record, 200 the
+   * stored record of a replayed SUBMISSION_ID; 409 duplicate, reused key or no place left.
+   */
+  store: endpoint({
+    method: 'POST',
+    path: '/applications',
+    body: storeApplicationRequestSchema,
+    responses: { 200: applyResponseSchema, 201: applyResponseSchema, ...e400, ...e403, ...e404, 409: errorResponseSchema },
+  }),
+  /** The public submit's reserve step (issue 22 item 3): Clearing gate, replayed key, duplicate and places left in one call. */
+  reserve: endpoint({ method: 'POST', path: '/applications/reserve', body: reserveRequestSchema, responses: { 200: reserveResponseSchema, ...e400 } }),
+  /** Whether a SUBMISSION_ID is stored. */
+  submission: endpoint({
+    method: 'GET',
+    path: '/applications/submissions/:id',
+    params: submissionIdParamsSchema,
+    responses: { 200: submissionStoredResponseSchema, ...e400 },
+  }),
+  /** The applicant's status page by hash (issue 24 item 4): 404 unknown, 410 once its intake's cycle has ended. */
+  byHash: endpoint({
+    method: 'GET',
+    path: '/applications/by-hash/:hash',
+    params: applicationHashParamsSchema,
+    responses: { 200: storedApplicationResponseSchema, ...e404, 410: errorResponseSchema },
+  }),
+
+  // The applications desk (issue 9).
+  /** The listing, in the user's scopes. */
+  deskList: endpoint({
+    method: 'GET',
+    path: '/desk/applications',
+    query: applicationListingQuerySchema,
+    responses: { 200: applicationListingResponseSchema, ...e400, ...e403 },
+  }),
+  /** Student search, in the user's scopes. */
+  deskStudents: endpoint({
+    method: 'GET',
+    path: '/desk/students',
+    query: studentSearchQuerySchema,
+    responses: { 200: studentSearchResponseSchema, ...e400, ...e403 },
+  }),
+  /** One stored application as staff see it. */
+  deskApplication: endpoint({
+    method: 'GET',
+    path: '/desk/applications/:student/:course',
+    params: adminApplicationParamsSchema,
+    responses: { 200: staffStoredApplicationSchema, ...e403, ...e404 },
+  }),
+  /** A staff update (409 on a stale version, a duplicate or no place left). */
+  deskUpdate: endpoint({
+    method: 'PUT',
+    path: '/desk/applications/:student/:course',
+    params: adminApplicationParamsSchema,
+    body: storeUpdateRequestSchema,
+    responses: { 200: staffUpdateResponseSchema, ...e400, ...e403, ...e404, 409: errorResponseSchema },
+  }),
+  /** Logs an outbound call. */
+  deskOutboundCall: endpoint({
+    method: 'PUT',
+    path: '/desk/applications/:student/:course/outbound-call',
+    params: adminApplicationParamsSchema,
+    body: outboundCallDataSchema,
+    responses: { 200: outboundCallResponseSchema, ...e400, ...e403, ...e404 },
+  }),
+  /** Saves the visa screen. */
+  deskVisa: endpoint({
+    method: 'PUT',
+    path: '/desk/applications/:student/:course/visa',
+    params: adminApplicationParamsSchema,
+    body: visaDataSchema,
+    responses: { 200: visaUpdateResponseSchema, ...e400, ...e403, ...e404 },
+  }),
+  /** Adds a line to the application's log; answers the application's version. */
+  deskLog: endpoint({
+    method: 'POST',
+    path: '/desk/applications/:student/:course/log',
+    params: adminApplicationParamsSchema,
+    body: logEntryBodySchema,
+    responses: { 200: z.object({ version: z.number().int() }), ...e400, ...e403, ...e404 },
+  }),
+
+  // The Clearing open/closed setting (read by the gateway's /api/admin/status and /api/ping).
+  status: endpoint({ method: 'GET', path: '/status', responses: { 200: clearingStatusResponseSchema } }),
+  /** Opens or closes Clearing (Administrators). */
+  statusUpdate: endpoint({
+    method: 'PUT',
+    path: '/status',
+    body: clearingStatusUpdateSchema,
+    responses: { 200: clearingStatusResponseSchema, ...e400, ...e403 },
+  }),
+  /** Who changed the setting, when. */
+  statusAudit: endpoint({ method: 'GET', path: '/status/audit', responses: { 200: clearingStatusAuditResponseSchema, ...e403 } }),
+
+  // The places ledger (issue 23).
+  /** Course control's change of CLEARING_PLACES / OFFER_ALLOWANCE (edit-course on the course). */
+  placesUpdate: endpoint({
+    method: 'PUT',
+    path: '/places/:id',
+    params: courseIdParamsSchema,
+    body: placesUpdateRequestSchema,
+    responses: { 200: placesLedgerSchema, ...e400, ...e403 },
+  }),
+  /** The ledgers of a list of courses (the figures screen). */
+  placesLedgers: endpoint({
+    method: 'POST',
+    path: '/places/ledgers',
+    body: z.object({ courses: z.array(z.string().min(1).max(32)).max(5000) }),
+    responses: { 200: z.object({ rows: z.array(placesLedgerSchema) }), ...e400 },
+  }),
+
+  /** Counts for the courses the gateway names (issue 13); view-report on every one. */
+  figures: endpoint({
+    method: 'POST',
+    path: '/figures',
+    body: figuresCountRequestSchema,
+    responses: { 200: figuresCountResponseSchema, ...e400, ...e403 },
+  }),
+} as const;
