@@ -1,4 +1,4 @@
-import { LOGIN_MESSAGES, type StaffUser } from '@clearing-desk/contracts';
+import { API_ROUTES, LOGIN_MESSAGES, type StaffUser } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -82,7 +82,7 @@ export const oidcCallbackRoutes: FastifyPluginAsync<{ config: GatewayConfig; rol
     return reply.redirect(`${config.BASE_PATH}staff?signin=failed`, 302);
   };
 
-  fastify.get('/admin/auth/oidc/callback', { config: { public: true } }, async (request, reply) => {
+  fastify.get(API_ROUTES.authOidcCallback.path, { config: { public: true } }, async (request, reply) => {
     const raw = request.cookies[OIDC_TRANSACTION_COOKIE];
     // One use only, whatever the outcome.
     reply.clearCookie(OIDC_TRANSACTION_COOKIE, { path: transactionCookiePath(config) });

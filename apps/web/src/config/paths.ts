@@ -1,4 +1,4 @@
-import { PAGE_ROUTES, pageHref, type ApplicationStepId } from '@clearing-desk/contracts';
+import { API_ROUTES, fillPath, PAGE_ROUTES, pageHref, type ApplicationStepId } from '@clearing-desk/contracts';
 import { BASE_URL } from './base-path';
 
 export type { ApplicationStepId };
@@ -107,40 +107,48 @@ export const routerBasename = (base: string = BASE_URL): string => (base === '/'
 /** A router href (from `paths`) as the browser sees it, with the base prefix. */
 export const absoluteHref = (href: string, base: string = BASE_URL): string => `${base}${href.replace(/^\//, '')}`;
 
-/** API URLs: served by the gateway on the same origin under `${BASE_PATH}api` (spec section 7). */
+/**
+ * API URLs: served by the gateway on the same origin under `${BASE_PATH}api` (spec section 7),
+ * each built from its one declaration in contracts' API_ROUTES (zod-free, so /apply's first load
+ * stays small) with its values URL-encoded.
+ */
 export const createApiPaths = (base: string) => {
   const api = `${base}api`;
+  const A = API_ROUTES;
+  const desk = (student: string, course: string) => ({ student, course });
   return {
-    courses: () => `${api}/courses`,
-    course: (ucasCode: string) => `${api}/courses/${encodeURIComponent(ucasCode)}`,
-    applied: (ucasCode: string) => `${api}/applications/${encodeURIComponent(ucasCode)}/applied`,
-    assess: (ucasCode: string) => `${api}/apply/${encodeURIComponent(ucasCode)}/assess`,
-    apply: (ucasCode: string) => `${api}/apply/${encodeURIComponent(ucasCode)}`,
-    application: (applicationHash: string) => `${api}/applications/${encodeURIComponent(applicationHash)}`,
-    fileUpload: () => `${api}/file/upload`,
-    clearingStatus: () => `${api}/admin/status`,
-    clearingStatusAudit: () => `${api}/admin/status/audit`,
-    signInLockouts: () => `${api}/admin/auth/lockouts`,
-    liftSignInLockout: () => `${api}/admin/auth/lockouts/lift`,
-    adminCourse: (ucasCode: string) => `${api}/admin/courses/${encodeURIComponent(ucasCode)}`,
-    adminCourseHistory: (ucasCode: string) => `${api}/admin/courses/${encodeURIComponent(ucasCode)}/history`,
-    figures: () => `${api}/admin/figures`,
-    figuresCsv: () => `${api}/admin/figures.csv`,
-    adminApplications: () => `${api}/admin/applications`,
-    adminApplication: (studentId: string, ucasCode: string) => `${api}/admin/applications/${encodeURIComponent(studentId)}/${encodeURIComponent(ucasCode)}`,
-    adminApplicationPart: (studentId: string, ucasCode: string, part: string) =>
-      `${api}/admin/applications/${encodeURIComponent(studentId)}/${encodeURIComponent(ucasCode)}/${part}`,
-    adminStudents: () => `${api}/admin/students`,
-    authOptions: () => `${api}/admin/auth/options`,
-    authLogin: () => `${api}/admin/auth/ldap`,
-    authLogout: () => `${api}/admin/auth/logout`,
-    authUser: () => `${api}/admin/auth/user`,
-    authSession: () => `${api}/admin/auth/session`,
-    ping: () => `${api}/ping`,
-    scenario: (gender: string, dept: string, course: string) =>
-      `${api}/scenario/${encodeURIComponent(gender)}/${encodeURIComponent(dept)}/${encodeURIComponent(course)}/`,
-    scenarioCompleted: () => `${api}/scenario-completed/`,
-    scenarioProgress: () => `${api}/admin/scenario-progress`,
+    courses: () => `${api}${fillPath(A.courseSearch.path)}`,
+    course: (ucasCode: string) => `${api}${fillPath(A.course.path, { id: ucasCode })}`,
+    applied: (ucasCode: string) => `${api}${fillPath(A.applied.path, { ucasCode })}`,
+    assess: (ucasCode: string) => `${api}${fillPath(A.assess.path, { course: ucasCode })}`,
+    apply: (ucasCode: string) => `${api}${fillPath(A.apply.path, { course: ucasCode })}`,
+    application: (applicationHash: string) => `${api}${fillPath(A.application.path, { hash: applicationHash })}`,
+    fileUpload: () => `${api}${fillPath(A.fileUpload.path)}`,
+    clearingStatus: () => `${api}${fillPath(A.clearingStatus.path)}`,
+    clearingStatusAudit: () => `${api}${fillPath(A.clearingStatusAudit.path)}`,
+    signInLockouts: () => `${api}${fillPath(A.signInLockouts.path)}`,
+    liftSignInLockout: () => `${api}${fillPath(A.liftSignInLockout.path)}`,
+    adminCourse: (ucasCode: string) => `${api}${fillPath(A.adminCourse.path, { id: ucasCode })}`,
+    adminCourseHistory: (ucasCode: string) => `${api}${fillPath(A.adminCourseHistory.path, { id: ucasCode })}`,
+    figures: () => `${api}${fillPath(A.figures.path)}`,
+    figuresCsv: () => `${api}${fillPath(A.figuresCsv.path)}`,
+    adminApplications: () => `${api}${fillPath(A.adminApplications.path)}`,
+    adminApplication: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminApplication.path, desk(studentId, ucasCode))}`,
+    adminOutboundCall: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminOutboundCall.path, desk(studentId, ucasCode))}`,
+    adminDocument: (studentId: string, ucasCode: string, fileId: string) => `${api}${fillPath(A.adminDocument.path, { ...desk(studentId, ucasCode), fileId })}`,
+    adminEmails: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminEmails.path, desk(studentId, ucasCode))}`,
+    adminEmailResend: (studentId: string, ucasCode: string, emailId: string) =>
+      `${api}${fillPath(A.adminEmailResend.path, { ...desk(studentId, ucasCode), emailId })}`,
+    adminStudents: () => `${api}${fillPath(A.adminStudents.path)}`,
+    authOptions: () => `${api}${fillPath(A.authOptions.path)}`,
+    authLogin: () => `${api}${fillPath(A.authLogin.path)}`,
+    authLogout: () => `${api}${fillPath(A.authLogout.path)}`,
+    authUser: () => `${api}${fillPath(A.authUser.path)}`,
+    authSession: () => `${api}${fillPath(A.authSession.path)}`,
+    ping: () => `${api}${fillPath(A.ping.path)}`,
+    scenario: (gender: string, dept: string, course: string) => `${api}${fillPath(A.scenario.path, { gender, dept, course })}`,
+    scenarioCompleted: () => `${api}${fillPath(A.scenarioCompleted.path)}`,
+    scenarioProgress: () => `${api}${fillPath(A.scenarioProgress.path)}`,
   };
 };
 

@@ -8,3 +8,4 @@ export * from './files-svc';
 export * from './notifications-svc';
 export * from './scenarios-svc';
 export * from './service-endpoints';
+export * from './api-routes';

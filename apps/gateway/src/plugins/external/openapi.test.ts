@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@clearing-desk/contracts';
 import { buildApp } from '../../app';
 import { testGatewayConfig } from '../../testing/test-config';
 
@@ -60,5 +61,17 @@ describe('GET /api/openapi.json (issue 14 item 6)', () => {
       })
       .map((r) => `${r.method} ${r.url}`);
     expect(withoutSchema).toEqual([]);
+  });
+});
+
+describe('API_ROUTES (issue 22 item 2: an endpoint declared once)', () => {
+  it('is every /api route the gateway registers, with the same method and path', () => {
+    const registered = app.apiRouteList.map((r) => `${r.method} ${r.url}`).sort();
+    // The OIDC callback is registered only when OIDC is configured, which this gateway is not.
+    const declared = Object.entries(API_ROUTES)
+      .filter(([name]) => name !== 'authOidcCallback')
+      .map(([, r]) => `${r.method} /api${r.path}`)
+      .sort();
+    expect(registered).toEqual(declared);
   });
 });

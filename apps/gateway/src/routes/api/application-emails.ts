@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   APPLICATIONS_SVC,
   ADMIN_APPLICATION_MESSAGES,
   adminApplicationParamsSchema,
@@ -27,7 +28,7 @@ const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorR
  */
 export const applicationEmailRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
-    '/admin/applications/:student/:course/emails',
+    API_ROUTES.adminEmails.path,
     { schema: { params: adminApplicationParamsSchema, querystring: timestampQuerySchema, response: { 200: emailListResponseSchema, ...errors } } },
     async (request, reply) => {
       const { stored } = await loadStaffApplication(fastify, request, request.params);
@@ -37,7 +38,7 @@ export const applicationEmailRoutes: FastifyPluginAsyncZod = async (fastify) => 
   );
 
   fastify.post(
-    '/admin/applications/:student/:course/emails/:emailId/resend',
+    API_ROUTES.adminEmailResend.path,
     { preHandler: fastify.csrfProtection, schema: { params: adminEmailParamsSchema, response: { 201: resendEmailResponseSchema, ...errors } } },
     async (request, reply) => {
       const { student, course, emailId } = request.params;

@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   APPLICATIONS_SVC,
   ADMIN_APPLICATION_MESSAGES,
   adminApplicationParamsSchema,
@@ -80,7 +81,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
   const setEtag = (reply: FastifyReply, version: number) => reply.header('etag', versionEtag(version)).header('cache-control', 'private, no-store');
 
   fastify.get(
-    '/admin/applications',
+    API_ROUTES.adminApplications.path,
     { schema: { querystring: applicationListingQuerySchema, response: { 200: applicationListingResponseSchema, ...errors } } },
     async (request) => {
       const { q, s, visa, page, page_size } = request.query;
@@ -89,7 +90,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
   );
 
   fastify.get(
-    '/admin/students',
+    API_ROUTES.adminStudents.path,
     { schema: { querystring: studentSearchQuerySchema, response: { 200: studentSearchResponseSchema, ...errors } } },
     async (request) => {
       if (!hasAnyRole(request.staffUser)) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
@@ -99,7 +100,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
   );
 
   fastify.get(
-    '/admin/applications/:student/:course',
+    API_ROUTES.adminApplication.path,
     { schema: { params: adminApplicationParamsSchema, querystring: timestampQuerySchema, response: { 200: adminApplicationResponseSchema, ...errors } } },
     async (request, reply) => {
       const { stored, detail } = await load(request, request.params);
@@ -120,7 +121,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
   );
 
   fastify.post(
-    '/admin/applications/:student/:course',
+    API_ROUTES.adminApplicationCreate.path,
     {
       preHandler: fastify.csrfProtection,
       schema: { params: adminApplicationParamsSchema, body: staffCreateBodySchema, response: { 200: applyResponseSchema, ...errors } },
@@ -129,7 +130,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
   );
 
   fastify.put(
-    '/admin/applications/:student/:course',
+    API_ROUTES.adminApplicationUpdate.path,
     {
       preHandler: fastify.csrfProtection,
       schema: { params: adminApplicationParamsSchema, body: staffUpdateBodySchema, response: { 200: staffUpdateResponseSchema, ...errors } },
@@ -144,7 +145,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
   );
 
   fastify.put(
-    '/admin/applications/:student/:course/outbound-call',
+    API_ROUTES.adminOutboundCall.path,
     {
       preHandler: fastify.csrfProtection,
       schema: { params: adminApplicationParamsSchema, body: outboundCallBodySchema, response: { 200: outboundCallResponseSchema, ...errors } },
@@ -153,7 +154,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
   );
 
   fastify.get(
-    '/admin/applications/:student/:course/visa',
+    API_ROUTES.adminVisa.path,
     { schema: { params: adminApplicationParamsSchema, querystring: timestampQuerySchema, response: { 200: visaResponseSchema, ...errors } } },
     async (request) => {
       const { stored, detail } = await load(request, request.params);
@@ -170,7 +171,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
   );
 
   fastify.put(
-    '/admin/applications/:student/:course/visa',
+    API_ROUTES.adminVisaUpdate.path,
     {
       preHandler: fastify.csrfProtection,
       schema: { params: adminApplicationParamsSchema, body: visaBodySchema, response: { 200: visaUpdateResponseSchema, ...errors } },
@@ -187,36 +188,32 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
    * for a user with a role on the course; logged (LOG row) before the bytes are streamed from
    * files-svc, always as an attachment (never inline) with nosniff and a sandboxing CSP.
    */
-  fastify.get(
-    '/admin/applications/:student/:course/documents/:fileId',
-    { schema: { params: adminDocumentParamsSchema, querystring: timestampQuerySchema } },
-    async (request, reply) => {
-      const { stored } = await load(request, request.params);
-      const { files } = await fastify.services.files.send(request, FILES_SVC.list, { query: { owner: stored.SUBMISSION_ID } });
-      const file = files.find((f) => f.file_id === request.params.fileId && f.status === 'clean');
-      if (!file) throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.DOCUMENT_NOT_FOUND);
-      await fastify.services.applications.send(request, APPLICATIONS_SVC.deskLog, {
-        params: request.params,
-        body: { message: `Document downloaded: ${file.file_name} (${file.document_type}).` },
-      });
-      const res = await fastify.services.files.pool.request({
-        method: FILES_SVC.content.method,
-        path: `${fillPath(FILES_SVC.content.path, { fileId: file.file_id })}?${new URLSearchParams({ owner: stored.SUBMISSION_ID })}`,
-        headers: fastify.services.files.internalHeaders(request),
-      });
-      if (res.statusCode !== 200) {
-        await res.body.dump();
-        throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.DOCUMENT_NOT_FOUND);
-      }
-      const safeName = file.file_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return reply
-        .header('content-type', file.file_type)
-        .header('content-length', String(file.file_size))
-        .header('content-disposition', `attachment; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-store')
-        .send(res.body);
-    },
-  );
+  fastify.get(API_ROUTES.adminDocument.path, { schema: { params: adminDocumentParamsSchema, querystring: timestampQuerySchema } }, async (request, reply) => {
+    const { stored } = await load(request, request.params);
+    const { files } = await fastify.services.files.send(request, FILES_SVC.list, { query: { owner: stored.SUBMISSION_ID } });
+    const file = files.find((f) => f.file_id === request.params.fileId && f.status === 'clean');
+    if (!file) throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.DOCUMENT_NOT_FOUND);
+    await fastify.services.applications.send(request, APPLICATIONS_SVC.deskLog, {
+      params: request.params,
+      body: { message: `Document downloaded: ${file.file_name} (${file.document_type}).` },
+    });
+    const res = await fastify.services.files.pool.request({
+      method: FILES_SVC.content.method,
+      path: `${fillPath(FILES_SVC.content.path, { fileId: file.file_id })}?${new URLSearchParams({ owner: stored.SUBMISSION_ID })}`,
+      headers: fastify.services.files.internalHeaders(request),
+    });
+    if (res.statusCode !== 200) {
+      await res.body.dump();
+      throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.DOCUMENT_NOT_FOUND);
+    }
+    const safeName = file.file_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    return reply
+      .header('content-type', file.file_type)
+      .header('content-length', String(file.file_size))
+      .header('content-disposition', `attachment; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, no-store')
+      .send(res.body);
+  });
 };

@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   APPLICATIONS_SVC,
   applicationHashParamsSchema,
   appliedQuerySchema,
@@ -34,7 +35,7 @@ export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig
    * (case-insensitive) and/or UCAS Personal ID. With neither no lookup is made (spec section 4).
    */
   fastify.get(
-    '/applications/:ucasCode/applied',
+    API_ROUTES.applied.path,
     {
       // It tells whether a person applied (spec section 4 keeps it public): limited hard, bursts logged.
       config: fastify.publicRateLimit('applied'),
@@ -63,7 +64,7 @@ export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig
    * unknown, 410 once the intake's cycle has ended (the link in the emails stops working).
    */
   fastify.get(
-    '/applications/:hash',
+    API_ROUTES.application.path,
     {
       schema: {
         params: applicationHashParamsSchema,

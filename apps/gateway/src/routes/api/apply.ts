@@ -1,4 +1,4 @@
-import { applyApiBodySchema, applyResponseSchema, errorResponseSchema } from '@clearing-desk/contracts';
+import { API_ROUTES, applyApiBodySchema, applyResponseSchema, errorResponseSchema } from '@clearing-desk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createSubmitPipeline } from '../../applications/submit-pipeline';
@@ -34,7 +34,7 @@ export const applyApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const pipeline = createSubmitPipeline(fastify);
 
   fastify.post(
-    '/apply/:course',
+    API_ROUTES.apply.path,
     {
       config: fastify.publicRateLimit('apply'),
       preValidation: fastify.applicantRateLimit('apply'),

@@ -1,4 +1,4 @@
-import { assessApiBodySchema, assessResponseSchema, errorResponseSchema, toAssessForm } from '@clearing-desk/contracts';
+import { API_ROUTES, assessApiBodySchema, assessResponseSchema, errorResponseSchema, toAssessForm } from '@clearing-desk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assessmentGatewayPlugin } from '../../plugins/app/assessment-gateway';
@@ -21,7 +21,7 @@ export const assessApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(assessmentGatewayPlugin);
 
   fastify.post(
-    '/apply/:course/assess',
+    API_ROUTES.assess.path,
     {
       config: fastify.publicRateLimit('assess'),
       preValidation: fastify.applicantRateLimit('assess'),

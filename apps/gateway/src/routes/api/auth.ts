@@ -1,5 +1,6 @@
 import formBody from '@fastify/formbody';
 import {
+  API_ROUTES,
   apiBodySchema,
   canManageSignInLockouts,
   errorResponseSchema,
@@ -116,7 +117,7 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
   };
 
   fastify.put(
-    '/admin/auth/ldap',
+    API_ROUTES.authLogin.path,
     {
       config: { public: true },
       schema: { body: loginFormSchema.extend({ token: z.string().optional() }), response: { 200: staffUserResponseSchema, ...errors } },
@@ -149,7 +150,7 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
   );
 
   fastify.put(
-    '/admin/auth/logout',
+    API_ROUTES.authLogout.path,
     {
       config: { public: true },
       schema: { body: apiBodySchema(z.unknown()).partial().nullish(), response: { 204: z.null(), 403: errorResponseSchema, 503: errorResponseSchema } },
@@ -171,12 +172,12 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
     return state;
   };
   fastify.get(
-    '/admin/auth/session',
+    API_ROUTES.authSession.path,
     { config: { passive: true }, schema: { querystring: timestampQuerySchema, response: { 200: sessionStateSchema, 401: errorResponseSchema } } },
     async (request) => sessionState(request),
   );
   fastify.put(
-    '/admin/auth/session',
+    API_ROUTES.authSessionExtend.path,
     {
       preHandler: fastify.csrfProtection,
       schema: {
@@ -188,7 +189,7 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
   );
 
   fastify.get(
-    '/admin/auth/user',
+    API_ROUTES.authUser.path,
     { schema: { querystring: timestampQuerySchema, response: { 200: staffUserResponseSchema, 401: errorResponseSchema } } },
     async (request) => request.staffUser as StaffUser,
   );
@@ -200,13 +201,13 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
   const lockoutErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 503: errorResponseSchema };
 
   fastify.get(
-    '/admin/auth/lockouts',
+    API_ROUTES.signInLockouts.path,
     { schema: { querystring: timestampQuerySchema, response: { 200: loginLockoutsResponseSchema, ...lockoutErrors } }, preHandler: requireLockoutManager },
     async (request) => ({ rows: await guarded(request, () => limits.list()) }),
   );
 
   fastify.post(
-    '/admin/auth/lockouts/lift',
+    API_ROUTES.liftSignInLockout.path,
     {
       schema: { body: apiBodySchema(liftLoginLockoutSchema), response: { 200: loginLockoutsResponseSchema, ...lockoutErrors } },
       preHandler: [fastify.csrfProtection, requireLockoutManager],
@@ -219,7 +220,7 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
   );
 
   fastify.get(
-    '/admin/auth/options',
+    API_ROUTES.authOptions.path,
     { config: { public: true }, schema: { querystring: timestampQuerySchema, response: { 200: loginOptionsSchema } } },
     async () => ({ enterprise: oidcConfigured(config) }),
   );

@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   APPLICATIONS_SVC,
   COURSES_SVC,
   canEditCourse,
@@ -49,7 +50,7 @@ const etagMatches = (header: string, etag: string): boolean =>
 /** Course search and course pages (spec section 7), answered by courses-svc. */
 export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
-    '/courses',
+    API_ROUTES.courseSearch.path,
     { schema: { querystring: courseSearchQuerySchema, response: { 200: courseSearchResponseSchema, 400: errorResponseSchema } } },
     async (request, reply) => {
       const { q, p, page_size, school } = request.query;
@@ -58,13 +59,13 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  fastify.get('/courses/:id', { schema: detailSchema }, async (request, reply) =>
+  fastify.get(API_ROUTES.course.path, { schema: detailSchema }, async (request, reply) =>
     fastify.services.courses.forward(request, reply, COURSES_SVC.detail, { params: request.params }),
   );
 
   // The staff user travels in the user header, so courses-svc answers the user's `access`.
   // The ETag lets course control send If-Match with its changes (issue 13).
-  fastify.get('/admin/courses/:id', { schema: detailSchema }, async (request, reply) => {
+  fastify.get(API_ROUTES.adminCourse.path, { schema: detailSchema }, async (request, reply) => {
     const detail = await fastify.services.courses.send(request, COURSES_SVC.detail, { params: request.params });
     void reply.header('etag', courseEtag(detail.courseData)).header('cache-control', 'no-store');
     return detail;
@@ -76,7 +77,7 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
    * edit-course (courses-svc checks again); 412 when If-Match names an older version of the course.
    */
   fastify.put(
-    '/admin/courses/:id',
+    API_ROUTES.adminCourseUpdate.path,
     {
       schema: {
         params: courseIdParamsSchema,
@@ -127,7 +128,7 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   /** A course's change history, newest first (users who may edit the course). */
   fastify.get(
-    '/admin/courses/:id/history',
+    API_ROUTES.adminCourseHistory.path,
     {
       schema: {
         params: courseIdParamsSchema,

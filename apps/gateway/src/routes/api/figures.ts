@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   APPLICATIONS_SVC,
   buildFigures,
   errorResponseSchema,
@@ -56,7 +57,7 @@ async function emailSummary(fastify: Parameters<FastifyPluginAsyncZod>[0], reque
  */
 export const figuresApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
-    '/admin/figures',
+    API_ROUTES.figures.path,
     { schema: { querystring: figuresQuerySchema, response: { 200: figuresResponseSchema, ...refusals } } },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -64,12 +65,16 @@ export const figuresApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  fastify.get('/admin/figures.csv', { schema: { querystring: figuresQuerySchema, response: { 200: z.string(), ...refusals } } }, async (request, reply) => {
-    const csv = figuresCsv(await loadFigures(fastify, request, request.query.margin));
-    void reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${FIGURES_TEXTS.CSV_FILE_NAME}"`)
-      .header('cache-control', 'no-store');
-    return csv;
-  });
+  fastify.get(
+    API_ROUTES.figuresCsv.path,
+    { schema: { querystring: figuresQuerySchema, response: { 200: z.string(), ...refusals } } },
+    async (request, reply) => {
+      const csv = figuresCsv(await loadFigures(fastify, request, request.query.margin));
+      void reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${FIGURES_TEXTS.CSV_FILE_NAME}"`)
+        .header('cache-control', 'no-store');
+      return csv;
+    },
+  );
 };

@@ -1,4 +1,13 @@
-import { errorResponseSchema, FILES_SVC, fileSizeMessage, LIMITS, UPLOAD_ERRORS, UPLOAD_FILE_FIELD, uploadResponseSchema } from '@clearing-desk/contracts';
+import {
+  API_ROUTES,
+  errorResponseSchema,
+  FILES_SVC,
+  fileSizeMessage,
+  LIMITS,
+  UPLOAD_ERRORS,
+  UPLOAD_FILE_FIELD,
+  uploadResponseSchema,
+} from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
@@ -17,7 +26,7 @@ export const fileApiRoutes: FastifyPluginAsync = async (fastify) => {
   // Scoped to this plugin: the body stays the raw request stream.
   fastify.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
 
-  fastify.post('/file/upload', { config: fastify.publicRateLimit('upload'), preHandler: fastify.csrfProtection }, async (request, reply) => {
+  fastify.post(API_ROUTES.fileUpload.path, { config: fastify.publicRateLimit('upload'), preHandler: fastify.csrfProtection }, async (request, reply) => {
     if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')) throw new HttpError(415, UPLOAD_ERRORS.NOT_MULTIPART);
     const length = Number(request.headers['content-length'] ?? NaN);
     if (length > LIMITS.FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw new HttpError(413, fileSizeMessage(UPLOAD_FILE_FIELD));

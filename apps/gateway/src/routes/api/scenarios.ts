@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   apiBodySchema,
   canUseScenarios,
   canViewScenarioProgress,
@@ -39,7 +40,7 @@ function trainee(request: FastifyRequest) {
  */
 export const scenarioApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
-    '/scenario/:gender/:dept/:course/',
+    API_ROUTES.scenario.path,
     {
       schema: {
         params: scenarioFilterSchema,
@@ -57,7 +58,7 @@ export const scenarioApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 
   fastify.put(
-    '/scenario-completed/',
+    API_ROUTES.scenarioCompleted.path,
     {
       preHandler: fastify.csrfProtection,
       schema: { body: apiBodySchema(scenarioCompletionRequestSchema), response: { 200: scenarioCompletionSchema, ...refusals, 404: errorResponseSchema } },
@@ -70,7 +71,7 @@ export const scenarioApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 
   fastify.get(
-    '/admin/scenario-progress',
+    API_ROUTES.scenarioProgress.path,
     { schema: { querystring: timestampQuerySchema, response: { 200: scenarioProgressSchema, ...refusals } } },
     async (request) => {
       if (!canViewScenarioProgress(request.staffUser)) throw new HttpError(403, LOGIN_MESSAGES.FORBIDDEN);

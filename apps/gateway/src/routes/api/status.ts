@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   APPLICATIONS_SVC,
   apiBodySchema,
   canManageClearing,
@@ -49,13 +50,13 @@ export const statusApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   };
 
   fastify.get(
-    '/admin/status',
+    API_ROUTES.clearingStatus.path,
     { config: { public: true }, schema: { querystring: timestampQuerySchema, response: { 200: clearingStatusResponseSchema } } },
     async (request) => readStatus(request),
   );
 
   fastify.put(
-    '/admin/status',
+    API_ROUTES.clearingStatusUpdate.path,
     {
       schema: { body: apiBodySchema(clearingStatusUpdateSchema), response: { 200: clearingStatusResponseSchema, ...refusals } },
       preHandler: [fastify.csrfProtection, requireClearingManager],
@@ -64,13 +65,17 @@ export const statusApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 
   fastify.get(
-    '/admin/status/audit',
+    API_ROUTES.clearingStatusAudit.path,
     { schema: { querystring: timestampQuerySchema, response: { 200: clearingStatusAuditResponseSchema, ...refusals } }, preHandler: requireClearingManager },
     async (request) => fastify.services.applications.send(request, APPLICATIONS_SVC.statusAudit),
   );
 
-  fastify.get('/ping', { config: { passive: true }, schema: { querystring: timestampQuerySchema, response: { 200: pingResponseSchema } } }, async (request) => {
-    const { state } = await readStatus(request);
-    return { state };
-  });
+  fastify.get(
+    API_ROUTES.ping.path,
+    { config: { passive: true }, schema: { querystring: timestampQuerySchema, response: { 200: pingResponseSchema } } },
+    async (request) => {
+      const { state } = await readStatus(request);
+      return { state };
+    },
+  );
 };

@@ -21,6 +21,9 @@ describe('paths', () => {
     expect(api.authLogin()).toBe('/clearing/api/admin/auth/ldap');
     expect(api.authLogout()).toBe('/clearing/api/admin/auth/logout');
     expect(api.authUser()).toBe('/clearing/api/admin/auth/user');
+    expect(api.adminDocument('S 1', 'G400', 'f/1')).toBe('/clearing/api/admin/applications/S%201/G400/documents/f%2F1');
+    expect(api.adminEmailResend('S1', 'G400', 'e1')).toBe('/clearing/api/admin/applications/S1/G400/emails/e1/resend');
+    expect(api.scenario('all', 'CMPS', 'all')).toBe('/clearing/api/scenario/all/CMPS/all/');
   });
 
   it('gives the router the prefix as basename and builds absolute page URLs with it', () => {
