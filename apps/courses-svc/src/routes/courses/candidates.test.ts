@@ -1,4 +1,4 @@
-import { alternativeCandidatesResponseSchema, buildQualOption, isCourseOpen, type CourseData } from '@clearing-desk/contracts';
+import { alternativeCandidatesResponseSchema, buildQualOption, COURSES_SVC, isCourseOpen, type CourseData } from '@clearing-desk/contracts';
 import { createCourse, createCoursesClosedWithPlaces } from '@clearing-desk/contracts/testing';
 import { internalHeaders } from '@clearing-desk/service-kit/testing';
 import { demoCatalogue } from '../../db/seed/demo-catalogue';
@@ -8,9 +8,9 @@ const testApp = setupCoursesTestApp('courses_candidates');
 
 const get = (url: string) => testApp.app.inject({ method: 'GET', url, headers: internalHeaders() });
 
-describe('GET /courses/candidates (alternatives, domain.md "Submit buttons")', () => {
+describe(`GET ${COURSES_SVC.candidates.path} (alternatives, domain.md "Submit buttons")`, () => {
   it('answers the open courses whose accepted tariff the points meet, with their qualOptions', async () => {
-    const res = await get('/courses/candidates?max_tariff_accepted=104');
+    const res = await get(`${COURSES_SVC.candidates.path}?max_tariff_accepted=104`);
     expect(res.statusCode).toBe(200);
     const { courses } = alternativeCandidatesResponseSchema.parse(res.json());
     const expected = demoCatalogue()
@@ -22,7 +22,9 @@ describe('GET /courses/candidates (alternatives, domain.md "Submit buttons")', (
     expect(expected.length).toBeGreaterThan(5);
     for (const c of courses) expect(c.qualOptions.length).toBeGreaterThan(0);
     // Closed (G1G3: no internal vacancies) and suspended (H401) courses are never candidates.
-    const all = alternativeCandidatesResponseSchema.parse((await get('/courses/candidates?max_tariff_accepted=1000')).json()).courses.map((c) => c.UCAS_CODE);
+    const all = alternativeCandidatesResponseSchema
+      .parse((await get(`${COURSES_SVC.candidates.path}?max_tariff_accepted=1000`)).json())
+      .courses.map((c) => c.UCAS_CODE);
     expect(all).not.toContain('G1G3');
     expect(all).not.toContain('H401');
     expect(all).not.toContain('NN34');
@@ -58,7 +60,7 @@ describe('GET /courses/candidates (alternatives, domain.md "Submit buttons")', (
       departments: [{ code: course.DEPT, name: course.DEPT_NAME, school: course.SCHOOL }],
       courses: added.map((c) => ({ course: c, qualOptions: [buildQualOption('ALEVEL')] })),
     });
-    const res = await get('/courses/candidates?max_tariff_accepted=1000');
+    const res = await get(`${COURSES_SVC.candidates.path}?max_tariff_accepted=1000`);
     const answered = new Set(alternativeCandidatesResponseSchema.parse(res.json()).courses.map((c) => c.UCAS_CODE));
     const verdicts = added.map((c) => ({ code: c.UCAS_CODE, candidate: answered.has(c.UCAS_CODE) }));
     expect(verdicts).toEqual(added.map((c) => ({ code: c.UCAS_CODE, candidate: isCourseOpen(c) })));
@@ -68,7 +70,7 @@ describe('GET /courses/candidates (alternatives, domain.md "Submit buttons")', (
   });
 
   it('answers 400 for a bad query', async () => {
-    const res = await get('/courses/candidates?max_tariff_accepted=lots');
+    const res = await get(`${COURSES_SVC.candidates.path}?max_tariff_accepted=lots`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toHaveProperty('message');
   });
