@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   accessForCourse,
   ADMIN_APPLICATION_MESSAGES,
   applicationListingFilterSchema,
@@ -98,7 +99,7 @@ function placesGuard(
  * search. 401 without a session; permissions as the services enforce them.
  */
 export const applicationsDeskHandlers = [
-  http.get(apiUrl('/admin/applications'), ({ request }) => {
+  http.get(apiUrl(API_ROUTES.adminApplications.path), ({ request }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const url = new URL(request.url);
@@ -114,7 +115,7 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json(body);
   }),
 
-  http.get(apiUrl('/admin/applications/:student/:course'), ({ params }) => {
+  http.get(apiUrl(API_ROUTES.adminApplication.path), ({ params }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
@@ -125,7 +126,7 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json({ ...detail, access }, { headers: { ETag: versionEtag(version) } });
   }),
 
-  http.put(apiUrl('/admin/applications/:student/:course'), async ({ params, request }) => {
+  http.put(apiUrl(API_ROUTES.adminApplicationUpdate.path), async ({ params, request }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
@@ -167,7 +168,7 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json(body);
   }),
 
-  http.post(apiUrl('/admin/applications/:student/:course'), async ({ params, request }) => {
+  http.post(apiUrl(API_ROUTES.adminApplicationCreate.path), async ({ params, request }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const parsed = staffCreateSubmissionSchema.safeParse(((await request.json()) as { data?: unknown }).data);
@@ -193,7 +194,7 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json(response);
   }),
 
-  http.put(apiUrl('/admin/applications/:student/:course/outbound-call'), async ({ params, request }) => {
+  http.put(apiUrl(API_ROUTES.adminOutboundCall.path), async ({ params, request }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
@@ -212,14 +213,14 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json(body);
   }),
 
-  http.get(apiUrl('/admin/applications/:student/:course/emails'), ({ params }) => {
+  http.get(apiUrl(API_ROUTES.adminEmails.path), ({ params }) => {
     if (!db.sessionUser) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     if (!find(params.student, params.course)) return error(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
     const body: EmailListResponse = { emails: db.deskEmails[`${String(params.student)}/${String(params.course)}`] ?? [] };
     return HttpResponse.json(body);
   }),
 
-  http.post(apiUrl('/admin/applications/:student/:course/emails/:emailId/resend'), ({ params }) => {
+  http.post(apiUrl(API_ROUTES.adminEmailResend.path), ({ params }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
@@ -256,7 +257,7 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json(body, { status: 201 });
   }),
 
-  http.get(apiUrl('/admin/students'), ({ request }) => {
+  http.get(apiUrl(API_ROUTES.adminStudents.path), ({ request }) => {
     if (!db.sessionUser) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const query = studentSearchQuerySchema.safeParse(Object.fromEntries([...new URL(request.url).searchParams].filter(([k]) => k !== TIMESTAMP_PARAM)));
     if (!query.success) return error(400, query.error.issues[0]?.message ?? 'Bad request');

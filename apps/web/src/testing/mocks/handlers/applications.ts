@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   APPLY_MESSAGES,
   appliedQuerySchema,
   applyApiBodySchema,
@@ -107,7 +108,7 @@ export function storeApplication(course: CourseData, submission: ApplySubmission
  * page. Bodies and answers are checked against the contracts.
  */
 export const applicationsHandlers = [
-  http.get(apiUrl('/applications/:ucasCode/applied'), ({ params, request }) => {
+  http.get(apiUrl(API_ROUTES.applied.path), ({ params, request }) => {
     const query = appliedQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
     const rows: AppliedResponse['rows'] = db.applications
       .filter((a) => a.response.id[1] === params.ucasCode)
@@ -120,7 +121,7 @@ export const applicationsHandlers = [
     return HttpResponse.json<AppliedResponse>({ rows });
   }),
 
-  http.post(apiUrl('/apply/:course/assess'), async ({ params, request }) => {
+  http.post(apiUrl(API_ROUTES.assess.path), async ({ params, request }) => {
     const body = assessApiBodySchema.safeParse(await request.json());
     if (!body.success) return error(400, body.error.issues[0]?.message ?? 'Bad request');
     const course = findCourse(params.course);
@@ -133,7 +134,7 @@ export const applicationsHandlers = [
     return HttpResponse.json<AssessResponse>({ result: db.assessment });
   }),
 
-  http.post(apiUrl('/apply/:course'), async ({ params, request }) => {
+  http.post(apiUrl(API_ROUTES.apply.path), async ({ params, request }) => {
     const parsed = applyApiBodySchema.safeParse(await request.json());
     if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
     // As the gateway: a submission without SUBMISSION_ID (spec section 7 clients) gets a new one.
@@ -165,7 +166,7 @@ export const applicationsHandlers = [
     return HttpResponse.json(response);
   }),
 
-  http.get(apiUrl('/applications/:hash'), ({ params }) => {
+  http.get(apiUrl(API_ROUTES.application.path), ({ params }) => {
     const stored = db.applications.find((a) => a.response.hash === params.hash);
     if (!stored) return error(404, 'Application not found');
     if (db.statusPageExpired) return error(410, STATUS_PAGE_MESSAGES.expired('2025/26'));

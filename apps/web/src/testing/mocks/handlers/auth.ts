@@ -1,4 +1,12 @@
-import { LOGIN_MESSAGES, loginFormSchema, SESSION_IDLE_WARNING_MS, type LoginOptions, type SessionState, type StaffUser } from '@clearing-desk/contracts';
+import {
+  API_ROUTES,
+  LOGIN_MESSAGES,
+  loginFormSchema,
+  SESSION_IDLE_WARNING_MS,
+  type LoginOptions,
+  type SessionState,
+  type StaffUser,
+} from '@clearing-desk/contracts';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '../api-url';
 import { db, setSessionUser, setStaffSignedInHint } from '../db';
@@ -14,9 +22,9 @@ const notLoggedIn = () => HttpResponse.json({ message: LOGIN_MESSAGES.NOT_LOGGED
 
 /** The staff session: options, sign-in (form-encoded, with the XSRF `token` field), sign-out, the current user. */
 export const authHandlers = [
-  http.get(apiUrl('/admin/auth/options'), () => HttpResponse.json<LoginOptions>(db.loginOptions)),
+  http.get(apiUrl(API_ROUTES.authOptions.path), () => HttpResponse.json<LoginOptions>(db.loginOptions)),
 
-  http.put(apiUrl('/admin/auth/ldap'), async ({ request }) => {
+  http.put(apiUrl(API_ROUTES.authLogin.path), async ({ request }) => {
     const body = new URLSearchParams(await request.text());
     if (!request.headers.get('content-type')?.startsWith('application/x-www-form-urlencoded') || !body.has('token')) {
       return HttpResponse.json({ message: 'Invalid request' }, { status: 400 });
@@ -30,15 +38,15 @@ export const authHandlers = [
     return HttpResponse.json<StaffUser>(account.user);
   }),
 
-  http.put(apiUrl('/admin/auth/logout'), () => {
+  http.put(apiUrl(API_ROUTES.authLogout.path), () => {
     setSessionUser(null);
     return new HttpResponse(null, { status: 204 });
   }),
 
-  http.get(apiUrl('/admin/auth/session'), () => (db.sessionUser ? HttpResponse.json<SessionState>(freshSessionState()) : notLoggedIn())),
-  http.put(apiUrl('/admin/auth/session'), () => (db.sessionUser ? HttpResponse.json<SessionState>(freshSessionState()) : notLoggedIn())),
+  http.get(apiUrl(API_ROUTES.authSession.path), () => (db.sessionUser ? HttpResponse.json<SessionState>(freshSessionState()) : notLoggedIn())),
+  http.put(apiUrl(API_ROUTES.authSessionExtend.path), () => (db.sessionUser ? HttpResponse.json<SessionState>(freshSessionState()) : notLoggedIn())),
 
-  http.get(apiUrl('/admin/auth/user'), () => {
+  http.get(apiUrl(API_ROUTES.authUser.path), () => {
     if (db.sessionUser) return HttpResponse.json<StaffUser>(db.sessionUser);
     // The gateway clears a stale sign-in hint on any API call that finds no session.
     setStaffSignedInHint(false);

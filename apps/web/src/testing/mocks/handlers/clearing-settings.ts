@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   canManageClearing,
   canManageSignInLockouts,
   liftLoginLockoutSchema,
@@ -19,7 +20,7 @@ const refuse = () =>
 
 /** PUT /api/admin/status, GET /api/admin/status/audit and the sign-in lockouts: Administrators over all courses only. */
 export const clearingSettingsHandlers = [
-  http.put(apiUrl('/admin/status'), async ({ request }) => {
+  http.put(apiUrl(API_ROUTES.clearingStatusUpdate.path), async ({ request }) => {
     if (!canManageClearing(db.sessionUser)) return refuse();
     const body = (await request.json()) as { data?: unknown; token?: unknown };
     const update = clearingStatusUpdateSchema.safeParse(body.data);
@@ -29,11 +30,11 @@ export const clearingSettingsHandlers = [
     return HttpResponse.json<ClearingStatusResponse>(db.clearingStatus);
   }),
 
-  http.get(apiUrl('/admin/auth/lockouts'), () =>
+  http.get(apiUrl(API_ROUTES.signInLockouts.path), () =>
     canManageSignInLockouts(db.sessionUser) ? HttpResponse.json<LoginLockoutsResponse>({ rows: db.signInLockouts }) : refuse(),
   ),
 
-  http.post(apiUrl('/admin/auth/lockouts/lift'), async ({ request }) => {
+  http.post(apiUrl(API_ROUTES.liftSignInLockout.path), async ({ request }) => {
     if (!canManageSignInLockouts(db.sessionUser)) return refuse();
     const body = (await request.json()) as { data?: unknown; token?: unknown };
     const subject = liftLoginLockoutSchema.safeParse(body.data);
@@ -43,7 +44,7 @@ export const clearingSettingsHandlers = [
     return HttpResponse.json<LoginLockoutsResponse>({ rows: db.signInLockouts });
   }),
 
-  http.get(apiUrl('/admin/status/audit'), () =>
+  http.get(apiUrl(API_ROUTES.clearingStatusAudit.path), () =>
     canManageClearing(db.sessionUser) ? HttpResponse.json<ClearingStatusAuditResponse>({ rows: db.clearingAudit }) : refuse(),
   ),
 ];

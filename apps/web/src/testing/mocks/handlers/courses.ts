@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   accessForCourse,
   courseDataSchema,
   courseRowSchema,
@@ -32,7 +33,7 @@ function courseDetail(course: CourseData): CourseDetailResponse {
  * the user's `access` (accessForCourse of their roles).
  */
 export const coursesHandlers = [
-  http.get(apiUrl('/courses'), ({ request }) => {
+  http.get(apiUrl(API_ROUTES.courseSearch.path), ({ request }) => {
     const url = new URL(request.url);
     const query = courseSearchQuerySchema.parse(Object.fromEntries(url.searchParams));
     const found = db.courses.filter(
@@ -48,15 +49,15 @@ export const coursesHandlers = [
     return HttpResponse.json(body);
   }),
 
-  http.get(apiUrl('/courses/:ucasCode'), ({ params }) => {
-    const course = db.courses.find((c) => c.UCAS_CODE === params.ucasCode);
+  http.get(apiUrl(API_ROUTES.course.path), ({ params }) => {
+    const course = db.courses.find((c) => c.UCAS_CODE === params.id);
     if (!course) return HttpResponse.json({ message: 'Course not found' }, { status: 404 });
     return HttpResponse.json({ ...courseDetail(course), access: null });
   }),
 
-  http.get(apiUrl('/admin/courses/:ucasCode'), ({ params }) => {
+  http.get(apiUrl(API_ROUTES.adminCourse.path), ({ params }) => {
     if (!db.sessionUser) return HttpResponse.json({ message: LOGIN_MESSAGES.NOT_LOGGED_IN }, { status: 401 });
-    const course = db.courses.find((c) => c.UCAS_CODE === params.ucasCode);
+    const course = db.courses.find((c) => c.UCAS_CODE === params.id);
     if (!course) return HttpResponse.json({ message: 'Course not found' }, { status: 404 });
     return HttpResponse.json(courseDetail(course));
   }),

@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   DOCUMENT_TYPES,
   UPLOAD_ERRORS,
   UPLOAD_FILE_FIELD,
@@ -26,7 +27,7 @@ const tokenFor = (n: number) => `mock-token-${n}`.padEnd(43, 'x');
  * token in its header (recorded, so tests can check it), answered by `db.uploadOutcomes`.
  */
 export const filesHandlers = [
-  http.post(apiUrl('/file/upload'), async ({ request }) => {
+  http.post(apiUrl(API_ROUTES.fileUpload.path), async ({ request }) => {
     const form = await request.formData();
     const documentType = documentTypeSchema.safeParse(form.get(UPLOAD_TYPE_FIELD));
     const file = form.get(UPLOAD_FILE_FIELD);

@@ -1,4 +1,5 @@
 import {
+  API_ROUTES,
   apiBodySchema,
   canViewScenarioProgress,
   expectedScenarioStatuses,
@@ -26,7 +27,7 @@ const unauthorised = () => HttpResponse.json({ message: LOGIN_MESSAGES.NOT_LOGGE
  * with 'No scenario found.' and the lists.
  */
 export const scenariosHandlers = [
-  http.get(apiUrl('/scenario/:gender/:dept/:course/'), ({ params }) => {
+  http.get(apiUrl(API_ROUTES.scenario.path), ({ params }) => {
     if (!db.sessionUser) return unauthorised();
     const filter = scenarioFilterSchema.safeParse(params);
     if (!filter.success) return HttpResponse.json({ message: filter.error.issues[0]?.message ?? 'Bad filter' }, { status: 400 });
@@ -43,7 +44,7 @@ export const scenariosHandlers = [
     return HttpResponse.json<ScenarioResponse>({ applicationData: { ...found, ...db.scenarios.lists } });
   }),
 
-  http.put(apiUrl('/scenario-completed/'), async ({ request }) => {
+  http.put(apiUrl(API_ROUTES.scenarioCompleted.path), async ({ request }) => {
     if (!db.sessionUser) return unauthorised();
     if (db.scenarios.failCompletions > 0) {
       db.scenarios.failCompletions -= 1;
@@ -71,7 +72,7 @@ export const scenariosHandlers = [
     return HttpResponse.json(completion);
   }),
 
-  http.get(apiUrl('/admin/scenario-progress'), () => {
+  http.get(apiUrl(API_ROUTES.scenarioProgress.path), () => {
     if (!db.sessionUser) return unauthorised();
     if (!canViewScenarioProgress(db.sessionUser)) return HttpResponse.json({ message: 'Forbidden' }, { status: 403 });
     const body: ScenarioProgress = {
