@@ -1,6 +1,7 @@
-import { assessRequestSchema } from '@clearing-desk/contracts';
+import { assessRequestSchema, type CourseDetailResponse } from '@clearing-desk/contracts';
 import { createAssessForm, createCourseDetail } from '@clearing-desk/contracts/testing';
-import { assessRequestJson } from './assessment-gateway';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { assessRequestJson, createAssessmentGateway } from './assessment-gateway';
 
 /** Issue 26 item 1: the course part of assessment-svc's body is serialised once per cached course object. */
 describe('assessRequestJson', () => {
@@ -29,5 +30,31 @@ describe('assessRequestJson', () => {
     expect(again.form).toEqual(otherForm); // the form is serialised per call
     const reread = { ...detail, courseData: { ...detail.courseData } };
     expect((JSON.parse(assessRequestJson(reread, form, [])) as Body).course.COURSE_TITLE).toBe('Changed in place');
+  });
+});
+
+/** Issue 23: the gateways of one app (assess, apply, the staff saves) share its course cache. */
+describe('the course cache of an app', () => {
+  it("keeps a submit's fresh read for the next assessment, in every route plugin's gateway of the app", async () => {
+    let places = 1;
+    const send = jest.fn(async (): Promise<CourseDetailResponse> => {
+      const detail = createCourseDetail();
+      return { ...detail, courseData: { ...detail.courseData, VACANCIES_INTERNAL: places } };
+    });
+    const app = { services: { courses: { send } } } as unknown as FastifyInstance;
+    const assessRoute = createAssessmentGateway(app);
+    const staffSaves = createAssessmentGateway(app);
+    const request = { staffUser: { username: 'backoffice' } } as unknown as FastifyRequest;
+
+    expect((await assessRoute.course(request, 'L100')).courseData.VACANCIES_INTERNAL).toBe(1);
+    places = 0; // the last place goes
+    expect((await assessRoute.course(request, 'L100')).courseData.VACANCIES_INTERNAL).toBe(1); // cached (ASSESS_CACHE_TTL_MS)
+    expect((await staffSaves.course(request, 'L100', { fresh: true })).courseData.VACANCIES_INTERNAL).toBe(0);
+    expect((await assessRoute.course(request, 'L100')).courseData.VACANCIES_INTERNAL).toBe(0);
+    expect(send).toHaveBeenCalledTimes(2);
+    // Another app (another stack in the same process) has caches of its own.
+    const other = createAssessmentGateway({ services: { courses: { send } } } as unknown as FastifyInstance);
+    await other.course(request, 'L100');
+    expect(send).toHaveBeenCalledTimes(3);
   });
 });

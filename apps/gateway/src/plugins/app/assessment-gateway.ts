@@ -33,12 +33,13 @@ export const MAX_CANDIDATES_SENT = 25;
 
 /**
  * A per-process cache of promises (lru-cache: size bound and TTL): concurrent misses share one
- * load, and a failed load is dropped at once so the next call tries again.
+ * load, and a failed load is dropped at once so the next call tries again. `replace` loads even on
+ * a hit and keeps the new value.
  */
 function shortLivedCache<T extends object>(ttlMs: number, maxEntries: number) {
   const entries = new LRUCache<string, Promise<T>>({ max: maxEntries, ttl: ttlMs });
-  return (key: string, load: () => Promise<T>): Promise<T> => {
-    const hit = entries.get(key);
+  return (key: string, load: () => Promise<T>, { replace = false }: { replace?: boolean } = {}): Promise<T> => {
+    const hit = replace ? undefined : entries.get(key);
     if (hit) return hit;
     const value = load();
     entries.set(key, value);
@@ -47,6 +48,30 @@ function shortLivedCache<T extends object>(ttlMs: number, maxEntries: number) {
     });
     return value;
   };
+}
+
+type AssessCaches = {
+  courseCache: ReturnType<typeof shortLivedCache<CourseDetailResponse>>;
+  candidateCache: ReturnType<typeof shortLivedCache<AlternativeCandidate[]>>;
+};
+const appCaches = new WeakMap<object, AssessCaches>();
+
+/**
+ * The short-lived caches of one app, shared by every route plugin's gateway (assess, apply, the
+ * staff saves): keyed by the app's service clients, which all its plugins share. So a submit's
+ * fresh read of a course is what the assessment right after it sees (issue 23: the form that
+ * re-assesses after the last place went loses O at once, not a second later).
+ */
+function cachesOf(services: object): AssessCaches {
+  let caches = appCaches.get(services);
+  if (!caches) {
+    caches = {
+      courseCache: shortLivedCache<CourseDetailResponse>(ASSESS_CACHE_TTL_MS, ASSESS_CACHE_MAX_ENTRIES),
+      candidateCache: shortLivedCache<AlternativeCandidate[]>(ASSESS_CACHE_TTL_MS, ASSESS_CACHE_MAX_ENTRIES),
+    };
+    appCaches.set(services, caches);
+  }
+  return caches;
 }
 
 /**
@@ -94,8 +119,7 @@ export type AssessOutcome = {
  * the stateless assessment-svc needs from courses-svc.
  */
 export function createAssessmentGateway(fastify: FastifyInstance) {
-  const courseCache = shortLivedCache<CourseDetailResponse>(ASSESS_CACHE_TTL_MS, ASSESS_CACHE_MAX_ENTRIES);
-  const candidateCache = shortLivedCache<AlternativeCandidate[]>(ASSESS_CACHE_TTL_MS, ASSESS_CACHE_MAX_ENTRIES);
+  const { courseCache, candidateCache } = cachesOf(fastify.services);
 
   const loadCourse = (request: FastifyRequest, code: string) => fastify.services.courses.send(request, COURSES_SVC.detail, { params: { id: code } });
 
@@ -103,10 +127,11 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
     /**
      * The course with its qualOptions and the user's access (404 passes through). Reused for
      * ASSESS_CACHE_TTL_MS unless `fresh`; `access` depends on the user, so the user is in the key.
+     * A fresh read (a submit's) replaces the cached one: the assessment that follows a refused
+     * submit (the form re-assessing after the last place went, issue 23) sees what the submit saw.
      */
     course(request: FastifyRequest, code: string, options: { fresh?: boolean } = {}): Promise<CourseDetailResponse> {
-      if (options.fresh) return loadCourse(request, code);
-      return courseCache(`${request.staffUser?.username ?? ''}|${code.toUpperCase()}`, () => loadCourse(request, code));
+      return courseCache(`${request.staffUser?.username ?? ''}|${code.toUpperCase()}`, () => loadCourse(request, code), { replace: options.fresh === true });
     },
 
     /**
@@ -165,7 +190,7 @@ declare module 'fastify' {
 
 /**
  * Decorates `fastify.assessmentGateway`. Registered inside each route plugin that needs it (assess,
- * apply), so each gets its own short-lived caches and app.ts stays as it is.
+ * apply, the staff saves), so app.ts stays as it is; they share the app's short-lived caches (cachesOf).
  */
 export const assessmentGatewayPlugin = fp(
   async (fastify) => {
