@@ -9,5 +9,6 @@ import { applicationsConfigSchema } from './config';
 export { buildApp } from './app';
 export { applicationsConfigSchema, type ApplicationsConfig } from './config';
 export { createFiguresRepository } from './plugins/app/figures-repository';
+export { createDeskRepository } from './plugins/app/desk-repository';
 
 export const service = defineService({ name: 'applications-svc', configSchema: applicationsConfigSchema, buildApp });

@@ -95,9 +95,24 @@ export const applicationSearchRowSchema = z.object({
 });
 export type ApplicationSearchRow = z.infer<typeof applicationSearchRowSchema>;
 
+/**
+ * The listing counts its matches only up to a cap (issue 26 item 3: counting 5,000-50,000 rows
+ * for every broad search was most of the listing's time): the next multiple of this step past the
+ * end of the page asked for, so the pages ahead can always be reached.
+ */
+export const LISTING_TOTAL_STEP = 1000;
+
+/** The count cap of a listing page (1-based `page` of `pageSize` rows): 1,000 for pages up to row 999, then 2,000, ... */
+export const listingTotalCap = (page: number, pageSize: number): number => Math.ceil((page * pageSize + 1) / LISTING_TOTAL_STEP) * LISTING_TOTAL_STEP;
+
+/**
+ * `total` is the number of matches, or the cap (listingTotalCap) when `total_capped`: more match
+ * than that ('More than 1000 applications found').
+ */
 export const applicationListingResponseSchema = z.object({
   rows: z.array(applicationSearchRowSchema),
   total: z.number().int().nonnegative(),
+  total_capped: z.boolean().default(false),
 });
 export type ApplicationListingResponse = z.infer<typeof applicationListingResponseSchema>;
 

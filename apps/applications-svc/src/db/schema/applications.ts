@@ -86,6 +86,10 @@ export const applications = pgTable(
     index('applications_status_idx').on(t.status),
     // The 'p' filter (public submissions waiting: status S created by the public) counted from the index alone.
     index('applications_status_created_by_idx').on(t.status, t.createdBy),
+    // A scoped user's status filters (issue 26 item 3): scope and status from one index, so the
+    // capped total stops after 1,001 entries instead of combining two bitmaps of the whole scope.
+    index('applications_school_status_idx').on(t.school, t.status, t.createdBy),
+    index('applications_dept_status_idx').on(t.dept, t.status, t.createdBy),
     index('applications_created_idx').on(t.createdAt),
     // Prefix searches (like 'zoe an%') use these; text_pattern_ops makes LIKE indexable in any collation.
     index('applications_names_folded_idx').using('btree', t.namesFolded.op('text_pattern_ops')),

@@ -3,6 +3,7 @@ import {
   APPLICATIONS_SVC,
   ADMIN_APPLICATION_MESSAGES,
   applicationListingResponseSchema,
+  listingTotalCap,
   applyResponseSchema,
   staffStoredApplicationSchema,
   staffUpdateResponseSchema,
@@ -16,7 +17,7 @@ import {
 import { createApplicationForm, createCourseDetail, createVisaData } from '@clearing-desk/contracts/testing';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
 import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase, metricValue, endpointRequest } from '@clearing-desk/service-kit/testing';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { applicationsConfigSchema } from '../../config';
 import { applicationLog, applications } from '../../db/schema';
@@ -173,7 +174,7 @@ describe('GET /desk/applications (the listing)', () => {
     const row = applicationListingResponseSchema.parse((await list(`q=${publicS.student}`)).body).rows[0];
     expect(row).toMatchObject({ NAME1: 'Zoë', NAME2: 'Ångström', STATUS: 'S', SUB_STATUS: null, VISA_STATUS: null, NATIONALITY: 'GBR' });
     expect(ids((await list(`q=${row?.UCAS_PERSONAL_ID}`)).body)).toEqual([publicS.applicationId]);
-    expect((await list('q=nobody-by-this-name')).body).toEqual({ rows: [], total: 0 });
+    expect((await list('q=nobody-by-this-name')).body).toEqual({ rows: [], total: 0, total_capped: false });
   });
 
   it('pages newest first with the total, and treats a page size that is not positive as 10', async () => {
@@ -183,6 +184,34 @@ describe('GET /desk/applications (the listing)', () => {
     expect(first.rows.map((r) => r.APPLICATION_ID)).toEqual(only([rejected, invited]));
     expect(second.rows.map((r) => r.APPLICATION_ID)).toEqual(only([offered, pooled]));
     expect(applicationListingResponseSchema.parse((await list('page_size=0')).body).rows.length).toBeLessThanOrEqual(10);
+  });
+
+  it('counts at most up to the cap past the page (issue 26 item 3): more matches answer the cap with total_capped, inside the user’s scope', async () => {
+    // 1,005 people named 'Capped' on a course of school CAPS, stored with SQL (the public route would take minutes).
+    await app.db.execute(sql`
+      insert into students (name1, name2, email, email_normalised, dob, nationality, tel1, name1_folded, name2_folded)
+      select 'Ada', 'Capped' || n, 'capped' || n || '@example.com', 'capped' || n || '@example.com', '2006-01-01', 'GBR', '07700900000', 'ada', 'capped' || n
+      from generate_series(1, 1005) n`);
+    await app.db.execute(sql`
+      insert into applications (hash, submission_id, student_id, ucas_code, depart_number, status, form, assessment, over18, second_year_entry,
+        email_normalised, school, dept, names_folded, name2_folded)
+      select md5(s.student_id), gen_random_uuid(), s.student_id, 'CAP1', '31', 'S', jsonb_build_object('NAME1', s.name1, 'NAME2', s.name2), '{}'::jsonb, 1, 0,
+        s.email_normalised, 'CAPS', 'CAPD', s.name1_folded || ' ' || s.name2_folded, s.name2_folded
+      from students s where s.name2_folded like 'capped%'`);
+    expect(listingTotalCap(1, 10)).toBe(1000);
+    expect(listingTotalCap(100, 10)).toBe(2000);
+    const first = (await list('q=capped&page_size=10')).body;
+    expect(first).toMatchObject({ total: 1000, total_capped: true });
+    expect(first.rows).toHaveLength(10);
+    // Page 100 (rows 991-1000) counts up to 2,000: all 1,005, exactly.
+    expect((await list('q=capped&page_size=10&page=100')).body).toMatchObject({ total: 1005, total_capped: false });
+    expect((await list('q=capped&page_size=10&page=101')).body.rows).toHaveLength(5);
+    // The count keeps the scope: a user of another school counts none of them, one of CAPS all.
+    expect((await list('q=capped', lawOnly)).body).toEqual({ rows: [], total: 0, total_capped: false });
+    expect((await list('q=capped&page_size=200&page=5', staff('fo-caps', 'Front Office', 'school:CAPS'))).body).toMatchObject({
+      total: 1005,
+      total_capped: false,
+    });
   });
 
   it('lists only courses the user has a role on, and nothing without a user', async () => {

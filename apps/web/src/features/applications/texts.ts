@@ -40,8 +40,12 @@ export const DESK_TEXTS = {
   ANY_YEAR: 'Any',
 } as const;
 
-/** Number of applications found, announced when a search settles. */
-export const applicationsFoundText = (total: number) => (total === 1 ? '1 application found' : `${total} applications found`);
+/**
+ * Number of applications found, announced when a search settles; `capped` when the listing
+ * stopped counting at `total` (issue 26 item 3: more match than that).
+ */
+export const applicationsFoundText = (total: number, capped = false) =>
+  capped ? `More than ${total} applications found` : total === 1 ? '1 application found' : `${total} applications found`;
 
 /** A document's download link, named for screen readers. */
 export const downloadLabel = (fileName: string) => `Download ${fileName}`;

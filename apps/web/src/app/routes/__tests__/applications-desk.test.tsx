@@ -130,6 +130,16 @@ describe('/applications: Find an application', () => {
     expect(currentSearch(router).get('page')).toBe('1');
   });
 
+  it('says "More than 1000" when the listing stopped counting, and offers the page after the count (issue 26 item 3)', async () => {
+    seed(...Array.from({ length: 1005 }, (_, i) => createDeskApplication({ STUDENT_ID: `S${10000 + i}`, APPLICATION_ID: `A${10000 + i}` })));
+    const { user } = renderApp('/applications?page=100', { user: backOffice });
+    // Page 100 counts further (up to 2,000): the exact total.
+    expect(await screen.findByText('1005 applications found')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Page 1' }));
+    expect(await screen.findByText('More than 1000 applications found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Page 101' })).toBeInTheDocument();
+  });
+
   it('lists only applications to courses the user has a role on', async () => {
     seed(
       amara(),

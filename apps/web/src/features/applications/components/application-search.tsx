@@ -27,6 +27,7 @@ export function ApplicationSearch() {
   };
 
   const total = query.data?.total ?? 0;
+  const capped = query.data?.total_capped ?? false;
   const listingSearch = `?${applicationSearchParams(filters).toString()}`;
 
   return (
@@ -49,14 +50,15 @@ export function ApplicationSearch() {
           <>
             <div className="cd-search-results__bar">
               <p className="cd-body cd-search-results__count" role="status">
-                {applicationsFoundText(total)}
+                {applicationsFoundText(total, capped)}
               </p>
               <PageSizeSelect value={filters.page_size} onChange={(size) => update({ ...filters, page: 1, page_size: size })} />
             </div>
             <ApplicationResults rows={query.data.rows} listingSearch={listingSearch} />
             <Pagination
               currentPage={filters.page}
-              totalPages={pageCount(total, filters.page_size)}
+              // A capped total (more match than it): one page more, whose own answer counts further.
+              totalPages={pageCount(total, filters.page_size) + (capped ? 1 : 0)}
               getHref={(page) => `?${applicationSearchParams({ ...filters, page }).toString()}`}
               onPageChange={goToPage}
             />

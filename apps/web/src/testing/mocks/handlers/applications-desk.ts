@@ -18,6 +18,7 @@ import {
   NEW_STUDENT,
   OFFER_STATUS,
   outboundCallDataSchema,
+  listingTotalCap,
   OVER_ALLOWANCE_ROLE,
   PLACES_MESSAGES,
   outboundCallRemark,
@@ -111,7 +112,13 @@ export const applicationsDeskHandlers = [
       .filter((a) => accessForCourse(user.roles, a.courseData) !== null)
       .filter((a) => !q || matchesText(a, q))
       .filter((a) => !s.success || !s.data || (FILTERS[s.data]?.(a) ?? true));
-    const body: ApplicationListingResponse = { rows: found.slice((page - 1) * size, page * size).map(deskRow), total: found.length };
+    // Counted up to the cap as applications-svc counts (issue 26 item 3).
+    const cap = listingTotalCap(page, size);
+    const body: ApplicationListingResponse = {
+      rows: found.slice((page - 1) * size, page * size).map(deskRow),
+      total: Math.min(found.length, cap),
+      total_capped: found.length > cap,
+    };
     return HttpResponse.json(body);
   }),
 

@@ -1,0 +1,2 @@
+CREATE INDEX "applications_school_status_idx" ON "applications" USING btree ("school","status","created_by");--> statement-breakpoint
+CREATE INDEX "applications_dept_status_idx" ON "applications" USING btree ("dept","status","created_by");
