@@ -36,7 +36,7 @@ export const RUNTIME_PACKAGES = ['@electric-sql/pglite', 'bullmq', 'ioredis', 'p
  * repository, under the image root (the bundle's folder), so paths such as a service's migrations
  * (`path.join(__dirname, '../../../drizzle')`) resolve the same in the image as in development.
  */
-function keepSourceFolders(): Plugin {
+export function keepSourceFolders(): Plugin {
   return {
     name: 'keep-source-folders',
     setup(pluginBuild) {
@@ -101,17 +101,14 @@ export function runtimeClosure(names: string[]): string[] {
 export type BuiltImage = { dir: string; entries: string[]; packages: string[]; bytes: number };
 
 /**
- * Writes what the image of `app` carries into `outDir` (docker/app.Dockerfile copies it to /app):
- * `<entry>.js` bundles of the app's workspace code and npm dependencies (esbuild, Node 20, one
- * file each, no TypeScript at run time), `node_modules/` with only RUNTIME_PACKAGES the bundles
- * import and their dependencies, the run-time files of IMAGES (same paths as in the repository),
- * `healthcheck.cjs`, and a package.json naming the runtime packages' versions.
- * @throws when a bundle cannot be built or a run-time file is missing (the gateway's web build:
- * run `npx nx run web:build` first), unless `skipMissingFiles` (tests of the bundles alone).
+ * The esbuild bundles of `app` (its IMAGES entries: `<entry>.js`, Node 20, CommonJS, one file each,
+ * workspace code and npm packages inside, RUNTIME_PACKAGES left to `require`) written into
+ * `outDir`; answers the npm packages the bundles import at run time. `root` is where the
+ * repository's folders are at run time, as an expression of the bundle's `__dirname`: the bundle's
+ * own folder in an image (the default), the repository for `npm start` (tools/stack, ADR 0005).
  */
-export async function buildImage(app: ImageName, outDir: string, options: { skipMissingFiles?: boolean } = {}): Promise<BuiltImage> {
+export async function bundleApp(app: ImageName, outDir: string, root = '__dirname'): Promise<Set<string>> {
   const spec = IMAGES[app];
-  rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const imported = new Set<string>();
   for (const [entry, source] of Object.entries(spec.entries)) {
@@ -126,7 +123,7 @@ export async function buildImage(app: ImageName, outDir: string, options: { skip
       target: 'node20',
       format: 'cjs',
       external: RUNTIME_PACKAGES,
-      banner: { js: 'var __imageRoot = __dirname;' },
+      banner: { js: `var __imageRoot = ${root};` },
       plugins: [keepSourceFolders()],
       metafile: true,
       sourcemap: 'linked',
@@ -138,6 +135,23 @@ export async function buildImage(app: ImageName, outDir: string, options: { skip
       for (const { path: specifier, external } of output.imports) if (external && !isBuiltin(specifier)) imported.add(packageName(specifier));
     }
   }
+  return imported;
+}
+
+/**
+ * Writes what the image of `app` carries into `outDir` (docker/app.Dockerfile copies it to /app):
+ * `<entry>.js` bundles of the app's workspace code and npm dependencies (esbuild, Node 20, one
+ * file each, no TypeScript at run time), `node_modules/` with only RUNTIME_PACKAGES the bundles
+ * import and their dependencies, the run-time files of IMAGES (same paths as in the repository),
+ * `healthcheck.cjs`, and a package.json naming the runtime packages' versions.
+ * @throws when a bundle cannot be built or a run-time file is missing (the gateway's web build:
+ * run `npx nx run web:build` first), unless `skipMissingFiles` (tests of the bundles alone).
+ */
+export async function buildImage(app: ImageName, outDir: string, options: { skipMissingFiles?: boolean } = {}): Promise<BuiltImage> {
+  const spec = IMAGES[app];
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const imported = await bundleApp(app, outDir);
   const packages = runtimeClosure([...imported]);
   for (const location of packages) cpSync(path.join(REPO_ROOT, location), path.join(outDir, location), { recursive: true, dereference: true });
   for (const file of spec.files) {

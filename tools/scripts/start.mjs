@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm start`: installs what is missing, builds the web app when its sources changed, then
- * starts every service and the gateway on the embedded defaults (PGlite in .data/, demo
- * catalogue) at http://localhost:3000 (PORT overrides). Plain Node: it must run before
- * node_modules exists.
+ * `npm start`: installs what is missing, builds the web app when its sources changed, compiles
+ * the apps and the launcher when theirs changed (dist/stack; ADR 0005), then starts every service
+ * and the gateway on the embedded defaults (one embedded PostgreSQL server with its data in
+ * .data/, demo catalogue) at http://localhost:3000 (PORT overrides). Plain Node: it must run
+ * before node_modules exists.
  */
 import { execSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -45,8 +46,22 @@ if (!existsSync(webIndex) || webSources > statSync(webIndex).mtimeMs) {
   run('npx vite build', path.join(root, 'apps/web'));
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tools/stack/start.ts')], {
+// The apps and the launcher run as JavaScript compiled with esbuild (ADR 0005: tsx at run time
+// cost 70-80 MB in each of 8 processes), rebuilt when a source of theirs is newer than the build.
+const bundles = path.join(root, 'dist/stack');
+const launcher = path.join(bundles, 'start.js');
+const appSources = Math.max(statSync(lock).mtimeMs, ...['apps', 'libs', 'tools/stack', 'tools/images'].map((dir) => newestMtime(path.join(root, dir))));
+if (!existsSync(launcher) || appSources > statSync(launcher).mtimeMs) {
+  console.log('Compiling the services...');
+  run(`"${process.execPath}" --import tsx tools/images/build-stack.ts`);
+}
+
+// Every Node process of the stack with a small young generation (2 MB semi-spaces instead of 16):
+// 15-30 MB less each, for more frequent minor collections (ADR 0005).
+const nodeOptions = [process.env.NODE_OPTIONS, '--max-semi-space-size=2'].filter(Boolean).join(' ');
+const child = spawn(process.execPath, [launcher], {
   cwd: root,
+  env: { ...process.env, NODE_OPTIONS: nodeOptions, CLEARING_BUNDLES_DIR: bundles },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

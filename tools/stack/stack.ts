@@ -1,13 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
 import { INTAKE_YEAR, intakeCycleEnd, londonWallClock } from '@clearing-desk/contracts';
 import { createTestDatabase, freePort, type TestDatabase } from '@clearing-desk/service-kit/testing';
 
 import { demoDirectoryEnv } from './directory';
+import { startEmbeddedPostgres, type EmbeddedDatabaseServer } from './embedded-postgres';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 
 // The demo/test staff directory (OpenLDAP slapd) and the mail catcher (maildev) share this entry point.
@@ -36,6 +38,9 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
 /** The gateway's default metrics port (its API port is PORT, default 3000). */
 export const GATEWAY_METRICS_PORT = 9300;
 
+/** The embedded PostgreSQL server's port under `npm start` (ports: 'fixed'; ADR 0005). */
+export const EMBEDDED_POSTGRES_PORT = 3100;
+
 /** The mail catcher's ports under `npm start` (ports: 'fixed'): SMTP 1025 and the web inbox 1080. */
 export const MAIL_CATCHER_PORTS = { smtp: 1025, web: 1080 } as const;
 export const ALL_SERVICES = Object.keys(SERVICES) as ServiceName[];
@@ -48,6 +53,12 @@ export type StackOptions = {
    * machine's PostgreSQL, dropped by stop().
    */
   database: 'embedded' | 'test';
+  /**
+   * The engine of an 'embedded' stack: 'postgres' (default, `npm start`; ADR 0005) one PostgreSQL
+   * server from the embedded-postgres package under `<dataRoot>/postgres`, a database per service;
+   * 'pglite' one PGlite per service under `<dataRoot>/<service>-svc` (CLEARING_EMBEDDED_DATABASE=pglite).
+   */
+  embeddedEngine?: 'postgres' | 'pglite';
   seedDemoData?: boolean;
   /** 'fixed' uses the default ports (gateway 3000 or PORT); 'free' picks free ones (tests). */
   ports?: 'fixed' | 'free';
@@ -78,6 +89,12 @@ export type StackOptions = {
    * service with a database share it.
    */
   instances?: Partial<Record<ServiceName, number>>;
+  /**
+   * Run every app from its compiled bundle, `<bundlesDir>/<app folder>/server.js` (tools/images
+   * stack-bundles.ts), with plain node: `npm start` (ADR 0005: tsx cost each process 70-80 MB).
+   * Unset: from TypeScript with tsx, as the tests run them.
+   */
+  bundlesDir?: string;
 };
 
 export type Stack = {
@@ -221,8 +238,9 @@ async function waitUntilReady(run: Running, url: string, probe: '/readyz' | '/he
 /** The one process entry of every app (libs/service-kit runService), as production runs it. */
 export const RUN_SERVICE = path.join(REPO_ROOT, 'libs/service-kit/src/bin/run-service.ts');
 
-function spawnChild(dir: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', RUN_SERVICE, path.join(REPO_ROOT, dir)], {
+function spawnChild(dir: string, env: Record<string, string>, bundlesDir?: string): ChildProcess {
+  const args = bundlesDir ? [path.join(bundlesDir, path.basename(dir), 'server.js')] : ['--import', 'tsx', RUN_SERVICE, path.join(REPO_ROOT, dir)];
+  return spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     // The app's own tsconfig (tsx reads the one in cwd otherwise: the root has none, so JSX would
     // compile to React.createElement without React in scope: notifications-svc's React Email templates).
@@ -231,14 +249,21 @@ function spawnChild(dir: string, env: Record<string, string>): ChildProcess {
   });
 }
 
-function spawnService(name: string, dir: string, env: Record<string, string>, logs: 'pretty' | 'silent', supervise?: () => boolean): Running {
-  const run: Running = { name, child: spawnChild(dir, env), tail: [] };
+function spawnService(
+  name: string,
+  dir: string,
+  env: Record<string, string>,
+  logs: 'pretty' | 'silent',
+  supervise?: () => boolean,
+  bundlesDir?: string,
+): Running {
+  const run: Running = { name, child: spawnChild(dir, env, bundlesDir), tail: [] };
   pipeLogs(run, logs);
   if (supervise) {
     superviseRestarts(
       run,
       () => {
-        const child = spawnChild(dir, env);
+        const child = spawnChild(dir, env, bundlesDir);
         pipeLogs({ ...run, child }, logs);
         return child;
       },
@@ -267,6 +292,35 @@ async function stopAll(runs: Running[]) {
 }
 
 /**
+ * Gives each embedded service folder in `dirs` that has no database yet a copy of one fresh,
+ * empty PGlite cluster (issue 26 item 4). PGlite's initdb runs in the process that opens a new
+ * folder and leaves it 300-700 MB larger for good (its WebAssembly heap is not given back), and
+ * on a first start five services ran it at once (3.5-4.5 GB). Here it runs once, in a short-lived
+ * process, and the services open a database that exists. The copy is a cleanly shut-down cluster,
+ * the same files PGlite would have written.
+ */
+async function seedEmbeddedDatabases(dataRoot: string, dirs: string[]): Promise<void> {
+  const fresh = dirs.filter((dir) => !existsSync(path.join(dir, 'PG_VERSION')));
+  if (fresh.length === 0) return;
+  const template = mkdtempSync(path.join(dataRoot, '.pglite-template-'));
+  try {
+    await promisify(execFile)(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { PGlite } from '@electric-sql/pglite'; const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();`,
+        template,
+      ],
+      { cwd: REPO_ROOT },
+    );
+    for (const dir of fresh) cpSync(template, dir, { recursive: true });
+  } finally {
+    rmSync(template, { recursive: true, force: true });
+  }
+}
+
+/**
  * Starts the real services and the gateway as child processes (the same entry production runs:
  * service-kit's `run-service <app folder>`), waits until each answers /readyz and returns their URLs. Used by
  * `npm start`, the gateway contract tests, the browser tests and the benchmarks.
@@ -292,10 +346,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const tempDirs: string[] = [];
   let mailCatcher: MailCatcher | null = null;
+  let databaseServer: EmbeddedDatabaseServer | null = null;
+  const embeddedEngine = options.embeddedEngine ?? 'postgres';
 
   const stop = async () => {
     stopping = true;
     await stopAll(runs);
+    await databaseServer?.stop();
     await mailCatcher?.stop();
     await Promise.all(databases.map((d) => d.drop()));
     for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
@@ -317,6 +374,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       });
       smtpUrl = mailCatcher.smtpUrl;
     }
+    const withDatabase = names.filter((name) => SERVICES[name].database);
+    if (options.database === 'embedded' && embeddedEngine === 'postgres' && withDatabase.length > 0) {
+      databaseServer = await startEmbeddedPostgres({
+        dataDir: path.join(dataRoot, 'postgres'),
+        port: options.ports === 'fixed' ? EMBEDDED_POSTGRES_PORT : await freePort(),
+        onLog: (line) => (logs === 'pretty' && /ERROR|FATAL|PANIC/.test(line) ? process.stdout.write(`[postgres] ${line}\n`) : undefined),
+      });
+      for (const name of withDatabase) await databaseServer.ensureDatabase(`clearing_${name}`);
+    }
+    if (options.database === 'embedded' && embeddedEngine === 'pglite') {
+      mkdirSync(dataRoot, { recursive: true });
+      await seedEmbeddedDatabases(
+        dataRoot,
+        names.filter((name) => SERVICES[name].database).map((name) => path.join(dataRoot, `${name}-svc`)),
+      );
+    }
     await Promise.all(
       names.map(async (name) => {
         const spec = SERVICES[name];
@@ -330,6 +403,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             databases.push(db);
             env.DATABASE_URL = db.url;
             databaseUrls[name] = db.url;
+          } else if (databaseServer) {
+            env.DATABASE_URL = databaseServer.urlOf(`clearing_${name}`);
           } else {
             env.DATA_DIR = path.join(dataRoot, `${name}-svc`);
           }
@@ -361,14 +436,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           env.SMTP_URL = smtpUrl ?? '';
           env.PUBLIC_URL = `${gatewayUrl.replace('127.0.0.1', 'localhost')}${process.env.BASE_PATH ?? '/'}`;
         }
-        const run = spawnService(name, spec.dir, env, logs, supervise);
+        const run = spawnService(name, spec.dir, env, logs, supervise, options.bundlesDir);
         runs.push(run);
         urls[name] = `http://127.0.0.1:${port}`;
         instanceUrls[name] = [urls[name]];
         await waitUntilReady(run, urls[name]);
         for (let i = 2; i <= (options.instances?.[name] ?? 1); i += 1) {
           const extraPort = await freePort();
-          const extra = spawnService(`${name}#${i}`, spec.dir, { ...env, PORT: String(extraPort), METRICS_PORT: String(await freePort()) }, logs, supervise);
+          const extra = spawnService(
+            `${name}#${i}`,
+            spec.dir,
+            { ...env, PORT: String(extraPort), METRICS_PORT: String(await freePort()) },
+            logs,
+            supervise,
+            options.bundlesDir,
+          );
           runs.push(extra);
           instanceUrls[name].push(`http://127.0.0.1:${extraPort}`);
           await waitUntilReady(extra, `http://127.0.0.1:${extraPort}`);
@@ -390,7 +472,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (options.database === 'test') gatewayEnv.REDIS_KEY_PREFIX = `clearing-test-${randomBytes(4).toString('hex')}`;
     Object.assign(gatewayEnv, options.gatewayEnv);
     for (const name of names) gatewayEnv[`${name.toUpperCase()}_URL`] = (instanceUrls[name] ?? []).join(',');
-    const gateway = spawnService('gateway', 'apps/gateway', gatewayEnv, logs, supervise);
+    const gateway = spawnService('gateway', 'apps/gateway', gatewayEnv, logs, supervise, options.bundlesDir);
     runs.push(gateway);
     // The gateway's /readyz pings every service it is configured with; a stack of some services
     // only (most tests) waits for it to listen instead.

