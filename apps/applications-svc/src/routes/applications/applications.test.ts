@@ -88,7 +88,7 @@ const countStudents = async () => (await app.db.select({ n: count() }).from(stud
 const countFor = async (email: string) =>
   (await app.db.select({ n: count() }).from(applications).where(eq(applications.emailNormalised, email.toLowerCase())))[0]?.n ?? 0;
 
-describe('POST /applications', () => {
+describe(`POST ${APPLICATIONS_SVC.store.path}`, () => {
   it('stores a decided submission and answers the record of spec section 3', async () => {
     const body = storeBody();
     const res = await post(body);
@@ -291,7 +291,7 @@ describe('POST /applications', () => {
   });
 });
 
-describe('GET /applications/by-hash/:hash', () => {
+describe(`GET ${APPLICATIONS_SVC.byHash.path}`, () => {
   it('reads the application with its form, status, LOG and stored assessment', async () => {
     const body = storeBody(
       { NAME1: 'Grace', NOTES: 'Keen on AI.' },
@@ -336,13 +336,13 @@ describe('GET /applications/by-hash/:hash', () => {
     const backOffice = internalHeaders({
       [USER_HEADER]: encodeStaffUser({ username: 'backoffice', name: 'Bola', roles: [{ role: 'Back Office', scope: 'all' }] }),
     });
-    const desk = (method: 'PUT', url: string, payload: object) =>
-      app.inject({ method, url: `/desk/applications/${student}/${course}${url}`, headers: backOffice, payload });
+    const desk = (e: typeof APPLICATIONS_SVC.deskUpdate | typeof APPLICATIONS_SVC.deskOutboundCall | typeof APPLICATIONS_SVC.deskVisa, payload: object) =>
+      app.inject({ ...endpointRequest(e, { params: { student, course } }), headers: backOffice, payload });
     const referAssessment = { ...greenAssessment, SUBMISSION_OPTIONS: { BUTTONS: [{ STATUS: 'R' as const, LABEL: 'Refer' }] } };
     const { SUBMISSION_ID: _id, ...form } = body.submission;
     expect(
       (
-        await desk('PUT', '', {
+        await desk(APPLICATIONS_SVC.deskUpdate, {
           submission: { ...form, TEL1: '07123456789', STATUS: 'R' },
           qualOptions: detail.qualOptions,
           ALLOW_SECOND_YEAR_ENTRY: false,
@@ -350,8 +350,10 @@ describe('GET /applications/by-hash/:hash', () => {
         })
       ).statusCode,
     ).toBe(200);
-    expect((await desk('PUT', '/outbound-call', { CALL_OUTCOME: 'Called left voicemail', NOTES: 'Sounded upset, call after 3pm' })).statusCode).toBe(200);
-    expect((await desk('PUT', '/visa', createVisaData({ VISA_STATUS: 'D' }))).statusCode).toBe(200);
+    expect((await desk(APPLICATIONS_SVC.deskOutboundCall, { CALL_OUTCOME: 'Called left voicemail', NOTES: 'Sounded upset, call after 3pm' })).statusCode).toBe(
+      200,
+    );
+    expect((await desk(APPLICATIONS_SVC.deskVisa, createVisaData({ VISA_STATUS: 'D' }))).statusCode).toBe(200);
 
     const res = await get(`/applications/by-hash/${saved.hash}`);
     const { applicationData } = storedApplicationResponseSchema.parse(res.json());
@@ -438,7 +440,7 @@ describe('GET /applications/by-hash/:hash', () => {
   });
 });
 
-describe('GET /applications/applied', () => {
+describe(`GET ${APPLICATIONS_SVC.applied.path}`, () => {
   it('finds the application by email (case-insensitive, trimmed) or by UCAS Personal ID', async () => {
     const who = person();
     await post(storeBody(who));

@@ -102,7 +102,7 @@ async function create(
 }
 
 const list = async (query: string, user: StaffUser | null = admin) => {
-  const res = await app.inject({ method: 'GET', url: `/desk/applications?${query}`, headers: as(user) });
+  const res = await app.inject({ method: 'GET', url: `${APPLICATIONS_SVC.deskList.path}?${query}`, headers: as(user) });
   if (res.statusCode !== 200 && user) throw new Error(`${query}: ${res.statusCode} ${res.body}`);
   return { status: res.statusCode, body: res.statusCode === 200 ? applicationListingResponseSchema.parse(res.json()) : res.json() };
 };
@@ -133,7 +133,7 @@ const logCount = async (applicationId: string) =>
       .where(eq(applicationLog.applicationId, Number(applicationId)))
   )[0]?.n ?? 0;
 
-describe('GET /desk/applications (the listing)', () => {
+describe(`GET ${APPLICATIONS_SVC.deskList.path} (the listing)`, () => {
   // A course code of its own so these rows are the only ones the filters can see.
   const code = 'DESK1';
   let publicS: Created, staffS: Created, referred: Created, pooled: Created, offered: Created, invited: Created, rejected: Created;
@@ -279,7 +279,7 @@ describe('GET /desk/applications (the listing)', () => {
   });
 });
 
-describe('PUT /desk/applications/:student/:course (editing)', () => {
+describe(`PUT ${APPLICATIONS_SVC.deskUpdate.path} (editing)`, () => {
   it('lets Front Office edit a public submission but refuses a referred one (spec section 6)', async () => {
     const s = await create({ form: { NAME1: 'Fran', NAME2: 'Editable' } });
     const res = await put(
@@ -387,7 +387,7 @@ describe('PUT /desk/applications/:student/:course (editing)', () => {
   });
 });
 
-describe('POST /applications as a staff create', () => {
+describe(`POST ${APPLICATIONS_SVC.store.path} as a staff create`, () => {
   it('refuses a status the buttons do not offer, and reuses the student chosen in the search', async () => {
     const first = await create({ form: { NAME1: 'Stu', NAME2: 'Dent' } });
     const body = (status: 'O' | 'R', studentId?: string): StoreApplicationRequestInput => ({
@@ -433,7 +433,7 @@ describe('POST /applications as a staff create', () => {
 describe('scope of the student search and the staff create (issue 19 item 4)', () => {
   const editorCmps = staff('editor-cmps', 'Editor', 'dept:CMPS');
   const search = async (query: string, user: StaffUser) => {
-    const res = await app.inject({ method: 'GET', url: `/desk/students?${query}`, headers: as(user) });
+    const res = await app.inject({ method: 'GET', url: `${APPLICATIONS_SVC.deskStudents.path}?${query}`, headers: as(user) });
     expect(res.statusCode).toBe(200);
     return studentSearchResponseSchema.parse(res.json()).rows;
   };

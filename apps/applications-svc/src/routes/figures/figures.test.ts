@@ -75,7 +75,7 @@ afterAll(async () => {
 
 const post = (courses: unknown[], headers = as(editor)) => app.inject({ ...endpointRequest(APPLICATIONS_SVC.figures), headers, payload: { courses } });
 
-describe('POST /figures', () => {
+describe(`POST ${APPLICATIONS_SVC.figures.path}`, () => {
   it('counts the seeded applications per course, today and in total, by status', async () => {
     const res = await post([G400, L100, EMPTY]);
     expect(res.statusCode).toBe(200);

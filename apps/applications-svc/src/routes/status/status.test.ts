@@ -16,7 +16,7 @@ afterAll(async () => {
 const build = (env: Record<string, string> = {}) =>
   buildApp(applicationsConfigSchema.parse({ DATABASE_URL: database.url, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent', ...env }));
 
-describe('GET /status', () => {
+describe(`GET ${APPLICATIONS_SVC.status.path}`, () => {
   it('stores the initial state on first start and keeps a stored one on later starts', async () => {
     const first = await build({ CLEARING_INITIAL_STATE: '0', CLEARING_INITIAL_CLOSING_MESSAGE: 'Clearing has closed for 2025/26.' });
     await first.ready();
@@ -46,7 +46,7 @@ describe('GET /status', () => {
   });
 });
 
-describe('PUT /status and GET /status/audit', () => {
+describe(`PUT ${APPLICATIONS_SVC.statusUpdate.path} and GET ${APPLICATIONS_SVC.statusAudit.path}`, () => {
   const admin: StaffUser = { username: 'admin', name: 'Ada Administrator', roles: [{ role: 'Administrator', scope: 'all' }] };
   const schoolAdmin: StaffUser = { username: 'lawadmin', name: 'Law Admin', roles: [{ role: 'Administrator', scope: 'school:LAW' }] };
   const editor: StaffUser = { username: 'editor', name: 'Eddie Editor', roles: [{ role: 'Editor', scope: 'all' }] };
