@@ -1,4 +1,4 @@
-import type { FocusEvent, ReactNode } from 'react';
+import { useRef, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { classNames } from './class-names';
 import { describedBy } from './described-by';
 import { ErrorMessage } from './error-message';
@@ -23,11 +23,52 @@ export type RadiosProps = {
   compact?: boolean;
   /** Shown under the radios, inside the question (e.g. a follow-up field). */
   children?: ReactNode;
+  /**
+   * Typing an answer's label chooses it (a row of grades: 'A' gives A, then '*' gives A*), as
+   * arrow keys do: the answer is checked and focused. Space and the arrow keys keep their own use.
+   */
+  selectByTyping?: boolean;
 };
 
+/**
+ * The answer that typed text picks: the label equal to it (case aside), else the first that starts
+ * with it; null when none does.
+ */
+export function optionByTyping(options: readonly RadioOption[], typed: string): RadioOption | null {
+  const text = typed.toLowerCase();
+  return options.find((o) => o.label.toLowerCase() === text) ?? options.find((o) => o.label.toLowerCase().startsWith(text)) ?? null;
+}
+
 /** A question answered by one of a few radios: a fieldset with a legend (GOV.UK pattern). */
-export function Radios({ id, name, legend, options, value, onChange, onBlur, hint, error, inline = false, compact = false, children }: RadiosProps) {
+export function Radios({
+  id,
+  name,
+  legend,
+  options,
+  value,
+  onChange,
+  onBlur,
+  hint,
+  error,
+  inline = false,
+  compact = false,
+  children,
+  selectByTyping = false,
+}: RadiosProps) {
   const hintId = hint ? `${id}-hint` : undefined;
+  const optionId = (index: number) => (index === 0 ? id : `${id}-${options[index]!.value}`);
+  // What has been typed so far: it grows while it still starts a label ('A', then 'A*'), else starts again with the key.
+  const typed = useRef('');
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!selectByTyping || event.key.length !== 1 || event.key === ' ' || event.ctrlKey || event.metaKey || event.altKey) return;
+    const longer = typed.current + event.key;
+    typed.current = optionByTyping(options, longer) ? longer : event.key;
+    const option = optionByTyping(options, typed.current);
+    if (!option) return;
+    event.preventDefault();
+    if (option.value !== value) onChange(option.value);
+    document.getElementById(optionId(options.indexOf(option)))?.focus();
+  };
   const errorId = error ? `${id}-error` : undefined;
   return (
     <FormGroup error={!!error}>
@@ -41,20 +82,20 @@ export function Radios({ id, name, legend, options, value, onChange, onBlur, hin
         {error && <ErrorMessage id={`${id}-error`}>{error}</ErrorMessage>}
         <div className={classNames('cd-radios', (inline || compact) && 'cd-radios--inline', compact && 'cd-radios--compact')}>
           {options.map((option, index) => {
-            const optionId = index === 0 ? id : `${id}-${option.value}`;
             return (
               <div key={option.value} className="cd-radios__item">
                 <input
                   className="cd-radios__input"
-                  id={optionId}
+                  id={optionId(index)}
                   type="radio"
                   name={name}
                   value={option.value}
                   checked={value === option.value}
                   onChange={() => onChange(option.value)}
                   onBlur={onBlur}
+                  onKeyDown={selectByTyping ? onKeyDown : undefined}
                 />
-                <label className="cd-label cd-radios__label" htmlFor={optionId}>
+                <label className="cd-label cd-radios__label" htmlFor={optionId(index)}>
                   {option.label}
                 </label>
               </div>

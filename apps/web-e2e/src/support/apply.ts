@@ -70,7 +70,7 @@ export async function addQualification(page: Page, group: 'Qualification' | 'GCS
     if ((await input.evaluate((el) => el.tagName)) === 'SELECT') await input.selectOption(value);
     else await input.fill(value);
   }
-  await editor.getByRole('button', { name: /^Done/ }).click();
+  await editor.getByRole('button', { name: /^Done with/ }).click();
   await expect(page.getByRole('heading', { name: new RegExp(`^${group} ${count + 1}:`) })).toBeVisible();
 }
 

@@ -99,7 +99,7 @@ export async function addQualification(
     if (input instanceof HTMLSelectElement) await user.selectOptions(input, value);
     else await fill(user, input, value);
   }
-  if (done) await user.click(within(editor).getByRole('button', { name: /^Done/ }));
+  if (done) await user.click(within(editor).getByRole('button', { name: /^Done with/ }));
   return editor;
 }
 

@@ -7,7 +7,7 @@ import { DialogScope } from '../dialog-scope';
 import { FileUpload } from '../file-upload';
 import { Panel } from '../panel';
 import { ProgressBar } from '../progress-bar';
-import { Radios } from '../radios';
+import { optionByTyping, Radios } from '../radios';
 import { Select } from '../select';
 import { TextInput } from '../text-input';
 import { Textarea } from '../textarea';
@@ -64,6 +64,53 @@ describe('Radios', () => {
     expect(within(group).getByRole('radio', { name: 'No' })).toBeChecked();
     await userEvent.click(within(group).getByRole('radio', { name: 'Yes' }));
     expect(onChange).toHaveBeenCalledWith('1');
+  });
+});
+
+describe('Radios selectByTyping', () => {
+  const grades = ['A*', 'A', 'B', 'C'].map((g) => ({ value: g, label: g }));
+
+  it('picks the label typed, exact before a longer one that starts with it', () => {
+    expect(optionByTyping(grades, 'a')?.value).toBe('A');
+    expect(optionByTyping(grades, 'A*')?.value).toBe('A*');
+    expect(
+      optionByTyping(
+        [
+          { value: 'D*', label: 'D*' },
+          { value: 'D', label: 'D' },
+        ],
+        'D',
+      )?.value,
+    ).toBe('D');
+    expect(
+      optionByTyping(
+        [
+          { value: 'MMM', label: 'MMM' },
+          { value: 'MMP', label: 'MMP' },
+        ],
+        'MM',
+      )?.value,
+    ).toBe('MMM');
+    expect(optionByTyping(grades, 'x')).toBeNull();
+  });
+
+  it('checks and focuses the answer typed; Space and other keys keep their own use', async () => {
+    function Harness() {
+      const [value, setValue] = useState('');
+      return <Radios id="grade" name="grade" legend="Grade" options={grades} value={value} onChange={setValue} compact selectByTyping />;
+    }
+    render(<Harness />);
+    const radio = (name: string) => screen.getByRole('radio', { name });
+    radio('A*').focus();
+    await userEvent.keyboard('a');
+    expect(radio('A')).toBeChecked();
+    expect(radio('A')).toHaveFocus();
+    await userEvent.keyboard('*');
+    expect(radio('A*')).toBeChecked();
+    await userEvent.keyboard('b');
+    expect(radio('B')).toBeChecked();
+    await userEvent.keyboard('z');
+    expect(radio('B')).toBeChecked();
   });
 });
 

@@ -34,6 +34,7 @@ export const FORM_TEXTS = {
   QUALIFICATION_TYPE: 'Type of qualification',
   SELECT_QUALIFICATION_TYPE: 'Select a type of qualification',
   DONE: 'Done',
+  DONE_AND_ADD_ANOTHER: 'Done and add another',
   EDIT: 'Edit',
   REMOVE: 'Remove',
   REMOVE_CONFIRM: 'Yes, remove it',

@@ -1,4 +1,4 @@
-import { APPLICATION_FIELD_BY_NAME } from '@clearing-desk/contracts';
+import { APPLICATION_FIELD_BY_NAME, type QualificationItem } from '@clearing-desk/contracts';
 import { Button, ConfirmDialog, ErrorMessage, VisuallyHidden } from '@clearing-desk/ui';
 import { useState } from 'react';
 import { useFocusAfterRender } from '../hooks/use-focus-after-render';
@@ -31,29 +31,37 @@ export function QualificationGroupEditor({ group }: { group: Group }) {
   const groupError = errorAt(group);
   const headingId = `${groupId(group)}-heading`;
 
-  const add = () => {
-    // Another item of the same kind starts as the last one: its type and year (a caller's GCSEs or
-    // A levels are mostly one sitting), focus on its first field to fill (issue 20 item 3: fewer actions).
-    const last = items.at(-1);
-    const lastOption = last ? optionOf(qualOptions, last) : undefined;
-    if (last && lastOption && lastOption.qualification !== IB_CODE) {
-      const keepsYear = lastOption.fields.some((f) => f.name === 'YEAR') && typeof last.YEAR === 'string' && last.YEAR !== '';
-      dispatch({ type: 'add-item', group, item: { QUALIFICATION: lastOption.qualification, ...(keepsYear ? { YEAR: last.YEAR } : {}) } });
-      const first = lastOption.fields.find((f) => f.name !== 'YEAR' || !keepsYear);
+  /**
+   * A new item. After `from` (the item just done, else the group's last) it starts as that one:
+   * its type and year (a caller's GCSEs or A levels are mostly one sitting), focus on its first
+   * field to fill (issue 20 item 3: fewer actions); an IB item is followed by a blank one.
+   */
+  const add = (from: QualificationItem | undefined = items.at(-1)) => {
+    const fromOption = from ? optionOf(qualOptions, from) : undefined;
+    if (from && fromOption && fromOption.qualification !== IB_CODE) {
+      const keepsYear = fromOption.fields.some((f) => f.name === 'YEAR') && typeof from.YEAR === 'string' && from.YEAR !== '';
+      dispatch({ type: 'add-item', group, item: { QUALIFICATION: fromOption.qualification, ...(keepsYear ? { YEAR: from.YEAR } : {}) } });
+      const first = fromOption.fields.find((f) => f.name !== 'YEAR' || !keepsYear);
       focusAfterRender(fieldId(`${group}.${items.length}.${first?.name ?? 'QUALIFICATION'}`));
       return;
     }
     dispatch({ type: 'add-item', group });
     focusAfterRender(fieldId(`${group}.${items.length}.QUALIFICATION`));
   };
-  const done = (index: number) => {
-    // Done: on to the group's 'Add' control, the next thing an adviser does (issue 20 item 3: no Tabs back through the form).
-    if (finishItem(group, index)) {
-      focusAfterRender(addButtonId(group));
-      return;
-    }
+  /** Done: true when the item closed; else focus goes to its first error. */
+  const finish = (index: number) => {
+    if (finishItem(group, index)) return true;
     const first = errors.find((e) => e.field === group && e.item === index + 1);
     if (first) focusAfterRender(errorTargetId(first));
+    return false;
+  };
+  // Done: on to the group's 'Add' control, the next thing an adviser does (issue 20 item 3: no Tabs back through the form).
+  const done = (index: number) => {
+    if (finish(index)) focusAfterRender(addButtonId(group));
+  };
+  // Done and add another: the next item of the caller's list opens at once, as this one (issue 20: one action, not two).
+  const doneAndAddAnother = (index: number) => {
+    if (finish(index)) add(items[index]);
   };
   const edit = (index: number, id: string) => {
     dispatch({ type: 'open-item', id });
@@ -94,6 +102,7 @@ export function QualificationGroupEditor({ group }: { group: Group }) {
                     item={item}
                     options={options}
                     onDone={() => done(index)}
+                    onDoneAndAddAnother={() => doneAndAddAnother(index)}
                     onRemove={() => setRemoving(index)}
                   />
                 ) : (
@@ -126,7 +135,7 @@ export function QualificationGroupEditor({ group }: { group: Group }) {
         </ol>
       )}
 
-      <Button variant="secondary" id={addButtonId(group)} onClick={add}>
+      <Button variant="secondary" id={addButtonId(group)} onClick={() => add()}>
         {GROUP_ADD_LABEL[group]}
       </Button>
 

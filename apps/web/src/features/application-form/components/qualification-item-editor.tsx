@@ -15,14 +15,17 @@ type QualificationItemEditorProps = {
   /** The types this group offers (the course's qualOptions of the group). */
   options: readonly QualOption[];
   onDone: () => void;
+  /** Done, then a new item of the same type and year (issue 20: the next of a caller's GCSEs or A levels). */
+  onDoneAndAddAnother: () => void;
   onRemove: () => void;
 };
 
 /**
  * An item being edited: its type first, then the fields of that type (the IB composite in
- * sections: total, extended essay, theory of knowledge, each subject slot), Done and Remove.
+ * sections: total, extended essay, theory of knowledge, each subject slot), Done, Done and add
+ * another, and Remove.
  */
-export function QualificationItemEditor({ group, index, item, options, onDone, onRemove }: QualificationItemEditorProps) {
+export function QualificationItemEditor({ group, index, item, options, onDone, onDoneAndAddAnother, onRemove }: QualificationItemEditorProps) {
   const { dispatch, errorAt } = useApplicationForm();
   const option = options.find((o) => o.qualification === item.QUALIFICATION);
   const number = index + 1;
@@ -101,6 +104,10 @@ export function QualificationItemEditor({ group, index, item, options, onDone, o
             {' '}
             with {noun.toLowerCase()} {number}
           </VisuallyHidden>
+        </Button>
+        <Button variant="secondary" className="cd-button--small" id={`${itemId(group, index)}-done-add`} onClick={onDoneAndAddAnother}>
+          {FORM_TEXTS.DONE_AND_ADD_ANOTHER}
+          <VisuallyHidden> {noun.toLowerCase()}</VisuallyHidden>
         </Button>
         <Button variant="warning" className="cd-button--small" id={`${itemId(group, index)}-remove`} onClick={onRemove}>
           {FORM_TEXTS.REMOVE}

@@ -121,6 +121,59 @@ describe('qualifications: group editor', () => {
     expect(within(second).getByLabelText('Subject')).toHaveValue('');
   });
 
+  it('Done and add another closes the item and opens the next as it (type and year), focus on its subject', async () => {
+    const { user } = await openStep2();
+    const first = await addQualification(user, 'Qualification', 'ALEVEL', { Subject: 'Physics', Grade: 'A', Year: '2025' }, { done: false });
+    await user.click(within(first).getByRole('button', { name: 'Done and add another qualification' }));
+    expect(screen.getByRole('heading', { name: 'Qualification 1: A Level' })).toBeInTheDocument();
+    expect(screen.getByText('Physics, A, 2025')).toBeInTheDocument();
+    const second = itemEditor('Qualification 2');
+    expect(within(second).getByLabelText('Type of qualification')).toHaveValue('ALEVEL');
+    expect(within(second).getByLabelText('Year')).toHaveValue('2025');
+    expect(within(second).getByLabelText('Subject')).toHaveFocus();
+    // An item with errors stays open, its first error focused, and nothing is added.
+    await user.click(within(second).getByRole('button', { name: 'Done and add another qualification' }));
+    expect(within(second).getByText("'Subject' is required.")).toBeInTheDocument();
+    expect(within(second).getByLabelText('Subject')).toHaveFocus();
+    expect(screen.queryByRole('group', { name: 'Qualification 3' })).not.toBeInTheDocument();
+  });
+
+  it('takes an A level subject typed from its list (case aside), and refuses one not on it', async () => {
+    const { user } = await openStep2();
+    const editor = await addQualification(user, 'Qualification', 'ALEVEL', { Grade: 'B', Year: '2025' }, { done: false });
+    const subject = within(editor).getByLabelText('Subject');
+    expect(subject.tagName).toBe('INPUT');
+    const list = document.getElementById(subject.getAttribute('list') ?? '');
+    expect(Array.from(list?.querySelectorAll('option') ?? []).map((o) => o.value)).toContain('Computer Science');
+    await user.type(subject, 'computer science');
+    expect(subject).toHaveValue('Computer Science');
+    await user.click(within(editor).getByRole('button', { name: 'Done with qualification 1' }));
+    expect(screen.getByText('Computer Science, B, 2025')).toBeInTheDocument();
+
+    const other = await addQualification(user, 'Qualification', 'ALEVEL', { Subject: 'Basket Weaving', Grade: 'A' }, { done: false });
+    await user.click(within(other).getByRole('button', { name: 'Done with qualification 2' }));
+    expect(within(other).getByText(/^'Subject' must be one of: .*Mathematics/)).toBeInTheDocument();
+  });
+
+  it("picks a grade by typing it: 'A' gives A, then '*' gives A*", async () => {
+    const { user } = await openStep2();
+    const editor = await addQualification(user, 'Qualification', 'ALEVEL', { Subject: 'Physics' }, { done: false });
+    const grade = within(editor).getByRole('group', { name: 'Grade' });
+    await user.click(within(editor).getByLabelText('Subject'));
+    await user.tab();
+    expect(within(grade).getByRole('radio', { name: 'A*' })).toHaveFocus();
+    expect(within(grade).getByRole('radio', { name: 'A*' })).not.toBeChecked();
+    await user.keyboard('a');
+    expect(within(grade).getByRole('radio', { name: 'A' })).toBeChecked();
+    expect(within(grade).getByRole('radio', { name: 'A' })).toHaveFocus();
+    await user.keyboard('*');
+    expect(within(grade).getByRole('radio', { name: 'A*' })).toBeChecked();
+    await user.keyboard('C');
+    expect(within(grade).getByRole('radio', { name: 'C' })).toBeChecked();
+    await user.keyboard('x');
+    expect(within(grade).getByRole('radio', { name: 'C' })).toBeChecked();
+  });
+
   it("gives A for 'A', not A*: one click per grade", async () => {
     const { user } = await openStep2();
     await addQualification(user, 'Qualification', 'ALEVEL', { Subject: 'Physics', Grade: 'A', Year: '2025' });
@@ -139,7 +192,7 @@ describe('qualifications: group editor', () => {
   it('keeps an item with errors open on Done and shows its errors', async () => {
     const { user } = await openStep2();
     const editor = await addQualification(user, 'Qualification', 'ALEVEL', { Subject: 'Physics' }, { done: false });
-    await user.click(within(editor).getByRole('button', { name: /^Done/ }));
+    await user.click(within(editor).getByRole('button', { name: /^Done with/ }));
     expect(itemEditor('Qualification 1')).toBeInTheDocument();
     expect(within(editor).getByText("'Grade' is required.")).toBeInTheDocument();
     expect(within(editor).getByText("'Year' is required.")).toBeInTheDocument();
@@ -240,7 +293,7 @@ describe('qualifications: International Baccalaureate and Access to HE', () => {
     await fill(user, within(editor).getByLabelText('IB Total'), '38');
     await fill(user, within(editor).getByLabelText('Higher Level Subject 1 (optional)'), 'Physics');
     await user.selectOptions(within(editor).getByLabelText('Higher Level Subject 1 grade (optional)'), '7');
-    await user.click(within(editor).getByRole('button', { name: /^Done/ }));
+    await user.click(within(editor).getByRole('button', { name: /^Done with/ }));
     expect(
       screen.getByText(
         'IB Total: 38, IB Total year: 2024, Extended Essay year: 2024, Theory of Knowledge year: 2023, Higher Level Subject 1: Physics, Higher Level Subject 1 grade: 7, Higher Level Subject 1 year: 2024',
