@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@clearing-desk/contracts';
 import { createCourse } from '@clearing-desk/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
@@ -104,7 +105,7 @@ describe('/applications: Find an application', () => {
     const { user } = renderApp('/applications', { user: backOffice });
     await screen.findByText('2 applications found');
     server.use(
-      http.get(apiUrl('/admin/applications'), async () => {
+      http.get(apiUrl(API_ROUTES.adminApplications.path), async () => {
         await delay(200);
         return HttpResponse.json({ rows: [], total: 0 });
       }),

@@ -1,4 +1,4 @@
-import { SUBMISSION_BUTTONS } from '@clearing-desk/contracts';
+import { API_ROUTES, SUBMISSION_BUTTONS } from '@clearing-desk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { completeForm, fill, recordRequests } from '@/testing/application-form';
@@ -70,7 +70,7 @@ describe('a staff save whose session ended (issue 19 item 1)', () => {
   it('goes on as another user who signs in only if they may make it: the refusal shows and nothing is stored', async () => {
     addDirectoryAccount(frontOffice, 'secret2');
     server.use(
-      http.post(apiUrl('/admin/applications/:student/:course'), () =>
+      http.post(apiUrl(API_ROUTES.adminApplicationCreate.path), () =>
         db.sessionUser ? HttpResponse.json({ message: REFUSAL }, { status: 403 }) : HttpResponse.json({ message: 'Not logged in' }, { status: 401 }),
       ),
     );

@@ -1,4 +1,4 @@
-import { buildFigures, FIGURES_TEXTS, type FiguresCountResponse } from '@clearing-desk/contracts';
+import { API_ROUTES, buildFigures, FIGURES_TEXTS, type FiguresCountResponse } from '@clearing-desk/contracts';
 import { createCourse } from '@clearing-desk/contracts/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,7 +19,7 @@ const course = createCourse({ VACANCIES_EXTERNAL: 2 });
 
 function figuresServer(margins: string[]) {
   server.use(
-    http.get(apiUrl('/admin/figures'), ({ request }) => {
+    http.get(apiUrl(API_ROUTES.figures.path), ({ request }) => {
       const margin = new URL(request.url).searchParams.get('margin') ?? '0';
       margins.push(margin);
       const emails = margin === '0' ? { queued: 1, sent: 12, failed: 2 } : null;

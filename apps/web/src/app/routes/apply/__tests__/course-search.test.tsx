@@ -1,3 +1,4 @@
+import { API_ROUTES } from '@clearing-desk/contracts';
 import type { CourseData } from '@clearing-desk/contracts';
 import { createCourse } from '@clearing-desk/contracts/testing';
 import { screen, within } from '@testing-library/react';
@@ -218,7 +219,7 @@ describe('/apply course search', () => {
   });
 
   it("shows '{status}: {message}' when the search fails", async () => {
-    server.use(http.get(apiUrl('/courses'), () => HttpResponse.json({ message: 'Service unavailable' }, { status: 503 })));
+    server.use(http.get(apiUrl(API_ROUTES.courseSearch.path), () => HttpResponse.json({ message: 'Service unavailable' }, { status: 503 })));
     renderApp('/apply');
     expect(await screen.findByText('503: Service unavailable')).toBeInTheDocument();
   });
@@ -233,7 +234,7 @@ describe('/apply course search', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      http.get(apiUrl('/courses'), async ({ request }) => {
+      http.get(apiUrl(API_ROUTES.courseSearch.path), async ({ request }) => {
         if (new URL(request.url).searchParams.get('q') === 'G400') await held;
       }),
     );
@@ -267,7 +268,7 @@ describe('/apply course search', () => {
     // Held until the spinner has been seen, so the test does not race the mock's answer.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    server.use(http.get(apiUrl('/courses'), () => held));
+    server.use(http.get(apiUrl(API_ROUTES.courseSearch.path), () => held));
     renderApp('/apply');
     expect(await screen.findByText('Loading courses')).toBeInTheDocument();
     release();

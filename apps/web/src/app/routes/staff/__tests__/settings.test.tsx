@@ -1,4 +1,4 @@
-import { DEFAULT_CLOSED_MESSAGE, LOGIN_MESSAGES } from '@clearing-desk/contracts';
+import { API_ROUTES, DEFAULT_CLOSED_MESSAGE, LOGIN_MESSAGES } from '@clearing-desk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { clearingStatusKeys } from '@/lib/clearing-status';
@@ -27,7 +27,7 @@ describe('/staff/settings (Clearing settings)', () => {
   });
 
   it('shows the login screen again when a staff call answers 401 (the session ended on the server)', async () => {
-    server.use(http.get(apiUrl('/admin/status/audit'), () => HttpResponse.json({ message: 'Not logged in' }, { status: 401 })));
+    server.use(http.get(apiUrl(API_ROUTES.clearingStatusAudit.path), () => HttpResponse.json({ message: 'Not logged in' }, { status: 401 })));
     renderApp('/staff/settings', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff sign in' })).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).queryByText('Ada Administrator')).not.toBeInTheDocument();
@@ -121,7 +121,9 @@ describe('/staff/settings (Clearing settings)', () => {
   });
 
   it('shows the server message in the error summary when saving fails, and focuses it', async () => {
-    server.use(http.put(apiUrl('/admin/status'), () => HttpResponse.json({ message: 'The status store is unavailable.' }, { status: 503 })));
+    server.use(
+      http.put(apiUrl(API_ROUTES.clearingStatusUpdate.path), () => HttpResponse.json({ message: 'The status store is unavailable.' }, { status: 503 })),
+    );
     const { user } = renderApp('/staff/settings', { user: admin });
     await user.click(await screen.findByRole('radio', { name: 'Closed' }));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
@@ -197,7 +199,7 @@ describe('/staff/settings (Clearing settings)', () => {
     it("shows the server's message when a lift fails", async () => {
       db.signInLockouts = [pair];
       server.use(
-        http.post(apiUrl('/admin/auth/lockouts/lift'), () =>
+        http.post(apiUrl(API_ROUTES.liftSignInLockout.path), () =>
           HttpResponse.json({ message: 'Staff sign-in is unavailable at the moment. Please try again in a few minutes.' }, { status: 503 }),
         ),
       );

@@ -1,4 +1,4 @@
-import { hasStaffSignedInHint, LOGIN_MESSAGES, type StaffUser } from '@clearing-desk/contracts';
+import { API_ROUTES, hasStaffSignedInHint, LOGIN_MESSAGES, type StaffUser } from '@clearing-desk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '@/testing/mocks/api-url';
@@ -48,7 +48,7 @@ describe('staff sign-in (PUT /api/admin/auth/ldap)', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      http.put(apiUrl('/admin/auth/ldap'), async () => {
+      http.put(apiUrl(API_ROUTES.authLogin.path), async () => {
         await held;
         setSessionUser(adviser);
         return HttpResponse.json<StaffUser>(adviser);
@@ -88,7 +88,7 @@ describe('staff sign-in (PUT /api/admin/auth/ldap)', () => {
 
   it("shows exactly 'Incorrect username/password' in the error summary on a 401 and moves focus to it", async () => {
     addDirectoryAccount(adviser, 'secret');
-    server.use(http.put(apiUrl('/admin/auth/ldap'), () => HttpResponse.json({ message: 'Invalid credentials (LDAP 49)' }, { status: 401 })));
+    server.use(http.put(apiUrl(API_ROUTES.authLogin.path), () => HttpResponse.json({ message: 'Invalid credentials (LDAP 49)' }, { status: 401 })));
     const { user } = renderApp('/staff');
     await fillIn(user, 'adviser1', 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -115,7 +115,7 @@ describe('staff sign-in (PUT /api/admin/auth/ldap)', () => {
     [503, LOGIN_MESSAGES.DIRECTORY_UNAVAILABLE],
     [503, LOGIN_MESSAGES.SESSIONS_UNAVAILABLE],
   ])('shows the server message of a %i in the error summary', async (status, message) => {
-    server.use(http.put(apiUrl('/admin/auth/ldap'), () => HttpResponse.json({ message }, { status })));
+    server.use(http.put(apiUrl(API_ROUTES.authLogin.path), () => HttpResponse.json({ message }, { status })));
     const { user } = renderApp('/staff');
     await fillIn(user, 'adviser1', 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -180,7 +180,7 @@ describe('staff sign-in (PUT /api/admin/auth/ldap)', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      http.get(apiUrl('/admin/auth/user'), async () => {
+      http.get(apiUrl(API_ROUTES.authUser.path), async () => {
         await held;
         return HttpResponse.json({ message: LOGIN_MESSAGES.NOT_LOGGED_IN }, { status: 401 });
       }),
@@ -196,7 +196,7 @@ describe('staff sign-in (PUT /api/admin/auth/ldap)', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      http.get(apiUrl('/admin/auth/user'), async () => {
+      http.get(apiUrl(API_ROUTES.authUser.path), async () => {
         await held;
         return HttpResponse.json<StaffUser>(adviser);
       }),
@@ -286,7 +286,7 @@ describe('staff sign-out (PUT /api/admin/auth/logout)', () => {
   });
 
   it('keeps the user signed in and says so when the sign-out fails', async () => {
-    server.use(http.put(apiUrl('/admin/auth/logout'), () => HttpResponse.json({ message: 'Session store unavailable' }, { status: 503 })));
+    server.use(http.put(apiUrl(API_ROUTES.authLogout.path), () => HttpResponse.json({ message: 'Session store unavailable' }, { status: 503 })));
     const { user } = renderApp('/staff', { user: adviser });
     await screen.findByRole('heading', { level: 1, name: 'Find a course' });
     await user.click(within(banner()).getByRole('button', { name: 'Sign out' }));

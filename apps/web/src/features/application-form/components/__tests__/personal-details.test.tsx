@@ -1,4 +1,4 @@
-import { APPLY_MESSAGES, COUNTRY_OPTIONS } from '@clearing-desk/contracts';
+import { API_ROUTES, APPLY_MESSAGES, COUNTRY_OPTIONS } from '@clearing-desk/contracts';
 import { createCourse } from '@clearing-desk/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -225,7 +225,7 @@ describe('personal details: duplicate check', () => {
     await user.tab();
     expect(checks).toHaveLength(0);
 
-    server.use(http.get(apiUrl('/applications/:ucasCode/applied'), () => HttpResponse.json({ message: 'down' }, { status: 503 })));
+    server.use(http.get(apiUrl(API_ROUTES.applied.path), () => HttpResponse.json({ message: 'down' }, { status: 503 })));
     await fill(user, screen.getByLabelText('Email address'), 'amara@example.com');
     await user.tab();
     await waitFor(() => expect(checks).toHaveLength(1));

@@ -1,4 +1,4 @@
-import { APPLY_MESSAGES, CONFIRMATION_TEXTS, ERROR_CODES, SUBMISSION_BUTTONS, tooManyRequestsMessage } from '@clearing-desk/contracts';
+import { API_ROUTES, APPLY_MESSAGES, CONFIRMATION_TEXTS, ERROR_CODES, SUBMISSION_BUTTONS, tooManyRequestsMessage } from '@clearing-desk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { completeForm, recordRequests, submitAndConfirm } from '@/testing/application-form';
@@ -78,7 +78,7 @@ describe('submit step: submitting', () => {
     const assessments = recordRequests(server, 'POST', '/api/apply/G400/assess');
     const posts = recordRequests(server, 'POST', '/api/apply/G400');
     server.use(
-      http.post(apiUrl('/apply/:course'), async () => {
+      http.post(apiUrl(API_ROUTES.apply.path), async () => {
         await delay(50);
         return undefined;
       }),
@@ -126,9 +126,13 @@ describe('submit step: submitting', () => {
 
   it("shows the gateway's rate-limit message when a submission is refused with 429 (issue 14)", async () => {
     server.use(
-      http.post(apiUrl('/apply/:course'), () => HttpResponse.json({ message: tooManyRequestsMessage(42) }, { status: 429, headers: { 'retry-after': '42' } }), {
-        once: true,
-      }),
+      http.post(
+        apiUrl(API_ROUTES.apply.path),
+        () => HttpResponse.json({ message: tooManyRequestsMessage(42) }, { status: 429, headers: { 'retry-after': '42' } }),
+        {
+          once: true,
+        },
+      ),
     );
     const { user } = startForm();
     await completeForm(user);
@@ -172,7 +176,7 @@ describe('submit step: submitting', () => {
 
   it('sends the same SUBMISSION_ID again when a failed submission is retried', async () => {
     const posts = recordRequests(server, 'POST', '/api/apply/G400');
-    server.use(http.post(apiUrl('/apply/:course'), () => HttpResponse.json({ message: 'Service unavailable' }, { status: 503 }), { once: true }));
+    server.use(http.post(apiUrl(API_ROUTES.apply.path), () => HttpResponse.json({ message: 'Service unavailable' }, { status: 503 }), { once: true }));
     const { user } = startForm();
     await completeForm(user);
     await submitAndConfirm(user);
@@ -196,7 +200,7 @@ describe('submit step: submitting', () => {
   });
 
   it('shows the duplicate banner when the server refuses a duplicate', async () => {
-    server.use(http.post(apiUrl('/apply/:course'), () => HttpResponse.json({ message: APPLY_MESSAGES.DUPLICATE }, { status: 409 })));
+    server.use(http.post(apiUrl(API_ROUTES.apply.path), () => HttpResponse.json({ message: APPLY_MESSAGES.DUPLICATE }, { status: 409 })));
     const { user } = startForm();
     await completeForm(user);
     await submitAndConfirm(user);
@@ -217,7 +221,7 @@ describe('submit step: submitting', () => {
   });
 
   it('warns that the course is suspended when the assessment answers COURSE_SUSPENDED', async () => {
-    server.use(http.post(apiUrl('/apply/:course/assess'), () => HttpResponse.json({ message: ERROR_CODES.COURSE_SUSPENDED }, { status: 409 })));
+    server.use(http.post(apiUrl(API_ROUTES.assess.path), () => HttpResponse.json({ message: ERROR_CODES.COURSE_SUSPENDED }, { status: 409 })));
     const { user } = startForm();
     await completeForm(user);
     expect(await screen.findByText('Unfortunately this course is currently suspended. Please check back later.')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { SESSION_IDLE_WARNING_MS, type SessionState } from '@clearing-desk/contracts';
+import { API_ROUTES, SESSION_IDLE_WARNING_MS, type SessionState } from '@clearing-desk/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import axe from 'axe-core';
@@ -26,10 +26,10 @@ const idleEndingSoon = (): SessionState => ({ ...freshSessionState(), idleEndsAt
 function sessionEndingSoon() {
   const puts: string[] = [];
   server.use(
-    http.get(apiUrl('/admin/auth/session'), () => HttpResponse.json(idleEndingSoon())),
-    http.put(apiUrl('/admin/auth/session'), async ({ request }) => {
+    http.get(apiUrl(API_ROUTES.authSession.path), () => HttpResponse.json(idleEndingSoon())),
+    http.put(apiUrl(API_ROUTES.authSessionExtend.path), async ({ request }) => {
       puts.push(await request.text());
-      server.use(http.get(apiUrl('/admin/auth/session'), () => HttpResponse.json(freshSessionState())));
+      server.use(http.get(apiUrl(API_ROUTES.authSession.path), () => HttpResponse.json(freshSessionState())));
       return HttpResponse.json(freshSessionState());
     }),
   );
@@ -93,7 +93,7 @@ describe('the idle warning (issue 19 item 2)', () => {
       const idleEnd = new Date(Date.now() + 125_000).toISOString();
       let asked = 0;
       server.use(
-        http.get(apiUrl('/admin/auth/session'), () => {
+        http.get(apiUrl(API_ROUTES.authSession.path), () => {
           asked += 1;
           return HttpResponse.json(moved && asked > 1 ? freshSessionState() : { ...freshSessionState(), idleEndsAt: idleEnd });
         }),

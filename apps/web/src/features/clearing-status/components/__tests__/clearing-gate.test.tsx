@@ -1,4 +1,4 @@
-import { DEFAULT_CLOSED_MESSAGE, LOGIN_MESSAGES } from '@clearing-desk/contracts';
+import { API_ROUTES, DEFAULT_CLOSED_MESSAGE, LOGIN_MESSAGES } from '@clearing-desk/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '@/testing/mocks/api-url';
@@ -73,7 +73,7 @@ describe('clearing open/closed gate', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const counts = countRequests();
     server.use(
-      http.get(apiUrl('/admin/auth/user'), async () => {
+      http.get(apiUrl(API_ROUTES.authUser.path), async () => {
         await held;
         return HttpResponse.json({ message: LOGIN_MESSAGES.NOT_LOGGED_IN }, { status: 401 });
       }),
@@ -111,7 +111,7 @@ describe('clearing open/closed gate', () => {
   });
 
   it('treats a failed status call as open, shows no message and keeps the error', async () => {
-    server.use(http.get(apiUrl('/admin/status'), () => HttpResponse.json({ message: 'down' }, { status: 500 })));
+    server.use(http.get(apiUrl(API_ROUTES.clearingStatus.path), () => HttpResponse.json({ message: 'down' }, { status: 500 })));
     const { queryClient } = renderApp('/apply');
     expect(await screen.findByRole('heading', { level: 1, name: 'Find a degree' })).toBeInTheDocument();
     expect(screen.queryByText(/down/)).not.toBeInTheDocument();
@@ -137,7 +137,7 @@ describe('clearing open/closed gate', () => {
 
   it('reopens when a ping reports open again, and ignores a failed ping', async () => {
     setClearingStatus({ state: 0, closing_message: 'Closed.' });
-    server.use(http.get(apiUrl('/ping'), () => HttpResponse.json({ message: 'oops' }, { status: 502 }), { once: true }));
+    server.use(http.get(apiUrl(API_ROUTES.ping.path), () => HttpResponse.json({ message: 'oops' }, { status: 502 }), { once: true }));
     renderWithProviders(
       <ClearingGate pingIntervalMs={50}>
         <p>the app</p>
