@@ -6,6 +6,7 @@
  * item 5). Templates use react-router's syntax, relative to BASE_PATH; `:step` is one of
  * APPLICATION_STEP_IDS, any other `:param` one path segment.
  */
+import { fillPath, type ParamsOf } from '../endpoints/path';
 
 /** The application form's tabs, in order (spec section 2: Step 1, 2 and 3 as sub-routes). */
 export const APPLICATION_STEP_IDS = ['personal-details', 'qualifications', 'submit'] as const;
@@ -38,16 +39,12 @@ export const PAGE_ROUTES = {
 } as const;
 export type PageRoute = (typeof PAGE_ROUTES)[keyof typeof PAGE_ROUTES];
 
-/** The parameter names of a template, e.g. 'ucasCode' | 'step' for '/apply/:ucasCode/:step'. */
-type ParamsOf<T extends string> = T extends `${string}:${infer P}/${infer Rest}` ? P | ParamsOf<`/${Rest}`> : T extends `${string}:${infer P}` ? P : never;
-
 /**
  * A link to a page: `template` with each `:param` replaced by its value, URL-encoded, e.g.
- * pageHref(PAGE_ROUTES.applyCourse, { ucasCode: 'G400' }) is '/apply/G400'.
+ * pageHref(PAGE_ROUTES.applyCourse, { ucasCode: 'G400' }) is '/apply/G400' (fillPath, as API paths).
  */
 export function pageHref<T extends PageRoute>(template: T, ...[params]: ParamsOf<T> extends never ? [] : [Record<ParamsOf<T>, string>]): string {
-  const values = (params ?? {}) as Record<string, string>;
-  return template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+  return fillPath<string>(template, params);
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
