@@ -187,6 +187,64 @@ test.describe('Call scripts', () => {
     await expect(outcome(script).first()).toHaveText('I am pleased to make you an offer for Computer Science. You will receive an email confirming it.');
   });
 
+  test('Year 2 wanted on a course without it: the guidance in view with the questions of steps 1 and 2, and in training scenario SC014 @phone', async ({
+    page,
+  }) => {
+    const FIRST_YEAR_ONLY = 'This course does not accept entry into the Second Year; you can start only in the First Year.';
+    const END_CALL =
+      'Adviser: if the caller wants only the Second Year, end the call politely: "I am sorry we cannot help you with this course; thank you for calling."';
+    const SUPERVISOR = 'Adviser: if the caller wants only the Second Year, call a supervisor before going any further.';
+    // Atop the sticky panel beside the form on a desk screen, above the step's fields on a phone: the copy shown.
+    const guidance = page.locator('[data-guidance="second-year"]').filter({ visible: true });
+    await signIn(page, 'backoffice');
+
+    // Computer Science is a Sciences course: call a supervisor. In view with the first question (the adviser has scrolled to it).
+    await page.goto('/apply/G400/personal-details');
+    await expect(page.getByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeVisible();
+    await expect(guidance).toHaveCount(1);
+    await expect(guidance.locator('p')).toHaveText([FIRST_YEAR_ONLY, SUPERVISOR]);
+    const phone = test.info().project.name === 'phone';
+    if (!phone) {
+      await page.getByLabel('Given name', { exact: true }).fill('Priya');
+      await expect(guidance).toBeInViewport({ ratio: 1 });
+    }
+    await page.screenshot({ path: `../../tmp/screenshots/second-year-guidance-step1-${test.info().project.name}.png` });
+    await expectNoAxeViolations(page);
+    // Step 2 asks which year: the guidance is there too, in view on arrival.
+    await page.getByLabel('Given name', { exact: true }).fill('Priya');
+    await page.getByRole('link', { name: /Step 2/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeVisible();
+    await expect(guidance.locator('p')).toHaveText([FIRST_YEAR_ONLY, SUPERVISOR]);
+    if (phone) {
+      // On a phone the panel follows the form: the guidance is the first thing under the step's heading, before the questions.
+      const first = await guidance.evaluate((note) => {
+        const question = document.querySelector('#SECOND_YEAR_ENTRY');
+        return !!question && !!(note.compareDocumentPosition(question) & Node.DOCUMENT_POSITION_FOLLOWING);
+      });
+      expect(first).toBe(true);
+    } else await expect(guidance).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: `../../tmp/screenshots/second-year-guidance-step2-${test.info().project.name}.png` });
+
+    // Law: end the call politely. Software Engineering takes Year 2: no such guidance.
+    await page.goto('/apply/M100/personal-details');
+    await expect(guidance.locator('p')).toHaveText([FIRST_YEAR_ONLY, END_CALL]);
+    await page.goto('/apply/G600/personal-details');
+    await expect(page.getByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeVisible();
+    await expect(page.getByText(/^Software Engineering/).first()).toBeVisible();
+    await expect(guidance).toHaveCount(0);
+
+    // SC014 (Law, the caller will not start in the first year) is trained with the guidance in view.
+    await page.goto('/staff/scenarios?gender=F&dept=LAWS&course=M100');
+    await expect(page.getByRole('region', { name: 'Scenario Details' }).getByText('SC014', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Start training call' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeVisible();
+    await expect(guidance.locator('p')).toHaveText([FIRST_YEAR_ONLY, END_CALL]);
+    // Above the training call's fields, after its banner.
+    await expect(guidance).toBeVisible();
+    await page.screenshot({ path: `../../tmp/screenshots/second-year-guidance-training-${test.info().project.name}.png` });
+    await expectNoAxeViolations(page);
+  });
+
   test('the edit screen with the panel at phone size (390×844): panel below the form, axe-clean @phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const editPath = await takeByPhone(page, { course: 'G400', name2: unique('Phonescript'), dob: ['1', '3', '2009'], grades: ['A*', 'A', 'B'] }, 'Refer');

@@ -9,7 +9,7 @@ import { ApplicationDocuments } from '@/features/applications/components/applica
 import { ApplicationEmails } from '@/features/applications/components/application-emails';
 import { OutboundCall } from '@/features/applications/components/outbound-call';
 import { useApplicationForm } from '@/features/application-form/components/application-form-provider';
-import { deskCallScript, DeskLayout, FeedbackPanel, SavedConfirmation, type DeskScriptProps } from '@/features/call-scripts';
+import { deskCallScript, DeskLayout, FeedbackPanel, SavedConfirmation, SecondYearGuidance, type DeskScriptProps } from '@/features/call-scripts';
 import { courseHeading } from '@/features/courses/components/course-information';
 import { deskButtonScripts, DeskReview, useDeskScriptProps, type KnownScriptProps } from './desk-form';
 import { NotFound } from './not-found';
@@ -41,6 +41,7 @@ function DeskFeedback() {
     <FeedbackPanel
       {...scriptProps}
       log={applicationData.LOG}
+      secondYearGuidanceOnTop
       outboundCall={
         <OutboundCall
           studentId={studentId}
@@ -113,6 +114,7 @@ export function ApplicationEditStepRoute() {
             getStepHref={(id: ApplicationStepId, fieldId?: string) => paths.applicationEditStep.getHref(studentId, ucasCode, id, fieldId)}
             backHref={listingHref}
             slots={{
+              top: (id) => (id === 'submit' ? null : <SecondYearGuidance course={courseData} access={detail.access} place="form-narrow" />),
               bottom: (id) => (id === 'qualifications' ? documentsList : null),
               // The stored documents once, with their download links, in place of the read-back's list.
               documents: documentsList,

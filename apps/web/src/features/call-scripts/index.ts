@@ -1,5 +1,13 @@
 /** Call scripts and the staff feedback panel (issue 10). Mount these from the applications desk. */
-export { deskCallScript, FeedbackPanel, ReviewScript, type DeskScriptProps, type FeedbackPanelProps, type ScriptFormValues } from './components/feedback-panel';
+export {
+  deskCallScript,
+  FeedbackPanel,
+  ReviewScript,
+  SecondYearGuidance,
+  type DeskScriptProps,
+  type FeedbackPanelProps,
+  type ScriptFormValues,
+} from './components/feedback-panel';
 export { DeskLayout } from './components/desk-layout';
 export { CallScript } from './components/call-script';
 export { StaffReview } from './components/staff-review';

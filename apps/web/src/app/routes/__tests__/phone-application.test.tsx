@@ -1,6 +1,7 @@
 import { applicationReference, SUBMISSION_BUTTONS } from '@clearing-desk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { completeForm, fill } from '@/testing/application-form';
+import { createCourse } from '@clearing-desk/contracts/testing';
 import { createAssessment } from '@/testing/mocks/applications';
 import { createDeskApplication } from '@/testing/mocks/applications-desk';
 import { db, setAssessment, setClearingStatus } from '@/testing/mocks/db';
@@ -100,6 +101,42 @@ describe('taking an application by phone on /apply/{code}', () => {
     expect(screen.getByLabelText('Student given name')).toHaveValue('');
     expect(screen.queryByRole('table', { name: 'Students' })).not.toBeInTheDocument();
     expect(screen.queryByText(/^Selected student:/)).not.toBeInTheDocument();
+  });
+
+  it('shows the guidance for a caller who wants only Year 2 with the questions of steps 1 and 2, where the course has no second-year entry (issue 20 item 2)', async () => {
+    const supervisor = 'Adviser: if the caller wants only the Second Year, call a supervisor before going any further.';
+    const { user } = renderApp('/apply/G400/personal-details', { user: backOffice });
+    await screen.findByRole('heading', { level: 1, name: 'Step 1: Personal details' });
+    // G400 is a Sciences course: call a supervisor. Above the step's fields, before the panel.
+    const guidance = () => document.querySelector('.cd-application-step [data-guidance="second-year"]');
+    const paragraphs = () => Array.from(guidance()?.querySelectorAll('p') ?? []).map((p) => p.textContent);
+    expect(paragraphs()).toEqual(['This course does not accept entry into the Second Year; you can start only in the First Year.', supervisor]);
+    expect(guidance()!.compareDocumentPosition(screen.getByLabelText('Given name')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: /Step 2/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Step 2: Qualifications' });
+    expect(paragraphs()).toEqual(['This course does not accept entry into the Second Year; you can start only in the First Year.', supervisor]);
+    // Beside the form (1080px and wider) the copy atop the sticky panel is the one shown; the panel's notes carry it too (domain.md "Second-year callers").
+    const panel = screen.getByRole('complementary', { name: 'Feedback and call script' });
+    expect(panel.querySelector('[data-guidance="second-year"]')).toHaveClass('cd-second-year-guidance--panel');
+    expect(guidance()).toHaveClass('cd-second-year-guidance--form-narrow');
+    expect(within(panel.querySelector('[data-guidance="second-year"]') as HTMLElement).getByText(supervisor)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Notes' })).getByText(supervisor)).toBeInTheDocument();
+  });
+
+  it('ends the call politely outside Sciences, and says nothing where the course allows the second year', async () => {
+    db.courses.push(
+      createCourse({ UCAS_CODE: 'M100', COURSE_TITLE: 'Law', SCHOOL: 'LAW', SCHOOL_NAME: 'The City Law School' }),
+      createCourse({ UCAS_CODE: 'G600', COURSE_TITLE: 'Software Engineering', ALLOW_SECOND_YEAR_ENTRY: true }),
+    );
+    const { router } = renderApp('/apply/M100/personal-details', { user: backOffice });
+    await screen.findByRole('heading', { level: 1, name: 'Step 1: Personal details' });
+    const guidance = () => document.querySelector('.cd-application-step [data-guidance="second-year"]');
+    expect(guidance()).toHaveTextContent(
+      'Adviser: if the caller wants only the Second Year, end the call politely: "I am sorry we cannot help you with this course; thank you for calling."',
+    );
+    await router.navigate('/apply/G600/personal-details');
+    await screen.findAllByText(/^Software Engineering/);
+    await waitFor(() => expect(guidance()).toBeNull());
   });
 
   it('keeps the public form for the public: no student search, the public POST', async () => {

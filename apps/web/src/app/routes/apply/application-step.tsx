@@ -7,7 +7,7 @@ import { getLatestApplicationForm } from '@/features/applications/api/get-studen
 import { StudentSearch } from '@/features/applications/components/student-search';
 import { ApplicationFormStep } from '@/features/application-form/components/application-form-step';
 import { findStep } from '@/features/application-form/steps';
-import { DeskLayout, FeedbackPanel, type DeskScriptProps } from '@/features/call-scripts';
+import { DeskLayout, FeedbackPanel, SecondYearGuidance, type DeskScriptProps } from '@/features/call-scripts';
 import { courseHeading } from '@/features/courses/components/course-information';
 import { deskButtonScripts, DeskReview, useDeskScriptProps } from '../desk-form';
 import { NotFound } from '../not-found';
@@ -21,7 +21,7 @@ function usePhoneScriptProps(): DeskScriptProps {
 
 /** The feedback panel and call script for an adviser taking the application by phone (issue 10's panel). */
 function PhoneFeedback() {
-  return <FeedbackPanel {...usePhoneScriptProps()} />;
+  return <FeedbackPanel {...usePhoneScriptProps()} secondYearGuidanceOnTop />;
 }
 
 /** The Review tab's staff part: the qualifications to read back, then the script once complete. */
@@ -83,6 +83,8 @@ export function ApplicationStepRoute() {
                   }}
                 />
               ),
+              // In view while the caller says which year they want (issue 20 item 2): here on a narrow screen; beside, atop the panel.
+              top: (id) => (id === 'submit' ? null : <SecondYearGuidance course={course} access={detail.access} place="form-narrow" />),
               beforeSubmit: <PhoneReview />,
               buttonScripts: deskButtonScripts({ course, access: detail.access }),
             }

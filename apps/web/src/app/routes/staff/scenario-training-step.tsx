@@ -6,7 +6,7 @@ import { useApplicationForm } from '@/features/application-form/components/appli
 import { ApplicationFormStep } from '@/features/application-form/components/application-form-step';
 import { useFormAssessment } from '@/features/application-form/hooks/use-form-assessment';
 import { findStep } from '@/features/application-form/steps';
-import { DeskLayout, FeedbackPanel } from '@/features/call-scripts';
+import { DeskLayout, FeedbackPanel, SecondYearGuidance } from '@/features/call-scripts';
 import { courseHeading } from '@/features/courses/components/course-information';
 import type { ScenarioScreenState } from '@/features/scenarios/components/scenario-screen';
 import { TrainingBrief } from '@/features/scenarios/components/training-brief';
@@ -81,10 +81,14 @@ export function ScenarioTrainingStepRoute() {
             getStepHref={(id: ApplicationStepId, fieldId?: string) => paths.staffScenarioTrainingStep.getHref(filterParams, id, fieldId)}
             backHref={scenarioHref}
             slots={{
-              top: () => (
-                <Notice title={TRAINING_TEXTS.BANNER_TITLE}>
-                  <p className="cd-body">{TRAINING_TEXTS.BANNER}</p>
-                </Notice>
+              top: (id) => (
+                <>
+                  <Notice title={TRAINING_TEXTS.BANNER_TITLE}>
+                    <p className="cd-body">{TRAINING_TEXTS.BANNER}</p>
+                  </Notice>
+                  {/* The guidance SC014 trains (issue 20 item 2), read as the panel's script is (Front Office at least); the form starts near the top here. */}
+                  {id !== 'submit' && <SecondYearGuidance course={course.courseData} access={course.access ?? 'Front Office'} place="form" />}
+                </>
               ),
             }}
           />

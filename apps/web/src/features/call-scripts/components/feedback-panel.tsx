@@ -17,6 +17,7 @@ import { env } from '@/config/env';
 import { CallScript } from './call-script';
 import { HistoryLog } from './history-log';
 import { PointsTable } from './points-table';
+import { SecondYearGuidanceNote, type SecondYearGuidancePlace } from './second-year-guidance';
 import '../call-scripts.css';
 
 /**
@@ -65,6 +66,11 @@ export type FeedbackPanelProps = {
   outboundCall?: ReactNode;
   /** The application's decision emails (issue 24 item 5), after the History LOG; supplied by the applications desk. */
   emails?: ReactNode;
+  /**
+   * The Year 2 guidance at the top of the panel while it sits beside the form (a course without
+   * second-year entry; issue 20 item 2): for screens whose form starts below the first screen.
+   */
+  secondYearGuidanceOnTop?: boolean;
 };
 
 /** APPLIED_TO_UCAS as the script reads it: unanswered ('') is neither yes nor no. */
@@ -73,7 +79,7 @@ const appliedToUcas = (answer: string): boolean | null => (answer === '1' ? true
 const fullName = (form: ScriptFormValues): string => [str(form, 'NAME1'), str(form, 'NAME2')].filter(Boolean).join(' ');
 
 /** What the script depends on: the panel's props without the history and the call button. */
-export type DeskScriptProps = Omit<FeedbackPanelProps, 'log' | 'outboundCall' | 'emails'>;
+export type DeskScriptProps = Omit<FeedbackPanelProps, 'log' | 'outboundCall' | 'emails' | 'secondYearGuidanceOnTop'>;
 
 /**
  * The call script for what is on screen (spec sections 1 and 4): the situation (status,
@@ -115,6 +121,7 @@ export function FeedbackPanel(props: FeedbackPanelProps) {
   const { assessment, course, access, log = [], outboundCall } = props;
   if (access === null) return null;
   const script = deskCallScript(props);
+  const secondYearNote = course.ALLOW_SECOND_YEAR_ENTRY ? undefined : script.notes.find((n) => n.id === 'second-year');
 
   return (
     <section className="cd-feedback cd-call-scripts__panel" aria-labelledby="call-scripts-feedback-heading">
@@ -126,6 +133,7 @@ export function FeedbackPanel(props: FeedbackPanelProps) {
           {SCRIPT_HEADINGS.REFERENCE}: <strong>{props.reference}</strong>
         </p>
       )}
+      {props.secondYearGuidanceOnTop && secondYearNote && <SecondYearGuidanceNote paragraphs={secondYearNote.paragraphs} place="panel" />}
       {outboundCall && <div className="cd-call-scripts__outbound">{outboundCall}</div>}
       <PointsTable assessment={assessment} course={course} />
       {assessment && assessment.EXPLANATION.length > 0 && (
@@ -154,4 +162,17 @@ export function FeedbackPanel(props: FeedbackPanelProps) {
 export function ReviewScript(props: DeskScriptProps) {
   if (props.access === null) return null;
   return <CallScript script={deskCallScript(props)} live={false} />;
+}
+
+/**
+ * The guidance for a caller who wants only the Second Year, where the course has no second-year
+ * entry (spec section 4: end the call politely; the Sciences variant: call a supervisor;
+ * domain.md "Second-year callers"), for a desk screen's form (issue 20 item 2; training scenario
+ * SC014): the panel's own second-year note. Nothing where the course allows the Second Year, and
+ * nothing for the public.
+ */
+export function SecondYearGuidance({ course, access, place }: Pick<DeskScriptProps, 'course' | 'access'> & { place: SecondYearGuidancePlace }) {
+  if (access === null || course.ALLOW_SECOND_YEAR_ENTRY) return null;
+  const note = deskCallScript({ course, access, assessment: null, form: {}, status: null }).notes.find((n) => n.id === 'second-year');
+  return note ? <SecondYearGuidanceNote paragraphs={note.paragraphs} place={place} /> : null;
 }
