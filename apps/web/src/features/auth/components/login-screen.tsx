@@ -1,5 +1,5 @@
 import { LOGIN_MESSAGES, type StaffUser } from '@clearing-desk/contracts';
-import { buttonClassName, ErrorSummary, Spinner, type ErrorSummaryItem } from '@clearing-desk/ui';
+import { Button, buttonClassName, ErrorSummary, Spinner, type ErrorSummaryItem } from '@clearing-desk/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { absoluteHref, paths } from '@/config/paths';
@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { useLoginOptions } from '../api/get-login-options';
 import { useLogin } from '../api/login';
 import { AUTH_TEXTS } from '../texts';
-import { LoginForm, USERNAME_ID } from './login-form';
+import { SignInFields, USERNAME_ID } from './sign-in-fields';
 
 /** Spec section 8: a 401 is always 'Incorrect username/password'; any other failure shows the server's message. */
 export function loginError(error: unknown): ErrorSummaryItem {
@@ -48,13 +48,18 @@ export function LoginScreen({ onSignedIn }: { onSignedIn?: (user: StaffUser) => 
           </a>
         </p>
       ) : (
-        <LoginForm
+        <SignInFields
+          className="cd-login-form"
           pending={login.isPending}
-          onSubmit={(credentials, failed) => {
+          onSubmit={(credentials, clearPassword) => {
             setAttempt((n) => n + 1);
-            login.mutate(credentials, { onError: failed });
+            login.mutate(credentials, { onError: clearPassword });
           }}
-        />
+        >
+          <Button type="submit" disabled={login.isPending}>
+            {login.isPending ? AUTH_TEXTS.SIGNING_IN : AUTH_TEXTS.SIGN_IN_BUTTON}
+          </Button>
+        </SignInFields>
       )}
     </>
   );
