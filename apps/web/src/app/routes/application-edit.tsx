@@ -1,4 +1,4 @@
-import { type ApplySubmission, BACK_TO_LISTING, editRefusalReason, PLACES_MESSAGES } from '@clearing-desk/contracts';
+import { type ApplySubmission, BACK_TO_LISTING, editRefusalReason } from '@clearing-desk/contracts';
 import { Notice, Spinner } from '@clearing-desk/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -10,7 +10,7 @@ import { applicationsKeys } from '@/features/applications/api/applications-keys'
 import { useAdminApplication } from '@/features/applications/api/get-application';
 import { updateAdminApplication } from '@/features/applications/api/save-application';
 import { DESK_TEXTS } from '@/features/applications/texts';
-import { ApiError, formatApiError } from '@/lib/api-client';
+import { formatApiError } from '@/lib/api-client';
 import type { ApplicationEditContext, SavedLocationState } from './application-edit-context';
 
 /**
@@ -57,18 +57,15 @@ export function ApplicationEditRoute() {
           ucasCode,
           { ...submission, STATUS: submission.STATUS ?? applicationData.STATUS },
           versionRef.current ?? null,
-        ).catch((error: unknown) => {
-          // The last place went meanwhile (issue 23): the application is read again for its course's
-          // places, so the form warns and an Administrator's next offer asks to go over the allowance.
-          if (error instanceof ApiError && error.status === 409 && error.message === PLACES_MESSAGES.NO_PLACE_LEFT)
-            void queryClient.invalidateQueries({ queryKey: applicationsKeys.details() });
-          throw error;
-        });
+        );
         versionRef.current = saved.version;
         await queryClient.invalidateQueries({ queryKey: applicationsKeys.details() });
         await queryClient.invalidateQueries({ queryKey: applicationsKeys.lists() });
         return saved;
       },
+      // The course's places come with the application: it is read again (issue 23), so the form
+      // warns and an Administrator's next offer asks to go over the allowance.
+      refreshCourse: () => queryClient.invalidateQueries({ queryKey: applicationsKeys.details() }),
     };
     // Only the first load starts the form: later loads (after a save or a call) refresh the panel, not the answers.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,7 +1,7 @@
 import { APPLY_MESSAGES, PLACES_MESSAGES, SUBMISSION_BUTTONS, type SubmissionButton } from '@clearing-desk/contracts';
 import { createCourse } from '@clearing-desk/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { completeForm, recordRequests } from '@/testing/application-form';
+import { completeForm, fill, recordRequests } from '@/testing/application-form';
 import { createAssessment } from '@/testing/mocks/applications';
 import { createDeskApplication } from '@/testing/mocks/applications-desk';
 import { db, seedCourses, setAssessment } from '@/testing/mocks/db';
@@ -144,6 +144,26 @@ describe('an adviser on a course with every place offered', () => {
     expect(screen.getByRole('button', { name: 'Refer (save)' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Pool (save)' })).toBeEnabled();
     expect(db.desk.applications).toHaveLength(0);
+  });
+
+  it('is told why when a re-assessment (a changed answer) no longer offers O after the last place went', async () => {
+    seedCourses([createCourse({ VACANCIES_INTERNAL: 1 })]);
+    buttonsOf(OFFER, REFER);
+    const { user } = renderApp('/apply/G400/personal-details', { user: backOffice });
+    await completeForm(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Offer (save)' })).toBeEnabled());
+
+    // Another applicant takes the last place; the adviser corrects the caller's date of birth.
+    db.courses[0] = { ...db.courses[0]!, VACANCIES_INTERNAL: 0 };
+    buttonsOf(REFER, POOL);
+    const steps = screen.getByRole('navigation', { name: 'Application steps' });
+    await user.click(within(steps).getByRole('link', { name: 'Step 1 Personal details' }));
+    await fill(user, await screen.findByLabelText('Year'), '2005');
+    await user.click(within(steps).getByRole('link', { name: 'Step 3 Submit' }));
+
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Offer/ })).not.toBeInTheDocument());
+    expect(await warning()).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refer (save)' })).toBeInTheDocument();
   });
 
   it('on a stored application, is told why when the offer meets no place, and the form warns', async () => {

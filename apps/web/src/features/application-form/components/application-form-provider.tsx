@@ -9,7 +9,7 @@ import {
   type DocumentType,
   type FormError,
 } from '@clearing-desk/contracts';
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { markFormOpen } from '@/lib/api-client';
 import { clearDraft, readDraft, writeDraft } from '@/lib/drafts';
 import { useCheckApplied, type AppliedParams } from '../api/check-applied';
@@ -36,6 +36,11 @@ export type StaffFormOptions = {
   readOnlyReason: string | null;
   /** Stores the changes of an existing application (PUT); rejects with ApiError (409 conflict keeps the edits). */
   updateApplication?: (submission: ApplySubmission) => Promise<unknown>;
+  /**
+   * Reads the course again (its places left, issue 23) where the screen holds it; left out, the
+   * course query of the phone form (GET /api/admin/courses/{id}) is read again.
+   */
+  refreshCourse?: () => Promise<void>;
 };
 
 export type ApplicationFormContextValue = {
@@ -56,6 +61,11 @@ export type ApplicationFormContextValue = {
   hasUnsavedChanges: boolean;
   /** The course takes applications: external vacancies and no COURSE_CLOSED answer. */
   hasVacancies: boolean;
+  /**
+   * Whether the latest assessment seen by the submit step offered O (null before one): kept for the
+   * whole form, across its steps, so the step notices when a re-assessment drops O (issue 23).
+   */
+  assessedOffer: MutableRefObject<boolean | null>;
   suspended: boolean;
   dispatch: (action: FormAction) => void;
   setField: (name: string, value: string) => void;
@@ -265,6 +275,7 @@ export function ApplicationFormProvider({
   }, [draftKey, values, modified, state.submitted, state.submissionId]);
   const hasUnsavedChanges = state.submitted === null && modified;
 
+  const assessedOffer = useRef<boolean | null>(null);
   const value: ApplicationFormContextValue = {
     course: courseData,
     qualOptions,
@@ -277,6 +288,7 @@ export function ApplicationFormProvider({
     errorAt,
     hasUnsavedChanges,
     hasVacancies: courseData.VACANCIES_EXTERNAL > 0 && !state.closed,
+    assessedOffer,
     suspended: courseData.SUSPENDED || state.suspended,
     dispatch,
     setField,

@@ -9,6 +9,7 @@ import {
   formDocuments,
   interviewNeeded,
   keptStatus,
+  OFFER_STATUS,
   OVER_ALLOWANCE_ROLE,
   PLACES_MESSAGES,
   staffStatusButtons,
@@ -22,7 +23,7 @@ import {
 } from '@clearing-desk/contracts';
 import { Button, ConfirmDialog, Notice, Spinner } from '@clearing-desk/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { adminCourseKeys } from '@/lib/admin-course';
 import { ApiError, formatApiError } from '@/lib/api-client';
 import { SESSION_HANDLED_META, useWithSignIn } from '@/lib/auth';
@@ -51,8 +52,22 @@ export type ButtonScriptsSlot = (buttons: readonly StatusButtonPreview[]) => Rea
  * custom_error, shown on the document until it is removed.
  */
 export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessment | null; buttonScripts?: ButtonScriptsSlot }) {
-  const { course, values, errors, state, dispatch, documentTypes, hasVacancies, suspended, submitApplication, onSubmitted, staff, currentStatus, modified } =
-    useApplicationForm();
+  const {
+    course,
+    values,
+    errors,
+    state,
+    dispatch,
+    documentTypes,
+    hasVacancies,
+    suspended,
+    submitApplication,
+    onSubmitted,
+    staff,
+    currentStatus,
+    modified,
+    assessedOffer,
+  } = useApplicationForm();
   // A staff save that meets 401 waits for the sign-in dialog and goes on as whoever signs in
   // (issue 19 item 1): the same submission, so the same SUBMISSION_ID; never the public route.
   const withSignIn = useWithSignIn();
@@ -90,6 +105,17 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
   const isSelected = (button: SubmissionButton) => currentStatus !== null && keptStatus(button.STATUS, currentStatus) === currentStatus;
   const changesStatus = (button: SubmissionButton) => currentStatus !== null && keptStatus(button.STATUS, currentStatus) !== currentStatus;
   const queryClient = useQueryClient();
+  /** Reads the course's places again (issue 23): the screen's own way, else the phone form's course query. */
+  const refreshCourse = useCallback(() => {
+    void (staff?.refreshCourse ? staff.refreshCourse() : queryClient.invalidateQueries({ queryKey: adminCourseKeys.all }));
+  }, [staff, queryClient]);
+  // O left the assessment's buttons for staff: the last place may have gone while the form was open
+  // (issue 23), so the course is read again and the Review tab's warning says why.
+  const offersNow = offered ? offered.some((button) => button.STATUS === OFFER_STATUS) : null;
+  useEffect(() => {
+    if (staff && assessedOffer.current === true && offersNow === false) refreshCourse();
+    if (offersNow !== null) assessedOffer.current = offersNow;
+  }, [offersNow, staff, refreshCourse, assessedOffer]);
   /**
    * An Administrator offering with no place left offers over the allowance: the confirmation says
    * so and the save carries OVER_ALLOWANCE (issue 23 item 3; recorded in the History log).
@@ -125,7 +151,7 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
         // The last place went meanwhile (issue 23): the course and the assessment are read again, and O leaves the buttons.
         // The adviser reads why in the service's own words (no status code before them).
         if (error.message === PLACES_MESSAGES.NO_PLACE_LEFT) {
-          void queryClient.invalidateQueries({ queryKey: adminCourseKeys.all });
+          refreshCourse();
           void queryClient.invalidateQueries({ queryKey: applicationFormKeys.assessments(course.UCAS_CODE) });
           return setFailure(error.message);
         }
