@@ -5,19 +5,23 @@
  * Office adviser in with Chromium at 1280x800, and takes seven callers from 'course found' (the
  * course's form open) to 'saved' as a mouse-and-keyboard adviser does. Per call it prints:
  * - actions: every click and every key press that is not typing text (a field clicked before
- *   typing into it is one action; a drop-down is two: open it, choose; a radio is one);
+ *   typing into it is one action, none where the form has put focus in it already; a drop-down is
+ *   two: open it, choose; a radio is one);
  * - characters typed (what the caller's data needs: names, email, date, telephone, grades' years);
  * - seconds from the form open to 'Saved' (the browser's time, with the stack on this machine);
  * - whether the outcome script was in view after saving, without scrolling ('Saved', the
  *   decision and every paragraph of the script inside the 1280x800 window).
- * The caller who wants only Year 2 on a course without it ends at the panel's guidance ('end the
+ * The decision pressed is the one the assessment suggests: by the traffic light, Offer (or Invite)
+ * for green, Reject for red, Refer for amber and wherever Refer is the only button (under 18,
+ * Year 2); never simply the first button.
+ * The caller who wants only Year 2 on a course without it ends at the form's guidance ('end the
  * call politely' / Sciences: 'call a supervisor'): nothing is saved, 'in view' is that note's.
  * Targets (printed, never asserted): median actions <= 35; the script in view for every call.
  *
  *   npx tsx tools/bench/adviser-call/adviser-call.ts [--url http://localhost:3000]
  */
 import { startDirectory, startStack } from '@clearing-desk/stack';
-import { chromium, type Locator, type Page } from 'playwright';
+import { chromium, type Locator, type Page, type Response } from 'playwright';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -68,7 +72,7 @@ const CALLERS: Caller[] = [
     label: 'British A levels to Computer Science (G400)',
     course: 'G400',
     name: ['Oliver', 'Bennett'],
-    dob: ['12', '3', '2008'],
+    dob: ['12', '3', '2007'],
     nationality: 'GBR',
     ucasId: '1234567801',
     gcses: FIVE_GCSES,
@@ -82,7 +86,7 @@ const CALLERS: Caller[] = [
     label: 'Nigerian BBC + IELTS to Business Management (N200)',
     course: 'N200',
     name: ['Chiamaka', 'Eze'],
-    dob: ['2', '11', '2007'],
+    dob: ['2', '11', '2006'],
     nationality: 'NGA',
     ucasId: '1234567802',
     gcses: [],
@@ -151,7 +155,7 @@ const CALLERS: Caller[] = [
     label: 'IB 34 to Business Management (N200)',
     course: 'N200',
     name: ['Lukas', 'Meyer'],
-    dob: ['30', '1', '2008'],
+    dob: ['30', '1', '2007'],
     nationality: 'DEU',
     ucasId: '1234567805',
     gcses: [],
@@ -183,7 +187,7 @@ const CALLERS: Caller[] = [
     label: 'Well below tariff to Computer Science (G400)',
     course: 'G400',
     name: ['Tom', 'Hughes'],
-    dob: ['17', '7', '2008'],
+    dob: ['17', '7', '2007'],
     nationality: 'GBR',
     ucasId: '1234567807',
     gcses: FIVE_GCSES.map(([s]) => [s, '4']),
@@ -199,26 +203,40 @@ const CALLERS: Caller[] = [
 class Adviser {
   actions = 0;
   characters = 0;
+  /** When the adviser last changed an answer (ms since the epoch, this machine's clock). */
+  lastChange = 0;
   constructor(readonly page: Page) {}
 
   async click(target: Locator) {
     this.actions += 1;
     await target.click();
   }
-  /** Click into a field, then type. */
+  /** Click into a field (not where the form has put focus already), then type. */
   async type(target: Locator, text: string) {
-    this.actions += 1;
+    if (!(await target.evaluate((el) => el === el.ownerDocument.activeElement))) this.actions += 1;
     this.characters += text.length;
     await target.fill(text);
+    this.lastChange = Date.now();
+  }
+  /** Fills `fields` (label -> value) in order: a text field is typed, a drop-down chosen; empty values are skipped. */
+  async fill(scope: Locator | Page, fields: Array<[label: string, value: string]>) {
+    for (const [label, value] of fields) {
+      if (value === '') continue;
+      const target = scope.getByLabel(label, { exact: true });
+      if ((await target.evaluate((el) => el.tagName)) === 'SELECT') await this.choose(target, value);
+      else await this.type(target, value);
+    }
   }
   /** A drop-down: open it, choose. */
   async choose(target: Locator, value: string) {
     this.actions += 2;
     await target.selectOption(value);
+    this.lastChange = Date.now();
   }
   async radio(group: Locator, label: string) {
     this.actions += 1;
     await group.getByRole('radio', { name: label, exact: true }).check();
+    this.lastChange = Date.now();
   }
 }
 
@@ -231,27 +249,44 @@ async function inView(page: Page, target: Locator): Promise<boolean> {
   return !!box && box.y >= 0 && box.y + box.height <= VIEWPORT.height && box.x + box.width <= VIEWPORT.width;
 }
 
-async function fillItem(adviser: Adviser, page: Page, group: 'Qualification' | 'GCSE qualification', item: Item) {
-  const add = page.getByRole('button', { name: group === 'Qualification' ? 'Add a qualification' : 'Add a GCSE qualification' });
-  await adviser.click(add);
-  const editor = page.getByRole('group', { name: new RegExp(`^${group} \\d+$`) }).last();
-  const type = editor.getByLabel('Type of qualification');
-  if ((await type.inputValue()) !== item.type) await adviser.choose(type, item.type);
-  for (const [label, value] of item.fields) {
-    const radios = editor.getByRole('group', { name: label, exact: true }).filter({ has: page.getByRole('radio') });
-    if ((await radios.count()) > 0) {
-      await adviser.radio(radios, value);
-      continue;
+/**
+ * A group's items, as the adviser enters them: 'Add' for the first, the type where it differs, each
+ * field not already as the form started it (another item starts with the last one's type and
+ * year), then 'Done and add another' between items and 'Done' after the last.
+ */
+async function fillGroup(adviser: Adviser, page: Page, group: 'Qualification' | 'GCSE qualification', items: Item[]) {
+  if (items.length === 0) return;
+  await adviser.click(page.getByRole('button', { name: group === 'Qualification' ? 'Add a qualification' : 'Add a GCSE qualification' }));
+  for (const [i, item] of items.entries()) {
+    const editor = page.getByRole('group', { name: new RegExp(`^${group} \\d+$`) }).last();
+    const type = editor.getByLabel('Type of qualification');
+    if ((await type.inputValue()) !== item.type) await adviser.choose(type, item.type);
+    for (const [label, value] of item.fields) {
+      const radios = editor.getByRole('group', { name: label, exact: true }).filter({ has: page.getByRole('radio') });
+      if ((await radios.count()) > 0) {
+        await adviser.radio(radios, value);
+        continue;
+      }
+      // An optional field's label ends '(optional)' (a GCSE's year on some courses, an English test's score).
+      const input = editor.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(optional\\))?$`));
+      if ((await input.inputValue()) === value) continue;
+      if ((await input.evaluate((el) => el.tagName)) === 'SELECT') await adviser.choose(input, value);
+      else await adviser.type(input, value);
     }
-    // An optional field's label ends '(optional)' (a GCSE's year on some courses, an English test's score).
-    const input = editor.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(optional\\))?$`));
-    // A value the form filled in already (a new item starts with the last one's type and year) needs nothing.
-    if ((await input.inputValue()) === value) continue;
-    if ((await input.evaluate((el) => el.tagName)) === 'SELECT') await adviser.choose(input, value);
-    else await adviser.type(input, value);
+    const last = i === items.length - 1;
+    await adviser.click(editor.getByRole('button', { name: last ? /^Done with/ : /^Done and add another/ }));
   }
-  await adviser.click(editor.getByRole('button', { name: /^Done/ }));
 }
+
+/**
+ * The decision the assessment suggests, by its light (domain.md "Submit buttons" and "Public
+ * submissions"): the first of these that is among the buttons shown. Refer is in every list: it is
+ * the only button for an under-18 or Year 2 caller.
+ */
+const SUGGESTED: Record<string, readonly string[]> = { G: ['Offer', 'Invite to interview', 'Refer'], A: ['Refer', 'Pool'], R: ['Reject', 'Refer'] };
+
+/** The form's assessments (POST .../assess): when each request was sent (ms since the epoch) and what it answered. */
+type Assessments = Array<{ sent: number; assessment: Promise<{ TRAFFIC_LIGHT: string; SUBMISSION_OPTIONS: { BUTTONS: Array<{ LABEL: string }> } }> }>;
 
 type Result = { label: string; actions: number; characters: number; seconds: number; inView: boolean; outcome: string };
 
@@ -259,13 +294,31 @@ async function takeCall(page: Page, baseUrl: string, caller: Caller): Promise<Re
   await page.goto(`${baseUrl}/apply/${caller.course}/personal-details`);
   await page.getByRole('heading', { level: 1, name: 'Step 1: Personal details' }).waitFor();
   const adviser = new Adviser(page);
+  // The assessments the form asked for (POST .../assess, debounced after each change): when each was sent, and its answer.
+  const assessments: Assessments = [];
+  const onResponse = (response: Response) => {
+    if (!response.url().endsWith('/assess') || !response.ok()) return;
+    assessments.push({ sent: response.request().timing().startTime, assessment: response.json().then((body: { result: never }) => body.result) });
+  };
+  page.on('response', onResponse);
+  try {
+    return await takeCallAnswered(page, caller, adviser, assessments);
+  } finally {
+    page.off('response', onResponse);
+  }
+}
+
+async function takeCallAnswered(page: Page, caller: Caller, adviser: Adviser, assessments: Assessments): Promise<Result> {
   const started = Date.now();
 
-  await adviser.type(page.getByLabel('Given name', { exact: true }), caller.name[0]);
-  await adviser.type(page.getByLabel('Family name', { exact: true }), caller.name[1]);
+  await adviser.fill(page, [
+    ['Given name', caller.name[0]],
+    ['Family name', caller.name[1]],
+  ]);
   if (caller.wantsOnlyYear2) {
-    // The panel's notes carry the guidance for a caller who wants only Year 2 (spec section 4, issue 20 item 2).
-    const note = page.locator('[data-note="second-year"]');
+    // The form carries the guidance for a caller who wants only Year 2 (spec section 4, issue 20 item 2).
+    // (Atop the sticky panel beside the form on a desk screen: the copy shown.)
+    const note = page.locator('[data-guidance="second-year"]').filter({ visible: true });
     await note.waitFor();
     const seconds = (Date.now() - started) / 1000;
     return {
@@ -277,12 +330,14 @@ async function takeCall(page: Page, baseUrl: string, caller: Caller): Promise<Re
       outcome: 'guidance (no save)',
     };
   }
-  await adviser.type(page.getByLabel('Email address', { exact: true }), emailOf(caller));
-  await adviser.type(page.getByLabel('Day'), caller.dob[0]);
-  await adviser.type(page.getByLabel('Month'), caller.dob[1]);
-  await adviser.type(page.getByLabel('Year', { exact: true }), caller.dob[2]);
-  await adviser.type(page.getByLabel('Telephone number', { exact: true }), `07700 9${unique.slice(-5)}`);
-  await adviser.choose(page.getByLabel('Nationality'), caller.nationality);
+  await adviser.fill(page, [
+    ['Email address', emailOf(caller)],
+    ['Day', caller.dob[0]],
+    ['Month', caller.dob[1]],
+    ['Year', caller.dob[2]],
+    ['Telephone number', `07700 9${unique.slice(-5)}`],
+    ['Nationality', caller.nationality],
+  ]);
   const question = (name: string) => page.getByRole('group', { name, exact: true });
   await adviser.radio(question('Have you applied to university through UCAS this year?'), caller.ucasId ? 'Yes' : 'No');
   if (caller.ucasId) await adviser.type(page.getByLabel('UCAS Personal ID (optional)'), `${unique}${caller.ucasId.slice(-4)}`);
@@ -293,26 +348,28 @@ async function takeCall(page: Page, baseUrl: string, caller: Caller): Promise<Re
   await page.getByRole('heading', { level: 1, name: 'Step 2: Qualifications' }).waitFor();
   if (caller.secondYear) await adviser.choose(page.getByLabel('Which year of the course do you want to start in?'), '1');
   await adviser.radio(question('Have you studied at a university before?'), 'No');
-  for (const [subject, grade] of caller.gcses) {
-    await fillItem(adviser, page, 'GCSE qualification', {
-      type: 'GCSE',
-      fields: [
-        ['Subject', subject],
-        ['Grade', grade],
-        ['Year', '2024'],
-      ],
-    });
-  }
-  for (const item of caller.qualifications) await fillItem(adviser, page, 'Qualification', item);
+  const gcses = caller.gcses.map(([subject, grade]): Item => ({
+    type: 'GCSE',
+    fields: [
+      ['Subject', subject],
+      ['Grade', grade],
+      ['Year', '2024'],
+    ],
+  }));
+  await fillGroup(adviser, page, 'GCSE qualification', gcses);
+  await fillGroup(adviser, page, 'Qualification', caller.qualifications);
   await adviser.click(page.getByRole('button', { name: 'Next' }));
 
   await page.getByRole('heading', { level: 1, name: 'Step 3: Submit' }).waitFor();
-  // The assessment's first status button other than Submit (S, which a Back Office adviser may not set here): the decision the rules suggest.
-  const submit = page.getByRole('button', { name: /^(?!Submit).* \(save\)$/ }).first();
-  await submit.waitFor();
-  // (A click waits until the button is enabled: the assessment has answered.)
-  const outcome = (await submit.textContent())?.replace(' (save)', '').trim() ?? '';
-  await adviser.click(submit);
+  // The decision the assessment of the finished form suggests (never simply the first button): the
+  // form assesses after the last change (debounced), so wait for an answer to a request sent after it.
+  while (!assessments.some((a) => a.sent >= adviser.lastChange)) await page.waitForEvent('response', { timeout: 30_000 });
+  const { TRAFFIC_LIGHT, SUBMISSION_OPTIONS } = await assessments.filter((a) => a.sent >= adviser.lastChange).at(-1)!.assessment;
+  const labels = SUBMISSION_OPTIONS.BUTTONS.map((b) => b.LABEL);
+  const outcome = (SUGGESTED[TRAFFIC_LIGHT] ?? []).find((label) => labels.includes(label));
+  if (!outcome) throw new Error(`no suggested decision for ${TRAFFIC_LIGHT} among ${labels.join(', ')}`);
+  // (A click waits until the button is there and enabled.)
+  await adviser.click(page.getByRole('button', { name: `${outcome} (save)`, exact: true }));
   await adviser.click(page.getByRole('dialog').getByRole('button', { name: 'Yes, submit' }));
   const saved = page.getByRole('region', { name: 'Saved' });
   await saved.getByRole('heading', { name: 'Saved' }).waitFor({ timeout: 30_000 });
@@ -348,7 +405,9 @@ async function main() {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
-    for (const caller of CALLERS) {
+    // --calls 1,4: only those callers (numbered from 1), e.g. to look at one again.
+    const only = option('calls')?.split(',').map(Number);
+    for (const caller of CALLERS.filter((_, i) => !only || only.includes(i + 1))) {
       let result: Result;
       try {
         result = await takeCall(page, baseUrl, caller);
@@ -359,6 +418,8 @@ async function main() {
         console.log(`${caller.label}: FAILED at ${page.url()} (${alerts.join(' | ') || (error as Error).message.split('\n')[0]})`);
         continue;
       }
+      // Where the script was not in view, what the adviser saw (tmp/ is the workspace's scratch folder).
+      if (!result.inView) await page.screenshot({ path: `tmp/adviser-call-${CALLERS.indexOf(caller) + 1}-in-view.png` });
       results.push(result);
       console.log(
         `${result.label.padEnd(52)} actions ${String(result.actions).padStart(3)}  typed ${String(result.characters).padStart(3)}  ${result.seconds.toFixed(1).padStart(5)} s  script in view: ${result.inView ? 'yes' : 'NO'}  (${result.outcome})`,
