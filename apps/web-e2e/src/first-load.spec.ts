@@ -1,5 +1,7 @@
+import { APP_STARTED_ATTRIBUTE } from '@clearing-desk/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { gotoServerRendered } from './support/apply';
+import { DEMO_PASSWORD, signIn, signOut } from './support/desk';
 import { expectNoAxeViolations } from './support/axe';
 
 /** Issue 12 items 3-5: how the app is served, kinder validation and the search's focus. */
@@ -207,5 +209,74 @@ test.describe('Course search', () => {
     await expect(current).toHaveCount(1);
     await expect(current).not.toHaveText('400');
     await expect(page.getByRole('link', { name: /next/i })).toHaveCount(0);
+  });
+});
+
+test.describe('The server-painted /staff (issue 21 item 2)', () => {
+  /** Records, in the page, whether an h1 'Staff sign in' was ever on it (from the first byte of each document on). */
+  const watchForSignInHeading = (page: Page) =>
+    page.addInitScript(() => {
+      const seen = () => Array.from(document.querySelectorAll('h1')).some((h1) => h1.textContent === 'Staff sign in');
+      (window as { signInSeen?: boolean }).signInSeen = false;
+      new MutationObserver(() => {
+        if (seen()) (window as { signInSeen?: boolean }).signInSeen = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+  const signInSeen = (page: Page) => page.evaluate(() => (window as { signInSeen?: boolean }).signInSeen);
+
+  test('paints the sign-in screen from the HTML alone, and with the sign-in hint the frame checking the sign-in instead @phone', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto('/staff');
+    expect(response?.headers()['cache-control']).toBe('no-cache');
+    expect(response?.headers()['vary']).toMatch(/cookie/i);
+    await expect(page).toHaveTitle('Staff sign in - Clearing Desk');
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff sign in' })).toBeVisible();
+    await expect(page.getByLabel('Username')).toBeVisible();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    // Until the app runs the form cannot be sent; were it sent, it is a POST: no password in a URL.
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    await expect(page.locator('form:has(#password)')).toHaveAttribute('method', 'post');
+
+    await context.addCookies([{ name: 'clearing_staff_signed_in', value: '1', url: baseURL as string }]);
+    await page.goto('/staff');
+    await expect(page.getByRole('status').filter({ hasText: 'Checking your sign-in' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+    await expect(page.getByLabel('Username')).toHaveCount(0);
+    await context.close();
+  });
+
+  test('a signed-in adviser reloading /staff never sees the sign-in screen; signed out, the painted form counts what was typed before the app took over', async ({
+    page,
+  }) => {
+    await watchForSignInHeading(page);
+    await signIn(page, 'backoffice');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Find a course' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();
+    expect(await signInSeen(page)).toBe(false);
+
+    await signOut(page);
+    // The app's scripts are held until the adviser has typed into the painted form.
+    let releaseScripts = () => undefined as void;
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(/\/assets\/(?!boot-)[^/]+\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/staff');
+    await page.getByLabel('Username').fill('backoffice');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await expect(page.locator(`html[${APP_STARTED_ATTRIBUTE}]`)).toHaveCount(0);
+    releaseScripts();
+    await expect(page.locator(`html[${APP_STARTED_ATTRIBUTE}="true"]`)).toBeAttached();
+    await expect(page.getByLabel('Username')).toHaveValue('backoffice');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Find a course' })).toBeVisible();
+    expect(new URL(page.url()).search).toBe('');
   });
 });

@@ -7,9 +7,12 @@ import { CourseRoute } from '@/app/routes/apply/course';
 import { CourseInformationRoute } from '@/app/routes/apply/course-information';
 import { CourseSearchRoute } from '@/app/routes/apply/course-search';
 import { GatedOutlet } from '@/app/routes/gated-outlet';
+import { StaffOutlet } from '@/app/routes/staff/staff-outlet';
 import { Layout } from '@/components/layout/layout';
 import { paths } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
+import { AUTH_TEXTS } from '@/features/auth/texts';
+import { authKeys } from '@/lib/auth';
 import { clearingStatusKeys } from '@/lib/clearing-status';
 import { courseKeys } from '@/features/courses/api/course-keys';
 import { courseHeading } from '@/features/courses/components/course-information';
@@ -25,6 +28,8 @@ import { createQueryClient, QUERY_STATE_ID } from '@/lib/query-client';
  * - On request (the gateway, from the server build of this module in dist-server): a course page
  *   /apply/{code}, with the course and the Clearing status the gateway read, which also travel in
  *   the page as TanStack Query's dehydrated state so the app starts from the same answers.
+ * - On request (the gateway): the staff entry /staff, as the sign-in screen or, when the gateway's
+ *   sign-in hint says a session may exist, as the page frame checking the sign-in (`renderStaffEntry`).
  * The screens render as the public sees them: no user is signed in.
  */
 
@@ -116,4 +121,45 @@ export async function renderCoursePage(
   );
   const queryState = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && query.state.data !== null });
   return pageDocument(template, { html, title: `${courseHeading(detail.courseData)} - ${SITE_NAME}`, queryState });
+}
+
+/**
+ * The staff entry's routes as the app nests them (router.tsx): the staff outlet, which shows the
+ * sign-in screen until a user exists, under the page frame; its page is never reached here.
+ */
+const staffEntryRoutes: RouteObject[] = [
+  {
+    element: (
+      <Layout user={null}>
+        <Outlet />
+      </Layout>
+    ),
+    children: [{ element: <StaffOutlet />, children: [{ path: paths.staff.path, element: null }] }],
+  },
+];
+
+/**
+ * The whole HTML document of the staff entry /staff (issue 21 item 2), painted before the app runs
+ * from what the gateway knows without the session (whose cookie only travels to /api):
+ * - `signedIn` (the sign-in hint cookie is there): the page frame and 'Checking your sign-in', as
+ *   the app shows while it asks for the user, so a signed-in adviser never sees the sign-in form;
+ * - otherwise the sign-in screen, with no user known: the password form, or only the enterprise
+ *   link when `enterprise` (the gateway's OIDC setting).
+ * What the page was rendered from (the sign-in options; no user when not `signedIn`) travels in
+ * the page as TanStack Query's dehydrated state, so the app takes over the same screen.
+ * @throws Error when the routes do not render (a broken build).
+ */
+export async function renderStaffEntry(template: string, { signedIn, enterprise }: { signedIn: boolean; enterprise: boolean }): Promise<string> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(authKeys.options(), { enterprise });
+  const handler = createStaticHandler(staffEntryRoutes);
+  const context = await handler.query(new Request(new URL(paths.staff.getHref(), 'http://localhost')));
+  if (context instanceof Response) throw new Error(`renderStaffEntry: the routes answered ${context.status}`);
+  const html = renderToString(
+    <AppProvider initialUser={signedIn ? undefined : null} queryClient={queryClient}>
+      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+    </AppProvider>,
+  );
+  const queryState = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' });
+  return pageDocument(template, { html, title: signedIn ? SITE_NAME : `${AUTH_TEXTS.SIGN_IN_HEADING} - ${SITE_NAME}`, queryState });
 }

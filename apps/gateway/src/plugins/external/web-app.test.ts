@@ -5,7 +5,7 @@ import type { Stack } from '@clearing-desk/stack';
 import { startTestStack } from '../../testing/stack-client';
 
 /**
- * The course page rendered per request (web-app.ts `loadCoursePageRenderer`, issue 12 item 4),
+ * The course page and /staff rendered per request (web-app.ts, issue 12 item 4 and issue 21 item 2),
  * through the real gateway and services, with a stand-in for the web app's server build: it
  * writes what it was given into the page, answers null for a suspended course and throws for
  * NN34, so the test sees what the gateway passed and how it falls back to the app's index.html.
@@ -16,6 +16,9 @@ export async function renderCoursePage(template, ucasCode, detail, status) {
   if (ucasCode === 'NN34') throw new Error('render failed');
   if (detail.courseData.SUSPENDED) return null;
   return template.replace('<div id="root"></div>', '<div id="root"><h1>' + detail.courseData.COURSE_TITLE + '</h1><p>' + ucasCode + ' state ' + status.state + '</p>' + '<p>Entry requirements</p>'.repeat(100) + '</div>');
+}
+export async function renderStaffEntry(template, options) {
+  return template.replace('<div id="root"></div>', '<div id="root">staff entry ' + JSON.stringify(options) + '</div>');
 }
 `;
 
@@ -89,6 +92,20 @@ describe('GET /apply/{code}, rendered by the gateway', () => {
     const res = await page('/apply/G400/personal-details');
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(INDEX_HTML);
+  });
+});
+
+describe('GET /staff, rendered by the gateway (issue 21 item 2)', () => {
+  it('paints the sign-in screen without the sign-in hint and the signed-in frame with it, revalidated and varying by cookie', async () => {
+    const signedOut = await page('/staff?q=law', { cookie: 'XSRF-TOKEN=abc' });
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.headers.get('cache-control')).toBe('no-cache');
+    expect(signedOut.headers.get('vary')).toMatch(/cookie/i);
+    expect(await signedOut.text()).toContain('<div id="root">staff entry {"signedIn":false,"enterprise":false}</div>');
+    const signedIn = await page('/staff', { cookie: 'XSRF-TOKEN=abc; clearing_staff_signed_in=1' });
+    expect(await signedIn.text()).toContain('<div id="root">staff entry {"signedIn":true,"enterprise":false}</div>');
+    // Other staff pages are the app's.
+    expect(await (await page('/staff/figures', { cookie: 'clearing_staff_signed_in=1' })).text()).toBe(INDEX_HTML);
   });
 });
 

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import {
   clearingStatusResponseSchema,
   courseDetailResponseSchema,
+  hasStaffSignedInHint,
   PAGE_ROUTES,
   type ClearingStatusResponse,
   type CourseDetailResponse,
@@ -14,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from '@clearing-desk/service-kit';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-import type { GatewayConfig } from '../../config';
+import { oidcConfigured, type GatewayConfig } from '../../config';
 
 /** Vite names every built asset `<name>-<8+ char content hash>.<ext>`: its content never changes. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(?:\.(?:br|gz))?$/;
@@ -36,8 +37,9 @@ const setCacheHeaders = (reply: FastifyReply, filePath: string) => {
  * writes beside each asset are sent when the browser accepts them (`Vary: Accept-Encoding`),
  * hashed assets are cached for a year as immutable and everything else (index.html) revalidated.
  * The course page /apply/{code} is rendered per request when the web server build is there
- * (`loadCoursePageRenderer`), compressed; the gateway's not-found handler sends index.html (or a
- * pre-rendered page) for every other page address. Skipped when there is no build.
+ * (`loadCoursePageRenderer`), compressed, and so is the staff entry /staff (`loadStaffEntryRenderer`);
+ * the gateway's not-found handler sends index.html (or a pre-rendered page) for every other page
+ * address. Skipped when there is no build.
  */
 export const webAppPlugin = fp<{ config: GatewayConfig }>(
   async (fastify, { config }) => {
@@ -66,7 +68,17 @@ export const webAppPlugin = fp<{ config: GatewayConfig }>(
     // dist/<page>/index.html files the build pre-rendered, e.g. 'apply/index.html'.
     const prerendered = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('/index.html') || f.endsWith('\\index.html'));
     fastify.decorate('prerenderedPages', new Set(prerendered.map((f) => f.replace(/\\/g, '/'))));
-    const renderCoursePage = await loadCoursePageRenderer(fastify, config);
+    const web = await loadWebServerBuild(fastify, config);
+    const renderStaffEntry = web && staffEntryRenderer(web, config);
+    if (renderStaffEntry) {
+      fastify.get(`${config.BASE_PATH}${PAGE_ROUTES.staff.slice(1)}`, async (request, reply) => {
+        const rendered = await renderStaffEntry(request);
+        if (rendered === null) return reply.type('text/html').sendFile('index.html');
+        // Which screen depends on the sign-in hint cookie: no shared cache may give one visitor's to another.
+        return reply.header('cache-control', REVALIDATE_CACHE_CONTROL).header('vary', 'Cookie').type('text/html; charset=utf-8').compress(rendered);
+      });
+    }
+    const renderCoursePage = web && coursePageRenderer(fastify, web, config);
     if (renderCoursePage) {
       fastify.get<{ Params: { ucasCode: string } }>(`${config.BASE_PATH}${PAGE_ROUTES.applyCourse.slice(1)}`, async (request, reply) => {
         const rendered = await renderCoursePage(request, request.params.ucasCode);
@@ -78,13 +90,55 @@ export const webAppPlugin = fp<{ config: GatewayConfig }>(
   { name: 'web-app' },
 );
 
-/** The server build of apps/web/src/prerender.tsx (vite.config.ts writes it to dist-server). */
-type WebServerModule = {
+/** The server build of apps/web/src/prerender.tsx (vite.config.ts writes it to dist-server) and the page template beside it. */
+type WebServerBuild = {
+  template: string;
   renderCoursePage: (template: string, ucasCode: string, detail: CourseDetailResponse, status: ClearingStatusResponse) => Promise<string | null>;
+  renderStaffEntry: (template: string, options: { signedIn: boolean; enterprise: boolean }) => Promise<string>;
 };
 
-/** Renders the course page /apply/{code} for a request, or null when the app should render it. */
-type CoursePageRenderer = (request: FastifyRequest, ucasCode: string) => Promise<string | null>;
+/** Renders a page for a request, or null when the app should render it (index.html). */
+type PageRenderer<Args extends unknown[] = []> = (request: FastifyRequest, ...args: Args) => Promise<string | null>;
+
+/** The web server build, or undefined (pages are then rendered in the browser only) when it is missing. */
+async function loadWebServerBuild(fastify: FastifyInstance, config: GatewayConfig): Promise<WebServerBuild | undefined> {
+  const moduleFile = path.join(config.WEB_SSR_DIR, 'prerender.js');
+  const templateFile = path.join(config.WEB_SSR_DIR, 'page-template.html');
+  if (!existsSync(moduleFile) || !existsSync(templateFile)) {
+    fastify.log.warn({ dir: config.WEB_SSR_DIR }, 'no web server build found: course pages and /staff are rendered in the browser only');
+    return undefined;
+  }
+  const web = (await import(pathToFileURL(moduleFile).href)) as Omit<WebServerBuild, 'template'>;
+  return { ...web, template: readFileSync(templateFile, 'utf8') };
+}
+
+/**
+ * The staff entry /staff painted on the server (issue 21 item 2: its first paint no longer waits
+ * for the scripts). The page request carries no session (its cookie only travels to /api), so the
+ * screen follows the sign-in hint cookie the gateway sets beside the session: with it, the page
+ * frame checking the sign-in (a signed-in adviser reloading sees no sign-in form flash by); without
+ * it, the sign-in screen, as the form or the enterprise link (OIDC configured). The two documents
+ * depend on nothing else, so each is rendered once. Null (the app renders it) if rendering fails.
+ */
+function staffEntryRenderer(web: WebServerBuild, config: GatewayConfig): PageRenderer {
+  const enterprise = oidcConfigured(config);
+  const rendered = new Map<boolean, Promise<string>>();
+  return async (request) => {
+    const signedIn = hasStaffSignedInHint(request.headers.cookie ?? '');
+    try {
+      let page = rendered.get(signedIn);
+      if (!page) {
+        page = web.renderStaffEntry(web.template, { signedIn, enterprise });
+        rendered.set(signedIn, page);
+      }
+      return await page;
+    } catch (err) {
+      rendered.delete(signedIn);
+      request.log.error({ err }, '/staff server rendering failed: sending the app instead');
+      return null;
+    }
+  };
+}
 
 /**
  * The course page rendered on the server (issue 12 item 4: a phone paints the course from the
@@ -93,18 +147,10 @@ type CoursePageRenderer = (request: FastifyRequest, ucasCode: string) => Promise
  * (`inject`), so validation, caching and the last-known status apply as for any caller. It is
  * the public page (the session cookie only travels to /api): for a signed-in adviser the app takes
  * over with their view, as on the pre-rendered /apply. Null, and the app renders the page as
- * before, when the web server build is missing, either answer is not a 200 (unknown course, a
- * service down) or the page would not show the course (Clearing closed, suspended, external).
+ * before, when either answer is not a 200 (unknown course, a service down) or the page would not
+ * show the course (Clearing closed, suspended, external).
  */
-async function loadCoursePageRenderer(fastify: FastifyInstance, config: GatewayConfig): Promise<CoursePageRenderer | undefined> {
-  const moduleFile = path.join(config.WEB_SSR_DIR, 'prerender.js');
-  const templateFile = path.join(config.WEB_SSR_DIR, 'page-template.html');
-  if (!existsSync(moduleFile) || !existsSync(templateFile)) {
-    fastify.log.warn({ dir: config.WEB_SSR_DIR }, 'no web server build found: course pages are rendered in the browser only');
-    return undefined;
-  }
-  const web = (await import(pathToFileURL(moduleFile).href)) as WebServerModule;
-  const template = readFileSync(templateFile, 'utf8');
+function coursePageRenderer(fastify: FastifyInstance, web: WebServerBuild, config: GatewayConfig): PageRenderer<[ucasCode: string]> {
   const apiPrefix = `${config.BASE_PATH}api`;
   // The page's request id travels on, so the logs tie the two API reads to the page.
   const read = async <S extends z.ZodType>(request: FastifyRequest, url: string, schema: S): Promise<z.infer<S> | null> => {
@@ -120,7 +166,7 @@ async function loadCoursePageRenderer(fastify: FastifyInstance, config: GatewayC
         read(request, `${apiPrefix}/admin/status`, clearingStatusResponseSchema),
       ]);
       if (!detail || !status) return null;
-      return await web.renderCoursePage(template, ucasCode, detail, status);
+      return await web.renderCoursePage(web.template, ucasCode, detail, status);
     } catch (err) {
       // A page must never fail for this: the browser renders it as it always could.
       request.log.error({ err }, 'course page server rendering failed: sending the app instead');

@@ -1,9 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createCourse } from '@clearing-desk/contracts/testing';
-import { renderCoursePage, renderShell } from '@/prerender';
+import { renderCoursePage, renderShell, renderStaffEntry } from '@/prerender';
 import { apiUrl } from '@/testing/mocks/api-url';
-import { seedCourses } from '@/testing/mocks/db';
+import { addDirectoryAccount, seedCourses, setSessionUser } from '@/testing/mocks/db';
+import { createStaffUser } from '@/testing/test-utils';
 import { startApp, type StartedApp } from '../start';
 
 /**
@@ -72,5 +73,59 @@ describe('pre-rendered pages hydrated by the app', () => {
     } finally {
       consoleError.mockRestore();
     }
+  });
+
+  /** Starts the app over `container`, failing on any hydration error; answers the started app. */
+  async function hydrateWithoutErrors(container: HTMLElement): Promise<StartedApp> {
+    const recoverable: unknown[] = [];
+    const consoleError = jest.spyOn(console, 'error');
+    try {
+      const app = await act(() => startApp(container, { onRecoverableError: (error) => recoverable.push(error) }));
+      expect(app.mode).toBe('hydrated');
+      expect(recoverable).toEqual([]);
+      expect(consoleError).not.toHaveBeenCalled();
+      return app;
+    } finally {
+      consoleError.mockRestore();
+    }
+  }
+
+  // Issue 21 item 2: /staff painted by the gateway, as the sign-in screen or (with the sign-in hint) the frame checking the sign-in.
+  it('takes over the painted /staff sign-in screen with what was typed before it ran, and signs in', async () => {
+    const adviser = createStaffUser({ username: 'backoffice1', name: 'Bola Backoffice', roles: [{ role: 'Back Office', scope: 'all' }] });
+    addDirectoryAccount(adviser, 'secret');
+    const container = showPrerendered('/staff', await renderStaffEntry(TEMPLATE, { signedIn: false, enterprise: false }));
+    const username = screen.getByRole<HTMLInputElement>('textbox', { name: 'Username' });
+    const password = screen.getByLabelText<HTMLInputElement>('Password');
+    username.value = 'backoffice1';
+    password.value = 'secret';
+    // Before the app runs, the form cannot be sent (the browser's own submission would go nowhere).
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    started = await hydrateWithoutErrors(container);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled());
+    expect(screen.getByRole('heading', { level: 1, name: 'Staff sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Username' })).toBe(username);
+    expect(username).toHaveValue('backoffice1');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find a course' })).toBeInTheDocument();
+  });
+
+  it('paints only the enterprise link when the enterprise sign-in is set, and the app takes it over', async () => {
+    const container = showPrerendered('/staff', await renderStaffEntry(TEMPLATE, { signedIn: false, enterprise: true }));
+    const link = screen.getByRole('link', { name: 'Sign in with your university account' });
+    expect(screen.queryByRole('textbox', { name: 'Username' })).not.toBeInTheDocument();
+    started = await hydrateWithoutErrors(container);
+    expect(screen.getByRole('link', { name: 'Sign in with your university account' })).toBe(link);
+  });
+
+  it('with the sign-in hint, paints the frame checking the sign-in, never the sign-in form; the app then shows the page', async () => {
+    setSessionUser(createStaffUser({ username: 'backoffice1', name: 'Bola Backoffice', roles: [{ role: 'Back Office', scope: 'all' }] }));
+    const container = showPrerendered('/staff', await renderStaffEntry(TEMPLATE, { signedIn: true, enterprise: false }));
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your sign-in');
+    expect(screen.queryByRole('heading', { name: 'Staff sign in' })).not.toBeInTheDocument();
+    started = await hydrateWithoutErrors(container);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find a course' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Staff sign in' })).not.toBeInTheDocument();
   });
 });

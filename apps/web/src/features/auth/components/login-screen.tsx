@@ -3,6 +3,7 @@ import { Button, buttonClassName, ErrorSummary, Spinner, type ErrorSummaryItem }
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { absoluteHref, paths } from '@/config/paths';
+import { useAppRunning } from '@/hooks/use-app-running';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api-client';
 import { useLoginOptions } from '../api/get-login-options';
@@ -27,6 +28,8 @@ export function LoginScreen({ onSignedIn }: { onSignedIn?: (user: StaffUser) => 
   useDocumentTitle(AUTH_TEXTS.SIGN_IN_HEADING);
   const options = useLoginOptions();
   const login = useLogin({ onSuccess: onSignedIn });
+  // Painted by the server (/staff), the form waits for the app: a browser submission would go nowhere.
+  const appRunning = useAppRunning();
   const [attempt, setAttempt] = useState(0);
   // The gateway sends a refused or cancelled enterprise (OIDC) sign-in back to /staff?signin=failed.
   const [searchParams] = useSearchParams();
@@ -56,7 +59,7 @@ export function LoginScreen({ onSignedIn }: { onSignedIn?: (user: StaffUser) => 
             login.mutate(credentials, { onError: clearPassword });
           }}
         >
-          <Button type="submit" disabled={login.isPending}>
+          <Button type="submit" disabled={login.isPending || !appRunning}>
             {login.isPending ? AUTH_TEXTS.SIGNING_IN : AUTH_TEXTS.SIGN_IN_BUTTON}
           </Button>
         </SignInFields>
