@@ -12,7 +12,7 @@ import { applicationDataSchema, applySubmissionSchema, messageItemSchema } from 
 import { VALIDATION_MESSAGES } from './validation-messages';
 import { VISA_TYPE_OPTIONS } from './visa-types';
 import { emailCourseFactsSchema, interviewDetailsSchema } from '../notifications/outbox';
-import { placesSeedSchema } from '../rules/places';
+import { placesSeedSchema } from '../rules/places-schemas';
 import { timestampQuerySchema } from '../rules/timestamp-query';
 
 /**

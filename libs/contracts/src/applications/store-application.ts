@@ -6,7 +6,7 @@ import { applicationDataSchema, appliedQuerySchema, keyedSubmissionSchema } from
 import { applicationDecisionSchema } from './decide-public-outcome';
 import { emailCourseFactsSchema, interviewDetailsSchema } from '../notifications/outbox';
 import { applicantDecisionSchema } from '../notifications/status-page';
-import { placesSeedSchema } from '../rules/places';
+import { placesSeedSchema } from '../rules/places-schemas';
 
 /** Who a history LOG row names for a submission from the public (domain.md "Statuses"). */
 export const PUBLIC_USER = 'public';

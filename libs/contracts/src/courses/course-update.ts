@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../common/limits';
-import { clearingPlacesSchema, offerAllowanceSchema } from '../rules/places';
+import { clearingPlacesSchema, offerAllowanceSchema } from '../rules/places-schemas';
 import { documentTypeSchema, type CourseData } from './course';
 
 /**

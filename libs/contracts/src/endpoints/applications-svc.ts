@@ -28,7 +28,7 @@ import {
 import { errorResponseSchema } from '../common/errors';
 import { courseIdParamsSchema } from '../courses/course';
 import { figuresCountRequestSchema, figuresCountResponseSchema } from '../figures/figures';
-import { placesLedgerSchema, placesUpdateRequestSchema } from '../rules/places';
+import { placesLedgerSchema, placesUpdateRequestSchema } from '../rules/places-schemas';
 import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, clearingStatusUpdateSchema } from '../status/clearing-status';
 import { endpoint } from './endpoint';
 

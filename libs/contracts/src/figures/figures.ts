@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { courseRowSchema, type CourseRow } from '../courses/course';
 import { emailSummarySchema, type EmailSummary } from '../notifications/email-records';
 import { timestampQuerySchema } from '../rules/timestamp-query';
-import { placesLedgerSchema } from '../rules/places';
+import { placesLedgerSchema } from '../rules/places-schemas';
 
 /**
  * Live results-day figures (issue 13): per course the user may report on, per school and overall.

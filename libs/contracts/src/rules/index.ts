@@ -8,4 +8,5 @@ export * from './points-light';
 export * from './http-names';
 export * from './status-buttons';
 export * from './places';
+export * from './places-schemas';
 export * from './timestamp-query';

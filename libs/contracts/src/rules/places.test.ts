@@ -1,5 +1,6 @@
 import { courseUpdateDataSchema } from '../courses/course-update';
-import { offerAllowanceSchema, offersAllowed, PLACES_MESSAGES, placesLeft } from './places';
+import { offersAllowed, PLACES_MESSAGES, placesLeft } from './places';
+import { offerAllowanceSchema } from './places-schemas';
 
 describe('places left (domain.md "Places")', () => {
   it.each([
