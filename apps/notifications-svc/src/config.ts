@@ -41,7 +41,12 @@ export const notificationsConfigSchema = baseServiceConfigSchema.merge(databaseC
   UCAS_INSTITUTION_CODE: ucasInstitutionCodeSchema,
   /** Run the sending worker inside the service (default); false when it only serves History. */
   NOTIFICATIONS_WORKER_IN_PROCESS: z.stringbool().default(true),
-  NOTIFICATIONS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /**
+   * Emails in flight per worker. 32: each job mostly waits (database, SMTP), and after an SMTP
+   * outage the retried backlog and the new decisions share the worker; at 8 it sent about as fast
+   * as decisions came (20/s), so new emails waited behind the backlog (tools/bench/notifications).
+   */
+  NOTIFICATIONS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(32),
   /**
    * Attempts per email and the backoff between them (doubling from the base, capped): the
    * defaults retry for about 90 minutes while the SMTP server is unreachable, then mark it failed
