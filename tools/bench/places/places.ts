@@ -31,7 +31,7 @@ import {
   XSRF_COOKIE,
   type AssessForm,
 } from '@clearing-desk/contracts';
-import { createApplicationForm, FIVE_GCSES } from '@clearing-desk/contracts/testing';
+import { createApplicationForm, FIVE_GCSES, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, startStack, type Stack } from '@clearing-desk/stack';
 import { Pool } from 'undici';
 import { percentile, printTable } from '../assessment/fixtures';
@@ -62,12 +62,7 @@ function form(n: number, run: string) {
       DOB: '2006-05-14',
       NATIONALITY: 'GBR',
       GCSE_QUALIFICATIONS: FIVE_GCSES,
-      QUALIFICATIONS: ['Mathematics', 'Physics', 'Chemistry'].map((SUBJECT, i) => ({
-        QUALIFICATION: 'ALEVEL',
-        SUBJECT,
-        GRADE: ['A*', 'A', 'B'][i],
-        YEAR: '2025',
-      })),
+      QUALIFICATIONS: A_STAR_A_B_A_LEVELS,
     }),
     NAME2: `Bench${n}`,
     EMAIL: `places.${run}.${n}@example.com`,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { applyResponseSchema, uploadResponseSchema, type Assessment } from '@clearing-desk/contracts';
-import { createApplicationForm, createSampleDocument } from '@clearing-desk/contracts/testing';
+import { createApplicationForm, createSampleDocument, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import type { FastifyInstance } from 'fastify';
 import { StackClient, startTestStack } from '../testing/stack-client';
@@ -74,12 +74,7 @@ describe('the public submit through the pipeline', () => {
       DOB: '2006-05-14',
       NATIONALITY: 'GBR',
       GCSE_QUALIFICATIONS: FIVE_GCSES,
-      QUALIFICATIONS: ['Mathematics', 'Physics', 'Chemistry'].map((SUBJECT, i) => ({
-        QUALIFICATION: 'ALEVEL',
-        SUBJECT,
-        GRADE: ['A*', 'A', 'B'][i],
-        YEAR: '2025',
-      })),
+      QUALIFICATIONS: A_STAR_A_B_A_LEVELS,
     }),
     ...who,
     SUBMISSION_ID: randomUUID(),

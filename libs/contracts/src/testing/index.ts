@@ -114,6 +114,14 @@ export const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemis
   YEAR: '2023',
 }));
 
+/** A*AB at A level in Mathematics, Physics and Chemistry, 2025: a green applicant for G400-like courses. */
+export const A_STAR_A_B_A_LEVELS = ['Mathematics', 'Physics', 'Chemistry'].map((SUBJECT, i) => ({
+  QUALIFICATION: 'ALEVEL',
+  SUBJECT,
+  GRADE: ['A*', 'A', 'B'][i],
+  YEAR: '2025',
+}));
+
 /**
  * A complete, valid application form for the G400-like course of `createCourseDetail` (an A level
  * applicant from the UK); override any field.

@@ -9,7 +9,7 @@ import {
   resendEmailResponseSchema,
   type EmailListResponse,
 } from '@clearing-desk/contracts';
-import { createApplicationForm, FIVE_GCSES } from '@clearing-desk/contracts/testing';
+import { createApplicationForm, FIVE_GCSES, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
 import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
 
@@ -45,12 +45,7 @@ async function takeByPhone(username: string, STATUS: string): Promise<string> {
       DOB: '2006-05-14',
       NATIONALITY: 'GBR',
       GCSE_QUALIFICATIONS: FIVE_GCSES,
-      QUALIFICATIONS: ['Mathematics', 'Physics', 'Chemistry'].map((SUBJECT, i) => ({
-        QUALIFICATION: 'ALEVEL',
-        SUBJECT,
-        GRADE: ['A*', 'A', 'B'][i],
-        YEAR: '2025',
-      })),
+      QUALIFICATIONS: A_STAR_A_B_A_LEVELS,
     }),
     EMAIL: `emails.gateway.${people}@example.com`,
     UCAS_PERSONAL_ID: String(7300000000 + people),

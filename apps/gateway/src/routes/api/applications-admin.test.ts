@@ -16,7 +16,7 @@ import {
   visaUpdateResponseSchema,
   type ApplyResponse,
 } from '@clearing-desk/contracts';
-import { createApplicationForm, createSampleDocument, createVisaData } from '@clearing-desk/contracts/testing';
+import { createApplicationForm, createSampleDocument, createVisaData, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
 import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
 
@@ -54,12 +54,7 @@ function form(overrides: Record<string, unknown> = {}) {
       DOB: '2006-05-14',
       NATIONALITY: 'GBR',
       GCSE_QUALIFICATIONS: FIVE_GCSES,
-      QUALIFICATIONS: ['Mathematics', 'Physics', 'Chemistry'].map((SUBJECT, i) => ({
-        QUALIFICATION: 'ALEVEL',
-        SUBJECT,
-        GRADE: ['A*', 'A', 'B'][i],
-        YEAR: '2025',
-      })),
+      QUALIFICATIONS: A_STAR_A_B_A_LEVELS,
     }),
     EMAIL: `desk.gateway.${people}@example.com`,
     UCAS_PERSONAL_ID: String(7200000000 + people),

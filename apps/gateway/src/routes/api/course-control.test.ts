@@ -11,7 +11,7 @@ import {
   LOGIN_MESSAGES,
   searchAction,
 } from '@clearing-desk/contracts';
-import { createApplicationForm } from '@clearing-desk/contracts/testing';
+import { createApplicationForm, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
 import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
 
@@ -39,12 +39,7 @@ function submission() {
       DOB: '2006-05-14',
       NATIONALITY: 'GBR',
       GCSE_QUALIFICATIONS: FIVE_GCSES,
-      QUALIFICATIONS: ['Mathematics', 'Physics', 'Chemistry'].map((SUBJECT, i) => ({
-        QUALIFICATION: 'ALEVEL',
-        SUBJECT,
-        GRADE: ['A*', 'A', 'B'][i],
-        YEAR: '2025',
-      })),
+      QUALIFICATIONS: A_STAR_A_B_A_LEVELS,
     }),
     EMAIL: `course.control.${people}@example.com`,
     UCAS_PERSONAL_ID: String(7100000000 + people),

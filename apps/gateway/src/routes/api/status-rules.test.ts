@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_APPLICATION_MESSAGES, APPLY_MESSAGES, applyResponseSchema, type ApplicationStatus, type ApplyResponse } from '@clearing-desk/contracts';
-import { createApplicationForm } from '@clearing-desk/contracts/testing';
+import { createApplicationForm, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
 import { Client } from 'pg';
 import { staffClients, startTestStack } from '../../testing/stack-client';
@@ -91,12 +91,7 @@ function greenForm(): Record<string, unknown> {
       DOB: '2006-05-14',
       NATIONALITY: 'GBR',
       GCSE_QUALIFICATIONS: FIVE_GCSES,
-      QUALIFICATIONS: ['Mathematics', 'Physics', 'Chemistry'].map((SUBJECT, i) => ({
-        QUALIFICATION: 'ALEVEL',
-        SUBJECT,
-        GRADE: ['A*', 'A', 'B'][i],
-        YEAR: '2025',
-      })),
+      QUALIFICATIONS: A_STAR_A_B_A_LEVELS,
     }),
     EMAIL: `status.cells.${people}@example.com`,
     UCAS_PERSONAL_ID: String(7300000000 + people),
