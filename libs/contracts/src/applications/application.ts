@@ -76,6 +76,9 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 export const applyApiBodySchema = z.object({ data: applySubmissionSchema, token: z.string().optional() });
 
+/** The course of POST /api/apply/{course} and POST /api/apply/{course}/assess: its UCAS code. */
+export const applyCourseParamsSchema = z.object({ course: z.string().trim().min(1).max(32) });
+
 /** A recommended course on the confirmation page (spec section 3). */
 export const recommendedCourseSchema = z.object({
   UCAS_CODE: z.string(),
@@ -104,6 +107,9 @@ export type ApplyResponse = z.infer<typeof applyResponseSchema>;
 
 /** The public reference shown to applicants: depart number then the fourth element of id. */
 export const publicReference = (response: Pick<ApplyResponse, 'id' | 'depart_number'>): string => `${response.depart_number}${response.id[3]}`;
+
+/** The course of GET /api/applications/{ucasCode}/applied: its UCAS code. */
+export const appliedParamsSchema = z.object({ ucasCode: z.string().trim().min(1).max(32) });
 
 /** GET /api/applications/{ucasCode}/applied (spec section 7): email and/or ucas_personal_id. */
 export const appliedQuerySchema = timestampQuerySchema.extend({

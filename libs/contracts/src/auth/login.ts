@@ -13,6 +13,9 @@ export const loginFormSchema = z.object({
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
+/** The login's body as the gateway reads it: the form's fields and the XSRF `token` field. */
+export const loginBodySchema = loginFormSchema.extend({ token: z.string().optional() });
+
 /** The signed-in user: the answer of a login and of GET /api/admin/auth/user. */
 export const staffUserResponseSchema = staffUserSchema;
 

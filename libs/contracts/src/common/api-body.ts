@@ -5,3 +5,9 @@ import { z } from 'zod';
  * and the XSRF token in `token` (the gateway checks the token; services never see it).
  */
 export const apiBodySchema = <S extends z.ZodType>(data: S) => z.object({ data, token: z.string().optional() });
+
+/**
+ * The body of a write that carries nothing (the logout, 'Stay signed in'): none at all, or
+ * `{ data?, token? }` with the XSRF token.
+ */
+export const emptyApiBodySchema = apiBodySchema(z.unknown()).partial().nullish();

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { endpoint, routeOf, successSchema } from './endpoint';
+import { API_ENDPOINTS } from './api-endpoints';
+import { API_ROUTES, type ApiRouteName } from './api-routes';
+import { endpoint, routeOf, successSchema, type Endpoint } from './endpoint';
 import { fillPath } from './path';
 import { SERVICE_ENDPOINTS } from './service-endpoints';
 
@@ -26,6 +28,10 @@ describe('routeOf', () => {
     expect(successSchema(endpoint({ method: 'POST', path: '/a', responses: { 201: ok } }))).toBe(ok);
     expect(() => successSchema(endpoint({ method: 'POST', path: '/a', responses: { 400: ok } }))).toThrow('POST /a declares no 2xx answer');
   });
+
+  it('gives no response schema to an endpoint that declares no answers (a file, a redirect)', () => {
+    expect(routeOf(endpoint({ method: 'GET', path: '/files/:id', params, responses: {} }))).toEqual({ method: 'GET', url: '/files/:id', schema: { params } });
+  });
 });
 
 describe('SERVICE_ENDPOINTS', () => {
@@ -34,5 +40,55 @@ describe('SERVICE_ENDPOINTS', () => {
       const routes = Object.values(endpoints).map((e) => `${e.method} ${e.path}`);
       expect({ service, routes: new Set(routes).size }).toEqual({ service, routes: routes.length });
     }
+  });
+});
+
+/** Every declared endpoint, named `service.name` (internal) or `api.name` (public). */
+const everyEndpoint = (): [string, Endpoint][] => [
+  ...Object.entries(SERVICE_ENDPOINTS).flatMap(([service, endpoints]) =>
+    Object.entries(endpoints).map(([name, e]): [string, Endpoint] => [`${service}.${name}`, e]),
+  ),
+  ...Object.entries(API_ENDPOINTS).map(([name, e]): [string, Endpoint] => [`api.${name}`, e]),
+];
+
+describe('API_ENDPOINTS (the public API, issue 22 item 2)', () => {
+  it('adds schemas to each API_ROUTES entry, keeping its method and path', () => {
+    expect(Object.keys(API_ENDPOINTS)).toEqual(Object.keys(API_ROUTES));
+    for (const [name, route] of Object.entries(API_ROUTES)) {
+      const e = API_ENDPOINTS[name as ApiRouteName];
+      expect({ name, method: e.method, path: e.path }).toEqual({ name, ...route });
+    }
+  });
+
+  it('declares each method and path once', () => {
+    const routes = Object.values(API_ROUTES).map((e) => `${e.method} ${e.path}`);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+});
+
+describe('every endpoint declaration', () => {
+  it("has a params schema with exactly its path's :name segments, or none when the path has none", () => {
+    const mismatched = everyEndpoint()
+      .map(([name, e]) => ({
+        name,
+        inPath: [...e.path.matchAll(/:(\w+)/g)].map((m) => m[1]).sort(),
+        inSchema: e.params instanceof z.ZodObject ? Object.keys(e.params.shape).sort() : [],
+      }))
+      .filter(({ inPath, inSchema }) => inPath.join() !== inSchema.join());
+    expect(mismatched).toEqual([]);
+  });
+
+  it('gives no GET a body, and every answer of 400 or above the shape of an error (a message)', () => {
+    expect(
+      everyEndpoint()
+        .filter(([, e]) => e.method === 'GET' && e.body)
+        .map(([name]) => name),
+    ).toEqual([]);
+    const notErrors = everyEndpoint().flatMap(([name, e]) =>
+      Object.entries(e.responses)
+        .filter(([status, schema]) => Number(status) >= 400 && !(schema instanceof z.ZodObject && 'message' in schema.shape))
+        .map(([status]) => `${name} ${status}`),
+    );
+    expect(notErrors).toEqual([]);
   });
 });

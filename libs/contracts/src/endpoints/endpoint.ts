@@ -66,7 +66,7 @@ export function successSchema<E extends Endpoint>(e: E): SuccessSchema<E> {
 
 /**
  * Fastify route options of an endpoint (method, url, schema with params, querystring, body and
- * response), for `fastify.route({ ...routeOf(E), handler })` with fastify-type-provider-zod, so
+ * response; without a `response` when it declares no answers), for `fastify.route({ ...routeOf(E), handler })` with fastify-type-provider-zod, so
  * the handler's request and reply are typed from the declaration.
  */
 export function routeOf<E extends Endpoint>(
@@ -76,7 +76,9 @@ export function routeOf<E extends Endpoint>(
   url: E['path'];
   schema: { params: Part<E, 'params'>; querystring: Part<E, 'query'>; body: Part<E, 'body'>; response: E['responses'] };
 } {
-  const schema: Record<string, unknown> = { response: e.responses };
+  const schema: Record<string, unknown> = {};
+  // An endpoint that answers no JSON (a file, a redirect) declares no answers.
+  if (Object.keys(e.responses).length > 0) schema['response'] = e.responses;
   if (e.params) schema['params'] = e.params;
   if (e.query) schema['querystring'] = e.query;
   if (e.body) schema['body'] = e.body;

@@ -9,3 +9,4 @@ export * from './notifications-svc';
 export * from './scenarios-svc';
 export * from './service-endpoints';
 export * from './api-routes';
+export * from './api-endpoints';

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import {
+  adminApplicationParamsSchema,
+  adminApplicationResponseSchema,
+  adminDocumentParamsSchema,
+  applicationListingQuerySchema,
+  applicationListingResponseSchema,
+  outboundCallBodySchema,
+  outboundCallResponseSchema,
+  staffCreateBodySchema,
+  staffUpdateBodySchema,
+  staffUpdateResponseSchema,
+  studentSearchQuerySchema,
+  studentSearchResponseSchema,
+  visaBodySchema,
+  visaResponseSchema,
+  visaUpdateResponseSchema,
+} from '../applications/admin-applications';
+import {
+  applyApiBodySchema,
+  applyCourseParamsSchema,
+  appliedParamsSchema,
+  appliedQuerySchema,
+  appliedResponseSchema,
+  applyResponseSchema,
+} from '../applications/application';
+import { applicationHashParamsSchema } from '../applications/store-application';
+import { assessApiBodySchema, assessResponseSchema } from '../assessment/assess-request';
+import { liftLoginLockoutSchema, loginLockoutsResponseSchema } from '../auth/lockouts';
+import { loginBodySchema, loginOptionsSchema, sessionStateSchema, staffUserResponseSchema } from '../auth/login';
+import { apiBodySchema, emptyApiBodySchema } from '../common/api-body';
+import { errorResponseSchema } from '../common/errors';
+import { courseDetailResponseSchema, courseIdParamsSchema } from '../courses/course';
+import { courseSearchQuerySchema, courseSearchResponseSchema } from '../courses/course-search';
+import { courseHistoryResponseSchema, courseUpdateBodySchema } from '../courses/course-update';
+import { figuresQuerySchema, figuresResponseSchema } from '../figures/figures';
+import { uploadResponseSchema } from '../files/file-routes';
+import { adminEmailParamsSchema, emailListResponseSchema, resendEmailResponseSchema } from '../notifications/email-records';
+import { statusPageResponseSchema } from '../notifications/status-page';
+import { timestampQuerySchema } from '../rules/timestamp-query';
+import {
+  scenarioCompletionRequestSchema,
+  scenarioCompletionSchema,
+  scenarioFilterSchema,
+  scenarioNotFoundResponseSchema,
+  scenarioProgressSchema,
+  scenarioResponseSchema,
+} from '../scenarios/scenario';
+import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, clearingStatusUpdateSchema, pingResponseSchema } from '../status/clearing-status';
+import { API_ROUTES, type ApiRouteName } from './api-routes';
+import type { Endpoint } from './endpoint';
+
+/** What a public endpoint adds to its API_ROUTES entry: its params, query, body and answers. */
+type ApiSchemas = Omit<Endpoint, 'method' | 'path'>;
+
+/** Each API_ROUTES entry with the schemas declared for it. */
+type WithSchemas<T extends { readonly [N in ApiRouteName]: ApiSchemas }> = { readonly [N in ApiRouteName]: (typeof API_ROUTES)[N] & T[N] };
+
+/** Adds its schemas to each API_ROUTES entry (every route must have an entry, so none is left undeclared). */
+function withSchemas<const T extends { readonly [N in ApiRouteName]: ApiSchemas }>(schemas: T): WithSchemas<T> {
+  const names = Object.keys(API_ROUTES) as ApiRouteName[];
+  return Object.fromEntries(names.map((name) => [name, { ...API_ROUTES[name], ...schemas[name] }])) as WithSchemas<T>;
+}
+
+const e400 = { 400: errorResponseSchema };
+const e401 = { 401: errorResponseSchema };
+const e403 = { 403: errorResponseSchema };
+const e404 = { 404: errorResponseSchema };
+const e409 = { 409: errorResponseSchema };
+const e429 = { 429: errorResponseSchema };
+const e503 = { 503: errorResponseSchema };
+/** Refusals of the staff routes that check a permission. */
+const refusals = { ...e400, ...e401, ...e403 };
+/** Refusals of the applications desk. */
+const deskErrors = { ...e400, ...e403, ...e404, ...e409 };
+/** Refusals of the public form's writes (assess, apply). */
+const formErrors = { ...e400, ...e403, ...e404, ...e409, ...e429 };
+/** Refusals of the sign-in routes. */
+const signInErrors = { ...e400, ...e401, ...e403, ...e429, ...e503 };
+/** Refusals of the decision-email routes (notifications-svc down: 503 with a message). */
+const emailErrors = { ...e400, ...e403, ...e404, ...e503 };
+
+/** `_`, the cache-busting timestamp every GET of the web app may carry (rules/timestamp-query). */
+const query = timestampQuerySchema;
+
+/**
+ * The public API of spec section 7 as data (issue 22 item 2): each API_ROUTES entry (method and
+ * path, zod-free for the web's first screen) with its params, query, body and answers by status.
+ * The gateway registers each route from its entry here (`routeOf`), forwards the one-to-one ones
+ * by it (issue 26 item 1) and its OpenAPI document is generated from these schemas; contract tests
+ * read them. Paths are relative to `${BASE_PATH}api`.
+ */
+export const API_ENDPOINTS = withSchemas({
+  // Public (spec section 7).
+  courseSearch: { query: courseSearchQuerySchema, responses: { 200: courseSearchResponseSchema, ...e400 } },
+  course: { params: courseIdParamsSchema, query, responses: { 200: courseDetailResponseSchema, ...e401, ...e404 } },
+  applied: { params: appliedParamsSchema, query: appliedQuerySchema, responses: { 200: appliedResponseSchema, ...e400, ...e429 } },
+  application: { params: applicationHashParamsSchema, query, responses: { 200: statusPageResponseSchema, ...e404, 410: errorResponseSchema } },
+  assess: { params: applyCourseParamsSchema, body: assessApiBodySchema, responses: { 200: assessResponseSchema, ...formErrors } },
+  apply: { params: applyCourseParamsSchema, body: applyApiBodySchema, responses: { 200: applyResponseSchema, ...formErrors } },
+  /** Multipart (`document`, `document_type`), streamed to files-svc unparsed: no body schema. */
+  fileUpload: {
+    responses: { 200: uploadResponseSchema, ...e400, ...e403, 413: errorResponseSchema, 415: errorResponseSchema, 422: errorResponseSchema, ...e429, ...e503 },
+  },
+  ping: { query, responses: { 200: pingResponseSchema } },
+  clearingStatus: { query, responses: { 200: clearingStatusResponseSchema } },
+  // Staff sign-in (spec section 7; issues 19, 25).
+  authOptions: { query, responses: { 200: loginOptionsSchema } },
+  /** Form-encoded (or JSON) username, password and XSRF token. */
+  authLogin: { body: loginBodySchema, responses: { 200: staffUserResponseSchema, ...signInErrors } },
+  authLogout: { body: emptyApiBodySchema, responses: { 204: z.null(), ...e403, ...e503 } },
+  authUser: { query, responses: { 200: staffUserResponseSchema, ...e401 } },
+  authSession: { query, responses: { 200: sessionStateSchema, ...e401 } },
+  authSessionExtend: { body: emptyApiBodySchema, responses: { 200: sessionStateSchema, ...e401, ...e403 } },
+  /** The provider's redirect back (code, state): answers a redirect, never JSON. */
+  authOidcCallback: { responses: {} },
+  signInLockouts: { query, responses: { 200: loginLockoutsResponseSchema, ...refusals, ...e503 } },
+  liftSignInLockout: { body: apiBodySchema(liftLoginLockoutSchema), responses: { 200: loginLockoutsResponseSchema, ...refusals, ...e503 } },
+  // Settings, course control and figures (issue 13).
+  clearingStatusUpdate: { body: apiBodySchema(clearingStatusUpdateSchema), responses: { 200: clearingStatusResponseSchema, ...refusals } },
+  clearingStatusAudit: { query, responses: { 200: clearingStatusAuditResponseSchema, ...refusals } },
+  adminCourse: { params: courseIdParamsSchema, query, responses: { 200: courseDetailResponseSchema, ...e401, ...e404 } },
+  adminCourseUpdate: {
+    params: courseIdParamsSchema,
+    body: courseUpdateBodySchema,
+    responses: { 200: courseDetailResponseSchema, ...refusals, ...e404, 412: errorResponseSchema },
+  },
+  adminCourseHistory: { params: courseIdParamsSchema, query, responses: { 200: courseHistoryResponseSchema, ...e401, ...e403, ...e404 } },
+  figures: { query: figuresQuerySchema, responses: { 200: figuresResponseSchema, ...refusals } },
+  /** The same figures as a CSV download. */
+  figuresCsv: { query: figuresQuerySchema, responses: { 200: z.string(), ...refusals } },
+  // The applications desk (issue 9).
+  adminApplications: { query: applicationListingQuerySchema, responses: { 200: applicationListingResponseSchema, ...deskErrors } },
+  adminStudents: { query: studentSearchQuerySchema, responses: { 200: studentSearchResponseSchema, ...deskErrors } },
+  adminApplication: { params: adminApplicationParamsSchema, query, responses: { 200: adminApplicationResponseSchema, ...deskErrors } },
+  adminApplicationCreate: { params: adminApplicationParamsSchema, body: staffCreateBodySchema, responses: { 200: applyResponseSchema, ...deskErrors } },
+  adminApplicationUpdate: { params: adminApplicationParamsSchema, body: staffUpdateBodySchema, responses: { 200: staffUpdateResponseSchema, ...deskErrors } },
+  adminOutboundCall: { params: adminApplicationParamsSchema, body: outboundCallBodySchema, responses: { 200: outboundCallResponseSchema, ...deskErrors } },
+  adminVisa: { params: adminApplicationParamsSchema, query, responses: { 200: visaResponseSchema, ...deskErrors } },
+  adminVisaUpdate: { params: adminApplicationParamsSchema, body: visaBodySchema, responses: { 200: visaUpdateResponseSchema, ...deskErrors } },
+  /** The stored document itself, as an attachment (binary, not JSON): no 2xx schema. */
+  adminDocument: { params: adminDocumentParamsSchema, query, responses: {} },
+  adminEmails: { params: adminApplicationParamsSchema, query, responses: { 200: emailListResponseSchema, ...emailErrors } },
+  adminEmailResend: { params: adminEmailParamsSchema, responses: { 201: resendEmailResponseSchema, ...emailErrors } },
+  // Training scenarios (issue 11).
+  scenario: { params: scenarioFilterSchema, query, responses: { 200: scenarioResponseSchema, ...refusals, 404: scenarioNotFoundResponseSchema } },
+  scenarioCompleted: { body: apiBodySchema(scenarioCompletionRequestSchema), responses: { 200: scenarioCompletionSchema, ...refusals, ...e404 } },
+  scenarioProgress: { query, responses: { 200: scenarioProgressSchema, ...refusals } },
+  // The OpenAPI document of all of these (issue 14 item 6).
+  /** The document itself. */
+  openapi: { responses: {} },
+});
+export type ApiEndpoints = typeof API_ENDPOINTS;
