@@ -1,4 +1,4 @@
-import { API_ROUTES, LOGIN_MESSAGES, type StaffUser } from '@clearing-desk/contracts';
+import { API_ENDPOINTS, LOGIN_MESSAGES, routeOf, type StaffUser } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -82,37 +82,41 @@ export const oidcCallbackRoutes: FastifyPluginAsync<{ config: GatewayConfig; rol
     return reply.redirect(`${config.BASE_PATH}staff?signin=failed`, 302);
   };
 
-  fastify.get(API_ROUTES.authOidcCallback.path, { config: { public: true } }, async (request, reply) => {
-    const raw = request.cookies[OIDC_TRANSACTION_COOKIE];
-    // One use only, whatever the outcome.
-    reply.clearCookie(OIDC_TRANSACTION_COOKIE, { path: transactionCookiePath(config) });
-    if (!raw) return failed(request, reply, 'no sign-in transaction cookie (expired, or not started here)');
-    const unsigned = request.unsignCookie(raw);
-    if (!unsigned.valid || unsigned.value === null) return failed(request, reply, 'sign-in transaction cookie with a bad signature');
-    let transaction: OidcTransaction;
-    try {
-      transaction = transactionSchema.parse(JSON.parse(unsigned.value));
-    } catch (err) {
-      return failed(request, reply, 'unreadable sign-in transaction cookie', err);
-    }
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.authOidcCallback),
+    config: { public: true },
+    handler: async (request, reply) => {
+      const raw = request.cookies[OIDC_TRANSACTION_COOKIE];
+      // One use only, whatever the outcome.
+      reply.clearCookie(OIDC_TRANSACTION_COOKIE, { path: transactionCookiePath(config) });
+      if (!raw) return failed(request, reply, 'no sign-in transaction cookie (expired, or not started here)');
+      const unsigned = request.unsignCookie(raw);
+      if (!unsigned.valid || unsigned.value === null) return failed(request, reply, 'sign-in transaction cookie with a bad signature');
+      let transaction: OidcTransaction;
+      try {
+        transaction = transactionSchema.parse(JSON.parse(unsigned.value));
+      } catch (err) {
+        return failed(request, reply, 'unreadable sign-in transaction cookie', err);
+      }
 
-    const callbackUrl = new URL(client.redirectUri);
-    const queryAt = request.url.indexOf('?');
-    callbackUrl.search = queryAt >= 0 ? request.url.slice(queryAt) : '';
-    // openid-client checks it too; checked here first so the log says what was wrong.
-    if (callbackUrl.searchParams.get('state') !== transaction.state) return failed(request, reply, 'the state does not match the sign-in transaction');
-    let identity;
-    try {
-      identity = await client.finishSignIn(callbackUrl, transaction);
-    } catch (err) {
-      if (err instanceof OidcUnavailableError) throw unavailable(request, err);
-      return failed(request, reply, 'the provider refused the sign-in, or its answer did not pass the checks', err);
-    }
+      const callbackUrl = new URL(client.redirectUri);
+      const queryAt = request.url.indexOf('?');
+      callbackUrl.search = queryAt >= 0 ? request.url.slice(queryAt) : '';
+      // openid-client checks it too; checked here first so the log says what was wrong.
+      if (callbackUrl.searchParams.get('state') !== transaction.state) return failed(request, reply, 'the state does not match the sign-in transaction');
+      let identity;
+      try {
+        identity = await client.finishSignIn(callbackUrl, transaction);
+      } catch (err) {
+        if (err instanceof OidcUnavailableError) throw unavailable(request, err);
+        return failed(request, reply, 'the provider refused the sign-in, or its answer did not pass the checks', err);
+      }
 
-    const user: StaffUser = { username: identity.username, name: identity.name, roles: rolesForGroups(roleMapping, identity.groups) };
-    await fastify.signIn(request, reply, user, { from: 'oidc', expiresAt: identity.expiresAt });
-    request.log.info({ username: user.username, subject: identity.subject, roles: user.roles }, 'staff signed in (enterprise)');
-    reply.header('cache-control', 'no-store');
-    return reply.redirect(`${config.BASE_PATH}staff`, 302);
+      const user: StaffUser = { username: identity.username, name: identity.name, roles: rolesForGroups(roleMapping, identity.groups) };
+      await fastify.signIn(request, reply, user, { from: 'oidc', expiresAt: identity.expiresAt });
+      request.log.info({ username: user.username, subject: identity.subject, roles: user.roles }, 'staff signed in (enterprise)');
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(`${config.BASE_PATH}staff`, 302);
+    },
   });
 };

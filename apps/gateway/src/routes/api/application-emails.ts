@@ -1,22 +1,15 @@
 import {
-  API_ROUTES,
+  API_ENDPOINTS,
   APPLICATIONS_SVC,
   ADMIN_APPLICATION_MESSAGES,
-  adminApplicationParamsSchema,
-  adminEmailParamsSchema,
   canEditApplication,
   EMAIL_HISTORY_TEXTS,
-  emailListResponseSchema,
-  errorResponseSchema,
   NOTIFICATIONS_SVC,
-  resendEmailResponseSchema,
-  timestampQuerySchema,
+  routeOf,
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadStaffApplication } from '../../applications/staff-application';
-
-const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema };
 
 /**
  * The decision emails of one application for staff (issue 24 item 5), from notifications-svc:
@@ -27,20 +20,19 @@ const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorR
  * being down answers 503 with a message (the rest of the screen keeps working).
  */
 export const applicationEmailRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.get(
-    API_ROUTES.adminEmails.path,
-    { schema: { params: adminApplicationParamsSchema, querystring: timestampQuerySchema, response: { 200: emailListResponseSchema, ...errors } } },
-    async (request, reply) => {
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.adminEmails),
+    handler: async (request, reply) => {
       const { stored } = await loadStaffApplication(fastify, request, request.params);
       void reply.header('cache-control', 'private, no-store');
       return fastify.services.notifications.send(request, NOTIFICATIONS_SVC.list, { query: { application_id: stored.applicationData.APPLICATION_ID } });
     },
-  );
+  });
 
-  fastify.post(
-    API_ROUTES.adminEmailResend.path,
-    { preHandler: fastify.csrfProtection, schema: { params: adminEmailParamsSchema, response: { 201: resendEmailResponseSchema, ...errors } } },
-    async (request, reply) => {
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.adminEmailResend),
+    preHandler: fastify.csrfProtection,
+    handler: async (request, reply) => {
       const { student, course, emailId } = request.params;
       const { stored, detail } = await loadStaffApplication(fastify, request, { student, course });
       const { applicationData } = stored;
@@ -58,5 +50,5 @@ export const applicationEmailRoutes: FastifyPluginAsyncZod = async (fastify) => 
       });
       return reply.status(201).send({ email, message: EMAIL_HISTORY_TEXTS.RESENT });
     },
-  );
+  });
 };

@@ -1,24 +1,9 @@
-import {
-  API_ROUTES,
-  APPLICATIONS_SVC,
-  applicationHashParamsSchema,
-  appliedQuerySchema,
-  appliedResponseSchema,
-  COURSES_SVC,
-  documentSummarySchema,
-  errorResponseSchema,
-  FILES_SVC,
-  statusPageResponseSchema,
-  timestampQuerySchema,
-} from '@clearing-desk/contracts';
+import { API_ENDPOINTS, APPLICATIONS_SVC, COURSES_SVC, documentSummarySchema, FILES_SVC, routeOf } from '@clearing-desk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { GatewayConfig } from '../../config';
 import { applyApiRoutes } from './apply';
 import { applicationEmailRoutes } from './application-emails';
 import { adminApplicationRoutes } from './applications-admin';
-
-const appliedParamsSchema = z.object({ ucasCode: z.string().trim().min(1).max(32) });
 
 /**
  * Public application routes of spec section 7: the duplicate check, the review page, and (from
@@ -34,26 +19,19 @@ export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig
    * GET /api/applications/{ucasCode}/applied: the applications to the course by this email
    * (case-insensitive) and/or UCAS Personal ID. With neither no lookup is made (spec section 4).
    */
-  fastify.get(
-    API_ROUTES.applied.path,
-    {
-      // It tells whether a person applied (spec section 4 keeps it public): limited hard, bursts logged.
-      config: fastify.publicRateLimit('applied'),
-      preValidation: fastify.applicantRateLimit('applied'),
-      schema: {
-        params: appliedParamsSchema,
-        querystring: appliedQuerySchema,
-        response: { 200: appliedResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
-      },
-    },
-    async (request) => {
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.applied),
+    // It tells whether a person applied (spec section 4 keeps it public): limited hard, bursts logged.
+    config: fastify.publicRateLimit('applied'),
+    preValidation: fastify.applicantRateLimit('applied'),
+    handler: async (request) => {
       const { email, ucas_personal_id } = request.query;
       if (!email && !ucas_personal_id) return { rows: [] };
       return fastify.services.applications.send(request, APPLICATIONS_SVC.applied, {
         query: { ucas_code: request.params.ucasCode, email: email || undefined, ucas_personal_id: ucas_personal_id || undefined },
       });
     },
-  );
+  });
 
   /**
    * GET /api/applications/{hash}: the public review page (spec section 2), the applicant's status
@@ -63,16 +41,9 @@ export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig
    * (metadata only: no token, owner or path). The unguessable hash is the only key; 404 when
    * unknown, 410 once the intake's cycle has ended (the link in the emails stops working).
    */
-  fastify.get(
-    API_ROUTES.application.path,
-    {
-      schema: {
-        params: applicationHashParamsSchema,
-        querystring: timestampQuerySchema,
-        response: { 200: statusPageResponseSchema, 404: errorResponseSchema, 410: errorResponseSchema },
-      },
-    },
-    async (request) => {
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.application),
+    handler: async (request) => {
       const stored = await fastify.services.applications.send(request, APPLICATIONS_SVC.byHash, { params: request.params });
       const [{ courseData, qualOptions }, { files }] = await Promise.all([
         fastify.services.courses.send(request, COURSES_SVC.detail, { params: { id: stored.UCAS_CODE } }),
@@ -88,5 +59,5 @@ export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig
         decision: { ...stored.decision, INSTITUTION_CODE: config.UCAS_INSTITUTION_CODE },
       };
     },
-  );
+  });
 };

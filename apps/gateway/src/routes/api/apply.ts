@@ -1,10 +1,7 @@
-import { API_ROUTES, applyApiBodySchema, applyResponseSchema, errorResponseSchema } from '@clearing-desk/contracts';
+import { API_ENDPOINTS, routeOf } from '@clearing-desk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { createSubmitPipeline } from '../../applications/submit-pipeline';
 import { assessmentGatewayPlugin } from '../../plugins/app/assessment-gateway';
-
-const paramsSchema = z.object({ course: z.string().trim().min(1).max(32) });
 
 /**
  * POST /api/apply/{course} (spec section 7): a public submission, decided at once (domain.md
@@ -33,25 +30,11 @@ export const applyApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(assessmentGatewayPlugin);
   const pipeline = createSubmitPipeline(fastify);
 
-  fastify.post(
-    API_ROUTES.apply.path,
-    {
-      config: fastify.publicRateLimit('apply'),
-      preValidation: fastify.applicantRateLimit('apply'),
-      preHandler: fastify.csrfProtection,
-      schema: {
-        params: paramsSchema,
-        body: applyApiBodySchema,
-        response: {
-          200: applyResponseSchema,
-          400: errorResponseSchema,
-          403: errorResponseSchema,
-          404: errorResponseSchema,
-          409: errorResponseSchema,
-          429: errorResponseSchema,
-        },
-      },
-    },
-    async (request) => pipeline.submitPublic(request, request.params.course, request.body.data),
-  );
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.apply),
+    config: fastify.publicRateLimit('apply'),
+    preValidation: fastify.applicantRateLimit('apply'),
+    preHandler: fastify.csrfProtection,
+    handler: async (request) => pipeline.submitPublic(request, request.params.course, request.body.data),
+  });
 };

@@ -1,12 +1,9 @@
-import { API_ROUTES, assessApiBodySchema, assessResponseSchema, errorResponseSchema, toAssessForm } from '@clearing-desk/contracts';
+import { API_ENDPOINTS, routeOf, toAssessForm } from '@clearing-desk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { assessmentGatewayPlugin } from '../../plugins/app/assessment-gateway';
 import { sendJsonText } from '../../plugins/app/service-clients';
 
 export { ASSESS_CACHE_TTL_MS } from '../../plugins/app/assessment-gateway';
-
-const paramsSchema = z.object({ course: z.string().trim().min(1).max(32) });
 
 /**
  * POST /api/apply/{course}/assess (spec section 7): assesses the form values (without documents)
@@ -20,26 +17,12 @@ const paramsSchema = z.object({ course: z.string().trim().min(1).max(32) });
 export const assessApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(assessmentGatewayPlugin);
 
-  fastify.post(
-    API_ROUTES.assess.path,
-    {
-      config: fastify.publicRateLimit('assess'),
-      preValidation: fastify.applicantRateLimit('assess'),
-      preHandler: fastify.csrfProtection,
-      schema: {
-        params: paramsSchema,
-        body: assessApiBodySchema,
-        response: {
-          200: assessResponseSchema,
-          400: errorResponseSchema,
-          403: errorResponseSchema,
-          404: errorResponseSchema,
-          409: errorResponseSchema,
-          429: errorResponseSchema,
-        },
-      },
-    },
-    async (request, reply) => {
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.assess),
+    config: fastify.publicRateLimit('assess'),
+    preValidation: fastify.applicantRateLimit('assess'),
+    preHandler: fastify.csrfProtection,
+    handler: async (request, reply) => {
       const detail = await fastify.assessmentGateway.course(request, request.params.course);
       // The public is told at once when the course takes no application. Staff are not: they also
       // re-assess applications that exist on courses closed since (a withdrawal on a full course
@@ -50,5 +33,5 @@ export const assessApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
       // no second validation and serialisation of it here (issue 26 item 1).
       return sendJsonText(reply, `{"result":${resultJson}}`);
     },
-  );
+  });
 };

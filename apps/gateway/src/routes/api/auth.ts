@@ -1,25 +1,9 @@
 import formBody from '@fastify/formbody';
-import {
-  API_ROUTES,
-  apiBodySchema,
-  canManageSignInLockouts,
-  errorResponseSchema,
-  liftLoginLockoutSchema,
-  loginLockoutsResponseSchema,
-  LOGIN_MESSAGES,
-  loginFormSchema,
-  loginOptionsSchema,
-  staffUserResponseSchema,
-  type StaffUser,
-  XSRF_HEADER,
-  sessionStateSchema,
-  timestampQuerySchema,
-} from '@clearing-desk/contracts';
+import { API_ENDPOINTS, canManageSignInLockouts, LOGIN_MESSAGES, routeOf, type StaffUser, XSRF_HEADER } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { z } from 'zod';
 import { DirectoryUnavailableError, type LdapDirectory } from '../../auth/ldap-directory';
 import { createLoginLimits, type LoginAttempt } from '../../auth/login-limits';
 import { rolesForGroups, type RoleMapping } from '../../auth/role-mapping';
@@ -60,8 +44,6 @@ function fromAnotherSite(request: FastifyRequest): boolean {
 }
 
 export type AuthRoutesOptions = { config: GatewayConfig; directory: LdapDirectory; roleMapping: RoleMapping };
-
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema };
 
 /**
  * Staff sign-in routes (spec section 7, the staff sign-in issue):
@@ -116,14 +98,11 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
     }
   };
 
-  fastify.put(
-    API_ROUTES.authLogin.path,
-    {
-      config: { public: true },
-      schema: { body: loginFormSchema.extend({ token: z.string().optional() }), response: { 200: staffUserResponseSchema, ...errors } },
-      preHandler: [fastify.csrfProtection, enforceLoginLimits],
-    },
-    async (request, reply) => {
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.authLogin),
+    config: { public: true },
+    preHandler: [fastify.csrfProtection, enforceLoginLimits],
+    handler: async (request, reply) => {
       const { username, password } = request.body;
       const started = Date.now();
       let account = null;
@@ -147,22 +126,19 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
       request.log.info({ username: user.username, roles: user.roles }, 'staff signed in');
       return user;
     },
-  );
+  });
 
-  fastify.put(
-    API_ROUTES.authLogout.path,
-    {
-      config: { public: true },
-      schema: { body: apiBodySchema(z.unknown()).partial().nullish(), response: { 204: z.null(), 403: errorResponseSchema, 503: errorResponseSchema } },
-      preHandler: signOutGuard(fastify),
-    },
-    async (request, reply) => {
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.authLogout),
+    config: { public: true },
+    preHandler: signOutGuard(fastify),
+    handler: async (request, reply) => {
       const username = request.staffUser?.username;
       await fastify.signOut(request, reply);
       if (username) request.log.info({ username }, 'staff signed out');
       return reply.status(204).send(null);
     },
-  );
+  });
 
   // The session's ends (issue 19 item 2): the GET is passive (reading it is not activity); the PUT
   // is 'Stay signed in', an action of the adviser, which the session hook counts as activity.
@@ -171,57 +147,31 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
     if (!state) throw new HttpError(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     return state;
   };
-  fastify.get(
-    API_ROUTES.authSession.path,
-    { config: { passive: true }, schema: { querystring: timestampQuerySchema, response: { 200: sessionStateSchema, 401: errorResponseSchema } } },
-    async (request) => sessionState(request),
-  );
-  fastify.put(
-    API_ROUTES.authSessionExtend.path,
-    {
-      preHandler: fastify.csrfProtection,
-      schema: {
-        body: apiBodySchema(z.unknown()).partial().nullish(),
-        response: { 200: sessionStateSchema, 401: errorResponseSchema, 403: errorResponseSchema },
-      },
-    },
-    async (request) => sessionState(request),
-  );
+  fastify.route({ ...routeOf(API_ENDPOINTS.authSession), config: { passive: true }, handler: async (request) => sessionState(request) });
+  fastify.route({ ...routeOf(API_ENDPOINTS.authSessionExtend), preHandler: fastify.csrfProtection, handler: async (request) => sessionState(request) });
 
-  fastify.get(
-    API_ROUTES.authUser.path,
-    { schema: { querystring: timestampQuerySchema, response: { 200: staffUserResponseSchema, 401: errorResponseSchema } } },
-    async (request) => request.staffUser as StaffUser,
-  );
+  fastify.route({ ...routeOf(API_ENDPOINTS.authUser), handler: async (request) => request.staffUser as StaffUser });
 
   /** 403 unless the user may see and lift lockouts. */
   const requireLockoutManager = async (request: FastifyRequest) => {
     if (!canManageSignInLockouts(request.staffUser)) throw new HttpError(403, LOGIN_MESSAGES.FORBIDDEN);
   };
-  const lockoutErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 503: errorResponseSchema };
 
-  fastify.get(
-    API_ROUTES.signInLockouts.path,
-    { schema: { querystring: timestampQuerySchema, response: { 200: loginLockoutsResponseSchema, ...lockoutErrors } }, preHandler: requireLockoutManager },
-    async (request) => ({ rows: await guarded(request, () => limits.list()) }),
-  );
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.signInLockouts),
+    preHandler: requireLockoutManager,
+    handler: async (request) => ({ rows: await guarded(request, () => limits.list()) }),
+  });
 
-  fastify.post(
-    API_ROUTES.liftSignInLockout.path,
-    {
-      schema: { body: apiBodySchema(liftLoginLockoutSchema), response: { 200: loginLockoutsResponseSchema, ...lockoutErrors } },
-      preHandler: [fastify.csrfProtection, requireLockoutManager],
-    },
-    async (request) => {
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.liftSignInLockout),
+    preHandler: [fastify.csrfProtection, requireLockoutManager],
+    handler: async (request) => {
       const by = (request.staffUser as StaffUser).username;
       await guarded(request, () => limits.lift(request.body.data, by, request.log));
       return { rows: await guarded(request, () => limits.list()) };
     },
-  );
+  });
 
-  fastify.get(
-    API_ROUTES.authOptions.path,
-    { config: { public: true }, schema: { querystring: timestampQuerySchema, response: { 200: loginOptionsSchema } } },
-    async () => ({ enterprise: oidcConfigured(config) }),
-  );
+  fastify.route({ ...routeOf(API_ENDPOINTS.authOptions), config: { public: true }, handler: async () => ({ enterprise: oidcConfigured(config) }) });
 };

@@ -1,30 +1,18 @@
 import {
-  API_ROUTES,
+  API_ENDPOINTS,
   APPLICATIONS_SVC,
   COURSES_SVC,
   canEditCourse,
   COURSE_UPDATE_MESSAGES,
   courseEtag,
-  courseHistoryResponseSchema,
-  courseUpdateBodySchema,
-  courseDetailResponseSchema,
-  courseIdParamsSchema,
-  courseSearchQuerySchema,
-  courseSearchResponseSchema,
-  errorResponseSchema,
-  timestampQuerySchema,
   LEDGER_COURSE_FIELDS,
+  routeOf,
   type CourseUpdateData,
   type LedgerCourseField,
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-
-const detailSchema = {
-  params: courseIdParamsSchema,
-  querystring: timestampQuerySchema,
-  response: { 200: courseDetailResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
-};
+import { forwardedRoute } from '../../plugins/app/forwarded-route';
 
 /** A course-control change split by owner: the places ledger's fields (applications-svc) and the catalogue's (courses-svc). */
 function splitCourseUpdate(data: CourseUpdateData): { ledger: Partial<Pick<CourseUpdateData, LedgerCourseField>>; catalogue: CourseUpdateData } {
@@ -49,26 +37,19 @@ const etagMatches = (header: string, etag: string): boolean =>
 
 /** Course search and course pages (spec section 7), answered by courses-svc. */
 export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.get(
-    API_ROUTES.courseSearch.path,
-    { schema: { querystring: courseSearchQuerySchema, response: { 200: courseSearchResponseSchema, 400: errorResponseSchema } } },
-    async (request, reply) => {
-      const { q, p, page_size, school } = request.query;
-      // One-to-one: courses-svc's answer, validated, goes on as its text (issue 26 item 1).
-      return fastify.services.courses.forward(request, reply, COURSES_SVC.search, { query: { q, p, page_size, school } });
-    },
-  );
-
-  fastify.get(API_ROUTES.course.path, { schema: detailSchema }, async (request, reply) =>
-    fastify.services.courses.forward(request, reply, COURSES_SVC.detail, { params: request.params }),
-  );
+  // One-to-one: courses-svc's answer, validated, goes on as its text (issue 26 item 1).
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.courseSearch, COURSES_SVC.search));
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.course, COURSES_SVC.detail));
 
   // The staff user travels in the user header, so courses-svc answers the user's `access`.
   // The ETag lets course control send If-Match with its changes (issue 13).
-  fastify.get(API_ROUTES.adminCourse.path, { schema: detailSchema }, async (request, reply) => {
-    const detail = await fastify.services.courses.send(request, COURSES_SVC.detail, { params: request.params });
-    void reply.header('etag', courseEtag(detail.courseData)).header('cache-control', 'no-store');
-    return detail;
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.adminCourse),
+    handler: async (request, reply) => {
+      const detail = await fastify.services.courses.send(request, COURSES_SVC.detail, { params: request.params });
+      void reply.header('etag', courseEtag(detail.courseData)).header('cache-control', 'no-store');
+      return detail;
+    },
   });
 
   /**
@@ -76,24 +57,10 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
    * the course as GET does, with its new ETag. 403 unless the user's access on the course has
    * edit-course (courses-svc checks again); 412 when If-Match names an older version of the course.
    */
-  fastify.put(
-    API_ROUTES.adminCourseUpdate.path,
-    {
-      schema: {
-        params: courseIdParamsSchema,
-        body: courseUpdateBodySchema,
-        response: {
-          200: courseDetailResponseSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-          404: errorResponseSchema,
-          412: errorResponseSchema,
-        },
-      },
-      preHandler: fastify.csrfProtection,
-    },
-    async (request, reply) => {
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.adminCourseUpdate),
+    preHandler: fastify.csrfProtection,
+    handler: async (request, reply) => {
       const { id } = request.params;
       const current = await fastify.services.courses.send(request, COURSES_SVC.detail, { params: { id } });
       if (!canEditCourse(current.access)) throw new HttpError(403, COURSE_UPDATE_MESSAGES.FORBIDDEN);
@@ -124,18 +91,8 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
       void reply.header('etag', courseEtag(courseData)).header('cache-control', 'no-store');
       return { ...saved, courseData };
     },
-  );
+  });
 
   /** A course's change history, newest first (users who may edit the course). */
-  fastify.get(
-    API_ROUTES.adminCourseHistory.path,
-    {
-      schema: {
-        params: courseIdParamsSchema,
-        querystring: detailSchema.querystring,
-        response: { 200: courseHistoryResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
-      },
-    },
-    async (request) => fastify.services.courses.send(request, COURSES_SVC.history, { params: request.params }),
-  );
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminCourseHistory, COURSES_SVC.history));
 };

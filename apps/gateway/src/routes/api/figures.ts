@@ -1,21 +1,16 @@
 import {
-  API_ROUTES,
+  API_ENDPOINTS,
   APPLICATIONS_SVC,
   buildFigures,
-  errorResponseSchema,
   FIGURES_TEXTS,
   figuresCsv,
-  figuresQuerySchema,
-  figuresResponseSchema,
   NOTIFICATIONS_SVC,
   COURSES_SVC,
+  routeOf,
   type FiguresResponse,
 } from '@clearing-desk/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-const refusals = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
 /**
  * The figures of the courses the user may view reports on (issue 13): courses-svc answers those
@@ -56,19 +51,17 @@ async function emailSummary(fastify: Parameters<FastifyPluginAsyncZod>[0], reque
  * over-offer warning (percent of places left).
  */
 export const figuresApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.get(
-    API_ROUTES.figures.path,
-    { schema: { querystring: figuresQuerySchema, response: { 200: figuresResponseSchema, ...refusals } } },
-    async (request, reply) => {
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.figures),
+    handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return loadFigures(fastify, request, request.query.margin);
     },
-  );
+  });
 
-  fastify.get(
-    API_ROUTES.figuresCsv.path,
-    { schema: { querystring: figuresQuerySchema, response: { 200: z.string(), ...refusals } } },
-    async (request, reply) => {
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.figuresCsv),
+    handler: async (request, reply) => {
       const csv = figuresCsv(await loadFigures(fastify, request, request.query.margin));
       void reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -76,5 +69,5 @@ export const figuresApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
         .header('cache-control', 'no-store');
       return csv;
     },
-  );
+  });
 };

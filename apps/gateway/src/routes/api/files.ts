@@ -1,9 +1,10 @@
 import {
-  API_ROUTES,
+  API_ENDPOINTS,
   errorResponseSchema,
   FILES_SVC,
   fileSizeMessage,
   LIMITS,
+  routeOf,
   UPLOAD_ERRORS,
   UPLOAD_FILE_FIELD,
   uploadResponseSchema,
@@ -26,11 +27,16 @@ export const fileApiRoutes: FastifyPluginAsync = async (fastify) => {
   // Scoped to this plugin: the body stays the raw request stream.
   fastify.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
 
-  fastify.post(API_ROUTES.fileUpload.path, { config: fastify.publicRateLimit('upload'), preHandler: fastify.csrfProtection }, async (request, reply) => {
-    if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')) throw new HttpError(415, UPLOAD_ERRORS.NOT_MULTIPART);
-    const length = Number(request.headers['content-length'] ?? NaN);
-    if (length > LIMITS.FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw new HttpError(413, fileSizeMessage(UPLOAD_FILE_FIELD));
-    return forward(request, reply, request.body as Readable);
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.fileUpload),
+    config: fastify.publicRateLimit('upload'),
+    preHandler: fastify.csrfProtection,
+    handler: async (request, reply) => {
+      if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')) throw new HttpError(415, UPLOAD_ERRORS.NOT_MULTIPART);
+      const length = Number(request.headers['content-length'] ?? NaN);
+      if (length > LIMITS.FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw new HttpError(413, fileSizeMessage(UPLOAD_FILE_FIELD));
+      return forward(request, reply, request.body as Readable);
+    },
   });
 
   async function forward(request: FastifyRequest, reply: FastifyReply, body: Readable) {

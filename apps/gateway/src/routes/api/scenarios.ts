@@ -1,32 +1,23 @@
-import {
-  API_ROUTES,
-  apiBodySchema,
-  canUseScenarios,
-  canViewScenarioProgress,
-  errorResponseSchema,
-  LOGIN_MESSAGES,
-  NO_SCENARIO_FOUND,
-  scenarioCompletionRequestSchema,
-  scenarioCompletionSchema,
-  scenarioFilterSchema,
-  scenarioNotFoundResponseSchema,
-  scenarioProgressSchema,
-  scenarioResponseSchema,
-  SCENARIOS_SVC,
-  timestampQuerySchema,
-} from '@clearing-desk/contracts';
+import { API_ENDPOINTS, canUseScenarios, canViewScenarioProgress, LOGIN_MESSAGES, NO_SCENARIO_FOUND, routeOf, SCENARIOS_SVC } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forwardedRoute } from '../../plugins/app/forwarded-route';
 
-const refusals = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
-
-/** The signed-in staff user who may practise (any role): 401 without a session, 403 without a role. */
-function trainee(request: FastifyRequest) {
+/**
+ * Only a signed-in staff user who may practise (any role): 401 without a session, 403 without a
+ * role. The answers are per user, so never cached.
+ */
+const requireTrainee = async (request: FastifyRequest, reply: FastifyReply) => {
   if (!request.staffUser) throw new HttpError(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
   if (!canUseScenarios(request.staffUser)) throw new HttpError(403, LOGIN_MESSAGES.FORBIDDEN);
-  return request.staffUser;
-}
+  void reply.header('cache-control', 'no-store');
+};
+
+/** 403 unless the user may see every trainee's progress (view-report). */
+const requireProgressViewer = async (request: FastifyRequest) => {
+  if (!canViewScenarioProgress(request.staffUser)) throw new HttpError(403, LOGIN_MESSAGES.FORBIDDEN);
+};
 
 /**
  * Training scenarios (issue 11; spec sections 2, 3, 7 and 8), answered by scenarios-svc:
@@ -39,43 +30,17 @@ function trainee(request: FastifyRequest) {
  * Staff only; the answers are per user, so never cached.
  */
 export const scenarioApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.get(
-    API_ROUTES.scenario.path,
-    {
-      schema: {
-        params: scenarioFilterSchema,
-        querystring: timestampQuerySchema,
-        response: { 200: scenarioResponseSchema, ...refusals, 404: scenarioNotFoundResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      trainee(request);
-      void reply.header('cache-control', 'no-store');
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.scenario),
+    preHandler: requireTrainee,
+    handler: async (request, reply) => {
       const { scenario, DEPT_LIST, COURSE_LIST } = await fastify.services.scenarios.send(request, SCENARIOS_SVC.next, { params: request.params });
       if (!scenario) return reply.code(404).send({ message: NO_SCENARIO_FOUND, DEPT_LIST, COURSE_LIST });
       return { applicationData: { ...scenario, DEPT_LIST, COURSE_LIST } };
     },
-  );
+  });
 
-  fastify.put(
-    API_ROUTES.scenarioCompleted.path,
-    {
-      preHandler: fastify.csrfProtection,
-      schema: { body: apiBodySchema(scenarioCompletionRequestSchema), response: { 200: scenarioCompletionSchema, ...refusals, 404: errorResponseSchema } },
-    },
-    async (request, reply) => {
-      trainee(request);
-      void reply.header('cache-control', 'no-store');
-      return fastify.services.scenarios.send(request, SCENARIOS_SVC.complete, { body: request.body.data });
-    },
-  );
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.scenarioCompleted, SCENARIOS_SVC.complete, { preHandler: [fastify.csrfProtection, requireTrainee] }));
 
-  fastify.get(
-    API_ROUTES.scenarioProgress.path,
-    { schema: { querystring: timestampQuerySchema, response: { 200: scenarioProgressSchema, ...refusals } } },
-    async (request) => {
-      if (!canViewScenarioProgress(request.staffUser)) throw new HttpError(403, LOGIN_MESSAGES.FORBIDDEN);
-      return fastify.services.scenarios.send(request, SCENARIOS_SVC.progress);
-    },
-  );
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.scenarioProgress, SCENARIOS_SVC.progress, { preHandler: requireProgressViewer }));
 };

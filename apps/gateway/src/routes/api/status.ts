@@ -1,22 +1,8 @@
-import {
-  API_ROUTES,
-  APPLICATIONS_SVC,
-  apiBodySchema,
-  canManageClearing,
-  clearingStatusAuditResponseSchema,
-  clearingStatusResponseSchema,
-  clearingStatusUpdateSchema,
-  errorResponseSchema,
-  LOGIN_MESSAGES,
-  pingResponseSchema,
-  type ClearingStatusResponse,
-  timestampQuerySchema,
-} from '@clearing-desk/contracts';
+import { API_ENDPOINTS, APPLICATIONS_SVC, canManageClearing, LOGIN_MESSAGES, routeOf, type ClearingStatusResponse } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-
-const refusals = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+import { forwardedRoute } from '../../plugins/app/forwarded-route';
 
 /** 403 unless the user may open and close Clearing (an Administrator over all courses). */
 const requireClearingManager = async (request: FastifyRequest) => {
@@ -49,33 +35,22 @@ export const statusApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     }
   };
 
-  fastify.get(
-    API_ROUTES.clearingStatus.path,
-    { config: { public: true }, schema: { querystring: timestampQuerySchema, response: { 200: clearingStatusResponseSchema } } },
-    async (request) => readStatus(request),
-  );
+  fastify.route({ ...routeOf(API_ENDPOINTS.clearingStatus), config: { public: true }, handler: async (request) => readStatus(request) });
 
-  fastify.put(
-    API_ROUTES.clearingStatusUpdate.path,
-    {
-      schema: { body: apiBodySchema(clearingStatusUpdateSchema), response: { 200: clearingStatusResponseSchema, ...refusals } },
-      preHandler: [fastify.csrfProtection, requireClearingManager],
-    },
-    async (request) => (lastKnown = await fastify.services.applications.send(request, APPLICATIONS_SVC.statusUpdate, { body: request.body.data })),
-  );
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.clearingStatusUpdate),
+    preHandler: [fastify.csrfProtection, requireClearingManager],
+    handler: async (request) => (lastKnown = await fastify.services.applications.send(request, APPLICATIONS_SVC.statusUpdate, { body: request.body.data })),
+  });
 
-  fastify.get(
-    API_ROUTES.clearingStatusAudit.path,
-    { schema: { querystring: timestampQuerySchema, response: { 200: clearingStatusAuditResponseSchema, ...refusals } }, preHandler: requireClearingManager },
-    async (request) => fastify.services.applications.send(request, APPLICATIONS_SVC.statusAudit),
-  );
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.clearingStatusAudit, APPLICATIONS_SVC.statusAudit, { preHandler: requireClearingManager }));
 
-  fastify.get(
-    API_ROUTES.ping.path,
-    { config: { passive: true }, schema: { querystring: timestampQuerySchema, response: { 200: pingResponseSchema } } },
-    async (request) => {
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.ping),
+    config: { passive: true },
+    handler: async (request) => {
       const { state } = await readStatus(request);
       return { state };
     },
-  );
+  });
 };
