@@ -6,7 +6,7 @@
  *
  *   flock /work/.locks/bench npx tsx tools/bench/gateway/profile.ts [--route assess|courses] [--duration 10]
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,7 +15,9 @@ import { createAssessForm } from '@clearing-desk/contracts/testing';
 import { startStack } from '@clearing-desk/stack';
 import autocannon from 'autocannon';
 
-const { values } = parseArgs({ options: { route: { type: 'string', default: 'assess' }, duration: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: { route: { type: 'string', default: 'assess' }, duration: { type: 'string', default: '10' }, keep: { type: 'string' } },
+});
 
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number };
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
@@ -63,6 +65,8 @@ async function main() {
   const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no profile in ${dir}`);
   const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Profile;
+  // --keep: the .cpuprofile for Chrome DevTools or speedscope.
+  if (values.keep) copyFileSync(path.join(dir, file), values.keep);
   rmSync(dir, { recursive: true, force: true });
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import fastifySession from '@fastify/session';
+import fastifySession, { type FastifySessionObject, type FastifySessionOptions } from '@fastify/session';
 import {
   FORM_OPEN_HEADER,
   hasStaffSignedInHint,
@@ -12,7 +12,7 @@ import {
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import RedisStore from 'connect-redis';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { RolesRefresher } from '../../auth/staff-roles';
@@ -186,6 +186,39 @@ class StaffSessionStore extends RedisStore {
 }
 
 /**
+ * @fastify/session with its onRequest hook run only for a request that carries the session cookie
+ * (issue 26 item 1). For any other, every public call among them, the hook made a new session
+ * that nothing stores (an id, its HMAC signature, a cookie object and two SHA-256 of its content:
+ * a tenth of the gateway's CPU per assessment); such a request's `request.session` stays null
+ * (as after a destroy), and `signIn` makes one (`startSession`). The plugin is given the app with
+ * only `addHook` changed, so everything else it does (decorators, the onSend hook that saves a
+ * session and sets its cookie) is as registered normally.
+ */
+function sessionOnlyWithCookie(cookieName: string): typeof fastifySession {
+  const plugin = (fastify: FastifyInstance, options: FastifySessionOptions, done: (err?: Error) => void) => {
+    const addHook = (name: string, hook: onRequestHookHandler) =>
+      name === 'onRequest'
+        ? fastify.addHook('onRequest', function sessionWhenCookie(request, reply, next) {
+            if (request.cookies[cookieName] === undefined) return next();
+            return hook.call(this, request, reply, next);
+          })
+        : fastify.addHook(name as 'onSend', hook as unknown as onSendHookHandler);
+    const host = new Proxy(fastify, {
+      get: (target, key) => {
+        if (key === 'addHook') return addHook;
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    fastifySession(host, options, done);
+  };
+  return fp(plugin, { name: 'staff-session-store', dependencies: ['@fastify/cookie'] }) as unknown as typeof fastifySession;
+}
+
+/** The request's staff session, or null: none was sent (sessionOnlyWithCookie) or it was destroyed. */
+const sessionOf = (request: FastifyRequest): FastifySessionObject | null => request.session as FastifySessionObject | null;
+
+/**
  * Staff sessions (the staff sign-in issue, item 3): @fastify/session with a connect-redis store
  * on the gateway's ioredis connection, so every gateway instance sees every session.
  *
@@ -206,7 +239,8 @@ class StaffSessionStore extends RedisStore {
  *   enterprise (OIDC) session ends at its ID token's expiry. Ended means destroyed: 401 after.
  * - An ended session stays ended: a call that read it before it ended cannot write it back
  *   (`StaffSessionStore`, issue 19).
- * - Public calls carry no session cookie and never reach Redis, so they keep working when it is down.
+ * - Public calls carry no session cookie and never reach Redis, so they keep working when it is down;
+ *   no session is made for them at all (`sessionOnlyWithCookie`).
  * - Beside the session cookie, a hint cookie readable by the pages (STAFF_SIGNED_IN_COOKIE, value
  *   `1`, path BASE_PATH) says a session may exist, so public pages ask for the user only then
  *   (issue 21 item 2). Set at sign-in, cleared at sign-out and by any API call that finds no session.
@@ -215,7 +249,7 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
   async (fastify, { config, refreshRoles }) => {
     // No session lives past this since its sign-in (endsOf): an id ended now can never be valid again after it.
     const ceiling = Math.max(config.SESSION_HARD_CEILING_MS, config.SESSION_ABSOLUTE_TIMEOUT_MS);
-    await fastify.register(fastifySession, {
+    await fastify.register(sessionOnlyWithCookie(SESSION_COOKIE), {
       secret: config.SESSION_SECRET,
       cookieName: SESSION_COOKIE,
       cookie: {
@@ -247,9 +281,9 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
 
     fastify.decorateRequest('staffUser', null);
     fastify.addHook('onRequest', async (request) => {
-      const { session } = request;
-      const { user, signedInAt } = session ?? {};
-      if (!user) return;
+      const session = sessionOf(request);
+      if (!session?.user) return;
+      const { user, signedInAt } = session;
       const parsed = staffUserSchema.safeParse(user);
       const now = Date.now();
       if (!parsed.success || typeof signedInAt !== 'number') {
@@ -281,9 +315,9 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
     });
 
     fastify.decorate('sessionState', (request: FastifyRequest): SessionState | null => {
-      const { user, signedInAt } = request.session ?? {};
-      if (!user || typeof signedInAt !== 'number') return null;
-      const ends = endsOf({ ...request.session, signedInAt });
+      const session = sessionOf(request);
+      if (!session?.user || typeof session.signedInAt !== 'number') return null;
+      const ends = endsOf({ ...session, signedInAt: session.signedInAt });
       return { idleEndsAt: new Date(ends.idleEndsAt).toISOString(), endsAt: new Date(ends.endsAt).toISOString(), warnBeforeMs: SESSION_IDLE_WARNING_MS };
     });
 
@@ -307,9 +341,20 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
       return refreshed?.user ?? null;
     }
 
+    /**
+     * A new session for a sign-in (a new id: no fixation): the one the request carried is
+     * regenerated (its record deleted and its id ended); a request without one gets a new one.
+     */
+    async function startSession(request: FastifyRequest): Promise<void> {
+      const session = sessionOf(request);
+      if (session) return session.regenerate();
+      // decryptSession of no signed id makes a new session for the request (@fastify/session's own path for a bad cookie).
+      await new Promise<void>((resolve, reject) => fastify.decryptSession('', request, (err?: Error) => (err ? reject(err) : resolve())));
+    }
+
     // Sign-in and sign-out renew the CSRF secret (issue 25 item 4), so a token read before either is dead after it.
     fastify.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, user: StaffUser, origin: SignInOrigin) => {
-      await request.session.regenerate();
+      await startSession(request);
       fastify.renewCsrf(request, reply);
       const now = Date.now();
       const { session } = request;
@@ -324,7 +369,8 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
     });
 
     fastify.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.session.sessionId) await request.session.destroy();
+      const session = sessionOf(request);
+      if (session?.sessionId) await session.destroy();
       request.staffUser = null;
       reply.clearCookie(SESSION_COOKIE, { path: `${config.BASE_PATH}api` });
       reply.clearCookie(STAFF_SIGNED_IN_COOKIE, hintOptions);
