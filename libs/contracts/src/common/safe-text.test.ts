@@ -12,6 +12,8 @@ describe('safe text (issue 14 item 1)', () => {
     expect(findUnsafeText({ data: { NAME1: 'ok', QUALIFICATIONS: [{ S: 'ok' }, { S: 'b\u0000d' }] } })).toEqual(['data', 'QUALIFICATIONS', 1, 'S']);
     expect(findUnsafeText({ data: { 'k\u0000': 1 } })).toEqual(['data', 'k\u0000']);
     expect(findUnsafeText({ data: [1, null, true, 'fine'] })).toBeNull();
+    expect(findUnsafeText([[{ a: ['ok', '\uD800'] }]], ['query'])).toEqual(['query', 0, 0, 'a', 1]);
+    expect(findUnsafeText('\u0000', ['q'])).toEqual(['q']);
   });
 
   it('refuses a URL that decodes to unsafe text or is not valid percent-encoded UTF-8', () => {

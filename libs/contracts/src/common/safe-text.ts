@@ -16,8 +16,11 @@ export const UNSAFE_URL_MESSAGE = 'The address contains characters that are not 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+// Any NUL or surrogate at all: text without one (nearly all) is safe after this one quick scan.
+const NUL_OR_SURROGATE = /[\u0000\uD800-\uDFFF]/;
+
 /** True when `text` holds no NUL and no lone surrogate. */
-export const isSafeText = (text: string): boolean => !UNSAFE_TEXT.test(text);
+export const isSafeText = (text: string): boolean => !NUL_OR_SURROGATE.test(text) || !UNSAFE_TEXT.test(text);
 
 /**
  * Path (keys and indexes) of the first unsafe string in a parsed value, object keys included,
@@ -25,21 +28,37 @@ export const isSafeText = (text: string): boolean => !UNSAFE_TEXT.test(text);
  * strings and form bodies produce).
  */
 export function findUnsafeText(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
-  if (typeof value === 'string') return isSafeText(value) ? null : path;
+  const found = unsafeTextAt(value);
+  return found ? [...path, ...found.reverse()] : null;
+}
+
+/**
+ * findUnsafeText's walk, every request body through it (issue 26 item 1): the path of the first
+ * unsafe string, innermost key first, built only once one is found (no path copied per value).
+ */
+function unsafeTextAt(value: unknown): (string | number)[] | null {
+  if (typeof value === 'string') return isSafeText(value) ? null : [];
+  if (typeof value !== 'object' || value === null) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) {
-      const found = findUnsafeText(value[i], [...path, i]);
-      if (found) return found;
+      const found = unsafeTextAt(value[i]);
+      if (found) {
+        found.push(i);
+        return found;
+      }
     }
     return null;
   }
   // Plain objects only (null-prototype ones too: parsed query strings), never class instances such as a Date or a stream.
-  const prototype: unknown = value && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
-  if (value && typeof value === 'object' && (prototype === Object.prototype || prototype === null)) {
-    for (const [key, item] of Object.entries(value)) {
-      if (!isSafeText(key)) return [...path, key];
-      const found = findUnsafeText(item, [...path, key]);
-      if (found) return found;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return null;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!isSafeText(key)) return [key];
+    const found = unsafeTextAt(record[key]);
+    if (found) {
+      found.push(key);
+      return found;
     }
   }
   return null;
