@@ -3,6 +3,7 @@ import {
   APPLICATIONS_SVC,
   ADMIN_APPLICATION_MESSAGES,
   applicationListingResponseSchema,
+  applicationSearchRowSchema,
   listingTotalCap,
   applyResponseSchema,
   staffStoredApplicationSchema,
@@ -206,6 +207,12 @@ describe(`GET ${APPLICATIONS_SVC.deskList.path} (the listing)`, () => {
     // Page 100 (rows 991-1000) counts up to 2,000: all 1,005, exactly.
     expect((await list('q=capped&page_size=10&page=100')).body).toMatchObject({ total: 1005, total_capped: false });
     expect((await list('q=capped&page_size=10&page=101')).body.rows).toHaveLength(5);
+    // A page past the last match has no row to carry the total: it is counted alone, exactly and in scope.
+    expect((await list('q=capped&page_size=10&page=102')).body).toEqual({ rows: [], total: 1005, total_capped: false });
+    expect((await list('q=capped&page_size=10&page=102', lawOnly)).body).toEqual({ rows: [], total: 0, total_capped: false });
+    // The total travels beside each row inside the service only: a row answers the listing's columns, no more.
+    const raw = await app.inject({ method: 'GET', url: `${APPLICATIONS_SVC.deskList.path}?q=capped&page_size=1`, headers: as(admin) });
+    expect(Object.keys(raw.json().rows[0]).sort()).toEqual(Object.keys(applicationSearchRowSchema.shape).sort());
     // The count keeps the scope: a user of another school counts none of them, one of CAPS all.
     expect((await list('q=capped', lawOnly)).body).toEqual({ rows: [], total: 0, total_capped: false });
     expect((await list('q=capped&page_size=200&page=5', staff('fo-caps', 'Front Office', 'school:CAPS'))).body).toMatchObject({
