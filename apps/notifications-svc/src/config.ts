@@ -55,9 +55,17 @@ export const notificationsConfigSchema = baseServiceConfigSchema.merge(databaseC
   NOTIFICATIONS_SEND_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(30),
   NOTIFICATIONS_BACKOFF_MS: positiveMs(1_000),
   NOTIFICATIONS_BACKOFF_MAX_MS: positiveMs(300_000),
-  /** A worker that dies mid-send gives its job up after the lock; another takes it (README "Delivery"). */
-  NOTIFICATIONS_JOB_LOCK_MS: positiveMs(10_000),
-  NOTIFICATIONS_STALLED_INTERVAL_MS: positiveMs(5_000),
+  /**
+   * The lock a worker holds on each email it is sending (BullMQ's lockDuration). A live worker
+   * renews it while it works (BullMQ's lockRenewTime, half the lock, checked every quarter), so a
+   * short lock costs a live worker nothing unless its event loop or Redis stalls for more than
+   * about half of it; a worker that dies gives its emails up when the lock expires, and the stalled
+   * check (every NOTIFICATIONS_STALLED_INTERVAL_MS, by any live worker, the restarted one too)
+   * hands them to a worker again: within lock + interval of the death (README "Delivery";
+   * tools/bench/notifications measures it). Was 10 s and 5 s.
+   */
+  NOTIFICATIONS_JOB_LOCK_MS: positiveMs(5_000),
+  NOTIFICATIONS_STALLED_INTERVAL_MS: positiveMs(1_000),
   /** How long one SMTP conversation may take (connect, greeting, data) before the attempt fails. */
   SMTP_TIMEOUT_MS: positiveMs(10_000),
 });

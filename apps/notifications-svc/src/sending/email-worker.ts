@@ -91,7 +91,9 @@ export async function processEmailJob(deps: EmailWorkerDeps, job: Job): Promise<
 /**
  * A BullMQ worker of the decision-emails queue. Retries use the capped exponential backoff
  * (backoffDelay); a job locked by a worker that died is taken back by a live worker's stalled
- * check after NOTIFICATIONS_JOB_LOCK_MS.
+ * check (every NOTIFICATIONS_STALLED_INTERVAL_MS) once its lock (NOTIFICATIONS_JOB_LOCK_MS, renewed
+ * by BullMQ at half of it while the worker lives: lockRenewTime's default, which its docs advise
+ * keeping) has expired.
  */
 export function createEmailWorker(deps: EmailWorkerDeps) {
   const { config } = deps;

@@ -68,8 +68,8 @@ describe('gateway readiness and the launcher restarting a crashed service', () =
 });
 
 describe('the launcher restarting the gateway', () => {
-  it('backs off 0.5 s doubling to 10 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map(restartDelayMs)).toEqual([500, 1000, 2000, 4000, 8000, 10_000, 10_000]);
+  it('backs off 0.1 s doubling to 10 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8].map(restartDelayMs)).toEqual([100, 200, 400, 800, 1600, 3200, 6400, 10_000, 10_000]);
   });
 
   it('brings a killed gateway back on the same address', async () => {
