@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { endpoint } from '@clearing-desk/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { testGatewayConfig } from '../../testing/test-config';
@@ -33,7 +34,8 @@ async function instance(name: string) {
 }
 
 const request = { id: 'test-request', log: { warn: () => undefined, error: () => undefined } } as unknown as FastifyRequest;
-const answer = z.object({ ok: z.boolean(), name: z.string() });
+/** An endpoint of the fake instances: any JSON body in, `{ ok, name }` out. */
+const assess = endpoint({ method: 'POST', path: '/assessments', body: z.unknown(), responses: { 200: z.object({ ok: z.boolean(), name: z.string() }) } });
 
 describe('createInstanceBalancer', () => {
   it('takes the instances in turn and skips one marked failed for INSTANCE_SKIP_MS', async () => {
@@ -61,13 +63,13 @@ describe('a service client with two URLs', () => {
     const [a, b] = await Promise.all([instance('a'), instance('b')]);
     const client = createServiceClient('assessment', [a.url, b.url], testGatewayConfig());
     try {
-      for (let i = 0; i < 10; i += 1) await client.call(request, { method: 'POST', path: '/assessments', body: { i }, response: answer });
+      for (let i = 0; i < 10; i += 1) await client.send(request, assess, { body: { i } });
       expect([a.calls(), b.calls()]).toEqual([5, 5]);
 
       await b.stop();
       // POSTs too: a refused connection sent nothing, so the call goes to the other instance.
       const names: string[] = [];
-      for (let i = 0; i < 10; i += 1) names.push((await client.call(request, { method: 'POST', path: '/assessments', body: { i }, response: answer })).name);
+      for (let i = 0; i < 10; i += 1) names.push((await client.send(request, assess, { body: { i } })).name);
       expect(names).toEqual(Array(10).fill('a'));
       expect(a.calls()).toBe(15);
       const stopped = client.balancer.instances.find((i) => i.url === b.url);

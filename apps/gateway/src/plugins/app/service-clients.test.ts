@@ -48,18 +48,21 @@ const request = {
 } as unknown as FastifyRequest;
 const config = testGatewayConfig({ SERVICE_TIMEOUT_MS: '400' });
 const okSchema = z.object({ ok: z.boolean() });
+/** The fake service's one endpoint, read and written. */
+const readX = endpoint({ method: 'GET', path: '/x', responses: { 200: okSchema } });
+const writeX = endpoint({ method: 'POST', path: '/x', body: z.object({}), responses: { 200: okSchema } });
 
 async function callWith(behaviour: (n: number) => 'drop' | 'answer' | 'hang', method: 'GET' | 'POST') {
   const service = await fakeService(behaviour);
   const client = createServiceClient('courses', service.url, config);
   try {
-    const result = await client.call(request, { method, path: '/x', body: method === 'POST' ? {} : undefined, response: okSchema }).then(
+    const result = await (method === 'POST' ? client.send(request, writeX, { body: {} }) : client.send(request, readX)).then(
       (value) => ({ value }),
       (err: unknown) => ({ err }),
     );
     return { result, connections: service.connections() };
   } finally {
-    await client.pool.close();
+    await client.balancer.close();
     await service.close();
   }
 }

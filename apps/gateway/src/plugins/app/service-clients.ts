@@ -3,25 +3,11 @@ import { encodeStaffUser, HttpError, INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER } 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Dispatcher } from 'undici';
-import type { z } from 'zod';
+import type { Readable } from 'node:stream';
 import type { GatewayConfig } from '../../config';
 import { createInstanceBalancer } from './instance-balancer';
 
 export type ServiceName = 'courses' | 'applications' | 'assessment' | 'files' | 'scenarios' | 'notifications';
-
-export type ServiceCall<S extends z.ZodType> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  query?: Record<string, unknown>;
-  body?: unknown;
-  /**
-   * The body already serialised as JSON, instead of `body`: a caller that sends the same large
-   * parts again and again (the course and its qualOptions of every assessment) keeps them serialised.
-   */
-  json?: string;
-  /** Contract schema the service's 2xx answer must satisfy. */
-  response: S;
-};
 
 /** Answer of a service: its status and either the validated body or its `{ message }`. */
 export class ServiceError extends HttpError {
@@ -83,6 +69,8 @@ export function isConnectionRefused(err: unknown): boolean {
  * after a connection error when that is safe: a GET (idempotent) after any (isConnectionError: a
  * restart, a stale kept-alive socket), any call whose connection was refused (nothing was sent);
  * a write whose connection broke later is never sent again (the service may have stored it).
+ * Every call names one of the service's endpoint declarations (contracts' SERVICE_ENDPOINTS):
+ * `send`, `sendJson`, `forward`, `stream`; there is no call by a path written by hand.
  */
 export function createServiceClient(name: ServiceName, baseUrls: string | readonly string[], config: GatewayConfig) {
   const balancer = createInstanceBalancer(typeof baseUrls === 'string' ? [baseUrls] : baseUrls, {
@@ -114,8 +102,6 @@ export function createServiceClient(name: ServiceName, baseUrls: string | readon
       }
     }
   };
-  /** The service's instances as one undici-like dispatcher (`request`, `close`), for streamed calls (files). */
-  const pool = { request: (options: Dispatcher.RequestOptions) => dispatch(options), close: balancer.close };
   /** Headers of every internal call: request id, internal token and the staff user, if any. */
   const internalHeaders = (request: FastifyRequest): Record<string, string> => {
     const headers: Record<string, string> = {
@@ -126,28 +112,68 @@ export function createServiceClient(name: ServiceName, baseUrls: string | readon
     if (request.staffUser) headers[USER_HEADER] = encodeStaffUser(request.staffUser);
     return headers;
   };
+  /** The path and query string of a call to `e`: its template filled from `params`, then `query` (undefined values left out). */
+  const target = (e: Endpoint, params?: Record<string, string | number>, query?: Record<string, unknown>): string => {
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) search.set(k, String(v));
+    return `${fillPath(e.path as string, params)}${search.size ? `?${search}` : ''}`;
+  };
+  /**
+   * The one place a call is made and its answer read (private: every caller goes through an
+   * endpoint declaration). Answers the 2xx body validated by the endpoint's 2xx schema with the
+   * service's JSON text beside it; a non-2xx is a ServiceError with the service's status (5xx:
+   * 502) and message; no answer at all 503, or 504 after SERVICE_TIMEOUT_MS.
+   */
+  const exchange = async <E extends Endpoint>(request: FastifyRequest, e: E, path: string, body?: string): Promise<{ data: SuccessOf<E>; text: string }> => {
+    const headers = internalHeaders(request);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let res;
+    try {
+      res = await dispatch({ method: e.method, path, headers, body }, (err) =>
+        request.log.warn({ err, service: name }, 'service connection failed; sending the call once more'),
+      );
+    } catch (err) {
+      request.log.error({ err, service: name }, 'service call failed');
+      const timedOut = err instanceof Error && /Timeout/i.test(err.name + (err as { code?: string }).code);
+      throw new HttpError(timedOut ? 504 : 503, `${name} service is unavailable`);
+    }
+    const text = await res.body.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    if (res.statusCode >= 200 && res.statusCode < 300) {
+      const parsed = successSchema(e).safeParse(json);
+      if (!parsed.success) {
+        request.log.error({ service: name, issues: parsed.error.issues }, 'service answer broke its contract');
+        throw new HttpError(502, `${name} service gave an invalid answer`);
+      }
+      return { data: parsed.data as SuccessOf<E>, text };
+    }
+    const message = errorResponseSchema.safeParse(json);
+    const status = res.statusCode >= 500 ? 502 : res.statusCode;
+    throw new ServiceError(status, message.success ? message.data.message : `${name} service answered ${res.statusCode}`, json);
+  };
+  /** The `params`, `query` and `body` of an endpoint call's input. */
+  type Input = { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
   const client = {
-    pool,
+    /** The service's instances (readiness pings each; closed on shutdown). */
     balancer,
-    internalHeaders,
     /**
      * Calls one of this service's endpoints as contracts declare it (method, path template filled
      * from `params`, `query`, `body`); answers its 2xx body validated by its declared schema.
-     * Errors as `call`.
+     * A non-2xx is a ServiceError with the service's status (5xx: 502) and message; an
+     * unreachable service 503, a slow one 504.
      */
-    send<E extends Endpoint>(
+    async send<E extends Endpoint>(
       request: FastifyRequest,
       e: E,
       ...[input]: object extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]
     ): Promise<SuccessOf<E>> {
-      const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
-      return client.call(request, {
-        method: e.method,
-        path: fillPath(e.path as string, params),
-        query,
-        body,
-        response: successSchema(e),
-      }) as Promise<SuccessOf<E>>;
+      const { params, query, body } = (input ?? {}) as Input;
+      return (await exchange(request, e, target(e, params, query), body === undefined ? undefined : JSON.stringify(body))).data;
     },
     /**
      * As `send`, with the body already serialised: `json` must be the JSON text of a value the
@@ -160,17 +186,14 @@ export function createServiceClient(name: ServiceName, baseUrls: string | readon
       json: string,
       params?: Record<string, string | number>,
     ): Promise<{ data: SuccessOf<E>; text: string }> {
-      return client.exchange(request, { method: e.method, path: fillPath(e.path as string, params), json, response: successSchema(e) }) as Promise<{
-        data: SuccessOf<E>;
-        text: string;
-      }>;
+      return exchange(request, e, target(e, params), json);
     },
     /**
      * Forwards a one-to-one call (issue 26 item 1): calls the endpoint as `send` does, validates its
      * 2xx answer with the declared schema, and sends the service's own JSON text on as the reply, so
      * the gateway neither validates nor serialises it a second time. Only for a route whose 200
      * schema is the endpoint's: the service serialised its answer through that schema (routeOf),
-     * so the text holds no field the schema leaves out. Errors as `call` (the error handler answers).
+     * so the text holds no field the schema leaves out. Errors as `send` (the error handler answers).
      */
     async forward<E extends Endpoint>(
       request: FastifyRequest,
@@ -178,50 +201,28 @@ export function createServiceClient(name: ServiceName, baseUrls: string | readon
       e: E,
       ...[input]: object extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]
     ): Promise<FastifyReply> {
-      const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
-      const { text } = await client.exchange(request, { method: e.method, path: fillPath(e.path as string, params), query, body, response: successSchema(e) });
+      const { params, query, body } = (input ?? {}) as Input;
+      const { text } = await exchange(request, e, target(e, params, query), body === undefined ? undefined : JSON.stringify(body));
       return sendJsonText(reply, text);
     },
-    async call<S extends z.ZodType>(request: FastifyRequest, call: ServiceCall<S>): Promise<z.infer<S>> {
-      return (await client.exchange(request, call)).data;
-    },
-    /** As `call`, with the service's JSON text of the answer beside the validated value. */
-    async exchange<S extends z.ZodType>(request: FastifyRequest, call: ServiceCall<S>): Promise<{ data: z.infer<S>; text: string }> {
-      const search = new URLSearchParams();
-      for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) search.set(k, String(v));
-      const qs = search.size ? `?${search}` : '';
-      const headers = internalHeaders(request);
-      const body = call.json ?? (call.body === undefined ? undefined : JSON.stringify(call.body));
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const method = call.method ?? 'GET';
-      let res;
-      try {
-        res = await dispatch({ method, path: `${call.path}${qs}`, headers, body }, (err) =>
-          request.log.warn({ err, service: name }, 'service connection failed; sending the call once more'),
-        );
-      } catch (err) {
-        request.log.error({ err, service: name }, 'service call failed');
-        const timedOut = err instanceof Error && /Timeout/i.test(err.name + (err as { code?: string }).code);
-        throw new HttpError(timedOut ? 504 : 503, `${name} service is unavailable`);
-      }
-      const text = await res.body.text();
-      let json: unknown;
-      try {
-        json = text ? JSON.parse(text) : undefined;
-      } catch {
-        json = undefined;
-      }
-      if (res.statusCode >= 200 && res.statusCode < 300) {
-        const parsed = call.response.safeParse(json);
-        if (!parsed.success) {
-          request.log.error({ service: name, issues: parsed.error.issues }, 'service answer broke its contract');
-          throw new HttpError(502, `${name} service gave an invalid answer`);
-        }
-        return { data: parsed.data, text };
-      }
-      const message = errorResponseSchema.safeParse(json);
-      const status = res.statusCode >= 500 ? 502 : res.statusCode;
-      throw new ServiceError(status, message.success ? message.data.message : `${name} service answered ${res.statusCode}`, json);
+    /**
+     * Calls one of this service's endpoints with a body or an answer that is a stream (an upload
+     * in, a stored file out): the declared method and path, filled from `params` and `query`, with
+     * the internal headers and `headers` on top. Answers undici's raw response, whatever its
+     * status, for the caller to read or pipe; connection errors are thrown as undici's (a streamed
+     * body is never sent twice; a GET without a body is, as by `send`).
+     */
+    stream(
+      request: FastifyRequest,
+      e: Endpoint,
+      {
+        params,
+        query,
+        headers,
+        body,
+      }: { params?: Record<string, string | number>; query?: Record<string, unknown>; headers?: Record<string, string>; body?: Readable },
+    ): Promise<Dispatcher.ResponseData> {
+      return dispatch({ method: e.method, path: target(e, params, query), headers: { ...internalHeaders(request), ...headers }, body });
     },
   };
   return client;

@@ -6,7 +6,6 @@ import {
   canEditVisa,
   documentSummarySchema,
   FILES_SVC,
-  fillPath,
   hasAnyRole,
   parseVersionEtag,
   routeOf,
@@ -152,11 +151,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
         params: request.params,
         body: { message: `Document downloaded: ${file.file_name} (${file.document_type}).` },
       });
-      const res = await fastify.services.files.pool.request({
-        method: FILES_SVC.content.method,
-        path: `${fillPath(FILES_SVC.content.path, { fileId: file.file_id })}?${new URLSearchParams({ owner: stored.SUBMISSION_ID })}`,
-        headers: fastify.services.files.internalHeaders(request),
-      });
+      const res = await fastify.services.files.stream(request, FILES_SVC.content, { params: { fileId: file.file_id }, query: { owner: stored.SUBMISSION_ID } });
       if (res.statusCode !== 200) {
         await res.body.dump();
         throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.DOCUMENT_NOT_FOUND);

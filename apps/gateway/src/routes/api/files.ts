@@ -40,11 +40,11 @@ export const fileApiRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   async function forward(request: FastifyRequest, reply: FastifyReply, body: Readable) {
-    const headers: Record<string, string> = { ...fastify.services.files.internalHeaders(request), 'content-type': request.headers['content-type'] as string };
+    const headers: Record<string, string> = { 'content-type': request.headers['content-type'] as string };
     if (request.headers['content-length']) headers['content-length'] = request.headers['content-length'];
     let res;
     try {
-      res = await fastify.services.files.pool.request({ method: FILES_SVC.upload.method, path: FILES_SVC.upload.path, headers, body });
+      res = await fastify.services.files.stream(request, FILES_SVC.upload, { headers, body });
     } catch (err) {
       const name = `${(err as Error).name} ${(err as { code?: string }).code ?? ''}`;
       if (/ContentLength|UND_ERR_REQ_CONTENT_LENGTH_MISMATCH|RequestAborted|ECONNRESET/i.test(name) && request.raw.readableAborted) {
