@@ -1,4 +1,5 @@
 import type { HttpMethod } from './endpoint';
+import { fillPath, type FillPathArgs } from './path';
 
 /**
  * The public API of spec section 7: every route the gateway serves under `${BASE_PATH}api`, by
@@ -55,3 +56,17 @@ export const API_ROUTES = {
   openapi: { method: 'GET', path: '/openapi.json' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 export type ApiRouteName = keyof typeof API_ROUTES;
+
+/**
+ * The path of a public route as a client requests it from a gateway served at `/` (tests, tools):
+ * '/api' and the route's template filled with `params` (URL-encoded), e.g.
+ * apiPath('course', { id: 'G400' }) is '/api/courses/G400'. Add a query string to it as needed.
+ */
+export function apiPath<N extends ApiRouteName>(name: N, ...params: FillPathArgs<(typeof API_ROUTES)[N]['path']>): string {
+  return `/api${fillPath<string>(API_ROUTES[name].path, ...(params as [Record<string, string | number>?]))}`;
+}
+
+/** A public route as people write it, method and full path, e.g. 'GET /api/courses/:id' (test titles, logs). */
+export function apiRouteLabel(name: ApiRouteName): string {
+  return `${API_ROUTES[name].method} /api${API_ROUTES[name].path}`;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_ENDPOINTS } from './api-endpoints';
-import { API_ROUTES, type ApiRouteName } from './api-routes';
+import { API_ROUTES, apiPath, apiRouteLabel, type ApiRouteName } from './api-routes';
 import { endpoint, routeOf, successSchema, type Endpoint } from './endpoint';
 import { fillPath } from './path';
 import { SERVICE_ENDPOINTS } from './service-endpoints';
@@ -90,5 +90,26 @@ describe('every endpoint declaration', () => {
         .map(([status]) => `${name} ${status}`),
     );
     expect(notErrors).toEqual([]);
+  });
+});
+
+describe('apiPath', () => {
+  it("is '/api' and the route's template filled, URL-encoded", () => {
+    expect(apiPath('course', { id: 'G 400' })).toBe('/api/courses/G%20400');
+    expect(apiPath('adminEmailResend', { student: 'new', course: 'G400', emailId: 7 })).toBe('/api/admin/applications/new/G400/emails/7/resend');
+    expect(apiPath('courseSearch')).toBe('/api/courses');
+  });
+
+  it('takes the parameters its template names, no others (types)', () => {
+    // @ts-expect-error a route with parameters needs them
+    expect(apiPath('course')).toBe('/api/courses/');
+    // @ts-expect-error and only its own
+    expect(apiPath('course', { hash: 'x' })).toBe('/api/courses/');
+  });
+});
+
+describe('apiRouteLabel', () => {
+  it('is the method and the full path template', () => {
+    expect(apiRouteLabel('adminEmailResend')).toBe('POST /api/admin/applications/:student/:course/emails/:emailId/resend');
   });
 });

@@ -15,14 +15,17 @@ export type ParamsOf<T extends string> = T extends `${string}:${infer P}/${infer
 export type PathParams<T extends string> = Record<ParamsOf<T>, string | number>;
 
 /**
+ * The parameter values fillPath takes for `T`: none without `:name` segments, each of them
+ * otherwise; any values for a template only known as `string`.
+ */
+export type FillPathArgs<T extends string> = string extends T ? [Record<string, string | number>?] : [ParamsOf<T>] extends [never] ? [] : [PathParams<T>];
+
+/**
  * `template` with each `:name` replaced by its value, URL-encoded, e.g.
  * fillPath('/courses/:id', { id: 'G400' }) is '/courses/G400'. A missing value becomes ''; a
  * template only known as `string` takes any values.
  */
-export function fillPath<T extends string>(
-  template: T,
-  ...[params]: string extends T ? [Record<string, string | number>?] : [ParamsOf<T>] extends [never] ? [] : [PathParams<T>]
-): string {
+export function fillPath<T extends string>(template: T, ...[params]: FillPathArgs<T>): string {
   const values = (params ?? {}) as Record<string, string | number>;
   return template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? '')));
 }
