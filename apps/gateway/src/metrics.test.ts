@@ -1,3 +1,4 @@
+import { apiPath } from '@clearing-desk/contracts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createAssessForm, createSampleDocument } from '@clearing-desk/contracts/testing';
@@ -19,8 +20,8 @@ beforeAll(async () => {
   client = new StackClient(stack.gatewayUrl);
   // One call through each service: the status (applications), an assessment (courses, assessment),
   // an upload (files, scanned by its in-process worker), and the readiness ping of every service.
-  expect((await client.get('/api/ping')).status).toBe(200);
-  expect((await client.send('POST', '/api/apply/G400/assess', createAssessForm())).status).toBe(200);
+  expect((await client.get(apiPath('ping'))).status).toBe(200);
+  expect((await client.send('POST', apiPath('assess', { course: 'G400' }), createAssessForm())).status).toBe(200);
   expect((await client.upload(createSampleDocument('pdf'), 'a-levels.pdf', 'ALEVELS')).status).toBe(200);
   expect((await fetch(`${stack.gatewayUrl}/readyz`)).status).toBe(200);
 }, 180_000);
@@ -40,7 +41,7 @@ describe('metrics ports (issue 27)', () => {
       'gateway',
       [
         ['http_request_duration_seconds_count', { app: 'gateway', method: 'POST', route: '/api/apply/:course/assess', status_code: '200' }],
-        ['http_request_duration_seconds_count', { app: 'gateway', method: 'GET', route: '/api/ping', status_code: '200' }],
+        ['http_request_duration_seconds_count', { app: 'gateway', method: 'GET', route: apiPath('ping'), status_code: '200' }],
       ],
     ],
     ['courses', [['http_request_duration_seconds_count', { app: 'courses-svc', method: 'GET', route: '/courses/:id', status_code: '200' }]]],

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { applyResponseSchema, uploadResponseSchema, type Assessment } from '@clearing-desk/contracts';
+import { apiPath, applyResponseSchema, type Assessment, uploadResponseSchema } from '@clearing-desk/contracts';
 import { createApplicationForm, createSampleDocument, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import type { FastifyInstance } from 'fastify';
@@ -58,7 +58,7 @@ describe('the public submit through the pipeline', () => {
   beforeAll(async () => {
     stack = await startTestStack({ services: ['courses', 'applications', 'assessment', 'files'] });
     client = new StackClient(stack.gatewayUrl);
-    await client.get('/api/ping');
+    await client.get(apiPath('ping'));
   }, 120_000);
   afterAll(async () => {
     await stack?.stop();
@@ -93,12 +93,12 @@ describe('the public submit through the pipeline', () => {
     const upload = await client.upload(createSampleDocument('pdf'), 'results.pdf', 'ALEVELS');
     const token = uploadResponseSchema.parse(upload.body).token;
     const someone = person();
-    expect((await client.send('POST', `/api/apply/${COURSE}`, form(someone))).status).toBe(200);
+    expect((await client.send('POST', apiPath('apply', { course: COURSE }), form(someone))).status).toBe(200);
 
-    const second = await client.send('POST', `/api/apply/${COURSE}`, form(someone, { ALEVELS_DOCUMENT_1: document(token) }));
+    const second = await client.send('POST', apiPath('apply', { course: COURSE }), form(someone, { ALEVELS_DOCUMENT_1: document(token) }));
     expect(second).toEqual({ status: 409, body: { message: SPEC_DUPLICATE } });
     // Had the duplicate's claim bound the token, this would be refused as another application's document.
-    const other = await client.send('POST', `/api/apply/${COURSE}`, form(person(), { ALEVELS_DOCUMENT_1: document(token) }));
+    const other = await client.send('POST', apiPath('apply', { course: COURSE }), form(person(), { ALEVELS_DOCUMENT_1: document(token) }));
     expect(other.status).toBe(200);
   });
 
@@ -106,8 +106,8 @@ describe('the public submit through the pipeline', () => {
     const upload = await client.upload(createSampleDocument('pdf'), 'results.pdf', 'ALEVELS');
     const token = uploadResponseSchema.parse(upload.body).token;
     const data = form(person(), { ALEVELS_DOCUMENT_1: document(token) });
-    const first = await client.send('POST', `/api/apply/${COURSE}`, data);
-    const again = await client.send('POST', `/api/apply/${COURSE}`, data);
+    const first = await client.send('POST', apiPath('apply', { course: COURSE }), data);
+    const again = await client.send('POST', apiPath('apply', { course: COURSE }), data);
     expect(first.status).toBe(200);
     expect(again.status).toBe(200);
     expect(applyResponseSchema.parse(again.body).id).toEqual(applyResponseSchema.parse(first.body).id);

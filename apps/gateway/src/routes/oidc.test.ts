@@ -1,5 +1,5 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { LOGIN_MESSAGES, staffUserResponseSchema } from '@clearing-desk/contracts';
+import { LOGIN_MESSAGES, staffUserResponseSchema, apiPath } from '@clearing-desk/contracts';
 import { freePort, type Stack } from '@clearing-desk/stack';
 import { startTestStack } from '../testing/stack-client';
 
@@ -153,7 +153,7 @@ beforeAll(async () => {
   const gatewayPort = await freePort();
   providerPort = await freePort();
   gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  callbackUrl = `${gatewayUrl}/api/admin/auth/oidc/callback`;
+  callbackUrl = `${gatewayUrl}${apiPath('authOidcCallback')}`;
   issuer = `http://127.0.0.1:${providerPort}`;
   stack = await startTestStack({
     services: [],
@@ -169,7 +169,7 @@ afterAll(async () => {
 
 describe('before the provider is up', () => {
   it('offers the enterprise sign-in on the login screen', async () => {
-    const res = await fetch(`${gatewayUrl}/api/admin/auth/options`);
+    const res = await fetch(`${gatewayUrl}${apiPath('authOptions')}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ enterprise: true });
   });
@@ -227,7 +227,7 @@ describe('with the provider running', () => {
     expect(session).toMatch(/; HttpOnly/i);
     expect(browser.cookie('clearing_oidc', TX_PATH)).toBeUndefined();
 
-    const me = await browser.fetch(`${gatewayUrl}/api/admin/auth/user`);
+    const me = await browser.fetch(`${gatewayUrl}${apiPath('authUser')}`);
     expect(me.status).toBe(200);
     expect(staffUserResponseSchema.parse(await me.json())).toEqual({ username: 'jbloggs', name: 'Jo Bloggs', roles: [{ role: 'Back Office', scope: 'all' }] });
 
@@ -240,7 +240,7 @@ describe('with the provider running', () => {
     const browser = new Browser();
     const res = await browser.fetch(await throughProvider(browser, NO_USERNAME));
     expect(res.headers.get('location')).toBe('/staff');
-    const me = await browser.fetch(`${gatewayUrl}/api/admin/auth/user`);
+    const me = await browser.fetch(`${gatewayUrl}${apiPath('authUser')}`);
     expect(await me.json()).toEqual({ username: 'a.very.long.name', name: 'Alex Longname', roles: [] });
   });
 
@@ -254,15 +254,15 @@ describe('with the provider running', () => {
     } finally {
       idTokenTtlS = 600;
     }
-    expect((await browser.fetch(`${gatewayUrl}/api/admin/auth/user`)).status).toBe(200);
+    expect((await browser.fetch(`${gatewayUrl}${apiPath('authUser')}`)).status).toBe(200);
     // The session's end, as the web app's warning reads it, is the token's expiry (exp: whole seconds, 3 s after issue).
-    const state = (await (await browser.fetch(`${gatewayUrl}/api/admin/auth/session`)).json()) as { endsAt: string };
+    const state = (await (await browser.fetch(`${gatewayUrl}${apiPath('authSession')}`)).json()) as { endsAt: string };
     expect(Date.parse(state.endsAt)).toBeGreaterThanOrEqual(started + 2_000);
     expect(Date.parse(state.endsAt)).toBeLessThanOrEqual(Date.now() + 3_000);
     // Wait for the session to end (the token's exp is whole seconds: at least 2 s after the start).
     let res: Response;
     for (;;) {
-      res = await browser.fetch(`${gatewayUrl}/api/admin/auth/user`);
+      res = await browser.fetch(`${gatewayUrl}${apiPath('authUser')}`);
       if (res.status !== 200 || Date.now() - started > 20_000) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -279,7 +279,7 @@ describe('with the provider running', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/staff?signin=failed');
     expect(res.headers.getSetCookie().some((c) => c.startsWith('clearing_session='))).toBe(false);
-    expect((await browser.fetch(`${gatewayUrl}/api/admin/auth/user`)).status).toBe(401);
+    expect((await browser.fetch(`${gatewayUrl}${apiPath('authUser')}`)).status).toBe(401);
   });
 
   it('refuses a callback without the transaction cookie, or with a forged one', async () => {
@@ -293,7 +293,7 @@ describe('with the provider running', () => {
     browser.setCookie('clearing_oidc', encodeURIComponent(forged), TX_PATH);
     const res = await browser.fetch(back);
     expect(res.headers.get('location')).toBe('/staff?signin=failed');
-    expect((await browser.fetch(`${gatewayUrl}/api/admin/auth/user`)).status).toBe(401);
+    expect((await browser.fetch(`${gatewayUrl}${apiPath('authUser')}`)).status).toBe(401);
   });
 
   it('sends the user to /staff?signin=failed when they cancel at the provider', async () => {
@@ -307,7 +307,7 @@ describe('with the provider running', () => {
     expect(back.searchParams.get('error')).toBe('access_denied');
     const res = await browser.fetch(back);
     expect(res.headers.get('location')).toBe('/staff?signin=failed');
-    expect((await browser.fetch(`${gatewayUrl}/api/admin/auth/user`)).status).toBe(401);
+    expect((await browser.fetch(`${gatewayUrl}${apiPath('authUser')}`)).status).toBe(401);
   });
 });
 
@@ -320,6 +320,6 @@ describe('after the provider stops', () => {
     const res = await browser.fetch(back);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ message: LOGIN_MESSAGES.ENTERPRISE_UNAVAILABLE });
-    expect((await browser.fetch(`${gatewayUrl}/api/admin/auth/user`)).status).toBe(401);
+    expect((await browser.fetch(`${gatewayUrl}${apiPath('authUser')}`)).status).toBe(401);
   });
 });

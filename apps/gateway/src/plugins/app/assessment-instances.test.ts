@@ -1,4 +1,4 @@
-import { assessResponseSchema } from '@clearing-desk/contracts';
+import { apiPath, assessResponseSchema } from '@clearing-desk/contracts';
 import { createAssessForm } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import { StackClient, startTestStack } from '../../testing/stack-client';
@@ -13,7 +13,7 @@ let client: StackClient;
 beforeAll(async () => {
   stack = await startTestStack({ instances: { assessment: 2 } });
   client = new StackClient(stack.gatewayUrl);
-  await client.get('/api/ping'); // XSRF cookies
+  await client.get(apiPath('ping')); // XSRF cookies
 }, 180_000);
 
 afterAll(async () => {
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const assess = async () => {
-  const res = await client.send('POST', '/api/apply/G400/assess', createAssessForm());
+  const res = await client.send('POST', apiPath('assess', { course: 'G400' }), createAssessForm());
   expect(res.status).toBe(200);
   return assessResponseSchema.parse(res.body).result;
 };

@@ -1,3 +1,4 @@
+import { apiPath } from '@clearing-desk/contracts';
 import { restartDelayMs, type Stack } from '@clearing-desk/stack';
 import { StackClient, startTestStack } from '../../testing/stack-client';
 
@@ -42,7 +43,7 @@ async function readyzUntil(done: (r: { status: number; body: unknown }) => boole
 describe('gateway readiness and the launcher restarting a crashed service', () => {
   it('is ready while every service answers, names a killed one, and is ready again after the restart', async () => {
     expect(await readyz()).toEqual({ status: 200, body: { status: 'ready' } });
-    const { body: status } = await client.get('/api/admin/status');
+    const { body: status } = await client.get(apiPath('clearingStatus'));
     const before = stack.pid('applications');
     expect(before).toEqual(expect.any(Number));
     process.kill(before as number, 'SIGKILL');
@@ -52,10 +53,10 @@ describe('gateway readiness and the launcher restarting a crashed service', () =
     // /healthz is the liveness probe: the gateway itself is alive and must not be restarted.
     expect((await fetch(`${stack.gatewayUrl}/healthz`)).status).toBe(200);
     // Every page load reads Clearing open/closed: meanwhile the last known answer, never a 5xx (issue 14 item 7).
-    const whileDown = await client.get('/api/admin/status');
+    const whileDown = await client.get(apiPath('clearingStatus'));
     expect(whileDown.status).toBe(200);
     expect(whileDown.body).toEqual(status);
-    const ping = await client.get('/api/ping');
+    const ping = await client.get(apiPath('ping'));
     expect(ping.status).toBe(200);
     expect(ping.body).toEqual({ state: (status as { state: number }).state });
 
@@ -63,7 +64,7 @@ describe('gateway readiness and the launcher restarting a crashed service', () =
     expect(back).toEqual({ status: 200, body: { status: 'ready' } });
     expect(stack.pid('applications')).not.toBe(before);
     // The restarted service serves again through the gateway.
-    expect((await client.get('/api/applications/no-such-hash')).status).toBe(404);
+    expect((await client.get(apiPath('application', { hash: 'no-such-hash' }))).status).toBe(404);
   }, 60_000);
 });
 
@@ -85,16 +86,16 @@ describe('the launcher restarting the gateway', () => {
 
 describe('Cache-Control: no-store on answers with personal data', () => {
   it('is set on every /api/admin, /api/apply and /api/file answer and GET /api/applications/*, and not on the public catalogue', async () => {
-    for (const path of ['/api/apply/G400/assess', '/api/apply/G400', '/api/file/upload']) {
+    for (const path of [apiPath('assess', { course: 'G400' }), apiPath('apply', { course: 'G400' }), apiPath('fileUpload')]) {
       const res = await fetch(`${stack.gatewayUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       expect([400, 403, 415]).toContain(res.status); // refused (no form, no XSRF token), and still not kept
       expect(res.headers.get('cache-control')).toBe('no-store');
     }
     expect((await client.get('/api/admin/courses')).headers.get('cache-control')).toBe('no-store');
-    const review = await client.get('/api/applications/no-such-hash');
+    const review = await client.get(apiPath('application', { hash: 'no-such-hash' }));
     expect(review.headers.get('cache-control')).toBe('no-store');
-    const applied = await client.get('/api/applications/G400/applied?email=someone%40example.com');
+    const applied = await client.get(`${apiPath('applied', { ucasCode: 'G400' })}?email=someone%40example.com`);
     expect(applied.headers.get('cache-control')).toBe('no-store');
-    expect((await client.get('/api/courses?q=law')).headers.get('cache-control')).not.toBe('no-store');
+    expect((await client.get(`${apiPath('courseSearch')}?q=law`)).headers.get('cache-control')).not.toBe('no-store');
   });
 });

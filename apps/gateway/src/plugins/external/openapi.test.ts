@@ -1,4 +1,4 @@
-import { API_ENDPOINTS, API_ROUTES, routeOf } from '@clearing-desk/contracts';
+import { API_ENDPOINTS, API_ROUTES, apiPath, routeOf } from '@clearing-desk/contracts';
 import { buildApp } from '../../app';
 import { testGatewayConfig } from '../../testing/test-config';
 
@@ -36,7 +36,7 @@ const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
 
 describe('GET /api/openapi.json (issue 14 item 6)', () => {
   it('is public and an OpenAPI 3.1 document of the Clearing Desk API', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const res = await app.inject({ method: 'GET', url: apiPath('openapi') });
     expect(res.statusCode).toBe(200);
     const doc = res.json() as OpenApiDocument;
     expect(doc.openapi).toBe('3.1.0');
@@ -46,7 +46,7 @@ describe('GET /api/openapi.json (issue 14 item 6)', () => {
   });
 
   it('describes every /api route registered in the gateway, with its method and a response schema', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as OpenApiDocument;
+    const doc = (await app.inject({ method: 'GET', url: apiPath('openapi') })).json() as OpenApiDocument;
     const routes = app.apiRouteList;
     expect(routes.length).toBeGreaterThan(10);
     const missing = routes.filter((r) => !doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()]).map((r) => `${r.method} ${r.url}`);

@@ -1,5 +1,5 @@
 import { createAssessForm } from '@clearing-desk/contracts/testing';
-import { errorResponseSchema, tooManyRequestsMessage } from '@clearing-desk/contracts';
+import { apiPath, errorResponseSchema, tooManyRequestsMessage } from '@clearing-desk/contracts';
 import type { Stack } from '@clearing-desk/stack';
 import { StackClient, startTestStack } from '../../testing/stack-client';
 
@@ -39,7 +39,7 @@ afterAll(async () => {
 let applicant = 0;
 /** The applied check for a new applicant each time unless `email` is given. */
 const applied = (client: StackClient, ip: string, email = `applicant.${(applicant += 1)}@example.com`) =>
-  client.get(`/api/applications/G400/applied?email=${encodeURIComponent(email)}&_=1`, { 'x-forwarded-for': ip });
+  client.get(`${apiPath('applied', { ucasCode: 'G400' })}?email=${encodeURIComponent(email)}&_=1`, { 'x-forwarded-for': ip });
 
 function expect429(res: { status: number; body: unknown; headers: Headers }) {
   expect(res.status).toBe(429);
@@ -76,30 +76,33 @@ describe('rate limits of the public routes', () => {
 
   it('limits assess and apply per client address, each route with its own count', async () => {
     const client = new StackClient(stack.gatewayUrl);
-    await client.get('/api/ping');
+    await client.get(apiPath('ping'));
     const ip = newAddress();
     for (let i = 0; i < 4; i += 1)
-      expect((await client.sendWithHeaders('POST', '/api/apply/G400/assess', createAssessForm(), { 'x-forwarded-for': ip })).status).toBe(200);
-    expect429(await client.sendWithHeaders('POST', '/api/apply/G400/assess', createAssessForm(), { 'x-forwarded-for': ip }));
+      expect((await client.sendWithHeaders('POST', apiPath('assess', { course: 'G400' }), createAssessForm(), { 'x-forwarded-for': ip })).status).toBe(200);
+    expect429(await client.sendWithHeaders('POST', apiPath('assess', { course: 'G400' }), createAssessForm(), { 'x-forwarded-for': ip }));
     // A refused burst is refused before the body is read: even a malformed body gets 429.
-    expect429(await client.sendWithHeaders('POST', '/api/apply/G400/assess', { NOT: 'a form' }, { 'x-forwarded-for': ip }));
+    expect429(await client.sendWithHeaders('POST', apiPath('assess', { course: 'G400' }), { NOT: 'a form' }, { 'x-forwarded-for': ip }));
     // apply counts apart from assess; its bodies here are refused (400) but still counted.
-    for (let i = 0; i < 2; i += 1) expect((await client.sendWithHeaders('POST', '/api/apply/G400', {}, { 'x-forwarded-for': ip })).status).toBe(400);
-    expect429(await client.sendWithHeaders('POST', '/api/apply/G400', {}, { 'x-forwarded-for': ip }));
+    for (let i = 0; i < 2; i += 1)
+      expect((await client.sendWithHeaders('POST', apiPath('apply', { course: 'G400' }), {}, { 'x-forwarded-for': ip })).status).toBe(400);
+    expect429(await client.sendWithHeaders('POST', apiPath('apply', { course: 'G400' }), {}, { 'x-forwarded-for': ip }));
   });
 
   it('limits uploads per client address', async () => {
     const client = new StackClient(stack.gatewayUrl);
-    await client.get('/api/ping');
+    await client.get(apiPath('ping'));
     const ip = newAddress();
     const post = () =>
-      fetch(`${stack.gatewayUrl}/api/file/upload`, { method: 'POST', headers: { 'x-forwarded-for': ip, 'content-type': 'text/plain' }, body: 'x' }).then(
-        async (res) => ({
-          status: res.status,
-          body: (await res.json()) as unknown,
-          headers: res.headers,
-        }),
-      );
+      fetch(`${stack.gatewayUrl}${apiPath('fileUpload')}`, {
+        method: 'POST',
+        headers: { 'x-forwarded-for': ip, 'content-type': 'text/plain' },
+        body: 'x',
+      }).then(async (res) => ({
+        status: res.status,
+        body: (await res.json()) as unknown,
+        headers: res.headers,
+      }));
     // Without the XSRF token these are refused (403), but every attempt counts.
     expect((await post()).status).toBe(403);
     expect((await post()).status).toBe(403);

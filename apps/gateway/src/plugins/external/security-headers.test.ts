@@ -1,3 +1,4 @@
+import { apiPath } from '@clearing-desk/contracts';
 import { buildApp } from '../../app';
 import { testGatewayConfig } from '../../testing/test-config';
 
@@ -32,7 +33,7 @@ describe('security headers', () => {
       for (const [request, status] of [
         [{ method: 'GET', url: '/healthz' }, 200],
         [{ method: 'GET', url: '/api/no-such-route' }, 404],
-        [{ method: 'POST', url: '/api/apply/G400/assess', payload: {} }, 400],
+        [{ method: 'POST', url: apiPath('assess', { course: 'G400' }), payload: {} }, 400],
       ] as const) {
         const res = await app.inject(request);
         expect(res.statusCode).toBe(status);

@@ -1,3 +1,4 @@
+import { apiPath } from '@clearing-desk/contracts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -122,7 +123,7 @@ describe('built assets (issue 25 item 6)', () => {
       const res = await page(pathname);
       expect({ pathname, cookies: res.headers.getSetCookie() }).toEqual({ pathname, cookies: [] });
     }
-    for (const pathname of ['/apply', '/api/ping']) {
+    for (const pathname of ['/apply', apiPath('ping')]) {
       const names = (await page(pathname)).headers.getSetCookie().map((line) => line.split('=')[0]);
       expect(names.sort()).toEqual(['XSRF-TOKEN', '_csrf']);
     }

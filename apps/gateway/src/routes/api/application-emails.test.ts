@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import {
   ADMIN_APPLICATION_MESSAGES,
   adminApplicationResponseSchema,
+  apiPath,
   applyResponseSchema,
   EMAIL_HISTORY_TEXTS,
+  type EmailListResponse,
   emailListResponseSchema,
   figuresResponseSchema,
   resendEmailResponseSchema,
-  type EmailListResponse,
 } from '@clearing-desk/contracts';
 import { createApplicationForm, FIVE_GCSES, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
@@ -52,10 +53,10 @@ async function takeByPhone(username: string, STATUS: string): Promise<string> {
     SUBMISSION_ID: randomUUID(),
     STATUS,
   };
-  const res = await (await as(username)).send('POST', `/api/admin/applications/new/${COURSE}`, data);
+  const res = await (await as(username)).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), data);
   expect(res.status).toBe(200);
   const [studentId] = applyResponseSchema.parse(res.body).id;
-  return `/api/admin/applications/${studentId}/${COURSE}`;
+  return apiPath('adminApplication', { student: studentId, course: COURSE });
 }
 
 /** Asks for the application's emails until `done` holds for them (the outbox relay and the worker run on their own). */
@@ -116,7 +117,7 @@ describe('the emails of an application, for staff', () => {
   });
 
   it('counts the emails of the courses on the figures', async () => {
-    const res = await (await as('editor')).get('/api/admin/figures');
+    const res = await (await as('editor')).get(apiPath('figures'));
     expect(res.status).toBe(200);
     const figures = figuresResponseSchema.parse(res.body);
     expect(figures.emails).not.toBeNull();

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   ADMIN_APPLICATION_MESSAGES,
   adminApplicationResponseSchema,
-  applicationReviewResponseSchema,
+  apiPath,
   applicationListingResponseSchema,
+  applicationReviewResponseSchema,
+  type ApplyResponse,
   applyResponseSchema,
   LOGIN_MESSAGES,
   outboundCallResponseSchema,
@@ -14,7 +16,7 @@ import {
   uploadResponseSchema,
   visaResponseSchema,
   visaUpdateResponseSchema,
-  type ApplyResponse,
+  apiRouteLabel,
 } from '@clearing-desk/contracts';
 import { createApplicationForm, createSampleDocument, createVisaData, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
@@ -70,52 +72,52 @@ async function takeByPhone(
   overrides: Record<string, unknown> = {},
 ): Promise<{ saved: ApplyResponse; data: ReturnType<typeof form> }> {
   const data = form({ STATUS, ...overrides });
-  const res = await (await as(username)).send('POST', `/api/admin/applications/new/${COURSE}`, data);
+  const res = await (await as(username)).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), data);
   expect(res.status).toBe(200);
   return { saved: applyResponseSchema.parse(res.body), data };
 }
-const pathOf = (saved: ApplyResponse) => `/api/admin/applications/${saved.id[0]}/${saved.id[1]}`;
+const pathOf = (saved: ApplyResponse) => apiPath('adminApplication', { student: saved.id[0], course: saved.id[1] });
 const listing = async (username: string, query: string) => {
-  const res = await (await as(username)).get(`/api/admin/applications?${query}&_=${Date.now()}`);
+  const res = await (await as(username)).get(`${apiPath('adminApplications')}?${query}&_=${Date.now()}`);
   expect(res.status).toBe(200);
   return applicationListingResponseSchema.parse(res.body);
 };
 
 describe('without a session', () => {
   it.each([
-    ['GET', '/api/admin/applications'],
-    ['GET', '/api/admin/students?NAME1=a'],
-    ['GET', `/api/admin/applications/2600001/${COURSE}`],
-    ['GET', `/api/admin/applications/2600001/${COURSE}/visa`],
+    ['GET', apiPath('adminApplications')],
+    ['GET', `${apiPath('adminStudents')}?NAME1=a`],
+    ['GET', apiPath('adminApplication', { student: '2600001', course: COURSE })],
+    ['GET', apiPath('adminVisa', { student: '2600001', course: COURSE })],
   ])('%s %s answers 401', async (_method, path) => {
     const res = await new StackClient(stack.gatewayUrl).get(path);
     expect(res).toMatchObject({ status: 401, body: { message: LOGIN_MESSAGES.NOT_LOGGED_IN } });
   });
 
   it.each([
-    ['POST', `/api/admin/applications/new/${COURSE}`],
-    ['PUT', `/api/admin/applications/2600001/${COURSE}`],
-    ['PUT', `/api/admin/applications/2600001/${COURSE}/outbound-call`],
+    ['POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE })],
+    ['PUT', apiPath('adminApplicationUpdate', { student: '2600001', course: COURSE })],
+    ['PUT', apiPath('adminOutboundCall', { student: '2600001', course: COURSE })],
   ] as const)('%s %s answers 401', async (method, path) => {
     const client = new StackClient(stack.gatewayUrl);
-    await client.get('/api/ping');
+    await client.get(apiPath('ping'));
     const res = await client.send(method, path, { NOTES: '' });
     expect(res).toEqual({ status: 401, body: { message: LOGIN_MESSAGES.NOT_LOGGED_IN } });
   });
 });
 
-describe('POST /api/admin/applications/:student/:course (taking an application by phone)', () => {
+describe(`${apiRouteLabel('adminApplicationCreate')} (taking an application by phone)`, () => {
   it('lets Back Office offer with its buttons, and refuses Front Office a status beyond Submit', async () => {
     const { saved } = await takeByPhone('backoffice', 'O');
     expect(saved.confirmed_status).toBe('O');
-    const refused = await (await as('frontoffice')).send('POST', `/api/admin/applications/new/${COURSE}`, form({ STATUS: 'O' }));
+    const refused = await (await as('frontoffice')).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O' }));
     expect(refused).toEqual({ status: 403, body: { message: ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('O') } });
     expect((await takeByPhone('frontoffice', 'S')).saved.confirmed_status).toBe('S');
   });
 
   it('refuses users without a role on the course', async () => {
     for (const username of ['fo-law', 'nogroups']) {
-      const res = await (await as(username)).send('POST', `/api/admin/applications/new/${COURSE}`, form({ STATUS: 'S' }));
+      const res = await (await as(username)).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'S' }));
       expect(res).toEqual({ status: 403, body: { message: ADMIN_APPLICATION_MESSAGES.NO_ROLE } });
     }
   });
@@ -133,7 +135,11 @@ describe('POST /api/admin/applications/:student/:course (taking an application b
       file_token: token,
     };
     // The documents are claimed before the store, which answers 404 for a student that does not exist.
-    const refused = await adviser.send('POST', `/api/admin/applications/9999999/${COURSE}`, form({ STATUS: 'R', ALEVELS_DOCUMENT_1 }));
+    const refused = await adviser.send(
+      'POST',
+      apiPath('adminApplicationCreate', { student: '9999999', course: COURSE }),
+      form({ STATUS: 'R', ALEVELS_DOCUMENT_1 }),
+    );
     expect(refused).toEqual({ status: 404, body: { message: ADMIN_APPLICATION_MESSAGES.STUDENT_NOT_FOUND } });
     // Had the claim stayed, files-svc would refuse the token as another submission's (409 naming the document).
     const { saved } = await takeByPhone('backoffice', 'R', { ALEVELS_DOCUMENT_1 });
@@ -143,16 +149,16 @@ describe('POST /api/admin/applications/:student/:course (taking an application b
 
   it('adds a course for a student chosen in the student search, who then shows it in APPLIED_TO', async () => {
     const { saved, data } = await takeByPhone('backoffice', 'R', { NAME1: 'Renée', NAME2: 'Searchable' });
-    const search = await (await as('frontoffice')).get(`/api/admin/students?NAME1=RENEE&NAME2=SEARCHABLE&_=1`);
+    const search = await (await as('frontoffice')).get(`${apiPath('adminStudents')}?NAME1=RENEE&NAME2=SEARCHABLE&_=1`);
     expect(studentSearchResponseSchema.parse(search.body).rows).toEqual([{ ID: saved.id[0], NAME1: 'Renée', NAME2: 'Searchable', APPLIED_TO: COURSE }]);
     const again = await (
       await as('backoffice')
-    ).send('POST', `/api/admin/applications/${saved.id[0]}/${COURSE}`, { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'R' });
+    ).send('POST', apiPath('adminApplicationCreate', { student: saved.id[0], course: COURSE }), { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'R' });
     expect(again.status).toBe(409);
   });
 });
 
-describe('GET /api/admin/applications (the listing)', () => {
+describe(`${apiRouteLabel('adminApplications')} (the listing)`, () => {
   it('finds a phone application by public reference and by name (accent-insensitive), with the status filter', async () => {
     const { saved } = await takeByPhone('backoffice', 'R', { NAME1: 'Élodie', NAME2: 'Phonecall' });
     expect((await listing('frontoffice', `q=${publicReference(saved)}`)).rows.map((r) => r.APPLICATION_ID)).toEqual([saved.app_id]);
@@ -175,7 +181,7 @@ describe('GET /api/admin/applications (the listing)', () => {
   });
 
   it('refuses a malformed filter with 400', async () => {
-    const res = await (await as('admin')).get('/api/admin/applications?s=z');
+    const res = await (await as('admin')).get(`${apiPath('adminApplications')}?s=z`);
     expect(res.status).toBe(400);
   });
 });
@@ -222,7 +228,7 @@ describe('GET and PUT /api/admin/applications/:student/:course (editing)', () =>
     expect(got.applicationData.NAME1).toBe('Amara');
     expect((await (await as('fo-law')).get(`${pathOf(saved)}?_=1`)).status).toBe(403);
     expect((await (await as('nogroups')).get(`${pathOf(saved)}?_=1`)).status).toBe(403);
-    expect((await (await as('admin')).get(`/api/admin/applications/9999999/${COURSE}?_=1`)).status).toBe(404);
+    expect((await (await as('admin')).get(`${apiPath('adminApplication', { student: '9999999', course: COURSE })}?_=1`)).status).toBe(404);
   });
 });
 
@@ -263,7 +269,7 @@ describe('outbound call, visa and documents', () => {
     expect(call.status).toBe(200);
     expect((await (await as('visateam')).send('PUT', `${pathOf(saved)}/visa`, createVisaData({ VISA_STATUS: 'X' }))).status).toBe(200);
 
-    const res = await new StackClient(stack.gatewayUrl).get(`/api/applications/${saved.hash}`);
+    const res = await new StackClient(stack.gatewayUrl).get(apiPath('application', { hash: saved.hash }));
     expect(res.status).toBe(200);
     const review = applicationReviewResponseSchema.parse(res.body);
     expect(review.applicationData.OUTBOUND_CALL_REMARK).toBeNull();
@@ -308,14 +314,16 @@ describe('outbound call, visa and documents', () => {
 // Issue 19 item 4: student search, staff create and outbound calls follow the user's roles and scopes.
 describe('scope everywhere (fo-law: Front Office of LAW; editor-cmps: Editor of dept CMPS)', () => {
   const students = async (username: string, query: string) => {
-    const res = await (await as(username)).get(`/api/admin/students?${query}&_=${Date.now()}`);
+    const res = await (await as(username)).get(`${apiPath('adminStudents')}?${query}&_=${Date.now()}`);
     expect(res.status).toBe(200);
     return studentSearchResponseSchema.parse(res.body).rows;
   };
 
   it('finds students only through applications in the user’s scopes', async () => {
     const { saved: science } = await takeByPhone('backoffice', 'R', { NAME1: 'Sid', NAME2: 'Scopewide' });
-    const law = await (await as('frontoffice')).send('POST', '/api/admin/applications/new/M100', form({ NAME1: 'Lana', NAME2: 'Scopewide', STATUS: 'S' }));
+    const law = await (
+      await as('frontoffice')
+    ).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: 'M100' }), form({ NAME1: 'Lana', NAME2: 'Scopewide', STATUS: 'S' }));
     expect(law.status).toBe(200);
     const lawStudent = applyResponseSchema.parse(law.body).id[0];
 
@@ -329,19 +337,21 @@ describe('scope everywhere (fo-law: Front Office of LAW; editor-cmps: Editor of 
     const before = (await listing('admin', 'q=crossing')).total;
     const intoLaw = await (
       await as('fo-law')
-    ).send('POST', `/api/admin/applications/${science.id[0]}/M100`, form({ NAME1: 'Cara', NAME2: 'Crossing', STATUS: 'S' }));
+    ).send('POST', apiPath('adminApplicationCreate', { student: science.id[0], course: 'M100' }), form({ NAME1: 'Cara', NAME2: 'Crossing', STATUS: 'S' }));
     expect(intoLaw).toEqual({ status: 404, body: { message: ADMIN_APPLICATION_MESSAGES.STUDENT_NOT_FOUND } });
     expect((await listing('admin', 'q=crossing')).total).toBe(before);
 
-    const law = await (await as('frontoffice')).send('POST', '/api/admin/applications/new/M100', form({ NAME1: 'Lex', NAME2: 'Crossing', STATUS: 'S' }));
+    const law = await (
+      await as('frontoffice')
+    ).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: 'M100' }), form({ NAME1: 'Lex', NAME2: 'Crossing', STATUS: 'S' }));
     const lawStudent = applyResponseSchema.parse(law.body).id[0];
     const intoScience = await (
       await as('editor-cmps')
-    ).send('POST', `/api/admin/applications/${lawStudent}/${COURSE}`, form({ NAME1: 'Lex', NAME2: 'Crossing', STATUS: 'S' }));
+    ).send('POST', apiPath('adminApplicationCreate', { student: lawStudent, course: COURSE }), form({ NAME1: 'Lex', NAME2: 'Crossing', STATUS: 'S' }));
     expect(intoScience).toEqual({ status: 404, body: { message: ADMIN_APPLICATION_MESSAGES.STUDENT_NOT_FOUND } });
     const own = await (
       await as('editor-cmps')
-    ).send('POST', `/api/admin/applications/${science.id[0]}/G401`, form({ NAME1: 'Cara', NAME2: 'Crossing', STATUS: 'S' }));
+    ).send('POST', apiPath('adminApplicationCreate', { student: science.id[0], course: 'G401' }), form({ NAME1: 'Cara', NAME2: 'Crossing', STATUS: 'S' }));
     expect(own.status).toBe(200);
     expect(applyResponseSchema.parse(own.body).id[0]).toBe(science.id[0]);
   });

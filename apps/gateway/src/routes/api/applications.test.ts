@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
+  apiPath,
   applicationReviewResponseSchema,
   appliedResponseSchema,
+  type ApplyResponse,
   applyResponseSchema,
   courseDetailResponseSchema,
   errorResponseSchema,
   statusPageResponseSchema,
-  type ApplyResponse,
+  apiRouteLabel,
 } from '@clearing-desk/contracts';
 import { offerDeadline } from '@clearing-desk/contracts/server';
 import { createApplicationForm } from '@clearing-desk/contracts/testing';
@@ -27,14 +29,14 @@ beforeAll(async () => {
   // files-svc: the review page lists the application's documents.
   stack = await startTestStack({ services: ['courses', 'applications', 'assessment', 'files'] });
   client = new StackClient(stack.gatewayUrl);
-  await client.get('/api/ping'); // collects XSRF-TOKEN and _csrf
+  await client.get(apiPath('ping')); // collects XSRF-TOKEN and _csrf
   const GCSE_QUALIFICATIONS = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({
     QUALIFICATION: 'GCSE',
     SUBJECT,
     GRADE: '6',
     YEAR: '2023',
   }));
-  const res = await client.send('POST', `/api/apply/${OPEN}`, {
+  const res = await client.send('POST', apiPath('apply', { course: OPEN }), {
     ...createApplicationForm({ EMAIL, UCAS_PERSONAL_ID: UCAS_ID, GCSE_QUALIFICATIONS }),
     SUBMISSION_ID: randomUUID(),
   });
@@ -46,12 +48,12 @@ afterAll(async () => {
 });
 
 const applied = async (course: string, query: string) => {
-  const res = await client.get(`/api/applications/${course}/applied${query}`);
+  const res = await client.get(`${apiPath('applied', { ucasCode: course })}${query}`);
   expect(res.status).toBe(200);
   return appliedResponseSchema.parse(res.body);
 };
 
-describe('GET /api/applications/:ucasCode/applied', () => {
+describe(apiRouteLabel('applied'), () => {
   it('finds the application by email, case-insensitively and trimmed', async () => {
     expect(await applied(OPEN, `?email=${encodeURIComponent(`  ${EMAIL.toLowerCase()} `)}&_=${Date.now()}`)).toEqual({ rows: [{ UCAS_CODE: OPEN }] });
   });
@@ -73,21 +75,23 @@ describe('GET /api/applications/:ucasCode/applied', () => {
   });
 });
 
-describe('GET /api/applications/:hash', () => {
+describe(apiRouteLabel('application'), () => {
   it('answers the application, its assessment, the course and its qualOptions', async () => {
-    const res = await client.get(`/api/applications/${saved.hash}?_=${Date.now()}`);
+    const res = await client.get(`${apiPath('application', { hash: saved.hash })}?_=${Date.now()}`);
     expect(res.status).toBe(200);
     const review = applicationReviewResponseSchema.parse(res.body);
     expect(review.applicationData).toMatchObject({ EMAIL, UCAS_PERSONAL_ID: UCAS_ID, STUDENT_ID: saved.id[0], STATUS: saved.confirmed_status });
     expect(review.assessment).toEqual(saved.assessment);
-    const course = courseDetailResponseSchema.parse((await client.get(`/api/courses/${OPEN}`)).body);
+    const course = courseDetailResponseSchema.parse((await client.get(apiPath('course', { id: OPEN }))).body);
     expect(review.courseData).toEqual(course.courseData);
     expect(review.qualOptions).toEqual(course.qualOptions);
     expect(review.documents).toEqual([]);
   });
 
   it('answers the current decision for the status page, with the UCAS institution code (issue 24 item 4)', async () => {
-    const { decision, applicationData } = statusPageResponseSchema.parse((await client.get(`/api/applications/${saved.hash}?_=${Date.now()}`)).body);
+    const { decision, applicationData } = statusPageResponseSchema.parse(
+      (await client.get(`${apiPath('application', { hash: saved.hash })}?_=${Date.now()}`)).body,
+    );
     expect(saved.confirmed_status).toBe('O');
     expect(decision).toMatchObject({ STATUS: 'O', SUB_STATUS: 'AO', INTERVIEW: null, RECOMMENDED_COURSES: [], INSTITUTION_CODE: 'Z99' });
     expect(decision.DECIDED_AT).toBe(applicationData.LOG[0]?.TIME);
@@ -96,7 +100,7 @@ describe('GET /api/applications/:hash', () => {
   });
 
   it('answers 404 for an unknown hash', async () => {
-    const res = await client.get(`/api/applications/${'ab'.repeat(32)}`);
+    const res = await client.get(apiPath('application', { hash: 'ab'.repeat(32) }));
     expect(res.status).toBe(404);
     errorResponseSchema.parse(res.body);
   });

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
+  apiPath,
   applicationReviewResponseSchema,
   appliedResponseSchema,
   applyResponseSchema,
   documentNotAttachedText,
   errorResponseSchema,
-  uploadResponseSchema,
   type FormDocument,
+  uploadResponseSchema,
+  apiRouteLabel,
 } from '@clearing-desk/contracts';
 import { createApplicationForm, createSampleDocument } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
@@ -31,7 +33,7 @@ let client: StackClient;
 beforeAll(async () => {
   stack = await startTestStack({ services: ['courses', 'applications', 'assessment', 'files'] });
   client = new StackClient(stack.gatewayUrl);
-  await client.get('/api/ping'); // collects XSRF-TOKEN and _csrf
+  await client.get(apiPath('ping')); // collects XSRF-TOKEN and _csrf
 }, 120_000);
 
 afterAll(async () => {
@@ -68,16 +70,16 @@ function submission(overrides: Record<string, unknown> = {}): Record<string, unk
   };
 }
 
-const apply = (data: unknown) => client.send('POST', `/api/apply/${COURSE}`, data);
+const apply = (data: unknown) => client.send('POST', apiPath('apply', { course: COURSE }), data);
 const review = async (hash: string) => {
-  const res = await client.get(`/api/applications/${hash}?_=${Date.now()}`);
+  const res = await client.get(`${apiPath('application', { hash })}?_=${Date.now()}`);
   expect(res.status).toBe(200);
   return applicationReviewResponseSchema.parse(res.body);
 };
 const appliedByEmail = async (email: string) =>
-  appliedResponseSchema.parse((await client.get(`/api/applications/${COURSE}/applied?email=${encodeURIComponent(email)}`)).body).rows;
+  appliedResponseSchema.parse((await client.get(`${apiPath('applied', { ucasCode: COURSE })}?email=${encodeURIComponent(email)}`)).body).rows;
 
-describe('POST /api/apply/:course with documents', () => {
+describe(`${apiRouteLabel('apply')} with documents`, () => {
   it('binds an uploaded document to the application; the review page lists it without its token', async () => {
     const token = await uploadPdf();
     const form = submission({ ALEVELS_DOCUMENT_1: document(token) });
@@ -161,7 +163,7 @@ describe('POST /api/apply/:course with documents', () => {
   });
 });
 
-describe('POST /api/apply/:course: a replayed key with documents (issue 12 item 2)', () => {
+describe(`${apiRouteLabel('apply')}: a replayed key with documents (issue 12 item 2)`, () => {
   it("answers 409 to another applicant reusing a stored SUBMISSION_ID: their files are not bound, the first applicant's stay", async () => {
     const first = submission({ ALEVELS_DOCUMENT_1: document(await uploadPdf('mine.pdf'), { file_name: 'mine.pdf' }) });
     const stored = applyResponseSchema.parse((await apply(first)).body);

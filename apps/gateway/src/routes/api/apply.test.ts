@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
+  apiPath,
   applicationReviewResponseSchema,
   appliedResponseSchema,
+  type ApplyResponse,
   applyResponseSchema,
   errorResponseSchema,
-  publicReference,
   IDEMPOTENCY_KEY_MISMATCH,
   PUBLIC_STATUS_ONLY,
+  publicReference,
   SECOND_YEAR_NOT_ALLOWED,
   SUBMISSION_ID_OTHER_APPLICANT,
-  type ApplyResponse,
+  apiRouteLabel,
 } from '@clearing-desk/contracts';
 import { createApplicationForm } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
@@ -45,7 +47,7 @@ beforeAll(async () => {
     },
   });
   client = new StackClient(stack.gatewayUrl);
-  await client.get('/api/ping'); // collects XSRF-TOKEN and _csrf
+  await client.get(apiPath('ping')); // collects XSRF-TOKEN and _csrf
 }, 120_000);
 
 afterAll(async () => {
@@ -79,10 +81,10 @@ function submission(overrides: Record<string, unknown> = {}): Record<string, unk
   };
 }
 
-const applyPath = (course: string) => `/api/apply/${course}`;
+const applyPath = (course: string) => apiPath('apply', { course });
 const apply = (data: unknown, course = OPEN) => client.send('POST', applyPath(course), data);
 const applied = async (query: string, course = OPEN) => {
-  const res = await client.get(`/api/applications/${course}/applied?${query}&_=${Date.now()}`);
+  const res = await client.get(`${apiPath('applied', { ucasCode: course })}?${query}&_=${Date.now()}`);
   expect(res.status).toBe(200);
   return appliedResponseSchema.parse(res.body).rows;
 };
@@ -92,7 +94,7 @@ const expectNothingStored = async (form: { EMAIL: string; UCAS_PERSONAL_ID: stri
   expect(await applied(`ucas_personal_id=${form.UCAS_PERSONAL_ID}`)).toEqual([]);
 };
 
-describe('POST /api/apply/:course', () => {
+describe(apiRouteLabel('apply'), () => {
   let offered: ApplyResponse;
 
   it('offers a green, over-18, first-year applicant at once (O, AO) with a public reference', async () => {
@@ -112,7 +114,7 @@ describe('POST /api/apply/:course', () => {
   });
 
   it('shows the stored application on the review page by its hash', async () => {
-    const res = await client.get(`/api/applications/${offered.hash}?_=${Date.now()}`);
+    const res = await client.get(`${apiPath('application', { hash: offered.hash })}?_=${Date.now()}`);
     expect(res.status).toBe(200);
     const review = applicationReviewResponseSchema.parse(res.body);
     expect(review.applicationData).toMatchObject({
@@ -137,7 +139,7 @@ describe('POST /api/apply/:course', () => {
     expect(res.status).toBe(200);
     const saved = applyResponseSchema.parse(res.body);
     expect(saved.confirmed_status).toBe('O');
-    const review = applicationReviewResponseSchema.parse((await client.get(`/api/applications/${saved.hash}`)).body);
+    const review = applicationReviewResponseSchema.parse((await client.get(apiPath('application', { hash: saved.hash }))).body);
     expect(review.applicationData.SUB_STATUS).toBe('AR');
   });
 
@@ -156,7 +158,7 @@ describe('POST /api/apply/:course', () => {
       expect(course.COURSE_TITLE).not.toBe('');
       expect(course.QUALIFICATION).not.toBe('');
     }
-    const review = applicationReviewResponseSchema.parse((await client.get(`/api/applications/${saved.hash}`)).body);
+    const review = applicationReviewResponseSchema.parse((await client.get(apiPath('application', { hash: saved.hash }))).body);
     expect(review.applicationData).toMatchObject({ STATUS: 'X', SUB_STATUS: 'AX', REJECTION_REASONS: saved.rejection_reasons });
   });
 
@@ -166,7 +168,7 @@ describe('POST /api/apply/:course', () => {
     const saved = applyResponseSchema.parse(res.body);
     expect(saved.assessment).toMatchObject({ TRAFFIC_LIGHT: 'A', UCAS_POINTS_EFFECTIVE: 120 });
     expect(saved).toMatchObject({ confirmed_status: 'S', rejection_reasons: [], recommended_courses: [] });
-    const review = applicationReviewResponseSchema.parse((await client.get(`/api/applications/${saved.hash}`)).body);
+    const review = applicationReviewResponseSchema.parse((await client.get(apiPath('application', { hash: saved.hash }))).body);
     expect(review.applicationData).toMatchObject({ STATUS: 'S', SUB_STATUS: null });
   });
 
@@ -296,9 +298,9 @@ describe('POST /api/apply/:course', () => {
   });
 });
 
-describe('POST /api/apply/:course: the API contract (issue 12 item 2)', () => {
+describe(`${apiRouteLabel('apply')}: the API contract (issue 12 item 2)`, () => {
   const review = async (saved: ApplyResponse) =>
-    applicationReviewResponseSchema.parse((await client.get(`/api/applications/${saved.hash}?_=${Date.now()}`)).body);
+    applicationReviewResponseSchema.parse((await client.get(`${apiPath('application', { hash: saved.hash })}?_=${Date.now()}`)).body);
 
   it('takes a submission without SUBMISSION_ID (a client following spec section 7 exactly), once per person', async () => {
     const form = submission();
@@ -379,7 +381,7 @@ describe('POST /api/apply/:course: the API contract (issue 12 item 2)', () => {
   });
 });
 
-describe('POST /api/apply/:course: the admissions rules (issue 12 item 1)', () => {
+describe(`${apiRouteLabel('apply')}: the admissions rules (issue 12 item 1)`, () => {
   const international = (overrides: Record<string, unknown> = {}) =>
     submission({
       NATIONALITY: 'CHN',
@@ -479,7 +481,7 @@ describe('POST /api/apply/:course: the admissions rules (issue 12 item 1)', () =
     expect([...schools].sort((x, y) => x - y)).toEqual(schools);
     const { SUBMISSION_ID: _id, ...assessable } = form;
     for (const alternate of alternates) {
-      const res = await client.send('POST', `/api/apply/${alternate.COURSE}/assess`, assessable);
+      const res = await client.send('POST', apiPath('assess', { course: alternate.COURSE }), assessable);
       expect(res.status).toBe(200);
       expect(['G', 'A']).toContain((res.body as { result: { TRAFFIC_LIGHT: string } }).result.TRAFFIC_LIGHT);
     }
@@ -487,7 +489,7 @@ describe('POST /api/apply/:course: the admissions rules (issue 12 item 1)', () =
 
   it('prices a partial Access to HE profile at 0 points with an explanation', async () => {
     const access = { QUALIFICATION: 'ACCESS_HE', SUBJECT: 'Science', DISTINCTION_CREDITS: '30', YEAR: '2025' };
-    const res = await client.send('POST', '/api/apply/N200/assess', { ...submission({ QUALIFICATIONS: [access] }), SUBMISSION_ID: undefined });
+    const res = await client.send('POST', apiPath('assess', { course: 'N200' }), { ...submission({ QUALIFICATIONS: [access] }), SUBMISSION_ID: undefined });
     expect(res.status).toBe(200);
     const result = (res.body as { result: { UCAS_POINTS_TOTAL: number; EXPLANATION: { MESSAGE: string }[] } }).result;
     expect(result.UCAS_POINTS_TOTAL).toBe(0);
@@ -497,7 +499,7 @@ describe('POST /api/apply/:course: the admissions rules (issue 12 item 1)', () =
   });
 });
 
-describe('POST /api/apply/:course while Clearing is closed', () => {
+describe(`${apiRouteLabel('apply')} while Clearing is closed`, () => {
   let closed: Stack;
   let visitor: StackClient;
 
@@ -507,7 +509,7 @@ describe('POST /api/apply/:course while Clearing is closed', () => {
       env: { CLEARING_INITIAL_STATE: '0', CLEARING_INITIAL_CLOSING_MESSAGE: 'Clearing 2025/26 has now closed.' },
     });
     visitor = new StackClient(closed.gatewayUrl);
-    await visitor.get('/api/ping');
+    await visitor.get(apiPath('ping'));
   }, 120_000);
 
   afterAll(async () => {
@@ -519,7 +521,7 @@ describe('POST /api/apply/:course while Clearing is closed', () => {
     const res = await visitor.send('POST', applyPath(OPEN), form);
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: 'Clearing 2025/26 has now closed.' });
-    const check = await visitor.get(`/api/applications/${OPEN}/applied?email=${encodeURIComponent(form.EMAIL)}`);
+    const check = await visitor.get(`${apiPath('applied', { ucasCode: OPEN })}?email=${encodeURIComponent(form.EMAIL)}`);
     expect(appliedResponseSchema.parse(check.body).rows).toEqual([]);
   });
 });

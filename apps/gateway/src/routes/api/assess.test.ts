@@ -1,4 +1,4 @@
-import { assessResponseSchema, courseDetailResponseSchema, errorResponseSchema, type AssessForm } from '@clearing-desk/contracts';
+import { apiPath, type AssessForm, assessResponseSchema, courseDetailResponseSchema, errorResponseSchema, apiRouteLabel } from '@clearing-desk/contracts';
 import { createAssessForm } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import { StackClient, startTestStack } from '../../testing/stack-client';
@@ -14,18 +14,18 @@ let client: StackClient;
 beforeAll(async () => {
   stack = await startTestStack({ services: ['courses', 'applications', 'assessment'] });
   client = new StackClient(stack.gatewayUrl);
-  await client.get('/api/ping'); // collects XSRF-TOKEN and _csrf
+  await client.get(apiPath('ping')); // collects XSRF-TOKEN and _csrf
 }, 120_000);
 
 afterAll(async () => {
   await stack?.stop();
 });
 
-const assessPath = (course: string) => `/api/apply/${course}/assess`;
+const assessPath = (course: string) => apiPath('assess', { course });
 const aLevels = (grades: [string, string, string]): AssessForm['QUALIFICATIONS'] =>
   ['Mathematics', 'Physics', 'Computer Science'].map((SUBJECT, i) => ({ QUALIFICATION: 'ALEVEL', SUBJECT, GRADE: grades[i] as string, YEAR: '2024' }));
 
-describe('POST /api/apply/:course/assess', () => {
+describe(apiRouteLabel('assess'), () => {
   it('assesses a green form for the public with the contract shape', async () => {
     const res = await client.send('POST', assessPath(OPEN), createAssessForm());
     expect(res.status).toBe(200);
@@ -59,7 +59,7 @@ describe('POST /api/apply/:course/assess', () => {
     for (const alt of result.ALTERNATE) {
       expect(alt.SCHOOL).toBe('SCI');
       expect(alt.COURSE).not.toBe(OPEN);
-      const detail = courseDetailResponseSchema.parse((await client.get(`/api/courses/${alt.COURSE}`)).body).courseData;
+      const detail = courseDetailResponseSchema.parse((await client.get(apiPath('course', { id: alt.COURSE }))).body).courseData;
       expect(detail.SCHOOL).toBe('SCI');
       expect(detail.TARIFF_ACCEPTED).toBeLessThanOrEqual(96);
       expect(detail.SUSPENDED).toBe(false);

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
+  apiPath,
   courseDetailResponseSchema,
   courseSearchResponseSchema,
   FORM_OPEN_HEADER,
   sessionStateSchema,
   STAFF_SIGNED_IN_COOKIE,
   staffUserResponseSchema,
+  apiRouteLabel,
 } from '@clearing-desk/contracts';
 import { DEMO_DIRECTORY, startDirectory, startStack, type Directory, type Stack } from '@clearing-desk/stack';
 import { Redis } from 'ioredis';
@@ -53,13 +55,13 @@ afterAll(async () => {
   await directory?.stop();
 });
 
-describe('PUT /api/admin/auth/ldap', () => {
+describe(apiRouteLabel('authLogin'), () => {
   it.each(DEMO_DIRECTORY.users.map((u) => [u.username, u] as const))('signs in %s and answers the user with the roles of its groups', async (_name, demo) => {
     const { client, headers } = newClient();
     const res = await client.login(demo.username, PASSWORD, headers);
     expect(res.status).toBe(200);
     expect(staffUserResponseSchema.parse(res.body)).toEqual({ username: demo.username, name: demo.name, roles: demo.roles });
-    const me = await client.get('/api/admin/auth/user');
+    const me = await client.get(apiPath('authUser'));
     expect(me.status).toBe(200);
     expect(me.body).toEqual(res.body);
   });
@@ -86,13 +88,13 @@ describe('PUT /api/admin/auth/ldap', () => {
     expect(line).toMatch(/; SameSite=Lax/i);
     expect(client.cookie(STAFF_SIGNED_IN_COOKIE)).toBe('1');
     // A call with the hint and a live session keeps both.
-    expect((await client.get('/api/admin/auth/user')).status).toBe(200);
+    expect((await client.get(apiPath('authUser'))).status).toBe(200);
     expect(client.cookie(STAFF_SIGNED_IN_COOKIE)).toBe('1');
-    expect((await client.sendWithHeaders('PUT', '/api/admin/auth/logout', null, headers)).status).toBe(204);
+    expect((await client.sendWithHeaders('PUT', apiPath('authLogout'), null, headers)).status).toBe(204);
     expect(client.cookie(STAFF_SIGNED_IN_COOKIE)).toBeUndefined();
     // A hint left behind by a session that ended on the server goes with the 401.
     client.setCookie(STAFF_SIGNED_IN_COOKIE, '1');
-    expect((await client.get('/api/admin/auth/user')).status).toBe(401);
+    expect((await client.get(apiPath('authUser'))).status).toBe(401);
     expect(client.cookie(STAFF_SIGNED_IN_COOKIE)).toBeUndefined();
   });
 
@@ -108,7 +110,7 @@ describe('PUT /api/admin/auth/ldap', () => {
     expect(res.status).toBe(401);
     expect(res.body).toEqual(INCORRECT);
     expect(Date.now() - started).toBeGreaterThanOrEqual(FAILURE_MIN_MS - 5);
-    expect((await client.get('/api/admin/auth/user')).status).toBe(401);
+    expect((await client.get(apiPath('authUser'))).status).toBe(401);
   });
 
   it.each(['*', '*)(uid=*', 'admin)(|(uid=*', 'adm*', 'admin\\2a', '*)(|(cn=*))'])('treats the injection attempt %j as a literal name', async (username) => {
@@ -128,8 +130,8 @@ describe('PUT /api/admin/auth/ldap', () => {
 
   it('refuses a login without the XSRF token with 403, and stores no session', async () => {
     const { client, headers } = newClient();
-    await client.get('/api/ping');
-    const res = await client.sendForm('/api/admin/auth/ldap', { username: 'admin', password: PASSWORD, token: 'forged' }, headers);
+    await client.get(apiPath('ping'));
+    const res = await client.sendForm(apiPath('authLogin'), { username: 'admin', password: PASSWORD, token: 'forged' }, headers);
     expect(res.status).toBe(403);
     expect(client.cookie('clearing_session')).toBeUndefined();
   });
@@ -142,14 +144,14 @@ describe('PUT /api/admin/auth/ldap', () => {
     const second = client.cookie('clearing_session');
     expect(second).toBeDefined();
     expect(second).not.toBe(first);
-    expect(((await client.get('/api/admin/auth/user')).body as { username: string }).username).toBe('backoffice');
+    expect(((await client.get(apiPath('authUser'))).body as { username: string }).username).toBe('backoffice');
     client.setCookie('clearing_session', first as string);
-    expect((await client.get('/api/admin/auth/user')).status).toBe(401);
+    expect((await client.get(apiPath('authUser'))).status).toBe(401);
   });
 
   it('renews the CSRF secret and token at sign-in and at sign-out: a token read before either is refused after it (issue 25 item 4)', async () => {
     const { client, headers } = newClient();
-    await client.get('/api/ping');
+    await client.get(apiPath('ping'));
     const before = { secret: client.cookie('_csrf'), token: client.xsrfToken };
     expect(before.secret).toBeDefined();
     expect((await client.login('admin', PASSWORD, headers)).status).toBe(200);
@@ -158,15 +160,15 @@ describe('PUT /api/admin/auth/ldap', () => {
     expect(signedIn.secret).not.toBe(before.secret);
     expect(signedIn.token).not.toBe(before.token);
     // The pre-sign-in token, sent with the new secret, no longer passes the check.
-    const stale = await client.send('PUT', '/api/admin/status', { state: 1, closing_message: null }, before.token);
+    const stale = await client.send('PUT', apiPath('clearingStatusUpdate'), { state: 1, closing_message: null }, before.token);
     expect(stale.status).toBe(403);
-    expect((await client.send('PUT', '/api/admin/status', { state: 1, closing_message: null })).status).toBe(200);
+    expect((await client.send('PUT', apiPath('clearingStatusUpdate'), { state: 1, closing_message: null })).status).toBe(200);
 
-    expect((await client.sendWithHeaders('PUT', '/api/admin/auth/logout', null, headers)).status).toBe(204);
+    expect((await client.sendWithHeaders('PUT', apiPath('authLogout'), null, headers)).status).toBe(204);
     expect(client.cookie('_csrf')).toBeDefined();
     expect(client.cookie('_csrf')).not.toBe(signedIn.secret);
     expect(client.xsrfToken).not.toBe(signedIn.token);
-    const afterLogout = await client.sendForm('/api/admin/auth/ldap', { username: 'admin', password: PASSWORD, token: signedIn.token as string }, headers);
+    const afterLogout = await client.sendForm(apiPath('authLogin'), { username: 'admin', password: PASSWORD, token: signedIn.token as string }, headers);
     expect(afterLogout.status).toBe(403);
   });
 
@@ -247,13 +249,13 @@ describe('sign-in lockouts from two client addresses (issue 25 item 2)', () => {
     // An Administrator sees the pair's lockout and lifts it; the editor from 127.0.0.2 then gets in at once.
     const { client: admin, headers } = newClient();
     expect((await admin.login('admin', PASSWORD, headers)).status).toBe(200);
-    const listed = await admin.get('/api/admin/auth/lockouts?_=1');
+    const listed = await admin.get(`${apiPath('signInLockouts')}?_=1`);
     expect(listed.status).toBe(200);
     const pair = (listed.body as Lockouts).rows.find((row) => row.kind === 'pair' && row.username === 'editor');
     expect(pair).toMatchObject({ kind: 'pair', username: 'editor', address: '127.0.0.2', refusals: 6 });
     expect(Date.parse(pair!.until)).toBeGreaterThan(Date.now());
 
-    const lifted = await admin.send('POST', '/api/admin/auth/lockouts/lift', { kind: 'pair', username: 'editor', address: '127.0.0.2' });
+    const lifted = await admin.send('POST', apiPath('liftSignInLockout'), { kind: 'pair', username: 'editor', address: '127.0.0.2' });
     expect(lifted.status).toBe(200);
     expect((lifted.body as Lockouts).rows.filter((row) => row.kind === 'pair' && row.username === 'editor')).toEqual([]);
     const after = await attacker.login('editor', PASSWORD);
@@ -263,27 +265,27 @@ describe('sign-in lockouts from two client addresses (issue 25 item 2)', () => {
   it('shows the lockouts to an Administrator only: 403 for another role, 401 without a session, 403 for a lift without the XSRF token', async () => {
     const { client: editor, headers } = newClient();
     await editor.login('editor', PASSWORD, headers);
-    expect(await editor.get('/api/admin/auth/lockouts?_=1')).toMatchObject({ status: 403, body: { message: 'You do not have permission to do this.' } });
-    expect((await editor.send('POST', '/api/admin/auth/lockouts/lift', { kind: 'username', username: 'admin', address: null })).status).toBe(403);
+    expect(await editor.get(`${apiPath('signInLockouts')}?_=1`)).toMatchObject({ status: 403, body: { message: 'You do not have permission to do this.' } });
+    expect((await editor.send('POST', apiPath('liftSignInLockout'), { kind: 'username', username: 'admin', address: null })).status).toBe(403);
     const { client: anonymous } = newClient();
-    expect((await anonymous.get('/api/admin/auth/lockouts?_=1')).status).toBe(401);
+    expect((await anonymous.get(`${apiPath('signInLockouts')}?_=1`)).status).toBe(401);
     const { client: admin, headers: adminHeaders } = newClient();
     await admin.login('admin', PASSWORD, adminHeaders);
-    expect((await admin.send('POST', '/api/admin/auth/lockouts/lift', { kind: 'username', username: 'x', address: null }, 'forged')).status).toBe(403);
-    expect((await admin.send('POST', '/api/admin/auth/lockouts/lift', { kind: 'everyone', username: 'x', address: null })).status).toBe(400);
+    expect((await admin.send('POST', apiPath('liftSignInLockout'), { kind: 'username', username: 'x', address: null }, 'forged')).status).toBe(403);
+    expect((await admin.send('POST', apiPath('liftSignInLockout'), { kind: 'everyone', username: 'x', address: null })).status).toBe(400);
   });
 });
 
-describe('PUT /api/admin/auth/logout', () => {
+describe(apiRouteLabel('authLogout'), () => {
   it('destroys the session server-side: the old cookie no longer works', async () => {
     const { client, headers } = newClient();
     await client.login('admin', PASSWORD, headers);
     const sessionCookie = client.cookie('clearing_session') as string;
-    const res = await client.send('PUT', '/api/admin/auth/logout', {});
+    const res = await client.send('PUT', apiPath('authLogout'), {});
     expect(res.status).toBe(204);
     expect(client.cookie('clearing_session')).toBeUndefined();
     client.setCookie('clearing_session', sessionCookie);
-    const replay = await client.get('/api/admin/auth/user');
+    const replay = await client.get(apiPath('authUser'));
     expect(replay.status).toBe(401);
     expect(replay.body).toEqual({ message: 'Not logged in' });
   });
@@ -305,25 +307,25 @@ describe('PUT /api/admin/auth/logout', () => {
         });
       });
       // 'Stay signed in' (an active call, which the session hook records) with its body held back.
-      const inFlight = client.startSlowly('PUT', '/api/admin/auth/session', null);
+      const inFlight = client.startSlowly('PUT', apiPath('authSessionExtend'), null);
       await sessionRead;
-      expect((await client.sendWithHeaders('PUT', '/api/admin/auth/logout', null, headers)).status).toBe(204);
+      expect((await client.sendWithHeaders('PUT', apiPath('authLogout'), null, headers)).status).toBe(204);
       expect((await inFlight.finish()).status).toBe(200);
     } finally {
       monitor.disconnect();
       redis.disconnect();
     }
-    expect(await client.get('/api/admin/auth/user')).toMatchObject({ status: 401, body: { message: 'Not logged in' } });
+    expect(await client.get(apiPath('authUser'))).toMatchObject({ status: 401, body: { message: 'Not logged in' } });
     client.setCookie('clearing_session', sessionCookie);
-    expect(await client.get('/api/admin/auth/user')).toMatchObject({ status: 401, body: { message: 'Not logged in' } });
+    expect(await client.get(apiPath('authUser'))).toMatchObject({ status: 401, body: { message: 'Not logged in' } });
   });
 
   it('refuses a logout with a wrong XSRF token with 403 and keeps the session', async () => {
     const { client, headers } = newClient();
     await client.login('admin', PASSWORD, headers);
-    const res = await client.send('PUT', '/api/admin/auth/logout', {}, 'forged');
+    const res = await client.send('PUT', apiPath('authLogout'), {}, 'forged');
     expect(res.status).toBe(403);
-    expect((await client.get('/api/admin/auth/user')).status).toBe(200);
+    expect((await client.get(apiPath('authUser'))).status).toBe(200);
   });
 
   // Spec section 7: the logout's payload is "none". The session cookie is SameSite=Lax, so a
@@ -336,25 +338,25 @@ describe('PUT /api/admin/auth/logout', () => {
     const { client, headers } = newClient();
     await client.login('editor', PASSWORD, headers);
     const sessionCookie = client.cookie('clearing_session') as string;
-    const res = await client.raw('PUT', '/api/admin/auth/logout', request);
+    const res = await client.raw('PUT', apiPath('authLogout'), request);
     expect(res.body).toBe('');
     expect(res.status).toBe(204);
     expect(client.cookie('clearing_session')).toBeUndefined();
     client.setCookie('clearing_session', sessionCookie);
-    expect((await client.get('/api/admin/auth/user')).status).toBe(401);
+    expect((await client.get(apiPath('authUser'))).status).toBe(401);
   });
 
   it('refuses a logout without a token that the browser marks as cross-site (403), keeping the session', async () => {
     const { client, headers } = newClient();
     await client.login('editor', PASSWORD, headers);
-    const res = await client.raw('PUT', '/api/admin/auth/logout', { headers: { 'sec-fetch-site': 'cross-site' } });
+    const res = await client.raw('PUT', apiPath('authLogout'), { headers: { 'sec-fetch-site': 'cross-site' } });
     expect(res.status).toBe(403);
-    expect((await client.get('/api/admin/auth/user')).status).toBe(200);
+    expect((await client.get(apiPath('authUser'))).status).toBe(200);
   });
 });
 
 describe('admin routes and access', () => {
-  it.each(['/api/admin/auth/user', '/api/admin/courses/G400', '/api/admin/status/audit'])('%s answers 401 without a session', async (path) => {
+  it.each([apiPath('authUser'), apiPath('adminCourse', { id: 'G400' }), apiPath('clearingStatusAudit')])('%s answers 401 without a session', async (path) => {
     const res = await new StackClient(stack.gatewayUrl).get(path);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: 'Not logged in' });
@@ -368,7 +370,7 @@ describe('admin routes and access', () => {
   ])('GET /api/admin/courses/G400 as %s answers access %p', async (username, access) => {
     const { client, headers } = newClient();
     await client.login(username, PASSWORD, headers);
-    const res = await client.get('/api/admin/courses/G400');
+    const res = await client.get(apiPath('adminCourse', { id: 'G400' }));
     expect(res.status).toBe(200);
     expect(courseDetailResponseSchema.parse(res.body).access).toBe(access);
   });
@@ -376,28 +378,28 @@ describe('admin routes and access', () => {
   it('shows each course row with the staff user’s role, and none to the public', async () => {
     const { client, headers } = newClient();
     await client.login('fo-law', PASSWORD, headers);
-    const staff = courseSearchResponseSchema.parse((await client.get('/api/courses?q=law&page_size=50')).body);
+    const staff = courseSearchResponseSchema.parse((await client.get(`${apiPath('courseSearch')}?q=law&page_size=50`)).body);
     expect(staff.rows.length).toBeGreaterThan(0);
     for (const row of staff.rows) expect(row.access).toBe(row.SCHOOL === 'LAW' ? 'Front Office' : null);
-    const publicRows = (await new StackClient(stack.gatewayUrl).get('/api/courses?q=law')).body as { rows: object[] };
+    const publicRows = (await new StackClient(stack.gatewayUrl).get(`${apiPath('courseSearch')}?q=law`)).body as { rows: object[] };
     for (const row of publicRows.rows) expect(row).not.toHaveProperty('access');
   });
 
   it('lets only an Administrator change Clearing, and audits the change', async () => {
     const { client: editor, headers: editorHeaders } = newClient();
     await editor.login('editor', PASSWORD, editorHeaders);
-    expect((await editor.send('PUT', '/api/admin/status', { state: 0, closing_message: 'Closed by an editor' })).status).toBe(403);
+    expect((await editor.send('PUT', apiPath('clearingStatusUpdate'), { state: 0, closing_message: 'Closed by an editor' })).status).toBe(403);
 
     const { client: admin, headers } = newClient();
     await admin.login('admin', PASSWORD, headers);
-    const closed = await admin.send('PUT', '/api/admin/status', { state: 0, closing_message: 'Clearing has closed for 2025/26.' });
+    const closed = await admin.send('PUT', apiPath('clearingStatusUpdate'), { state: 0, closing_message: 'Clearing has closed for 2025/26.' });
     expect(closed).toEqual({ status: 200, body: { state: 0, closing_message: 'Clearing has closed for 2025/26.' } });
-    const audit = await admin.get('/api/admin/status/audit');
+    const audit = await admin.get(apiPath('clearingStatusAudit'));
     expect((audit.body as { rows: object[] }).rows[0]).toMatchObject({ username: 'admin', state: 0, closing_message: 'Clearing has closed for 2025/26.' });
     // The public sees the closed state; the signed-in Administrator reopens it.
-    expect((await new StackClient(stack.gatewayUrl).get('/api/ping')).body).toEqual({ state: 0 });
-    expect((await admin.send('PUT', '/api/admin/status', { state: 1, closing_message: null })).status).toBe(200);
-    expect((await admin.send('PUT', '/api/admin/status', { state: 1, closing_message: null }, 'forged')).status).toBe(403);
+    expect((await new StackClient(stack.gatewayUrl).get(apiPath('ping'))).body).toEqual({ state: 0 });
+    expect((await admin.send('PUT', apiPath('clearingStatusUpdate'), { state: 1, closing_message: null })).status).toBe(200);
+    expect((await admin.send('PUT', apiPath('clearingStatusUpdate'), { state: 1, closing_message: null }, 'forged')).status).toBe(403);
   });
 });
 
@@ -454,7 +456,7 @@ describe('sessions expire', () => {
   const signedInClient = async () => {
     const client = new StackClient(shortStack.gatewayUrl);
     await client.login('editor', PASSWORD);
-    expect((await client.get('/api/admin/auth/user')).status).toBe(200);
+    expect((await client.get(apiPath('authUser'))).status).toBe(200);
     return { client, key: keyOf(client) };
   };
 
@@ -465,14 +467,14 @@ describe('sessions expire', () => {
     expect(ttl).toBeLessThanOrEqual(IDLE_MS);
     await rewrite(key, (session) => (session.cookie.expires = new Date(Date.now() + 5_000).toISOString()));
     const before = Date.now();
-    expect((await client.get('/api/admin/auth/user')).status).toBe(200);
+    expect((await client.get(apiPath('authUser'))).status).toBe(200);
     expect(Date.parse((await read(key)).cookie.expires)).toBeGreaterThanOrEqual(before + IDLE_MS);
   });
 
   it('after the idle timeout without a call', async () => {
     const { client, key } = await signedInClient();
     await rewrite(key, (session) => (session.cookie.expires = new Date(Date.now() - 1_000).toISOString()));
-    expect((await client.get('/api/admin/auth/user')).status).toBe(401);
+    expect((await client.get(apiPath('authUser'))).status).toBe(401);
     expect(await redis.exists(key)).toBe(0);
   });
 
@@ -480,10 +482,10 @@ describe('sessions expire', () => {
     const { client, key } = await signedInClient();
     // Busy until a minute before the end of its lifetime: still signed in.
     await rewrite(key, (session) => (session.signedInAt = Date.now() - ABSOLUTE_MS + 60_000));
-    for (let call = 0; call < 3; call += 1) expect((await client.get('/api/admin/auth/user')).status).toBe(200);
+    for (let call = 0; call < 3; call += 1) expect((await client.get(apiPath('authUser'))).status).toBe(200);
     // Past it, however recent the last call: signed out, and the session is gone from Redis.
     await rewrite(key, (session) => (session.signedInAt = Date.now() - ABSOLUTE_MS - 1_000));
-    expect((await client.get('/api/admin/auth/user')).status).toBe(401);
+    expect((await client.get(apiPath('authUser'))).status).toBe(401);
     expect(await redis.exists(key)).toBe(0);
   });
 
@@ -492,15 +494,15 @@ describe('sessions expire', () => {
     const { client, key } = await signedInClient();
     const idleSince = Date.now() - IDLE_MS + 60_000;
     await rewrite(key, (session) => (session.lastActiveAt = idleSince));
-    expect((await client.get('/api/ping')).status).toBe(200);
-    const state = await client.get('/api/admin/auth/session');
+    expect((await client.get(apiPath('ping'))).status).toBe(200);
+    const state = await client.get(apiPath('authSession'));
     expect(state.status).toBe(200);
     expect(sessionStateSchema.parse(state.body)).toMatchObject({ idleEndsAt: new Date(idleSince + IDLE_MS).toISOString(), warnBeforeMs: 120_000 });
     expect((await read(key)).lastActiveAt).toBe(idleSince);
     // A minute later nothing the adviser did: signed out, whatever the ping did meanwhile.
     await rewrite(key, (session) => (session.lastActiveAt = Date.now() - IDLE_MS - 1_000));
-    expect((await client.get('/api/ping')).status).toBe(200);
-    expect((await client.get('/api/admin/auth/user')).status).toBe(401);
+    expect((await client.get(apiPath('ping'))).status).toBe(200);
+    expect((await client.get(apiPath('authUser'))).status).toBe(401);
     expect(await redis.exists(key)).toBe(0);
   });
 
@@ -508,25 +510,25 @@ describe('sessions expire', () => {
     const { client, key } = await signedInClient();
     await rewrite(key, (session) => (session.lastActiveAt = Date.now() - IDLE_MS + 60_000));
     const before = Date.now();
-    const stay = await client.send('PUT', '/api/admin/auth/session', null);
+    const stay = await client.send('PUT', apiPath('authSessionExtend'), null);
     expect(stay.status).toBe(200);
     expect(Date.parse(sessionStateSchema.parse(stay.body).idleEndsAt)).toBeGreaterThanOrEqual(before + IDLE_MS);
     expect((await read(key)).lastActiveAt).toBeGreaterThanOrEqual(before);
-    expect((await new StackClient(shortStack.gatewayUrl).get('/api/admin/auth/session')).status).toBe(401);
+    expect((await new StackClient(shortStack.gatewayUrl).get(apiPath('authSession'))).status).toBe(401);
   });
 
   it('outlives its absolute lifetime while a form is open, up to the hard ceiling', async () => {
     const { client, key } = await signedInClient();
     const formOpen = { [FORM_OPEN_HEADER]: '1' };
-    expect((await client.get('/api/admin/auth/user', formOpen)).status).toBe(200);
+    expect((await client.get(apiPath('authUser'), formOpen)).status).toBe(200);
     expect((await read(key)).formOpen).toBe(true);
     const signedInAt = Date.now() - ABSOLUTE_MS - 60_000;
     await rewrite(key, (session) => (session.signedInAt = signedInAt));
-    expect((await client.get('/api/admin/auth/user', formOpen)).status).toBe(200);
-    expect(sessionStateSchema.parse((await client.get('/api/admin/auth/session')).body).endsAt).toBe(new Date(signedInAt + CEILING_MS).toISOString());
+    expect((await client.get(apiPath('authUser'), formOpen)).status).toBe(200);
+    expect(sessionStateSchema.parse((await client.get(apiPath('authSession'))).body).endsAt).toBe(new Date(signedInAt + CEILING_MS).toISOString());
     // Past the ceiling: signed out even with the form open.
     await rewrite(key, (session) => (session.signedInAt = Date.now() - CEILING_MS - 1_000));
-    expect((await client.get('/api/admin/auth/user', formOpen)).status).toBe(401);
+    expect((await client.get(apiPath('authUser'), formOpen)).status).toBe(401);
     expect(await redis.exists(key)).toBe(0);
   });
 });
@@ -553,7 +555,7 @@ describe('when Redis is down', () => {
 
   it('keeps public routes working and answers staff sign-in with 503 and a message', async () => {
     const client = new StackClient(noRedis.gatewayUrl);
-    expect((await client.get('/api/courses?q=law')).status).toBe(200);
+    expect((await client.get(`${apiPath('courseSearch')}?q=law`)).status).toBe(200);
     const res = await client.login('admin', PASSWORD);
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ message: 'Staff sign-in is unavailable at the moment. Please try again in a few minutes.' });
@@ -565,7 +567,7 @@ describe('when Redis is down', () => {
     await client.login('admin', PASSWORD, headers);
     const other = new StackClient(noRedis.gatewayUrl);
     other.setCookie('clearing_session', client.cookie('clearing_session') as string);
-    const res = await other.get('/api/admin/auth/user');
+    const res = await other.get(apiPath('authUser'));
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ message: 'Staff sign-in is unavailable at the moment. Please try again in a few minutes.' });
   });
@@ -582,7 +584,7 @@ describe('session storage', () => {
       expect(keys).toHaveLength(1);
       const record = JSON.parse((await redis.get(keys[0] as string)) as string) as { mac: string; data: string };
       expect(JSON.parse(record.data).user.username).toBe('bolimited');
-      await client.send('PUT', '/api/admin/auth/logout', {});
+      await client.send('PUT', apiPath('authLogout'), {});
       expect(await redis.exists(keys[0] as string)).toBe(0);
     } finally {
       redis.disconnect();
@@ -604,19 +606,19 @@ describe('session storage', () => {
       const data = JSON.parse(promoted.record.data) as { user: { roles: { role: string; scope: string }[] } };
       data.user.roles = [{ role: 'Administrator', scope: 'all' }];
       await redis.set(promoted.key, JSON.stringify({ mac: promoted.record.mac, data: JSON.stringify(data) }), 'KEEPTTL');
-      expect(await promoted.client.get('/api/admin/auth/user')).toMatchObject({ status: 401, body: { message: 'Not logged in' } });
+      expect(await promoted.client.get(apiPath('authUser'))).toMatchObject({ status: 401, body: { message: 'Not logged in' } });
       // The sign-in time pushed forward, with a MAC of its own making; and a record with no MAC at all.
       const older = await signedIn();
       const moved = JSON.parse(older.record.data) as { signedInAt: number };
       moved.signedInAt = Date.now() + 3_600_000;
       await redis.set(older.key, JSON.stringify({ mac: 'ab'.repeat(32), data: JSON.stringify(moved) }), 'KEEPTTL');
-      expect((await older.client.get('/api/admin/auth/user')).status).toBe(401);
+      expect((await older.client.get(apiPath('authUser'))).status).toBe(401);
       const bare = await signedIn();
       await redis.set(bare.key, bare.record.data, 'KEEPTTL');
-      expect((await bare.client.get('/api/admin/auth/user')).status).toBe(401);
+      expect((await bare.client.get(apiPath('authUser'))).status).toBe(401);
       // Untouched, a record still reads.
       const kept = await signedIn();
-      expect((await kept.client.get('/api/admin/auth/user')).status).toBe(200);
+      expect((await kept.client.get(apiPath('authUser'))).status).toBe(200);
     } finally {
       redis.disconnect();
     }

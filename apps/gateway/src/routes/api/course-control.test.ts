@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  apiPath,
   APPLY_MESSAGES,
   COURSE_UPDATE_MESSAGES,
   courseDetailResponseSchema,
@@ -10,6 +11,7 @@ import {
   figuresResponseSchema,
   LOGIN_MESSAGES,
   searchAction,
+  apiRouteLabel,
 } from '@clearing-desk/contracts';
 import { createApplicationForm, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
@@ -58,82 +60,82 @@ afterAll(async () => {
 });
 
 const publicRow = async (code: string) => {
-  const res = await new StackClient(stack.gatewayUrl).get(`/api/courses?q=${code}&_=${Date.now()}`);
+  const res = await new StackClient(stack.gatewayUrl).get(`${apiPath('courseSearch')}?q=${code}&_=${Date.now()}`);
   return courseSearchResponseSchema.parse(res.body).rows.find((r) => r.UCAS_CODE === code);
 };
 
-describe('PUT /api/admin/courses/:id', () => {
+describe(apiRouteLabel('adminCourseUpdate'), () => {
   it('lets an Administrator close a course: the public search shows Closed and the next submission is refused with COURSE_CLOSED', async () => {
     const admin = await as('admin');
-    const before = courseDetailResponseSchema.parse((await admin.get(`/api/admin/courses/${OPEN}`)).body);
-    const res = await admin.send('PUT', `/api/admin/courses/${OPEN}`, { VACANCIES_EXTERNAL: 0 });
+    const before = courseDetailResponseSchema.parse((await admin.get(apiPath('adminCourse', { id: OPEN }))).body);
+    const res = await admin.send('PUT', apiPath('adminCourseUpdate', { id: OPEN }), { VACANCIES_EXTERNAL: 0 });
     expect(res.status).toBe(200);
     expect(courseDetailResponseSchema.parse(res.body).courseData.VACANCIES_EXTERNAL).toBe(0);
 
     const row = await publicRow(OPEN);
     expect(row && searchAction(row)).toEqual({ kind: 'closed' });
     const publicClient = new StackClient(stack.gatewayUrl);
-    await publicClient.get('/api/ping');
-    const refused = await publicClient.send('POST', `/api/apply/${OPEN}`, submission());
+    await publicClient.get(apiPath('ping'));
+    const refused = await publicClient.send('POST', apiPath('apply', { course: OPEN }), submission());
     expect(refused).toEqual({ status: 409, body: { message: ERROR_CODES.COURSE_CLOSED } });
     expect(APPLY_MESSAGES.COURSE_CLOSED).toMatch(/^Unfortunately this course is now closed/);
 
-    const history = await admin.get(`/api/admin/courses/${OPEN}/history?_=1`);
+    const history = await admin.get(`${apiPath('adminCourseHistory', { id: OPEN })}?_=1`);
     expect(history.status).toBe(200);
     expect((history.body as { rows: unknown[] }).rows[0]).toMatchObject({
       username: 'admin',
       changes: [{ field: 'VACANCIES_EXTERNAL', old: before.courseData.VACANCIES_EXTERNAL, new: 0 }],
     });
 
-    const reopened = await admin.send('PUT', `/api/admin/courses/${OPEN}`, { VACANCIES_EXTERNAL: before.courseData.VACANCIES_EXTERNAL });
+    const reopened = await admin.send('PUT', apiPath('adminCourseUpdate', { id: OPEN }), { VACANCIES_EXTERNAL: before.courseData.VACANCIES_EXTERNAL });
     expect(reopened.status).toBe(200);
-    const accepted = await publicClient.send('POST', `/api/apply/${OPEN}`, submission());
+    const accepted = await publicClient.send('POST', apiPath('apply', { course: OPEN }), submission());
     expect(accepted.status).toBe(200);
   });
 
   it.each(['editor', 'backoffice', 'frontoffice', 'visateam', 'nogroups'])('refuses %s with 403 and the course stays as it was', async (username) => {
     const client = await as(username);
     const before = (await publicRow(OPEN))?.VACANCIES_EXTERNAL;
-    const res = await client.send('PUT', `/api/admin/courses/${OPEN}`, { VACANCIES_EXTERNAL: 0 });
+    const res = await client.send('PUT', apiPath('adminCourseUpdate', { id: OPEN }), { VACANCIES_EXTERNAL: 0 });
     expect(res).toEqual({ status: 403, body: { message: COURSE_UPDATE_MESSAGES.FORBIDDEN } });
     expect((await publicRow(OPEN))?.VACANCIES_EXTERNAL).toBe(before);
   });
 
   it('answers 401 without a session', async () => {
     const client = new StackClient(stack.gatewayUrl);
-    await client.get('/api/ping');
-    const res = await client.send('PUT', `/api/admin/courses/${OPEN}`, { VACANCIES_EXTERNAL: 0 });
+    await client.get(apiPath('ping'));
+    const res = await client.send('PUT', apiPath('adminCourseUpdate', { id: OPEN }), { VACANCIES_EXTERNAL: 0 });
     expect(res).toEqual({ status: 401, body: { message: LOGIN_MESSAGES.NOT_LOGGED_IN } });
   });
 
   it('answers 400 for an unknown field', async () => {
-    const res = await (await as('admin')).send('PUT', `/api/admin/courses/${OPEN}`, { VACANCIES_EXTERNAL: 3, COURSE_TITLE: 'x' });
+    const res = await (await as('admin')).send('PUT', apiPath('adminCourseUpdate', { id: OPEN }), { VACANCIES_EXTERNAL: 3, COURSE_TITLE: 'x' });
     expect(res.status).toBe(400);
     expect(typeof (res.body as { message: string }).message).toBe('string');
   });
 
   it('sends an ETag and answers 412 to a PUT whose If-Match is stale (two managers, one course)', async () => {
     const admin = await as('admin');
-    const got = await admin.get(`/api/admin/courses/${OPEN}?_=2`);
+    const got = await admin.get(`${apiPath('adminCourse', { id: OPEN })}?_=2`);
     const etag = got.headers.get('etag');
     expect(etag).toMatch(/^"[0-9a-f]{8}-[0-9a-f]+"$/);
     const vacancies = courseDetailResponseSchema.parse(got.body).courseData.VACANCIES_EXTERNAL;
-    const first = await admin.putIfMatch(`/api/admin/courses/${OPEN}`, { VACANCIES_EXTERNAL: vacancies + 1 }, etag!);
+    const first = await admin.putIfMatch(apiPath('adminCourse', { id: OPEN }), { VACANCIES_EXTERNAL: vacancies + 1 }, etag!);
     expect(first.status).toBe(200);
     expect(first.etag).not.toBe(etag);
-    const second = await admin.putIfMatch(`/api/admin/courses/${OPEN}`, { VACANCIES_EXTERNAL: vacancies + 5 }, etag!);
+    const second = await admin.putIfMatch(apiPath('adminCourse', { id: OPEN }), { VACANCIES_EXTERNAL: vacancies + 5 }, etag!);
     expect(second).toMatchObject({ status: 412, body: { message: COURSE_UPDATE_MESSAGES.CONFLICT } });
     // A change of the places ledger alone is checked against the same ETag.
-    const ledgerOnly = await admin.putIfMatch(`/api/admin/courses/${OPEN}`, { CLEARING_PLACES: 40 }, etag!);
+    const ledgerOnly = await admin.putIfMatch(apiPath('adminCourse', { id: OPEN }), { CLEARING_PLACES: 40 }, etag!);
     expect(ledgerOnly).toMatchObject({ status: 412, body: { message: COURSE_UPDATE_MESSAGES.CONFLICT } });
-    const restored = await admin.putIfMatch(`/api/admin/courses/${OPEN}`, { VACANCIES_EXTERNAL: vacancies }, first.etag!);
+    const restored = await admin.putIfMatch(apiPath('adminCourse', { id: OPEN }), { VACANCIES_EXTERNAL: vacancies }, first.etag!);
     expect(restored.status).toBe(200);
   });
 
   it('routes CLEARING_PLACES and OFFER_ALLOWANCE to the places ledger; the course and search follow with the places left', async () => {
     const code = 'G100';
     const admin = await as('admin');
-    const res = await admin.send('PUT', `/api/admin/courses/${code}`, { CLEARING_PLACES: 2, OFFER_ALLOWANCE: 1.5, NOTES: '<p>Two places.</p>' });
+    const res = await admin.send('PUT', apiPath('adminCourseUpdate', { id: code }), { CLEARING_PLACES: 2, OFFER_ALLOWANCE: 1.5, NOTES: '<p>Two places.</p>' });
     expect(res.status).toBe(200);
     // floor(2 x 1.50) = 3 offers allowed, none made.
     expect(courseDetailResponseSchema.parse(res.body).courseData).toMatchObject({
@@ -144,11 +146,11 @@ describe('PUT /api/admin/courses/:id', () => {
     });
     // courses-svc's projection follows the ledger's event (outbox, BullMQ): wait for the state.
     for (let row = await publicRow(code); row?.VACANCIES_INTERNAL !== 3; row = await publicRow(code)) await new Promise((r) => setTimeout(r, 50));
-    const detail = courseDetailResponseSchema.parse((await admin.get(`/api/admin/courses/${code}?_=3`)).body).courseData;
+    const detail = courseDetailResponseSchema.parse((await admin.get(`${apiPath('adminCourse', { id: code })}?_=3`)).body).courseData;
     expect(detail).toMatchObject({ CLEARING_PLACES: 2, OFFER_ALLOWANCE: 1.5, VACANCIES_INTERNAL: 3 });
 
     const history = async () =>
-      (await admin.get(`/api/admin/courses/${code}/history?_=${Date.now()}`)).body as { rows: { username: string; changes: unknown[] }[] };
+      (await admin.get(`${apiPath('adminCourseHistory', { id: code })}?_=${Date.now()}`)).body as { rows: { username: string; changes: unknown[] }[] };
     while (!(await history()).rows.some((h) => h.changes.some((c) => (c as { field: string }).field === 'CLEARING_PLACES'))) {
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -159,15 +161,15 @@ describe('PUT /api/admin/courses/:id', () => {
         { field: 'OFFER_ALLOWANCE', old: 1, new: 1.5 },
       ]),
     });
-    expect((await admin.send('PUT', `/api/admin/courses/${code}`, { OFFER_ALLOWANCE: 1.255 })).status).toBe(400);
-    expect((await admin.send('PUT', `/api/admin/courses/${code}`, { VACANCIES_INTERNAL: 9 })).status).toBe(400);
+    expect((await admin.send('PUT', apiPath('adminCourseUpdate', { id: code }), { OFFER_ALLOWANCE: 1.255 })).status).toBe(400);
+    expect((await admin.send('PUT', apiPath('adminCourseUpdate', { id: code }), { VACANCIES_INTERNAL: 9 })).status).toBe(400);
   });
 });
 
-describe('GET /api/admin/figures', () => {
+describe(apiRouteLabel('figures'), () => {
   it('gives an Editor the figures of every course, counting the public submissions made', async () => {
     const editor = await as('editor');
-    const res = await editor.get('/api/admin/figures?margin=10');
+    const res = await editor.get(`${apiPath('figures')}?margin=10`);
     expect(res.status).toBe(200);
     const figures = figuresResponseSchema.parse(res.body);
     expect(figures.courses.length).toBeGreaterThanOrEqual(150);
@@ -183,7 +185,7 @@ describe('GET /api/admin/figures', () => {
   });
 
   it('keeps a department Editor to their department', async () => {
-    const res = await (await as('editor-cmps')).get('/api/admin/figures');
+    const res = await (await as('editor-cmps')).get(apiPath('figures'));
     expect(res.status).toBe(200);
     const figures = figuresResponseSchema.parse(res.body);
     expect(figures.courses.length).toBeGreaterThan(0);
@@ -191,17 +193,17 @@ describe('GET /api/admin/figures', () => {
   });
 
   it.each(['frontoffice', 'fo-law', 'nogroups'])('refuses %s (no view report) with 403', async (username) => {
-    const res = await (await as(username)).get('/api/admin/figures');
+    const res = await (await as(username)).get(apiPath('figures'));
     expect(res).toMatchObject({ status: 403, body: { message: FIGURES_TEXTS.FORBIDDEN } });
   });
 
   it('answers 401 without a session', async () => {
-    const res = await new StackClient(stack.gatewayUrl).get('/api/admin/figures');
+    const res = await new StackClient(stack.gatewayUrl).get(apiPath('figures'));
     expect(res.status).toBe(401);
   });
 
   it('exports the same figures as a CSV attachment', async () => {
-    const res = await (await as('editor')).get('/api/admin/figures.csv');
+    const res = await (await as('editor')).get(apiPath('figuresCsv'));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${FIGURES_TEXTS.CSV_FILE_NAME}"`);

@@ -1,9 +1,11 @@
 import {
+  apiPath,
   clearingStatusResponseSchema,
   courseDetailResponseSchema,
   courseSearchResponseSchema,
   errorResponseSchema,
   pingResponseSchema,
+  apiRouteLabel,
 } from '@clearing-desk/contracts';
 import type { Stack } from '@clearing-desk/stack';
 import { StackClient, startTestStack } from '../../testing/stack-client';
@@ -20,9 +22,9 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-describe('GET /api/courses', () => {
+describe(apiRouteLabel('courseSearch'), () => {
   it("answers rows for 'computer' that validate against the contract", async () => {
-    const res = await client.get(`/api/courses?q=computer&_=${Date.now()}`);
+    const res = await client.get(`${apiPath('courseSearch')}?q=computer&_=${Date.now()}`);
     expect(res.status).toBe(200);
     const body = courseSearchResponseSchema.parse(res.body);
     expect(body.rows.length).toBeGreaterThan(0);
@@ -30,34 +32,34 @@ describe('GET /api/courses', () => {
   });
 
   it('answers 20 rows when page_size is missing and honours p and page_size', async () => {
-    expect(courseSearchResponseSchema.parse((await client.get('/api/courses')).body).rows).toHaveLength(20);
-    const page = courseSearchResponseSchema.parse((await client.get('/api/courses?p=3&page_size=50')).body);
+    expect(courseSearchResponseSchema.parse((await client.get(apiPath('courseSearch'))).body).rows).toHaveLength(20);
+    const page = courseSearchResponseSchema.parse((await client.get(`${apiPath('courseSearch')}?p=3&page_size=50`)).body);
     expect(page.rows).toHaveLength(50);
   });
 
   it('never answers 500 for bad paging values', async () => {
     for (const qs of ['p=x', 'p=0', 'page_size=-1', 'page_size=abc', 'p=1e9']) {
-      const res = await client.get(`/api/courses?${qs}`);
+      const res = await client.get(`${apiPath('courseSearch')}?${qs}`);
       expect(res.status).toBe(200);
       courseSearchResponseSchema.parse(res.body);
     }
   });
 
   it('propagates the request id to the services and back', async () => {
-    const res = await fetch(`${stack.gatewayUrl}/api/courses?q=law`, { headers: { 'x-request-id': 'trace-me-123' } });
+    const res = await fetch(`${stack.gatewayUrl}${apiPath('courseSearch')}?q=law`, { headers: { 'x-request-id': 'trace-me-123' } });
     expect(res.headers.get('x-request-id')).toBe('trace-me-123');
   });
 
   it('issues the XSRF-TOKEN cookie on a GET', async () => {
     const fresh = new StackClient(stack.gatewayUrl);
-    await fresh.get('/api/ping');
+    await fresh.get(apiPath('ping'));
     expect(fresh.xsrfToken).toEqual(expect.any(String));
   });
 });
 
-describe('GET /api/courses/:id', () => {
+describe(apiRouteLabel('course'), () => {
   it('answers courseData, qualOptions and access for a known course', async () => {
-    const res = await client.get('/api/courses/G400');
+    const res = await client.get(apiPath('course', { id: 'G400' }));
     expect(res.status).toBe(200);
     const body = courseDetailResponseSchema.parse(res.body);
     expect(body.courseData.COURSE_TITLE).toBe('Computer Science');
@@ -65,24 +67,27 @@ describe('GET /api/courses/:id', () => {
   });
 
   it('answers 404 with a message for an unknown course', async () => {
-    const res = await client.get('/api/courses/ZZZZ9');
+    const res = await client.get(apiPath('course', { id: 'ZZZZ9' }));
     expect(res.status).toBe(404);
     expect(errorResponseSchema.parse(res.body)).toEqual({ message: 'Course ZZZZ9 not found' });
   });
 });
 
-describe('GET /api/admin/courses/:id', () => {
+describe(apiRouteLabel('adminCourse'), () => {
   it('answers 401 with a message when no staff user is logged in', async () => {
-    const res = await client.get('/api/admin/courses/G400');
+    const res = await client.get(apiPath('adminCourse', { id: 'G400' }));
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: 'Not logged in' });
   });
 });
 
-describe('GET /api/admin/status and /api/ping', () => {
+describe(`${apiRouteLabel('clearingStatus')} and ${apiRouteLabel('ping')}`, () => {
   it('answer the stored clearing state', async () => {
-    expect(clearingStatusResponseSchema.parse((await client.get(`/api/admin/status?_=${Date.now()}`)).body)).toEqual({ state: 1, closing_message: null });
-    expect(pingResponseSchema.parse((await client.get(`/api/ping?_=${Date.now()}`)).body)).toEqual({ state: 1 });
+    expect(clearingStatusResponseSchema.parse((await client.get(`${apiPath('clearingStatus')}?_=${Date.now()}`)).body)).toEqual({
+      state: 1,
+      closing_message: null,
+    });
+    expect(pingResponseSchema.parse((await client.get(`${apiPath('ping')}?_=${Date.now()}`)).body)).toEqual({ state: 1 });
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { applyResponseSchema } from '@clearing-desk/contracts';
+import { apiPath, applyResponseSchema } from '@clearing-desk/contracts';
 import { createApplicationForm, FIVE_GCSES } from '@clearing-desk/contracts/testing';
 import { startRedisServer, type RedisServer } from '@clearing-desk/service-kit/testing';
 import { caughtEmails, type Stack } from '@clearing-desk/stack';
@@ -57,7 +57,7 @@ async function until(condition: () => Promise<boolean>, what: string, ms = 60_00
 it('takes decisions while Redis is down, keeps their emails in the outbox, and sends each once when it is back', async () => {
   await redisServer.stop();
   const client = new StackClient(stack.gatewayUrl);
-  await client.get('/api/ping'); // collects XSRF-TOKEN and _csrf
+  await client.get(apiPath('ping')); // collects XSRF-TOKEN and _csrf
   const emails = ['outage.1@example.com', 'outage.2@example.com', 'outage.3@example.com'].map((e) => e.replace('@', `.${Date.now()}@`));
   for (const [i, EMAIL] of emails.entries()) {
     const form = {
@@ -76,7 +76,7 @@ it('takes decisions while Redis is down, keeps their emails in the outbox, and s
       UCAS_PERSONAL_ID: String(7400000000 + i),
       SUBMISSION_ID: randomUUID(),
     };
-    const res = await client.send('POST', '/api/apply/G400', form);
+    const res = await client.send('POST', apiPath('apply', { course: 'G400' }), form);
     expect(res.status).toBe(200);
     expect(applyResponseSchema.parse(res.body).confirmed_status).toBe('O');
   }

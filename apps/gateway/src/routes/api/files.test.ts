@@ -1,4 +1,4 @@
-import { errorResponseSchema, LIMITS, UPLOAD_ERRORS, uploadResponseSchema, XSRF_HEADER } from '@clearing-desk/contracts';
+import { errorResponseSchema, LIMITS, UPLOAD_ERRORS, uploadResponseSchema, XSRF_HEADER, apiRouteLabel, apiPath } from '@clearing-desk/contracts';
 import { createEicarTestFile, createElfExecutable, createSampleDocument } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import { startTestStack } from '../../testing/stack-client';
@@ -8,7 +8,7 @@ let session: { cookie: string; token: string };
 
 /** GET /api/ping as the browser does: collects the XSRF-TOKEN cookie and its secret. */
 async function browserSession(gatewayUrl: string) {
-  const res = await fetch(`${gatewayUrl}/api/ping`);
+  const res = await fetch(`${gatewayUrl}${apiPath('ping')}`);
   const pairs = res.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
   const token = pairs.find((p) => p.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
   if (!token) throw new Error('no XSRF-TOKEN cookie');
@@ -33,11 +33,11 @@ async function uploadThroughGateway({ content, filename = 'evidence.pdf', docume
   form.append('document', new Blob([content]), filename);
   const headers: Record<string, string> = { cookie };
   if (token !== null) headers[XSRF_HEADER] = token;
-  const res = await fetch(`${stack.gatewayUrl}/api/file/upload`, { method: 'POST', headers, body: form });
+  const res = await fetch(`${stack.gatewayUrl}${apiPath('fileUpload')}`, { method: 'POST', headers, body: form });
   return { status: res.status, body: (await res.json()) as unknown };
 }
 
-describe('POST /api/file/upload', () => {
+describe(apiRouteLabel('fileUpload'), () => {
   it('answers a token for a clean PDF and a clean JPEG', async () => {
     for (const kind of ['pdf', 'jpeg'] as const) {
       const res = await uploadThroughGateway({ content: createSampleDocument(kind), filename: `results.${kind}` });
@@ -85,13 +85,13 @@ describe('POST /api/file/upload', () => {
     form.append('token', session.token);
     form.append('document_type', 'ALEVELS');
     form.append('document', new Blob([createSampleDocument('pdf')]), 'results.pdf');
-    const res = await fetch(`${stack.gatewayUrl}/api/file/upload`, { method: 'POST', headers: { cookie: session.cookie }, body: form });
+    const res = await fetch(`${stack.gatewayUrl}${apiPath('fileUpload')}`, { method: 'POST', headers: { cookie: session.cookie }, body: form });
     expect(res.status).toBe(403);
     errorResponseSchema.parse(await res.json());
   });
 
   it('answers 415 for a body that is not multipart', async () => {
-    const res = await fetch(`${stack.gatewayUrl}/api/file/upload`, {
+    const res = await fetch(`${stack.gatewayUrl}${apiPath('fileUpload')}`, {
       method: 'POST',
       headers: { cookie: session.cookie, 'content-type': 'application/json', [XSRF_HEADER]: session.token },
       body: JSON.stringify({ data: {}, token: session.token }),

@@ -1,4 +1,4 @@
-import { applicationFormSchema, assessFormSchema, errorResponseSchema } from '@clearing-desk/contracts';
+import { apiPath, applicationFormSchema, assessFormSchema, errorResponseSchema } from '@clearing-desk/contracts';
 import { createApplicationForm, createAssessForm } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import { connect } from 'node:net';
@@ -35,7 +35,7 @@ beforeAll(async () => {
     },
   });
   client = new StackClient(stack.gatewayUrl);
-  await client.get('/api/ping');
+  await client.get(apiPath('ping'));
   db = new Client({ connectionString: stack.databaseUrls.applications });
   await db.connect();
 }, 120_000);
@@ -129,7 +129,7 @@ describe('bad input through the real gateway (fast-check)', () => {
   it(`never answers 5xx to broken assess forms (${RUNS.assess} cases)`, async () => {
     const form = brokenForm(createAssessForm() as Record<string, unknown>, stringFields(assessFormSchema.shape));
     await fc.assert(
-      fc.asyncProperty(form, async (data) => check('/api assess', await client.send('POST', `/api/apply/${OPEN}/assess`, data))),
+      fc.asyncProperty(form, async (data) => check('/api assess', await client.send('POST', apiPath('assess', { course: OPEN }), data))),
       { numRuns: RUNS.assess },
     );
     expect(unexpected).toEqual([]);
@@ -141,7 +141,7 @@ describe('bad input through the real gateway (fast-check)', () => {
     const form = brokenForm(createApplicationForm() as Record<string, unknown>, fields);
     await fc.assert(
       fc.asyncProperty(form, fc.uuid(), async (data, id) => {
-        const res = await client.send('POST', `/api/apply/${OPEN}`, { ...data, SUBMISSION_ID: id });
+        const res = await client.send('POST', apiPath('apply', { course: OPEN }), { ...data, SUBMISSION_ID: id });
         return check('/api apply', res) && res.status >= 400;
       }),
       { numRuns: RUNS.apply },
@@ -159,7 +159,7 @@ describe('bad input through the real gateway (fast-check)', () => {
     );
     await fc.assert(
       fc.asyncProperty(rawComponent, rawComponent, rawComponent, async (q, p, size) =>
-        check('/api courses', await client.get(`/api/courses?q=${q}&p=${p}&page_size=${size}`)),
+        check('/api courses', await client.get(`${apiPath('courseSearch')}?q=${q}&p=${p}&page_size=${size}`)),
       ),
       { numRuns: RUNS.courses },
     );
@@ -193,14 +193,14 @@ describe('bad input through the real gateway (fast-check)', () => {
 
   it('answers 413 with a message to a body over the limit, and stores nothing', async () => {
     const before = await storedRows();
-    const res = await client.send('POST', `/api/apply/${OPEN}`, { ...createApplicationForm(), NOTES: 'x'.repeat(2 * 1024 * 1024) });
+    const res = await client.send('POST', apiPath('apply', { course: OPEN }), { ...createApplicationForm(), NOTES: 'x'.repeat(2 * 1024 * 1024) });
     expect(res.status).toBe(413);
     expect(errorResponseSchema.safeParse(res.body).success).toBe(true);
     expect(await storedRows()).toEqual(before);
   });
 
   it('accepts a request id from the client only when it looks like an id, otherwise answers with a new one', async () => {
-    const idOf = async (id: string) => (await client.get('/api/courses?q=law', { 'x-request-id': id })).headers.get('x-request-id');
+    const idOf = async (id: string) => (await client.get(`${apiPath('courseSearch')}?q=law`, { 'x-request-id': id })).headers.get('x-request-id');
     expect(await idOf('lb-7f3a.42_x')).toBe('lb-7f3a.42_x');
     for (const bad of ['<script>alert(1)</script>', 'a'.repeat(65), 'two words', 'new\\nline']) {
       expect(await idOf(bad)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   adminApplicationResponseSchema,
+  apiPath,
   applicationFormSchema,
+  type ApplyResponse,
   applyResponseSchema,
   courseDetailResponseSchema,
   courseHistoryResponseSchema,
@@ -10,7 +12,6 @@ import {
   PLACES_GUARD_USER,
   PLACES_MESSAGES,
   searchAction,
-  type ApplyResponse,
 } from '@clearing-desk/contracts';
 import { createApplicationForm, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
@@ -60,12 +61,12 @@ function form(extra: Record<string, unknown> = {}) {
 
 const publicClient = async () => {
   const client = new StackClient(stack.gatewayUrl);
-  await client.get('/api/ping');
+  await client.get(apiPath('ping'));
   return client;
 };
 const searchRow = async (code: string) =>
   courseSearchResponseSchema
-    .parse((await new StackClient(stack.gatewayUrl).get(`/api/courses?q=${code}&_=${Date.now()}`)).body)
+    .parse((await new StackClient(stack.gatewayUrl).get(`${apiPath('courseSearch')}?q=${code}&_=${Date.now()}`)).body)
     .rows.find((r) => r.UCAS_CODE === code);
 /** Waits for the state (the projection follows the ledger through the outbox and BullMQ), never for a time. */
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
@@ -93,7 +94,7 @@ describe('the public submit in named steps (issue 22 item 3)', () => {
   it('makes at most 5 internal calls for a green submission without documents', async () => {
     const client = await publicClient();
     const before = await internalCalls();
-    const res = await client.send('POST', `/api/apply/${OTHER}`, form());
+    const res = await client.send('POST', apiPath('apply', { course: OTHER }), form());
     expect(res.status).toBe(200);
     expect(applyResponseSchema.parse(res.body).confirmed_status).toBe('O');
     const calls = (await internalCalls()) - before;
@@ -107,9 +108,9 @@ describe('places that hold (issue 23)', () => {
 
   it('lets exactly the places left be offered when 40 public applicants submit at once; the rest are refused as closed', async () => {
     const admin = await as('admin');
-    expect((await admin.send('PUT', `/api/admin/courses/${COURSE}`, { CLEARING_PLACES: 5, OFFER_ALLOWANCE: 1 })).status).toBe(200);
+    expect((await admin.send('PUT', apiPath('adminCourseUpdate', { id: COURSE }), { CLEARING_PLACES: 5, OFFER_ALLOWANCE: 1 })).status).toBe(200);
     const clients = await Promise.all(Array.from({ length: 40 }, () => publicClient()));
-    const results = await Promise.all(clients.map((client) => client.send('POST', `/api/apply/${COURSE}`, form())));
+    const results = await Promise.all(clients.map((client) => client.send('POST', apiPath('apply', { course: COURSE }), form())));
     const accepted = results.filter((r) => r.status === 200).map((r) => applyResponseSchema.parse(r.body));
     expect(accepted).toHaveLength(5);
     expect(accepted.every((a) => a.confirmed_status === 'O')).toBe(true);
@@ -122,31 +123,33 @@ describe('places that hold (issue 23)', () => {
       (r) => r?.VACANCIES_INTERNAL === 0,
     );
     expect(row && searchAction(row)).toEqual({ kind: 'apply', enabled: false, externalUrl: null });
-    const history = courseHistoryResponseSchema.parse((await admin.get(`/api/admin/courses/${COURSE}/history?_=${Date.now()}`)).body).rows;
+    const history = courseHistoryResponseSchema.parse((await admin.get(`${apiPath('adminCourseHistory', { id: COURSE })}?_=${Date.now()}`)).body).rows;
     expect(history[0]).toMatchObject({ username: PLACES_GUARD_USER, changes: [{ field: 'VACANCIES_INTERNAL', old: 1, new: 0 }] });
   });
 
   it('keeps the course open to advisers, without O among their buttons, and refuses their offer as no place left', async () => {
     const adviser = await as('backoffice');
-    const assessed = await adviser.send('POST', `/api/apply/${COURSE}/assess`, form());
+    const assessed = await adviser.send('POST', apiPath('assess', { course: COURSE }), form());
     expect(assessed.status).toBe(200);
     const buttons = (assessed.body as { result: { SUBMISSION_OPTIONS: { BUTTONS: { STATUS: string }[] } } }).result.SUBMISSION_OPTIONS.BUTTONS.map(
       (b) => b.STATUS,
     );
     expect(buttons).toEqual(['R', 'P']);
-    expect((await adviser.send('POST', `/api/admin/applications/new/${COURSE}`, form({ STATUS: 'R' }))).status).toBe(200);
+    expect((await adviser.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'R' }))).status).toBe(200);
     // An offer from a form that still showed O (the last place went while it was open) is told why (409), not refused as a status (403).
-    expect(await adviser.send('POST', `/api/admin/applications/new/${COURSE}`, form({ STATUS: 'O' }))).toEqual({
+    expect(await adviser.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O' }))).toEqual({
       status: 409,
       body: { message: PLACES_MESSAGES.NO_PLACE_LEFT },
     });
-    expect((await adviser.send('POST', `/api/admin/applications/new/${COURSE}`, form({ STATUS: 'O', OVER_ALLOWANCE: true }))).status).toBe(403);
+    expect(
+      (await adviser.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O', OVER_ALLOWANCE: true }))).status,
+    ).toBe(403);
   });
 
   it('reopens a course the guard closed when an adviser withdraws an offer, and search follows', async () => {
     const adviser = await as('backoffice');
-    const [first] = offers;
-    const path = `/api/admin/applications/${first?.id[0]}/${COURSE}`;
+    const student = offers[0]?.id[0] ?? '';
+    const path = apiPath('adminApplication', { student, course: COURSE });
     const got = await adviser.get(`${path}?_=1`);
     expect(got.status).toBe(200);
     const stored = adminApplicationResponseSchema.parse(got.body);
@@ -157,27 +160,32 @@ describe('places that hold (issue 23)', () => {
       (r) => r?.VACANCIES_INTERNAL === 1,
     );
     const admin = await as('admin');
-    const history = courseHistoryResponseSchema.parse((await admin.get(`/api/admin/courses/${COURSE}/history?_=${Date.now()}`)).body).rows;
+    const history = courseHistoryResponseSchema.parse((await admin.get(`${apiPath('adminCourseHistory', { id: COURSE })}?_=${Date.now()}`)).body).rows;
     expect(history[0]).toMatchObject({ username: PLACES_GUARD_USER, changes: [{ field: 'VACANCIES_INTERNAL', old: 0, new: 1 }] });
     // The place returned is offered again.
-    expect((await (await publicClient()).send('POST', `/api/apply/${COURSE}`, form())).status).toBe(200);
+    expect((await (await publicClient()).send('POST', apiPath('apply', { course: COURSE }), form())).status).toBe(200);
   });
 
   it('lets an Administrator offer over the allowance only after confirming it, recorded in the History log', async () => {
     const admin = await as('admin');
-    const assessed = await admin.send('POST', `/api/apply/${COURSE}/assess`, form());
+    const assessed = await admin.send('POST', apiPath('assess', { course: COURSE }), form());
     expect(
       (assessed.body as { result: { SUBMISSION_OPTIONS: { BUTTONS: { STATUS: string }[] } } }).result.SUBMISSION_OPTIONS.BUTTONS.map((b) => b.STATUS),
     ).toContain('O');
-    const unconfirmed = await admin.send('POST', `/api/admin/applications/new/${COURSE}`, form({ STATUS: 'O' }));
+    const unconfirmed = await admin.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O' }));
     expect(unconfirmed).toEqual({ status: 409, body: { message: PLACES_MESSAGES.NO_PLACE_LEFT } });
-    const confirmed = await admin.send('POST', `/api/admin/applications/new/${COURSE}`, form({ STATUS: 'O', OVER_ALLOWANCE: true }));
+    const confirmed = await admin.send(
+      'POST',
+      apiPath('adminApplicationCreate', { student: 'new', course: COURSE }),
+      form({ STATUS: 'O', OVER_ALLOWANCE: true }),
+    );
     expect(confirmed.status).toBe(200);
     const saved = applyResponseSchema.parse(confirmed.body);
-    const log = adminApplicationResponseSchema.parse((await admin.get(`/api/admin/applications/${saved.id[0]}/${COURSE}?_=2`)).body).applicationData.LOG;
+    const log = adminApplicationResponseSchema.parse((await admin.get(`${apiPath('adminApplication', { student: saved.id[0], course: COURSE })}?_=2`)).body)
+      .applicationData.LOG;
     expect(log.at(-1)?.MESSAGE).toBe(`Application created with status Offered. ${PLACES_MESSAGES.OVER_ALLOWANCE_LOG}`);
     // Places left never show below 0.
-    const course = courseDetailResponseSchema.parse((await admin.get(`/api/admin/courses/${COURSE}?_=${Date.now()}`)).body).courseData;
+    const course = courseDetailResponseSchema.parse((await admin.get(`${apiPath('adminCourse', { id: COURSE })}?_=${Date.now()}`)).body).courseData;
     expect(course.VACANCIES_INTERNAL).toBe(0);
   });
 });

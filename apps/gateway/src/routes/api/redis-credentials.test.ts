@@ -1,4 +1,4 @@
-import { uploadResponseSchema } from '@clearing-desk/contracts';
+import { apiPath, uploadResponseSchema } from '@clearing-desk/contracts';
 import { createSampleDocument } from '@clearing-desk/contracts/testing';
 import { startRedisServer, type RedisServer } from '@clearing-desk/service-kit/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
@@ -47,7 +47,7 @@ it('is given as rediss:// with a username and a password', () => {
 it('keeps staff sessions there: a sign-in works and its session is in that Redis, not in the machine’s', async () => {
   const client = new StackClient(stack.gatewayUrl);
   expect((await client.login('admin', DEMO_DIRECTORY.password)).status).toBe(200);
-  expect((await client.get('/api/admin/auth/user')).status).toBe(200);
+  expect((await client.get(apiPath('authUser'))).status).toBe(200);
 
   const signed = decodeURIComponent(client.cookie('clearing_session') as string);
   const key = `${PREFIX}:session:${signed.slice(0, signed.lastIndexOf('.'))}`;
@@ -64,7 +64,7 @@ it('keeps staff sessions there: a sign-in works and its session is in that Redis
 
 it('scans an upload through the BullMQ scan queue there (producer, worker and queue events)', async () => {
   const client = new StackClient(stack.gatewayUrl);
-  await client.get('/api/ping');
+  await client.get(apiPath('ping'));
   const res = await client.upload(createSampleDocument('pdf'), 'results.pdf', 'ALEVELS');
   expect(res.status).toBe(200);
   expect(uploadResponseSchema.parse(res.body).token).toMatch(/^[A-Za-z0-9_-]{43}$/);

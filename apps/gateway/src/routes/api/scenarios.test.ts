@@ -1,4 +1,5 @@
 import {
+  apiPath,
   LOGIN_MESSAGES,
   NO_SCENARIO_FOUND,
   SCENARIO_EXCLUDED_DEPARTMENTS,
@@ -7,6 +8,7 @@ import {
   scenarioNotFoundResponseSchema,
   scenarioProgressSchema,
   scenarioResponseSchema,
+  apiRouteLabel,
 } from '@clearing-desk/contracts';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
 import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
@@ -27,9 +29,9 @@ afterAll(async () => {
 /** A signed-in client per demo user (made once). */
 const as = staffClients(() => stack.gatewayUrl, DEMO_DIRECTORY.password);
 
-const scenarioPath = (gender: string, dept: string, course: string) => `/api/scenario/${gender}/${dept}/${course}/?_=${Date.now()}`;
+const scenarioPath = (gender: string, dept: string, course: string) => `${apiPath('scenario', { gender, dept, course })}?_=${Date.now()}`;
 
-describe('GET /api/scenario/{gender}/{dept}/{course}/', () => {
+describe(apiRouteLabel('scenario'), () => {
   it('answers a trainee one demo scenario with DEPT_LIST (never HSRM, PSYC or FBUA) and COURSE_LIST, not cached', async () => {
     const res = await (await as('bolimited')).get(scenarioPath('all', 'all', 'all'));
     expect(res.status).toBe(200);
@@ -55,8 +57,8 @@ describe('GET /api/scenario/{gender}/{dept}/{course}/', () => {
     ['an excluded department', scenarioPath('all', 'PSYC', 'all'), SCENARIO_FILTER_MESSAGES.UNKNOWN_DEPT],
     ['a department without scenarios', scenarioPath('all', 'FBUA', 'all'), SCENARIO_FILTER_MESSAGES.UNKNOWN_DEPT],
     ['a course outside the department', scenarioPath('all', 'MUSI', 'G400'), SCENARIO_FILTER_MESSAGES.UNKNOWN_COURSE],
-    ['hostile text', scenarioPath('all', encodeURIComponent('<script>'), 'all'), undefined],
-    ['a NUL byte', scenarioPath('all', 'MU%00SI', 'all'), undefined],
+    ['hostile text', scenarioPath('all', '<script>', 'all'), undefined],
+    ['a NUL byte', scenarioPath('all', 'MU\u0000SI', 'all'), undefined],
   ])('refuses %s with 400 and a message', async (_what, path, message) => {
     const res = await (await as('bolimited')).get(path);
     expect(res.status).toBe(400);
@@ -71,17 +73,17 @@ describe('GET /api/scenario/{gender}/{dept}/{course}/', () => {
   });
 });
 
-describe('PUT /api/scenario-completed/', () => {
+describe(apiRouteLabel('scenarioCompleted'), () => {
   it('records completion for the user, who then gets the next scenario and finally 404 No scenario found.', async () => {
     const client = await as('editor');
     const first = scenarioResponseSchema.parse((await client.get(scenarioPath('all', 'MUSI', 'all'))).body).applicationData;
-    const done = await client.send('PUT', '/api/scenario-completed/', { applicationHash: first.HASH, STATUS: 'I' });
+    const done = await client.send('PUT', apiPath('scenarioCompleted'), { applicationHash: first.HASH, STATUS: 'I' });
     expect(done.status).toBe(200);
     expect(scenarioCompletionSchema.parse(done.body)).toMatchObject({ SCENARIO_ID: first.SCENARIO_ID, STATUS: 'I', EXPECTED_OUTCOME: true });
 
     const second = scenarioResponseSchema.parse((await client.get(scenarioPath('all', 'MUSI', 'all'))).body).applicationData;
     expect(second.SCENARIO_ID).not.toBe(first.SCENARIO_ID);
-    const wrong = await client.send('PUT', '/api/scenario-completed/', { applicationHash: second.HASH, STATUS: 'O' });
+    const wrong = await client.send('PUT', apiPath('scenarioCompleted'), { applicationHash: second.HASH, STATUS: 'O' });
     expect(scenarioCompletionSchema.parse(wrong.body)).toMatchObject({ STATUS: 'O', EXPECTED_OUTCOME: false });
 
     const none = await client.get(scenarioPath('all', 'MUSI', 'all'));
@@ -97,7 +99,7 @@ describe('PUT /api/scenario-completed/', () => {
   it('refuses a missing or wrong XSRF token with 403 and stores nothing', async () => {
     const client = await as('backoffice');
     const hash = scenarioResponseSchema.parse((await client.get(scenarioPath('all', 'all', 'all'))).body).applicationData.HASH;
-    expect((await client.send('PUT', '/api/scenario-completed/', { applicationHash: hash }, 'wrong')).status).toBe(403);
+    expect((await client.send('PUT', apiPath('scenarioCompleted'), { applicationHash: hash }, 'wrong')).status).toBe(403);
     expect(scenarioResponseSchema.parse((await client.get(scenarioPath('all', 'all', 'all'))).body).applicationData.HASH).toBe(hash);
   });
 
@@ -108,15 +110,15 @@ describe('PUT /api/scenario-completed/', () => {
     ['an unknown status', { applicationHash: 'f'.repeat(32), STATUS: 'OK' }, 400, undefined],
     ['a NUL byte', { applicationHash: `${'f'.repeat(31)}\u0000` }, 400, undefined],
   ])('answers %s with a 4xx and a message', async (_what, data, status, message) => {
-    const res = await (await as('bolimited')).send('PUT', '/api/scenario-completed/', data);
+    const res = await (await as('bolimited')).send('PUT', apiPath('scenarioCompleted'), data);
     expect(res.status).toBe(status);
     expect((res.body as { message: string }).message).toEqual(message ?? expect.any(String));
   });
 });
 
-describe('GET /api/admin/scenario-progress', () => {
+describe(apiRouteLabel('scenarioProgress'), () => {
   it('shows view-report users each trainee with completed and expected-outcome counts', async () => {
-    const res = await (await as('admin')).get(`/api/admin/scenario-progress?_=${Date.now()}`);
+    const res = await (await as('admin')).get(`${apiPath('scenarioProgress')}?_=${Date.now()}`);
     expect(res.status).toBe(200);
     const progress = scenarioProgressSchema.parse(res.body);
     expect(progress.totalScenarios).toBeGreaterThanOrEqual(40);
@@ -124,9 +126,9 @@ describe('GET /api/admin/scenario-progress', () => {
   });
 
   it('refuses users without view-report (403) and callers without a session (401)', async () => {
-    const frontOffice = await (await as('frontoffice')).get('/api/admin/scenario-progress');
+    const frontOffice = await (await as('frontoffice')).get(apiPath('scenarioProgress'));
     expect([frontOffice.status, frontOffice.body]).toEqual([403, { message: LOGIN_MESSAGES.FORBIDDEN }]);
-    const anonymous = await new StackClient(stack.gatewayUrl).get('/api/admin/scenario-progress');
+    const anonymous = await new StackClient(stack.gatewayUrl).get(apiPath('scenarioProgress'));
     expect(anonymous.status).toBe(401);
   });
 });

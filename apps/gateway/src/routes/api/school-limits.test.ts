@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { applyResponseSchema, toAssessForm, tooManyRequestsMessage, type AssessForm } from '@clearing-desk/contracts';
+import { apiPath, applyResponseSchema, type AssessForm, toAssessForm, tooManyRequestsMessage } from '@clearing-desk/contracts';
 import { createApplicationForm } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import { Redis } from 'ioredis';
@@ -74,8 +74,8 @@ describe('a class of 300 applying from one address (issue 25 item 7)', () => {
     // The class's other assessments, counted where the gateway counts the address's (its
     // @fastify/rate-limit key, found after one real assessment, which is one of them).
     const probe = new StackClient(stack.gatewayUrl);
-    await probe.get('/api/ping');
-    expect((await probe.send('POST', `/api/apply/${COURSE}/assess`, toAssessForm(student(STUDENTS + 4) as unknown as AssessForm))).status).toBe(200);
+    await probe.get(apiPath('ping'));
+    expect((await probe.send('POST', apiPath('assess', { course: COURSE }), toAssessForm(student(STUDENTS + 4) as unknown as AssessForm))).status).toBe(200);
     const redis = new Redis('redis://127.0.0.1:6379');
     try {
       const keys = await redis.keys(`${PREFIX}:rate:*assess:ip:127.0.0.1`);
@@ -88,15 +88,15 @@ describe('a class of 300 applying from one address (issue 25 item 7)', () => {
 
     await inParallel(STUDENTS, 12, async (n) => {
       const client = new StackClient(stack.gatewayUrl);
-      await client.get('/api/ping');
+      await client.get(apiPath('ping'));
       const form = student(n);
       const query = `email=${encodeURIComponent(form.EMAIL)}&ucas_personal_id=${form.UCAS_PERSONAL_ID}`;
-      count('applied', (await client.get(`/api/applications/${COURSE}/applied?${query}&_=${Date.now()}`)).status);
+      count('applied', (await client.get(`${apiPath('applied', { ucasCode: COURSE })}?${query}&_=${Date.now()}`)).status);
       for (let i = 0; i < ASSESSMENTS_PER_FORM; i += 1) {
-        count('assess', (await client.send('POST', `/api/apply/${COURSE}/assess`, toAssessForm(form as unknown as AssessForm))).status);
+        count('assess', (await client.send('POST', apiPath('assess', { course: COURSE }), toAssessForm(form as unknown as AssessForm))).status);
       }
-      count('applied', (await client.get(`/api/applications/${COURSE}/applied?${query}&_=${Date.now()}`)).status);
-      const res = await client.send('POST', `/api/apply/${COURSE}`, form);
+      count('applied', (await client.get(`${apiPath('applied', { ucasCode: COURSE })}?${query}&_=${Date.now()}`)).status);
+      const res = await client.send('POST', apiPath('apply', { course: COURSE }), form);
       count('apply', res.status);
       if (res.status === 200) expect(applyResponseSchema.parse(res.body).confirmed_status).toBe('X');
     });
@@ -112,32 +112,33 @@ describe('a class of 300 applying from one address (issue 25 item 7)', () => {
     // The class used the address's whole ceilings (applied check 600, assess 12000, apply 300 by default):
     // one more e-mail from it is refused, so rotating e-mails gains a script nothing past them.
     const script = new StackClient(stack.gatewayUrl);
-    await script.get('/api/ping');
+    await script.get(apiPath('ping'));
     const rotated = student(STUDENTS + 1);
     const rotatedQuery = `email=${encodeURIComponent(rotated.EMAIL)}&_=${Date.now()}`;
-    expect((await script.get(`/api/applications/${COURSE}/applied?${rotatedQuery}`)).status).toBe(429);
-    expect((await script.send('POST', `/api/apply/${COURSE}`, rotated)).status).toBe(429);
-    expect((await script.send('POST', `/api/apply/${COURSE}/assess`, toAssessForm(rotated as unknown as AssessForm))).status).toBe(429);
+    expect((await script.get(`${apiPath('applied', { ucasCode: COURSE })}?${rotatedQuery}`)).status).toBe(429);
+    expect((await script.send('POST', apiPath('apply', { course: COURSE }), rotated)).status).toBe(429);
+    expect((await script.send('POST', apiPath('assess', { course: COURSE }), toAssessForm(rotated as unknown as AssessForm))).status).toBe(429);
 
     // One e-mail hammering the applied check (from another address, whose ceilings are untouched):
     // stopped at its own limit (10 a window by default), with the message the web app shows.
     const hammer = new StackClient(stack.gatewayUrl, { localAddress: '127.0.0.2' });
     const hammered: number[] = [];
-    for (let i = 0; i < 12; i += 1) hammered.push((await hammer.get(`/api/applications/${COURSE}/applied?email=hammer%40example.com&_=${i}`)).status);
+    for (let i = 0; i < 12; i += 1) hammered.push((await hammer.get(`${apiPath('applied', { ucasCode: COURSE })}?email=hammer%40example.com&_=${i}`)).status);
     expect(hammered).toEqual([...Array<number>(10).fill(200), 429, 429]);
-    const refused = await hammer.get(`/api/applications/${COURSE}/applied?email=hammer%40example.com&_=x`);
+    const refused = await hammer.get(`${apiPath('applied', { ucasCode: COURSE })}?email=hammer%40example.com&_=x`);
     const wait = Number(refused.headers.get('retry-after'));
     expect(refused.body).toEqual({ message: tooManyRequestsMessage(wait) });
     // Submitting again and again as one person: 5 a window, then 429.
     const same = student(STUDENTS + 2);
-    await hammer.get('/api/ping');
+    await hammer.get(apiPath('ping'));
     const applies: number[] = [];
-    for (let i = 0; i < 6; i += 1) applies.push((await hammer.send('POST', `/api/apply/${COURSE}`, { ...same, SUBMISSION_ID: randomUUID() })).status);
+    for (let i = 0; i < 6; i += 1)
+      applies.push((await hammer.send('POST', apiPath('apply', { course: COURSE }), { ...same, SUBMISSION_ID: randomUUID() })).status);
     expect(applies[5]).toBe(429);
     expect(applies.slice(0, 5)).not.toContain(429);
     // Another student from that address is not held by it.
     const next = new StackClient(stack.gatewayUrl, { localAddress: '127.0.0.2' });
-    await next.get('/api/ping');
-    expect((await next.send('POST', `/api/apply/${COURSE}`, student(STUDENTS + 3))).status).toBe(200);
+    await next.get(apiPath('ping'));
+    expect((await next.send('POST', apiPath('apply', { course: COURSE }), student(STUDENTS + 3))).status).toBe(200);
   }, 600_000);
 });

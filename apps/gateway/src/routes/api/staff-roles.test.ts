@@ -1,3 +1,4 @@
+import { apiPath } from '@clearing-desk/contracts';
 import { DEMO_DIRECTORY, demoUserDn, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
 import { Redis } from 'ioredis';
 import { signedSessionSerializer } from '../../plugins/app/staff-session';
@@ -53,8 +54,8 @@ async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): P
 }
 
 type Me = { status: number; body: { roles?: { role: string }[]; message?: string } };
-const me = async (client: StackClient) => (await client.get('/api/admin/auth/user')) as Me;
-const lockouts = async (client: StackClient) => (await client.get('/api/admin/auth/lockouts?_=1')).status;
+const me = async (client: StackClient) => (await client.get(apiPath('authUser'))) as Me;
+const lockouts = async (client: StackClient) => (await client.get(`${apiPath('signInLockouts')}?_=1`)).status;
 
 /** The client's session record in Redis, read as the gateway reads it. */
 const sessionOf = async (client: StackClient) => {

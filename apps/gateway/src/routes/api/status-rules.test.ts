@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_APPLICATION_MESSAGES, APPLY_MESSAGES, applyResponseSchema, type ApplicationStatus, type ApplyResponse } from '@clearing-desk/contracts';
+import { ADMIN_APPLICATION_MESSAGES, apiPath, type ApplicationStatus, APPLY_MESSAGES, type ApplyResponse, applyResponseSchema } from '@clearing-desk/contracts';
 import { createApplicationForm, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
 import { Client } from 'pg';
@@ -101,7 +101,9 @@ function greenForm(): Record<string, unknown> {
 /** A stored application with `status` (taken as R by Back Office, then set in its row: D and I have no button on G400). */
 async function storedWith(status: ApplicationStatus): Promise<{ saved: ApplyResponse; data: Record<string, unknown> }> {
   const data = greenForm();
-  const res = await (await as('backoffice')).send('POST', `/api/admin/applications/new/${COURSE}`, { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'R' });
+  const res = await (
+    await as('backoffice')
+  ).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'R' });
   expect(res.status).toBe(200);
   const saved = applyResponseSchema.parse(res.body);
   await db.query('update applications set status = $1, sub_status = null where student_id = $2 and ucas_code = $3', [status, saved.id[0], saved.id[1]]);
@@ -131,11 +133,19 @@ describe('every cell of the status rules through the gateway', () => {
       if (current === null) {
         // The person of a stored application again: allowed means the duplicate check is reached.
         const person = stored.get('O')!.data;
-        const res = await client.send('POST', `/api/admin/applications/new/${COURSE}`, { ...person, SUBMISSION_ID: randomUUID(), STATUS: requested });
+        const res = await client.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), {
+          ...person,
+          SUBMISSION_ID: randomUUID(),
+          STATUS: requested,
+        });
         got[requested] = outcome(res, APPLY_MESSAGES.DUPLICATE);
       } else {
         const { saved, data } = stored.get(current)!;
-        const res = await client.putIfMatch(`/api/admin/applications/${saved.id[0]}/${saved.id[1]}`, { ...data, STATUS: requested }, '"999"');
+        const res = await client.putIfMatch(
+          apiPath('adminApplication', { student: saved.id[0], course: saved.id[1] }),
+          { ...data, STATUS: requested },
+          '"999"',
+        );
         got[requested] = outcome(res, ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT);
       }
     }
@@ -166,7 +176,7 @@ describe('saves that keep or withdraw', () => {
 
   it('an Editor updates an Offered application’s notes and it stays Offered; Front Office’s Update of a submission stores S, never V', async () => {
     const offered = await storedWith('O');
-    const path = `/api/admin/applications/${offered.saved.id[0]}/${offered.saved.id[1]}`;
+    const path = apiPath('adminApplication', { student: offered.saved.id[0], course: offered.saved.id[1] });
     const res = await (await as('editor')).send('PUT', path, { ...offered.data, NOTES: 'Called back about accommodation', STATUS: 'V' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ confirmed_status: 'O' });
@@ -177,7 +187,7 @@ describe('saves that keep or withdraw', () => {
     const submitted = await storedWith('S');
     const update = await (
       await as('frontoffice')
-    ).send('PUT', `/api/admin/applications/${submitted.saved.id[0]}/${submitted.saved.id[1]}`, {
+    ).send('PUT', apiPath('adminApplicationUpdate', { student: submitted.saved.id[0], course: submitted.saved.id[1] }), {
       ...submitted.data,
       NOTES: 'Front office note',
       STATUS: 'V',
@@ -190,7 +200,7 @@ describe('saves that keep or withdraw', () => {
     const pooled = await storedWith('P');
     const res = await (
       await as('backoffice')
-    ).send('PUT', `/api/admin/applications/${pooled.saved.id[0]}/${pooled.saved.id[1]}`, { ...pooled.data, STATUS: 'W' });
+    ).send('PUT', apiPath('adminApplicationUpdate', { student: pooled.saved.id[0], course: pooled.saved.id[1] }), { ...pooled.data, STATUS: 'W' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ confirmed_status: 'W' });
     expect((await read(pooled.saved))?.status).toBe('W');
