@@ -249,7 +249,9 @@ async function main() {
     const fromKill = extras.filter((a) => first.get(a.to)?.messageId === a.messageId && wayBack.held.includes(outboxIdOf(a.messageId))).length;
 
     // The killed worker's window: from the kill to the restarted worker's first email accepted.
-    const firstSend = accepted.filter((a) => a.at > wayBack.killedAt).reduce((min, a) => Math.min(min, a.at), Number.POSITIVE_INFINITY);
+    // (Messages ending right after the kill are the dead worker's last: the new one is not yet spawned.)
+    const restarted = wayBack.restartedAt ?? Number.POSITIVE_INFINITY;
+    const firstSend = accepted.filter((a) => a.at > restarted).reduce((min, a) => Math.min(min, a.at), Number.POSITIVE_INFINITY);
     const inKillWindow = (d: number) => d >= wayBack.killedAt && d < firstSend;
     const smtpUp = (d: number) => d < smtpDown.from || d > smtpDown.to;
     const delays = (filter: (decided: number) => boolean) =>
@@ -262,7 +264,8 @@ async function main() {
     const upRunning = delays((d) => smtpUp(d) && !inKillWindow(d));
     const killWindow = delays(inKillWindow);
     const since = (at: number | undefined) => (at === undefined || !Number.isFinite(at) ? '-' : `+${seconds(at - wayBack.killedAt)} s`);
-    const heldSent = wayBack.held.map((id) => accepted.find((a) => a.at > wayBack.killedAt && outboxIdOf(a.messageId) === id)?.at ?? Number.NaN);
+    // Each held email's acceptance by the restarted worker (a held email the dead worker had sent and recorded is not sent again).
+    const heldSent = wayBack.held.map((id) => accepted.find((a) => a.at > restarted && outboxIdOf(a.messageId) === id)?.at ?? Number.NaN);
     const range = (times: number[]) => (times.length === 0 ? '-' : `${since(Math.min(...times))}${times.length > 1 ? ` to ${since(Math.max(...times))}` : ''}`);
     const row = (label: string, d: number[]) =>
       `${label} | ${d.length} | ${seconds(percentile(d, 50))} | ${seconds(percentile(d, 95))} | ${seconds(d.at(-1) ?? Number.NaN)}`;
@@ -274,12 +277,12 @@ async function main() {
         .join(' ')}`,
     );
     console.log(
-      `notifications-svc after its kill: restarted by the launcher ${since(wayBack.restartedAt)}, ready ${since(wayBack.readyAt)}, first email accepted ${since(firstSend)}`,
+      `notifications-svc after its kill: restarted by the launcher ${since(wayBack.restartedAt)}, ready ${since(wayBack.readyAt)}, first email accepted from the new process ${since(firstSend)}`,
     );
     console.log(
       `emails held by the dead worker's locks: ${wayBack.held.length}; taken back by the stalled check ${range([...wayBack.takenBack.values()])}` +
         (wayBack.takenBack.size < wayBack.held.length ? ` (${wayBack.held.length - wayBack.takenBack.size} finished otherwise)` : '') +
-        `; accepted ${range(heldSent.filter(Number.isFinite))}`,
+        `; sent by the new process ${range(heldSent.filter(Number.isFinite))}`,
     );
     console.log(
       `decisions ${decidedAt.size} | emails sent ${first.size} | lost ${lost} | duplicated ${extras.length} (same Message-ID: ${sameId}; held by the killed worker: ${fromKill})`,
