@@ -1,6 +1,7 @@
 import { Spinner } from '@clearing-desk/ui';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { paths, routerBasename } from '@/config/paths';
+import { loadCourseForm } from './routes/apply/load-course-form';
 import { GatedOutlet } from './routes/gated-outlet';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
@@ -8,6 +9,12 @@ import { RouteError } from './routes/route-error';
 /** Route handle: pages that move focus themselves after navigation (the form steps focus their h1). */
 export type RouteHandle = { managesFocus?: boolean };
 const managesFocus: RouteHandle = { managesFocus: true };
+
+/** A page of the application form at /apply/:ucasCode: its module and the form around it (course-form.tsx), loaded together. */
+const formPage =
+  <T,>(page: () => Promise<T>) =>
+  async (): Promise<T> =>
+    (await Promise.all([page(), loadCourseForm()]))[0];
 
 /**
  * The route tree (spec section 2). Page modules load lazily; each exports `Component`.
@@ -40,9 +47,9 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/apply/course'),
             children: [
               { index: true, lazy: () => import('./routes/apply/course-information') },
-              { path: paths.apply.confirmation.path, lazy: () => import('./routes/apply/application-confirmation') },
+              { path: paths.apply.confirmation.path, lazy: formPage(() => import('./routes/apply/application-confirmation')) },
               // :step is one of APPLICATION_STEPS; anything else shows the 404 page.
-              { path: paths.apply.step.path, handle: managesFocus, lazy: () => import('./routes/apply/application-step') },
+              { path: paths.apply.step.path, handle: managesFocus, lazy: formPage(() => import('./routes/apply/application-step')) },
             ],
           },
         ],

@@ -5,6 +5,7 @@ import { renderCoursePage, renderShell, renderStaffEntry } from '@/prerender';
 import { apiUrl } from '@/testing/mocks/api-url';
 import { addDirectoryAccount, seedCourses, setSessionUser } from '@/testing/mocks/db';
 import { createStaffUser } from '@/testing/test-utils';
+import { loadedCourseForm } from '../routes/apply/load-course-form';
 import { startApp, type StartedApp } from '../start';
 
 /**
@@ -73,6 +74,11 @@ describe('pre-rendered pages hydrated by the app', () => {
     } finally {
       consoleError.mockRestore();
     }
+    // The information page started without the application form (its state, rules and schemas), which comes with step 1.
+    expect(loadedCourseForm()).toBeUndefined();
+    await userEvent.setup().click(screen.getByRole('link', { name: /^Start application/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeInTheDocument();
+    expect(loadedCourseForm()).toBeDefined();
   });
 
   /** Starts the app over `container`, failing on any hydration error; answers the started app. */

@@ -10,12 +10,9 @@ import {
   type StudentSearchRow,
 } from '@clearing-desk/contracts';
 import { Notice, Spinner } from '@clearing-desk/ui';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, Outlet, useNavigate, useParams } from 'react-router-dom';
+import { use, useCallback, useMemo, useRef, useState } from 'react';
+import { Link, Navigate, Outlet, useMatch, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { ApplicationFormProvider } from '@/features/application-form/components/application-form-provider';
-import { LeaveApplicationGuard } from '@/features/application-form/components/leave-application-guard';
-import { createAdminApplication } from '@/features/applications/api/save-application';
 import { useCourse } from '@/features/courses/api/get-course';
 import { COURSE_TEXTS } from '@/features/courses/texts';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -23,6 +20,7 @@ import { useAuth } from '@/lib/auth';
 import { clearDraft, readDraft, writeDraft } from '@/lib/drafts';
 import type { SavedLocationState } from '../application-edit-context';
 import type { CourseOutletContext } from './course-context';
+import { loadCourseForm, loadedCourseForm } from './load-course-form';
 
 function CourseError({ message }: { message: string }) {
   useDocumentTitle(message);
@@ -46,7 +44,10 @@ function CourseError({ message }: { message: string }) {
  * the course page states of spec section 4; when the course can be shown, its child route
  * renders: the information page (index), a form step or the confirmation. The application form's
  * state lives here, around every child, so switching steps keeps the answers; its key is the code
- * in the URL, so another course starts a new form.
+ * in the URL, so another course starts a new form. The form (course-form.tsx: its state, rules
+ * and leave-page question) comes in with its first page, a step or the confirmation, and stays
+ * from then on, the information page included: until then the information page is all there is,
+ * and it starts without the form's modules (issue 21).
  */
 export function CourseRoute() {
   const { ucasCode = '' } = useParams();
@@ -79,7 +80,10 @@ export function CourseRoute() {
   const studentRef = useRef(student);
   studentRef.current = student;
   const submitAsStaff = useCallback(
-    (submission: ApplySubmission) => createAdminApplication(studentRef.current?.ID ?? NEW_STUDENT, ucasCode, submission),
+    async (submission: ApplySubmission) => {
+      const { createAdminApplication } = await import('@/features/applications/api/save-application');
+      return createAdminApplication(studentRef.current?.ID ?? NEW_STUDENT, ucasCode, submission);
+    },
     [ucasCode],
   );
   // Rendered as <Navigate> once stored: by then the form is submitted, so the leave-page guard lets it go.
@@ -92,6 +96,9 @@ export function CourseRoute() {
     },
     [navigate, ucasCode, user, studentDraftKey],
   );
+  const onInformationPage = useMatch(paths.apply.course.path) !== null;
+  const [formOpened, setFormOpened] = useState(false);
+  if (!formOpened && !onInformationPage) setFormOpened(true);
   const access = courseQuery.data?.access ?? null;
   const staff = useMemo(() => (user ? { currentStatus: null, access, readOnlyReason: editRefusalReason(access, null) } : undefined), [user, access]);
 
@@ -115,8 +122,12 @@ export function CourseRoute() {
     canStart: user ? staffCourseClosedCode(courseQuery.data.courseData) === null : isCourseOpen(courseQuery.data.courseData),
     staffApplication: user ? { student, setStudent } : null,
   };
+  const page = <Outlet context={context} />;
+  if (!formOpened && onInformationPage) return page;
+  // The router loads the form with its pages, so it is here; anywhere else, wait for it.
+  const CourseForm = loadedCourseForm() ?? use(loadCourseForm());
   return (
-    <ApplicationFormProvider
+    <CourseForm
       key={ucasCode}
       draftKey={draftKey}
       course={courseQuery.data}
@@ -124,10 +135,10 @@ export function CourseRoute() {
       audience={user ? 'staff' : 'public'}
       submitApplication={user ? submitAsStaff : undefined}
       staff={staff}
+      isInsideApplication={isInsideApplication}
     >
-      <LeaveApplicationGuard isInsideApplication={isInsideApplication} />
-      <Outlet context={context} />
-    </ApplicationFormProvider>
+      {page}
+    </CourseForm>
   );
 }
 

@@ -38,6 +38,9 @@ describe('/apply/:ucasCode application steps', () => {
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Computer Science BSc (Hons)' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/apply/G400');
+    // The form came with its first step and stays around the information page: the answers too.
+    await user.click(screen.getByRole('link', { name: /^Start application/ }));
+    expect(await screen.findByLabelText('Given name')).toHaveValue('Amara');
   });
 
   it('moves on with Next only when the step has no errors', async () => {
@@ -106,6 +109,17 @@ describe('leaving the application', () => {
     await user.click(home);
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave this application' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/apply'));
+  });
+
+  it('asks on the course information page too, once the form has answers', async () => {
+    const { router, user } = renderApp('/apply/G400/personal-details');
+    await fill(user, await screen.findByLabelText('Given name'), 'Amara');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByRole('heading', { level: 1, name: 'Computer Science BSc (Hons)' });
+
+    await user.click(screen.getByRole('link', { name: 'Clearing Desk' }));
+    expect(await screen.findByRole('dialog', { name: CONFIRMATION_TEXTS.LEAVE_PAGE })).toHaveTextContent('Are you sure you want to leave this application?');
+    expect(router.state.location.pathname).toBe('/apply/G400');
   });
 
   it('asks nothing without changes, or when moving between the steps', async () => {
