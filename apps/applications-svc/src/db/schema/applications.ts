@@ -83,9 +83,11 @@ export const applications = pgTable(
   },
   (t) => [
     index('applications_school_dept_idx').on(t.school, t.dept),
-    index('applications_status_idx').on(t.status),
-    // The 'p' filter (public submissions waiting: status S created by the public) counted from the index alone.
-    index('applications_status_created_by_idx').on(t.status, t.createdBy),
+    // The listing's status filters (issue 26 item 3): counted from the index alone, and a page of one
+    // status read from it newest first (application_id last), so a deep page skips index entries, not rows.
+    index('applications_status_idx').on(t.status, t.applicationId),
+    // The 'p' filter (public submissions waiting: status S created by the public), the same way.
+    index('applications_status_created_by_idx').on(t.status, t.createdBy, t.applicationId),
     // A scoped user's status filters (issue 26 item 3): scope and status from one index, so the
     // capped total stops after 1,001 entries instead of combining two bitmaps of the whole scope.
     index('applications_school_status_idx').on(t.school, t.status, t.createdBy),
@@ -98,11 +100,12 @@ export const applications = pgTable(
     index('applications_email_idx').on(t.emailNormalised),
     index('applications_ucas_personal_id_idx').on(t.ucasPersonalId),
     index('applications_public_reference_idx').on(sql`(${t.departNumber} || ${t.reference}::text)`),
+    // The 'c' and 'v' filters: partial indexes in the listing's order (newest first read backward).
     index('applications_outbound_call_idx')
-      .on(t.outboundCallFlag)
+      .on(t.applicationId)
       .where(sql`${t.outboundCallFlag} = 1`),
     index('applications_visa_status_idx')
-      .on(t.visaStatus)
+      .on(t.applicationId)
       .where(sql`${t.visaStatus} is not null`),
     unique('applications_course_email_unique').on(t.ucasCode, t.emailNormalised),
     uniqueIndex('applications_course_ucas_personal_id_unique')
