@@ -7,7 +7,7 @@
  * total alone, which the listing runs only for a page past the last match): execution time and
  * the plan's top nodes. Prints figures; asserts nothing.
  *
- *   npx tsx tools/bench/desk/explain.ts [--applications 50000] [--database postgres|pglite] [--plans]
+ *   npx tsx tools/bench/desk/explain.ts [--applications 50000] [--database postgres|pglite] [--plans] [--page 1]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +37,7 @@ const { values } = parseArgs({
     applications: { type: 'string', default: '50000' },
     database: { type: 'string', default: 'postgres' },
     plans: { type: 'boolean', default: false },
+    page: { type: 'string', default: '1' },
   },
 });
 const APPLICATIONS = Number(values.applications);
@@ -73,7 +74,7 @@ const topNodes = (plan: string[]) => {
   const end = initPlan < 0 ? initPlan : plan.findIndex((l, i) => i > initPlan && depth(l) <= depth(plan[initPlan] as string));
   const kept = initPlan < 0 ? plan : [...plan.slice(0, initPlan), ...(end < 0 ? [] : plan.slice(end))];
   return kept
-    .filter((l) => /^\s*(->\s+)?[A-Z]/.test(l) && !/^\s*(Planning|Execution|Buffers|Filter|Index Cond|Recheck|Rows Removed|Heap Blocks|Sort|Storage)/.test(l.trim()))
+    .filter((l) => /^\s*(->\s+)?[A-Z]/.test(l) && !/^\s*(Planning|Execution|Buffers|Filter|Index Cond|Recheck|Rows Removed|Heap Blocks|Sort|Storage|Index Searches)/.test(l.trim()))
     .slice(0, 3)
     .map((l) => l.replace(/^\s*(->\s+)?/, '').replace(/\s+\(cost=.*$/, ''))
     .join(' > ');
@@ -96,7 +97,7 @@ async function main() {
     const rows: Record<string, string | number>[] = [];
     for (const [userName, roles] of USERS) {
       for (const [name, queryString] of SCENARIOS) {
-        const query = applicationListingQuerySchema.parse({ ...Object.fromEntries(new URLSearchParams(queryString)), page_size: '10' });
+        const query = applicationListingQuerySchema.parse({ ...Object.fromEntries(new URLSearchParams(queryString)), page_size: '10', page: values.page });
         const queries = desk.listingQueries(query, roles);
         if (!queries) throw new Error(`${userName} sees nothing`);
         const page = await explain(app.db, queries.page);
@@ -113,7 +114,7 @@ async function main() {
       }
     }
     console.log(
-      `\nEXPLAIN ANALYZE of the listing's queries over ${APPLICATIONS.toLocaleString('en-GB')} applications on ${values.database}, page_size 10 (median of 5)`,
+      `\nEXPLAIN ANALYZE of the listing's queries over ${APPLICATIONS.toLocaleString('en-GB')} applications on ${values.database}, page ${values.page} of page_size 10 (median of 5)`,
     );
     printTable(rows);
   } finally {
