@@ -284,6 +284,36 @@ describe(`GET ${APPLICATIONS_SVC.deskList.path} (the listing)`, () => {
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toContain("'Notes' max length is 250.");
   });
+
+  it('pages the v and c filters newest first (their indexes in the listing order, migration 0011), exactly and inside the scope', async () => {
+    // Ordered1..Ordered30 on a course of school ORD, stored with SQL in that order: a visa record on every 3rd, a logged call on every 5th.
+    await app.db.execute(sql`
+      insert into students (name1, name2, email, email_normalised, dob, nationality, tel1, name1_folded, name2_folded)
+      select 'Ola', 'Ordered' || n, 'ordered' || n || '@example.com', 'ordered' || n || '@example.com', '2006-01-01', 'GBR', '07700900000', 'ola', 'ordered' || n
+      from generate_series(1, 30) n`);
+    await app.db.execute(sql`
+      insert into applications (hash, submission_id, student_id, ucas_code, depart_number, status, form, assessment, over18, second_year_entry,
+        email_normalised, school, dept, names_folded, name2_folded, visa_status, outbound_call_flag)
+      select md5(s.student_id), gen_random_uuid(), s.student_id, 'ORD1', '31', 'S', jsonb_build_object('NAME1', s.name1, 'NAME2', s.name2), '{}'::jsonb, 1, 0,
+        s.email_normalised, 'ORD', 'ORDD', s.name1_folded || ' ' || s.name2_folded, s.name2_folded,
+        case when n % 3 = 0 then 'P' end, (n % 5 = 0)::int
+      from (select *, substr(name2, 8)::int as n from students where name2_folded like 'ordered%') s order by s.n`);
+    const ordUser = staff('fo-ord', 'Front Office', 'school:ORD');
+    const names = (body: unknown) => applicationListingResponseSchema.parse(body).rows.map((r) => r.NAME2);
+    const visaPages = await Promise.all([1, 2, 3].map((page) => list(`s=v&page_size=4&page=${page}`, ordUser)));
+    expect(visaPages.map((p) => names(p.body))).toEqual([
+      ['Ordered30', 'Ordered27', 'Ordered24', 'Ordered21'],
+      ['Ordered18', 'Ordered15', 'Ordered12', 'Ordered9'],
+      ['Ordered6', 'Ordered3'],
+    ]);
+    expect(visaPages.map((p) => p.body.total)).toEqual([10, 10, 10]);
+    const calls = (await list('s=c&page_size=4&page=2', ordUser)).body;
+    expect({ names: names(calls), total: calls.total }).toEqual({ names: ['Ordered10', 'Ordered5'], total: 6 });
+    // An Administrator finds the same rows among everyone's; a user of another school none of them.
+    expect(names((await list('s=c&q=ordered&page_size=10')).body)).toEqual(['Ordered30', 'Ordered25', 'Ordered20', 'Ordered15', 'Ordered10', 'Ordered5']);
+    expect((await list('s=v&q=ordered', lawOnly)).body).toEqual({ rows: [], total: 0, total_capped: false });
+    expect((await list('s=c&q=ordered', lawOnly)).body).toEqual({ rows: [], total: 0, total_capped: false });
+  });
 });
 
 describe(`PUT ${APPLICATIONS_SVC.deskUpdate.path} (editing)`, () => {
