@@ -4,8 +4,9 @@ import { fillPath, type FillPathArgs } from './path';
 /**
  * The public API of spec section 7: every route the gateway serves under `${BASE_PATH}api`, by
  * name, with its method and path template (issue 22 item 2). Without zod, so the web's first
- * screen builds its URLs from it (apps/web/src/config/paths.ts, ADR 0003); the gateway registers
- * each route at this path (a gateway test checks both lists are the same), and tools iterate it.
+ * screen builds its URLs from it (apps/web/src/config/paths.ts, ADR 0003); API_ENDPOINTS
+ * (api-endpoints.ts) adds each route's schemas, and the gateway registers each route from there
+ * (a gateway test checks both lists are the same); tests address routes with apiPath.
  */
 export const API_ROUTES = {
   // Public (spec section 7).

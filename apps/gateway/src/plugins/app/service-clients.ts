@@ -1,4 +1,13 @@
-import { errorResponseSchema, fillPath, successSchema, USER_HEADER, type Endpoint, type EndpointInput, type SuccessOf } from '@clearing-desk/contracts';
+import {
+  errorResponseSchema,
+  fillPath,
+  successSchema,
+  USER_HEADER,
+  type Endpoint,
+  type EndpointInput,
+  type ServiceWithEndpoints,
+  type SuccessOf,
+} from '@clearing-desk/contracts';
 import { encodeStaffUser, HttpError, INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER } from '@clearing-desk/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,7 +16,8 @@ import type { Readable } from 'node:stream';
 import type { GatewayConfig } from '../../config';
 import { createInstanceBalancer } from './instance-balancer';
 
-export type ServiceName = 'courses' | 'applications' | 'assessment' | 'files' | 'scenarios' | 'notifications';
+/** An internal service: one of those whose endpoints contracts declare (SERVICE_ENDPOINTS). */
+export type ServiceName = ServiceWithEndpoints;
 
 /** Answer of a service: its status and either the validated body or its `{ message }`. */
 export class ServiceError extends HttpError {
