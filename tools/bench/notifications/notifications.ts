@@ -8,7 +8,8 @@
  * `--smtp-down-at`, and notifications-svc is killed once (SIGKILL) at `--kill-at` and started again
  * by the launcher. Then it waits until every decision's email has arrived (or `--drain` s pass).
  * Prints: the killed service's way back (restarted by the launcher, ready, first email accepted;
- * the emails its locks held and when the stalled check took them back), decisions, emails sent,
+ * the emails its locks held and when the stalled check took them back; any other job stalled, a
+ * live worker that lost its lock), decisions, emails sent,
  * lost (decisions without an email), duplicated (messages beyond one per decision, whether each
  * was one of the held emails with the same Message-ID), and the time from the decision's answer to
  * the SMTP server's acceptance (p50, p95, max): for all decisions, those made while the SMTP server
@@ -179,6 +180,11 @@ async function main() {
   const events = new QueueEvents(OUTBOX_QUEUES['decision-email'], { connection, prefix: stack.queuePrefix });
   try {
     await events.waitUntilReady();
+    // A job stalled that the killed worker did not hold: a live worker lost its lock (the lock too short for the load).
+    const stalledLive = new Set<string>();
+    events.on('stalled', ({ jobId }) => {
+      if (!wayBack.held.includes(jobId)) stalledLive.add(jobId);
+    });
     // One XSRF token for the run (public applies need it; the gateway checks header = cookie).
     const ping = await pool.request({ method: 'GET', path: '/api/ping' });
     await ping.body.dump();
@@ -284,6 +290,7 @@ async function main() {
         (wayBack.takenBack.size < wayBack.held.length ? ` (${wayBack.held.length - wayBack.takenBack.size} finished otherwise)` : '') +
         `; sent by the new process ${range(heldSent.filter(Number.isFinite))}`,
     );
+    console.log(`jobs stalled that the killed worker did not hold (a live worker's lost lock; expected 0): ${stalledLive.size}`);
     console.log(
       `decisions ${decidedAt.size} | emails sent ${first.size} | lost ${lost} | duplicated ${extras.length} (same Message-ID: ${sameId}; held by the killed worker: ${fromKill})`,
     );
