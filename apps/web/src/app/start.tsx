@@ -35,12 +35,14 @@ export type StartedApp = { root: Root; mode: 'hydrated' | 'rendered' };
  * app renders from scratch over the HTML instead.
  * A server-rendered page also hands over the answers it was rendered from (TanStack Query's
  * dehydrated state), so the app shows the same course without asking again.
- * Any other page (an empty #root) renders at once. Creating the router, and rendering, each get a
- * task of their own.
+ * Any other page (an empty #root) renders at once. Creating the router, starting the queries, and
+ * rendering each get a task of their own.
  */
 export async function startApp(container: HTMLElement, rootOptions: Pick<RootOptions, 'onRecoverableError'> = {}): Promise<StartedApp> {
   await nextTask();
   const router = createAppRouter();
+  // Creating the router loads the first page's module; the queries get a task of their own.
+  await nextTask();
   const queryClient = createQueryClient();
   const queryState = document.getElementById(QUERY_STATE_ID)?.textContent;
   if (queryState) hydrate(queryClient, JSON.parse(queryState));
