@@ -17,9 +17,7 @@ async function takeByPhone(page: Page, name2: string, button: RegExp) {
   await page.getByLabel('Given name', { exact: true }).fill('Amara');
   await page.getByLabel('Family name', { exact: true }).fill(name2);
   await page.getByLabel('Email address', { exact: true }).fill(uniqueEmail('desk'));
-  await page.getByLabel('Day').fill('14');
-  await page.getByLabel('Month').fill('5');
-  await page.getByLabel('Year', { exact: true }).fill('2000');
+  await page.getByLabel('Date of birth', { exact: true }).fill('14/5/2000');
   await page.getByLabel('Telephone number', { exact: true }).fill('07700 900123');
   await page.getByLabel('Nationality').selectOption('GBR');
   await answerStep1No(page);

@@ -26,9 +26,7 @@ async function fillCaller(page: Page, caller: { name1: string; name2: string; em
   await page.getByLabel('Given name', { exact: true }).fill(caller.name1);
   await page.getByLabel('Family name', { exact: true }).fill(caller.name2);
   await page.getByLabel('Email address', { exact: true }).fill(caller.email);
-  await page.getByLabel('Day').fill(caller.dob[0]);
-  await page.getByLabel('Month').fill(caller.dob[1]);
-  await page.getByLabel('Year', { exact: true }).fill(caller.dob[2]);
+  await page.getByLabel('Date of birth', { exact: true }).fill(caller.dob.join('/'));
   await page.getByLabel('Telephone number', { exact: true }).fill(caller.tel);
   await page.getByLabel('Nationality').selectOption('GBR');
   await answerStep1No(page);

@@ -1,10 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
+import { itemEditor } from './support/apply';
 import { fillCallerApplication, signIn, submitByPhone } from './support/desk';
 
 /**
  * Every staff screen is axe-clean (WCAG 2.2 AA, and no duplicated or unnamed landmark) at desk
- * size and at phone size (issue 20 item 5): the applications listing, a phone application's tabs,
+ * size and at phone size (issue 20 item 5): the applications listing, a phone application's tabs
+ * (with a qualification open from the type buttons, the remove dialog and the submit dialog),
  * the edit screen's tabs after saving (its Submit tab shows the script twice: the panel's and the
  * Review tab's), the visa screen, the staff course search, course control, figures, settings, the
  * training scenarios with a training call and the trainees' progress. The demo Administrator sees
@@ -27,8 +29,27 @@ test('every staff screen passes axe with unique landmarks @phone', async ({ page
   await page.getByRole('navigation', { name: 'Application steps' }).getByRole('link', { name: 'Step 2 Qualifications' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Step 2: Qualifications' })).toBeVisible();
   await screens(page, 'phone application: qualifications');
+  // An item open from the adviser's type buttons, and the remove dialog.
+  await page.getByRole('group', { name: 'Add a qualification', exact: true }).getByRole('button', { name: 'Add A Level', exact: true }).click();
+  await expect(itemEditor(page, 'Qualification 4').getByLabel('Subject')).toBeFocused();
+  await screens(page, 'phone application: a qualification open');
+  await itemEditor(page, 'Qualification 4').getByRole('button', { name: 'Remove qualification 4' }).click();
+  const remove = page.getByRole('dialog', { name: 'Are you sure you want to remove qualification 4?' });
+  await expect(remove.getByRole('button', { name: 'Yes, remove it' })).toBeFocused();
+  await screens(page, 'phone application: remove dialog');
+  await remove.getByRole('button', { name: 'Yes, remove it' }).click();
+  await expect(itemEditor(page, 'Qualification 4')).toHaveCount(0);
   await page.getByRole('navigation', { name: 'Application steps' }).getByRole('link', { name: 'Step 3 Submit' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Step 3: Submit' })).toBeVisible();
+  // The submit confirmation dialog, then cancelled ('No, go back') to save below.
+  const offer = page.getByRole('button', { name: 'Offer (save)', exact: true });
+  await expect(offer).toBeEnabled();
+  await offer.click();
+  const confirm = page.getByRole('dialog', { name: 'Are you sure you want to submit your application?' });
+  await expect(confirm.getByRole('button', { name: 'Yes, submit' })).toBeFocused();
+  await screens(page, 'phone application: submit dialog');
+  await confirm.getByRole('button', { name: 'No, go back' }).click();
+  await expect(confirm).toBeHidden();
 
   // Saved: the edit screen with 'Saved', then each of its tabs.
   const editPath = await submitByPhone(page, 'Offer');

@@ -3,6 +3,7 @@ import { classNames } from './class-names';
 import { describedBy } from './described-by';
 import { ErrorMessage } from './error-message';
 import { FormGroup } from './form-group';
+import { LabelledField } from './labelled-field';
 
 type DateParts = { day: string; month: string; year: string };
 
@@ -98,5 +99,80 @@ export function DateInput({ id, legend, value, onChange, onBlur, hint, error, au
         </div>
       </fieldset>
     </FormGroup>
+  );
+}
+
+const DAY_MONTH_YEAR = /^(\d{1,2})\s*[/.\- ]\s*(\d{1,2})\s*[/.\- ]\s*(\d{4})$/;
+const DAY_MONTH_YEAR_DIGITS = /^(\d{2})(\d{2})(\d{4})$/;
+
+/**
+ * 'yyyy-mm-dd' from a date typed in one box, day first: '27/3/2007', '27 3 2007', '27.03.2007',
+ * '27-3-2007' or '27032007'; '' when blank. Any other text comes back as typed (trimmed), so the
+ * form's date rule refuses it with its own message ('must have format: dd/mm/yyyy').
+ */
+export const isoFromDayMonthYear = (text: string): string => {
+  const trimmed = text.trim();
+  const m = DAY_MONTH_YEAR.exec(trimmed) ?? DAY_MONTH_YEAR_DIGITS.exec(trimmed);
+  if (!m) return trimmed;
+  const [, day = '', month = '', year = ''] = m;
+  return `${year}-${pad(month)}-${pad(day)}`;
+};
+
+/** A 'yyyy-mm-dd' value as the one box shows it, 'dd/mm/yyyy'; any other value as it is. */
+export const dayMonthYearOf = (value: string): string => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : value;
+};
+
+export type DateTextInputProps = {
+  /** The input's id. */
+  id: string;
+  label: ReactNode;
+  /** 'yyyy-mm-dd', or the text typed while it is not a date. */
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
+  hint?: ReactNode;
+  error?: string | null;
+  autoComplete?: 'bday';
+};
+
+/**
+ * A date typed in one box, day first ('27/3/2007'), for people who type dates all day (an adviser
+ * with a caller on the line: one field instead of three). The value is kept as 'yyyy-mm-dd'
+ * (isoFromDayMonthYear); what the user typed stays in the box.
+ */
+export function DateTextInput({ id, label, value, onChange, onBlur, hint, error, autoComplete }: DateTextInputProps) {
+  const [text, setText] = useState(() => dayMonthYearOf(value));
+  const [seen, setSeen] = useState(value);
+  // A new value from outside (a reset, another screen): show it; our own changes are already shown.
+  if (value !== seen) {
+    setSeen(value);
+    if (isoFromDayMonthYear(text) !== value) setText(dayMonthYearOf(value));
+  }
+  const change = (next: string) => {
+    const iso = isoFromDayMonthYear(next);
+    setText(next);
+    setSeen(iso);
+    onChange(iso);
+  };
+  return (
+    <LabelledField id={id} label={label} hint={hint} error={error}>
+      {(control) => (
+        <input
+          id={id}
+          name={id}
+          className={classNames('cd-input', 'cd-input--width-10', control.invalid && 'cd-input--error')}
+          type="text"
+          autoComplete={autoComplete ?? 'off'}
+          spellCheck={false}
+          aria-invalid={control.invalid || undefined}
+          aria-describedby={control.describedBy()}
+          value={text}
+          onChange={(event) => change(event.target.value)}
+          onBlur={onBlur}
+        />
+      )}
+    </LabelledField>
   );
 }

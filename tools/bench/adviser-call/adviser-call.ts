@@ -20,6 +20,7 @@
  *
  *   npx tsx tools/bench/adviser-call/adviser-call.ts [--url http://localhost:3000]
  */
+import { QUALIFICATION_CATALOGUE, type QualificationCode } from '@clearing-desk/contracts';
 import { startDirectory, startStack } from '@clearing-desk/stack';
 import { chromium, type Locator, type Page, type Response } from 'playwright';
 
@@ -33,11 +34,12 @@ const PASSWORD = 'Results-Day-2025';
 const VIEWPORT = { width: 1280, height: 800 };
 const TARGET_MEDIAN_ACTIONS = 35;
 
-type Item = { type: string; fields: Array<[label: string, value: string]> };
+type Item = { type: QualificationCode; fields: Array<[label: string, value: string]> };
 type Caller = {
   label: string;
   course: string;
   name: [string, string];
+  /** Day, month, year as the caller says them. */
   dob: [string, string, string];
   nationality: string;
   /** A UCAS Personal ID, or null: not applied through UCAS. */
@@ -250,13 +252,17 @@ async function inView(page: Page, target: Locator): Promise<boolean> {
 }
 
 /**
- * A group's items, as the adviser enters them: 'Add' for the first, the type where it differs, each
- * field not already as the form started it (another item starts with the last one's type and
- * year), then 'Done and add another' between items and 'Done' after the last.
+ * A group's items, as the adviser enters them: the first item's type button ('Add GCSE', 'Add A
+ * Level'; else 'Another type'), the type where it differs, each field not already as the form
+ * started it (another item starts with the last one's type and year), then 'Done and add another'
+ * between items and 'Done' after the last.
  */
 async function fillGroup(adviser: Adviser, page: Page, group: 'Qualification' | 'GCSE qualification', items: Item[]) {
-  if (items.length === 0) return;
-  await adviser.click(page.getByRole('button', { name: group === 'Qualification' ? 'Add a qualification' : 'Add a GCSE qualification' }));
+  const first = items[0];
+  if (!first) return;
+  const addControl = page.getByRole('group', { name: group === 'Qualification' ? 'Add a qualification' : 'Add a GCSE qualification', exact: true });
+  const typeButton = addControl.getByRole('button', { name: `Add ${QUALIFICATION_CATALOGUE[first.type].label}`, exact: true });
+  await adviser.click((await typeButton.count()) > 0 ? typeButton : addControl.getByRole('button', { name: 'Another type of qualification', exact: true }));
   for (const [i, item] of items.entries()) {
     const editor = page.getByRole('group', { name: new RegExp(`^${group} \\d+$`) }).last();
     const type = editor.getByLabel('Type of qualification');
@@ -332,9 +338,8 @@ async function takeCallAnswered(page: Page, caller: Caller, adviser: Adviser, as
   }
   await adviser.fill(page, [
     ['Email address', emailOf(caller)],
-    ['Day', caller.dob[0]],
-    ['Month', caller.dob[1]],
-    ['Year', caller.dob[2]],
+    // One box, day first (the staff form, issue 20 item 3).
+    ['Date of birth', caller.dob.join('/')],
     ['Telephone number', `07700 9${unique.slice(-5)}`],
     ['Nationality', caller.nationality],
   ]);

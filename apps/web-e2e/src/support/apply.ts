@@ -1,4 +1,4 @@
-import { APP_STARTED_ATTRIBUTE } from '@clearing-desk/contracts';
+import { APP_STARTED_ATTRIBUTE, QUALIFICATION_CATALOGUE, type QualificationCode } from '@clearing-desk/contracts';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
@@ -36,14 +36,24 @@ export async function answerStep1No(page: Page) {
   await answer(page, 'PREVIOUSLY_APPLIED_TO_CITY', 'No');
 }
 
+/**
+ * The date of birth ([day, month, year]): the public form's three boxes, or the one box an adviser
+ * types it in, day first ('14/5/2000', issue 20 item 3).
+ */
+export async function fillDateOfBirth(page: Page, [day, month, year]: [string, string, string]) {
+  const oneBox = page.getByRole('textbox', { name: 'Date of birth', exact: true });
+  if ((await oneBox.count()) > 0) return oneBox.fill(`${day}/${month}/${year}`);
+  await page.getByLabel('Day').fill(day);
+  await page.getByLabel('Month').fill(month);
+  await page.getByLabel('Year', { exact: true }).fill(year);
+}
+
 /** Step 1 with an adult UK applicant who has not applied through UCAS. */
 export async function fillPersonalDetails(page: Page, { email, name1 = 'Amara', name2 = 'Okafor', dob = ['14', '5', '2000'] }: Applicant) {
   await page.getByLabel('Given name').fill(name1);
   await page.getByLabel('Family name').fill(name2);
   await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Day').fill(dob[0]);
-  await page.getByLabel('Month').fill(dob[1]);
-  await page.getByLabel('Year', { exact: true }).fill(dob[2]);
+  await fillDateOfBirth(page, dob);
   await page.getByLabel('Telephone number', { exact: true }).fill('07700 900123');
   await page.getByLabel('Nationality').selectOption('GBR');
   await answerStep1No(page);
@@ -52,13 +62,22 @@ export async function fillPersonalDetails(page: Page, { email, name1 = 'Amara', 
 /** The editor of a group item, named by its legend ('Qualification 2'). */
 export const itemEditor = (page: Page, name: string): Locator => page.getByRole('group', { name, exact: true });
 
-/** Adds an item to a group, fills its fields (label -> value; selects by value, a grade's radios by label) and presses Done. */
-export async function addQualification(page: Page, group: 'Qualification' | 'GCSE qualification', type: string, fields: Record<string, string>) {
+/**
+ * Adds an item to a group, fills its fields (label -> value; selects by value, a grade's radios by
+ * label) and presses Done. The public form: 'Add', then the type; a staff form: the type's button
+ * (issue 20 item 3), else 'Another type' and the type.
+ */
+export async function addQualification(page: Page, group: 'Qualification' | 'GCSE qualification', type: QualificationCode, fields: Record<string, string>) {
   const addLabel = group === 'Qualification' ? 'Add a qualification' : 'Add a GCSE qualification';
   const count = await page.getByRole('heading', { name: new RegExp(`^${group} \\d+:`) }).count();
-  await page.getByRole('button', { name: addLabel }).click();
+  const typeButtons = page.getByRole('group', { name: addLabel, exact: true });
+  const typeButton = typeButtons.getByRole('button', { name: `Add ${QUALIFICATION_CATALOGUE[type].label}`, exact: true });
+  const byButton = (await typeButton.count()) > 0;
+  if (byButton) await typeButton.click();
+  else if ((await typeButtons.count()) > 0) await typeButtons.getByRole('button', { name: 'Another type of qualification', exact: true }).click();
+  else await page.getByRole('button', { name: addLabel }).click();
   const editor = itemEditor(page, `${group} ${count + 1}`);
-  await editor.getByLabel('Type of qualification').selectOption(type);
+  if (!byButton) await editor.getByLabel('Type of qualification').selectOption(type);
   for (const [label, value] of Object.entries(fields)) {
     const radios = editor.getByRole('group', { name: label, exact: true });
     if ((await radios.count()) > 0) {

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { addALevels, addFiveGcses, answer, answerStep1No, uniqueEmail } from './apply';
+import { addALevels, addFiveGcses, answer, answerStep1No, fillDateOfBirth, uniqueEmail } from './apply';
 
 /** Every demo account's password (README "Staff sign-in"). */
 export const DEMO_PASSWORD = 'Results-Day-2025';
@@ -52,9 +52,7 @@ export async function fillCallerApplication(page: Page, caller: Caller) {
   await page.getByLabel('Given name', { exact: true }).fill('Amara');
   await page.getByLabel('Family name', { exact: true }).fill(name2);
   await page.getByLabel('Email address', { exact: true }).fill(email);
-  await page.getByLabel('Day').fill(dob[0]);
-  await page.getByLabel('Month').fill(dob[1]);
-  await page.getByLabel('Year', { exact: true }).fill(dob[2]);
+  await fillDateOfBirth(page, dob);
   await page.getByLabel('Telephone number', { exact: true }).fill('07700 900123');
   await page.getByLabel('Nationality').selectOption(nationality);
   await answerStep1No(page);

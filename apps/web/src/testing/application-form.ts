@@ -1,3 +1,4 @@
+import { QUALIFICATION_CATALOGUE, type QualificationCode } from '@clearing-desk/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 
@@ -53,15 +54,22 @@ export async function answer(user: UserEvent, question: keyof typeof YES_NO_QUES
   await user.click(within(screen.getByRole('group', { name: YES_NO_QUESTIONS[question] })).getByRole('radio', { name: choice }));
 }
 
+/** The date of birth: the public form's three boxes, or the one box an adviser types it in ('14/5/2006', issue 20). */
+export async function fillDateOfBirth(user: UserEvent, [day, month, year]: PersonalDetails['DOB']): Promise<void> {
+  if (screen.queryByLabelText('Day')) {
+    await fill(user, screen.getByLabelText('Day'), day);
+    await fill(user, screen.getByLabelText('Month'), month);
+    await fill(user, screen.getByLabelText('Year'), year);
+  } else await fill(user, screen.getByLabelText('Date of birth'), `${day}/${month}/${year}`);
+}
+
 /** Fills the required fields of step 1, answering its yes/no questions ('No' unless overridden). */
 export async function fillPersonalDetails(user: UserEvent, overrides: Partial<PersonalDetails> = {}): Promise<void> {
   const v = { ...VALID_PERSONAL_DETAILS, ...overrides };
   await fill(user, screen.getByLabelText('Given name'), v.NAME1);
   await fill(user, screen.getByLabelText('Family name'), v.NAME2);
   await fill(user, screen.getByLabelText('Email address'), v.EMAIL);
-  await fill(user, screen.getByLabelText('Day'), v.DOB[0]);
-  await fill(user, screen.getByLabelText('Month'), v.DOB[1]);
-  await fill(user, screen.getByLabelText('Year'), v.DOB[2]);
+  await fillDateOfBirth(user, v.DOB);
   await fill(user, screen.getByLabelText('Telephone number'), v.TEL1);
   await user.selectOptions(screen.getByLabelText('Nationality'), v.NATIONALITY);
   await answer(user, 'APPLIED_TO_UCAS', v.APPLIED_TO_UCAS);
@@ -75,6 +83,8 @@ export const itemEditor = (name: string): HTMLElement => screen.getByRole('group
 /**
  * Adds an item to a group and fills it: `type` is the qualification code, `fields` map a field's
  * label to a value (selects by option value; a grade's radios by their label). Ends with Done.
+ * On the public form: 'Add', then the type; on a staff form, the type's button (issue 20), else
+ * 'Another type' and the type.
  */
 export async function addQualification(
   user: UserEvent,
@@ -86,9 +96,14 @@ export async function addQualification(
   const addLabel = group === 'Qualification' ? 'Add a qualification' : 'Add a GCSE qualification';
   const existing = screen.queryAllByRole('group', { name: new RegExp(`^${group} \\d+$`) }).length;
   const summaries = screen.queryAllByRole('heading', { name: new RegExp(`^${group} \\d+:`) }).length;
-  await user.click(screen.getByRole('button', { name: addLabel }));
+  const typeButtons = screen.queryByRole('group', { name: addLabel });
+  const typeButton = typeButtons && within(typeButtons).queryByRole('button', { name: `Add ${QUALIFICATION_CATALOGUE[type as QualificationCode].label}` });
+  await user.click(
+    typeButton ??
+      (typeButtons ? within(typeButtons).getByRole('button', { name: 'Another type of qualification' }) : screen.getByRole('button', { name: addLabel })),
+  );
   const editor = itemEditor(`${group} ${existing + summaries + 1}`);
-  await user.selectOptions(within(editor).getByLabelText('Type of qualification'), type);
+  if (!typeButton) await user.selectOptions(within(editor).getByLabelText('Type of qualification'), type);
   for (const [label, value] of Object.entries(fields)) {
     const radios = within(editor).queryByRole('group', { name: label });
     if (radios) {

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { ConfirmDialog } from '../confirm-dialog';
-import { composeIsoDate, DateInput, splitIsoDate } from '../date-input';
+import { composeIsoDate, DateInput, dayMonthYearOf, isoFromDayMonthYear, splitIsoDate } from '../date-input';
 import { DialogScope } from '../dialog-scope';
 import { FileUpload } from '../file-upload';
 import { Panel } from '../panel';
@@ -111,6 +111,18 @@ describe('Radios selectByTyping', () => {
     expect(radio('B')).toBeChecked();
     await userEvent.keyboard('z');
     expect(radio('B')).toBeChecked();
+  });
+});
+
+describe('DateTextInput', () => {
+  it('reads a date typed day first in one box as yyyy-mm-dd, and shows one back as dd/mm/yyyy', () => {
+    for (const typed of ['4/5/2006', '04/05/2006', ' 4 5 2006 ', '4.5.2006', '4-5-2006', '04052006']) expect(isoFromDayMonthYear(typed)).toBe('2006-05-04');
+    expect(isoFromDayMonthYear('')).toBe('');
+    // Anything else as typed: the form's date rule names the format.
+    expect(isoFromDayMonthYear('4/5/06')).toBe('4/5/06');
+    expect(isoFromDayMonthYear('4 May 2006')).toBe('4 May 2006');
+    expect(dayMonthYearOf('2006-05-04')).toBe('04/05/2006');
+    expect(dayMonthYearOf('4/5')).toBe('4/5');
   });
 });
 

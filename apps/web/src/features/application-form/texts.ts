@@ -13,6 +13,8 @@ export const FORM_TEXTS = {
   NO: 'No',
   SELECT_NATIONALITY: 'Select a nationality',
   SELECT_VISA_TYPE: 'Select a visa type',
+  /** The hint of a date typed in one box (staff screens: the date of birth, issue 20 item 3). */
+  DATE_ONE_BOX_HINT: 'Day, month and year, for example 27/3/2007',
   ERROR_SUMMARY_TITLE: 'There is a problem',
   DUPLICATE_TITLE: 'You have already applied',
   COURSE_UNAVAILABLE_TITLE: 'Important',
@@ -35,6 +37,10 @@ export const FORM_TEXTS = {
   SELECT_QUALIFICATION_TYPE: 'Select a type of qualification',
   DONE: 'Done',
   DONE_AND_ADD_ANOTHER: 'Done and add another',
+  /** An adviser's type buttons (issue 20 item 3): 'Add' read before each type's name, 'Another type' for the rest. */
+  ADD: 'Add',
+  ANOTHER_TYPE: 'Another type',
+  OF_QUALIFICATION: 'of qualification',
   EDIT: 'Edit',
   REMOVE: 'Remove',
   REMOVE_CONFIRM: 'Yes, remove it',

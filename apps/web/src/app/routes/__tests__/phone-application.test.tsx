@@ -79,7 +79,8 @@ describe('taking an application by phone on /apply/{code}', () => {
     // Every field of the latest application: personal details, the yes/no answers and the qualifications.
     await waitFor(() => expect(screen.getByLabelText('Email address')).toHaveValue('amara.latest@example.com'));
     expect(screen.getByLabelText('Telephone number')).toHaveValue('07700 900999');
-    expect(screen.getByLabelText('Year')).toHaveValue('2006');
+    // An adviser types the date of birth in one box, day first (issue 20 item 3).
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('14/05/2006');
     expect(screen.getByLabelText('Nationality')).toHaveValue('GBR');
     expect(
       within(screen.getByRole('group', { name: 'Have you applied to university through UCAS this year?' })).getByRole('radio', { name: 'No' }),

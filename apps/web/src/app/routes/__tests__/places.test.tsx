@@ -158,7 +158,7 @@ describe('an adviser on a course with every place offered', () => {
     buttonsOf(REFER, POOL);
     const steps = screen.getByRole('navigation', { name: 'Application steps' });
     await user.click(within(steps).getByRole('link', { name: 'Step 1 Personal details' }));
-    await fill(user, await screen.findByLabelText('Year'), '2005');
+    await fill(user, await screen.findByLabelText('Date of birth'), '14/5/2005');
     await user.click(within(steps).getByRole('link', { name: 'Step 3 Submit' }));
 
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Offer/ })).not.toBeInTheDocument());

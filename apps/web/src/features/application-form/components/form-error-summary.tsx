@@ -12,8 +12,8 @@ export const ERROR_SUMMARY_ID = 'application-error-summary';
  * linking to its field. The step moves focus to it (after Next), not every time an error goes.
  */
 export function FormErrorSummary({ section }: { section: FormSection }) {
-  const { state, shownErrors } = useApplicationForm();
+  const { state, shownErrors, audience } = useApplicationForm();
   if (!state.validateAll && !state.validatedSections.has(section)) return null;
-  const errors = shownErrors.filter((e) => e.section === section).map((e) => ({ fieldId: errorTargetId(e), message: errorSummaryText(e) }));
+  const errors = shownErrors.filter((e) => e.section === section).map((e) => ({ fieldId: errorTargetId(e, audience), message: errorSummaryText(e) }));
   return <ErrorSummary id={ERROR_SUMMARY_ID} title={FORM_TEXTS.ERROR_SUMMARY_TITLE} errors={errors} autoFocus={false} />;
 }

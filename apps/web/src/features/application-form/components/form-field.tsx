@@ -1,5 +1,5 @@
 import { APPLICATION_FIELD_BY_NAME, isFieldVisible, type FieldDef } from '@clearing-desk/contracts';
-import { DateInput, Radios, Select, Textarea, TextInput, type InputWidth, type SelectOption } from '@clearing-desk/ui';
+import { DateInput, DateTextInput, Radios, Select, Textarea, TextInput, type InputWidth, type SelectOption } from '@clearing-desk/ui';
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute, ReactNode } from 'react';
 import { FORM_TEXTS } from '../texts';
 import { textOf } from '../utils/form-values';
@@ -55,7 +55,7 @@ export type FormFieldProps = {
  * Hidden fields (visibility rules) render nothing.
  */
 export function FormField({ name, options = [], placeholder, hint, after, onChanged, onBlur }: FormFieldProps) {
-  const { values, setField, errorAt } = useApplicationForm();
+  const { values, setField, errorAt, audience } = useApplicationForm();
   const field = APPLICATION_FIELD_BY_NAME.get(name);
   if (!field || !isFieldVisible(field, values)) return null;
 
@@ -77,6 +77,21 @@ export function FormField({ name, options = [], placeholder, hint, after, onChan
         </Radios>
       );
     case 'date':
+      // An adviser types the date in one box ('27/3/2007'): one field instead of three (issue 20 item 3).
+      if (audience === 'staff') {
+        return (
+          <DateTextInput
+            id={id}
+            label={label}
+            hint={FORM_TEXTS.DATE_ONE_BOX_HINT}
+            error={error}
+            value={value}
+            onChange={change}
+            onBlur={onBlur}
+            autoComplete="bday"
+          />
+        );
+      }
       return <DateInput id={id} legend={label} hint={fieldHint} error={error} value={value} onChange={change} onBlur={onBlur} autoCompletePrefix="bday" />;
     case 'select':
       return (

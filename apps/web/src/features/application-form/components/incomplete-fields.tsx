@@ -6,6 +6,7 @@ import { stepOfSection } from '../steps';
 import { FORM_TEXTS } from '../texts';
 import { errorSummaryText } from '../utils/error-text';
 import { errorTargetId } from '../utils/field-ids';
+import { useApplicationForm } from './application-form-provider';
 
 const SECTIONS: readonly FormSection[] = ['personal-details', 'qualifications'];
 
@@ -20,6 +21,7 @@ type IncompleteFieldsProps = {
  * field there; group items are numbered.
  */
 export function IncompleteFields({ errors, getStepHref }: IncompleteFieldsProps) {
+  const { audience } = useApplicationForm();
   if (errors.length === 0) return null;
   return (
     <div className="cd-incomplete" id="incomplete-fields">
@@ -40,7 +42,7 @@ export function IncompleteFields({ errors, getStepHref }: IncompleteFieldsProps)
             <ol className="cd-list cd-list--number cd-list--spaced" aria-label={step.label}>
               {inSection.map((error, index) => (
                 <li key={`${error.path}-${index}`}>
-                  <Link className="cd-link" to={getStepHref(step.id, errorTargetId(error))}>
+                  <Link className="cd-link" to={getStepHref(step.id, errorTargetId(error, audience))}>
                     {errorSummaryText(error)}
                   </Link>
                 </li>

@@ -1,13 +1,13 @@
-import { APPLICATION_FIELD_BY_NAME, type QualificationItem } from '@clearing-desk/contracts';
+import { APPLICATION_FIELD_BY_NAME, type QualificationItem, type QualOption } from '@clearing-desk/contracts';
 import { Button, ConfirmDialog, ErrorMessage, VisuallyHidden } from '@clearing-desk/ui';
 import { useState } from 'react';
 import { useFocusAfterRender } from '../hooks/use-focus-after-render';
 import { FORM_TEXTS, GROUP_ADD_LABEL, GROUP_HINT, GROUP_ITEM_NOUN, removeItemTitle } from '../texts';
-import type { Group } from '../types';
+import { GROUPS, type Group } from '../types';
 import { addButtonId, errorTargetId, fieldId, groupId, itemId } from '../utils/field-ids';
 import { itemsOf } from '../utils/form-values';
 import { IB_CODE } from '../utils/ib';
-import { optionOf, qualificationSummary } from '../utils/qualification-summary';
+import { optionOf, qualificationSummary, quickAddOptions } from '../utils/qualification-summary';
 import { useApplicationForm } from './application-form-provider';
 import { QualificationItemEditor } from './qualification-item-editor';
 
@@ -19,7 +19,7 @@ import { QualificationItemEditor } from './qualification-item-editor';
  * numbered from 1; an item whose errors show stays open, so every error links to its field.
  */
 export function QualificationGroupEditor({ group }: { group: Group }) {
-  const { values, qualOptions, state, dispatch, errorAt, errors, shownErrors, finishItem } = useApplicationForm();
+  const { values, qualOptions, state, dispatch, errorAt, errors, shownErrors, finishItem, audience } = useApplicationForm();
   const [removing, setRemoving] = useState<number | null>(null);
   const focusAfterRender = useFocusAfterRender();
 
@@ -34,15 +34,23 @@ export function QualificationGroupEditor({ group }: { group: Group }) {
   /**
    * A new item. After `from` (the item just done, else the group's last) it starts as that one:
    * its type and year (a caller's GCSEs or A levels are mostly one sitting), focus on its first
-   * field to fill (issue 20 item 3: fewer actions); an IB item is followed by a blank one.
+   * field to fill (issue 20 item 3: fewer actions); an IB item is followed by a blank one. With
+   * `type` (an adviser's type button) it is of that type, as the group's last item when that one
+   * is of the type too; `from` null: a blank item, focus on its type.
    */
-  const add = (from: QualificationItem | undefined = items.at(-1)) => {
+  const add = (from: QualificationItem | null = items.at(-1) ?? null, type?: string) => {
     const fromOption = from ? optionOf(qualOptions, from) : undefined;
-    if (from && fromOption && fromOption.qualification !== IB_CODE) {
+    if (from && fromOption && fromOption.qualification !== IB_CODE && (type === undefined || type === fromOption.qualification)) {
       const keepsYear = fromOption.fields.some((f) => f.name === 'YEAR') && typeof from.YEAR === 'string' && from.YEAR !== '';
       dispatch({ type: 'add-item', group, item: { QUALIFICATION: fromOption.qualification, ...(keepsYear ? { YEAR: from.YEAR } : {}) } });
       const first = fromOption.fields.find((f) => f.name !== 'YEAR' || !keepsYear);
       focusAfterRender(fieldId(`${group}.${items.length}.${first?.name ?? 'QUALIFICATION'}`));
+      return;
+    }
+    const typeOption = type === undefined ? undefined : options.find((o) => o.qualification === type);
+    if (typeOption) {
+      dispatch({ type: 'add-item', group, item: { QUALIFICATION: typeOption.qualification } });
+      focusAfterRender(fieldId(`${group}.${items.length}.${typeOption.fields[0]?.name ?? 'QUALIFICATION'}`));
       return;
     }
     dispatch({ type: 'add-item', group });
@@ -55,13 +63,16 @@ export function QualificationGroupEditor({ group }: { group: Group }) {
     if (first) focusAfterRender(errorTargetId(first));
     return false;
   };
-  // Done: on to the group's 'Add' control, the next thing an adviser does (issue 20 item 3: no Tabs back through the form).
+  // Done (or Enter in one of the item's boxes): on to the next 'Add' control, the next thing an
+  // adviser does (issue 20 item 3: no Tabs through the form): after a GCSE, the qualifications
+  // group's; after a qualification, its own group's (the last group).
+  const nextGroup = GROUPS[GROUPS.indexOf(group) + 1];
   const done = (index: number) => {
-    if (finish(index)) focusAfterRender(addButtonId(group));
+    if (finish(index)) focusAfterRender(addButtonId(nextGroup ?? group));
   };
   // Done and add another: the next item of the caller's list opens at once, as this one (issue 20: one action, not two).
   const doneAndAddAnother = (index: number) => {
-    if (finish(index)) add(items[index]);
+    if (finish(index)) add(items[index] ?? null);
   };
   const edit = (index: number, id: string) => {
     dispatch({ type: 'open-item', id });
@@ -135,9 +146,13 @@ export function QualificationGroupEditor({ group }: { group: Group }) {
         </ol>
       )}
 
-      <Button variant="secondary" id={addButtonId(group)} onClick={() => add()}>
-        {GROUP_ADD_LABEL[group]}
-      </Button>
+      {audience === 'staff' ? (
+        <TypeButtons group={group} options={options} onAdd={(type) => add(items.at(-1) ?? null, type)} onAddOther={() => add(null)} />
+      ) : (
+        <Button variant="secondary" id={addButtonId(group)} onClick={() => add()}>
+          {GROUP_ADD_LABEL[group]}
+        </Button>
+      )}
 
       <ConfirmDialog
         open={removing !== null}
@@ -154,5 +169,53 @@ export function QualificationGroupEditor({ group }: { group: Group }) {
         )}
       </ConfirmDialog>
     </section>
+  );
+}
+
+type TypeButtonsProps = {
+  group: Group;
+  /** The types the group offers (the course's qualOptions of the group). */
+  options: readonly QualOption[];
+  /** Adds an item of this type. */
+  onAdd: (type: string) => void;
+  /** Adds an item whose type is still to choose. */
+  onAddOther: () => void;
+};
+
+/**
+ * An adviser's 'Add' control (issue 20 item 3: one action for the type a caller names, not three):
+ * a button per common type the group offers ('GCSE', 'A Level'...) and 'Another type' for the
+ * rest, which opens an item with the type drop-down. The first button has the group's add id
+ * (where Done moves focus).
+ */
+function TypeButtons({ group, options, onAdd, onAddOther }: TypeButtonsProps) {
+  const quick = quickAddOptions(options);
+  const labelId = `${addButtonId(group)}-label`;
+  return (
+    <div className="cd-group__add" role="group" aria-labelledby={labelId}>
+      <p className="cd-body cd-group__add-label" id={labelId}>
+        {GROUP_ADD_LABEL[group]}
+      </p>
+      <div className="cd-button-group cd-group__add-buttons">
+        {quick.map((option, i) => (
+          <Button
+            key={option.qualification}
+            variant="secondary"
+            className="cd-button--small"
+            id={i === 0 ? addButtonId(group) : undefined}
+            onClick={() => onAdd(option.qualification)}
+          >
+            <VisuallyHidden>{FORM_TEXTS.ADD} </VisuallyHidden>
+            {option.label}
+          </Button>
+        ))}
+        {quick.length < options.length && (
+          <Button variant="secondary" className="cd-button--small" id={quick.length === 0 ? addButtonId(group) : undefined} onClick={onAddOther}>
+            {FORM_TEXTS.ANOTHER_TYPE}
+            <VisuallyHidden> {FORM_TEXTS.OF_QUALIFICATION}</VisuallyHidden>
+          </Button>
+        )}
+      </div>
+    </div>
   );
 }

@@ -34,3 +34,14 @@ export function qualificationSummary(item: QualificationItem, option: QualOption
 /** The qualOption of an item's type, if the course offers it. */
 export const optionOf = (qualOptions: readonly QualOption[], item: QualificationItem): QualOption | undefined =>
   qualOptions.find((o) => o.qualification === item.QUALIFICATION);
+
+/**
+ * The types an adviser adds with one button (issue 20 item 3), in this order where the course
+ * offers them: every GCSE-group type, and the qualifications most callers name; the course's
+ * other types are added with 'Another type' and the type drop-down.
+ */
+export const QUICK_ADD_TYPES: readonly string[] = ['GCSE', 'IGCSE', 'OLEVEL', 'FUNCTIONAL_SKILLS', 'ALEVEL', 'BTEC_EXTENDED_DIPLOMA', IB_CODE, 'ENGLISH_TEST'];
+
+/** The options of `options` that get their own add button, in QUICK_ADD_TYPES order. */
+export const quickAddOptions = (options: readonly QualOption[]): QualOption[] =>
+  QUICK_ADD_TYPES.flatMap((code) => options.filter((o) => o.qualification === code));

@@ -110,6 +110,13 @@ describe('qualifications: group editor', () => {
     expect(within(within(reopened).getByRole('group', { name: 'Grade' })).getByRole('radio', { name: 'A*' })).toBeChecked();
   });
 
+  it("moves on from a done GCSE to the qualifications group's Add control (issue 20 item 3)", async () => {
+    const { user } = await openStep2();
+    await addQualification(user, 'GCSE qualification', 'GCSE', { Subject: 'Mathematics', Grade: '6', Year: '2024' });
+    expect(screen.getByRole('heading', { name: 'GCSE qualification 1: GCSE' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add a qualification' })).toHaveFocus();
+  });
+
   it('starts another item as the last one, with its type and year, focus on its subject', async () => {
     const { user } = await openStep2();
     await addQualification(user, 'Qualification', 'ALEVEL', { Subject: 'Physics', Grade: 'A', Year: '2025' });
