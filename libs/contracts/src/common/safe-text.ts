@@ -69,6 +69,8 @@ function unsafeTextAt(value: unknown): (string | number)[] | null {
  * `+` is a space in a query string and harmless in a path, so it is not decoded specially.
  */
 export function isSafeUrl(url: string): boolean {
+  // Nothing percent-encoded (most URLs): the text is what it decodes to.
+  if (!url.includes('%')) return isSafeText(url);
   try {
     return isSafeText(decodeURIComponent(url));
   } catch {

@@ -113,8 +113,9 @@ export function createService(options: ServiceOptions) {
   // app's own registry (`app.metricsRegistry`), served on the metrics port by startService.
   registerRequestMetrics(app, createMetricsRegistry(options.name));
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done(null, payload);
   });
 
   const sampleEvery = options.requestLogSample ?? DEFAULT_REQUEST_LOG_SAMPLE;
@@ -131,8 +132,9 @@ export function createService(options: ServiceOptions) {
 
   // Raw path and query strings, also those no schema reads (the web app's pages, an unknown
   // route), must decode to safe text before anything uses them (issue 14 item 1).
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isSafeUrl(request.url)) return reply.status(400).send({ message: UNSAFE_URL_MESSAGE });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isSafeUrl(request.url)) return done();
+    void reply.status(400).send({ message: UNSAFE_URL_MESSAGE });
   });
 
   if (options.internalToken) {

@@ -13,11 +13,13 @@ export const noStorePlugin = fp<{ apiPrefix: string }>(
     const admin = `${apiPrefix}/admin/`;
     const applications = `${apiPrefix}/applications/`;
     const always = [admin, `${apiPrefix}/apply/`, `${apiPrefix}/file/`];
-    fastify.addHook('onSend', async (request, reply) => {
-      const path = request.url.split('?')[0] ?? '';
-      if (always.some((prefix) => path.startsWith(prefix)) || ((request.method === 'GET' || request.method === 'HEAD') && path.startsWith(applications))) {
+    // The prefixes end with '/' and hold no '?', so the raw URL starts with one exactly when its path does.
+    fastify.addHook('onSend', (request, reply, payload, done) => {
+      const { url } = request;
+      if (always.some((prefix) => url.startsWith(prefix)) || ((request.method === 'GET' || request.method === 'HEAD') && url.startsWith(applications))) {
         reply.header('cache-control', 'no-store');
       }
+      done(null, payload);
     });
   },
   { name: 'no-store' },
