@@ -57,14 +57,15 @@ export const notificationsConfigSchema = baseServiceConfigSchema.merge(databaseC
   NOTIFICATIONS_BACKOFF_MAX_MS: positiveMs(300_000),
   /**
    * The lock a worker holds on each email it is sending (BullMQ's lockDuration). A live worker
-   * renews it while it works (BullMQ's lockRenewTime, half the lock, checked every quarter), so a
-   * short lock costs a live worker nothing unless its event loop or Redis stalls for more than
-   * about half of it; a worker that dies gives its emails up when the lock expires, and the stalled
+   * renews it while it works (BullMQ's lockRenewTime, half the lock, checked every quarter), so it
+   * only loses a lock when its event loop or Redis stalls for about half of it, and then the email
+   * may go out twice; a worker that dies gives its emails up when the lock expires, and the stalled
    * check (every NOTIFICATIONS_STALLED_INTERVAL_MS, by any live worker, the restarted one too)
    * hands them to a worker again: within lock + interval of the death (README "Delivery";
-   * tools/bench/notifications measures it). Was 10 s and 5 s.
+   * tools/bench/notifications measures it). 10 s: at 5 s a restarted worker run with tsx at load
+   * 20-30 lost the locks of its first 31 emails and sent 2 twice; the check went from 5 s to 1 s.
    */
-  NOTIFICATIONS_JOB_LOCK_MS: positiveMs(5_000),
+  NOTIFICATIONS_JOB_LOCK_MS: positiveMs(10_000),
   NOTIFICATIONS_STALLED_INTERVAL_MS: positiveMs(1_000),
   /** How long one SMTP conversation may take (connect, greeting, data) before the attempt fails. */
   SMTP_TIMEOUT_MS: positiveMs(10_000),
