@@ -75,8 +75,8 @@ function cachesOf(services: object): AssessCaches {
 }
 
 /**
- * JSON text of objects sent again and again (issue 26 item 1): a course's courseData, qualOptions
- * and access (about 24 KB) for every assessment of it, and the candidate courses of red forms.
+ * JSON text of objects sent again and again (issue 26 item 1): the candidate courses of red forms
+ * (a course's own part is kept encoded, encodedCourseParts).
  * Keyed by the cached object itself, so an entry goes when the course caches drop the object (TTL,
  * size bound) and a course read again is serialised again: invalidated with the course caches.
  */
@@ -91,18 +91,26 @@ function serialiseOnce(value: object, serialise: () => string): string {
   return text;
 }
 
+/** The UTF-8 bytes of each cached course's part of the body (`{"course":…,"access":…,"form":`), as `serialised`. */
+const encodedCourseParts = new WeakMap<object, Buffer>();
+
 /**
  * The JSON of assessment-svc's POST /assessments body (contracts' assessRequestSchema) from the
- * course detail and candidate rows as cached, their text serialised once per cached object; only
- * the form is serialised per call. JSON.parse of it equals JSON.parse(JSON.stringify(body)).
+ * course detail and candidate rows as cached, as UTF-8 bytes: the course part (about 24 KB)
+ * serialised and encoded once per cached course object, only the form and the alternatives per
+ * call (issue 26 item 1: the text of the whole body was built and encoded for every call).
+ * JSON.parse of it equals JSON.parse(JSON.stringify(body)).
  */
-export function assessRequestJson(detail: CourseDetailResponse, form: AssessForm, alternatives: readonly AlternativeCandidate[]): string {
-  // '{"course":…,"qualOptions":…,"access":…' (an undefined access is left out, as JSON.stringify does).
-  const coursePart = serialiseOnce(detail, () =>
-    JSON.stringify({ course: detail.courseData, qualOptions: detail.qualOptions, access: detail.access }).slice(0, -1),
-  );
+export function assessRequestBody(detail: CourseDetailResponse, form: AssessForm, alternatives: readonly AlternativeCandidate[]): Buffer {
+  let coursePart = encodedCourseParts.get(detail);
+  if (coursePart === undefined) {
+    // '{"course":…,"qualOptions":…,"access":…' (an undefined access is left out, as JSON.stringify does).
+    const text = JSON.stringify({ course: detail.courseData, qualOptions: detail.qualOptions, access: detail.access }).slice(0, -1);
+    coursePart = Buffer.from(`${text},"form":`);
+    encodedCourseParts.set(detail, coursePart);
+  }
   const alternativesPart = alternatives.map((row) => serialiseOnce(row, () => JSON.stringify(row))).join(',');
-  return `${coursePart},"form":${JSON.stringify(form)},"alternatives":[${alternativesPart}]}`;
+  return Buffer.concat([coursePart, Buffer.from(`${JSON.stringify(form)},"alternatives":[${alternativesPart}]}`)]);
 }
 
 /** An assessment and the course rows its ALTERNATE codes come from (empty unless the light is red). */
@@ -157,7 +165,7 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
       if (issues.length > 0) throw new HttpError(400, describeIssues(issues));
 
       const post = (alternatives: AlternativeCandidate[]) =>
-        fastify.services.assessment.sendJson(request, ASSESSMENT_SVC.assess, assessRequestJson(detail, form, alternatives));
+        fastify.services.assessment.sendJson(request, ASSESSMENT_SVC.assess, assessRequestBody(detail, form, alternatives));
       let answer = await post([]);
       if (answer.data.TRAFFIC_LIGHT !== 'R') return { result: answer.data, resultJson: answer.text, candidates: [] };
       const maxTariff = answer.data.UCAS_POINTS_EFFECTIVE;

@@ -100,7 +100,7 @@ export function createServiceClient(name: ServiceName, baseUrls: string | readon
       if (!isConnectionError(err)) throw err;
       const refused = isConnectionRefused(err);
       if (refused) balancer.failed(first);
-      const replayable = options.body === undefined || options.body === null || typeof options.body === 'string';
+      const replayable = options.body === undefined || options.body === null || typeof options.body === 'string' || Buffer.isBuffer(options.body);
       if (!(options.method === 'GET' || (refused && replayable))) throw err;
       onRetry?.(err);
       const second = balancer.pick(first);
@@ -134,7 +134,7 @@ export function createServiceClient(name: ServiceName, baseUrls: string | readon
    * service's JSON text beside it; a non-2xx is a ServiceError with the service's status (5xx:
    * 502) and message; no answer at all 503, or 504 after SERVICE_TIMEOUT_MS.
    */
-  const exchange = async <E extends Endpoint>(request: FastifyRequest, e: E, path: string, body?: string): Promise<{ data: SuccessOf<E>; text: string }> => {
+  const exchange = async <E extends Endpoint>(request: FastifyRequest, e: E, path: string, body?: string | Buffer): Promise<{ data: SuccessOf<E>; text: string }> => {
     const headers = internalHeaders(request);
     if (body !== undefined) headers['content-type'] = 'application/json';
     let res;
@@ -186,14 +186,14 @@ export function createServiceClient(name: ServiceName, baseUrls: string | readon
       return (await exchange(request, e, target(e, params, query), body === undefined ? undefined : JSON.stringify(body))).data;
     },
     /**
-     * As `send`, with the body already serialised: `json` must be the JSON text of a value the
+     * As `send`, with the body already serialised: `json` must be the JSON text (or its UTF-8 bytes) of a value the
      * endpoint's body schema accepts (the service validates it as any body). For callers that send
      * the same large parts again and again (assessments: the course and its qualOptions, issue 26).
      */
     sendJson<E extends Endpoint>(
       request: FastifyRequest,
       e: E,
-      json: string,
+      json: string | Buffer,
       params?: Record<string, string | number>,
     ): Promise<{ data: SuccessOf<E>; text: string }> {
       return exchange(request, e, target(e, params), json);
