@@ -6,9 +6,9 @@ import { fillCallerApplication, signIn, submitByPhone } from './support/desk';
 /**
  * Every staff screen is axe-clean (WCAG 2.2 AA, and no duplicated or unnamed landmark) at desk
  * size and at phone size (issue 20 item 5): the applications listing, a phone application's tabs
- * (with a qualification open from the type buttons, the remove dialog and the submit dialog),
- * the edit screen's tabs after saving (its Submit tab shows the script twice: the panel's and the
- * Review tab's), the visa screen, the staff course search, course control, figures, settings, the
+ * (with a qualification open from the type buttons, the remove, submit and leave dialogs), the
+ * edit screen's tabs after saving (its Submit tab shows the script twice: the panel's and the
+ * Review tab's) with its status change and outbound call dialogs, the visa screen, the staff course search, course control, figures, settings, the
  * training scenarios with a training call and the trainees' progress. The demo Administrator sees
  * every one of them.
  */
@@ -50,6 +50,14 @@ test('every staff screen passes axe with unique landmarks @phone', async ({ page
   await screens(page, 'phone application: submit dialog');
   await confirm.getByRole('button', { name: 'No, go back' }).click();
   await expect(confirm).toBeHidden();
+  // Leaving the unsaved call: the leave dialog, then stay.
+  await page.getByRole('contentinfo').getByRole('link').first().click();
+  const leave = page.getByRole('dialog', { name: 'Are you sure you want to leave this application?' });
+  await expect(leave.getByRole('button', { name: 'Stay on this page' })).toBeVisible();
+  await screens(page, 'phone application: leave dialog');
+  await leave.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Step 3: Submit' })).toBeVisible();
 
   // Saved: the edit screen with 'Saved', then each of its tabs.
   const editPath = await submitByPhone(page, 'Offer');
@@ -63,6 +71,19 @@ test('every staff screen passes axe with unique landmarks @phone', async ({ page
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await screens(page, `edit: ${step}`);
   }
+  // The edit screen's dialogs (on its Submit tab): a status change, and an outbound call; Escape closes each.
+  await page.getByRole('button', { name: /^Refer( \(save\))?$/ }).click();
+  const change = page.getByRole('dialog', { name: 'Are you sure you want to change the status of this application from Offered to Referred?' });
+  await expect(change).toBeVisible();
+  await screens(page, 'edit: status change dialog');
+  await page.keyboard.press('Escape');
+  await expect(change).toBeHidden();
+  await page.getByRole('button', { name: 'Outbound Call' }).click();
+  const call = page.getByRole('dialog', { name: 'Log an outbound call' });
+  await expect(call).toBeVisible();
+  await screens(page, 'edit: outbound call dialog');
+  await page.keyboard.press('Escape');
+  await expect(call).toBeHidden();
   const [, , studentId, ucasCode] = editPath.split('/');
   await page.goto(`/visa/${studentId}/${ucasCode}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -60,7 +60,13 @@ describe('taking an application by phone on /apply/{code}', () => {
       createDeskApplication({ STUDENT_ID: 'S0001', UCAS_CODE: 'L100', EMAIL: 'amara.latest@example.com', TEL1: '07700 900999', APPLIED_TO_UCAS: '0' }),
     ];
     const { user } = renderApp('/apply/G400/personal-details', { user: backOffice });
-    await fill(user, await screen.findByLabelText('Student given name'), 'Amar');
+    // The search starts as one line, for a new caller too (issue 20 item 3): the form's first screen is the form.
+    const folded = await screen.findByRole('button', { name: 'Find the caller' });
+    expect(folded).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByLabelText('Student given name')).not.toBeVisible();
+    await user.click(folded);
+    expect(folded).toHaveAttribute('aria-expanded', 'true');
+    await fill(user, screen.getByLabelText('Student given name'), 'Amar');
     await user.click(screen.getByRole('button', { name: 'Search students' }));
     const results = await screen.findByRole('table', { name: 'Students' });
     expect(
@@ -91,7 +97,7 @@ describe('taking an application by phone on /apply/{code}', () => {
     expect(screen.getByText('Mathematics, A*, 2025')).toBeInTheDocument();
     expect(screen.getByText('English Language, 5, 2023')).toBeInTheDocument();
     await user.click(within(steps).getByRole('link', { name: 'Step 1 Personal details' }));
-    // Once the form has answers the search is one line; its heading opens it again.
+    // Selecting folds the search to one line again; its heading opens it.
     const toggle = screen.getByRole('button', { name: 'Find the caller' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('button', { name: 'Search students' })).not.toBeInTheDocument();

@@ -29,11 +29,6 @@ function PhoneReview() {
   return <DeskReview scriptProps={usePhoneScriptProps()} />;
 }
 
-/** Whether the caller's answers have begun: a name, an email, a telephone number or a qualification. */
-const hasAnswers = (values: Record<string, unknown>): boolean =>
-  ['NAME1', 'NAME2', 'EMAIL', 'TEL1'].some((name) => typeof values[name] === 'string' && values[name] !== '') ||
-  ['QUALIFICATIONS', 'GCSE_QUALIFICATIONS'].some((name) => Array.isArray(values[name]) && values[name].length > 0);
-
 /** /apply/:ucasCode/:step: one tab of the public application form. */
 export function ApplicationStepRoute() {
   const { step: stepId } = useParams();
@@ -65,7 +60,6 @@ export function ApplicationStepRoute() {
               beforeSteps: (
                 <StudentSearch
                   ucasCode={course.UCAS_CODE}
-                  formHasData={hasAnswers(state.values)}
                   selected={staffApplication.student}
                   onSelect={(student) => {
                     const current = ++selection.current;

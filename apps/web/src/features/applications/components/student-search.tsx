@@ -14,8 +14,6 @@ type StudentSearchProps = {
   onSelect: (student: StudentSearchRow) => void;
   /** Clears the current student from the form. */
   onClear: () => void;
-  /** The form has answers already: the search folds to its heading line (issue 20 item 3) until opened. */
-  formHasData?: boolean;
 };
 
 type Fields = { NAME1: string; NAME2: string; EMAIL: string; UCAS_PERSONAL_ID: string; SECOND_YEAR_ENTRY: string };
@@ -31,13 +29,13 @@ const appliedTo = (row: StudentSearchRow): string[] =>
  * Personal ID, first or second year entry and a Search button, results at the bottom (ID, NAME1,
  * NAME2, APPLIED_TO). 'Select' fills the form for an additional course and is unavailable for a
  * student who already applied for this one. Reset clears the search and the current student.
- * Once the form has answers it folds to one line (its heading, a disclosure button, and the
- * selected student), so the form's first screen is the form; the adviser can open it again.
+ * It starts folded to one line (its heading, a disclosure button, and the selected student), so
+ * the form's first screen is the form, for a new caller too (issue 20 item 3); the adviser opens
+ * it for a caller who has applied before, and it folds again once one is selected.
  */
-export function StudentSearch({ ucasCode, selected, onSelect, onClear, formHasData = false }: StudentSearchProps) {
-  // null: open while the form is empty; true/false once the adviser has opened or closed it.
-  const [expanded, setExpanded] = useState<boolean | null>(null);
-  const open = expanded ?? !formHasData;
+export function StudentSearch({ ucasCode, selected, onSelect, onClear }: StudentSearchProps) {
+  // Folded to its heading line until the adviser opens it (issue 20 item 3): the form's first screen is the form.
+  const [open, setOpen] = useState(false);
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [query, setQuery] = useState<StudentSearchQuery | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -56,7 +54,7 @@ export function StudentSearch({ ucasCode, selected, onSelect, onClear, formHasDa
   };
   const select = (row: StudentSearchRow) => {
     // The form fills with the student's answers: fold the search away.
-    setExpanded(false);
+    setOpen(false);
     onSelect(row);
   };
   const reset = () => {
@@ -90,13 +88,7 @@ export function StudentSearch({ ucasCode, selected, onSelect, onClear, formHasDa
     <section className="cd-student-search" aria-labelledby="student-search-heading">
       <div className="cd-student-search__bar">
         <h2 className="cd-heading-m cd-student-search__heading" id="student-search-heading">
-          <button
-            type="button"
-            className="cd-student-search__toggle"
-            aria-expanded={open}
-            aria-controls="student-search-body"
-            onClick={() => setExpanded(!open)}
-          >
+          <button type="button" className="cd-student-search__toggle" aria-expanded={open} aria-controls="student-search-body" onClick={() => setOpen(!open)}>
             <span aria-hidden="true">{open ? '▾ ' : '▸ '}</span>
             {DESK_TEXTS.STUDENT_SEARCH_HEADING}
           </button>
