@@ -74,7 +74,11 @@ const topNodes = (plan: string[]) => {
   const end = initPlan < 0 ? initPlan : plan.findIndex((l, i) => i > initPlan && depth(l) <= depth(plan[initPlan] as string));
   const kept = initPlan < 0 ? plan : [...plan.slice(0, initPlan), ...(end < 0 ? [] : plan.slice(end))];
   return kept
-    .filter((l) => /^\s*(->\s+)?[A-Z]/.test(l) && !/^\s*(Planning|Execution|Buffers|Filter|Index Cond|Recheck|Rows Removed|Heap Blocks|Sort|Storage|Index Searches)/.test(l.trim()))
+    .filter(
+      (l) =>
+        /^\s*(->\s+)?[A-Z]/.test(l) &&
+        !/^\s*(Planning|Execution|Buffers|Filter|Index Cond|Recheck|Rows Removed|Heap Blocks|Sort|Storage|Index Searches)/.test(l.trim()),
+    )
     .slice(0, 3)
     .map((l) => l.replace(/^\s*(->\s+)?/, '').replace(/\s+\(cost=.*$/, ''))
     .join(' > ');

@@ -95,7 +95,10 @@ async function waitUntilReady(url: string, child: ReturnType<typeof spawn>, tail
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`applications-svc exited with ${child.exitCode}:\n${tail.join('')}`);
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) return;
+    const ready = await fetch(`${url}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ready) return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`applications-svc was not ready within 120 s:\n${tail.join('')}`);
