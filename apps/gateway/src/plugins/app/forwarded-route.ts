@@ -1,6 +1,7 @@
 import { routeOf, SERVICE_ENDPOINTS, successSchema, TIMESTAMP_PARAM, type Endpoint, type ServiceWithEndpoints } from '@clearing-desk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import type { AnyServiceClient } from './service-clients';
 
 /** Route options a forwarded route may add: its rate limit and public flag (`config`) and its checks. */
 export type ForwardedRouteOptions = Pick<RouteOptions, 'config' | 'onRequest' | 'preValidation' | 'preHandler'>;
@@ -53,7 +54,8 @@ export function forwardedRoute(fastify: Pick<FastifyInstance, 'services'>, route
         for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) if (key !== TIMESTAMP_PARAM) query[key] = value;
       }
       const input = { params: withParams ? (request.params as Record<string, string>) : undefined, query, body: bodyOf?.(request.body) };
-      return fastify.services[service].forward(request, reply, to, input as never);
+      // `to` is `service`'s endpoint (serviceOf), which its client's types cannot see here.
+      return (fastify.services[service] as AnyServiceClient).forward(request, reply, to, input as never);
     },
   };
 }

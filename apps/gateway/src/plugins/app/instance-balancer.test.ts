@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { endpoint } from '@clearing-desk/contracts';
+import { endpoint, type Endpoint } from '@clearing-desk/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { testGatewayConfig } from '../../testing/test-config';
@@ -61,7 +61,7 @@ describe('createInstanceBalancer', () => {
 describe('a service client with two URLs', () => {
   it('spreads calls across both, and sends everything to the one left when the other stops', async () => {
     const [a, b] = await Promise.all([instance('a'), instance('b')]);
-    const client = createServiceClient('assessment', [a.url, b.url], testGatewayConfig());
+    const client = createServiceClient<'assessment', Endpoint>('assessment', [a.url, b.url], testGatewayConfig());
     try {
       for (let i = 0; i < 10; i += 1) await client.send(request, assess, { body: { i } });
       expect([a.calls(), b.calls()]).toEqual([5, 5]);

@@ -1,6 +1,6 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { endpoint } from '@clearing-desk/contracts';
+import { APPLICATIONS_SVC, COURSES_SVC, endpoint, type Endpoint } from '@clearing-desk/contracts';
 import Fastify from 'fastify';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyRequest } from 'fastify';
@@ -54,7 +54,7 @@ const writeX = endpoint({ method: 'POST', path: '/x', body: z.object({}), respon
 
 async function callWith(behaviour: (n: number) => 'drop' | 'answer' | 'hang', method: 'GET' | 'POST') {
   const service = await fakeService(behaviour);
-  const client = createServiceClient('courses', service.url, config);
+  const client = createServiceClient<'courses', Endpoint>('courses', service.url, config);
   try {
     const result = await (method === 'POST' ? client.send(request, writeX, { body: {} }) : client.send(request, readX)).then(
       (value) => ({ value }),
@@ -66,6 +66,17 @@ async function callWith(behaviour: (n: number) => 'drop' | 'answer' | 'hang', me
     await service.close();
   }
 }
+
+describe("a service's client (issue 22 item 2: every internal call through a declaration)", () => {
+  it("takes only the endpoints its service declares: another service's does not compile", async () => {
+    const client = createServiceClient('courses', 'http://127.0.0.1:1', config);
+    const own = () => client.send(request, COURSES_SVC.detail, { params: { id: 'G400' } });
+    // @ts-expect-error applications-svc's endpoint, sent to courses-svc
+    const other = () => client.send(request, APPLICATIONS_SVC.status);
+    expect([typeof own, typeof other]).toEqual(['function', 'function']);
+    await client.balancer.close();
+  });
+});
 
 describe('service client retry of an idempotent GET (issue 14 item 4)', () => {
   it('retries a GET once when the service drops the first connection, and answers', async () => {
@@ -110,7 +121,7 @@ describe('forward (issue 26 item 1): one-to-one answers go on as the service wro
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    const client = createServiceClient('courses', `http://127.0.0.1:${port}`, config);
+    const client = createServiceClient<'courses', Endpoint>('courses', `http://127.0.0.1:${port}`, config);
     const app = Fastify();
     const e = endpoint({ method: 'GET', path: '/x', responses: { 200: okSchema } });
     app.get('/forwarded', async (req, reply) => client.forward(req, reply, e));

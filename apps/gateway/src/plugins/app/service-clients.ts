@@ -6,6 +6,7 @@ import {
   type Endpoint,
   type EndpointInput,
   type ServiceWithEndpoints,
+  SERVICE_ENDPOINTS,
   type SuccessOf,
 } from '@clearing-desk/contracts';
 import { encodeStaffUser, HttpError, INTERNAL_TOKEN_HEADER, REQUEST_ID_HEADER } from '@clearing-desk/service-kit';
@@ -18,6 +19,12 @@ import { createInstanceBalancer } from './instance-balancer';
 
 /** An internal service: one of those whose endpoints contracts declare (SERVICE_ENDPOINTS). */
 export type ServiceName = ServiceWithEndpoints;
+
+/**
+ * The endpoints service `S` declares (SERVICE_ENDPOINTS[S]): the only ones its client calls, so
+ * an endpoint sent to the wrong service does not compile.
+ */
+export type EndpointOf<S extends ServiceName> = Extract<(typeof SERVICE_ENDPOINTS)[S][keyof (typeof SERVICE_ENDPOINTS)[S]], Endpoint>;
 
 /** Answer of a service: its status and either the validated body or its `{ message }`. */
 export class ServiceError extends HttpError {
@@ -82,7 +89,11 @@ export function isConnectionRefused(err: unknown): boolean {
  * Every call names one of the service's endpoint declarations (contracts' SERVICE_ENDPOINTS):
  * `send`, `sendJson`, `forward`, `stream`; there is no call by a path written by hand.
  */
-export function createServiceClient(name: ServiceName, baseUrls: string | readonly string[], config: GatewayConfig) {
+export function createServiceClient<S extends ServiceName, Own extends Endpoint = EndpointOf<S>>(
+  name: S,
+  baseUrls: string | readonly string[],
+  config: GatewayConfig,
+) {
   const balancer = createInstanceBalancer(typeof baseUrls === 'string' ? [baseUrls] : baseUrls, {
     connections: 64,
     headersTimeout: config.SERVICE_TIMEOUT_MS,
@@ -177,7 +188,7 @@ export function createServiceClient(name: ServiceName, baseUrls: string | readon
      * A non-2xx is a ServiceError with the service's status (5xx: 502) and message; an
      * unreachable service 503, a slow one 504.
      */
-    async send<E extends Endpoint>(
+    async send<E extends Own>(
       request: FastifyRequest,
       e: E,
       ...[input]: object extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]
@@ -190,7 +201,7 @@ export function createServiceClient(name: ServiceName, baseUrls: string | readon
      * endpoint's body schema accepts (the service validates it as any body). For callers that send
      * the same large parts again and again (assessments: the course and its qualOptions, issue 26).
      */
-    sendJson<E extends Endpoint>(
+    sendJson<E extends Own>(
       request: FastifyRequest,
       e: E,
       json: string | Buffer,
@@ -205,7 +216,7 @@ export function createServiceClient(name: ServiceName, baseUrls: string | readon
      * schema is the endpoint's: the service serialised its answer through that schema (routeOf),
      * so the text holds no field the schema leaves out. Errors as `send` (the error handler answers).
      */
-    async forward<E extends Endpoint>(
+    async forward<E extends Own>(
       request: FastifyRequest,
       reply: FastifyReply,
       e: E,
@@ -224,7 +235,7 @@ export function createServiceClient(name: ServiceName, baseUrls: string | readon
      */
     stream(
       request: FastifyRequest,
-      e: Endpoint,
+      e: Own,
       {
         params,
         query,
@@ -237,18 +248,26 @@ export function createServiceClient(name: ServiceName, baseUrls: string | readon
   };
   return client;
 }
-export type ServiceClient = ReturnType<typeof createServiceClient>;
+/** The client of service `S`, which calls only the endpoints `S` declares. */
+export type ServiceClient<S extends ServiceName = ServiceName> = ReturnType<typeof createServiceClient<S>>;
+/**
+ * A client whose calls take any endpoint: for generic code that has checked the endpoint is its
+ * service's (forwardedRoute) and for tests of the client against a fake service's endpoints.
+ */
+export type AnyServiceClient = ReturnType<typeof createServiceClient<ServiceName, Endpoint>>;
+/** Each service's client by name. */
+export type ServiceClients = { readonly [S in ServiceName]: ServiceClient<S> };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: Record<ServiceName, ServiceClient>;
+    services: ServiceClients;
   }
 }
 
 /** Decorates `fastify.services` with one client per internal service and closes them on shutdown. */
 export const serviceClientsPlugin = fp<{ config: GatewayConfig }>(
   async (fastify, { config }) => {
-    const services: Record<ServiceName, ServiceClient> = {
+    const services: ServiceClients = {
       courses: createServiceClient('courses', config.COURSES_URL, config),
       applications: createServiceClient('applications', config.APPLICATIONS_URL, config),
       assessment: createServiceClient('assessment', config.ASSESSMENT_URL, config),
