@@ -145,7 +145,12 @@ export function createServiceClient<S extends ServiceName, Own extends Endpoint 
    * service's JSON text beside it; a non-2xx is a ServiceError with the service's status (5xx:
    * 502) and message; no answer at all 503, or 504 after SERVICE_TIMEOUT_MS.
    */
-  const exchange = async <E extends Endpoint>(request: FastifyRequest, e: E, path: string, body?: string | Buffer): Promise<{ data: SuccessOf<E>; text: string }> => {
+  const exchange = async <E extends Endpoint>(
+    request: FastifyRequest,
+    e: E,
+    path: string,
+    body?: string | Buffer,
+  ): Promise<{ data: SuccessOf<E>; text: string }> => {
     const headers = internalHeaders(request);
     if (body !== undefined) headers['content-type'] = 'application/json';
     let res;
