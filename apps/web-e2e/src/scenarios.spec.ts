@@ -60,10 +60,16 @@ async function submitWith(page: Page, button: string) {
 
 async function markCompleted(page: Page, scenarioId: string) {
   await page.getByRole('button', { name: 'Mark as Completed' }).click();
-  await page
-    .getByRole('dialog', { name: 'Are you sure you want to mark this scenario as completed?' })
-    .getByRole('button', { name: 'Yes, mark as completed' })
-    .click();
+  const dialog = page.getByRole('dialog', { name: 'Are you sure you want to mark this scenario as completed?' });
+  await expect(dialog).toBeVisible();
+  // Issue 20 item 5: the confirmation is axe clean at desk size and at phone size.
+  const desk = page.viewportSize();
+  await expectNoAxeViolations(page, { landmarks: true, label: `mark ${scenarioId} completed (desk)` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(dialog.getByRole('button', { name: 'Yes, mark as completed' })).toBeInViewport();
+  await expectNoAxeViolations(page, { landmarks: true, label: `mark ${scenarioId} completed (phone)` });
+  if (desk) await page.setViewportSize(desk);
+  await dialog.getByRole('button', { name: 'Yes, mark as completed' }).click();
   await expect(page.getByText(`Scenario ${scenarioId} marked as completed.`)).toBeVisible();
   await expect(page).toHaveURL(/\/staff\/scenarios\?/);
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { DEMO_PASSWORD, fillCallerApplication, signIn } from './support/desk';
 
 /**
@@ -50,6 +51,8 @@ test.describe('A staff session that ends mid-call (issue 19)', () => {
     await expect(signInDialog).toBeVisible();
     await expect(signInDialog.getByLabel('Username')).toBeFocused();
     await expect(page.getByRole('heading', { level: 1, name: 'Step 3: Submit' })).toBeVisible();
+    // Issue 20 item 5: the dialog over the form is axe clean at desk and phone size (this test runs on both).
+    await expectNoAxeViolations(page, { landmarks: true, label: 'session ended: sign-in dialog over the form' });
     await signInDialog.getByLabel('Username').fill('backoffice');
     await signInDialog.getByLabel('Password').fill(DEMO_PASSWORD);
     await signInDialog.getByRole('button', { name: 'Sign in' }).click();

@@ -1,5 +1,6 @@
 import { startStack, type Stack } from '@clearing-desk/stack';
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { signIn } from './support/desk';
 
 /**
@@ -38,6 +39,12 @@ test('two minutes before the idle end the warning offers Stay signed in, which k
   await expect(warning).toContainText('You will be signed out in 2 minutes unless you stay signed in.');
   const stay = warning.getByRole('button', { name: 'Stay signed in' });
   await expect(stay).toBeFocused();
+  // Issue 20 item 5: the warning is axe clean at desk size and at phone size.
+  await expectNoAxeViolations(page, { landmarks: true, label: 'session warning (desk)' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(stay).toBeInViewport();
+  await expectNoAxeViolations(page, { landmarks: true, label: 'session warning (phone)' });
+  await page.setViewportSize({ width: 1280, height: 800 });
   const before = (await (await page.request.get(`/api/admin/auth/session?_=${Date.now()}`)).json()) as { idleEndsAt: string };
 
   const answered = page.waitForResponse((r) => r.url().includes('/api/admin/auth/session') && r.request().method() === 'PUT');
