@@ -1,6 +1,6 @@
 import { APP_STARTED_EVENT } from '@clearing-desk/contracts';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 import { getClearingStatusQueryOptions } from '@/lib/clearing-status';
 import { createQueryClient, QUERY_STATE_ID } from '@/lib/query-client';
@@ -62,16 +62,7 @@ export async function startApp(container: HTMLElement, rootOptions: Pick<RootOpt
     </StrictMode>
   );
   if (takeOver) {
-    // In a transition, React hydrates in slices of a few ms and lets the browser run between them,
-    // instead of one task as long as the whole page (on a phone's CPU, 100-200 ms that no tap or
-    // key press gets through: Lighthouse's Total Blocking Time). An event on the page before it is
-    // done (a click, a key, the held search below) makes React finish hydrating first, at once,
-    // then handle it: nothing done meanwhile is lost.
-    const hydrated: { root?: Root } = {};
-    startTransition(() => {
-      hydrated.root = hydrateRoot(container, app, rootOptions);
-    });
-    const root = hydrated.root as Root;
+    const root = hydrateRoot(container, app, rootOptions);
     // React now answers events on the page (hydrating what they hit first): a search held by the boot module goes to the app.
     document.dispatchEvent(new Event(APP_STARTED_EVENT));
     return { root, mode: 'hydrated' };
