@@ -268,7 +268,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
      *    a course the ledger has no place left on answers 409 COURSE_CLOSED (spec section 8);
      * 3. the course, fresh (courseClosedCode: 409 COURSE_SUSPENDED / COURSE_CLOSED), then validate
      *    the form against it (spec section 5: 400);
-     * 4. assess, and decide (decidePublicOutcome; the body's REJECTION_REASONS are ignored);
+     * 4. assess, and decide (decidePublic: decidePublicOutcome; the body's REJECTION_REASONS are ignored);
      * 5. check duplicate and claim files: only for a new key of a person who has not applied (the
      *    reserve's answer), so a duplicate or a retry never binds files;
      * 6. store: the commit, which takes the place of an O in its transaction (no place: 409
@@ -287,23 +287,34 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       const { submission } = pipeline.keyed(request, detail, { ...data, SUBMISSION_ID: submissionId });
       const checked = pipeline.check(detail, submission);
       const outcome = await pipeline.assess(request, detail, checked.assessable);
+      return pipeline.claimAndStore(request, checked, pipeline.decidePublic(request, detail, checked, outcome), {
+        claim: !reservation.stored && !reservation.applied,
+      });
+    },
+
+    /**
+     * Step 5 for the public: the decision of the assessment (decidePublicOutcome: the automatic
+     * decisions of domain.md; any REJECTION_REASONS the body sent are ignored), as the body the
+     * store takes: the submission without its documents, the course fields an application keeps,
+     * the facts its decision email names and the course's places (the ledger's seed).
+     */
+    decidePublic(
+      request: FastifyRequest,
+      detail: CourseDetailResponse,
+      checked: CheckedForm<KeyedSubmission>,
+      outcome: AssessOutcome,
+    ): StoreApplicationRequestInput {
       const { courseData, qualOptions } = detail;
-      const decision = decidePublicOutcome({ assessment: outcome.result, form: checked.assessable, course: courseData, candidates: outcome.candidates });
-      return pipeline.claimAndStore(
-        request,
-        checked,
-        {
-          submission: withoutDocuments(submission),
-          course: courseBody(detail),
-          qualOptions,
-          assessment: outcome.result,
-          decision,
-          user: request.staffUser?.username ?? PUBLIC_USER,
-          courseFacts: emailCourseFacts(detail),
-          placesSeed: detail.courseData.VACANCIES_INTERNAL,
-        },
-        { claim: !reservation.stored && !reservation.applied },
-      );
+      return {
+        submission: withoutDocuments(checked.submission),
+        course: courseBody(detail),
+        qualOptions,
+        assessment: outcome.result,
+        decision: decidePublicOutcome({ assessment: outcome.result, form: checked.assessable, course: courseData, candidates: outcome.candidates }),
+        user: request.staffUser?.username ?? PUBLIC_USER,
+        courseFacts: emailCourseFacts(detail),
+        placesSeed: courseData.VACANCIES_INTERNAL,
+      };
     },
 
     /**
