@@ -8,8 +8,9 @@ import { StackClient, startTestStack } from '../../testing/stack-client';
 /**
  * Issue 25 item 7: the public limits fit a school on results day. Every student of the class comes
  * from one address (127.0.0.1, no trusted proxy) under the default ceilings, counted over one
- * ten-minute window (RATE_LIMIT_WINDOW_MS; the default minute would let a slow run spread the class
- * over two windows and prove less): 300 students apply, each checking twice whether they applied
+ * window of a day (RATE_LIMIT_WINDOW_MS; the ceilings are counts per window, whatever its length,
+ * and a window no run can outlast means no clock races the class, however loaded the machine;
+ * the default minute would let a slow run spread the class over two windows): 300 students apply, each checking twice whether they applied
  * and assessing their form about 40 times as it changes, and all are accepted; the ceilings are
  * exactly the class, so the next distinct e-mail from that address is refused (a script rotating
  * e-mails is bounded). One e-mail hammering, from another address, is stopped at its own limit
@@ -24,7 +25,7 @@ const STUDENTS = 300;
 const ASSESSMENTS_SIZED_PER_FORM = 40;
 /** Of those, the ones each form here makes for real. */
 const ASSESSMENTS_PER_FORM = 2;
-const WINDOW_MS = 600_000;
+const WINDOW_MS = 86_400_000;
 const COURSE = 'G400';
 const PREFIX = `clearing-test-school-${process.pid}`;
 
@@ -39,6 +40,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
+  // The day-long windows' counts are this run's alone (PREFIX): nothing is left in Redis for a day.
+  const redis = new Redis('redis://127.0.0.1:6379');
+  try {
+    const keys = await redis.keys(`${PREFIX}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
 });
 
 const GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({
@@ -107,7 +116,6 @@ describe('a class of 300 applying from one address (issue 25 item 7)', () => {
       'assess 200': STUDENTS * ASSESSMENTS_PER_FORM,
       'apply 200': STUDENTS,
     });
-    expect(seconds).toBeLessThan(WINDOW_MS / 1000); // the whole class within one window
 
     // The class used the address's whole ceilings (applied check 600, assess 12000, apply 300 by default):
     // one more e-mail from it is refused, so rotating e-mails gains a script nothing past them.
