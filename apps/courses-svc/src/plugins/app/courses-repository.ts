@@ -7,6 +7,7 @@ import {
   type CourseFieldChange,
   type CourseHistoryEntry,
   type CourseUpdateData,
+  isCourseOpen,
   type EditableCourseField,
   LEDGER_COURSE_FIELDS,
   type LedgerCourseField,
@@ -18,7 +19,7 @@ import {
   type CourseSearchResponse,
   type QualOption,
 } from '@clearing-desk/contracts';
-import { and, asc, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { courseHistory, courseQualificationOptions, courses, departments, schools } from '../../db/schema';
 import type { DemoCatalogue } from '../../db/seed/demo-catalogue';
@@ -218,29 +219,22 @@ export function createCoursesRepository(db: CoursesDatabase) {
     },
 
     /**
-     * Candidates for ALTERNATE (domain.md "Submit buttons"): every open course whose
-     * TARIFF_ACCEPTED is at most `maxTariffAccepted`, with its qualOptions (one query for all),
-     * ordered by UCAS code. "Open" is contracts' isCourseOpen (the one course-open rule), written
-     * here as SQL so the database filters; candidates.test.ts holds the WHERE clause to that
-     * function over every combination of the fields it reads.
+     * Candidates for ALTERNATE (domain.md "Submit buttons"; spec section 4 for which courses are
+     * open): every course whose TARIFF_ACCEPTED is at most `maxTariffAccepted` and that contracts'
+     * isCourseOpen (the one course-open rule, issue 22 item 1) calls open, with its qualOptions
+     * (one query for all), ordered by UCAS code. The SQL filters only by tariff; the rule is applied
+     * to the rows here, before the qualOptions are read.
      */
     async alternativeCandidates(maxTariffAccepted: number): Promise<AlternativeCandidate[]> {
-      const rows = (await db
-        .select(dataColumns)
-        .from(courses)
-        .innerJoin(schools, eq(schools.code, courses.schoolCode))
-        .innerJoin(departments, eq(departments.code, courses.deptCode))
-        .where(
-          and(
-            eq(courses.suspended, false),
-            eq(courses.external, false),
-            eq(courses.intermediary, true),
-            gt(courses.vacanciesExternal, 0),
-            gt(courses.vacanciesInternal, 0),
-            lte(courses.tariffAccepted, maxTariffAccepted),
-          ),
-        )
-        .orderBy(asc(courses.ucasCode))) as CourseData[];
+      const rows = (
+        (await db
+          .select(dataColumns)
+          .from(courses)
+          .innerJoin(schools, eq(schools.code, courses.schoolCode))
+          .innerJoin(departments, eq(departments.code, courses.deptCode))
+          .where(lte(courses.tariffAccepted, maxTariffAccepted))
+          .orderBy(asc(courses.ucasCode))) as CourseData[]
+      ).filter((course) => isCourseOpen(course));
       if (rows.length === 0) return [];
       const options = await db
         .select()

@@ -8,6 +8,16 @@ const testApp = setupCoursesTestApp('courses_candidates');
 
 const get = (url: string) => testApp.app.inject({ method: 'GET', url, headers: internalHeaders() });
 
+/** Adds `added` to the test catalogue, each with an A level option. */
+const importCourses = async (added: CourseData[]) => {
+  const course = added[0] as CourseData;
+  await testApp.app.coursesRepository.importCatalogue({
+    schools: [{ code: course.SCHOOL, name: course.SCHOOL_NAME }],
+    departments: [{ code: course.DEPT, name: course.DEPT_NAME, school: course.SCHOOL }],
+    courses: added.map((c) => ({ course: c, qualOptions: [buildQualOption('ALEVEL')] })),
+  });
+};
+
 describe(`GET ${COURSES_SVC.candidates.path} (alternatives, domain.md "Submit buttons")`, () => {
   it('answers the open courses whose accepted tariff the points meet, with their qualOptions', async () => {
     const res = await get(`${COURSES_SVC.candidates.path}?max_tariff_accepted=104`);
@@ -30,10 +40,26 @@ describe(`GET ${COURSES_SVC.candidates.path} (alternatives, domain.md "Submit bu
     expect(all).not.toContain('NN34');
   });
 
-  // The WHERE clause is the SQL form of contracts' isCourseOpen: held to it over every combination
-  // of the fields the rule reads (issue 22 item 1), and with the test courses that have places but
-  // are not intermediary or are external.
-  it('answers exactly the courses the course-open rule calls open, for every combination of its fields', async () => {
+  // Courses with places left that take no application (issue 22 item 1): one with vacancies but
+  // not intermediary, one external. Neither is a candidate, while an open course beside them is.
+  it('leaves out a course with places that is not intermediary, and an external one', async () => {
+    const { notIntermediary, external } = createCoursesClosedWithPlaces();
+    const open = createCourse({ UCAS_CODE: 'T900', TARIFF_ACCEPTED: notIntermediary.TARIFF_ACCEPTED });
+    for (const c of [notIntermediary, external]) {
+      expect(c.VACANCIES_EXTERNAL).toBeGreaterThan(0);
+      expect(c.VACANCIES_INTERNAL).toBeGreaterThan(0);
+      expect(c.SUSPENDED).toBe(false);
+    }
+    await importCourses([open, notIntermediary, external]);
+    const res = await get(`${COURSES_SVC.candidates.path}?max_tariff_accepted=1000`);
+    expect(res.statusCode).toBe(200);
+    const answered = alternativeCandidatesResponseSchema.parse(res.json()).courses.map((c) => c.UCAS_CODE);
+    expect(answered).toContain('T900');
+    expect(answered).not.toContain(notIntermediary.UCAS_CODE);
+    expect(answered).not.toContain(external.UCAS_CODE);
+  });
+
+  it('answers exactly the open courses for every combination of the fields the course-open rule reads, in UCAS code order', async () => {
     const combinations: CourseData[] = [];
     for (const SUSPENDED of [false, true])
       for (const EXTERNAL of [false, true])
@@ -52,21 +78,18 @@ describe(`GET ${COURSES_SVC.candidates.path} (alternatives, domain.md "Submit bu
                   VACANCIES_INTERNAL,
                 }),
               );
-    const { notIntermediary, external } = createCoursesClosedWithPlaces();
-    const added = [...combinations, notIntermediary, external];
-    const course = added[0] as CourseData;
-    await testApp.app.coursesRepository.importCatalogue({
-      schools: [{ code: course.SCHOOL, name: course.SCHOOL_NAME }],
-      departments: [{ code: course.DEPT, name: course.DEPT_NAME, school: course.SCHOOL }],
-      courses: added.map((c) => ({ course: c, qualOptions: [buildQualOption('ALEVEL')] })),
-    });
-    const res = await get(`${COURSES_SVC.candidates.path}?max_tariff_accepted=1000`);
-    const answered = new Set(alternativeCandidatesResponseSchema.parse(res.json()).courses.map((c) => c.UCAS_CODE));
-    const verdicts = added.map((c) => ({ code: c.UCAS_CODE, candidate: answered.has(c.UCAS_CODE) }));
-    expect(verdicts).toEqual(added.map((c) => ({ code: c.UCAS_CODE, candidate: isCourseOpen(c) })));
-    expect(verdicts.filter((v) => v.candidate)).toHaveLength(1);
-    expect(answered.has(notIntermediary.UCAS_CODE)).toBe(false);
-    expect(answered.has(external.UCAS_CODE)).toBe(false);
+    // The one open combination, and a second open course above the tariff asked for.
+    const open = createCourse({ UCAS_CODE: 'Z900', TARIFF_ACCEPTED: 40, TARIFF_ADVERTISED: 56 });
+    const tooHigh = createCourse({ UCAS_CODE: 'Z901', TARIFF_ACCEPTED: 48, TARIFF_ADVERTISED: 56 });
+    await importCourses([...combinations, open, tooHigh]);
+    const res = await get(`${COURSES_SVC.candidates.path}?max_tariff_accepted=40`);
+    const answered = alternativeCandidatesResponseSchema
+      .parse(res.json())
+      .courses.map((c) => c.UCAS_CODE)
+      .filter((code) => code.startsWith('Z'));
+    // Z007: not suspended, not external, intermediary, 4 external and 2 internal vacancies.
+    expect(answered).toEqual(['Z007', 'Z900']);
+    expect(combinations.filter((c) => isCourseOpen(c)).map((c) => c.UCAS_CODE)).toEqual(['Z007']);
   });
 
   it('answers 400 for a bad query', async () => {
