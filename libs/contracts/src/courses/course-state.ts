@@ -1,7 +1,7 @@
 import { canEditApplication } from '../auth/permissions';
 import type { Access } from '../auth/roles';
 import { LIMITS } from '../common/limits';
-import { appliedForHere } from '../rules/course-open';
+import { appliedElsewhere, appliedForHere, hasInternalPlaces, hasPublicPlaces, isSuspended } from '../rules/course-open';
 import type { CourseData, CourseRow } from './course';
 import { SCHOOL_CODES } from './school-codes';
 
@@ -48,11 +48,11 @@ export type SearchAction =
  * refer or pool the caller (staffCourseClosedCode).
  */
 export function searchAction(course: CourseRow, staff?: { access: Access | null | undefined }): SearchAction {
-  if (course.SUSPENDED && course.VACANCIES_EXTERNAL > 0) return { kind: 'check-back-later' };
-  if (course.VACANCIES_EXTERNAL <= 0) return { kind: 'closed' };
+  if (isSuspended(course) && hasPublicPlaces(course)) return { kind: 'check-back-later' };
+  if (!hasPublicPlaces(course)) return { kind: 'closed' };
   if (staff && !canEditApplication(staff.access, null)) return { kind: 'none' };
-  const externalUrl = course.EXTERNAL && !course.INTERMEDIARY ? course.EXTERNAL_URL : null;
-  return { kind: 'apply', enabled: staff !== undefined || course.VACANCIES_INTERNAL > 0, externalUrl };
+  const externalUrl = appliedElsewhere(course) ? course.EXTERNAL_URL : null;
+  return { kind: 'apply', enabled: staff !== undefined || hasInternalPlaces(course), externalUrl };
 }
 
 export type CoursePageState = { kind: 'error'; message: string } | { kind: 'information'; canApply: boolean };
@@ -63,8 +63,8 @@ export type CoursePageState = { kind: 'error'; message: string } | { kind: 'info
  * intermediary course shows its information only; an external non-intermediary one is 'not found'.
  */
 export function coursePageState(course: CourseRow): CoursePageState {
-  if (course.SUSPENDED) return { kind: 'error', message: COURSE_PAGE_ERRORS.SUSPENDED };
-  if (course.EXTERNAL && !course.INTERMEDIARY) return { kind: 'error', message: COURSE_PAGE_ERRORS.NOT_FOUND };
+  if (isSuspended(course)) return { kind: 'error', message: COURSE_PAGE_ERRORS.SUSPENDED };
+  if (appliedElsewhere(course)) return { kind: 'error', message: COURSE_PAGE_ERRORS.NOT_FOUND };
   return { kind: 'information', canApply: appliedForHere(course) };
 }
 

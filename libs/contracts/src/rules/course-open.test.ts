@@ -1,6 +1,17 @@
 import { createCourse, createCoursesClosedWithPlaces } from '../testing';
 import { coursePageState, searchAction } from '../courses/course-state';
-import { courseClosedCode, isCourseOpen, staffCourseClosedCode } from './course-open';
+import {
+  appliedElsewhere,
+  appliedForHere,
+  courseClosedCode,
+  hasInternalPlaces,
+  hasNoPlaces,
+  hasNoPlacesForStaff,
+  hasPublicPlaces,
+  isCourseOpen,
+  isSuspended,
+  staffCourseClosedCode,
+} from './course-open';
 
 describe('courseClosedCode (can this course take an application?)', () => {
   it('takes an application on an intermediary, internal course with external and internal vacancies', () => {
@@ -79,5 +90,34 @@ describe('a course every place of which is offered, as staff meet it (issue 23 i
           const applies = page.kind === 'information' && page.canApply && action.kind === 'apply' && action.enabled;
           expect({ course, open: staffCourseClosedCode(course) === null }).toEqual({ course, open: applies });
         }
+  });
+});
+
+describe('the named parts of the course-open rule (spec section 4)', () => {
+  it('tells a course applied for at a partner from one applied for here, and from one that is neither', () => {
+    const { notIntermediary, external } = createCoursesClosedWithPlaces();
+    expect([appliedElsewhere(external), appliedForHere(external)]).toEqual([true, false]);
+    expect([appliedElsewhere(notIntermediary), appliedForHere(notIntermediary)]).toEqual([false, false]);
+    expect([appliedElsewhere(createCourse()), appliedForHere(createCourse())]).toEqual([false, true]);
+    const externalIntermediary = createCourse({ EXTERNAL: true, INTERMEDIARY: true });
+    expect([appliedElsewhere(externalIntermediary), appliedForHere(externalIntermediary)]).toEqual([false, false]);
+  });
+
+  it('shows a course applied for at a partner with its EXTERNAL_URL in the search and as not found on its page', () => {
+    const { external } = createCoursesClosedWithPlaces();
+    expect(searchAction(external)).toEqual({ kind: 'apply', enabled: true, externalUrl: 'https://partner.example/apply' });
+    expect(coursePageState(external)).toEqual({ kind: 'error', message: 'Error: Course not found.' });
+  });
+
+  it('counts public (external) and internal places apart; staff meet only the public ones', () => {
+    expect(isSuspended(createCourse({ SUSPENDED: true }))).toBe(true);
+    expect(isSuspended(createCourse())).toBe(false);
+    expect([hasPublicPlaces(createCourse({ VACANCIES_EXTERNAL: 0 })), hasPublicPlaces(createCourse({ VACANCIES_EXTERNAL: 1 }))]).toEqual([false, true]);
+    expect([hasInternalPlaces(createCourse({ VACANCIES_INTERNAL: 0 })), hasInternalPlaces(createCourse({ VACANCIES_INTERNAL: 1 }))]).toEqual([false, true]);
+    const full = createCourse({ VACANCIES_EXTERNAL: 5, VACANCIES_INTERNAL: 0 });
+    expect([hasNoPlaces(full), hasNoPlacesForStaff(full)]).toEqual([true, false]);
+    const closedByManager = createCourse({ VACANCIES_EXTERNAL: 0, VACANCIES_INTERNAL: 4 });
+    expect([hasNoPlaces(closedByManager), hasNoPlacesForStaff(closedByManager)]).toEqual([true, true]);
+    expect([hasNoPlaces(createCourse()), hasNoPlacesForStaff(createCourse())]).toEqual([false, false]);
   });
 });

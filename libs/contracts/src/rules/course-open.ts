@@ -8,6 +8,12 @@ export type CourseOpenFields = Pick<CourseData, 'SUSPENDED' | 'EXTERNAL' | 'INTE
 export type CourseClosedCode = typeof ERROR_CODES.COURSE_SUSPENDED | typeof ERROR_CODES.COURSE_CLOSED;
 
 /**
+ * Whether the course is suspended (spec section 4): no application is taken (COURSE_SUSPENDED,
+ * spec section 8); the search shows 'Check back later' while it has public places.
+ */
+export const isSuspended = (course: Pick<CourseData, 'SUSPENDED'>): boolean => course.SUSPENDED;
+
+/**
  * Whether applications for the course are taken here (spec section 4): it is intermediary and not
  * external. An external course is applied for elsewhere (its EXTERNAL_URL); an external
  * intermediary one shows its information page only.
@@ -15,20 +21,38 @@ export type CourseClosedCode = typeof ERROR_CODES.COURSE_SUSPENDED | typeof ERRO
 export const appliedForHere = (course: Pick<CourseData, 'EXTERNAL' | 'INTERMEDIARY'>): boolean => course.INTERMEDIARY && !course.EXTERNAL;
 
 /**
+ * Whether the course is applied for at a partner (spec sections 2 and 4): external and not
+ * intermediary. Its search Apply opens its EXTERNAL_URL and its information page is 'not found'.
+ */
+export const appliedElsewhere = (course: Pick<CourseData, 'EXTERNAL' | 'INTERMEDIARY'>): boolean => course.EXTERNAL && !course.INTERMEDIARY;
+
+/**
+ * Whether the course has external vacancies (spec section 4): places open to public applications.
+ * None is a manager's close: the search shows 'Closed' and applying answers COURSE_CLOSED.
+ */
+export const hasPublicPlaces = (course: Pick<CourseData, 'VACANCIES_EXTERNAL'>): boolean => course.VACANCIES_EXTERNAL > 0;
+
+/**
+ * Whether the course has internal vacancies (spec section 4, domain.md "Places"): places left to
+ * offer. None is the offer allowance used up: the public's Apply is disabled (COURSE_CLOSED), while
+ * staff keep the call and refer or pool the caller (issue 23 item 3).
+ */
+export const hasInternalPlaces = (course: Pick<CourseData, 'VACANCIES_INTERNAL'>): boolean => course.VACANCIES_INTERNAL > 0;
+
+/**
  * Whether a course refuses applications for want of places (spec section 4, domain.md "Public
  * submissions"): no external or no internal vacancies. The course page then shows
  * APPLY_MESSAGES.COURSE_CLOSED.
  */
 export const hasNoPlaces = (course: Pick<CourseData, 'VACANCIES_EXTERNAL' | 'VACANCIES_INTERNAL'>): boolean =>
-  course.VACANCIES_EXTERNAL <= 0 || course.VACANCIES_INTERNAL <= 0;
+  !hasPublicPlaces(course) || !hasInternalPlaces(course);
 
 /**
- * hasNoPlaces as staff taking a call meet it (issue 23 item 3): no internal vacancies (every
- * place offered, the places guard) leaves the course open to them, so only no external vacancies
- * (a manager's close) counts. They refer or pool the caller instead (offerPossible).
+ * hasNoPlaces as staff taking a call meet it (spec section 4, issue 23 item 3): no internal
+ * vacancies (every place offered, the places guard) leaves the course open to them, so only no
+ * external vacancies (a manager's close) counts. They refer or pool the caller instead (offerPossible).
  */
-export const hasNoPlacesForStaff = (course: Pick<CourseData, 'VACANCIES_EXTERNAL' | 'VACANCIES_INTERNAL'>): boolean =>
-  hasNoPlaces({ ...course, VACANCIES_INTERNAL: Math.max(1, course.VACANCIES_INTERNAL) });
+export const hasNoPlacesForStaff = (course: Pick<CourseData, 'VACANCIES_EXTERNAL' | 'VACANCIES_INTERNAL'>): boolean => !hasPublicPlaces(course);
 
 /**
  * Can this course take an application? The one rule (issue 22 item 1) behind the gateway's assess
@@ -46,7 +70,7 @@ export const hasNoPlacesForStaff = (course: Pick<CourseData, 'VACANCIES_EXTERNAL
  * a caller either, and never recommended (ALTERNATE lists only courses a person can apply to).
  */
 export function courseClosedCode(course: CourseOpenFields): CourseClosedCode | null {
-  if (course.SUSPENDED) return ERROR_CODES.COURSE_SUSPENDED;
+  if (isSuspended(course)) return ERROR_CODES.COURSE_SUSPENDED;
   if (!appliedForHere(course) || hasNoPlaces(course)) return ERROR_CODES.COURSE_CLOSED;
   return null;
 }

@@ -1,4 +1,4 @@
-import { APPLY_MESSAGES, PLACES_MESSAGES } from '@clearing-desk/contracts';
+import { APPLY_MESSAGES, hasInternalPlaces, PLACES_MESSAGES } from '@clearing-desk/contracts';
 import { WarningText } from '@clearing-desk/ui';
 import { useApplicationForm } from './application-form-provider';
 
@@ -10,7 +10,7 @@ import { useApplicationForm } from './application-form-provider';
  */
 export function CourseAvailabilityWarnings() {
   const { hasVacancies, suspended, staff, course } = useApplicationForm();
-  const noPlaces = staff !== undefined && hasVacancies && course.VACANCIES_INTERNAL <= 0;
+  const noPlaces = staff !== undefined && hasVacancies && !hasInternalPlaces(course);
   if (hasVacancies && !suspended && !noPlaces) return null;
   return (
     <div role="alert">

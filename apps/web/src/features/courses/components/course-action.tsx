@@ -1,4 +1,4 @@
-import { APPLY_UNAVAILABLE_TEXTS, PLACES_MESSAGES, searchAction, type CourseSearchRow } from '@clearing-desk/contracts';
+import { APPLY_UNAVAILABLE_TEXTS, hasInternalPlaces, PLACES_MESSAGES, searchAction, type CourseSearchRow } from '@clearing-desk/contracts';
 import { Button, buttonClassName, Tag, VisuallyHidden } from '@clearing-desk/ui';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -66,7 +66,7 @@ export function CourseAction({ course, staff = false }: { course: CourseSearchRo
       {context}
     </Link>
   );
-  if (staff && course.VACANCIES_INTERNAL <= 0) {
+  if (staff && !hasInternalPlaces(course)) {
     const hintId = `no-places-${course.UCAS_CODE}`;
     return (
       <span className="cd-course-action">

@@ -2,6 +2,7 @@ import {
   APPLY_MESSAGES,
   displayCourseCode,
   formatLongDate,
+  hasInternalPlaces,
   hasNoPlaces,
   hasNoPlacesForStaff,
   PLACES_MESSAGES,
@@ -35,7 +36,7 @@ export function CourseInformation({ course, canApply, startHref, staff = false }
   // No external or no internal vacancies: the gateway refuses with COURSE_CLOSED, so say so here.
   // Staff: only a manager's close (no external vacancies); the places guard's leaves them the call.
   const closed = staff ? hasNoPlacesForStaff(course) : hasNoPlaces(course);
-  const noPlacesForStaff = staff && !closed && course.VACANCIES_INTERNAL <= 0;
+  const noPlacesForStaff = staff && !closed && !hasInternalPlaces(course);
   return (
     <article className="cd-course-information">
       <span className="cd-caption-l">{displayCourseCode(course)}</span>
