@@ -1,5 +1,6 @@
 import { assessRequestSchema, type CourseDetailResponse } from '@clearing-desk/contracts';
-import { createAssessForm, createCourseDetail } from '@clearing-desk/contracts/testing';
+import { createAssessForm, createCourse, createCourseDetail, createCoursesClosedWithPlaces } from '@clearing-desk/contracts/testing';
+import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assessRequestBody, createAssessmentGateway } from './assessment-gateway';
 
@@ -56,5 +57,34 @@ describe('the course cache of an app', () => {
     const other = createAssessmentGateway({ services: { courses: { send } } } as unknown as FastifyInstance);
     await other.course(request, 'L100');
     expect(send).toHaveBeenCalledTimes(3);
+  });
+});
+
+/** Issue 22 item 1: the gateway's gate is contracts' course-open rule (spec sections 4 and 8). */
+describe('assertOpen', () => {
+  const gateway = createAssessmentGateway({ services: {} } as unknown as FastifyInstance);
+  const refusal = (run: () => void): { statusCode: number; message: string } | null => {
+    try {
+      run();
+      return null;
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return { statusCode: error.statusCode, message: error.message };
+    }
+  };
+
+  it('refuses a course with places that is not intermediary, and an external one, with 409 COURSE_CLOSED for the public and for staff', () => {
+    const { notIntermediary, external } = createCoursesClosedWithPlaces();
+    for (const course of [notIntermediary, external]) {
+      expect(course.VACANCIES_EXTERNAL).toBeGreaterThan(0);
+      expect(course.VACANCIES_INTERNAL).toBeGreaterThan(0);
+      expect(refusal(() => gateway.assertOpen(course))).toEqual({ statusCode: 409, message: 'COURSE_CLOSED' });
+      expect(refusal(() => gateway.assertOpen(course, 'staff'))).toEqual({ statusCode: 409, message: 'COURSE_CLOSED' });
+    }
+  });
+
+  it('lets an open course through, and refuses a suspended one with 409 COURSE_SUSPENDED', () => {
+    expect(refusal(() => gateway.assertOpen(createCourse()))).toBeNull();
+    expect(refusal(() => gateway.assertOpen(createCourse({ SUSPENDED: true })))).toEqual({ statusCode: 409, message: 'COURSE_SUSPENDED' });
   });
 });
