@@ -56,8 +56,8 @@ export const hasNoPlacesForStaff = (course: Pick<CourseData, 'VACANCIES_EXTERNAL
 
 /**
  * Can this course take an application? The one rule (issue 22 item 1) behind the gateway's assess
- * and submit gates, the ALTERNATE candidates (assessment-svc, and courses-svc's SQL, which a test
- * holds to this function) and the web's course page. Answers null when it can, else the code the
+ * and submit gates, the ALTERNATE candidates (assessment-svc, and courses-svc, which filters its
+ * rows with isCourseOpen) and the web's course page (spec section 4). Answers null when it can, else the code the
  * gateway answers with 409:
  * - suspended: COURSE_SUSPENDED (spec section 8);
  * - external (applied for elsewhere) or not intermediary: COURSE_CLOSED (spec section 4 "Course
