@@ -8,9 +8,7 @@ import {
   courseDetailResponseSchema,
   courseHistoryResponseSchema,
   courseSearchResponseSchema,
-  ERROR_CODES,
   PLACES_GUARD_USER,
-  PLACES_MESSAGES,
   searchAction,
 } from '@clearing-desk/contracts';
 import { createApplicationForm, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
@@ -20,6 +18,11 @@ import { StackClient, staffClients, startTestStack } from '../../testing/stack-c
 /** Demo catalogue: G400 Computer Science (automatic offers), L100 Economics (automatic offers). */
 const COURSE = 'G400';
 const OTHER = 'L100';
+
+/** The code the API answers the public for a closed course (spec section 8: 'Message COURSE_CLOSED'); the web shows its text. */
+const SPEC_COURSE_CLOSED_CODE = 'COURSE_CLOSED';
+/** The 409 to staff whose offer found no place left, word for word. */
+const NO_PLACE_LEFT = 'No place is left on this course, so it cannot be offered now. Refer or pool the caller instead.';
 
 let directory: Directory;
 let stack: Stack;
@@ -114,7 +117,7 @@ describe('places that hold (issue 23)', () => {
     const accepted = results.filter((r) => r.status === 200).map((r) => applyResponseSchema.parse(r.body));
     expect(accepted).toHaveLength(5);
     expect(accepted.every((a) => a.confirmed_status === 'O')).toBe(true);
-    expect(results.filter((r) => r.status !== 200)).toEqual(Array.from({ length: 35 }, () => ({ status: 409, body: { message: ERROR_CODES.COURSE_CLOSED } })));
+    expect(results.filter((r) => r.status !== 200)).toEqual(Array.from({ length: 35 }, () => ({ status: 409, body: { message: SPEC_COURSE_CLOSED_CODE } })));
     offers.push(...accepted);
 
     // The search follows: no internal vacancies, so the Apply is disabled (spec section 4).
@@ -139,7 +142,7 @@ describe('places that hold (issue 23)', () => {
     // An offer from a form that still showed O (the last place went while it was open) is told why (409), not refused as a status (403).
     expect(await adviser.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O' }))).toEqual({
       status: 409,
-      body: { message: PLACES_MESSAGES.NO_PLACE_LEFT },
+      body: { message: NO_PLACE_LEFT },
     });
     expect(
       (await adviser.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O', OVER_ALLOWANCE: true }))).status,
@@ -173,7 +176,7 @@ describe('places that hold (issue 23)', () => {
       (assessed.body as { result: { SUBMISSION_OPTIONS: { BUTTONS: { STATUS: string }[] } } }).result.SUBMISSION_OPTIONS.BUTTONS.map((b) => b.STATUS),
     ).toContain('O');
     const unconfirmed = await admin.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O' }));
-    expect(unconfirmed).toEqual({ status: 409, body: { message: PLACES_MESSAGES.NO_PLACE_LEFT } });
+    expect(unconfirmed).toEqual({ status: 409, body: { message: NO_PLACE_LEFT } });
     const confirmed = await admin.send(
       'POST',
       apiPath('adminApplicationCreate', { student: 'new', course: COURSE }),
@@ -183,7 +186,7 @@ describe('places that hold (issue 23)', () => {
     const saved = applyResponseSchema.parse(confirmed.body);
     const log = adminApplicationResponseSchema.parse((await admin.get(`${apiPath('adminApplication', { student: saved.id[0], course: COURSE })}?_=2`)).body)
       .applicationData.LOG;
-    expect(log.at(-1)?.MESSAGE).toBe(`Application created with status Offered. ${PLACES_MESSAGES.OVER_ALLOWANCE_LOG}`);
+    expect(log.at(-1)?.MESSAGE).toBe('Application created with status Offered. Offered over the allowance: no place was left (confirmed by an Administrator).');
     // Places left never show below 0.
     const course = courseDetailResponseSchema.parse((await admin.get(`${apiPath('adminCourse', { id: COURSE })}?_=${Date.now()}`)).body).courseData;
     expect(course.VACANCIES_INTERNAL).toBe(0);

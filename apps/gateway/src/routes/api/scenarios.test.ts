@@ -1,9 +1,6 @@
 import {
   apiPath,
-  LOGIN_MESSAGES,
-  NO_SCENARIO_FOUND,
   SCENARIO_EXCLUDED_DEPARTMENTS,
-  SCENARIO_FILTER_MESSAGES,
   scenarioCompletionSchema,
   scenarioNotFoundResponseSchema,
   scenarioProgressSchema,
@@ -15,6 +12,14 @@ import { StackClient, staffClients, startTestStack } from '../../testing/stack-c
 
 let directory: Directory;
 let stack: Stack;
+
+/** Spec section 8's no-scenario message, word for word. */
+const SPEC_NO_SCENARIO_FOUND = 'No scenario found.';
+/** The 400s of a filter that names nothing offered, word for word. */
+const UNKNOWN_DEPT = "'dept' is not a department with scenarios.";
+const UNKNOWN_COURSE = "'course' is not a course with scenarios in this department.";
+const NOT_LOGGED_IN = 'Not logged in';
+const FORBIDDEN = 'You do not have permission to do this.';
 
 beforeAll(async () => {
   directory = await startDirectory({ port: 'free' });
@@ -54,9 +59,9 @@ describe(apiRouteLabel('scenario'), () => {
 
   it.each([
     ['an unknown gender', scenarioPath('X', 'all', 'all'), undefined],
-    ['an excluded department', scenarioPath('all', 'PSYC', 'all'), SCENARIO_FILTER_MESSAGES.UNKNOWN_DEPT],
-    ['a department without scenarios', scenarioPath('all', 'FBUA', 'all'), SCENARIO_FILTER_MESSAGES.UNKNOWN_DEPT],
-    ['a course outside the department', scenarioPath('all', 'MUSI', 'G400'), SCENARIO_FILTER_MESSAGES.UNKNOWN_COURSE],
+    ['an excluded department', scenarioPath('all', 'PSYC', 'all'), UNKNOWN_DEPT],
+    ['a department without scenarios', scenarioPath('all', 'FBUA', 'all'), UNKNOWN_DEPT],
+    ['a course outside the department', scenarioPath('all', 'MUSI', 'G400'), UNKNOWN_COURSE],
     ['hostile text', scenarioPath('all', '<script>', 'all'), undefined],
     ['a NUL byte', scenarioPath('all', 'MU\u0000SI', 'all'), undefined],
   ])('refuses %s with 400 and a message', async (_what, path, message) => {
@@ -67,9 +72,9 @@ describe(apiRouteLabel('scenario'), () => {
 
   it('is for signed-in staff with a role only', async () => {
     const anonymous = await new StackClient(stack.gatewayUrl).get(scenarioPath('all', 'all', 'all'));
-    expect([anonymous.status, anonymous.body]).toEqual([401, { message: LOGIN_MESSAGES.NOT_LOGGED_IN }]);
+    expect([anonymous.status, anonymous.body]).toEqual([401, { message: NOT_LOGGED_IN }]);
     const noRole = await (await as('nogroups')).get(scenarioPath('all', 'all', 'all'));
-    expect([noRole.status, noRole.body]).toEqual([403, { message: LOGIN_MESSAGES.FORBIDDEN }]);
+    expect([noRole.status, noRole.body]).toEqual([403, { message: FORBIDDEN }]);
   });
 });
 
@@ -89,7 +94,7 @@ describe(apiRouteLabel('scenarioCompleted'), () => {
     const none = await client.get(scenarioPath('all', 'MUSI', 'all'));
     expect(none.status).toBe(404);
     const body = scenarioNotFoundResponseSchema.parse(none.body);
-    expect(body.message).toBe('No scenario found.');
+    expect(body.message).toBe(SPEC_NO_SCENARIO_FOUND);
     expect(body.DEPT_LIST.DEPARTMENTS.map((d) => d.DEPT_ID)).toContain('MUSI');
 
     // Another user still has them.
@@ -104,7 +109,7 @@ describe(apiRouteLabel('scenarioCompleted'), () => {
   });
 
   it.each([
-    ['an unknown hash', { applicationHash: 'f'.repeat(32) }, 404, NO_SCENARIO_FOUND],
+    ['an unknown hash', { applicationHash: 'f'.repeat(32) }, 404, SPEC_NO_SCENARIO_FOUND],
     ['a hash that is not one', { applicationHash: "x' OR '1'='1" }, 400, undefined],
     ['an unknown key', { applicationHash: 'f'.repeat(32), admin: true }, 400, undefined],
     ['an unknown status', { applicationHash: 'f'.repeat(32), STATUS: 'OK' }, 400, undefined],
@@ -127,7 +132,7 @@ describe(apiRouteLabel('scenarioProgress'), () => {
 
   it('refuses users without view-report (403) and callers without a session (401)', async () => {
     const frontOffice = await (await as('frontoffice')).get(apiPath('scenarioProgress'));
-    expect([frontOffice.status, frontOffice.body]).toEqual([403, { message: LOGIN_MESSAGES.FORBIDDEN }]);
+    expect([frontOffice.status, frontOffice.body]).toEqual([403, { message: FORBIDDEN }]);
     const anonymous = await new StackClient(stack.gatewayUrl).get(apiPath('scenarioProgress'));
     expect(anonymous.status).toBe(401);
   });

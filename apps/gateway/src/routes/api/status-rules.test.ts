@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_APPLICATION_MESSAGES, apiPath, type ApplicationStatus, APPLY_MESSAGES, type ApplyResponse, applyResponseSchema } from '@clearing-desk/contracts';
+import { apiPath, type ApplicationStatus, type ApplyResponse, applyResponseSchema } from '@clearing-desk/contracts';
 import { createApplicationForm, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
 import { Client } from 'pg';
@@ -14,6 +14,17 @@ import { staffClients, startTestStack } from '../../testing/stack-client';
  * they allow ends in 409 DUPLICATE. A refusal is 403 with its reason.
  */
 const COURSE = 'G400'; // demo catalogue: SCI/CMPS, open, does not interview
+
+/** Spec section 8's duplicate-application message, word for word. */
+const SPEC_DUPLICATE =
+  'You have already submitted an application for this course. You can only apply once for each course. Please check our list of open courses for alternative options.';
+/** The staff desk's refusals and conflict, word for word as staff read them. */
+const NO_ROLE = 'You have no role on this course.';
+const CANNOT_EDIT_PUBLIC = 'Your role on this course cannot edit public submissions.';
+const CANNOT_EDIT_ANY = 'Your role on this course cannot edit applications with this status.';
+const VERSION_CONFLICT = 'This application was changed by someone else since you opened it. Reload it to see their changes.';
+/** The refusal of a status the user may not set, naming the requested status. */
+const statusNotAllowed = (status: ApplicationStatus) => `Status ${status} is not one of the statuses you may set for this application.`;
 
 let directory: Directory;
 let stack: Stack;
@@ -59,9 +70,9 @@ const GREEN_BUTTONS = ['O', 'R'];
 const ALLOWED = 'allowed';
 /** The oracle: 'allowed' or the 403 message. */
 function expected(role: string | null, current: ApplicationStatus | null, requested: ApplicationStatus): string {
-  if (role === null) return ADMIN_APPLICATION_MESSAGES.NO_ROLE;
+  if (role === null) return NO_ROLE;
   const mayEdit = current === null ? EDIT_PUBLIC.has(role) || EDIT_ANY.has(role) : current === 'S' ? EDIT_PUBLIC.has(role) : EDIT_ANY.has(role);
-  if (!mayEdit) return current === 'S' ? ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_PUBLIC : ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY;
+  if (!mayEdit) return current === 'S' ? CANNOT_EDIT_PUBLIC : CANNOT_EDIT_ANY;
   let allowed: boolean;
   if (current === null) {
     // New: the public's Submit without set-status; the assessment's buttons with it. V keeps nothing.
@@ -73,7 +84,7 @@ function expected(role: string | null, current: ApplicationStatus | null, reques
     // The assessment's buttons, keeping the current status, and Withdraw whatever the light.
     allowed = GREEN_BUTTONS.includes(requested) || requested === 'V' || requested === current || requested === 'W';
   }
-  return allowed ? ALLOWED : ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED(requested);
+  return allowed ? ALLOWED : statusNotAllowed(requested);
 }
 
 const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((SUBJECT) => ({
@@ -138,7 +149,7 @@ describe('every cell of the status rules through the gateway', () => {
           SUBMISSION_ID: randomUUID(),
           STATUS: requested,
         });
-        got[requested] = outcome(res, APPLY_MESSAGES.DUPLICATE);
+        got[requested] = outcome(res, SPEC_DUPLICATE);
       } else {
         const { saved, data } = stored.get(current)!;
         const res = await client.putIfMatch(
@@ -146,7 +157,7 @@ describe('every cell of the status rules through the gateway', () => {
           { ...data, STATUS: requested },
           '"999"',
         );
-        got[requested] = outcome(res, ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT);
+        got[requested] = outcome(res, VERSION_CONFLICT);
       }
     }
     expect(got).toEqual(want);
@@ -182,7 +193,7 @@ describe('saves that keep or withdraw', () => {
     expect(res.body).toMatchObject({ confirmed_status: 'O' });
     expect(await read(offered.saved)).toEqual({ status: 'O', notes: 'Called back about accommodation' });
     const toSubmitted = await (await as('editor')).send('PUT', path, { ...offered.data, STATUS: 'S' });
-    expect(toSubmitted).toEqual({ status: 403, body: { message: ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('S') } });
+    expect(toSubmitted).toEqual({ status: 403, body: { message: 'Status S is not one of the statuses you may set for this application.' } });
 
     const submitted = await storedWith('S');
     const update = await (
