@@ -4,7 +4,6 @@ import {
   applicationReviewResponseSchema,
   appliedResponseSchema,
   applyResponseSchema,
-  documentNotAttachedText,
   errorResponseSchema,
   type FormDocument,
   uploadResponseSchema,
@@ -114,7 +113,9 @@ describe(`${apiRouteLabel('apply')} with documents`, () => {
     const thief = submission({ ALEVELS_DOCUMENT_2: document(token) });
     const res = await apply(thief);
     expect(res.status).toBe(409);
-    expect(errorResponseSchema.parse(res.body)).toEqual({ message: documentNotAttachedText('A levels / BTEC / IB document 2') });
+    expect(errorResponseSchema.parse(res.body)).toEqual({
+      message: "'A levels / BTEC / IB document 2' - This document cannot be used for this application. Please remove it and upload it again.",
+    });
     expect(await appliedByEmail(thief.EMAIL)).toEqual([]);
   });
 
@@ -132,7 +133,9 @@ describe(`${apiRouteLabel('apply')} with documents`, () => {
     const form = submission({ ALEVELS_DOCUMENT_1: document(good), GCSE5_DOCUMENT_1: document('u'.repeat(43), { document_type: 'GCSE5' }) });
     const res = await apply(form);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: documentNotAttachedText('GCSE document 1') });
+    expect(res.body).toEqual({
+      message: "'GCSE document 1' - This document cannot be used for this application. Please remove it and upload it again.",
+    });
     expect(await appliedByEmail(form.EMAIL)).toEqual([]);
 
     const { GCSE5_DOCUMENT_1: _refused, ...corrected } = form;

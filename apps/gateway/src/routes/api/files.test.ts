@@ -1,7 +1,11 @@
-import { errorResponseSchema, LIMITS, UPLOAD_ERRORS, uploadResponseSchema, XSRF_HEADER, apiRouteLabel, apiPath } from '@clearing-desk/contracts';
+import { errorResponseSchema, LIMITS, uploadResponseSchema, XSRF_HEADER, apiRouteLabel, apiPath } from '@clearing-desk/contracts';
 import { createEicarTestFile, createElfExecutable, createSampleDocument } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import { startTestStack } from '../../testing/stack-client';
+
+/** Spec section 5's file-type and file-size messages, word for word, for the upload's field 'document' (spec section 7). */
+const SPEC_UNSUPPORTED_TYPE = "'document' allowed file formats: PDF, PNG, BMP, JPEG, JPG, DOC, DOCX.";
+const SPEC_TOO_LARGE = "'document' max size is 5 MB.";
 
 let stack: Stack;
 let session: { cookie: string; token: string };
@@ -55,7 +59,7 @@ describe(apiRouteLabel('fileUpload'), () => {
   it('answers 415 for an executable renamed .pdf, 400 for an unknown document_type', async () => {
     const exe = await uploadThroughGateway({ content: createElfExecutable(), filename: 'results.pdf' });
     expect(exe.status).toBe(415);
-    expect(exe.body).toEqual({ message: UPLOAD_ERRORS.UNSUPPORTED_TYPE });
+    expect(exe.body).toEqual({ message: SPEC_UNSUPPORTED_TYPE });
     const type = await uploadThroughGateway({ content: createSampleDocument('pdf'), documentType: 'PASSPORT' });
     expect(type.status).toBe(400);
     errorResponseSchema.parse(type.body);
@@ -65,10 +69,10 @@ describe(apiRouteLabel('fileUpload'), () => {
     const justOver = createSampleDocument('pdf', { minBytes: LIMITS.FILE_MAX_BYTES + 1 }).subarray(0, LIMITS.FILE_MAX_BYTES + 1);
     const over = await uploadThroughGateway({ content: justOver });
     expect(over.status).toBe(413);
-    expect(over.body).toEqual({ message: UPLOAD_ERRORS.TOO_LARGE });
+    expect(over.body).toEqual({ message: SPEC_TOO_LARGE });
     const huge = await uploadThroughGateway({ content: new Uint8Array(LIMITS.FILE_MAX_BYTES * 2) });
     expect(huge.status).toBe(413);
-    expect(huge.body).toEqual({ message: UPLOAD_ERRORS.TOO_LARGE });
+    expect(huge.body).toEqual({ message: SPEC_TOO_LARGE });
   }, 30_000);
 
   it('answers 403 without the XSRF header, with a wrong one, or without the cookies', async () => {
@@ -97,6 +101,6 @@ describe(apiRouteLabel('fileUpload'), () => {
       body: JSON.stringify({ data: {}, token: session.token }),
     });
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ message: UPLOAD_ERRORS.NOT_MULTIPART });
+    expect(await res.json()).toEqual({ message: 'The upload must be sent as multipart/form-data.' });
   });
 });
