@@ -3,7 +3,6 @@ import {
   APPLICATIONS_SVC,
   applyResponseSchema,
   decisionEmailPayloadSchema,
-  INTERVIEW_MESSAGES,
   OUTBOX_QUEUES,
   USER_HEADER,
   type Assessment,
@@ -76,6 +75,8 @@ const buttons = (...statuses: ('O' | 'I' | 'R' | 'S')[]): Assessment => ({
 const admin: StaffUser = { username: 'admin', name: 'Ada', roles: [{ role: 'Administrator', scope: 'all' }] };
 const asAdmin = internalHeaders({ [USER_HEADER]: encodeStaffUser(admin) });
 let people = 0;
+/** The interview details' required message, word for word as the adviser reads it. */
+const INTERVIEW_REQUIRED = 'Enter the interview date, time and venue (or online link): the invitation email gives them to the applicant.';
 
 /** A decided submission of a new person for G400, as the gateway sends it (public unless `overrides` say staff). */
 function storeBody(status: 'O' | 'S' | 'I', overrides: Partial<StoreApplicationRequestInput> = {}): StoreApplicationRequestInput {
@@ -158,7 +159,7 @@ describe('the decision outbox', () => {
 
     const missing = await update(saved.id[0], 'I');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe(INTERVIEW_MESSAGES.REQUIRED);
+    expect(missing.json().message).toBe(INTERVIEW_REQUIRED);
     expect(await rowsOf(saved.app_id)).toHaveLength(1);
 
     const interview = { INTERVIEW_DATE: '2025-08-19', INTERVIEW_TIME: '10:30', INTERVIEW_VENUE: 'Room A101' };
@@ -222,7 +223,7 @@ describe('the decision outbox', () => {
     const create = (payload: StoreApplicationRequestInput) => app.inject({ ...endpointRequest(APPLICATIONS_SVC.store), headers: asAdmin, payload });
     const missing = await create(body());
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ message: INTERVIEW_MESSAGES.REQUIRED });
+    expect(missing.json()).toEqual({ message: INTERVIEW_REQUIRED });
 
     const interview = { INTERVIEW_DATE: '2025-08-20', INTERVIEW_TIME: '14:00', INTERVIEW_VENUE: 'https://meet.example.ac.uk/clearing-g400' };
     const created = await create(body(interview));

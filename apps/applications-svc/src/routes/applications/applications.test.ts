@@ -4,12 +4,8 @@ import {
   appliedResponseSchema,
   applyResponseSchema,
   errorResponseSchema,
-  SECOND_YEAR_NOT_ALLOWED,
-  STATUS_PAGE_MESSAGES,
   STAFF_LOG_USER_FOR_APPLICANT,
   storedApplicationResponseSchema,
-  SUBMISSION_ID_OTHER_APPLICANT,
-  SUBMISSION_ID_REUSED,
   USER_HEADER,
   type Assessment,
   type StoreApplicationRequestInput,
@@ -25,6 +21,11 @@ import { applicationLog, applications, students } from '../../db/schema';
 /** Spec section 8's duplicate-application message, word for word. */
 const SPEC_DUPLICATE =
   'You have already submitted an application for this course. You can only apply once for each course. Please check our list of open courses for alternative options.';
+/** Spec section 3's second-year text (the no-second-year description), word for word. */
+const SPEC_FIRST_YEAR_ONLY = 'Applicants will only be considered for entry into the first year for this course.';
+/** The 409s of a SUBMISSION_ID that comes again for another course or applicant, word for word. */
+const SUBMISSION_ID_REUSED_TEXT = 'SUBMISSION_ID was already used for an application to another course.';
+const SUBMISSION_ID_OTHER_APPLICANT_TEXT = 'This idempotency key (SUBMISSION_ID or Idempotency-Key) was already used for another applicant.';
 
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -192,7 +193,7 @@ describe(`POST ${APPLICATIONS_SVC.store.path}`, () => {
     expect((await post(body)).statusCode).toBe(201);
     const res = await post({ ...body, course: { UCAS_CODE: 'G401', DEPART_NUMBER: '31', ALLOW_SECOND_YEAR_ENTRY: false } });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: SUBMISSION_ID_REUSED });
+    expect(res.json()).toEqual({ message: SUBMISSION_ID_REUSED_TEXT });
   });
 
   it("answers 409 instead of someone else's record when a stored SUBMISSION_ID comes with another applicant", async () => {
@@ -200,10 +201,10 @@ describe(`POST ${APPLICATIONS_SVC.store.path}`, () => {
     expect((await post(body)).statusCode).toBe(201);
     const otherEmail = await post({ ...body, submission: { ...body.submission, EMAIL: 'someone.else@example.com' } });
     expect(otherEmail.statusCode).toBe(409);
-    expect(otherEmail.json()).toEqual({ message: SUBMISSION_ID_OTHER_APPLICANT });
+    expect(otherEmail.json()).toEqual({ message: SUBMISSION_ID_OTHER_APPLICANT_TEXT });
     const otherId = await post({ ...body, submission: { ...body.submission, UCAS_PERSONAL_ID: '5888888888' } });
     expect(otherId.statusCode).toBe(409);
-    expect(otherId.json()).toEqual({ message: SUBMISSION_ID_OTHER_APPLICANT });
+    expect(otherId.json()).toEqual({ message: SUBMISSION_ID_OTHER_APPLICANT_TEXT });
     // The same applicant, email in another case: the stored record.
     const same = await post({ ...body, submission: { ...body.submission, EMAIL: ` ${String(body.submission.EMAIL).toUpperCase()}` } });
     expect(same.statusCode).toBe(200);
@@ -218,7 +219,7 @@ describe(`POST ${APPLICATIONS_SVC.store.path}`, () => {
     );
     const secondYear = await post(storeBody({ SECOND_YEAR_ENTRY: '1' }));
     expect(secondYear.statusCode).toBe(400);
-    expect(secondYear.json()).toEqual({ message: SECOND_YEAR_NOT_ALLOWED });
+    expect(secondYear.json()).toEqual({ message: SPEC_FIRST_YEAR_ONLY });
     expect(await countApplications()).toBe(applicationsBefore);
     expect(await countStudents()).toBe(studentsBefore);
   });
@@ -395,7 +396,9 @@ describe(`GET ${APPLICATIONS_SVC.byHash.path}`, () => {
     try {
       const res = await nextCycle.inject({ ...endpointRequest(APPLICATIONS_SVC.byHash, { params: { hash: saved.hash } }), headers: internalHeaders() });
       expect(res.statusCode).toBe(410);
-      expect(res.json()).toEqual({ message: STATUS_PAGE_MESSAGES.expired('2025/26') });
+      expect(res.json()).toEqual({
+        message: 'This link no longer works: the 2025/26 Clearing cycle has ended. If you have a question about your application, contact our admissions team.',
+      });
     } finally {
       await nextCycle.close();
     }

@@ -1,4 +1,4 @@
-import { APPLICATIONS_SVC, figuresCountResponseSchema, FIGURES_TEXTS, type StaffUser } from '@clearing-desk/contracts';
+import { APPLICATIONS_SVC, figuresCountResponseSchema, type StaffUser } from '@clearing-desk/contracts';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
 import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase, endpointRequest } from '@clearing-desk/service-kit/testing';
 import { randomUUID } from 'node:crypto';
@@ -150,7 +150,7 @@ describe(`POST ${APPLICATIONS_SVC.figures.path}`, () => {
   ])('refuses %s with 403', async (_who, headers, courses) => {
     const res = await post(courses, headers);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: FIGURES_TEXTS.FORBIDDEN });
+    expect(res.json()).toEqual({ message: 'Your roles do not include viewing reports on any course.' });
   });
 
   it('lets an Editor of one department count that department', async () => {
