@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { UPLOAD_ERRORS, uploadResponseSchema } from '@clearing-desk/contracts';
+import { uploadResponseSchema } from '@clearing-desk/contracts';
 import { createEicarTestFile, createSampleDocument } from '@clearing-desk/contracts/testing';
 import { eq } from 'drizzle-orm';
 import { files } from '../db/schema';
@@ -12,6 +12,10 @@ import type { Scanner } from './clamav-scanner';
 import { createScanWorker, type ScanWorker } from './scan-worker';
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
+
+/** The 503s of a scan that could not finish, word for word as the applicant reads them. */
+const SCAN_UNAVAILABLE = 'Virus scanning is unavailable; the file was not accepted. Please try again later.';
+const SCAN_TIMEOUT = 'Virus scanning took too long; the file was not accepted. Please try again.';
 
 /** A TCP port on which nothing listens. */
 async function closedPort(): Promise<number> {
@@ -63,7 +67,7 @@ describe('scanning that cannot run fails closed', () => {
     const app = await started(config, { scanner: counted });
     const res = await upload(app, { content: createSampleDocument('pdf') });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: UPLOAD_ERRORS.SCAN_UNAVAILABLE });
+    expect(res.json()).toEqual({ message: SCAN_UNAVAILABLE });
     expect(attempts).toBe(3); // FILES_SCAN_ATTEMPTS: the first try and two retries after their backoff
     // The EICAR file is refused too (for its format: no verdict to say more).
     const eicar = await upload(app, { content: createEicarTestFile() });
@@ -80,7 +84,7 @@ describe('scanning that cannot run fails closed', () => {
     const app = await started(env.config({ SCAN_TIMEOUT_MS: '800' }), { scanner: slow });
     const res = await upload(app, { content: createSampleDocument('pdf') });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: UPLOAD_ERRORS.SCAN_TIMEOUT });
+    expect(res.json()).toEqual({ message: SCAN_TIMEOUT });
     // The late verdict finds the record gone: the file never becomes clean. Waits for the job's
     // own 'completed' event, not for time.
     const finished = new Promise<unknown>((resolve) => app.scanQueue.events.once('completed', ({ returnvalue }) => resolve(returnvalue)));
@@ -99,7 +103,7 @@ describe('scanning that cannot run fails closed', () => {
     );
     const res = await upload(app, { content: createSampleDocument('pdf') });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: UPLOAD_ERRORS.SCAN_UNAVAILABLE });
+    expect(res.json()).toEqual({ message: SCAN_UNAVAILABLE });
     expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
     await expectNothingLeft(app);
     await app.close();

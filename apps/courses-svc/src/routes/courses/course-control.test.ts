@@ -1,10 +1,8 @@
 import {
-  COURSE_UPDATE_MESSAGES,
   courseDetailResponseSchema,
   courseEtag,
   courseHistoryResponseSchema,
   COURSES_SVC,
-  FIGURES_TEXTS,
   reportableCoursesResponseSchema,
   type StaffUser,
 } from '@clearing-desk/contracts';
@@ -15,6 +13,12 @@ import { DEMO_FIXTURES } from '../../db/seed/demo-catalogue';
 import { setupCoursesTestApp } from '../../testing/courses-test-app';
 
 const testApp = setupCoursesTestApp('courses_control');
+
+/** Course control's texts to staff, word for word. */
+const UPDATE_FORBIDDEN = 'Your role on this course does not allow changing it.';
+const UPDATE_TARIFFS = 'The accepted tariff cannot be higher than the advertised tariff.';
+const UPDATE_CONFLICT = 'This course was changed by someone else since you opened it. Reload it to see their changes, then make yours again.';
+const FIGURES_FORBIDDEN = 'Your roles do not include viewing reports on any course.';
 
 const admin: StaffUser = { username: 'admin', name: 'Ada Administrator', roles: [{ role: 'Administrator', scope: 'all' }] };
 const admin2: StaffUser = { username: 'admin2', name: 'Second Admin', roles: [{ role: 'Administrator', scope: 'all' }] };
@@ -73,7 +77,7 @@ describe(`PUT ${COURSES_SVC.update.path}`, () => {
     const before = await read(code);
     const res = await put(code, { data: { VACANCIES_EXTERNAL: 0 } }, user);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: COURSE_UPDATE_MESSAGES.FORBIDDEN });
+    expect(res.json()).toEqual({ message: UPDATE_FORBIDDEN });
     expect(await read(code)).toEqual(before);
   });
 
@@ -105,7 +109,7 @@ describe(`PUT ${COURSES_SVC.update.path}`, () => {
     const before = await read(code);
     const res = await put(code, { data: { TARIFF_ACCEPTED: before.courseData.TARIFF_ADVERTISED + 1 } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: COURSE_UPDATE_MESSAGES.TARIFFS });
+    expect(res.json()).toEqual({ message: UPDATE_TARIFFS });
     expect(await read(code)).toEqual(before);
     expect(await history(code)).toEqual([]);
   });
@@ -144,7 +148,7 @@ describe(`PUT ${COURSES_SVC.update.path}`, () => {
     expect(first.statusCode).toBe(200);
     const second = await put(code, { data: { VACANCIES_EXTERNAL: 0 }, ifMatch: etag }, admin2);
     expect(second.statusCode).toBe(412);
-    expect(second.json()).toEqual({ message: COURSE_UPDATE_MESSAGES.CONFLICT });
+    expect(second.json()).toEqual({ message: UPDATE_CONFLICT });
     expect((await read(code)).courseData.VACANCIES_EXTERNAL).toBe(opened.courseData.VACANCIES_EXTERNAL + 1);
     expect((await history(code)).map((h) => h.username)).toEqual(['admin']);
   });
@@ -218,6 +222,6 @@ describe(`GET ${COURSES_SVC.reportable.path}`, () => {
   ])('refuses %s with 403', async (_who, headers) => {
     const res = await testApp.app.inject({ ...endpointRequest(COURSES_SVC.reportable), headers });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: FIGURES_TEXTS.FORBIDDEN });
+    expect(res.json()).toEqual({ message: FIGURES_FORBIDDEN });
   });
 });

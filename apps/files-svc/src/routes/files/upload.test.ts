@@ -1,4 +1,4 @@
-import { FILES_SVC, LIMITS, UPLOAD_ERRORS, uploadResponseSchema } from '@clearing-desk/contracts';
+import { FILES_SVC, LIMITS, uploadResponseSchema } from '@clearing-desk/contracts';
 import { createEicarTestFile, createElfExecutable, createSampleDocument, createWindowsExecutable } from '@clearing-desk/contracts/testing';
 import { endpointRequest, internalHeaders, metricValue } from '@clearing-desk/service-kit/testing';
 import { eq } from 'drizzle-orm';
@@ -16,6 +16,9 @@ import {
 
 let env: FilesTestEnv;
 let app: FilesTestApp;
+
+/** Spec section 5's file-type message for the upload's field 'document', word for word. */
+const SPEC_UNSUPPORTED_TYPE = "'document' allowed file formats: PDF, PNG, BMP, JPEG, JPG, DOC, DOCX.";
 
 beforeAll(async () => {
   await requireClamd();
@@ -121,9 +124,8 @@ describe(`POST ${FILES_SVC.upload.path} (gateway: POST /api/file/upload)`, () =>
     for (const content of [createElfExecutable(), createWindowsExecutable()]) {
       const res = await upload(app, { content, filename: 'transcript.pdf', contentType: 'application/pdf' });
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ message: UPLOAD_ERRORS.UNSUPPORTED_TYPE });
+      expect(res.json()).toEqual({ message: SPEC_UNSUPPORTED_TYPE });
     }
-    expect(UPLOAD_ERRORS.UNSUPPORTED_TYPE).toBe("'document' allowed file formats: PDF, PNG, BMP, JPEG, JPG, DOC, DOCX.");
     await expectNothingStoredSince(before);
   });
 
@@ -169,7 +171,7 @@ describe(`POST ${FILES_SVC.upload.path} (gateway: POST /api/file/upload)`, () =>
       ]),
     );
     expect(two.statusCode).toBe(400);
-    expect(two.json()).toEqual({ message: UPLOAD_ERRORS.ONE_FILE_ONLY });
+    expect(two.json()).toEqual({ message: "Only one file, in the 'document' field, may be uploaded at a time." });
 
     const otherField = await send(
       multipart([
@@ -181,7 +183,7 @@ describe(`POST ${FILES_SVC.upload.path} (gateway: POST /api/file/upload)`, () =>
 
     const json = await app.inject({ ...endpointRequest(FILES_SVC.upload, { body: { document: 'x' } }), headers: internalHeaders() });
     expect(json.statusCode).toBe(415);
-    expect(json.json()).toEqual({ message: UPLOAD_ERRORS.NOT_MULTIPART });
+    expect(json.json()).toEqual({ message: 'The upload must be sent as multipart/form-data.' });
     await expectNothingStoredSince(before);
   });
 
