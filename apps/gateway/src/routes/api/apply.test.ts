@@ -6,11 +6,7 @@ import {
   type ApplyResponse,
   applyResponseSchema,
   errorResponseSchema,
-  IDEMPOTENCY_KEY_MISMATCH,
-  PUBLIC_STATUS_ONLY,
   publicReference,
-  SECOND_YEAR_NOT_ALLOWED,
-  SUBMISSION_ID_OTHER_APPLICANT,
   apiRouteLabel,
 } from '@clearing-desk/contracts';
 import { createApplicationForm } from '@clearing-desk/contracts/testing';
@@ -20,6 +16,14 @@ import { StackClient, startTestStack } from '../../testing/stack-client';
 /** Spec section 8's duplicate-application message, word for word. */
 const SPEC_DUPLICATE =
   'You have already submitted an application for this course. You can only apply once for each course. Please check our list of open courses for alternative options.';
+/** The 400s of a public submission that asks for a staff status, or whose keys differ, word for word. */
+const PUBLIC_STATUS_ONLY_TEXT =
+  "STATUS must be S (the 'Submit' button): an application from the public is decided by its assessment. Staff save their decisions as staff.";
+const IDEMPOTENCY_KEY_MISMATCH_TEXT = 'The Idempotency-Key header and SUBMISSION_ID differ.';
+/** Spec section 3's second-year text (the no-second-year description), word for word. */
+const SPEC_FIRST_YEAR_ONLY = 'Applicants will only be considered for entry into the first year for this course.';
+/** The 409 of an idempotency key that comes again with another applicant, word for word. */
+const SUBMISSION_ID_OTHER_APPLICANT_TEXT = 'This idempotency key (SUBMISSION_ID or Idempotency-Key) was already used for another applicant.';
 
 /** Demo catalogue codes (apps/courses-svc/src/db/seed/demo-catalogue.ts, DEMO_FIXTURES). */
 const OPEN = 'G400'; // Computer Science BSc, SCI (5 GCSEs), advertised 128, accepted 112, automatic offer and rejection, depart 31
@@ -177,7 +181,7 @@ describe(apiRouteLabel('apply'), () => {
     const form = submission({ STATUS });
     const res = await apply(form);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: PUBLIC_STATUS_ONLY });
+    expect(res.body).toEqual({ message: PUBLIC_STATUS_ONLY_TEXT });
     await expectNothingStored(form);
   });
 
@@ -229,7 +233,7 @@ describe(apiRouteLabel('apply'), () => {
     ['a date of birth that does not exist', { DOB: '2006-02-30' }, 'Incorrect day 30: Day must be between 1 and 28.'],
     ['a malformed email', { EMAIL: 'amara.okafor@example' }, "'Email address' must have have email format."],
     ['an 11-digit UCAS Personal ID', { UCAS_PERSONAL_ID: '12345678901' }, "'UCAS Personal ID' must be 10 numeric digits."],
-    ['second-year entry on a course without it', { SECOND_YEAR_ENTRY: '1' }, SECOND_YEAR_NOT_ALLOWED],
+    ['second-year entry on a course without it', { SECOND_YEAR_ENTRY: '1' }, SPEC_FIRST_YEAR_ONLY],
   ])('answers 400 with the spec message for %s and stores nothing', async (_case, override, message) => {
     const form = submission(override);
     const res = await apply(form);
@@ -330,11 +334,11 @@ describe(`${apiRouteLabel('apply')}: the API contract (issue 12 item 2)`, () => 
     const otherEmail = submission({ SUBMISSION_ID: form.SUBMISSION_ID, UCAS_PERSONAL_ID: form.UCAS_PERSONAL_ID });
     const res = await apply(otherEmail);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: SUBMISSION_ID_OTHER_APPLICANT });
+    expect(res.body).toEqual({ message: SUBMISSION_ID_OTHER_APPLICANT_TEXT });
     const otherId = { ...form, UCAS_PERSONAL_ID: '7999999999' };
     const byId = await apply(otherId);
     expect(byId.status).toBe(409);
-    expect(byId.body).toEqual({ message: SUBMISSION_ID_OTHER_APPLICANT });
+    expect(byId.body).toEqual({ message: SUBMISSION_ID_OTHER_APPLICANT_TEXT });
 
     const key = `key-${randomUUID()}`;
     const a = submission();
@@ -344,7 +348,7 @@ describe(`${apiRouteLabel('apply')}: the API contract (issue 12 item 2)`, () => 
     delete b.SUBMISSION_ID;
     const stolen = await client.sendWithHeaders('POST', applyPath(OPEN), b, { 'Idempotency-Key': key });
     expect(stolen.status).toBe(409);
-    expect(stolen.body).toEqual({ message: SUBMISSION_ID_OTHER_APPLICANT });
+    expect(stolen.body).toEqual({ message: SUBMISSION_ID_OTHER_APPLICANT_TEXT });
     await expectNothingStored(b as { EMAIL: string; UCAS_PERSONAL_ID: string });
   });
 
@@ -352,7 +356,7 @@ describe(`${apiRouteLabel('apply')}: the API contract (issue 12 item 2)`, () => 
     const form = submission();
     const res = await client.sendWithHeaders('POST', applyPath(OPEN), form, { 'Idempotency-Key': randomUUID() });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: IDEMPOTENCY_KEY_MISMATCH });
+    expect(res.body).toEqual({ message: IDEMPOTENCY_KEY_MISMATCH_TEXT });
     await expectNothingStored(form);
   });
 
