@@ -1,5 +1,14 @@
 import { courseUpdateDataSchema } from '../courses/course-update';
-import { offersAllowed, PLACES_MESSAGES, placesLeft } from './places';
+import {
+  canOfferOverAllowance,
+  offerOverAllowance,
+  offerPossible,
+  offersAllowed,
+  offerWithoutPlace,
+  overAllowanceRefusal,
+  PLACES_MESSAGES,
+  placesLeft,
+} from './places';
 import { offerAllowanceSchema } from './places-schemas';
 
 describe('places left (domain.md "Places")', () => {
@@ -31,5 +40,39 @@ describe('places left (domain.md "Places")', () => {
     expect(courseUpdateDataSchema.parse({ CLEARING_PLACES: 2, OFFER_ALLOWANCE: 1 })).toEqual({ CLEARING_PLACES: 2, OFFER_ALLOWANCE: 1 });
     expect(courseUpdateDataSchema.safeParse({ VACANCIES_INTERNAL: 2 }).success).toBe(false);
     expect(courseUpdateDataSchema.safeParse({ CLEARING_PLACES: 1.5 }).success).toBe(false);
+  });
+});
+
+describe('offering over the allowance (issue 23 item 3)', () => {
+  it('is for an Administrator only', () => {
+    expect(canOfferOverAllowance('Administrator')).toBe(true);
+    for (const access of ['Back Office', 'Editor', 'Front Office', null, undefined]) expect(canOfferOverAllowance(access)).toBe(false);
+  });
+
+  it('refuses a save asking for it from anyone else, the public included, and nothing that does not ask', () => {
+    expect(overAllowanceRefusal('Administrator', true)).toBeNull();
+    expect(overAllowanceRefusal('Back Office', true)).toBe('Only an Administrator may offer over the allowance.');
+    expect(overAllowanceRefusal(null, true)).toBe('Only an Administrator may offer over the allowance.');
+    expect(overAllowanceRefusal('Back Office', undefined)).toBeNull();
+    expect(overAllowanceRefusal(null, false)).toBeNull();
+  });
+
+  it('keeps O among the buttons with no place left only for those who may go over it', () => {
+    expect(offerPossible('Back Office', 1)).toBe(true);
+    expect(offerPossible('Back Office', 0)).toBe(false);
+    expect(offerPossible('Administrator', 0)).toBe(true);
+  });
+
+  it('is a new offer with no place left by an Administrator; anyone else is refused it as no place left', () => {
+    expect(offerOverAllowance('Administrator', null, 'O', 0)).toBe(true);
+    expect(offerOverAllowance('Administrator', 'R', 'O', 0)).toBe(true);
+    expect(offerOverAllowance('Administrator', 'O', 'O', 0)).toBe(false); // already an offer: takes no new place
+    expect(offerOverAllowance('Administrator', null, 'O', 1)).toBe(false); // a place is left
+    expect(offerOverAllowance('Administrator', null, 'R', 0)).toBe(false);
+    expect(offerOverAllowance('Back Office', null, 'O', 0)).toBe(false);
+    expect(offerWithoutPlace('Back Office', null, 'O', 0)).toBe(true);
+    expect(offerWithoutPlace('Administrator', null, 'O', 0)).toBe(false);
+    expect(offerWithoutPlace('Back Office', 'O', 'O', 0)).toBe(false);
+    expect(offerWithoutPlace('Back Office', null, 'O', 2)).toBe(false);
   });
 });

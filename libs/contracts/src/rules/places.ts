@@ -29,17 +29,46 @@ export const PLACES_MESSAGES = {
 } as const;
 
 /** The role that may offer over the allowance, after a confirmation that says so (issue 23 item 3). */
-export const OVER_ALLOWANCE_ROLE = 'Administrator';
+const OVER_ALLOWANCE_ROLE = 'Administrator';
+
+/**
+ * The over-allowance rule, once (issue 22 item 1; issue 23 item 3): whether a user with `access`
+ * (their role on the course) may offer over the course's offer allowance, after a confirmation
+ * that says so (PLACES_MESSAGES.OVER_ALLOWANCE_CONFIRM). Only an Administrator may.
+ */
+export const canOfferOverAllowance = (access: string | null | undefined): boolean => access === OVER_ALLOWANCE_ROLE;
+
+/**
+ * Why a save that asks to offer over the allowance (`asked`: its OVER_ALLOWANCE) is refused, or
+ * null when it does not ask or the user may (canOfferOverAllowance). applications-svc answers the
+ * refusal 403 (service-kit's forbidIfRefused), as the web's test fake does; `access` is null for
+ * the public, who never may.
+ */
+export const overAllowanceRefusal = (access: string | null | undefined, asked: boolean | undefined): string | null =>
+  asked === true && !canOfferOverAllowance(access) ? PLACES_MESSAGES.OVER_ALLOWANCE_FORBIDDEN : null;
 
 /**
  * Whether O (Offer) is among a user's buttons for a course with `placesLeft` (its
- * VACANCIES_INTERNAL): while a place is left, or for an Administrator, who may offer over the
- * allowance after confirming. Everyone else refers or pools the caller (issue 23 item 3).
+ * VACANCIES_INTERNAL): while a place is left, or for a user who may offer over the allowance after
+ * confirming (canOfferOverAllowance). Everyone else refers or pools the caller (issue 23 item 3).
  */
-export const offerPossible = (access: string | null | undefined, placesLeft: number): boolean => placesLeft > 0 || access === OVER_ALLOWANCE_ROLE;
+export const offerPossible = (access: string | null | undefined, placesLeft: number): boolean => placesLeft > 0 || canOfferOverAllowance(access);
 
 /** The status whose applications count against a course's places (domain.md "Places"). */
 export const OFFER_STATUS = 'O' as const;
+
+/** Whether a save of `requested` over the stored `current` (null for a create) makes a new offer, one that takes a place. */
+const newOffer = (current: string | null, requested: string | undefined): boolean => requested === OFFER_STATUS && current !== OFFER_STATUS;
+
+/**
+ * Whether a staff save of `requested` over `current` (null for a create) is a new offer on a course
+ * with no place left (`placesLeft`, its VACANCIES_INTERNAL) that the user may make only over the
+ * allowance (canOfferOverAllowance): the web asks PLACES_MESSAGES.OVER_ALLOWANCE_CONFIRM and sends
+ * OVER_ALLOWANCE; without it applications-svc answers 409 NO_PLACE_LEFT, with it the LOG row
+ * records OVER_ALLOWANCE_LOG (issue 23 item 3).
+ */
+export const offerOverAllowance = (access: string | null | undefined, current: string | null, requested: string | undefined, placesLeft: number): boolean =>
+  newOffer(current, requested) && placesLeft <= 0 && canOfferOverAllowance(access);
 
 /**
  * Whether a staff save asks for a new offer (`requested` O while the stored status, `current`, is
@@ -49,7 +78,7 @@ export const OFFER_STATUS = 'O' as const;
  * says why and re-assesses (issue 23 item 3).
  */
 export const offerWithoutPlace = (access: string | null | undefined, current: string | null, requested: string | undefined, placesLeft: number): boolean =>
-  requested === OFFER_STATUS && current !== OFFER_STATUS && !offerPossible(access, placesLeft);
+  newOffer(current, requested) && !offerPossible(access, placesLeft);
 
 /** An allowance in hundredths (1.30 -> 130): the ledger's arithmetic is done on whole numbers so it never rounds differently in Node and SQL. */
 export const allowanceHundredths = (allowance: number): number => Math.round(allowance * 100);

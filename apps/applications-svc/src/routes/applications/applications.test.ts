@@ -234,6 +234,14 @@ describe(`POST ${APPLICATIONS_SVC.store.path}`, () => {
     expect(await countStudents()).toBe(studentsBefore);
   });
 
+  it('refuses a public submission that asks to offer over the allowance (contracts overAllowanceRefusal), storing nothing', async () => {
+    const before = await countApplications();
+    const res = await post({ ...storeBody(), overAllowance: true });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Only an Administrator may offer over the allowance.' });
+    expect(await countApplications()).toBe(before);
+  });
+
   it('answers 400 naming the field for a malformed body', async () => {
     const body = storeBody();
     const res = await post({ ...body, submission: { ...body.submission, SUBMISSION_ID: 'not-a-uuid' } });

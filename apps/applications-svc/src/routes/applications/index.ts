@@ -6,7 +6,7 @@ import {
   APPLY_MESSAGES,
   describeFormErrors,
   ERROR_CODES,
-  OVER_ALLOWANCE_ROLE,
+  overAllowanceRefusal,
   PLACES_MESSAGES,
   INTERVIEW_MESSAGES,
   interviewNeeded,
@@ -56,8 +56,8 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
         const access = accessForCourse(user.roles, { SCHOOL: course.SCHOOL ?? '', DEPT: course.DEPT ?? '' });
         forbidIfRefused(staffStatusRefusal(access, null, request.body.decision.confirmed_status, request.body.assessment.SUBMISSION_OPTIONS.BUTTONS));
         staffRoles = user.roles;
-        if (request.body.overAllowance && access !== OVER_ALLOWANCE_ROLE) throw new HttpError(403, PLACES_MESSAGES.OVER_ALLOWANCE_FORBIDDEN);
-      } else if (request.body.overAllowance) throw new HttpError(403, PLACES_MESSAGES.OVER_ALLOWANCE_FORBIDDEN);
+        forbidIfRefused(overAllowanceRefusal(access, request.body.overAllowance));
+      } else forbidIfRefused(overAllowanceRefusal(null, request.body.overAllowance));
       // A replayed key answers the stored record only to the same applicant (same normalised email and
       // UCAS Personal ID): another person reusing a key must never see someone else's application.
       const replay = (stored: { response: ApplyResponse; ucasCode: string; applicant: ApplicantKey }) => {

@@ -350,6 +350,15 @@ describe(`PUT ${APPLICATIONS_SVC.deskUpdate.path} (editing)`, () => {
     expect((await put(s, updateBody(email, 'O'), frontOffice)).statusCode).toBe(403);
   });
 
+  it('refuses an offer over the allowance from anyone but an Administrator (contracts overAllowanceRefusal), changing nothing', async () => {
+    const s = await create();
+    const body = updateBody(me(), 'O');
+    const refused = await put(s, { ...body, submission: { ...body.submission, OVER_ALLOWANCE: true } }, backOffice);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Only an Administrator may offer over the allowance.' });
+    expect(await logCount(s.applicationId)).toBe(1);
+  });
+
   it('changes the status with the LOG naming the fields and both statuses', async () => {
     const s = await create({ form: { NAME1: 'Logan', NAME2: 'Logged' } });
     const res = await put(s, updateBody({ EMAIL: me().EMAIL, NAME1: 'Logan', NAME2: 'Logged', TEL1: '07000000000' }, 'O'), backOffice);

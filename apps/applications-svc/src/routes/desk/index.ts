@@ -7,7 +7,7 @@ import {
   canEditVisa,
   describeFormErrors,
   INTERVIEW_MESSAGES,
-  OVER_ALLOWANCE_ROLE,
+  overAllowanceRefusal,
   PLACES_MESSAGES,
   outboundCallRemark,
   staffEditRefusal,
@@ -81,7 +81,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const result = await repo().update(request.params.student, request.params.course, request.body, user.username, (row) => {
         const access = accessForCourse(user.roles, { SCHOOL: row.school, DEPT: row.dept });
         forbidIfRefused(staffStatusRefusal(access, row.status, submission.STATUS, assessment.SUBMISSION_OPTIONS.BUTTONS));
-        if (submission.OVER_ALLOWANCE && access !== OVER_ALLOWANCE_ROLE) throw new HttpError(403, PLACES_MESSAGES.OVER_ALLOWANCE_FORBIDDEN);
+        forbidIfRefused(overAllowanceRefusal(access, submission.OVER_ALLOWANCE));
       });
       if (result.kind === 'not-found') throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
       if (result.kind === 'conflict') throw new HttpError(409, ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT);

@@ -10,7 +10,7 @@ import {
   interviewNeeded,
   keptStatus,
   OFFER_STATUS,
-  OVER_ALLOWANCE_ROLE,
+  offerOverAllowance,
   PLACES_MESSAGES,
   staffStatusButtons,
   SUBMISSION_BUTTONS,
@@ -120,8 +120,7 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
    * An Administrator offering with no place left offers over the allowance: the confirmation says
    * so and the save carries OVER_ALLOWANCE (issue 23 item 3; recorded in the History log).
    */
-  const overAllowance = (button: SubmissionButton) =>
-    staff?.access === OVER_ALLOWANCE_ROLE && course.VACANCIES_INTERNAL <= 0 && button.STATUS === 'O' && currentStatus !== 'O';
+  const overAllowance = (button: SubmissionButton) => offerOverAllowance(staff?.access, currentStatus, button.STATUS, course.VACANCIES_INTERNAL);
 
   /** Marks the document a 409 names (documentNotAttachedText) with that message; false when none matches. */
   const markRefusedDocument = (message: string): boolean => {

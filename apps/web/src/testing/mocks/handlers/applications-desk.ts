@@ -16,10 +16,11 @@ import {
   LISTING_FILTER_STATUSES,
   LOGIN_MESSAGES,
   NEW_STUDENT,
-  OFFER_STATUS,
   outboundCallDataSchema,
   listingTotalCap,
-  OVER_ALLOWANCE_ROLE,
+  overAllowanceRefusal,
+  offerOverAllowance,
+  offerWithoutPlace,
   PLACES_MESSAGES,
   outboundCallRemark,
   parseVersionEtag,
@@ -75,10 +76,11 @@ const find = (student: unknown, course: unknown) =>
 const now = () => new Date().toISOString();
 
 /**
- * The places guard as the gateway and applications-svc keep it (issue 23 item 3), over the course's
- * VACANCIES_INTERNAL: a new O on a course with no place left is refused (409 NO_PLACE_LEFT)
- * unless an Administrator confirmed going over the allowance (OVER_ALLOWANCE; 403 for anyone
- * else), which the LOG row records. Answers the refusal, or the note for the LOG ('' for none).
+ * The places guard as applications-svc and the gateway keep it (issue 23 item 3), over the course's
+ * VACANCIES_INTERNAL, each step the contracts rule they call: asking to offer over the allowance
+ * without the right is 403 (overAllowanceRefusal); a new O with no place left is 409 NO_PLACE_LEFT
+ * (offerWithoutPlace), also an Administrator's unless confirmed (offerOverAllowance with
+ * OVER_ALLOWANCE), which the LOG row records. Answers the refusal, or the note for the LOG ('' for none).
  */
 function placesGuard(
   course: CourseData,
@@ -87,10 +89,13 @@ function placesGuard(
   requested: string | undefined,
   overAllowance: boolean | undefined,
 ): { refused: Response } | { note: string } {
-  if (overAllowance && access !== OVER_ALLOWANCE_ROLE) return { refused: error(403, PLACES_MESSAGES.OVER_ALLOWANCE_FORBIDDEN) };
-  if (requested !== OFFER_STATUS || before === OFFER_STATUS || course.VACANCIES_INTERNAL > 0) return { note: '' };
-  if (!overAllowance) return { refused: error(409, PLACES_MESSAGES.NO_PLACE_LEFT) };
-  return { note: ` ${PLACES_MESSAGES.OVER_ALLOWANCE_LOG}` };
+  const forbidden = overAllowanceRefusal(access, overAllowance);
+  if (forbidden) return { refused: error(403, forbidden) };
+  const overTheAllowance = offerOverAllowance(access, before, requested, course.VACANCIES_INTERNAL);
+  if (offerWithoutPlace(access, before, requested, course.VACANCIES_INTERNAL) || (overTheAllowance && !overAllowance)) {
+    return { refused: error(409, PLACES_MESSAGES.NO_PLACE_LEFT) };
+  }
+  return { note: overTheAllowance ? ` ${PLACES_MESSAGES.OVER_ALLOWANCE_LOG}` : '' };
 }
 
 /**
