@@ -255,7 +255,7 @@ describe('/applications/{studentId}/{ucasCode}: edit an application', () => {
 
   it('shows the message of a failed load', async () => {
     renderApp('/applications/S9999/G400', { user: backOffice });
-    expect(await screen.findByText('404: Application not found')).toBeInTheDocument();
+    expect(await screen.findByText('404: Application not found.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to application listing' })).toHaveAttribute('href', '/applications');
   });
 });

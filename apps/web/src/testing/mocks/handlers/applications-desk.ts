@@ -7,8 +7,8 @@ import {
   interviewNeeded,
   interviewSummary,
   keptStatus,
+  staffEditRefusal,
   staffStatusRefusal,
-  canEditApplication,
   EMAIL_HISTORY_TEXTS,
   type EmailListResponse,
   type EmailRecord,
@@ -39,6 +39,7 @@ import {
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '../api-url';
 import { createApplyResponse } from '../applications';
+import { unavailable } from './applications';
 import { createDeskApplication, deskRow, type DeskApplication } from '../applications-desk';
 import { db } from '../db';
 
@@ -131,9 +132,9 @@ export const applicationsDeskHandlers = [
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
-    if (!found) return error(404, 'Application not found');
+    if (!found) return error(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
     const access = accessForCourse(user.roles, found.courseData);
-    if (!access) return error(403, 'You have no role on this course.');
+    if (!access) return error(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
     const { VISA_STATUS: _v, public: _p, version, ...detail } = found;
     return HttpResponse.json({ ...detail, access }, { headers: { ETag: versionEtag(version) } });
   }),
@@ -142,13 +143,15 @@ export const applicationsDeskHandlers = [
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
-    if (!found) return error(404, 'Application not found');
+    if (!found) return error(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
     const parsed = staffUpdateSubmissionSchema.safeParse(((await request.json()) as { data?: unknown }).data);
     if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
     const access = accessForCourse(user.roles, found.courseData);
-    // As the gateway and applications-svc: the places guard (a new O needs a place), then the
-    // contracts' one status rule, over the assessment's buttons.
+    // As the gateway's updateStaff and applications-svc: the edit rule, the places guard (a new O
+    // needs a place), then the contracts' one status rule, over the assessment's buttons.
     const before = found.applicationData.STATUS;
+    const editRefusal = staffEditRefusal(access, before);
+    if (editRefusal) return error(403, editRefusal);
     const places = placesGuard(found.courseData, access, before, parsed.data.STATUS, parsed.data.OVER_ALLOWANCE);
     if ('refused' in places) return places.refused;
     const refusal = staffStatusRefusal(access, found.applicationData.STATUS, parsed.data.STATUS, db.assessment.SUBMISSION_OPTIONS.BUTTONS);
@@ -185,11 +188,23 @@ export const applicationsDeskHandlers = [
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const parsed = staffCreateSubmissionSchema.safeParse(((await request.json()) as { data?: unknown }).data);
     if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
-    const { INTERVIEW, OVER_ALLOWANCE, ...submission } = parsed.data;
-    if (interviewNeeded(null, submission.STATUS ?? 'S') && !INTERVIEW) return error(400, INTERVIEW_MESSAGES.REQUIRED);
     const course = db.courses.find((c) => c.UCAS_CODE === params.course);
-    const places = course ? placesGuard(course, accessForCourse(user.roles, course), null, submission.STATUS ?? 'S', OVER_ALLOWANCE) : { note: '' };
+    if (!course) return error(404, 'Course not found');
+    // As the gateway's submitStaff: the edit rule for a new application, the course open to staff
+    // (staffCourseClosedCode), the places guard, then the status among the assessment's buttons;
+    // applications-svc then wants the interview of an I.
+    const access = accessForCourse(user.roles, course);
+    const editRefusal = staffEditRefusal(access, null);
+    if (editRefusal) return error(403, editRefusal);
+    const closed = unavailable(course, 'staff');
+    if (closed) return closed;
+    const { INTERVIEW, OVER_ALLOWANCE, ...submission } = parsed.data;
+    const requested = submission.STATUS ?? 'S';
+    const places = placesGuard(course, access, null, requested, OVER_ALLOWANCE);
     if ('refused' in places) return places.refused;
+    const statusRefusal = staffStatusRefusal(access, null, requested, db.assessment.SUBMISSION_OPTIONS.BUTTONS);
+    if (statusRefusal) return error(403, statusRefusal);
+    if (interviewNeeded(null, requested) && !INTERVIEW) return error(400, INTERVIEW_MESSAGES.REQUIRED);
     db.staffCreates.push(parsed.data);
     const n = db.desk.applications.length + 1;
     const studentId = params.student === NEW_STUDENT ? `S100${n}` : String(params.student);
@@ -210,7 +225,10 @@ export const applicationsDeskHandlers = [
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
-    if (!found) return error(404, 'Application not found');
+    if (!found) return error(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
+    // As applications-svc: only a user who may edit the application logs a call on it (issue 19 item 4).
+    const refusal = staffEditRefusal(accessForCourse(user.roles, found.courseData), found.applicationData.STATUS);
+    if (refusal) return error(403, refusal);
     const parsed = outboundCallDataSchema.safeParse(((await request.json()) as { data?: unknown }).data);
     if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
     const remark = outboundCallRemark(parsed.data);
@@ -237,9 +255,9 @@ export const applicationsDeskHandlers = [
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
     if (!found) return error(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
-    // The gateway's rule, called, not copied: Resend is for users who may edit the application.
-    if (!canEditApplication(accessForCourse(user.roles, found.courseData), found.applicationData.STATUS))
-      return error(403, ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY);
+    // The contracts' edit rule, called, not copied: Resend is for users who may edit the application.
+    const refusal = staffEditRefusal(accessForCourse(user.roles, found.courseData), found.applicationData.STATUS);
+    if (refusal) return error(403, refusal);
     const key = `${String(params.student)}/${String(params.course)}`;
     const original = (db.deskEmails[key] ?? []).find((e) => e.id === params.emailId);
     if (!original) return error(404, 'Email not found.');

@@ -5,6 +5,7 @@ import {
   applyApiBodySchema,
   assessApiBodySchema,
   courseClosedCode,
+  staffCourseClosedCode,
   courseDocumentTypes,
   describeIssues,
   documentNotAttachedText,
@@ -31,9 +32,13 @@ const error = (status: number, message: string) => HttpResponse.json({ message }
 const findCourse = (code: unknown): CourseData | undefined => db.courses.find((c) => c.UCAS_CODE === code);
 const qualOptionsOf = (course: CourseData) => db.qualOptions[course.UCAS_CODE] ?? createCourseDetail().qualOptions;
 
-/** 409 for a course that takes no applications, as the gateway: contracts' courseClosedCode. */
-const unavailable = (course: CourseData) => {
-  const code = courseClosedCode(course);
+/**
+ * 409 for a course that takes no applications, as the gateway's assertOpen: contracts'
+ * courseClosedCode for the public, staffCourseClosedCode for staff taking a call (no internal
+ * vacancies leaves the course open to them, issue 23 item 3).
+ */
+export const unavailable = (course: CourseData, who: 'public' | 'staff' = 'public') => {
+  const code = who === 'staff' ? staffCourseClosedCode(course) : courseClosedCode(course);
   return code ? error(409, code) : null;
 };
 
@@ -126,8 +131,10 @@ export const applicationsHandlers = [
     if (!body.success) return error(400, body.error.issues[0]?.message ?? 'Bad request');
     const course = findCourse(params.course);
     if (!course) return error(404, 'Course not found');
-    // As the gateway: staff assess applications on courses that have closed since (no gate).
-    const refused = db.sessionUser ? null : unavailable(course);
+    // As the gateway's assess route: the public is refused a closed course at once; staff are not
+    // (they re-assess applications on courses closed since), their create meets
+    // staffCourseClosedCode when it is submitted (the staff-create handler).
+    const refused = db.sessionUser ? null : unavailable(course, 'public');
     if (refused) return refused;
     const issues = validateQualificationItems(body.data.data, qualOptionsOf(course));
     if (issues.length > 0) return error(400, describeIssues(issues));
@@ -168,7 +175,7 @@ export const applicationsHandlers = [
 
   http.get(apiUrl(API_ROUTES.application.path), ({ params }) => {
     const stored = db.applications.find((a) => a.response.hash === params.hash);
-    if (!stored) return error(404, 'Application not found');
+    if (!stored) return error(404, STATUS_PAGE_MESSAGES.NOT_FOUND);
     if (db.statusPageExpired) return error(410, STATUS_PAGE_MESSAGES.expired('2025/26'));
     return HttpResponse.json(stored.review);
   }),
