@@ -1,12 +1,13 @@
 import { API_ROUTES } from '@clearing-desk/contracts';
 import { createCourse } from '@clearing-desk/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { createDeskApplication } from '@/testing/mocks/applications-desk';
 import { apiUrl } from '@/testing/mocks/api-url';
 import { db } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import { recordRequests } from '@/testing/application-form';
+import { holdAnswer } from '@/testing/held-answer';
 import { createStaffUser, currentSearch, renderApp } from '@/testing/test-utils';
 
 // The machine is shared: give async queries room under load (they still fail on a wrong state).
@@ -104,9 +105,11 @@ describe('/applications: Find an application', () => {
     seed(amara(), ben());
     const { user } = renderApp('/applications', { user: backOffice });
     await screen.findByText('2 applications found');
+    // The new search's answer is held until the loading state has been seen.
+    const answer = holdAnswer();
     server.use(
       http.get(apiUrl(API_ROUTES.adminApplications.path), async () => {
-        await delay(200);
+        await answer.held;
         return HttpResponse.json({ rows: [], total: 0 });
       }),
     );
@@ -114,6 +117,7 @@ describe('/applications: Find an application', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Loading applications')).toBeInTheDocument();
     expect(screen.queryByRole('cell', { name: 'S0001/A0001' })).not.toBeInTheDocument();
+    answer.release();
     expect(await screen.findByText('No results')).toBeInTheDocument();
   });
 

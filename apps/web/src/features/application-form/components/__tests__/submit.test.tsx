@@ -1,7 +1,8 @@
 import { API_ROUTES, APPLY_MESSAGES, CONFIRMATION_TEXTS, ERROR_CODES, SUBMISSION_BUTTONS, tooManyRequestsMessage } from '@clearing-desk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { completeForm, recordRequests, submitAndConfirm } from '@/testing/application-form';
+import { holdAnswer } from '@/testing/held-answer';
 import { apiUrl } from '@/testing/mocks/api-url';
 import { createAssessment } from '@/testing/mocks/applications';
 import { db, setAssessment } from '@/testing/mocks/db';
@@ -77,9 +78,11 @@ describe('submit step: submitting', () => {
     document.cookie = 'XSRF-TOKEN=t0k3n; path=/';
     const assessments = recordRequests(server, 'POST', '/api/apply/G400/assess');
     const posts = recordRequests(server, 'POST', '/api/apply/G400');
+    // The submission's answer is held until the loading text has been seen.
+    const answer = holdAnswer();
     server.use(
       http.post(apiUrl(API_ROUTES.apply.path), async () => {
-        await delay(50);
+        await answer.held;
         return undefined;
       }),
     );
@@ -100,6 +103,7 @@ describe('submit step: submitting', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, submit' }));
     expect(await screen.findByText(CONFIRMATION_TEXTS.LOADING)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    answer.release();
     expect(await screen.findByRole('heading', { level: 1, name: 'Good News!' })).toBeInTheDocument();
 
     await waitFor(() => expect(posts).toHaveLength(1));
