@@ -1,13 +1,5 @@
-import {
-  API_ENDPOINTS,
-  APPLICATIONS_SVC,
-  ADMIN_APPLICATION_MESSAGES,
-  canEditApplication,
-  EMAIL_HISTORY_TEXTS,
-  NOTIFICATIONS_SVC,
-  routeOf,
-} from '@clearing-desk/contracts';
-import { HttpError } from '@clearing-desk/service-kit';
+import { API_ENDPOINTS, APPLICATIONS_SVC, EMAIL_HISTORY_TEXTS, NOTIFICATIONS_SVC, routeOf, staffEditRefusal } from '@clearing-desk/contracts';
+import { forbidIfRefused } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadStaffApplication } from '../../applications/staff-application';
 
@@ -36,9 +28,7 @@ export const applicationEmailRoutes: FastifyPluginAsyncZod = async (fastify) => 
       const { student, course, emailId } = request.params;
       const { stored, detail } = await loadStaffApplication(fastify, request, { student, course });
       const { applicationData } = stored;
-      if (!canEditApplication(detail.access, applicationData.STATUS)) {
-        throw new HttpError(403, applicationData.STATUS === 'S' ? ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_PUBLIC : ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY);
-      }
+      forbidIfRefused(staffEditRefusal(detail.access, applicationData.STATUS));
       const email = await fastify.services.notifications.send(request, NOTIFICATIONS_SVC.resend, {
         params: { emailId },
         // An application stored without an email (a phone application may have none) is refused by notifications-svc's schema (400).
