@@ -1,4 +1,4 @@
-import { isWebPage } from '@clearing-desk/contracts';
+import { basePrefix, isWebPage } from '@clearing-desk/contracts';
 import { createService, notFoundHandler } from '@clearing-desk/service-kit';
 import { createLdapDirectory } from './auth/ldap-directory';
 import { loadRoleMapping } from './auth/role-mapping';
@@ -56,8 +56,9 @@ export async function buildApp(config: GatewayConfig) {
   await app.register(serviceClientsPlugin, { config });
   await app.register(serviceReadinessPlugin);
   await app.register(noStorePlugin, { apiPrefix });
-  await app.register(openApiPlugin, { apiPrefix });
-  await app.register(apiRoutes, { prefix: apiPrefix, config, directory, roleMapping });
+  await app.register(openApiPlugin, { apiPrefix, basePath: config.BASE_PATH });
+  // Each route's declared path is its full public path ('/api/...'): mounted below the base only.
+  await app.register(apiRoutes, { prefix: basePrefix(config.BASE_PATH), config, directory, roleMapping });
   if (oidcConfigured(config)) await app.register(oidcLoginRoutes, { config });
   await app.register(webAppPlugin, { config });
 

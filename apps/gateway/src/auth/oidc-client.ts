@@ -1,9 +1,9 @@
-import { LIMITS } from '@clearing-desk/contracts';
+import { API_ROUTES, LIMITS } from '@clearing-desk/contracts';
 import * as oidc from 'openid-client';
 import type { GatewayConfig } from '../config';
 
 /** Path of the callback under PUBLIC_URL; the redirect URI to register with the provider. */
-export const OIDC_CALLBACK_PATH = 'api/admin/auth/oidc/callback';
+export const OIDC_CALLBACK_PATH = API_ROUTES.authOidcCallback.path.slice(1);
 
 /** Seconds the provider may take to answer discovery, the token exchange or userinfo. */
 const PROVIDER_TIMEOUT_S = 10;

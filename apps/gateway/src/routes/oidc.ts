@@ -1,4 +1,4 @@
-import { API_ENDPOINTS, LOGIN_MESSAGES, routeOf, type StaffUser } from '@clearing-desk/contracts';
+import { API_ENDPOINTS, API_ROUTES, basePrefix, LOGIN_MESSAGES, routeOf, type StaffUser } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -24,7 +24,8 @@ const clientFor = (config: GatewayConfig): OidcClient => {
   return client;
 };
 
-const transactionCookiePath = (config: GatewayConfig) => `${config.BASE_PATH}api/admin/auth/oidc`;
+/** The callback's folder below BASE_PATH (e.g. /api/admin/auth/oidc), where the transaction cookie travels. */
+const transactionCookiePath = (config: GatewayConfig) => `${basePrefix(config.BASE_PATH)}${API_ROUTES.authOidcCallback.path.replace(/\/[^/]*$/, '')}`;
 
 const unavailable = (request: FastifyRequest, err: OidcUnavailableError) => {
   request.log.error({ err }, 'enterprise sign-in provider unavailable');

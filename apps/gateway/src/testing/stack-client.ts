@@ -1,4 +1,4 @@
-import { XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
+import { apiPath, XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
 import { startStack, type Stack, type StackOptions } from '@clearing-desk/stack';
 import { request as httpRequest } from 'node:http';
 import { Agent, fetch as undiciFetch } from 'undici';
@@ -123,8 +123,8 @@ export class StackClient {
 
   /** PUT /api/admin/auth/ldap (after a GET for the XSRF cookie when the client has none). */
   async login(username: string, password: string, headers: Record<string, string> = {}) {
-    if (!this.xsrfToken) await this.get('/api/ping');
-    return this.sendForm('/api/admin/auth/ldap', { username, password }, headers);
+    if (!this.xsrfToken) await this.get(apiPath('ping'));
+    return this.sendForm(apiPath('authLogin'), { username, password }, headers);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { API_ROUTES, fillPath, PAGE_ROUTES, pageHref, type ApplicationStepId } from '@clearing-desk/contracts';
+import { API_ROUTES, basePrefix, fillPath, PAGE_ROUTES, pageHref, type ApplicationStepId } from '@clearing-desk/contracts';
 import { BASE_URL } from './base-path';
 
 export type { ApplicationStepId };
@@ -108,12 +108,12 @@ export const routerBasename = (base: string = BASE_URL): string => (base === '/'
 export const absoluteHref = (href: string, base: string = BASE_URL): string => `${base}${href.replace(/^\//, '')}`;
 
 /**
- * API URLs: served by the gateway on the same origin under `${BASE_PATH}api` (spec section 7),
- * each built from its one declaration in contracts' API_ROUTES (zod-free, so /apply's first load
- * stays small) with its values URL-encoded.
+ * API URLs: served by the gateway on the same origin below BASE_PATH (spec section 7), each its
+ * one declaration in contracts' API_ROUTES (the full public path '/api/...', zod-free, so /apply's
+ * first load stays small) with its values URL-encoded, below the base prefix (e.g. /clearing/api/ping).
  */
 export const createApiPaths = (base: string) => {
-  const api = `${base}api`;
+  const api = basePrefix(base);
   const A = API_ROUTES;
   const desk = (student: string, course: string) => ({ student, course });
   return {

@@ -35,14 +35,11 @@ beforeAll(async () => {
   const config = testGatewayConfig();
   const client = (name: ServiceName) => createServiceClient(name, url, config);
   gateway.decorate('services', { courses: client('courses'), scenarios: client('scenarios') } as Record<ServiceName, ServiceClient>);
-  await gateway.register(
-    async (api) => {
-      api.route(forwardedRoute(gateway, API_ENDPOINTS.courseSearch, COURSES_SVC.search));
-      api.route(forwardedRoute(gateway, API_ENDPOINTS.course, COURSES_SVC.detail));
-      api.route(forwardedRoute(gateway, API_ENDPOINTS.scenarioCompleted, SCENARIOS_SVC.complete));
-    },
-    { prefix: '/api' },
-  );
+  await gateway.register(async (api) => {
+    api.route(forwardedRoute(gateway, API_ENDPOINTS.courseSearch, COURSES_SVC.search));
+    api.route(forwardedRoute(gateway, API_ENDPOINTS.course, COURSES_SVC.detail));
+    api.route(forwardedRoute(gateway, API_ENDPOINTS.scenarioCompleted, SCENARIOS_SVC.complete));
+  });
   await gateway.ready();
 });
 
@@ -74,7 +71,7 @@ describe('forwardedRoute (issue 26 item 1: one-to-one routes from their declarat
     const detail = createCourseDetail({ UCAS_CODE: 'G 400' });
     // The service's text, spacing and all: the gateway neither re-serialises nor re-orders it.
     answer = { status: 200, body: detail };
-    const res = await gateway.inject({ method: 'GET', url: `/api${fillPath(API_ENDPOINTS.course.path, { id: 'G 400' })}?_=123` });
+    const res = await gateway.inject({ method: 'GET', url: `${fillPath(API_ENDPOINTS.course.path, { id: 'G 400' })}?_=123` });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(JSON.stringify(detail));
     expect(seen).toEqual([{ url: fillPath(COURSES_SVC.detail.path, { id: 'G 400' }), body: undefined }]);
@@ -82,7 +79,7 @@ describe('forwardedRoute (issue 26 item 1: one-to-one routes from their declarat
 
   it("sends the route's parsed query without the `_` timestamp, and the `data` of a { data, token } body", async () => {
     answer = { status: 200, body: { rows: [], total: 0 } };
-    const search = await gateway.inject({ method: 'GET', url: `/api${API_ENDPOINTS.courseSearch.path}?q=%20law%20&_=1&school=sci` });
+    const search = await gateway.inject({ method: 'GET', url: `${API_ENDPOINTS.courseSearch.path}?q=%20law%20&_=1&school=sci` });
     expect(search.statusCode).toBe(200);
     // Parsed by the route's schema: q trimmed, paging defaults filled in, school upper-cased.
     expect(seen.map((s) => s.url)).toEqual([`${COURSES_SVC.search.path}?q=law&p=1&page_size=20&school=SCI`]);
@@ -90,13 +87,13 @@ describe('forwardedRoute (issue 26 item 1: one-to-one routes from their declarat
     seen.length = 0;
     answer = { status: 200, body: completion };
     const data = { applicationHash: 'a'.repeat(32), STATUS: 'O' };
-    const done = await gateway.inject({ method: 'PUT', url: `/api${API_ENDPOINTS.scenarioCompleted.path}`, payload: { data, token: 'xsrf' } });
+    const done = await gateway.inject({ method: 'PUT', url: API_ENDPOINTS.scenarioCompleted.path, payload: { data, token: 'xsrf' } });
     expect(done.json()).toEqual(completion);
     expect(seen).toEqual([{ url: SCENARIOS_SVC.complete.path, body: data }]);
   });
 
   it("refuses a request the route's schema refuses, without calling the service", async () => {
-    const res = await gateway.inject({ method: 'PUT', url: `/api${API_ENDPOINTS.scenarioCompleted.path}`, payload: { data: { applicationHash: 'x' } } });
+    const res = await gateway.inject({ method: 'PUT', url: API_ENDPOINTS.scenarioCompleted.path, payload: { data: { applicationHash: 'x' } } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: "data.applicationHash: 'applicationHash' is not a scenario." });
     expect(seen).toEqual([]);
@@ -104,22 +101,22 @@ describe('forwardedRoute (issue 26 item 1: one-to-one routes from their declarat
 
   it("passes a service's 4xx on with its status and message", async () => {
     answer = { status: 404, body: { message: 'Course ZZ9 not found' } };
-    const res = await gateway.inject({ method: 'GET', url: `/api${fillPath(API_ENDPOINTS.course.path, { id: 'ZZ9' })}` });
+    const res = await gateway.inject({ method: 'GET', url: fillPath(API_ENDPOINTS.course.path, { id: 'ZZ9' }) });
     expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 404, body: { message: 'Course ZZ9 not found' } });
   });
 
   it("answers 502 when the service's 2xx breaks the declared answer (validation kept)", async () => {
     answer = { status: 200, body: { rows: 'none' } };
-    const res = await gateway.inject({ method: 'GET', url: `/api${API_ENDPOINTS.courseSearch.path}` });
+    const res = await gateway.inject({ method: 'GET', url: API_ENDPOINTS.courseSearch.path });
     expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 502, body: { message: 'courses service gave an invalid answer' } });
   });
 
   it('refuses at registration two declarations that do not fit', () => {
     expect(() => forwardedRoute(gateway, API_ENDPOINTS.courseSearch, COURSES_SVC.detail)).toThrow(
-      "GET /courses -> GET /courses/:id: the route's 2xx schema is not the endpoint's",
+      "GET /api/courses -> GET /courses/:id: the route's 2xx schema is not the endpoint's",
     );
-    expect(() => forwardedRoute(gateway, { ...API_ENDPOINTS.course, path: '/courses' }, COURSES_SVC.detail)).toThrow(
-      'GET /courses -> GET /courses/:id: the route has no parameter id',
+    expect(() => forwardedRoute(gateway, { ...API_ENDPOINTS.course, path: '/api/courses' }, COURSES_SVC.detail)).toThrow(
+      'GET /api/courses -> GET /courses/:id: the route has no parameter id',
     );
     expect(() => forwardedRoute(gateway, API_ENDPOINTS.clearingStatusAudit, { ...APPLICATIONS_SVC.statusAudit })).toThrow(
       'GET /status/audit is not declared by any service (SERVICE_ENDPOINTS)',

@@ -69,7 +69,7 @@ describe('API_ROUTES and API_ENDPOINTS (issue 22 item 2: an endpoint declared on
     // The OIDC callback is registered only when OIDC is configured, which this gateway is not.
     const declared = Object.entries(API_ROUTES)
       .filter(([name]) => name !== 'authOidcCallback')
-      .map(([, r]) => `${r.method} /api${r.path}`)
+      .map(([, r]) => `${r.method} ${r.path}`)
       .sort();
     expect(registered).toEqual(declared);
   });
@@ -79,12 +79,36 @@ describe('API_ROUTES and API_ENDPOINTS (issue 22 item 2: an endpoint declared on
     const differing = Object.entries(API_ENDPOINTS)
       .filter(([name]) => name !== 'authOidcCallback')
       .filter(([, e]) => {
-        const registered = byRoute.get(`${e.method} /api${e.path}`) as Record<string, unknown> | undefined;
+        const registered = byRoute.get(`${e.method} ${e.path}`) as Record<string, unknown> | undefined;
         const declared = routeOf(e).schema as Record<string, unknown>;
         // The same schema objects, not copies: so a change to a declaration changes the route.
         return ['params', 'querystring', 'body', 'response'].some((part) => registered?.[part] !== declared[part]);
       })
       .map(([name]) => name);
     expect(differing).toEqual([]);
+  });
+});
+
+describe('under a BASE_PATH other than / (issue 22 item 2)', () => {
+  let based: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    based = await buildApp(testGatewayConfig({ BASE_PATH: '/clearing/' }));
+    await based.ready();
+  }, 30_000);
+
+  afterAll(async () => {
+    await based?.close();
+  });
+
+  it('serves each declared route, its full public path, below the base', async () => {
+    const registered = based.apiRouteList.map((r) => `${r.method} ${r.url}`).sort();
+    const declared = Object.entries(API_ROUTES)
+      .filter(([name]) => name !== 'authOidcCallback')
+      .map(([, r]) => `${r.method} /clearing${r.path}`)
+      .sort();
+    expect(registered).toEqual(declared);
+    expect((await based.inject({ method: 'GET', url: `/clearing${apiPath('openapi')}` })).statusCode).toBe(200);
+    expect((await based.inject({ method: 'GET', url: `/clearing${apiPath('authUser')}` })).statusCode).toBe(401);
   });
 });

@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import {
+  apiPath,
+  basePrefix,
   clearingStatusResponseSchema,
   courseDetailResponseSchema,
   hasStaffSignedInHint,
@@ -151,7 +153,7 @@ function staffEntryRenderer(web: WebServerBuild, config: GatewayConfig): PageRen
  * show the course (Clearing closed, suspended, external).
  */
 function coursePageRenderer(fastify: FastifyInstance, web: WebServerBuild, config: GatewayConfig): PageRenderer<[ucasCode: string]> {
-  const apiPrefix = `${config.BASE_PATH}api`;
+  const base = basePrefix(config.BASE_PATH);
   // The page's request id travels on, so the logs tie the two API reads to the page.
   const read = async <S extends z.ZodType>(request: FastifyRequest, url: string, schema: S): Promise<z.infer<S> | null> => {
     const answer = await fastify.inject({ method: 'GET', url, headers: { [REQUEST_ID_HEADER]: request.id } });
@@ -162,8 +164,8 @@ function coursePageRenderer(fastify: FastifyInstance, web: WebServerBuild, confi
   return async (request, ucasCode) => {
     try {
       const [detail, status] = await Promise.all([
-        read(request, `${apiPrefix}/courses/${encodeURIComponent(ucasCode)}`, courseDetailResponseSchema),
-        read(request, `${apiPrefix}/admin/status`, clearingStatusResponseSchema),
+        read(request, `${base}${apiPath('course', { id: ucasCode })}`, courseDetailResponseSchema),
+        read(request, `${base}${apiPath('clearingStatus')}`, clearingStatusResponseSchema),
       ]);
       if (!detail || !status) return null;
       return await web.renderCoursePage(web.template, ucasCode, detail, status);

@@ -20,11 +20,12 @@ declare module 'fastify' {
 }
 
 /**
- * Every /api route of spec section 7, mounted under `${BASE_PATH}api`. Every `/admin/*` route
+ * Every /api route of spec section 7, mounted below BASE_PATH (each declared path starts with
+ * '/api'). Every `/api/admin/*` route
  * needs a staff session (401 'Not logged in') unless it says `config: { public: true }`.
  */
 export const apiRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, { config, directory, roleMapping }) => {
-  const adminPrefix = `${fastify.prefix}/admin/`;
+  const adminPrefix = `${fastify.prefix}/api/admin/`;
   fastify.addHook('onRequest', async (request) => {
     if (request.routeOptions.url?.startsWith(adminPrefix) && !request.routeOptions.config.public && !request.staffUser) {
       throw new HttpError(401, LOGIN_MESSAGES.NOT_LOGGED_IN);

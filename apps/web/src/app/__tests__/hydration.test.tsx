@@ -58,7 +58,7 @@ describe('pre-rendered pages hydrated by the app', () => {
 
   it('takes over the course page the gateway rendered: same elements, no hydration error', async () => {
     seedCourses([createCourse({ UCAS_CODE: 'G400', COURSE_TITLE: 'Computer Science' })]);
-    const [detail, status] = await Promise.all([fetch(apiUrl('/courses/G400')), fetch(apiUrl('/admin/status'))].map(async (r) => (await r).json()));
+    const [detail, status] = await Promise.all([fetch(apiUrl('/api/courses/G400')), fetch(apiUrl('/api/admin/status'))].map(async (r) => (await r).json()));
     const html = await renderCoursePage(TEMPLATE, 'G400', detail, status);
     if (!html) throw new Error('the course page was not rendered');
     const container = showPrerendered('/apply/G400', html);

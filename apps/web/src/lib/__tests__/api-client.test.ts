@@ -10,7 +10,7 @@ describe('api client', () => {
   it('marks every call with x-form-open while a staff form is open, and stops once it closes (issue 19 item 2)', async () => {
     const seen: (string | null)[] = [];
     server.use(
-      http.get(apiUrl('/echo'), ({ request }) => {
+      http.get(apiUrl('/api/echo'), ({ request }) => {
         seen.push(request.headers.get('x-form-open'));
         return HttpResponse.json({ ok: true });
       }),
@@ -27,7 +27,7 @@ describe('api client', () => {
   it('sends GETs with cookies, Accept JSON and a _ timestamp, dropping empty parameters', async () => {
     let seen: Request | undefined;
     server.use(
-      http.get(apiUrl('/echo'), ({ request }) => {
+      http.get(apiUrl('/api/echo'), ({ request }) => {
         seen = request;
         return HttpResponse.json({ ok: true });
       }),
@@ -50,7 +50,7 @@ describe('api client', () => {
     let body: unknown;
     let url: URL | undefined;
     server.use(
-      http.post(apiUrl('/echo'), async ({ request }) => {
+      http.post(apiUrl('/api/echo'), async ({ request }) => {
         url = new URL(request.url);
         body = await request.json();
         return HttpResponse.json({ ok: true });
@@ -65,7 +65,7 @@ describe('api client', () => {
     document.cookie = 'XSRF-TOKEN=t0k; path=/';
     let text = '';
     server.use(
-      http.put(apiUrl('/echo'), async ({ request }) => {
+      http.put(apiUrl('/api/echo'), async ({ request }) => {
         text = await request.text();
         return HttpResponse.json({ ok: true });
       }),
@@ -79,7 +79,7 @@ describe('api client', () => {
     document.cookie = 'XSRF-TOKEN=up%2Fload; path=/';
     let seen: { header: string | null; fields: string[]; token: FormDataEntryValue | null } | undefined;
     server.use(
-      http.post(apiUrl('/echo'), async ({ request }) => {
+      http.post(apiUrl('/api/echo'), async ({ request }) => {
         const form = await request.formData();
         seen = { header: request.headers.get('x-xsrf-token'), fields: [...form.keys()], token: form.get('token') };
         return HttpResponse.json({ ok: true });
@@ -95,14 +95,14 @@ describe('api client', () => {
   });
 
   it('rejects a failed upload with its status and message', async () => {
-    server.use(http.post(apiUrl('/echo'), () => HttpResponse.json({ message: 'file_virus' }, { status: 422 })));
+    server.use(http.post(apiUrl('/api/echo'), () => HttpResponse.json({ message: 'file_virus' }, { status: 422 })));
     const error = await api.upload('/api/echo', new FormData(), echoSchema).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, message: 'file_virus' });
   });
 
   it('rejects a non-2xx answer with its status and message', async () => {
-    server.use(http.get(apiUrl('/echo'), () => HttpResponse.json({ message: 'COURSE_CLOSED' }, { status: 409 })));
+    server.use(http.get(apiUrl('/api/echo'), () => HttpResponse.json({ message: 'COURSE_CLOSED' }, { status: 409 })));
     const error = await api.get('/api/echo', echoSchema).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, message: 'COURSE_CLOSED' });
@@ -110,13 +110,13 @@ describe('api client', () => {
   });
 
   it('falls back to the status text when the body has no message', async () => {
-    server.use(http.get(apiUrl('/echo'), () => new HttpResponse('oops', { status: 502, statusText: 'Bad Gateway' })));
+    server.use(http.get(apiUrl('/api/echo'), () => new HttpResponse('oops', { status: 502, statusText: 'Bad Gateway' })));
     const error = await api.get('/api/echo', echoSchema).catch((e: unknown) => e);
     expect(formatApiError(error)).toBe('502: Bad Gateway');
   });
 
   it('rejects a 2xx answer that does not match the contract', async () => {
-    server.use(http.get(apiUrl('/echo'), () => HttpResponse.json({ ok: 'yes' })));
+    server.use(http.get(apiUrl('/api/echo'), () => HttpResponse.json({ ok: 'yes' })));
     await expect(api.get('/api/echo', echoSchema)).rejects.toBeInstanceOf(ResponseValidationError);
   });
 });

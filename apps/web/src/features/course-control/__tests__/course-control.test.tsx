@@ -16,7 +16,7 @@ type Sent = { body: unknown; ifMatch: string | null };
 /** PUT and history handlers over the mock catalogue: the PUT checks If-Match like the gateway. */
 function courseControlServer(sent: Sent[], options: { conflict?: boolean } = {}) {
   server.use(
-    http.put(apiUrl('/admin/courses/:ucasCode'), async ({ request, params }) => {
+    http.put(apiUrl('/api/admin/courses/:ucasCode'), async ({ request, params }) => {
       const body = await request.json();
       sent.push({ body, ifMatch: request.headers.get('if-match') });
       const index = db.courses.findIndex((c) => c.UCAS_CODE === params.ucasCode);
@@ -30,7 +30,7 @@ function courseControlServer(sent: Sent[], options: { conflict?: boolean } = {})
       db.courses[index] = next;
       return HttpResponse.json({ courseData: next, qualOptions: [], access: accessForCourse(db.sessionUser?.roles, next) });
     }),
-    http.get(apiUrl('/admin/courses/:ucasCode/history'), () =>
+    http.get(apiUrl('/api/admin/courses/:ucasCode/history'), () =>
       HttpResponse.json({ rows: [{ at: '2025-08-14T08:00:00.000Z', username: 'admin2', changes: [{ field: 'VACANCIES_INTERNAL', old: 4, new: 5 }] }] }),
     ),
   );

@@ -105,7 +105,7 @@ describe('/apply/:ucasCode course page', () => {
   });
 
   it('treats a server error like a missing course', async () => {
-    server.use(http.get(apiUrl('/courses/:ucasCode'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    server.use(http.get(apiUrl('/api/courses/:ucasCode'), () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
     renderApp('/apply/G400');
     expect(await screen.findByText('Error: Course not found with open vacancies.')).toBeInTheDocument();
   });

@@ -147,7 +147,7 @@ describe('submit step: submitting', () => {
   it("treats a 429 on the applied check as 'not checked': nothing said while filling in, the confirmation says so, and the submission goes (issue 25 item 7)", async () => {
     const checks = recordRequests(server, 'GET', '/api/applications/G400/applied');
     server.use(
-      http.get(apiUrl('/applications/:code/applied'), () =>
+      http.get(apiUrl('/api/applications/:code/applied'), () =>
         HttpResponse.json({ message: tooManyRequestsMessage(30) }, { status: 429, headers: { 'retry-after': '30' } }),
       ),
     );
