@@ -6,7 +6,7 @@
  *   npx tsx tools/bench/assessment/in-process.ts [seconds-per-row=2]
  *   taskset -c 0 npx tsx tools/bench/assessment/in-process.ts   # pin to one core
  */
-import { assessRequestSchema, assessmentSchema, type AssessRequestInput } from '@clearing-desk/contracts';
+import { ASSESSMENT_SVC, assessmentSchema, assessRequestSchema, type AssessRequestInput } from '@clearing-desk/contracts';
 import { createCourseDetail } from '@clearing-desk/contracts/testing';
 import { TEST_INTERNAL_TOKEN, internalHeaders } from '@clearing-desk/service-kit/testing';
 // This benchmark measures the service's own code in-process (eslint.config.mjs: type:tool may),
@@ -88,10 +88,10 @@ async function main() {
   const headers = { ...internalHeaders(), 'content-type': 'application/json' };
   rows.push(
     await measure(
-      'fastify inject POST /assessments',
+      `fastify inject POST ${ASSESSMENT_SVC.assess.path}`,
       () => json,
       async (payload) => {
-        const res = await app.inject({ method: 'POST', url: '/assessments', headers, payload });
+        const res = await app.inject({ method: 'POST', url: ASSESSMENT_SVC.assess.path, headers, payload });
         if (res.statusCode !== 200) throw new Error(res.body);
       },
     ),

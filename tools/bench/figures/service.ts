@@ -8,7 +8,7 @@
  *   npx tsx tools/bench/figures/service.ts [--applications 50000] [--runs 50] [--courses 160]
  */
 import { parseArgs } from 'node:util';
-import { figuresCountResponseSchema, type StaffUser } from '@clearing-desk/contracts';
+import { APPLICATIONS_SVC, figuresCountResponseSchema, type StaffUser } from '@clearing-desk/contracts';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
 import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN } from '@clearing-desk/service-kit/testing';
 import { sql, type SQL } from 'drizzle-orm';
@@ -28,8 +28,8 @@ type ServiceModules = {
   createFiguresRepository: (db: Db) => { count: (codes: readonly string[]) => Promise<unknown> };
 };
 /** The service's public entry, named through a variable so TypeScript does not follow it. */
-const APPLICATIONS_SVC: string = '@clearing-desk/applications-svc';
-const loadService = async (): Promise<ServiceModules> => (await import(APPLICATIONS_SVC)) as ServiceModules;
+const APPLICATIONS_SVC_PACKAGE: string = '@clearing-desk/applications-svc';
+const loadService = async (): Promise<ServiceModules> => (await import(APPLICATIONS_SVC_PACKAGE)) as ServiceModules;
 
 const { values } = parseArgs({
   options: {
@@ -87,8 +87,8 @@ async function main() {
     const body = { courses: codes.map((UCAS_CODE) => ({ UCAS_CODE, SCHOOL: 'SCI', DEPT: 'CMPS' })) };
     const headers = internalHeaders({ 'x-clearing-user': encodeStaffUser(editor) });
     const inject = async () => {
-      const res = await app.inject({ method: 'POST', url: '/figures', headers, payload: body });
-      if (res.statusCode !== 200) throw new Error(`POST /figures answered ${res.statusCode}: ${res.body}`);
+      const res = await app.inject({ method: 'POST', url: APPLICATIONS_SVC.figures.path, headers, payload: body });
+      if (res.statusCode !== 200) throw new Error(`POST ${APPLICATIONS_SVC.figures.path} answered ${res.statusCode}: ${res.body}`);
       return figuresCountResponseSchema.parse(res.json());
     };
     const check = await inject();

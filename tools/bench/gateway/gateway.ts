@@ -19,7 +19,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, uptime as osUptime } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { assessResponseSchema, courseDetailResponseSchema, XSRF_COOKIE, type AssessForm } from '@clearing-desk/contracts';
+import { apiPath, ASSESSMENT_SVC, assessResponseSchema, courseDetailResponseSchema, COURSES_SVC, XSRF_COOKIE, type AssessForm } from '@clearing-desk/contracts';
 import { createAssessForm } from '@clearing-desk/contracts/testing';
 import { freePort, startStack, type Stack } from '@clearing-desk/stack';
 import autocannon from 'autocannon';
@@ -189,21 +189,22 @@ async function targetsFor(stack: Stack, nginxUrl: string | null) {
 
   const direct: autocannon.Request[] = all.map(({ form }) => ({
     method: 'POST',
-    path: '/assessments',
+    path: ASSESSMENT_SVC.assess.path,
     headers: { ...internal, 'content-type': 'application/json' },
     body: JSON.stringify({ course: detail.courseData, qualOptions: detail.qualOptions, form, access: detail.access, alternatives: [] }),
   }));
   const viaGateway: autocannon.Request[] = all.map(({ data }) => ({
     method: 'POST',
-    path: `/api/apply/${COURSE}/assess`,
+    path: apiPath('assess', { course: COURSE }),
     headers: { cookie, 'content-type': 'application/json' },
     body: JSON.stringify({ data, token }),
   }));
-  const search = (prefix: string, stamp: boolean): autocannon.Request[] =>
+  // The course search on courses-svc (internal) or the gateway (public, with the web's timestamp).
+  const search = (viaGateway: boolean): autocannon.Request[] =>
     COURSE_QUERIES.map((q, i) => ({
       method: 'GET',
-      path: `${prefix}/courses?q=${encodeURIComponent(q)}&p=1${stamp ? `&_=${1_700_000_000_000 + i}` : ''}`,
-      headers: prefix ? { cookie } : internal,
+      path: `${viaGateway ? apiPath('courseSearch') : COURSES_SVC.search.path}?q=${encodeURIComponent(q)}&p=1${viaGateway ? `&_=${1_700_000_000_000 + i}` : ''}`,
+      headers: viaGateway ? { cookie } : internal,
     }));
   const gatewayPid = stack.pid('gateway');
   // The first instance's CPU (the only one on the first stack; on the second, direct calls reach it only).
@@ -213,12 +214,12 @@ async function targetsFor(stack: Stack, nginxUrl: string | null) {
     { name: 'gateway', url: stack.gatewayUrl, requests: viaGateway, pid: gatewayPid, servicePid: assessmentPid },
   ];
   const courses: Target[] = [
-    { name: 'direct', url: coursesUrl, requests: search('', false), servicePid: coursesPid },
-    { name: 'gateway', url: stack.gatewayUrl, requests: search('/api', true), pid: gatewayPid, servicePid: coursesPid },
+    { name: 'direct', url: coursesUrl, requests: search(false), servicePid: coursesPid },
+    { name: 'gateway', url: stack.gatewayUrl, requests: search(true), pid: gatewayPid, servicePid: coursesPid },
   ];
   if (nginxUrl) {
     assess.push({ name: 'nginx', url: nginxUrl, requests: direct, servicePid: assessmentPid });
-    courses.push({ name: 'nginx', url: nginxUrl, requests: search('', false), servicePid: coursesPid });
+    courses.push({ name: 'nginx', url: nginxUrl, requests: search(false), servicePid: coursesPid });
   }
   return { assess, courses };
 }

@@ -10,7 +10,7 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { XSRF_COOKIE } from '@clearing-desk/contracts';
+import { apiPath, XSRF_COOKIE } from '@clearing-desk/contracts';
 import { createAssessForm } from '@clearing-desk/contracts/testing';
 import { startStack } from '@clearing-desk/stack';
 import autocannon from 'autocannon';
@@ -38,16 +38,20 @@ async function main() {
     },
   });
   try {
-    const ping = await fetch(`${stack.gatewayUrl}/api/ping`);
+    const ping = await fetch(`${stack.gatewayUrl}${apiPath('ping')}`);
     const pairs = ping.headers.getSetCookie().map((l) => l.split(';')[0] ?? '');
     const token = decodeURIComponent(pairs.find((p) => p.startsWith(`${XSRF_COOKIE}=`))?.slice(XSRF_COOKIE.length + 1) ?? '');
     const cookie = pairs.join('; ');
     const requests: autocannon.Request[] =
       values.route === 'courses'
-        ? ['', 'computer', 'law', 'history', 'biology'].map((q, i) => ({ method: 'GET', path: `/api/courses?q=${q}&p=1&_=${i}`, headers: { cookie } }))
+        ? ['', 'computer', 'law', 'history', 'biology'].map((q, i) => ({
+            method: 'GET',
+            path: `${apiPath('courseSearch')}?q=${q}&p=1&_=${i}`,
+            headers: { cookie },
+          }))
         : Array.from({ length: 100 }, (_, i) => ({
             method: 'POST',
-            path: '/api/apply/G400/assess',
+            path: apiPath('assess', { course: 'G400' }),
             headers: { cookie, 'content-type': 'application/json' },
             body: JSON.stringify({
               data: { ...createAssessForm({ DOB: `2006-01-${String(1 + (i % 28)).padStart(2, '0')}` }), EMAIL: `p${i}@example.com` },

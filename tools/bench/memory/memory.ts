@@ -17,7 +17,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
+import { apiPath, XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
 import { createSampleDocument } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, freePort, REPO_ROOT } from '@clearing-desk/stack';
 import { MARKERS, type Mix } from '../results-day/mix';
@@ -205,7 +205,7 @@ async function someRequests(gatewayUrl: string, journeys: number): Promise<Map<n
     }
   }
   const staff = client(gatewayUrl, '10.26.1.1');
-  count((await staff.request('GET', '/api/ping')).status);
+  count((await staff.request('GET', apiPath('ping'))).status);
   const token = decodeURIComponent(staff.jar.get(XSRF_COOKIE) ?? '');
   const login = await fetch(`${gatewayUrl}/api/admin/auth/ldap`, {
     method: 'PUT',
@@ -222,13 +222,13 @@ async function someRequests(gatewayUrl: string, journeys: number): Promise<Map<n
     const eq = pair.indexOf('=');
     if (eq > 0) staff.jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
   }
-  const listing = await staff.request('GET', '/api/admin/applications?q=memory&page_size=10');
+  const listing = await staff.request('GET', `${apiPath('adminApplications')}?q=memory&page_size=10`);
   count(listing.status);
-  for (const s of ['', 'b', 'o', 'p']) count((await staff.request('GET', `/api/admin/applications?s=${s}&page_size=25`)).status);
+  for (const s of ['', 'b', 'o', 'p']) count((await staff.request('GET', `${apiPath('adminApplications')}?s=${s}&page_size=25`)).status);
   const first = (listing.json?.rows as { STUDENT_ID: string; UCAS_CODE: string }[] | undefined)?.[0];
-  if (first) count((await staff.request('GET', `/api/admin/applications/${first.STUDENT_ID}/${first.UCAS_CODE}`)).status);
-  count((await staff.request('GET', '/api/admin/figures')).status);
-  count((await staff.request('GET', '/api/admin/scenario-progress')).status);
+  if (first) count((await staff.request('GET', apiPath('adminApplication', { student: first.STUDENT_ID, course: first.UCAS_CODE }))).status);
+  count((await staff.request('GET', apiPath('figures'))).status);
+  count((await staff.request('GET', apiPath('scenarioProgress'))).status);
   return statuses;
 }
 

@@ -25,7 +25,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { OUTBOX_QUEUES, XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
+import { apiPath, OUTBOX_QUEUES, XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
 import { createApplicationForm, FIVE_GCSES } from '@clearing-desk/contracts/testing';
 import { freePort, REPO_ROOT, startStack, type Stack } from '@clearing-desk/stack';
 import { Queue, QueueEvents } from 'bullmq';
@@ -186,7 +186,7 @@ async function main() {
       if (!wayBack.held.includes(jobId)) stalledLive.add(jobId);
     });
     // One XSRF token for the run (public applies need it; the gateway checks header = cookie).
-    const ping = await pool.request({ method: 'GET', path: '/api/ping' });
+    const ping = await pool.request({ method: 'GET', path: apiPath('ping') });
     await ping.body.dump();
     const cookies = ([] as string[]).concat(ping.headers['set-cookie'] ?? []);
     const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
@@ -224,7 +224,7 @@ async function main() {
         (async () => {
           const res = await pool.request({
             method: 'POST',
-            path: '/api/apply/G400',
+            path: apiPath('apply', { course: 'G400' }),
             headers: { 'content-type': 'application/json', cookie, [XSRF_HEADER]: xsrf },
             body: JSON.stringify({ data: form(n, email), token: xsrf }),
           });

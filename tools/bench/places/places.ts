@@ -23,6 +23,7 @@ import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import {
+  apiPath,
   assessResponseSchema,
   courseSearchResponseSchema,
   figuresResponseSchema,
@@ -86,13 +87,13 @@ const clientOf = (jar: Map<string, string>): Client => ({
 /** A public visitor (GET /api/ping for the XSRF cookies), signed in as `username` when given. */
 async function client(pool: Pool, username?: string): Promise<Client> {
   const jar = new Map<string, string>();
-  const ping = await pool.request({ method: 'GET', path: '/api/ping' });
+  const ping = await pool.request({ method: 'GET', path: apiPath('ping') });
   await ping.body.dump();
   cookiesOf(ping.headers, jar);
   if (!username) return clientOf(jar);
   const login = await pool.request({
     method: 'PUT',
-    path: '/api/admin/auth/ldap',
+    path: apiPath('authLogin'),
     headers: { cookie: clientOf(jar).cookie, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ username, password: DEMO_DIRECTORY.password, token: clientOf(jar).token }).toString(),
   });
@@ -118,13 +119,13 @@ async function pickCourses(pool: Pool, adviser: Client): Promise<string[]> {
   const assessForm: AssessForm = toAssessForm(form(0, 'pick') as unknown as AssessForm);
   const picked: string[] = [];
   for (let page = 1; picked.length < COURSES; page++) {
-    const found = await call(pool, adviser, 'GET', `/api/courses?p=${page}&page_size=50&_=${Date.now()}`);
+    const found = await call(pool, adviser, 'GET', `${apiPath('courseSearch')}?p=${page}&page_size=50&_=${Date.now()}`);
     const rows = courseSearchResponseSchema.parse(found.body).rows;
     if (rows.length === 0) break;
     for (const row of rows) {
       const action = searchAction(row);
       if (picked.length >= COURSES || action.kind !== 'apply' || !action.enabled || action.externalUrl) continue;
-      const assessed = await call(pool, adviser, 'POST', `/api/apply/${row.UCAS_CODE}/assess`, assessForm);
+      const assessed = await call(pool, adviser, 'POST', apiPath('assess', { course: row.UCAS_CODE }), assessForm);
       if (assessed.status !== 200) continue;
       const { result } = assessResponseSchema.parse(assessed.body);
       if (result.TRAFFIC_LIGHT === 'G' && result.SUBMISSION_OPTIONS.BUTTONS.some((b) => b.STATUS === 'O')) picked.push(row.UCAS_CODE);
@@ -142,12 +143,12 @@ async function givePlaces(pool: Pool, admin: Client, codes: string[]): Promise<C
     return { code, places, allowance, allowed: Math.floor((places * Math.round(allowance * 100)) / 100) };
   });
   for (const c of courses) {
-    const saved = await call(pool, admin, 'PUT', `/api/admin/courses/${c.code}`, { CLEARING_PLACES: c.places, OFFER_ALLOWANCE: c.allowance });
+    const saved = await call(pool, admin, 'PUT', apiPath('adminCourseUpdate', { id: c.code }), { CLEARING_PLACES: c.places, OFFER_ALLOWANCE: c.allowance });
     if (saved.status !== 200) throw new Error(`course control ${c.code} answered ${saved.status}: ${JSON.stringify(saved.body)}`);
   }
   for (const c of courses) {
     for (;;) {
-      const detail = await call(pool, admin, 'GET', `/api/admin/courses/${c.code}?_=${Date.now()}`);
+      const detail = await call(pool, admin, 'GET', `${apiPath('adminCourse', { id: c.code })}?_=${Date.now()}`);
       if ((detail.body as { courseData?: { VACANCIES_INTERNAL?: number } }).courseData?.VACANCIES_INTERNAL === c.allowed) break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -199,8 +200,11 @@ async function run(label: 'guard' | 'no-guard') {
         (async () => {
           const started = performance.now();
           const answer = byAdviser
-            ? await call(pool, advisers[n % ADVISERS]!, 'POST', `/api/admin/applications/new/${course}`, { ...form(n, runId), STATUS: 'O' })
-            : await call(pool, visitor, 'POST', `/api/apply/${course}`, form(n, runId));
+            ? await call(pool, advisers[n % ADVISERS]!, 'POST', apiPath('adminApplicationCreate', { student: 'new', course }), {
+                ...form(n, runId),
+                STATUS: 'O',
+              })
+            : await call(pool, visitor, 'POST', apiPath('apply', { course }), form(n, runId));
           const offered = answer.status === 200 && (answer.body as { confirmed_status?: string }).confirmed_status === 'O';
           sent.push({ course, who: byAdviser ? 'adviser' : 'public', status: answer.status, offered, ms: performance.now() - started });
         })(),
@@ -214,7 +218,7 @@ async function run(label: 'guard' | 'no-guard') {
       `${sent.length} applicants sent in ${sentIn.toFixed(1)} s (${(sent.length / sentIn).toFixed(1)}/s), all answered after ${answeredIn.toFixed(1)} s`,
     );
 
-    const figures = figuresResponseSchema.parse((await call(pool, admin, 'GET', `/api/admin/figures?_=${Date.now()}`)).body);
+    const figures = figuresResponseSchema.parse((await call(pool, admin, 'GET', `${apiPath('figures')}?_=${Date.now()}`)).body);
     const counting = new Map(figures.courses.map((r) => [r.UCAS_CODE, r.OFFERS_COUNTING]));
     printTable(
       courses.map((c) => {

@@ -1,3 +1,5 @@
+import { API_ROUTES, isWebPage } from '@clearing-desk/contracts';
+
 /** One recorded request of the results-day mix (mix.json, written by record.ts). */
 export type MixStep = {
   /** Milliseconds since the previous request of the recording (the person's think time). */
@@ -20,18 +22,19 @@ export type Mix = { recordedFrom: string; steps: MixStep[] };
 /** The recorded applicant: the replay swaps these for a person of its own per journey. */
 export const MARKERS = { NAME1: 'Amara', NAME2: 'Recordedapplicant', EMAIL: 'recorded.applicant@example.com' } as const;
 
+/** Each public route of API_ROUTES with a pattern matching its filled paths. */
+const DECLARED = Object.values(API_ROUTES).map((r) => ({
+  ...r,
+  pattern: new RegExp(`^${r.path.replace(/[.]/g, '\\.').replace(/:\w+/g, '[^/]+')}$`),
+}));
+
 /**
- * The route a request counts under in the figures: its method and path with the variable parts
- * named (`GET /api/courses/:code`), or `page` for a document load.
+ * The route a request counts under in the figures: its method and its declared path template in
+ * API_ROUTES (`GET /api/courses/:id`), or `GET page` for a document load.
  */
 export function routeOf(step: Pick<MixStep, 'method' | 'path'>): string {
   const p = step.path.replace(/\?.*/, '');
-  if (!p.startsWith('/api/')) return 'GET page';
-  const named = p
-    .replace(/^\/api\/courses\/[^/]+$/, '/api/courses/:code')
-    .replace(/^\/api\/apply\/[^/]+\/assess$/, '/api/apply/:code/assess')
-    .replace(/^\/api\/apply\/[^/]+$/, '/api/apply/:code')
-    .replace(/^\/api\/applications\/[^/]+\/applied$/, '/api/applications/:code/applied')
-    .replace(/^\/api\/applications\/[^/]+$/, '/api/applications/:hash');
-  return `${step.method} ${named}`;
+  const route = DECLARED.find((r) => r.method === step.method && r.pattern.test(p));
+  if (route) return `${route.method} ${route.path}`;
+  return step.method === 'GET' && isWebPage(p) ? 'GET page' : `${step.method} ${p}`;
 }

@@ -27,7 +27,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
+import { apiRouteLabel, XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
 import { createSampleDocument } from '@clearing-desk/contracts/testing';
 import { startStack } from '@clearing-desk/stack';
 import { Client } from 'pg';
@@ -54,14 +54,14 @@ const CONNECTIONS = Number(values.connections);
 const SUBMIT_RETRY_MS = Number(values['submit-retry-s']) * 1000;
 
 const mix = JSON.parse(readFileSync(path.join(__dirname, 'mix.json'), 'utf8')) as Mix;
-const SUBMIT_ROUTE = 'POST /api/apply/:code';
+const SUBMIT_ROUTE = apiRouteLabel('apply');
 /**
  * Reads the web app goes on without (clearing-gate.tsx keeps the app open when the status call
  * fails; the duplicate banner simply does not show): a failure of these does not end a journey.
  */
-const TOLERATED = new Set(['GET /api/admin/status', 'GET /api/applications/:code/applied']);
+const TOLERATED = new Set([apiRouteLabel('clearingStatus'), apiRouteLabel('applied')]);
 /** Public reads that need applications-svc's rows, so cannot be answered while it is down. */
-const APPLICATIONS_READS = new Set(['GET /api/applications/:code/applied', 'GET /api/applications/:hash']);
+const APPLICATIONS_READS = new Set([apiRouteLabel('applied'), apiRouteLabel('application')]);
 
 type Phase = 'before' | 'down' | 'after';
 type Sample = { route: string; status: number | 'error'; ms: number; at: number; expected: number | undefined };
@@ -111,7 +111,7 @@ async function journey(pool: Pool, n: number, t0: number): Promise<void> {
     const route = routeOf(step);
     let pathAndQuery = step.path.replace(/([?&]_=)\d+/, `$1${Date.now()}`);
     for (const [from, to] of swaps) pathAndQuery = pathAndQuery.split(from).join(to);
-    const headers: Record<string, string> = { 'x-forwarded-for': address, accept: step.path.startsWith('/api/') ? 'application/json' : 'text/html' };
+    const headers: Record<string, string> = { 'x-forwarded-for': address, accept: route === 'GET page' ? 'text/html' : 'application/json' };
     if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const xsrf = jar.get(XSRF_COOKIE);
     if (step.method !== 'GET' && xsrf) headers[XSRF_HEADER] = decodeURIComponent(xsrf);

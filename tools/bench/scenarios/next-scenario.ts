@@ -8,7 +8,7 @@
  *
  *   npx tsx tools/bench/scenarios/next-scenario.ts [trainees=20]
  */
-import { scenarioSearchResultSchema, USER_HEADER, type StaffUser } from '@clearing-desk/contracts';
+import { fillPath, SCENARIOS_SVC, scenarioSearchResultSchema, USER_HEADER, type StaffUser } from '@clearing-desk/contracts';
 import { encodeStaffUser, INTERNAL_TOKEN_HEADER } from '@clearing-desk/service-kit';
 import { startStack } from '@clearing-desk/stack';
 import { printTable } from '../assessment/fixtures';
@@ -47,15 +47,15 @@ async function main() {
       const headers = { [INTERNAL_TOKEN_HEADER]: stack.internalToken, [USER_HEADER]: encodeStaffUser(user) };
       for (;;) {
         let start = performance.now();
-        const body = await call('GET', '/scenarios/all/all/all', headers);
+        const body = await call('GET', fillPath(SCENARIOS_SVC.next.path, { gender: 'all', dept: 'all', course: 'all' }), headers);
         next.push(performance.now() - start);
         const { scenario } = scenarioSearchResultSchema.parse(body);
         if (!scenario) break;
         start = performance.now();
-        await call('GET', `/scenarios/${scenario.GENDER}/${scenario.DEPT}/${scenario.UCAS_CODE}`, headers);
+        await call('GET', fillPath(SCENARIOS_SVC.next.path, { gender: scenario.GENDER, dept: scenario.DEPT, course: scenario.UCAS_CODE }), headers);
         filtered.push(performance.now() - start);
         start = performance.now();
-        await call('PUT', '/completions', headers, { applicationHash: scenario.HASH, STATUS: 'R' });
+        await call('PUT', SCENARIOS_SVC.complete.path, headers, { applicationHash: scenario.HASH, STATUS: 'R' });
         complete.push(performance.now() - start);
       }
     }
