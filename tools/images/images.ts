@@ -8,7 +8,8 @@ export const REPO_ROOT = path.resolve(__dirname, '../..');
 
 /**
  * What one image carries besides its bundle, per app (docker/app.Dockerfile, ADR 0002):
- * `entries` are the processes it can run (`node <entry>.js`), `files` the folders and files read at
+ * `entries` are the processes it can run (`node <entry>.js`), each a package entry: `server` runs the package's
+ * service, any other runs as a script (files-svc's scan worker); `files` the folders and files read at
  * run time, at the same paths as in the repository (migrations; the gateway's web build and demo
  * role mapping).
  */
@@ -17,7 +18,7 @@ export const IMAGES = {
   'courses-svc': { entries: { server: '@clearing-desk/courses-svc' }, files: ['apps/courses-svc/drizzle'] },
   'applications-svc': { entries: { server: '@clearing-desk/applications-svc' }, files: ['apps/applications-svc/drizzle'] },
   'assessment-svc': { entries: { server: '@clearing-desk/assessment-svc' }, files: [] },
-  'files-svc': { entries: { server: '@clearing-desk/files-svc', worker: 'apps/files-svc/src/worker.ts' }, files: ['apps/files-svc/drizzle'] },
+  'files-svc': { entries: { server: '@clearing-desk/files-svc', worker: '@clearing-desk/files-svc/worker' }, files: ['apps/files-svc/drizzle'] },
   'scenarios-svc': { entries: { server: '@clearing-desk/scenarios-svc' }, files: ['apps/scenarios-svc/drizzle'] },
   'notifications-svc': { entries: { server: '@clearing-desk/notifications-svc' }, files: ['apps/notifications-svc/drizzle'] },
 } as const satisfies Record<string, { entries: Record<string, string>; files: readonly string[] }>;
@@ -112,9 +113,11 @@ export async function bundleApp(app: ImageName, outDir: string, root = '__dirnam
   mkdirSync(outDir, { recursive: true });
   const imported = new Set<string>();
   for (const [entry, source] of Object.entries(spec.entries)) {
-    const contents = source.startsWith('@')
-      ? `import { runService } from '@clearing-desk/service-kit';\nimport { service } from '${source}';\nvoid runService(service);\n`
-      : `import './${source}';\n`;
+    // The server runs the package's service; any other entry is a script that runs when loaded (the scan worker).
+    const contents =
+      entry === 'server'
+        ? `import { runService } from '@clearing-desk/service-kit';\nimport { service } from '${source}';\nvoid runService(service);\n`
+        : `import '${source}';\n`;
     const result = await build({
       stdin: { contents, resolveDir: REPO_ROOT, loader: 'ts', sourcefile: `${app}/${entry}.ts` },
       outfile: path.join(outDir, `${entry}.js`),

@@ -1,4 +1,4 @@
-import { coursePageState, escapeHtml, type ClearingStatusResponse, type CourseDetailResponse } from '@clearing-desk/contracts';
+import { coursePageState, escapeHtml, PAGE_ROUTES, type ClearingStatusResponse, type CourseDetailResponse } from '@clearing-desk/contracts';
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, MemoryRouter, Outlet, StaticRouterProvider, type RouteObject } from 'react-router-dom';
@@ -34,7 +34,9 @@ import { createQueryClient, QUERY_STATE_ID } from '@/lib/query-client';
  */
 
 /** Pages whose first screen is pre-rendered into their own HTML file at build time. */
-export const PRERENDERED_PAGES = [{ path: '/apply', file: 'apply/index.html', title: `${COURSE_TEXTS.SEARCH_HEADING} - ${SITE_NAME}` }] as const;
+export const PRERENDERED_PAGES = [
+  { path: PAGE_ROUTES.applySearch, file: `${PAGE_ROUTES.applySearch.slice(1)}/index.html`, title: `${COURSE_TEXTS.SEARCH_HEADING} - ${SITE_NAME}` },
+] as const;
 
 type PageParts = { html: string; title: string; queryState?: unknown };
 

@@ -71,9 +71,6 @@ export type ApplySubmissionInput = z.input<typeof applySubmissionSchema>;
 export const keyedSubmissionSchema = applySubmissionSchema.extend({ SUBMISSION_ID: z.uuid() });
 export type KeyedSubmission = z.infer<typeof keyedSubmissionSchema>;
 
-/** Header a client may send instead of SUBMISSION_ID (any string of 1-255 visible characters). */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-
 export const applyApiBodySchema = z.object({ data: applySubmissionSchema, token: z.string().optional() });
 
 /** The course of POST /api/apply/{course} and POST /api/apply/{course}/assess: its UCAS code. */

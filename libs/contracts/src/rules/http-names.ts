@@ -13,6 +13,12 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
 /**
+ * Header a client of POST /api/apply/{course} may send instead of the body's SUBMISSION_ID
+ * (any string of 1-255 visible characters; applySubmissionSchema).
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/**
  * Header the web app sends with a staff call while an application form is open (issue 19 item 2):
  * the gateway then extends the session's absolute lifetime, up to its hard ceiling.
  */
