@@ -9,7 +9,7 @@ import {
   PUBLIC_USER,
   uploadResponseSchema,
 } from '@clearing-desk/contracts';
-import { createApplicationForm, createSampleDocument, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
+import { createApplicationForm, createDocumentReference, createSampleDocument, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { Stack } from '@clearing-desk/stack';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -117,14 +117,6 @@ const form = (who: { EMAIL: string; UCAS_PERSONAL_ID: string }, extra: Record<st
   ...who,
   SUBMISSION_ID: randomUUID(),
   ...extra,
-});
-const document = (token: string) => ({
-  file_id: randomUUID(),
-  file_type: 'application/pdf',
-  file_name: 'results.pdf',
-  file_size: 700,
-  document_type: 'ALEVELS',
-  file_token: token,
 });
 /** A public request as the routes hand the pipeline one (no staff user), with `headers`. */
 const publicRequest = (headers: Record<string, string> = {}) =>
@@ -258,11 +250,11 @@ describe('step 6, claim files', () => {
     expect(await pipeline.claimDocuments(publicRequest(), checked.submission, checked.documentTypes)).toBe(false);
 
     const token = await uploadedToken();
-    const mine = (await decided(form(person(), { ALEVELS_DOCUMENT_1: document(token) }))).checked;
+    const mine = (await decided(form(person(), { ALEVELS_DOCUMENT_1: createDocumentReference(token) }))).checked;
     expect(await pipeline.claimDocuments(publicRequest(), mine.submission, mine.documentTypes)).toBe(true);
     // Idempotent for the same owner (a retried submission).
     expect(await pipeline.claimDocuments(publicRequest(), mine.submission, mine.documentTypes)).toBe(true);
-    const theirs = (await decided(form(person(), { ALEVELS_DOCUMENT_1: document(token) }))).checked;
+    const theirs = (await decided(form(person(), { ALEVELS_DOCUMENT_1: createDocumentReference(token) }))).checked;
     expect(await refusal(pipeline.claimDocuments(publicRequest(), theirs.submission, theirs.documentTypes))).toEqual({
       status: 409,
       message: documentNotAttachedText('A levels / BTEC / IB document 1'),
@@ -288,13 +280,13 @@ describe('step 7, store (the commit), with the compensation for claimed files', 
     await pipeline.store(first.request, first.body);
 
     const token = await uploadedToken();
-    const second = await decided(form(someone, { ALEVELS_DOCUMENT_1: document(token) }));
+    const second = await decided(form(someone, { ALEVELS_DOCUMENT_1: createDocumentReference(token) }));
     // Told to claim (as when the duplicate check missed a concurrent first application): the store refuses, the claim is undone.
     expect(await refusal(pipeline.claimAndStore(second.request, second.checked, second.body, { claim: true }))).toEqual({
       status: 409,
       message: SPEC_DUPLICATE,
     });
-    const other = (await decided(form(person(), { ALEVELS_DOCUMENT_1: document(token) }))).checked;
+    const other = (await decided(form(person(), { ALEVELS_DOCUMENT_1: createDocumentReference(token) }))).checked;
     expect(await pipeline.claimDocuments(publicRequest(), other.submission, other.documentTypes)).toBe(true);
   });
 });
@@ -306,17 +298,17 @@ describe('the public submit through the pipeline', () => {
     const someone = person();
     expect((await client.send('POST', apiPath('apply', { course: COURSE }), form(someone))).status).toBe(200);
 
-    const second = await client.send('POST', apiPath('apply', { course: COURSE }), form(someone, { ALEVELS_DOCUMENT_1: document(token) }));
+    const second = await client.send('POST', apiPath('apply', { course: COURSE }), form(someone, { ALEVELS_DOCUMENT_1: createDocumentReference(token) }));
     expect(second).toEqual({ status: 409, body: { message: SPEC_DUPLICATE } });
     // Had the duplicate's claim bound the token, this would be refused as another application's document.
-    const other = await client.send('POST', apiPath('apply', { course: COURSE }), form(person(), { ALEVELS_DOCUMENT_1: document(token) }));
+    const other = await client.send('POST', apiPath('apply', { course: COURSE }), form(person(), { ALEVELS_DOCUMENT_1: createDocumentReference(token) }));
     expect(other.status).toBe(200);
   });
 
   it('answers a retried submission with its stored record without claiming again', async () => {
     const upload = await client.upload(createSampleDocument('pdf'), 'results.pdf', 'ALEVELS');
     const token = uploadResponseSchema.parse(upload.body).token;
-    const data = form(person(), { ALEVELS_DOCUMENT_1: document(token) });
+    const data = form(person(), { ALEVELS_DOCUMENT_1: createDocumentReference(token) });
     const first = await client.send('POST', apiPath('apply', { course: COURSE }), data);
     const again = await client.send('POST', apiPath('apply', { course: COURSE }), data);
     expect(first.status).toBe(200);

@@ -2,6 +2,7 @@
  * Test data generators (conventions.md: `createX(overrides)`), valid against the contracts.
  */
 import type { VisaDataInput } from '../applications/admin-applications';
+import type { FormDocument } from '../applications/document-fields';
 import type { AssessForm } from '../assessment/assess-form';
 import type { CourseData, CourseDetailResponse } from '../courses/course';
 import { buildQualOption } from '../qualifications/catalogue';
@@ -248,4 +249,21 @@ export function createDecisionEmailPayload(overrides: Partial<DecisionEmailPaylo
     ...overrides,
   };
 }
+/**
+ * A form's reference to an uploaded document (FormDocument, the value of e.g. ALEVELS_DOCUMENT_1):
+ * a 700-byte PDF of A level results under the upload's `fileToken`, a new file_id each call;
+ * override any field.
+ */
+export function createDocumentReference(fileToken: string, overrides: Partial<FormDocument> = {}): FormDocument {
+  return {
+    file_id: globalThis.crypto.randomUUID(),
+    file_type: 'application/pdf',
+    file_name: 'results.pdf',
+    file_size: 700,
+    document_type: 'ALEVELS',
+    file_token: fileToken,
+    ...overrides,
+  };
+}
+
 export * from './sample-documents';

@@ -16,7 +16,7 @@ import {
   visaUpdateResponseSchema,
   apiRouteLabel,
 } from '@clearing-desk/contracts';
-import { createApplicationForm, createSampleDocument, createVisaData, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
+import { createApplicationForm, createDocumentReference, createSampleDocument, createVisaData, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
 import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
 
@@ -131,14 +131,7 @@ describe(`${apiRouteLabel('adminApplicationCreate')} (taking an application by p
     const adviser = await as('backoffice');
     const upload = await adviser.upload(createSampleDocument('pdf'), 'results.pdf', 'ALEVELS');
     const token = uploadResponseSchema.parse(upload.body).token;
-    const ALEVELS_DOCUMENT_1 = {
-      file_id: randomUUID(),
-      file_type: 'application/pdf',
-      file_name: 'results.pdf',
-      file_size: 700,
-      document_type: 'ALEVELS',
-      file_token: token,
-    };
+    const ALEVELS_DOCUMENT_1 = createDocumentReference(token);
     // The documents are claimed before the store, which answers 404 for a student that does not exist.
     const refused = await adviser.send(
       'POST',
@@ -290,14 +283,7 @@ describe('outbound call, visa and documents', () => {
     const upload = await backoffice.upload(createSampleDocument('pdf'), 'results.pdf', 'ALEVELS');
     expect(upload.status).toBe(200);
     const token = uploadResponseSchema.parse(upload.body).token;
-    const document = {
-      file_id: randomUUID(),
-      file_type: 'application/pdf',
-      file_name: 'results.pdf',
-      file_size: 700,
-      document_type: 'ALEVELS',
-      file_token: token,
-    };
+    const document = createDocumentReference(token);
     const { saved } = await takeByPhone('backoffice', 'R', { ALEVELS_DOCUMENT_1: document });
     const got = adminApplicationResponseSchema.parse((await backoffice.get(`${pathOf(saved)}?_=1`)).body);
     expect(got.documents).toHaveLength(1);

@@ -9,7 +9,7 @@ import {
   uploadResponseSchema,
   apiRouteLabel,
 } from '@clearing-desk/contracts';
-import { createApplicationForm, createSampleDocument } from '@clearing-desk/contracts/testing';
+import { createApplicationForm, createDocumentReference, createSampleDocument } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import { StackClient, startTestStack } from '../../testing/stack-client';
 
@@ -46,15 +46,8 @@ async function uploadPdf(fileName = 'a-level-results.pdf', documentType = 'ALEVE
   return uploadResponseSchema.parse(res.body).token;
 }
 
-const document = (token: string, overrides: Partial<FormDocument> = {}): FormDocument => ({
-  file_id: randomUUID(),
-  file_type: 'application/pdf',
-  file_name: 'a-level-results.pdf',
-  file_size: 700,
-  document_type: 'ALEVELS',
-  file_token: token,
-  ...overrides,
-});
+const document = (token: string, overrides: Partial<FormDocument> = {}): FormDocument =>
+  createDocumentReference(token, { file_name: 'a-level-results.pdf', ...overrides });
 
 let people = 0;
 /** A G400 submission from a distinct person, with five GCSEs (the Sciences school). */
