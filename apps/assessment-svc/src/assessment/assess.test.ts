@@ -266,6 +266,7 @@ describe('the README worked example', () => {
       },
       EXPLANATION: [{ STATUS: 'G', MESSAGE: 'Effective UCAS points 144 meet the advertised tariff of 128.' }],
       ALTERNATE: [],
+      AUTOMATIC_REJECTION: false,
     });
   });
 
@@ -346,5 +347,49 @@ describe('Access to HE (domain.md "Access to HE")', () => {
         MESSAGE: 'Access to HE Diploma with 30 graded credits carries 0 UCAS points: UCAS gives points only for a complete profile of 45 graded credits.',
       },
     ]);
+  });
+});
+
+describe('assess: automatic rejection only for a priced points shortfall', () => {
+  const other = (TITLE: string): QualificationItem => ({ QUALIFICATION: 'OTHER', TITLE, GRADE: '92%', YEAR: '2025' });
+
+  it('allows automatic rejection when the only red reason is a points shortfall on priced qualifications', () => {
+    const result = assessWith({ form: { QUALIFICATIONS: aLevels('C', 'C', 'C'), GCSE_QUALIFICATIONS: FIVE_GCSES } });
+    expect(result.TRAFFIC_LIGHT).toBe('R');
+    expect(result.AUTOMATIC_REJECTION).toBe(true);
+  });
+
+  it('turns a points-only red amber when an unpriced Other qualification is given, for a person to judge', () => {
+    const result = assessWith({
+      form: { QUALIFICATIONS: [other('CBSE Class XII'), alevel('Mathematics', 'C')], GCSE_QUALIFICATIONS: FIVE_GCSES },
+    });
+    expect(result.UCAS_POINTS_EFFECTIVE).toBe(32);
+    expect(result.TRAFFIC_LIGHT).toBe('A');
+    expect(result.AUTOMATIC_REJECTION).toBe(false);
+    expect(result.EXPLANATION).toEqual([
+      { STATUS: 'A', MESSAGE: 'Effective UCAS points 32 are below the accepted tariff of 112.' },
+      {
+        STATUS: 'A',
+        MESSAGE:
+          "This qualification carries no UCAS Tariff points: 'CBSE Class XII'. An admissions adviser must judge whether they meet the entry requirements.",
+      },
+    ]);
+  });
+
+  it('never allows automatic rejection for a red GCSE requirement, even with a points shortfall too', () => {
+    const result = assessWith({ form: { QUALIFICATIONS: aLevels('C', 'C', 'C'), GCSE_QUALIFICATIONS: [gcse('English Language', '5')] } });
+    expect(result.TRAFFIC_LIGHT).toBe('R');
+    expect(result.AUTOMATIC_REJECTION).toBe(false);
+  });
+
+  it('is not an automatic rejection when the points are green but a requirement is red', () => {
+    const result = assessWith({ form: { QUALIFICATIONS: aLevels('A*', 'A*', 'A*'), GCSE_QUALIFICATIONS: [] } });
+    expect(result.TRAFFIC_LIGHT).toBe('R');
+    expect(result.AUTOMATIC_REJECTION).toBe(false);
+  });
+
+  it('is false for a green or amber light', () => {
+    expect(assessWith({ form: { QUALIFICATIONS: aLevels('A*', 'A*', 'A*'), GCSE_QUALIFICATIONS: FIVE_GCSES } }).AUTOMATIC_REJECTION).toBe(false);
+    expect(assessWith({ form: { QUALIFICATIONS: aLevels('B', 'B', 'C'), GCSE_QUALIFICATIONS: FIVE_GCSES } }).AUTOMATIC_REJECTION).toBe(false);
   });
 });

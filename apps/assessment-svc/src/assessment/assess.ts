@@ -2,6 +2,7 @@ import {
   LIMITS,
   bestAttempts,
   indexQualOptions,
+  itemValue,
   validateQualificationItems,
   type AlternativeCandidate,
   type Assessment,
@@ -43,11 +44,17 @@ export type AssessInput = {
 
 const NONE: readonly QualificationItem[] = [];
 
+/** QUALIFICATIONS items the UCAS Tariff does not price (OTHER), as the applicant named them. */
+function unpricedItems(qualifications: readonly QualificationItem[]): string[] {
+  return qualifications.filter((item) => item.QUALIFICATION === 'OTHER').map((item) => itemValue(item, 'TITLE') || 'Other qualification');
+}
+
 /**
  * The assessment of a form for a course (domain.md "Tariff points", "Traffic light", "Submit
  * buttons"): UCAS points total and effective, the traffic light as the worst of the points, option
  * colour and requirement rules, one explanation per reason (the points explanation first, so a
- * green result has exactly one), OVER18 against the course start date, the buttons for the user's
+ * green result has exactly one), AUTOMATIC_REJECTION (a red that is only a points shortfall on
+ * items the Tariff prices: an unpriced OTHER item turns a points red amber), OVER18 against the course start date, the buttons for the user's
  * role and, for a red light, the alternatives.
  *
  * Pure: the same input always gives the same output (no clock, no I/O, inputs never mutated).
@@ -60,28 +67,31 @@ export function assess({ course, qualOptions, form, access, alternatives = [] }:
   if (issues.length > 0) throw new AssessmentInputError(issues);
   const index = indexQualOptions(qualOptions);
 
-  // Rule 1: points.
+  // Rule 1: points. An item the Tariff does not price (OTHER) may be worth the shortfall, so a
+  // points-only red becomes amber for a person to decide.
   const points = ucasPoints(qualifications, index);
-  const pointsReason = pointsExplanation(points.effective, course);
-  const explanations: Explanation[] = [pointsReason];
-  if (pointsReason.STATUS !== 'G' && points.notCounted.length > 0) {
-    explanations.push({
-      STATUS: pointsReason.STATUS,
-      MESSAGE: MESSAGES.pointsNotCounted(points.total, points.effective, points.notCounted),
-    });
+  const unpriced = unpricedItems(qualifications);
+  const shortfall = pointsExplanation(points.effective, course);
+  const pointsStatus = shortfall.STATUS === 'R' && unpriced.length > 0 ? 'A' : shortfall.STATUS;
+  const pointsReasons: Explanation[] = [{ ...shortfall, STATUS: pointsStatus }];
+  if (pointsStatus !== shortfall.STATUS) pointsReasons.push({ STATUS: 'A', MESSAGE: MESSAGES.unpricedQualifications(unpriced) });
+  if (pointsStatus !== 'G' && points.notCounted.length > 0) {
+    pointsReasons.push({ STATUS: pointsStatus, MESSAGE: MESSAGES.pointsNotCounted(points.total, points.effective, points.notCounted) });
   }
-  if (pointsReason.STATUS !== 'G') {
+  if (pointsStatus !== 'G') {
     for (const credits of points.incompleteAccess) {
-      explanations.push({ STATUS: pointsReason.STATUS, MESSAGE: MESSAGES.accessHeIncomplete(credits, LIMITS.ACCESS_HE_MAX_CREDITS) });
+      pointsReasons.push({ STATUS: pointsStatus, MESSAGE: MESSAGES.accessHeIncomplete(credits, LIMITS.ACCESS_HE_MAX_CREDITS) });
     }
   }
+  const ruleReasons: Explanation[] = [];
   // Rule 2: option colours (a resit's best attempt only).
-  explanations.push(...optionColourExplanations([bestAttempts(gcses), bestAttempts(qualifications)], index));
+  ruleReasons.push(...optionColourExplanations([bestAttempts(gcses), bestAttempts(qualifications)], index));
   // Rule 3: requirements; English in one place (GCSE rule, nationality, test equivalence).
-  explanations.push(...gcseRequirementExplanations(gcses, course));
+  ruleReasons.push(...gcseRequirementExplanations(gcses, course));
   const english = englishExplanation(form.NATIONALITY, gcses, qualifications, course);
-  if (english) explanations.push(english);
+  if (english) ruleReasons.push(english);
 
+  const explanations = [...pointsReasons, ...ruleReasons];
   const light = trafficLight(explanations);
   const isOver18 = over18(form.DOB, course.COURSE_START_DATE);
   return {
@@ -101,6 +111,8 @@ export function assess({ course, qualOptions, form, access, alternatives = [] }:
     },
     EXPLANATION: explanations,
     ALTERNATE: light === 'R' ? alternativeCourses(course, alternatives, (candidate) => lightOn(candidate, form)) : [],
+    // Only a shortfall of points the Tariff prices in full may reject without a person.
+    AUTOMATIC_REJECTION: light === 'R' && pointsStatus === 'R' && ruleReasons.every((reason) => reason.STATUS !== 'R'),
   };
 }
 

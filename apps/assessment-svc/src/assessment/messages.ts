@@ -50,6 +50,10 @@ export const MESSAGES = {
   englishEvidenceTestTooLow: (test: string, score: string, equivalent: number, minimumIelts: number) =>
     `${test} score ${score} (equivalent to IELTS ${formatBand(equivalent)}) is below the minimum of IELTS ${formatBand(minimumIelts)} for this course. ` +
     'Please provide evidence of English at the required level.',
+  /** Points rule lowered from R to A: qualifications the Tariff does not price need a person's judgement. */
+  unpricedQualifications: (titles: readonly string[]) =>
+    `${titles.length === 1 ? 'This qualification carries' : 'These qualifications carry'} no UCAS Tariff points: ${titles.map((t) => `'${t}'`).join(', ')}. ` +
+    'An admissions adviser must judge whether they meet the entry requirements.',
   /** Access to HE with fewer than 45 graded credits (domain.md "Access to HE"). */
   accessHeIncomplete: (credits: number, full: number) =>
     `Access to HE Diploma with ${credits} graded credits carries 0 UCAS points: UCAS gives points only for a complete profile of ${full} graded credits.`,

@@ -11,6 +11,7 @@ const assessment = (overrides: Partial<Assessment> = {}): PublicOutcomeInput['as
 });
 const red = assessment({
   TRAFFIC_LIGHT: 'R',
+  AUTOMATIC_REJECTION: true,
   EXPLANATION: [
     { STATUS: 'R', MESSAGE: 'Effective UCAS points 96 are below the accepted tariff of 112.' },
     { STATUS: 'A', MESSAGE: 'An amber reason.' },
@@ -102,5 +103,12 @@ describe('decidePublicOutcome', () => {
     expect(decide({ assessment: red, form: { SECOND_YEAR_ENTRY: '1' } })).toMatchObject(submitted);
     expect(decide({ assessment: assessment({ OVER18: 0 }) })).toMatchObject(submitted);
     expect(decide({ form: { SECOND_YEAR_ENTRY: '1' } })).toMatchObject(submitted);
+  });
+
+  it('leaves a red applicant to a person (S) unless the assessment allows automatic rejection', () => {
+    const notPointsOnly = { ...red, AUTOMATIC_REJECTION: false };
+    expect(decide({ assessment: notPointsOnly })).toMatchObject({ confirmed_status: 'S', sub_status: null, rejection_reasons: [] });
+    const { AUTOMATIC_REJECTION: _dropped, ...storedBefore } = red;
+    expect(decide({ assessment: storedBefore })).toMatchObject({ confirmed_status: 'S', sub_status: null });
   });
 });

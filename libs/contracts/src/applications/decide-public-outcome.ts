@@ -21,7 +21,7 @@ export type ApplicationDecision = z.infer<typeof applicationDecisionSchema>;
 export type RecommendableCourse = Pick<CourseRow, 'UCAS_CODE' | 'COURSE_TITLE' | 'QUALIFICATION' | 'COURSE_CODE_OVERRIDE'>;
 
 export type PublicOutcomeInput = {
-  assessment: Pick<Assessment, 'TRAFFIC_LIGHT' | 'OVER18' | 'EXPLANATION' | 'ALTERNATE'>;
+  assessment: Pick<Assessment, 'TRAFFIC_LIGHT' | 'OVER18' | 'EXPLANATION' | 'ALTERNATE' | 'AUTOMATIC_REJECTION'>;
   form: Pick<ApplicationForm, 'SECOND_YEAR_ENTRY' | 'APPLIED_TO_UCAS'>;
   course: Pick<CourseData, 'assessmentInfo'>;
   /** Course rows the assessment's ALTERNATE codes are looked up in (the school's courses). */
@@ -43,8 +43,10 @@ export function recommendedCourses(alternates: PublicOutcomeInput['assessment'][
  *   the light (spec section 4: under-18 offers are referred; second-year entry is transferred);
  * - G and the course allows automatic offers: `O` with sub-status `AO`, or `AR` (Automatic -
  *   Non-UCAS) unless APPLIED_TO_UCAS is '1';
- * - R and the course allows automatic rejection: `X` with `AX`, the R explanations as
- *   rejection_reasons;
+ * - R, the course allows automatic rejection and the assessment says every R reason is a points
+ *   shortfall on fully priced qualifications (AUTOMATIC_REJECTION): `X` with `AX`, the R
+ *   explanations as rejection_reasons; any other red (a GCSE or English rule, a subject, an
+ *   option colour, an unpriced qualification) is left to a person as `S`;
  * - otherwise `S`, a public submission for the back office (no sub-status).
  * recommended_courses are the assessment's alternatives (only a red light has any), so an `S`
  * confirmation page can list them too (spec section 2). The public never chooses the status.
@@ -63,7 +65,7 @@ export function decidePublicOutcome({ assessment, form, course, candidates }: Pu
       recommended_courses,
     };
   }
-  if (assessment.TRAFFIC_LIGHT === 'R' && automaticRejection) {
+  if (assessment.TRAFFIC_LIGHT === 'R' && automaticRejection && assessment.AUTOMATIC_REJECTION === true) {
     return {
       confirmed_status: 'X',
       sub_status: 'AX',

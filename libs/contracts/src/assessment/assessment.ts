@@ -47,5 +47,11 @@ export const assessmentSchema = z.object({
   SUBMISSION_OPTIONS: z.object({ BUTTONS: z.array(submissionButtonSchema) }),
   EXPLANATION: z.array(explanationSchema),
   ALTERNATE: z.array(alternateSchema).max(MAX_ALTERNATES),
+  /**
+   * True only when the light is R and every R reason is a points shortfall on qualifications the
+   * UCAS Tariff prices in full: the one case a public application may be rejected without a person
+   * (domain.md "Public submissions"). Absent (an assessment stored before it existed) reads as false.
+   */
+  AUTOMATIC_REJECTION: z.boolean().optional(),
 });
 export type Assessment = z.infer<typeof assessmentSchema>;

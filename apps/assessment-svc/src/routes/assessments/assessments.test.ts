@@ -49,6 +49,7 @@ describe(`${ASSESSMENT_SVC.assess.method} ${ASSESSMENT_SVC.assess.path}`, () => 
       },
       EXPLANATION: [{ STATUS: 'G', MESSAGE: 'Effective UCAS points 144 meet the advertised tariff of 128.' }],
       ALTERNATE: [],
+      AUTOMATIC_REJECTION: false,
     });
   });
 

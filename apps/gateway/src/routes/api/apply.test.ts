@@ -166,6 +166,26 @@ describe(apiRouteLabel('apply'), () => {
     expect(review.applicationData).toMatchObject({ STATUS: 'X', SUB_STATUS: 'AX', REJECTION_REASONS: saved.rejection_reasons });
   });
 
+  it('leaves a red applicant whose red is not only a points shortfall to a person (S), never rejected unseen', async () => {
+    // Highers give points, but without GCSEs the Mathematics and English rules are red too.
+    const res = await apply(submission({ GCSE_QUALIFICATIONS: [], QUALIFICATIONS: aLevels(['C', 'C', 'C']) }));
+    expect(res.status).toBe(200);
+    const saved = applyResponseSchema.parse(res.body);
+    expect(saved.assessment.TRAFFIC_LIGHT).toBe('R');
+    expect(saved).toMatchObject({ confirmed_status: 'S', rejection_reasons: [] });
+    const review = applicationReviewResponseSchema.parse((await client.get(apiPath('application', { hash: saved.hash }))).body);
+    expect(review.applicationData).toMatchObject({ STATUS: 'S', SUB_STATUS: null });
+  });
+
+  it('leaves an applicant below the tariff with an unpriced Other qualification to a person (S)', async () => {
+    const cbse = { QUALIFICATION: 'OTHER', TITLE: 'CBSE Class XII', GRADE: '78%', YEAR: '2025' };
+    const res = await apply(submission({ NATIONALITY: 'IND', QUALIFICATIONS: [cbse] }));
+    expect(res.status).toBe(200);
+    const saved = applyResponseSchema.parse(res.body);
+    expect(saved.assessment.TRAFFIC_LIGHT).not.toBe('R');
+    expect(saved).toMatchObject({ confirmed_status: 'S', rejection_reasons: [] });
+  });
+
   it('submits an amber applicant (120 points, between accepted 112 and advertised 128) for the back office (S)', async () => {
     const res = await apply(submission({ QUALIFICATIONS: aLevels(['A', 'B', 'C']), STATUS: 'S' }));
     expect(res.status).toBe(200);
