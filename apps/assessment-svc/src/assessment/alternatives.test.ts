@@ -1,7 +1,7 @@
 import { buildQualOption } from '@clearing-desk/contracts';
 import { createCourse, createCoursesClosedWithPlaces } from '@clearing-desk/contracts/testing';
 import { alternativeCourses } from './alternatives';
-import { ALL_QUAL_OPTIONS, assessWith, candidate, gcse } from './test-fixtures';
+import { ALL_QUAL_OPTIONS, assessWith, candidate, gcse, humanities } from './test-fixtures';
 
 const RED_WITH_96 = {
   QUALIFICATIONS: [
@@ -40,7 +40,7 @@ describe('ALTERNATE (domain.md "Submit buttons")', () => {
   it('never offers a course that fails for the same reason (here: no GCSE Mathematics)', () => {
     const noMaths = {
       GCSE_QUALIFICATIONS: [gcse('English Language', '5')],
-      QUALIFICATIONS: RED_WITH_96.QUALIFICATIONS,
+      QUALIFICATIONS: humanities('C', 'C', 'C'),
     };
     const result = assessWith({
       course: { TARIFF_ACCEPTED: 64, TARIFF_ADVERTISED: 80, SCHOOL: 'BUS' },

@@ -2,7 +2,7 @@ import { assessmentSchema, buildQualOption, type QualificationItem, type QualOpt
 import { createAssessForm, createCourseDetail } from '@clearing-desk/contracts/testing';
 import { assess } from './assess';
 import { AssessmentInputError } from './input-error';
-import { ALL_QUAL_OPTIONS, FIVE_GCSES, alevel, assessWith, englishTest, gcse } from './test-fixtures';
+import { ALL_QUAL_OPTIONS, FIVE_GCSES, alevel, assessWith, englishTest, gcse, humanities } from './test-fixtures';
 
 /** A levels graded `grades` in three subjects (Mathematics, Physics, Computer Science). */
 const aLevels = (...grades: [string, string, string]) => [
@@ -184,7 +184,12 @@ describe('assess: option colours (domain.md traffic light rule 2)', () => {
 
 describe('assess: the light is the worst of every rule', () => {
   it('is red when the points are green but a requirement fails', () => {
-    const result = assessWith({ form: { GCSE_QUALIFICATIONS: FIVE_GCSES.filter((g) => g.SUBJECT !== 'Mathematics').concat(gcse('History', '5')) } });
+    const result = assessWith({
+      form: {
+        QUALIFICATIONS: humanities('A*', 'A', 'B'),
+        GCSE_QUALIFICATIONS: FIVE_GCSES.filter((g) => g.SUBJECT !== 'Mathematics').concat(gcse('History', '5')),
+      },
+    });
     expect(result.TRAFFIC_LIGHT).toBe('R');
     expect(result.EXPLANATION).toEqual([
       { STATUS: 'G', MESSAGE: 'Effective UCAS points 144 meet the advertised tariff of 128.' },
@@ -202,7 +207,7 @@ describe('assess: the light is the worst of every rule', () => {
   });
 
   it('keeps red when an amber rule and a red rule both apply', () => {
-    const result = assessWith({ form: { NATIONALITY: 'CHN', GCSE_QUALIFICATIONS: [], QUALIFICATIONS: aLevels('B', 'B', 'B') } });
+    const result = assessWith({ form: { NATIONALITY: 'CHN', GCSE_QUALIFICATIONS: [], QUALIFICATIONS: humanities('B', 'B', 'B') } });
     expect(result.TRAFFIC_LIGHT).toBe('R');
     // Points A; Mathematics and the Sciences count R; English evidence A (a test may still show it).
     expect(result.EXPLANATION.map((e) => e.STATUS)).toEqual(['A', 'R', 'R', 'A']);

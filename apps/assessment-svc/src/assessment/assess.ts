@@ -69,7 +69,7 @@ export function assess({ course, qualOptions, form, access, alternatives = [] }:
 
   // Rule 1: points. An item the Tariff does not price (OTHER) may be worth the shortfall, so a
   // points-only red becomes amber for a person to decide.
-  const points = ucasPoints(qualifications, index);
+  const points = ucasPoints(qualifications, index, gcses);
   const unpriced = unpricedItems(qualifications);
   const shortfall = pointsExplanation(points.effective, course);
   const pointsStatus = shortfall.STATUS === 'R' && unpriced.length > 0 ? 'A' : shortfall.STATUS;
@@ -87,7 +87,7 @@ export function assess({ course, qualOptions, form, access, alternatives = [] }:
   // Rule 2: option colours (a resit's best attempt only).
   ruleReasons.push(...optionColourExplanations([bestAttempts(gcses), bestAttempts(qualifications)], index));
   // Rule 3: requirements; English in one place (GCSE rule, nationality, test equivalence).
-  ruleReasons.push(...gcseRequirementExplanations(gcses, course));
+  ruleReasons.push(...gcseRequirementExplanations(gcses, course, qualifications));
   const english = englishExplanation(form.NATIONALITY, gcses, qualifications, course);
   if (english) ruleReasons.push(english);
 

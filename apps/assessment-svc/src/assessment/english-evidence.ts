@@ -3,7 +3,7 @@ import {
   englishScoreIssue,
   englishTestLabel,
   ieltsEquivalent,
-  isEnglishSpeakingNationality,
+  meetsEnglishByNationality,
   isScoredEnglishTest,
   itemValue,
   type CourseData,
@@ -18,14 +18,16 @@ type Shortfall = { test: string; score: string; equivalent: number };
 
 /**
  * Traffic-light rule 3 of domain.md, English, in one place:
- * - met by GCSE/IGCSE English Language at 4/C, O Level English at C, or FUNCTIONAL_SKILLS English
- *   Pass where the course allows it (gcseEnglishExplanation);
- * - nationals of GBR, IRL and the majority English-speaking countries (isEnglishSpeakingNationality),
- *   and a form whose NATIONALITY is not given yet, need exactly that: R without it;
- * - everyone else may instead show an ENGLISH_TEST at or above the course's minimum IELTS band
- *   (assessmentInfo.minimumIelts), other tests compared through ENGLISH_TEST_EQUIVALENCE; 't4' and
- *   'englang' are evidence without a score. A test below the minimum gives A naming the score and the
- *   minimum; no evidence at all gives A asking for it.
+ * - nationals of UKVI's majority English-speaking countries other than GBR and IRL meet it by
+ *   nationality (meetsEnglishByNationality): no GCSE and no test is asked of them;
+ * - met by GCSE/IGCSE English Language at 4/C, O Level English at C, an equivalent (National 5,
+ *   Leaving Certificate, English at a higher level) or FUNCTIONAL_SKILLS English Pass where the
+ *   course allows it (gcseEnglishExplanation), or by an ENGLISH_TEST at or above the course's
+ *   minimum IELTS band (assessmentInfo.minimumIelts; other tests through ENGLISH_TEST_EQUIVALENCE;
+ *   't4' and 'englang' are evidence without a score);
+ * - a test below the minimum gives A naming the score and the minimum;
+ * - no evidence at all: R for a UK or Irish applicant (or a form whose NATIONALITY is not given
+ *   yet), with the GCSE message; A asking for evidence for everyone else.
  */
 export function englishExplanation(
   nationality: string | undefined,
@@ -33,9 +35,9 @@ export function englishExplanation(
   qualifications: readonly QualificationItem[],
   course: Pick<CourseData, 'assessmentInfo'>,
 ): Explanation | null {
-  const gcse = gcseEnglishExplanation(gcses, course.assessmentInfo.functionalSkillsAccepted);
+  if (meetsEnglishByNationality(nationality)) return null;
+  const gcse = gcseEnglishExplanation(gcses, course.assessmentInfo.functionalSkillsAccepted, qualifications);
   if (!gcse) return null;
-  if (!nationality || isEnglishSpeakingNationality(nationality)) return gcse;
   const minimum = course.assessmentInfo.minimumIelts;
   let best: Shortfall | null = null;
   for (const item of qualifications) {
@@ -48,7 +50,10 @@ export function englishExplanation(
     if (equivalent >= minimum) return null;
     if (!best || equivalent > best.equivalent) best = { test, score, equivalent };
   }
-  if (!best) return { STATUS: 'A', MESSAGE: MESSAGES.englishEvidenceMissing(nationality, minimum) };
+  if (!best)
+    return !nationality || nationality === 'GBR' || nationality === 'IRL'
+      ? gcse
+      : { STATUS: 'A', MESSAGE: MESSAGES.englishEvidenceMissing(nationality, minimum) };
   const message =
     best.test === 'ielts'
       ? MESSAGES.englishEvidenceIeltsTooLow(best.equivalent, minimum)

@@ -1,5 +1,5 @@
 import { ACCESS_HE_CREDIT_FIELDS, LIMITS, bestAttempts, itemValue, type QualificationItem, type QualOptionIndex } from '@clearing-desk/contracts';
-import { TariffLookupError, accessToHePoints, ibPoints, isNoPointType, tariffPoints } from '../tariff/tariff-points';
+import { TariffLookupError, abrsmGrade8Points, accessToHePoints, ibPoints, isNoPointType, tariffPoints } from '../tariff/tariff-points';
 import { isTariffQualification } from '../tariff/tariff-tables';
 import { AssessmentInputError } from './input-error';
 import { MESSAGES } from './messages';
@@ -20,6 +20,9 @@ export type UcasPoints = {
 export const accessHeCredits = (item: QualificationItem): number =>
   ACCESS_HE_CREDIT_FIELDS.reduce((sum, name) => sum + Number(itemValue(item, name) || '0'), 0);
 
+/** GCSE-group types the UCAS Tariff prices (domain.md catalogue; tariff-tables IRISH_LC_ORDINARY). */
+const PRICED_GCSE_GROUP_TYPES: ReadonlySet<string> = new Set(['IRISH_LC_ORDINARY']);
+
 const normalise = (subject: string) => subject.toLowerCase().replace(/\s+/g, ' ');
 
 /**
@@ -33,6 +36,7 @@ export function itemPoints(item: QualificationItem, path: string): number {
   try {
     if (isNoPointType(code)) return 0;
     if (code === 'IBO') return ibPoints(item);
+    if (code === 'ABRSM_GRADE_8') return abrsmGrade8Points(itemValue(item, 'EXAM'), itemValue(item, 'GRADE'));
     if (code === 'ACCESS_HE') {
       // UCAS prices only complete 45-credit profiles: fewer graded credits carry 0 points (explained by ucasPoints' caller).
       if (accessHeCredits(item) < LIMITS.ACCESS_HE_MAX_CREDITS) return 0;
@@ -52,14 +56,19 @@ export function itemPoints(item: QualificationItem, path: string): number {
 }
 
 /**
- * UCAS_POINTS_TOTAL and UCAS_POINTS_EFFECTIVE (domain.md "Tariff points"). A resit counts once, at
+ * UCAS_POINTS_TOTAL and UCAS_POINTS_EFFECTIVE (domain.md "Tariff points") over the QUALIFICATIONS
+ * items and the priced GCSE-group items of `gcseItems` (Irish Leaving Certificate, Ordinary level). A resit counts once, at
  * its best grade (bestAttempts; domain.md "Traffic light"). The effective points leave out (a) an
  * AS Level whose subject is also present at A Level and (b) types the course marks
  * `countsTowardsTariff: false` in its qualOptions. Items must already be validated against
  * `qualOptions` (every type offered).
  */
-export function ucasPoints(allItems: readonly QualificationItem[], qualOptions: QualOptionIndex): UcasPoints {
-  const items = bestAttempts(allItems);
+export function ucasPoints(allItems: readonly QualificationItem[], qualOptions: QualOptionIndex, gcseItems: readonly QualificationItem[] = []): UcasPoints {
+  // The GCSE group holds one priced type, the Irish Leaving Certificate at Ordinary level.
+  const pricedGcses = bestAttempts(gcseItems.filter((item) => PRICED_GCSE_GROUP_TYPES.has(item.QUALIFICATION)));
+  const items = [...bestAttempts(allItems), ...pricedGcses];
+  const pathOf = (item: QualificationItem) =>
+    allItems.includes(item) ? `QUALIFICATIONS.${allItems.indexOf(item)}` : `GCSE_QUALIFICATIONS.${gcseItems.indexOf(item)}`;
   const incompleteAccess: number[] = [];
   let aLevelSubjects: Set<string> | null = null;
   for (const item of items) {
@@ -70,7 +79,7 @@ export function ucasPoints(allItems: readonly QualificationItem[], qualOptions: 
   const notCounted: string[] = [];
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as QualificationItem;
-    const points = itemPoints(item, `QUALIFICATIONS.${allItems.indexOf(item)}`);
+    const points = itemPoints(item, pathOf(item));
     if (item.QUALIFICATION === 'ACCESS_HE' && accessHeCredits(item) < LIMITS.ACCESS_HE_MAX_CREDITS) {
       incompleteAccess.push(accessHeCredits(item));
     }

@@ -1,4 +1,8 @@
-import { FIVE_GCSES, assessWith, englishTest, gcse } from './test-fixtures';
+import { FIVE_GCSES, alevel, assessWith as assessAny, englishTest, gcse, type AssessWith } from './test-fixtures';
+
+/** A levels (144 points) in no subject a GCSE-level rule names, so only the GCSE group can meet them. */
+const HUMANITIES = [alevel('History', 'A*'), alevel('Geography', 'A'), alevel('Sociology', 'B')];
+const assessWith = (input: AssessWith = {}) => assessAny({ ...input, form: { QUALIFICATIONS: HUMANITIES, ...input.form } });
 
 /** A course outside the Sciences school, so that the 5-GCSE rule stays out of the way. */
 const ARTS = { SCHOOL: 'ART' };
@@ -228,14 +232,36 @@ describe('requirement: English (domain.md "Traffic light": GCSE English or an ac
     expect(result.TRAFFIC_LIGHT).toBe('G');
   });
 
-  it.each(['GBR', 'IRL', 'USA', 'AUS', 'JAM', ''])(
-    'is red without GCSE English for home and majority English-speaking nationals (%s), a test does not stand in',
+  it.each(['USA', 'CAN', 'AUS', 'NZL', 'JAM'])(
+    'meets English by nationality for %s (UKVI majority English-speaking list): no GCSE and no test asked',
     (nationality) => {
-      const result = run(nationality, [englishTest('ielts', '8')]);
-      expect(result.TRAFFIC_LIGHT).toBe('R');
-      expect(messages(result)).toEqual([{ STATUS: 'R', MESSAGE: 'GCSE English at grade 4/C or above is required.' }]);
+      const result = run(nationality);
+      expect(result.TRAFFIC_LIGHT).toBe('G');
+      expect(messages(result)).toEqual([]);
+      // A test they give is still shown, never held against them.
+      expect(run(nationality, [englishTest('ielts', '4')]).TRAFFIC_LIGHT).toBe('G');
     },
   );
+
+  it.each(['GBR', 'IRL', ''])('is red for a UK or Irish applicant (%s) with no English evidence at all', (nationality) => {
+    const result = run(nationality);
+    expect(result.TRAFFIC_LIGHT).toBe('R');
+    expect(messages(result)).toEqual([{ STATUS: 'R', MESSAGE: 'GCSE English at grade 4/C or above is required.' }]);
+  });
+
+  it.each(['GBR', 'IRL'])('takes a test at the minimum as English evidence from a UK or Irish applicant (%s); one below it is amber', (nationality) => {
+    expect(run(nationality, [englishTest('ielts', '7')]).TRAFFIC_LIGHT).toBe('G');
+    const low = run(nationality, [englishTest('ielts', '5')]);
+    expect(low.TRAFFIC_LIGHT).toBe('A');
+    expect(messages(low)).toEqual([
+      { STATUS: 'A', MESSAGE: 'IELTS score 5.0 is below the minimum of 6.0 for this course. Please provide evidence of English at the required level.' },
+    ]);
+  });
+
+  it('asks an Indian national with no test for evidence (amber), and takes IELTS 6.5 (green)', () => {
+    expect(run('IND').TRAFFIC_LIGHT).toBe('A');
+    expect(run('IND', [englishTest('ielts', '6.5')]).TRAFFIC_LIGHT).toBe('G');
+  });
 });
 
 describe('resits (domain.md: a subject taken more than once counts once, at its best grade)', () => {
@@ -263,5 +289,109 @@ describe('resits (domain.md: a subject taken more than once counts once, at its 
       },
     });
     expect(result.UCAS_POINTS_TOTAL).toBe(144);
+  });
+});
+
+describe('GCSE-level equivalents (one table: National 5, Leaving Certificate, a higher qualification in the subject)', () => {
+  const item = (QUALIFICATION: string, SUBJECT: string, GRADE: string) => ({ QUALIFICATION, SUBJECT, GRADE, YEAR: '2024' });
+  const engineering = { course: ARTS, assessmentInfo: { engineering: true } };
+
+  it('decides a Scottish engineering caller (Highers AABB, Advanced Higher B, National 5s) green, not red', () => {
+    const result = assessWith({
+      ...engineering,
+      course: { ...ARTS, TARIFF_ADVERTISED: 128, TARIFF_ACCEPTED: 112 },
+      form: {
+        GCSE_QUALIFICATIONS: [
+          item('SCOTTISH_NATIONAL_5', 'Mathematics', 'B'),
+          item('SCOTTISH_NATIONAL_5', 'English', 'C'),
+          item('SCOTTISH_NATIONAL_5', 'Physics', 'A'),
+        ],
+        QUALIFICATIONS: [
+          item('SCOTTISH_HIGHER', 'Mathematics', 'A'),
+          item('SCOTTISH_HIGHER', 'Physics', 'A'),
+          item('SCOTTISH_HIGHER', 'English', 'B'),
+          item('SCOTTISH_HIGHER', 'Chemistry', 'B'),
+          item('SCOTTISH_ADVANCED_HIGHER', 'Mathematics', 'B'),
+        ],
+      },
+    });
+    expect(result.UCAS_POINTS_TOTAL).toBe(33 + 33 + 27 + 27 + 48);
+    expect(result.TRAFFIC_LIGHT).toBe('G');
+    expect(result.EXPLANATION).toEqual([{ STATUS: 'G', MESSAGE: 'Effective UCAS points 168 meet the advertised tariff of 128.' }]);
+  });
+
+  it('does not take National 5 at D, and names the grade', () => {
+    const result = assessWith({
+      course: ARTS,
+      form: { GCSE_QUALIFICATIONS: [item('SCOTTISH_NATIONAL_5', 'Mathematics', 'D'), gcse('English Language', '5')] },
+    });
+    expect(messages(result)).toEqual([{ STATUS: 'R', MESSAGE: 'GCSE Mathematics at grade 4/C or above is required. Grade given: D.' }]);
+  });
+
+  it('prices an Irish caller (Higher H1 H1 H2 H2 H3 H3, Ordinary O3 Mathematics) at 190 and meets every GCSE-level rule', () => {
+    const result = assessWith({
+      ...engineering,
+      course: { ...ARTS, TARIFF_ADVERTISED: 128, TARIFF_ACCEPTED: 112 },
+      form: {
+        NATIONALITY: 'IRL',
+        GCSE_QUALIFICATIONS: [item('IRISH_LC_ORDINARY', 'Mathematics', 'O3')],
+        QUALIFICATIONS: ['English', 'Physics', 'Irish', 'French', 'History', 'Geography'].map((subject, i) =>
+          item('IRISH_LC_HIGHER', subject, ['H1', 'H1', 'H2', 'H2', 'H3', 'H3'][i] as string),
+        ),
+      },
+    });
+    expect(result.UCAS_POINTS_TOTAL).toBe(190);
+    expect(result.TRAFFIC_LIGHT).toBe('G');
+  });
+
+  it('takes Leaving Certificate Ordinary O4 and Higher H6, not O5 or H7', () => {
+    const form = (maths: ReturnType<typeof item>) => ({ GCSE_QUALIFICATIONS: [gcse('English Language', '5'), maths] });
+    expect(assessWith({ course: ARTS, form: form(item('IRISH_LC_ORDINARY', 'Mathematics', 'O4')) }).TRAFFIC_LIGHT).toBe('G');
+    expect(assessWith({ course: ARTS, form: form(item('IRISH_LC_ORDINARY', 'Mathematics', 'O5')) }).TRAFFIC_LIGHT).toBe('R');
+    const higher = (grade: string) =>
+      assessWith({
+        course: ARTS,
+        form: { GCSE_QUALIFICATIONS: [gcse('English Language', '5')], QUALIFICATIONS: [...HUMANITIES, item('IRISH_LC_HIGHER', 'Mathematics', grade)] },
+      });
+    expect(higher('H6').TRAFFIC_LIGHT).toBe('G');
+    expect(higher('H7').TRAFFIC_LIGHT).toBe('R');
+  });
+
+  it('meets GCSE Mathematics with A level Mathematics (a higher qualification in the subject), even at E, but not U', () => {
+    const result = (grade: string) =>
+      assessWith({
+        course: ARTS,
+        form: { GCSE_QUALIFICATIONS: [gcse('English Language', '5')], QUALIFICATIONS: [...HUMANITIES, alevel('Mathematics', grade)] },
+      });
+    expect(result('E').TRAFFIC_LIGHT).toBe('G');
+    expect(result('U').TRAFFIC_LIGHT).toBe('R');
+  });
+
+  it('meets GCSE English and Mathematics with IB Standard Level at 4 or above', () => {
+    const ib = {
+      QUALIFICATION: 'IBO',
+      IB_TOTAL: '34',
+      IB_TOTAL_YEAR: '2025',
+      SL_SUBJECT_1: 'Mathematics: Analysis and Approaches',
+      SL_GRADE_1: '5',
+      SL_SUBJECT_2: 'English A: Literature',
+      SL_GRADE_2: '4',
+    };
+    const result = assessWith({ course: ARTS, form: { GCSE_QUALIFICATIONS: [], QUALIFICATIONS: [...HUMANITIES, ib] } });
+    expect(messages(result)).toEqual([]);
+    const low = assessWith({ course: ARTS, form: { GCSE_QUALIFICATIONS: [], QUALIFICATIONS: [...HUMANITIES, { ...ib, SL_GRADE_1: '3' }] } });
+    expect(messages(low)).toEqual([{ STATUS: 'R', MESSAGE: 'GCSE Mathematics at grade 4/C or above is required.' }]);
+  });
+
+  it('counts GCSE Combined Science (double award) as two GCSEs for the Sciences school', () => {
+    const four = [gcse('English Language', '5'), gcse('Mathematics', '5'), gcse('Combined Science', '5'), gcse('History', '5')];
+    expect(assessWith({ form: { GCSE_QUALIFICATIONS: four } }).TRAFFIC_LIGHT).toBe('G');
+    const result = assessWith({ form: { GCSE_QUALIFICATIONS: four.slice(0, 3) } });
+    expect(result.EXPLANATION.at(-1)?.MESSAGE).toBe('Courses in the Sciences school require at least 5 GCSEs at grade 4/C or above; 4 were given.');
+  });
+
+  it('counts National 5 and Leaving Certificate subjects at their GCSE-level grades towards the Sciences school five', () => {
+    const scottish = ['English', 'Mathematics', 'Physics', 'Chemistry', 'Biology'].map((s) => item('SCOTTISH_NATIONAL_5', s, 'C'));
+    expect(assessWith({ form: { GCSE_QUALIFICATIONS: scottish } }).TRAFFIC_LIGHT).toBe('G');
   });
 });

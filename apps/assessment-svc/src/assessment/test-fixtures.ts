@@ -30,6 +30,9 @@ export const alevel = (SUBJECT: string, GRADE: string, QUALIFICATION = 'ALEVEL')
   GRADE,
   YEAR: '2024',
 });
+/** A levels graded `grades` in History, Geography and Sociology: no subject a GCSE-level rule names. */
+export const humanities = (...grades: [string, string, string]): QualificationItem[] =>
+  ['History', 'Geography', 'Sociology'].map((subject, i) => alevel(subject, grades[i] as string));
 export const englishTest = (TEST: string, SCORE = '7'): QualificationItem => ({
   QUALIFICATION: 'ENGLISH_TEST',
   TEST,

@@ -3,15 +3,26 @@
  * Bad input is always an error, never a silent 0: unknown types and grades throw `TariffLookupError`,
  * impossible Access to HE credit profiles throw `RangeError`. Only the no-point types give 0.
  */
-import { IB_TABLES, TARIFF_TABLES, accessToHePoints, findInTable, isTariffQualification, type IbComponent, type TariffTable } from './tariff-tables';
+import {
+  ABRSM_GRADE_8_PRACTICAL,
+  ABRSM_GRADE_8_THEORY,
+  IB_TABLES,
+  TARIFF_TABLES,
+  accessToHePoints,
+  findInTable,
+  isTariffQualification,
+  type IbComponent,
+  type TariffTable,
+} from './tariff-tables';
 
 export { accessToHePoints };
 
 /**
  * Qualification types of domain.md that carry no UCAS Tariff points: the GCSE group (GCSE, IGCSE,
- * OLEVEL, FUNCTIONAL_SKILLS), ENGLISH_TEST and OTHER. They give 0 points, not an error.
+ * OLEVEL, FUNCTIONAL_SKILLS, SCOTTISH_NATIONAL_5; not the Irish Ordinary level, which UCAS prices),
+ * ENGLISH_TEST and OTHER. They give 0 points, not an error.
  */
-export const NO_POINT_TYPES = ['GCSE', 'IGCSE', 'OLEVEL', 'FUNCTIONAL_SKILLS', 'ENGLISH_TEST', 'OTHER'] as const;
+export const NO_POINT_TYPES = ['GCSE', 'IGCSE', 'OLEVEL', 'FUNCTIONAL_SKILLS', 'SCOTTISH_NATIONAL_5', 'ENGLISH_TEST', 'OTHER'] as const;
 export type NoPointType = (typeof NO_POINT_TYPES)[number];
 
 const NO_POINT_SET: ReadonlySet<string> = new Set(NO_POINT_TYPES);
@@ -53,8 +64,8 @@ export class TariffLookupError extends Error {
  */
 export function tariffPoints(qualification: string, grade: string): number {
   if (isNoPointType(qualification)) return 0;
-  if (qualification === 'IBO' || qualification === 'ACCESS_HE') {
-    const helper = qualification === 'IBO' ? 'ibPoints' : 'accessToHePoints';
+  if (qualification === 'IBO' || qualification === 'ACCESS_HE' || qualification === 'ABRSM_GRADE_8') {
+    const helper = { IBO: 'ibPoints', ACCESS_HE: 'accessToHePoints', ABRSM_GRADE_8: 'abrsmGrade8Points' }[qualification];
     throw new TariffLookupError(qualification, grade, `${qualification} has no single-grade Tariff value; use ${helper}() for the whole item.`);
   }
   if (!isTariffQualification(qualification)) {
@@ -105,4 +116,19 @@ export function ibPoints(item: Readonly<Record<string, string | undefined>>): nu
     total += points;
   }
   return total;
+}
+
+/**
+ * UCAS Tariff points of an ABRSM Grade 8 item: the practical and the theory examination are priced
+ * from their own rows. `exam` is 'Practical' or 'Theory' (catalogue ABRSM_EXAMS), `grade`
+ * 'Distinction', 'Merit' or 'Pass'.
+ * @throws TariffLookupError (field EXAM or GRADE) for an examination or grade the tables do not have.
+ * Source: `ABRSM_GRADE_8_PRACTICAL` / `ABRSM_GRADE_8_THEORY` in ./tariff-tables.
+ */
+export function abrsmGrade8Points(exam: string, grade: string): number {
+  const table = exam === 'Practical' ? ABRSM_GRADE_8_PRACTICAL : exam === 'Theory' ? ABRSM_GRADE_8_THEORY : undefined;
+  if (!table) throw new TariffLookupError('ABRSM_GRADE_8', grade, `'${exam}' is not an ABRSM Grade 8 examination.`, 'EXAM');
+  const points = findInTable(table, grade);
+  if (points === undefined) throw new TariffLookupError('ABRSM_GRADE_8', grade, `'${grade}' is not a grade of ABRSM Grade 8.`, 'GRADE');
+  return points;
 }

@@ -29,7 +29,7 @@ import {
   lookupIbTariff,
   lookupTariff,
 } from './tariff-tables';
-import { NO_POINT_TYPES, TariffLookupError, ibPoints, tariffPoints } from './tariff-points';
+import { NO_POINT_TYPES, TariffLookupError, abrsmGrade8Points, ibPoints, tariffPoints } from './tariff-points';
 
 // ---- Expected tables, transcribed from the sources (grade -> points) ------------------------------
 
@@ -140,6 +140,28 @@ const EXPECTED_SINGLE_GRADE: Record<string, Array<[string, number]>> = {
     ['B', 48],
     ['C', 40],
     ['D', 32],
+  ],
+  // Irish Leaving Certificate, Higher level (domain.md "Tariff points", from the UCAS Tariff tables)
+  IRISH_LC_HIGHER: [
+    ['H1', 37],
+    ['H2', 30],
+    ['H3', 24],
+    ['H4', 18],
+    ['H5', 12],
+    ['H6', 9],
+    ['H7', 0],
+    ['H8', 0],
+  ],
+  // Irish Leaving Certificate, Ordinary level (UCAS points calculator: A1 12, A2/B1 10, B2/B3 8, C1/C2 6, on the 2017 bands)
+  IRISH_LC_ORDINARY: [
+    ['O1', 12],
+    ['O2', 10],
+    ['O3', 8],
+    ['O4', 6],
+    ['O5', 0],
+    ['O6', 0],
+    ['O7', 0],
+    ['O8', 0],
   ],
   // Extended Project
   EPQ: [
@@ -321,8 +343,9 @@ describe('tariffPoints errors and no-point types', () => {
     expect(() => tariffPoints('ACCESS_HE', 'D')).toThrow(/accessToHePoints/);
   });
 
-  it('NO_POINT_TYPES are exactly the GCSE group, ENGLISH_TEST and OTHER, and give 0', () => {
-    expect([...NO_POINT_TYPES].sort()).toEqual(['ENGLISH_TEST', 'FUNCTIONAL_SKILLS', 'GCSE', 'IGCSE', 'OLEVEL', 'OTHER'].sort());
+  it('NO_POINT_TYPES are exactly the GCSE group but the Irish Ordinary level, ENGLISH_TEST and OTHER, and give 0', () => {
+    expect([...NO_POINT_TYPES].sort()).toEqual(['ENGLISH_TEST', 'FUNCTIONAL_SKILLS', 'GCSE', 'IGCSE', 'OLEVEL', 'OTHER', 'SCOTTISH_NATIONAL_5'].sort());
+    expect(tariffPoints('SCOTTISH_NATIONAL_5', 'A')).toBe(0);
     expect(tariffPoints('GCSE', '9')).toBe(0);
     expect(tariffPoints('GCSE', 'A*')).toBe(0);
     expect(tariffPoints('IGCSE', '4')).toBe(0);
@@ -330,6 +353,30 @@ describe('tariffPoints errors and no-point types', () => {
     expect(tariffPoints('FUNCTIONAL_SKILLS', 'Pass')).toBe(0);
     expect(tariffPoints('ENGLISH_TEST', '6.5')).toBe(0);
     expect(tariffPoints('OTHER', 'Grade 8 Piano, Merit')).toBe(0);
+  });
+});
+
+describe('abrsmGrade8Points (music examinations, Grade 8)', () => {
+  it.each([
+    ['Practical', 'Distinction', 30],
+    ['Practical', 'Merit', 24],
+    ['Practical', 'Pass', 18],
+    ['Theory', 'Distinction', 10],
+    ['Theory', 'Merit', 9],
+    ['Theory', 'Pass', 8],
+  ])('%s %s = %d', (exam, grade, points) => {
+    expect(abrsmGrade8Points(exam, grade)).toBe(points);
+  });
+
+  it('refuses an unknown examination or grade', () => {
+    expect(() => abrsmGrade8Points('Aural', 'Pass')).toThrow(TariffLookupError);
+    expect(() => abrsmGrade8Points('Practical', 'Fail')).toThrow(TariffLookupError);
+  });
+});
+
+describe('Irish Leaving Certificate, a worked example', () => {
+  it('prices H1 H1 H2 H2 H3 H3 at 182 points', () => {
+    expect(['H1', 'H1', 'H2', 'H2', 'H3', 'H3'].reduce((sum, grade) => sum + tariffPoints('IRISH_LC_HIGHER', grade), 0)).toBe(182);
   });
 });
 

@@ -160,6 +160,50 @@ export const SCOTTISH_ADVANCED_HIGHER = {
   D: 32,
 } as const;
 
+// UCAS Tariff tables, 2017 onwards: Irish Leaving Certificate, Higher level (grades H1-H8 from 2017).
+// Source: domain.md "Tariff points" (from the UCAS Tariff tables); cross-checked against a UCAS points
+// calculator's table, which prices the old letter grades on the same bands (A1 36-37, A2/B1 30, B2/B3
+// 24, C1/C2 18, C3/D1 12, D2/D3 9; H7 and H8 carry none).
+export const IRISH_LC_HIGHER = {
+  H1: 37,
+  H2: 30,
+  H3: 24,
+  H4: 18,
+  H5: 12,
+  H6: 9,
+  H7: 0,
+  H8: 0,
+} as const;
+
+// UCAS Tariff tables, 2017 onwards: Irish Leaving Certificate, Ordinary level. The current tables do
+// price it (domain.md assumed not; the source wins): a UCAS points calculator's table gives A1 12,
+// A2/B1 10, B2/B3 8, C1/C2 6 and nothing below, which on the 2017 bands (O1 90-100, O2 80-89,
+// O3 70-79, O4 60-69) is O1 12, O2 10, O3 8, O4 6, O5-O8 0.
+export const IRISH_LC_ORDINARY = {
+  O1: 12,
+  O2: 10,
+  O3: 8,
+  O4: 6,
+  O5: 0,
+  O6: 0,
+  O7: 0,
+  O8: 0,
+} as const;
+
+// UCAS Tariff tables, 2017 onwards: music examinations, ABRSM Grade 8 (practical and theory priced
+// apart). Cross-checked: UCAS Tariff "Music examinations" rows (Grade 8 practical D 30, M 24, P 18;
+// Grade 8 theory D 10, M 9, P 8) as universities' music admissions pages quote them.
+export const ABRSM_GRADE_8_PRACTICAL = {
+  Distinction: 30,
+  Merit: 24,
+  Pass: 18,
+} as const;
+export const ABRSM_GRADE_8_THEORY = {
+  Distinction: 10,
+  Merit: 9,
+  Pass: 8,
+} as const;
+
 // UCAS Tariff tables, 2017 onwards: Extended Project (Diploma) (half an A level).
 // Cross-checked: Rickmansworth School EPQ page (A* 28, A 24, B 20, C 16, D 12, E 8); Wikipedia
 // "Extended Project Qualification" (up to 28 points).
@@ -249,6 +293,8 @@ export const TARIFF_TABLES = {
   OCR_EXTENDED_CERTIFICATE,
   SCOTTISH_HIGHER,
   SCOTTISH_ADVANCED_HIGHER,
+  IRISH_LC_HIGHER,
+  IRISH_LC_ORDINARY,
   EPQ,
   T_LEVEL,
 } as const;

@@ -13,6 +13,10 @@ export const GRADES = {
   BTEC_DOUBLE: ['D*D*', 'D*D', 'DD', 'DM', 'MM', 'MP', 'PP'],
   BTEC_SINGLE: ['D*', 'D', 'M', 'P'],
   SCOTTISH: ['A', 'B', 'C', 'D'],
+  SCOTTISH_NATIONAL_5: ['A', 'B', 'C', 'D', 'No award'],
+  IRISH_LC_HIGHER: ['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7', 'H8'],
+  IRISH_LC_ORDINARY: ['O1', 'O2', 'O3', 'O4', 'O5', 'O6', 'O7', 'O8'],
+  ABRSM: ['Distinction', 'Merit', 'Pass'],
   EPQ: ['A*', 'A', 'B', 'C', 'D', 'E'],
   T_LEVEL: ['Distinction*', 'Distinction', 'Merit', 'Pass (C or above)', 'Pass (D or E)'],
   IB_CORE: ['A', 'B', 'C', 'D', 'E'],
@@ -43,6 +47,9 @@ export const GCSE_SUBJECTS = [
   'Business',
   'Statistics',
 ];
+
+/** The two ABRSM Grade 8 examinations the UCAS Tariff prices apart (practical and theory). */
+export const ABRSM_EXAMS = ['Practical', 'Theory'] as const;
 
 /** Maximum IB points and subject slots (spec section 9: up to 3 HL and 3 SL subjects). */
 export const IB_TOTAL_MAX = 45;
@@ -108,6 +115,16 @@ export const QUALIFICATION_CATALOGUE: Record<QualificationCode, CatalogueEntry> 
     group: 'GCSE_QUALIFICATIONS',
     fields: [{ ...subjectText, type: 'select', options: opts(['English', 'Mathematics']) }, grade(GRADES.FUNCTIONAL_SKILLS), year()],
   },
+  SCOTTISH_NATIONAL_5: {
+    label: 'Scottish National 5',
+    group: 'GCSE_QUALIFICATIONS',
+    fields: [gcseSubject, grade(GRADES.SCOTTISH_NATIONAL_5), year()],
+  },
+  IRISH_LC_ORDINARY: {
+    label: 'Irish Leaving Certificate, Ordinary level',
+    group: 'GCSE_QUALIFICATIONS',
+    fields: [gcseSubject, grade(GRADES.IRISH_LC_ORDINARY), year()],
+  },
   ALEVEL: { label: 'A Level', group: 'QUALIFICATIONS', fields: [subjectSelect(ALEVEL_SUBJECTS), grade(GRADES.ALEVEL), year()] },
   ASLEVEL: { label: 'AS Level', group: 'QUALIFICATIONS', fields: [subjectSelect(ALEVEL_SUBJECTS), grade(GRADES.ASLEVEL), year()] },
   BTEC_EXTENDED_DIPLOMA: {
@@ -153,8 +170,23 @@ export const QUALIFICATION_CATALOGUE: Record<QualificationCode, CatalogueEntry> 
   },
   SCOTTISH_HIGHER: { label: 'Scottish Higher', group: 'QUALIFICATIONS', fields: [subjectText, grade(GRADES.SCOTTISH), year()] },
   SCOTTISH_ADVANCED_HIGHER: { label: 'Scottish Advanced Higher', group: 'QUALIFICATIONS', fields: [subjectText, grade(GRADES.SCOTTISH), year()] },
+  IRISH_LC_HIGHER: {
+    label: 'Irish Leaving Certificate, Higher level',
+    group: 'QUALIFICATIONS',
+    fields: [subjectText, grade(GRADES.IRISH_LC_HIGHER), year()],
+  },
   EPQ: { label: 'Extended Project Qualification', group: 'QUALIFICATIONS', fields: [subjectText, grade(GRADES.EPQ), year()] },
   T_LEVEL: { label: 'T Level', group: 'QUALIFICATIONS', fields: [subjectText, grade(GRADES.T_LEVEL), year()] },
+  ABRSM_GRADE_8: {
+    label: 'ABRSM Grade 8 (music)',
+    group: 'QUALIFICATIONS',
+    fields: [
+      { name: 'EXAM', label: 'Examination', type: 'select', required: true, options: opts(ABRSM_EXAMS) },
+      { ...subjectText, label: 'Instrument or subject' },
+      grade(GRADES.ABRSM),
+      year(),
+    ],
+  },
   ENGLISH_TEST: {
     label: 'English language test',
     group: 'QUALIFICATIONS',

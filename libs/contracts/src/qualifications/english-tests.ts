@@ -61,8 +61,17 @@ export const ENGLISH_SPEAKING_NATIONALITIES = [
 
 const ENGLISH_SPEAKING: ReadonlySet<string> = new Set(ENGLISH_SPEAKING_NATIONALITIES);
 
-/** True for a nationality of ENGLISH_SPEAKING_NATIONALITIES (needs only the GCSE English rule). */
+/** True for a nationality of ENGLISH_SPEAKING_NATIONALITIES (UKVI's majority English-speaking list, GBR and IRL included). */
 export const isEnglishSpeakingNationality = (nationality: string | null | undefined): boolean => !!nationality && ENGLISH_SPEAKING.has(nationality);
+
+/**
+ * True when a nationality alone meets the English requirement (domain.md "Traffic light", English):
+ * a national of a majority English-speaking country of UKVI's list other than the UK and Ireland,
+ * whose applicants are still asked for English evidence at GCSE level (R without any). No test and
+ * no GCSE is asked of them, and the call script does not ask the English-evidence question.
+ */
+export const meetsEnglishByNationality = (nationality: string | null | undefined): boolean =>
+  isEnglishSpeakingNationality(nationality) && nationality !== 'GBR' && nationality !== 'IRL';
 
 /** Default minimum IELTS overall band of a course (domain.md: "default 6.0"). */
 export const DEFAULT_MINIMUM_IELTS = 6;
