@@ -37,6 +37,7 @@ export async function renderDecisionEmail(payload: DecisionEmailPayload, ctx: Re
     subStatus: payload.subStatus,
     reference: payload.reference,
     nationality: payload.applicant.NATIONALITY,
+    visaType: payload.applicant.VISA_TYPE ?? null,
     appliedToUcas: payload.applicant.APPLIED_TO_UCAS,
     course: payload.course,
     institutionCode: ctx.institutionCode,

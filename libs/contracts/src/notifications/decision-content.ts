@@ -3,7 +3,7 @@ import type { ApplicationStatus, ApplicationSubStatus } from '../assessment/stat
 import { formatLondonDateTime } from '../common/london-time';
 import { formatLongDate } from '../common/long-date';
 import { SCHOOL_CODES } from '../courses/school-codes';
-import { isEeaOrHomeNationality } from '../scripts/nationality';
+import { needsStudentVisa } from '../scripts/nationality';
 import type { EmailCourseFacts, InterviewDetails } from './outbox';
 
 /**
@@ -66,6 +66,8 @@ export type DecisionFacts = {
   subStatus: ApplicationSubStatus | null;
   reference: string;
   nationality: string | null;
+  /** VISA_TYPE as the applicant answered it (null when not asked): with the nationality, visa need. */
+  visaType: string | null;
   /** APPLIED_TO_UCAS is '1'. */
   appliedToUcas: boolean;
   course: EmailCourseFacts;
@@ -139,7 +141,7 @@ export function decisionContent(f: DecisionFacts): DecisionContent {
     { key: DECISION_TEXTS.COURSE, value: `${name} (${code})` },
     { key: DECISION_TEXTS.STARTS, value: starts },
   ];
-  const nonEea = !isEeaOrHomeNationality(f.nationality);
+  const nonEea = needsStudentVisa(f.nationality, f.visaType);
   const contact = contactLine(f.course, f.reference);
   const base = { details: courseDetails, lists: [] as DecisionList[], contact };
   switch (f.status) {

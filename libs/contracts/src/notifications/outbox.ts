@@ -165,6 +165,8 @@ export const decisionEmailPayloadSchema = z.object({
     NAME2: z.string(),
     EMAIL: z.string(),
     NATIONALITY: z.string().nullable(),
+    /** VISA_TYPE (absent on payloads written before it was carried: read as not given). */
+    VISA_TYPE: z.string().nullable().optional(),
     /** APPLIED_TO_UCAS is '1': an AO offer; otherwise the email says how to join Clearing first. */
     APPLIED_TO_UCAS: z.boolean(),
   }),

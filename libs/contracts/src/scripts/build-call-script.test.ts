@@ -217,9 +217,18 @@ describe('buildCallScript', () => {
     ]);
   });
 
-  it('gives an EEA rejection no foundation transfer', () => {
-    const s = buildCallScript({ ...situation, status: 'X', nationality: 'ESP' }, values);
+  it('gives a rejection of someone needing no visa no foundation transfer', () => {
+    const s = buildCallScript({ ...situation, status: 'X', nationality: 'ESP', visaType: 'presettled' }, values);
     expect(s.outcome).toHaveLength(2);
+  });
+
+  it('asks the English-evidence question except of nationals who meet English by nationality', () => {
+    expect(buildCallScript({ ...situation, nationality: 'IND' }, values).englishEvidence).toBe(
+      'We need evidence of your English proficiency, for example GCSE English Language or IELTS. Which English qualification do you have?',
+    );
+    expect(buildCallScript({ ...situation, nationality: 'GBR' }, values).englishEvidence).not.toBeNull();
+    expect(buildCallScript({ ...situation, nationality: 'USA' }, values).englishEvidence).toBeNull();
+    expect(buildCallScript({ ...situation, nationality: 'CAN' }, values).englishEvidence).toBeNull();
   });
 
   it('renders the training-call intro with the scenario', () => {

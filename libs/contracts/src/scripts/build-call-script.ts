@@ -1,3 +1,4 @@
+import { meetsEnglishByNationality } from '../qualifications/english-tests';
 import type { Alternate } from '../assessment/assessment';
 import { formatLongDate } from '../common/long-date';
 import type { CourseData } from '../courses/course';
@@ -27,7 +28,8 @@ export type CallScript = {
   /** Only in a training call (a scenario is set). */
   trainingIntro: string | null;
   dataProtection: string;
-  englishEvidence: string;
+  /** Null when the nationality alone meets the English requirement: the question is not asked. */
+  englishEvidence: string | null;
   searchPrompts: string[];
   /** Notes in the order shown: no-UCAS-ID, under-18, second-year. */
   notes: { id: 'no-ucas-id' | 'under-18' | 'second-year'; paragraphs: string[] }[];
@@ -115,7 +117,7 @@ export function buildCallScript(
     startDate: values.startDate?.trim() ? r(SCRIPT_TEXTS.START_DATE) : null,
     trainingIntro: scenario ? r(SCRIPT_TEXTS.TRAINING_INTRO, { scenarioId: scenario.id, scenarioName: scenario.name, scenarioDob: scenario.dob }) : null,
     dataProtection: r(SCRIPT_TEXTS.DATA_PROTECTION),
-    englishEvidence: r(SCRIPT_TEXTS.ENGLISH_EVIDENCE),
+    englishEvidence: meetsEnglishByNationality(situation.nationality) ? null : r(SCRIPT_TEXTS.ENGLISH_EVIDENCE),
     searchPrompts: SCRIPT_TEXTS.SEARCH_PROMPTS.map((t) => r(t)),
     notes,
     outcome,

@@ -3,7 +3,7 @@ import type { ApplicationStatus } from '../assessment/status-codes';
 import { hasPermission } from '../auth/role-permissions';
 import type { Access } from '../auth/roles';
 import { SCHOOL_CODES } from '../courses/school-codes';
-import { isEeaOrHomeNationality } from './nationality';
+import { needsStudentVisa } from './nationality';
 import type { RejectForm, ScriptVariant, SecondYearNote } from './script-texts';
 
 /** Everything the choice depends on (spec section 4 "Decision outcomes"; domain.md "Call scripts"). */
@@ -12,6 +12,8 @@ export type ScriptSituation = {
   status: ApplicationStatus | null;
   /** NATIONALITY, three-letter code. */
   nationality: string | null | undefined;
+  /** VISA_TYPE as answered (hidden, so empty, for GBR and IRL): with the nationality it decides visa need. */
+  visaType?: string | null | undefined;
   /** OVER18 of the assessment: 0 when under 18 on the course start date. */
   over18: 0 | 1;
   /** SECOND_YEAR_ENTRY is 1. */
@@ -46,7 +48,8 @@ const NO_SCRIPT: ScriptChoice = { outcome: null, rejectForm: null, under18: fals
 const referVariant = (school: string): ScriptVariant => (school === SCHOOL_CODES.HEALTH_SCIENCES ? 'REFER_SHS' : 'REFER');
 
 function chooseOutcome(s: ScriptSituation): Pick<ScriptChoice, 'outcome' | 'rejectForm'> {
-  const eea = isEeaOrHomeNationality(s.nationality);
+  // The *_NONEEA variants are the 'needs a visa' ones (domain.md "Call scripts").
+  const eea = !needsStudentVisa(s.nationality, s.visaType);
   switch (s.status) {
     case null:
     case 'V': // V is treated like the current status (spec section 4): the caller resolves it first.

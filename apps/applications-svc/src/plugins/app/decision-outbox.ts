@@ -49,6 +49,7 @@ export async function writeDecisionOutbox(tx: Executor, a: DecisionAnnouncement)
       NAME2: (form.NAME2 ?? '').trim(),
       EMAIL: (form.EMAIL ?? '').trim(),
       NATIONALITY: form.NATIONALITY?.trim() || null,
+      VISA_TYPE: form.VISA_TYPE?.trim() || null,
       APPLIED_TO_UCAS: form.APPLIED_TO_UCAS === '1',
     },
     course: a.courseFacts,

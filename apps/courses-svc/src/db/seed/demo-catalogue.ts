@@ -820,18 +820,38 @@ const QUAL_ORDER: readonly QualificationCode[] = [
   'ACCESS_HE',
   'SCOTTISH_HIGHER',
   'SCOTTISH_ADVANCED_HIGHER',
+  'IRISH_LC_HIGHER',
   'EPQ',
   'T_LEVEL',
+  'ABRSM_GRADE_8',
   'ENGLISH_TEST',
   'OTHER',
   'GCSE',
   'IGCSE',
   'OLEVEL',
+  'SCOTTISH_NATIONAL_5',
+  'IRISH_LC_ORDINARY',
   'FUNCTIONAL_SKILLS',
 ];
 
-/** Offered by every course. */
-const CORE_QUALS: readonly QualificationCode[] = ['ALEVEL', 'BTEC_EXTENDED_DIPLOMA', 'IBO', 'ENGLISH_TEST', 'OTHER', 'GCSE'];
+/**
+ * Offered by every course: a course that takes A levels takes the other UK and Irish school-leaving
+ * qualifications too (Scottish Highers, Advanced Highers and National 5; the Irish Leaving
+ * Certificate at both levels), so no applicant from Scotland or Ireland is turned away by the form.
+ */
+const CORE_QUALS: readonly QualificationCode[] = [
+  'ALEVEL',
+  'BTEC_EXTENDED_DIPLOMA',
+  'IBO',
+  'SCOTTISH_HIGHER',
+  'SCOTTISH_ADVANCED_HIGHER',
+  'IRISH_LC_HIGHER',
+  'ENGLISH_TEST',
+  'OTHER',
+  'GCSE',
+  'SCOTTISH_NATIONAL_5',
+  'IRISH_LC_ORDINARY',
+];
 /** Offered by most courses. */
 const STANDARD_QUALS: readonly QualificationCode[] = ['ASLEVEL', 'BTEC_DIPLOMA', 'ACCESS_HE', 'EPQ', 'IGCSE'];
 
@@ -850,6 +870,8 @@ const DEPT_QUALS: Partial<Record<string, readonly QualificationCode[]>> = {
   HSRM: ['OLEVEL', 'BTEC_EXTENDED_CERTIFICATE'],
   FBUA: ['BTEC_CERTIFICATE', 'OCR_EXTENDED_CERTIFICATE'],
   MDIA: ['OCR_EXTENDED_DIPLOMA'],
+  // The Music department's notes ask for Music A Level or ABRSM Grade 8 theory or practical.
+  MUSI: ['ABRSM_GRADE_8'],
 };
 
 /** Foundation years take a wider range of level-3 and mature-student qualifications. */

@@ -166,7 +166,7 @@ describe(`GET ${COURSES_SVC.detail.path}`, () => {
 
   it('offers every qualification type on the all-qualifications course, in stored order', async () => {
     const body = courseDetailResponseSchema.parse((await get(fillPath(COURSES_SVC.detail.path, { id: DEMO_FIXTURES.allQualifications }))).json());
-    expect(new Set(body.qualOptions.map((o) => o.qualification)).size).toBe(22);
+    expect(new Set(body.qualOptions.map((o) => o.qualification)).size).toBe(26);
   });
 
   it("gives a staff user the most privileged role whose scope covers the course's school or department", async () => {

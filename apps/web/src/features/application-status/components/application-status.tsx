@@ -26,6 +26,7 @@ export function statusPageContent(review: StatusPageResponse, clearingTeamTeleph
     subStatus: d.SUB_STATUS,
     reference: `${a.DEPART_NUMBER}${a.REFERENCE}`,
     nationality: a.NATIONALITY ?? null,
+    visaType: a.VISA_TYPE || null,
     appliedToUcas: a.APPLIED_TO_UCAS === '1',
     course: {
       UCAS_CODE: c.UCAS_CODE,

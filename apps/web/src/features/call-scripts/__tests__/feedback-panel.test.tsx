@@ -157,7 +157,11 @@ describe('FeedbackPanel', () => {
   });
 
   it("reads the live form's values as they are: groups ignored, non-strings and blanks count as not given", () => {
-    render(<FeedbackPanel {...props({ form: { NAME1: 42, NAME2: '  ', QUALIFICATIONS: [{ QUALIFICATION: 'ALEVEL' }], NATIONALITY: 'FRA' } })} />);
+    render(
+      <FeedbackPanel
+        {...props({ form: { NAME1: 42, NAME2: '  ', QUALIFICATIONS: [{ QUALIFICATION: 'ALEVEL' }], NATIONALITY: 'FRA', VISA_TYPE: 'settled' } })}
+      />,
+    );
     expect(screen.getByText('Hello. You are applying for course Accounting')).toBeInTheDocument();
     expect(outcome()).toHaveAttribute('data-variant', 'OFFER');
     // APPLIED_TO_UCAS not answered yet: no note saying the caller has no UCAS Personal ID.

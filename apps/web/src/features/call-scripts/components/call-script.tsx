@@ -26,7 +26,7 @@ export function CallScript({ script, live = true }: { script: CallScriptData; li
       <ScriptHtml html={script.greeting} className="cd-call-script__greeting" />
       {script.startDate && <ScriptHtml html={script.startDate} />}
       <ScriptHtml html={script.dataProtection} />
-      <ScriptHtml html={script.englishEvidence} />
+      {script.englishEvidence && <ScriptHtml html={script.englishEvidence} />}
       {script.notes.length > 0 && (
         <Part aria-labelledby={live ? `${id}-notes` : undefined} className="cd-call-script__notes">
           <h4 className="cd-heading-s" id={`${id}-notes`}>

@@ -92,6 +92,7 @@ export function deskCallScript(props: DeskScriptProps): CallScriptData {
     {
       status,
       nationality: str(form, 'NATIONALITY'),
+      visaType: str(form, 'VISA_TYPE'),
       over18: assessment?.OVER18 ?? 1,
       secondYearEntry: str(form, 'SECOND_YEAR_ENTRY') === '1',
       allowSecondYearEntry: course.ALLOW_SECOND_YEAR_ENTRY,
