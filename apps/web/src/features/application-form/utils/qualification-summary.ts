@@ -36,11 +36,26 @@ export const optionOf = (qualOptions: readonly QualOption[], item: Qualification
   qualOptions.find((o) => o.qualification === item.QUALIFICATION);
 
 /**
- * The types an adviser adds with one button (issue 20 item 3), in this order where the course
- * offers them: every GCSE-group type, and the qualifications most callers name; the course's
+ * The types an adviser adds with one button, in this order where the course offers them: every
+ * GCSE-group type, and the qualifications most callers name (the school-leaving qualifications of
+ * every UK nation and Ireland among them); the course's
  * other types are added with 'Another type' and the type drop-down.
  */
-export const QUICK_ADD_TYPES: readonly string[] = ['GCSE', 'IGCSE', 'OLEVEL', 'FUNCTIONAL_SKILLS', 'ALEVEL', 'BTEC_EXTENDED_DIPLOMA', IB_CODE, 'ENGLISH_TEST'];
+export const QUICK_ADD_TYPES: readonly string[] = [
+  'GCSE',
+  'IGCSE',
+  'OLEVEL',
+  'SCOTTISH_NATIONAL_5',
+  'IRISH_LC_ORDINARY',
+  'FUNCTIONAL_SKILLS',
+  'ALEVEL',
+  'SCOTTISH_HIGHER',
+  'SCOTTISH_ADVANCED_HIGHER',
+  'IRISH_LC_HIGHER',
+  'BTEC_EXTENDED_DIPLOMA',
+  IB_CODE,
+  'ENGLISH_TEST',
+];
 
 /** The options of `options` that get their own add button, in QUICK_ADD_TYPES order. */
 export const quickAddOptions = (options: readonly QualOption[]): QualOption[] =>
