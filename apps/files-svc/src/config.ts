@@ -37,6 +37,18 @@ export const scanWorkerConfigSchema = databaseConfigSchema.extend({
    */
   FILES_JOB_LOCK_MS: positiveMs(4_000),
   FILES_STALLED_INTERVAL_MS: positiveMs(2_000),
+  /**
+   * A ZIP-based document (DOCX, XLSX, ODT...) is read entry by entry beside clamd (README
+   * "Containers"): refused when its declared or actual uncompressed total passes this many bytes,
+   * an entry over 1 MiB inflates more than FILES_CONTAINER_MAX_RATIO times, or it has more entries.
+   */
+  FILES_CONTAINER_MAX_UNCOMPRESSED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
+  FILES_CONTAINER_MAX_RATIO: z.coerce.number().positive().default(200),
+  FILES_CONTAINER_MAX_ENTRIES: z.coerce.number().int().positive().default(1000),
 });
 export type ScanWorkerConfig = z.infer<typeof scanWorkerConfigSchema>;
 

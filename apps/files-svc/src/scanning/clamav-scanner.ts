@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { createConnection } from 'node:net';
+import type { Readable } from 'node:stream';
 import NodeClam from 'clamscan';
 
 /** A scan's verdict; there is no third answer: a scan that cannot run throws. */
@@ -8,6 +9,11 @@ export type ScanVerdict = { infected: false } | { infected: true; signatures: st
 export type Scanner = {
   /** @throws ScannerUnavailableError when no clamd could give a verdict (fail closed). */
   scan(filePath: string): Promise<ScanVerdict>;
+  /**
+   * Scans the bytes `open` gives (called again for each transport tried: a stream is read once).
+   * @throws ScannerUnavailableError as `scan`.
+   */
+  scanStream(open: () => Readable | Promise<Readable>): Promise<ScanVerdict>;
   /** Resolves when a clamd answers PING with PONG (readiness); absent on test doubles. @throws ScannerUnavailableError */
   ping?(): Promise<void>;
 };
@@ -88,21 +94,24 @@ export function createClamavScanner(options: ClamavOptions): Scanner {
     return found;
   };
 
-  return {
-    async scan(filePath) {
-      const causes: string[] = [];
-      for (const t of transports) {
-        try {
-          const result = await (await client(t)).scanStream(createReadStream(filePath));
-          if (result.isInfected === true) return { infected: true, signatures: result.viruses.length ? result.viruses : ['unknown'] };
-          if (result.isInfected === false) return { infected: false };
-          causes.push(`${t.label}: no verdict`);
-        } catch (err) {
-          causes.push(`${t.label}: ${err instanceof Error ? err.message : String(err)}`);
-        }
+  const scanStream = async (open: () => Readable | Promise<Readable>): Promise<ScanVerdict> => {
+    const causes: string[] = [];
+    for (const t of transports) {
+      try {
+        const result = await (await client(t)).scanStream(await open());
+        if (result.isInfected === true) return { infected: true, signatures: result.viruses.length ? result.viruses : ['unknown'] };
+        if (result.isInfected === false) return { infected: false };
+        causes.push(`${t.label}: no verdict`);
+      } catch (err) {
+        causes.push(`${t.label}: ${err instanceof Error ? err.message : String(err)}`);
       }
-      throw new ScannerUnavailableError(causes);
-    },
+    }
+    throw new ScannerUnavailableError(causes);
+  };
+
+  return {
+    scanStream,
+    scan: (filePath) => scanStream(() => createReadStream(filePath)),
     async ping() {
       const causes: string[] = [];
       for (const t of transports) {

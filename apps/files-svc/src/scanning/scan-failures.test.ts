@@ -63,6 +63,7 @@ describe('scanning that cannot run fails closed', () => {
         attempts += 1;
         return unreachable.scan(file);
       },
+      scanStream: (open) => unreachable.scanStream(open),
     };
     const app = await started(config, { scanner: counted });
     const res = await upload(app, { content: createSampleDocument('pdf') });
@@ -80,7 +81,7 @@ describe('scanning that cannot run fails closed', () => {
   it('answers 503 when no verdict arrives within SCAN_TIMEOUT_MS, and discards the upload', async () => {
     let release: (() => void) | undefined;
     const scanned = new Promise<void>((resolve) => (release = resolve));
-    const slow: Scanner = { scan: () => scanned.then(() => ({ infected: false })) };
+    const slow: Scanner = { scan: () => scanned.then(() => ({ infected: false })), scanStream: () => scanned.then(() => ({ infected: false })) };
     const app = await started(env.config({ SCAN_TIMEOUT_MS: '800' }), { scanner: slow });
     const res = await upload(app, { content: createSampleDocument('pdf') });
     expect(res.statusCode).toBe(503);
@@ -121,6 +122,7 @@ describe('scanning that cannot run fails closed', () => {
         if (calls === 1) throw new Error('clamd restarting');
         return { infected: false };
       },
+      scanStream: async () => ({ infected: false }),
     };
     const app = await started(config, { scanner: flaky });
     const res = await upload(app, { content: createSampleDocument('pdf') });

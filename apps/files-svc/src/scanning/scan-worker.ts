@@ -5,6 +5,7 @@ import type { FilesRepository } from '../plugins/app/files-repository';
 import type { BlobStore } from '../storage/blob-store';
 import { redisConnection } from '@clearing-desk/service-kit';
 import type { Scanner } from './clamav-scanner';
+import { inspectContainer, type ContainerLimits } from './container-inspection';
 import type { ScanMetrics } from './scan-metrics';
 import { SCAN_QUEUE_NAME, type ScanJobData, type ScanJobResult } from './scan-queue';
 
@@ -18,11 +19,25 @@ export type ScanWorkerDeps = {
   metrics?: ScanMetrics;
 };
 
-/** Runs one clamd scan, timed by `metrics` with its outcome. */
-async function timedScan(deps: ScanWorkerDeps, file: string) {
+const containerLimits = (config: ScanWorkerConfig): ContainerLimits => ({
+  maxUncompressedBytes: config.FILES_CONTAINER_MAX_UNCOMPRESSED_BYTES,
+  maxRatio: config.FILES_CONTAINER_MAX_RATIO,
+  maxEntries: config.FILES_CONTAINER_MAX_ENTRIES,
+});
+
+/**
+ * Runs one clamd scan of the whole file, then, when clamd found nothing, the container inspection
+ * (container-inspection.ts: every entry of a ZIP-based document streamed to clamd, its limits, a
+ * PDF's scripts and attachments), timed by `metrics` with its outcome. A refusal is logged with
+ * its reason and answers as a signature would.
+ */
+async function timedScan(deps: ScanWorkerDeps, file: string, log: FastifyBaseLogger) {
   const done = deps.metrics?.startScan();
   try {
-    const verdict = await deps.scanner.scan(file);
+    const whole = await deps.scanner.scan(file);
+    const inspected = whole.infected ? null : await inspectContainer(file, deps.scanner, containerLimits(deps.config));
+    if (inspected?.reason) log.warn({ reason: inspected.reason }, 'container refused');
+    const verdict = inspected?.verdict ?? whole;
     done?.(verdict.infected ? 'infected' : 'clean');
     return verdict;
   } catch (err) {
@@ -47,7 +62,7 @@ export async function processScanJob(deps: ScanWorkerDeps, job: Job<ScanJobData,
   deps.metrics?.jobStarted(job);
   if (!job.data.record) {
     if ((await deps.blobs.locate(fileId)) !== 'quarantine') return { verdict: 'gone' };
-    const verdict = await timedScan(deps, deps.blobs.pathOf('quarantine', fileId));
+    const verdict = await timedScan(deps, deps.blobs.pathOf('quarantine', fileId), log);
     if (verdict.infected) log.warn({ signatures: verdict.signatures }, 'virus found in a file refused for its format');
     return verdict.infected ? { verdict: 'infected', signatures: verdict.signatures } : { verdict: 'clean' };
   }
@@ -64,7 +79,7 @@ export async function processScanJob(deps: ScanWorkerDeps, job: Job<ScanJobData,
   }
   let verdict;
   try {
-    verdict = await timedScan(deps, deps.blobs.pathOf(area, fileId));
+    verdict = await timedScan(deps, deps.blobs.pathOf(area, fileId), log);
   } catch (err) {
     const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     log.warn({ err, last }, last ? 'scan failed on the last attempt; the upload is discarded' : 'scan failed; will retry');

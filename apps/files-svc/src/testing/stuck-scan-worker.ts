@@ -24,6 +24,7 @@ async function main() {
         process.stdout.write(`SCANNING ${filePath.split('/').pop()}\n`);
         return new Promise(() => undefined);
       },
+      scanStream: () => new Promise(() => undefined),
     },
     log: pino({ level: 'silent' }),
   });

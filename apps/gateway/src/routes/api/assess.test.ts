@@ -38,6 +38,7 @@ describe(apiRouteLabel('assess'), () => {
       SUBMISSION_OPTIONS: { BUTTONS: [{ STATUS: 'S', LABEL: 'Submit' }] },
       EXPLANATION: [{ STATUS: 'G', MESSAGE: 'Effective UCAS points 144 meet the advertised tariff of 128.' }],
       ALTERNATE: [],
+      AUTOMATIC_REJECTION: false,
     });
   });
 
