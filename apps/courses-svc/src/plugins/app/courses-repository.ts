@@ -62,6 +62,8 @@ const dataColumns = {
   DEPART_NUMBER: courses.departNumber,
   assessmentInfo: courses.assessmentInfo,
   CLEARING_PLACES: courses.clearingPlaces,
+  IB_ADVERTISED: courses.ibAdvertised,
+  IB_ACCEPTED: courses.ibAccepted,
   OFFER_ALLOWANCE: sql<number>`(${courses.offerAllowanceHundredths}::float8 / 100)`,
 };
 
@@ -75,6 +77,8 @@ const editableColumns = {
   SUSPENDED: 'suspended',
   TARIFF_ADVERTISED: 'tariffAdvertised',
   TARIFF_ACCEPTED: 'tariffAccepted',
+  IB_ADVERTISED: 'ibAdvertised',
+  IB_ACCEPTED: 'ibAccepted',
   NOTES: 'notes',
   FEEDBACK_TELEPHONE: 'feedbackTelephone',
   FEEDBACK_NOTE: 'feedbackNote',
@@ -345,6 +349,8 @@ export function createCoursesRepository(db: CoursesDatabase) {
             campusName: c.CAMPUS_NAME,
             tariffAdvertised: c.TARIFF_ADVERTISED,
             tariffAccepted: c.TARIFF_ACCEPTED,
+            ibAdvertised: c.IB_ADVERTISED,
+            ibAccepted: c.IB_ACCEPTED,
             suspended: c.SUSPENDED,
             vacanciesExternal: c.VACANCIES_EXTERNAL,
             vacanciesInternal: c.VACANCIES_INTERNAL,
