@@ -1,5 +1,5 @@
 import type { QualificationItem, TrafficLight } from '@clearing-desk/contracts';
-import { betterOfPointsAndIbTotal, ibDiplomaTotal, ibTotalExplanation } from './ib-total';
+import { betterOfPointsAndIbTotal, ibTotalExplanation } from './ib-total';
 import { assessWith, gcse } from './test-fixtures';
 
 /** An IBO item with Diploma total `total` and the components given (field name to grade). */
@@ -154,13 +154,7 @@ describe('assess: IB Diploma total against the course IB requirement (domain.md 
   });
 });
 
-describe('ibDiplomaTotal and ibTotalExplanation', () => {
-  it('reads IB_TOTAL of the IBO item; none without one', () => {
-    expect(ibDiplomaTotal([ib('36')])).toBe(36);
-    expect(ibDiplomaTotal([ib('')])).toBeNull();
-    expect(ibDiplomaTotal([{ QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A', YEAR: '2024' }])).toBeNull();
-  });
-
+describe('ibTotalExplanation and betterOfPointsAndIbTotal', () => {
   it('judges nothing where the course states no IB requirement or the form no total', () => {
     expect(ibTotalExplanation([ib('36')], { IB_ADVERTISED: null, IB_ACCEPTED: null })).toBeNull();
     expect(ibTotalExplanation([], { IB_ADVERTISED: 30, IB_ACCEPTED: 28 })).toBeNull();

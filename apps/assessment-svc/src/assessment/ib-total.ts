@@ -1,4 +1,4 @@
-import { TRAFFIC_LIGHT_RANK, itemValue, type CourseData, type Explanation, type QualificationItem, type TrafficLight } from '@clearing-desk/contracts';
+import { TRAFFIC_LIGHT_RANK, ibDiplomaTotal, type CourseData, type Explanation, type QualificationItem, type TrafficLight } from '@clearing-desk/contracts';
 import { MESSAGES } from './messages';
 
 /** The course's IB requirement in Diploma points (course data; null when it states none). */
@@ -6,23 +6,6 @@ export type IbRequirement = Pick<CourseData, 'IB_ADVERTISED' | 'IB_ACCEPTED'>;
 
 /** Traffic-light rule 1's result: its colour and the explanations that give it (the first names the numbers compared). */
 export type PointsRule = { status: TrafficLight; reasons: Explanation[] };
-
-/**
- * The applicant's IB Diploma total: IB_TOTAL of the IBO item (at most one per application,
- * domain.md "Qualifications"; the highest should a form carry more). Null when no IBO item gives
- * a total. Items are already validated (IB_TOTAL a whole number 0-45).
- */
-export function ibDiplomaTotal(qualifications: readonly QualificationItem[]): number | null {
-  let best: number | null = null;
-  for (const item of qualifications) {
-    if (item.QUALIFICATION !== 'IBO') continue;
-    const text = itemValue(item, 'IB_TOTAL').trim();
-    if (text === '') continue;
-    const total = Number(text);
-    if (Number.isFinite(total) && (best === null || total > best)) best = total;
-  }
-  return best;
-}
 
 /**
  * The IB Diploma total judged against the course's IB requirement (domain.md "Tariff points", IB):
