@@ -62,6 +62,41 @@ test.describe('Course control and figures', () => {
     await visitor.context().close();
   });
 
+  test("an Administrator sets the course's IB requirement and the public course page shows it beside the tariff", async ({ page, browser }) => {
+    await signIn(page, 'admin');
+    await page.goto(`/staff/courses/${CODE}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Edit course: ${TITLE} LLB (Hons)` })).toBeVisible();
+    const advertised = page.getByRole('textbox', { name: 'Advertised IB requirement (Diploma points)' });
+    const accepted = page.getByRole('textbox', { name: 'Accepted IB requirement (Diploma points)' });
+    // Seeded from the tariffs 136/128 (demo catalogue TARIFF_TO_IB_POINTS).
+    await expect(advertised).toHaveValue('31');
+    await expect(accepted).toHaveValue('30');
+    const visitor = await (await browser.newContext()).newPage();
+    const setIb = async (adv: string, acc: string) => {
+      await advertised.fill(adv);
+      await accepted.fill(acc);
+      await page.getByRole('button', { name: 'Save course' }).click();
+      await expect(page.getByRole('status').getByText('Course saved.')).toBeVisible();
+      await expect(accepted).toHaveValue(acc);
+    };
+    try {
+      await visitor.goto(`/apply/${CODE}`);
+      // The page shows the accepted tariff (a gap of 8), so the accepted IB points beside it.
+      await expect(visitor.getByText('128 UCAS points')).toBeVisible();
+      await expect(visitor.getByText('IB Diploma: 30 points')).toBeVisible();
+      await setIb('34', '32');
+      await expect(page.getByRole('table', { name: 'Changes to this course, newest first' })).toContainText(
+        'Accepted IB requirement (Diploma points): 30 → 32',
+      );
+      await visitor.reload();
+      await expect(visitor.getByText('IB Diploma: 32 points')).toBeVisible();
+    } finally {
+      // Other browser tests share this stack: put the requirement back whatever happened above.
+      await setIb('31', '30');
+      await visitor.context().close();
+    }
+  });
+
   test('an Editor reads the figures, may not change a course, and the page is accessible', async ({ page }) => {
     // axe reads every row of the figures of 161 courses: on a busy machine that alone can pass 30 s.
     test.setTimeout(120_000);

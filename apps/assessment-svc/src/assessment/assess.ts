@@ -14,6 +14,7 @@ import {
 import { alternativeCourses } from './alternatives';
 import { submissionButtons } from './buttons';
 import { englishExplanation } from './english-evidence';
+import { betterOfPointsAndIbTotal, ibTotalExplanation } from './ib-total';
 import { AssessmentInputError } from './input-error';
 import { MESSAGES } from './messages';
 import { optionColourExplanations } from './option-colours';
@@ -83,6 +84,8 @@ export function assess({ course, qualOptions, form, access, alternatives = [] }:
       pointsReasons.push({ STATUS: pointsStatus, MESSAGE: MESSAGES.accessHeIncomplete(credits, LIMITS.ACCESS_HE_MAX_CREDITS) });
     }
   }
+  // An IB Diploma total judged against the course's IB requirement: the better result stands.
+  const pointsRule = betterOfPointsAndIbTotal({ status: pointsStatus, reasons: pointsReasons }, ibTotalExplanation(qualifications, course));
   const ruleReasons: Explanation[] = [];
   // Rule 2: option colours (a resit's best attempt only).
   ruleReasons.push(...optionColourExplanations([bestAttempts(gcses), bestAttempts(qualifications)], index));
@@ -91,7 +94,7 @@ export function assess({ course, qualOptions, form, access, alternatives = [] }:
   const english = englishExplanation(form.NATIONALITY, gcses, qualifications, course);
   if (english) ruleReasons.push(english);
 
-  const explanations = [...pointsReasons, ...ruleReasons];
+  const explanations = [...pointsRule.reasons, ...ruleReasons];
   const light = trafficLight(explanations);
   const isOver18 = over18(form.DOB, course.COURSE_START_DATE);
   return {
@@ -111,8 +114,8 @@ export function assess({ course, qualOptions, form, access, alternatives = [] }:
     },
     EXPLANATION: explanations,
     ALTERNATE: light === 'R' ? alternativeCourses(course, alternatives, (candidate) => lightOn(candidate, form)) : [],
-    // Only a shortfall of points the Tariff prices in full may reject without a person.
-    AUTOMATIC_REJECTION: light === 'R' && pointsStatus === 'R' && ruleReasons.every((reason) => reason.STATUS !== 'R'),
+    // Only a shortfall of points the Tariff prices in full (or of an IB total below the course's IB requirement) may reject without a person.
+    AUTOMATIC_REJECTION: light === 'R' && pointsRule.status === 'R' && ruleReasons.every((reason) => reason.STATUS !== 'R'),
   };
 }
 

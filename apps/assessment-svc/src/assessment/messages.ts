@@ -19,6 +19,13 @@ export const MESSAGES = {
     `Effective UCAS points ${effective} are below the advertised tariff of ${advertised} but meet the accepted tariff of ${accepted}.`,
   /** Points rule, R. */
   pointsBelowAccepted: (effective: number, accepted: number) => `Effective UCAS points ${effective} are below the accepted tariff of ${accepted}.`,
+  /** IB Diploma total against the course's IB requirement (domain.md "Tariff points", IB), G. */
+  ibTotalMeetsAdvertised: (total: number, advertised: number) => `IB Diploma total ${total} meets the advertised IB requirement of ${advertised} points.`,
+  /** IB Diploma total, A. */
+  ibTotalMeetsAccepted: (total: number, advertised: number, accepted: number) =>
+    `IB Diploma total ${total} is below the advertised IB requirement of ${advertised} points but meets the accepted requirement of ${accepted} points.`,
+  /** IB Diploma total, R. */
+  ibTotalBelowAccepted: (total: number, accepted: number) => `IB Diploma total ${total} is below the accepted IB requirement of ${accepted} points.`,
   /** Why effective points are below the total (given with an A or R points result). */
   pointsNotCounted: (total: number, effective: number, items: readonly string[]) =>
     `UCAS points total ${total} includes ${total - effective} points that do not count for this course: ${items.join('; ')}.`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accessSchema } from '../auth/roles';
 import { courseDataSchema } from '../courses/course';
+import { IB_TOTAL_MAX } from '../qualifications/catalogue';
 import { qualOptionSchema } from '../qualifications/qual-option';
 import { assessFormSchema } from './assess-form';
 import { assessmentSchema } from './assessment';
@@ -17,9 +18,13 @@ export type AlternativeCandidate = z.infer<typeof alternativeCandidateSchema>;
 
 /**
  * Query of courses-svc GET /courses/candidates (internal): open courses (isCourseOpen) whose TARIFF_ACCEPTED is at most `max_tariff_accepted`
- * (a course above the applicant's effective points fails the points rule anyway).
+ * (a course above the applicant's effective points fails the points rule anyway) or, with `max_ib_accepted` (the applicant's IB
+ * Diploma total), whose IB_ACCEPTED is at most it (the better of points and IB total stands, domain.md "Tariff points").
  */
-export const alternativeCandidatesQuerySchema = z.object({ max_tariff_accepted: z.coerce.number().int().nonnegative().max(10_000) });
+export const alternativeCandidatesQuerySchema = z.object({
+  max_tariff_accepted: z.coerce.number().int().nonnegative().max(10_000),
+  max_ib_accepted: z.coerce.number().int().nonnegative().max(IB_TOTAL_MAX).optional(),
+});
 export type AlternativeCandidatesQuery = z.infer<typeof alternativeCandidatesQuerySchema>;
 
 /** Answer of courses-svc GET /courses/candidates. */

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from '../common/limits';
 import { clearingPlacesSchema, offerAllowanceSchema } from '../rules/places-schemas';
+import { IB_TOTAL_MAX } from '../qualifications/catalogue';
 import { documentTypeSchema, type CourseData } from './course';
 
 /**
  * The courseData fields course control may change (issue 13): external vacancies, Clearing places
  * and offer allowance (applications-svc's ledger; the gateway routes them there, issue 23),
- * suspension, tariffs, notes, feedback telephone and note, second-year entry and document types.
+ * suspension, tariffs, the IB requirement (Diploma points), notes, feedback telephone and note, second-year entry and document types.
  * VACANCIES_INTERNAL is no longer typed in: it is the places left, projected from the ledger.
  * Everything else (codes, titles, school, start date) comes from the catalogue.
  */
@@ -17,6 +18,8 @@ export const EDITABLE_COURSE_FIELDS = [
   'SUSPENDED',
   'TARIFF_ADVERTISED',
   'TARIFF_ACCEPTED',
+  'IB_ADVERTISED',
+  'IB_ACCEPTED',
   'NOTES',
   'FEEDBACK_TELEPHONE',
   'FEEDBACK_NOTE',
@@ -29,6 +32,9 @@ export type EditableCourseField = (typeof EDITABLE_COURSE_FIELDS)[number];
 export const COURSE_UPDATE_MESSAGES = {
   NOTHING_TO_CHANGE: 'Change at least one course field.',
   TARIFFS: 'The accepted tariff cannot be higher than the advertised tariff.',
+  IB_RANGE: `The IB requirement must be a whole number of Diploma points from 0 to ${IB_TOTAL_MAX}.`,
+  IB_BOTH: 'Give both IB requirements (advertised and accepted points), or neither for a course without an IB requirement.',
+  IB_ORDER: 'The accepted IB requirement cannot be higher than the advertised IB requirement.',
   CONFLICT: 'This course was changed by someone else since you opened it. Reload it to see their changes, then make yours again.',
   FORBIDDEN: 'Your role on this course does not allow changing it.',
   SAVED: 'Course saved.',
@@ -36,6 +42,13 @@ export const COURSE_UPDATE_MESSAGES = {
 
 /** Tariff points are whole, non-negative and far below a thousand (the UCAS Tariff's range). */
 const tariff = z.number().int().min(0).max(999);
+/** IB Diploma points of the IB requirement; null: the course states no IB requirement. */
+const ibRequirement = z
+  .number({ error: COURSE_UPDATE_MESSAGES.IB_RANGE })
+  .int({ error: COURSE_UPDATE_MESSAGES.IB_RANGE })
+  .min(0, { error: COURSE_UPDATE_MESSAGES.IB_RANGE })
+  .max(IB_TOTAL_MAX, { error: COURSE_UPDATE_MESSAGES.IB_RANGE })
+  .nullable();
 const vacancies = z.number().int().min(0).max(99_999);
 /** Optional free text: trimmed; blank is stored as null. */
 const optionalText = (max: number) =>
@@ -73,6 +86,8 @@ export const courseUpdateDataSchema = z
     SUSPENDED: z.boolean(),
     TARIFF_ADVERTISED: tariff,
     TARIFF_ACCEPTED: tariff,
+    IB_ADVERTISED: ibRequirement,
+    IB_ACCEPTED: ibRequirement,
     NOTES: optionalText(LIMITS.NOTES_MAX),
     FEEDBACK_TELEPHONE: optionalText(LIMITS.PHONE_MAX),
     FEEDBACK_NOTE: optionalText(LIMITS.NOTES_MAX),
@@ -96,10 +111,18 @@ export const courseUpdateServiceBodySchema = z.object({ data: courseUpdateDataSc
 /**
  * Rules across fields, checked on the course as it would be after the change (so a change of one
  * tariff is checked against the other stored one): the accepted tariff may not exceed the
- * advertised one. Returns the message to show, or null.
+ * advertised one; the IB requirement is both points or neither, accepted not above advertised.
+ * Returns the message to show, or null.
  */
-export function courseUpdateIssue(course: Pick<CourseData, 'TARIFF_ADVERTISED' | 'TARIFF_ACCEPTED'>): string | null {
-  return course.TARIFF_ACCEPTED > course.TARIFF_ADVERTISED ? COURSE_UPDATE_MESSAGES.TARIFFS : null;
+export function courseUpdateIssue(
+  course: Pick<CourseData, 'TARIFF_ADVERTISED' | 'TARIFF_ACCEPTED'> & Partial<Pick<CourseData, 'IB_ADVERTISED' | 'IB_ACCEPTED'>>,
+): string | null {
+  if (course.TARIFF_ACCEPTED > course.TARIFF_ADVERTISED) return COURSE_UPDATE_MESSAGES.TARIFFS;
+  const advertised = course.IB_ADVERTISED ?? null;
+  const accepted = course.IB_ACCEPTED ?? null;
+  if ((advertised === null) !== (accepted === null)) return COURSE_UPDATE_MESSAGES.IB_BOTH;
+  if (advertised !== null && accepted !== null && accepted > advertised) return COURSE_UPDATE_MESSAGES.IB_ORDER;
+  return null;
 }
 
 /** The fields of `data` whose value differs from `course`, old and new (what the course history records). */

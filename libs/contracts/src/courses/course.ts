@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accessSchema } from '../auth/roles';
+import { IB_TOTAL_MAX } from '../qualifications/catalogue';
 import { qualOptionSchema } from '../qualifications/qual-option';
 
 /** Document upload categories of spec section 3 with their slot counts. */
@@ -26,6 +27,9 @@ export const assessmentInfoSchema = z.object({
   minimumIelts: z.number().min(0).max(9),
 });
 export type AssessmentInfo = z.infer<typeof assessmentInfoSchema>;
+
+/** IB Diploma points of a course's IB requirement: whole, 0 to the Diploma's maximum of 45. */
+export const ibRequirementSchema = z.number().int().min(0).max(IB_TOTAL_MAX);
 
 /** Fields shown in the course search results (spec sections 2 and 4). */
 export const courseRowSchema = z.object({
@@ -75,6 +79,14 @@ export const courseDataSchema = courseRowSchema.extend({
    */
   CLEARING_PLACES: z.number().int().nonnegative(),
   OFFER_ALLOWANCE: z.number().nonnegative(),
+  /**
+   * The course's IB Diploma requirement in Diploma points (domain.md "Tariff points", IB): a total
+   * at or above IB_ADVERTISED is green, at or above IB_ACCEPTED amber, below red. Null when the
+   * course states no IB requirement (its IB applicants are priced by their components alone);
+   * absent in data stored before the fields existed, which reads as null.
+   */
+  IB_ADVERTISED: ibRequirementSchema.nullable().default(null),
+  IB_ACCEPTED: ibRequirementSchema.nullable().default(null),
 });
 export type CourseData = z.infer<typeof courseDataSchema>;
 

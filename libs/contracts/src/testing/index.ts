@@ -28,6 +28,9 @@ export function createCourse(overrides: Partial<CourseData> = {}): CourseData {
     VACANCIES_INTERNAL: 5,
     CLEARING_PLACES: 5,
     OFFER_ALLOWANCE: 1,
+    // No IB requirement unless a test sets one: IB applicants are priced by their components.
+    IB_ADVERTISED: null,
+    IB_ACCEPTED: null,
     EXTERNAL: false,
     EXTERNAL_URL: null,
     INTERMEDIARY: true,

@@ -32,6 +32,9 @@ export const courses = pgTable(
     campusName: text('campus_name').notNull(),
     tariffAdvertised: integer('tariff_advertised').notNull(),
     tariffAccepted: integer('tariff_accepted').notNull(),
+    /** IB Diploma points of the IB requirement (IB_ADVERTISED, IB_ACCEPTED); null: the course states none. */
+    ibAdvertised: integer('ib_advertised'),
+    ibAccepted: integer('ib_accepted'),
     suspended: boolean('suspended').notNull().default(false),
     vacanciesExternal: integer('vacancies_external').notNull().default(0),
     /** Places left: a projection of applications-svc's places ledger (issue 23; plugins/app/places-projection.ts). */

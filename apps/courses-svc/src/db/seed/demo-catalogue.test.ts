@@ -11,7 +11,7 @@ import {
   tariffDisplay,
   type CourseData,
 } from '@clearing-desk/contracts';
-import { DEMO_FIXTURES, demoCatalogue, type DemoCourse } from './demo-catalogue';
+import { DEMO_FIXTURES, demoCatalogue, ibPointsForTariff, type DemoCourse } from './demo-catalogue';
 
 const CAMPUS_NAMES: Record<string, string> = {
   NH: 'Northampton Square',
@@ -50,6 +50,36 @@ describe('demoCatalogue()', () => {
     for (const { course, qualOptions } of catalogue.courses) {
       expect(courseDataSchema.parse(course)).toEqual(course);
       for (const option of qualOptions) expect(qualOptionSchema.parse(option)).toEqual(option);
+    }
+  });
+
+  it.each([
+    [64, 24],
+    [80, 24],
+    [88, 25],
+    [96, 26],
+    [112, 28],
+    [120, 29],
+    [124, 29],
+    [128, 30],
+    [136, 31],
+    [144, 32],
+    [200, 35],
+  ])('states the IB Diploma points beside a tariff of %i as %i', (tariff, ib) => {
+    expect(ibPointsForTariff(tariff)).toBe(ib);
+  });
+
+  it('gives every course that offers IBO an IB requirement from its tariffs, and none to the others', () => {
+    expect(fixture(DEMO_FIXTURES.open).course).toMatchObject({ TARIFF_ADVERTISED: 128, TARIFF_ACCEPTED: 112, IB_ADVERTISED: 30, IB_ACCEPTED: 28 });
+    for (const entry of catalogue.courses) {
+      const { course } = entry;
+      if (offers(entry).includes('IBO')) {
+        expect(course.IB_ADVERTISED).toBe(ibPointsForTariff(course.TARIFF_ADVERTISED));
+        expect(course.IB_ACCEPTED).toBe(ibPointsForTariff(course.TARIFF_ACCEPTED));
+        expect(course.IB_ACCEPTED).toBeLessThanOrEqual(course.IB_ADVERTISED ?? 0);
+      } else {
+        expect([course.IB_ADVERTISED, course.IB_ACCEPTED]).toEqual([null, null]);
+      }
     }
   });
 

@@ -46,6 +46,9 @@
  *   over 48 (advertised in both): Real Estate Finance and Investment [N390] (56), Creative
  *   Industries [P390] (56); SHS with a wide gap: Healthcare Management [L511] (40).
  * - Every qualification type is offered somewhere; Business Management [N200] offers all 22.
+ * - IB requirement (IB_ADVERTISED, IB_ACCEPTED): every course that offers IBO states Diploma
+ *   points derived from its tariffs (TARIFF_TO_IB_POINTS), e.g. Computer Science [G400] 128/112
+ *   -> 30/28; a course without IBO states none (null).
  */
 import {
   INTAKE_YEAR,
@@ -999,6 +1002,45 @@ function considerationText(ctx: CourseContext, interviews: boolean): string | nu
   return null;
 }
 
+// ---------------------------------------------------------------------------------------------
+// IB requirement
+
+/**
+ * IB Diploma points a course states beside a UCAS Tariff figure, as UK universities publish them
+ * (an A level offer and its IB equivalent side by side, e.g. ABB / 128 points / IB 30): one
+ * Diploma point per A level grade step (8 Tariff points), 30 at 128, and never below 24, the least
+ * total for which the Diploma is awarded. The UCAS Tariff itself does not price the Diploma total
+ * (only its components), so the step is the universities' convention, not a UCAS table. Rows are
+ * [lowest Tariff points, Diploma points]; a figure between rows takes the lower row.
+ */
+export const TARIFF_TO_IB_POINTS: readonly (readonly [tariff: number, ib: number])[] = [
+  [0, 24],
+  [88, 25],
+  [96, 26],
+  [104, 27],
+  [112, 28],
+  [120, 29],
+  [128, 30],
+  [136, 31],
+  [144, 32],
+  [152, 33],
+  [160, 34],
+  [168, 35],
+];
+
+/** The Diploma points of TARIFF_TO_IB_POINTS for a Tariff figure (the highest row at or below it). */
+export function ibPointsForTariff(tariff: number): number {
+  let points = 24;
+  for (const [from, ib] of TARIFF_TO_IB_POINTS) if (tariff >= from) points = ib;
+  return points;
+}
+
+/** IB_ADVERTISED and IB_ACCEPTED from the tariffs for a course that offers IBO; none otherwise. */
+function ibRequirement(prog: Programme, codes: readonly QualificationCode[]): Pick<CourseData, 'IB_ADVERTISED' | 'IB_ACCEPTED'> {
+  if (!codes.includes('IBO')) return { IB_ADVERTISED: null, IB_ACCEPTED: null };
+  return { IB_ADVERTISED: ibPointsForTariff(prog.adv), IB_ACCEPTED: ibPointsForTariff(prog.acc) };
+}
+
 function buildCourse(ctx: CourseContext, slugs: Set<string>, intake: string): DemoCourse {
   const { dept, prog, index, functionalSkills } = ctx;
   const school = SCHOOLS.find((s) => s.code === dept.school);
@@ -1013,6 +1055,7 @@ function buildCourse(ctx: CourseContext, slugs: Set<string>, intake: string): De
     minimumIelts: prog.ielts ?? dept.ielts,
   };
 
+  const codes = qualCodes(ctx);
   let slug = slugify(prog.title);
   if (slugs.has(slug)) slug = `${slug}-${slugify(prog.qual)}`;
   slugs.add(slug);
@@ -1049,11 +1092,12 @@ function buildCourse(ctx: CourseContext, slugs: Set<string>, intake: string): De
     assessmentInfo,
     CLEARING_PLACES: 0,
     OFFER_ALLOWANCE: 1,
+    ...ibRequirement(prog, codes),
     ...STATE_OVERRIDES[prog.ucas],
   };
   // No offers yet: the places are the internal vacancies (the ledger starts from them, issue 23).
   course.CLEARING_PLACES = course.VACANCIES_INTERNAL;
-  const qualOptions = qualCodes(ctx).map((code) => buildQualOption(code, qualOverrides(code, ctx)));
+  const qualOptions = codes.map((code) => buildQualOption(code, qualOverrides(code, ctx)));
   return { course, qualOptions };
 }
 

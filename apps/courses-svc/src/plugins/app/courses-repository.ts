@@ -62,6 +62,8 @@ const dataColumns = {
   DEPART_NUMBER: courses.departNumber,
   assessmentInfo: courses.assessmentInfo,
   CLEARING_PLACES: courses.clearingPlaces,
+  IB_ADVERTISED: courses.ibAdvertised,
+  IB_ACCEPTED: courses.ibAccepted,
   OFFER_ALLOWANCE: sql<number>`(${courses.offerAllowanceHundredths}::float8 / 100)`,
 };
 
@@ -75,6 +77,8 @@ const editableColumns = {
   SUSPENDED: 'suspended',
   TARIFF_ADVERTISED: 'tariffAdvertised',
   TARIFF_ACCEPTED: 'tariffAccepted',
+  IB_ADVERTISED: 'ibAdvertised',
+  IB_ACCEPTED: 'ibAccepted',
   NOTES: 'notes',
   FEEDBACK_TELEPHONE: 'feedbackTelephone',
   FEEDBACK_NOTE: 'feedbackNote',
@@ -220,19 +224,21 @@ export function createCoursesRepository(db: CoursesDatabase) {
 
     /**
      * Candidates for ALTERNATE (domain.md "Submit buttons"; spec section 4 for which courses are
-     * open): every course whose TARIFF_ACCEPTED is at most `maxTariffAccepted` and that contracts'
+     * open): every course whose TARIFF_ACCEPTED is at most `maxTariffAccepted` (or, given the
+     * applicant's IB Diploma total `maxIbAccepted`, whose IB_ACCEPTED is at most it) and that contracts'
      * isCourseOpen (the one course-open rule, issue 22 item 1) calls open, with its qualOptions
      * (one query for all), ordered by UCAS code. The SQL filters only by tariff; the rule is applied
      * to the rows here, before the qualOptions are read.
      */
-    async alternativeCandidates(maxTariffAccepted: number): Promise<AlternativeCandidate[]> {
+    async alternativeCandidates(maxTariffAccepted: number, maxIbAccepted?: number): Promise<AlternativeCandidate[]> {
+      const tariffMet = lte(courses.tariffAccepted, maxTariffAccepted);
       const rows = (
         (await db
           .select(dataColumns)
           .from(courses)
           .innerJoin(schools, eq(schools.code, courses.schoolCode))
           .innerJoin(departments, eq(departments.code, courses.deptCode))
-          .where(lte(courses.tariffAccepted, maxTariffAccepted))
+          .where(maxIbAccepted === undefined ? tariffMet : or(tariffMet, lte(courses.ibAccepted, maxIbAccepted)))
           .orderBy(asc(courses.ucasCode))) as CourseData[]
       ).filter((course) => isCourseOpen(course));
       if (rows.length === 0) return [];
@@ -345,6 +351,8 @@ export function createCoursesRepository(db: CoursesDatabase) {
             campusName: c.CAMPUS_NAME,
             tariffAdvertised: c.TARIFF_ADVERTISED,
             tariffAccepted: c.TARIFF_ACCEPTED,
+            ibAdvertised: c.IB_ADVERTISED,
+            ibAccepted: c.IB_ACCEPTED,
             suspended: c.SUSPENDED,
             vacanciesExternal: c.VACANCIES_EXTERNAL,
             vacanciesInternal: c.VACANCIES_INTERNAL,

@@ -40,6 +40,20 @@ describe(`GET ${COURSES_SVC.candidates.path} (alternatives, domain.md "Submit bu
     expect(all).not.toContain('NN34');
   });
 
+  it('answers, with an IB Diploma total, also the open courses whose accepted IB requirement it meets', async () => {
+    const res = await get(`${COURSES_SVC.candidates.path}?max_tariff_accepted=0&max_ib_accepted=27`);
+    expect(res.statusCode).toBe(200);
+    const { courses } = alternativeCandidatesResponseSchema.parse(res.json());
+    const expected = demoCatalogue()
+      .courses.map((c) => c.course)
+      .filter((c) => isCourseOpen(c) && c.IB_ACCEPTED !== null && c.IB_ACCEPTED <= 27)
+      .map((c) => c.UCAS_CODE)
+      .sort();
+    expect(expected.length).toBeGreaterThan(5);
+    expect(courses.map((c) => c.UCAS_CODE)).toEqual(expected);
+    expect((await get(`${COURSES_SVC.candidates.path}?max_tariff_accepted=0&max_ib_accepted=46`)).statusCode).toBe(400);
+  });
+
   // Courses with places left that take no application (issue 22 item 1): one with vacancies but
   // not intermediary, one external. Neither is a candidate, while an open course beside them is.
   it('leaves out a course with places that is not intermediary, and an external one', async () => {

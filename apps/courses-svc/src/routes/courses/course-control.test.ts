@@ -114,6 +114,46 @@ describe(`PUT ${COURSES_SVC.update.path}`, () => {
     expect(await history(code)).toEqual([]);
   });
 
+  it('round-trips the IB requirement (IB_ADVERTISED, IB_ACCEPTED): set, recorded in the history, cleared', async () => {
+    const code = 'B720'; // Midwifery 128/120: IB 30/29 in the demo catalogue; no other test here changes it
+    const before = await read(code);
+    expect(before.courseData).toMatchObject({ IB_ADVERTISED: expect.any(Number), IB_ACCEPTED: expect.any(Number) });
+    const { IB_ADVERTISED: oldAdvertised, IB_ACCEPTED: oldAccepted } = before.courseData;
+
+    const res = await put(code, { data: { IB_ADVERTISED: 34, IB_ACCEPTED: 31 } });
+    expect(res.statusCode).toBe(200);
+    expect(courseDetailResponseSchema.parse(res.json()).courseData).toMatchObject({ IB_ADVERTISED: 34, IB_ACCEPTED: 31 });
+    expect((await read(code)).courseData).toMatchObject({ IB_ADVERTISED: 34, IB_ACCEPTED: 31 });
+    expect((await history(code))[0]?.changes).toEqual([
+      { field: 'IB_ADVERTISED', old: oldAdvertised, new: 34 },
+      { field: 'IB_ACCEPTED', old: oldAccepted, new: 31 },
+    ]);
+
+    expect((await put(code, { data: { IB_ADVERTISED: null, IB_ACCEPTED: null } })).statusCode).toBe(200);
+    expect((await read(code)).courseData).toMatchObject({ IB_ADVERTISED: null, IB_ACCEPTED: null });
+  });
+
+  it.each([
+    [
+      'an accepted IB requirement above the advertised one',
+      { IB_ACCEPTED: 40 },
+      'The accepted IB requirement cannot be higher than the advertised IB requirement.',
+    ],
+    [
+      'an advertised IB requirement without an accepted one',
+      { IB_ACCEPTED: null },
+      'Give both IB requirements (advertised and accepted points), or neither for a course without an IB requirement.',
+    ],
+    ['IB points above 45', { IB_ADVERTISED: 46 }, 'data.IB_ADVERTISED: The IB requirement must be a whole number of Diploma points from 0 to 45.'],
+  ])('refuses %s with its message and stores nothing', async (_what, data, message) => {
+    const code = DEMO_FIXTURES.sciences;
+    const before = await read(code);
+    const res = await put(code, { data });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await read(code)).toEqual(before);
+  });
+
   it('sanitises NOTES before storing: scripts, event handlers and javascript: URLs are removed', async () => {
     const code = DEMO_FIXTURES.allQualifications;
     const res = await put(code, {

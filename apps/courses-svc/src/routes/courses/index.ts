@@ -35,7 +35,9 @@ export const courseRoutes: FastifyPluginAsyncZod = async (fastify) => {
   // Internal (gateway only): candidates for the alternatives of a red assessment (domain.md "Submit buttons").
   fastify.route({
     ...routeOf(COURSES_SVC.candidates),
-    handler: async (request) => ({ courses: await fastify.coursesRepository.alternativeCandidates(request.query.max_tariff_accepted) }),
+    handler: async (request) => ({
+      courses: await fastify.coursesRepository.alternativeCandidates(request.query.max_tariff_accepted, request.query.max_ib_accepted),
+    }),
   });
 
   fastify.route({

@@ -4,6 +4,7 @@ import {
   staffCourseClosedCode,
   COURSES_SVC,
   describeIssues,
+  ibDiplomaTotal,
   validateQualificationItems,
   type AlternativeCandidate,
   type Assessment,
@@ -156,7 +157,8 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
      * Assesses the assessable part of a form against the course: checks the qualification items
      * against the course (400 naming the field), then posts to assessment-svc. Only a red result
      * needs alternatives, so only then are the open courses the points could pass (TARIFF_ACCEPTED
-     * at most the effective points, any school, with their qualOptions) fetched from courses-svc and
+     * at most the effective points, or IB_ACCEPTED at most an IB Diploma total; any school, with
+     * their qualOptions) fetched from courses-svc and
      * the assessment asked again with them; assessment-svc keeps those the same form passes.
      */
     async assess(request: FastifyRequest, detail: CourseDetailResponse, form: AssessForm): Promise<AssessOutcome> {
@@ -169,8 +171,11 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
       let answer = await post([]);
       if (answer.data.TRAFFIC_LIGHT !== 'R') return { result: answer.data, resultJson: answer.text, candidates: [] };
       const maxTariff = answer.data.UCAS_POINTS_EFFECTIVE;
-      const rows = await candidateCache(String(maxTariff), async () => {
-        const found = await fastify.services.courses.send(request, COURSES_SVC.candidates, { query: { max_tariff_accepted: maxTariff } });
+      // An IB Diploma total may meet a course's IB requirement where the points fall short.
+      const ibTotal = ibDiplomaTotal(form.QUALIFICATIONS ?? []);
+      const query = ibTotal === null ? { max_tariff_accepted: maxTariff } : { max_tariff_accepted: maxTariff, max_ib_accepted: ibTotal };
+      const rows = await candidateCache(`${maxTariff}|${ibTotal ?? ''}`, async () => {
+        const found = await fastify.services.courses.send(request, COURSES_SVC.candidates, { query });
         return found.courses;
       });
       const alternatives = rows

@@ -42,6 +42,29 @@ describe(apiRouteLabel('assess'), () => {
     });
   });
 
+  it("judges an IB Diploma total against the course's IB requirement from the catalogue (G400: IB 30/28)", async () => {
+    const ib = { QUALIFICATION: 'IBO', IB_TOTAL: '31', IB_TOTAL_YEAR: '2025', SL_SUBJECT_1: 'Biology', SL_GRADE_1: '6', SL_YEAR_1: '2025' };
+    const res = await client.send('POST', assessPath(OPEN), createAssessForm({ QUALIFICATIONS: [ib] }));
+    expect(res.status).toBe(200);
+    const { result } = assessResponseSchema.parse(res.body);
+    expect(result).toMatchObject({
+      UCAS_POINTS_EFFECTIVE: 24,
+      TRAFFIC_LIGHT: 'G',
+      EXPLANATION: [{ STATUS: 'G', MESSAGE: 'IB Diploma total 31 meets the advertised IB requirement of 30 points.' }],
+    });
+  });
+
+  it('offers alternatives whose IB requirement a red IB Diploma total meets, though its components carry few points', async () => {
+    const ib = { QUALIFICATION: 'IBO', IB_TOTAL: '27', IB_TOTAL_YEAR: '2025', SL_SUBJECT_1: 'Biology', SL_GRADE_1: '6', SL_YEAR_1: '2025' };
+    const res = await client.send('POST', assessPath(OPEN), createAssessForm({ QUALIFICATIONS: [ib] }));
+    expect(res.status).toBe(200);
+    const { result } = assessResponseSchema.parse(res.body);
+    expect(result.TRAFFIC_LIGHT).toBe('R');
+    expect(result.EXPLANATION).toContainEqual({ STATUS: 'R', MESSAGE: 'IB Diploma total 27 is below the accepted IB requirement of 28 points.' });
+    // 24 points alone pass no demo course (the lowest accepted tariff is 64): every alternative is the IB total's.
+    expect(result.ALTERNATE.length).toBeGreaterThan(0);
+  });
+
   it('ignores the rest of the application form', async () => {
     const res = await client.send('POST', assessPath(OPEN), { ...createAssessForm(), NAME1: 'Ada', EMAIL: 'ada@example.com', NOTES: 'hi' });
     expect(res.status).toBe(200);

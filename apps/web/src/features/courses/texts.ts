@@ -30,4 +30,7 @@ export const courseAccessText = (access: string | null | undefined): string => (
 
 export const tariffPointsText = (points: number): string => `${points} UCAS points`;
 
+/** The course's IB requirement beside its tariff (domain.md "Tariff points", IB): Diploma points. */
+export const ibPointsText = (points: number): string => `IB Diploma: ${points} points`;
+
 export const coursesFoundText = (total: number): string => `${total} ${total === 1 ? 'course' : 'courses'} found`;

@@ -46,6 +46,14 @@ describe('FeedbackPanel', () => {
     expect(screen.getByText('No GCSE Mathematics at grade 4/C or above.')).toBeInTheDocument();
   });
 
+  it('shows the course IB requirement beside the points where the course states one, and none where it does not', () => {
+    const { unmount } = render(<FeedbackPanel {...props({ course: createCourse({ IB_ADVERTISED: 30, IB_ACCEPTED: 28 }) })} />);
+    expect(row('IB Diploma requirement')).toHaveTextContent('30 points advertised, 28 accepted');
+    unmount();
+    render(<FeedbackPanel {...props({ course: createCourse({ IB_ADVERTISED: null, IB_ACCEPTED: null }) })} />);
+    expect(screen.queryByText('IB Diploma requirement')).not.toBeInTheDocument();
+  });
+
   it("shows 'n/a' for every figure before an assessment exists", () => {
     render(<FeedbackPanel {...props({ assessment: null })} />);
     expect(row('Total UCAS Points')).toHaveTextContent('n/a');

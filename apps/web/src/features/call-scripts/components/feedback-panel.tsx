@@ -45,6 +45,8 @@ export type FeedbackPanelProps = {
     | 'SCHOOL_NAME'
     | 'TARIFF_ADVERTISED'
     | 'TARIFF_ACCEPTED'
+    | 'IB_ADVERTISED'
+    | 'IB_ACCEPTED'
     | 'ALLOW_SECOND_YEAR_ENTRY'
     | 'EXTENSION_NO'
     | 'FEEDBACK_TELEPHONE'

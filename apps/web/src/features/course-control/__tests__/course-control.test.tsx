@@ -99,6 +99,73 @@ describe('/staff/courses/:ucasCode (course control)', () => {
     expect((sent[0]?.body as { data: unknown }).data).toEqual({ CLEARING_PLACES: 2, OFFER_ALLOWANCE: 1.3 });
   });
 
+  it('shows the IB requirement in two labelled number fields and saves only the changed points', async () => {
+    seedCourses([createCourse({ IB_ADVERTISED: 30, IB_ACCEPTED: 28 })]);
+    const sent: Sent[] = [];
+    courseControlServer(sent);
+    const user = userEvent.setup();
+    renderApp('/staff/courses/G400', { user: admin });
+    const advertised = await screen.findByRole('textbox', { name: 'Advertised IB requirement (Diploma points)' });
+    const accepted = screen.getByRole('textbox', { name: 'Accepted IB requirement (Diploma points)' });
+    expect(advertised).toHaveValue('30');
+    expect(accepted).toHaveValue('28');
+    expect(advertised).toHaveAccessibleDescription(
+      'IB Diploma total for a green light, 0 to 45. Leave both IB fields blank for a course with no IB requirement.',
+    );
+    expect(accepted).toHaveAccessibleDescription('IB Diploma total for an amber light, not higher than the advertised IB requirement.');
+    await user.clear(advertised);
+    await user.type(advertised, '34');
+    await user.clear(accepted);
+    await user.type(accepted, '31');
+    await user.click(screen.getByRole('button', { name: 'Save course' }));
+    expect(await screen.findByText('Course saved.')).toBeInTheDocument();
+    expect((sent[0]?.body as { data: unknown }).data).toEqual({ IB_ADVERTISED: 34, IB_ACCEPTED: 31 });
+    expect(screen.getByRole('textbox', { name: 'Advertised IB requirement (Diploma points)' })).toHaveValue('34');
+
+    // Both blank: the course states no IB requirement.
+    await user.clear(screen.getByRole('textbox', { name: 'Advertised IB requirement (Diploma points)' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Accepted IB requirement (Diploma points)' }));
+    await user.click(screen.getByRole('button', { name: 'Save course' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect((sent[1]?.body as { data: unknown }).data).toEqual({ IB_ADVERTISED: null, IB_ACCEPTED: null });
+  });
+
+  it.each([
+    ['accepted above advertised', '30', '31', 'The accepted IB requirement cannot be higher than the advertised IB requirement.', '#course-ib-accepted'],
+    [
+      'accepted left blank',
+      '30',
+      '',
+      'Give both IB requirements (advertised and accepted points), or neither for a course without an IB requirement.',
+      '#course-ib-accepted',
+    ],
+    [
+      'advertised above 45',
+      '46',
+      '28',
+      'Advertised IB requirement (Diploma points): The IB requirement must be a whole number of Diploma points from 0 to 45.',
+      '#course-ib-advertised',
+    ],
+    ['advertised not a number', 'thirty', '28', 'Advertised IB requirement (Diploma points) must be a whole number', '#course-ib-advertised'],
+  ])('refuses an IB requirement with %s in the focused error summary, and sends nothing', async (_case, advertisedText, acceptedText, message, href) => {
+    seedCourses([createCourse({ IB_ADVERTISED: 30, IB_ACCEPTED: 28 })]);
+    const sent: Sent[] = [];
+    courseControlServer(sent);
+    const user = userEvent.setup();
+    renderApp('/staff/courses/G400', { user: admin });
+    const advertised = await screen.findByRole('textbox', { name: 'Advertised IB requirement (Diploma points)' });
+    const accepted = screen.getByRole('textbox', { name: 'Accepted IB requirement (Diploma points)' });
+    await user.clear(advertised);
+    await user.type(advertised, advertisedText);
+    await user.clear(accepted);
+    if (acceptedText) await user.type(accepted, acceptedText);
+    await user.click(screen.getByRole('button', { name: 'Save course' }));
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(within(summary).getByRole('link', { name: message })).toHaveAttribute('href', href);
+    expect(sent).toEqual([]);
+  });
+
   it('shows the conflict text and a Reload course button when someone else saved first', async () => {
     seedCourses([createCourse()]);
     const sent: Sent[] = [];

@@ -63,6 +63,8 @@ export function CourseControlForm({ course, saving, errors, onSubmit }: CourseCo
         <legend className="cd-fieldset__legend cd-heading-m">{T.TARIFFS_LEGEND}</legend>
         {number('TARIFF_ADVERTISED', T.TARIFF_ADVERTISED)}
         {number('TARIFF_ACCEPTED', T.TARIFF_ACCEPTED)}
+        {number('IB_ADVERTISED', T.IB_ADVERTISED, T.IB_ADVERTISED_HINT)}
+        {number('IB_ACCEPTED', T.IB_ACCEPTED, T.IB_ACCEPTED_HINT)}
       </fieldset>
       <Textarea
         id={fieldId('NOTES')}

@@ -1,10 +1,20 @@
-import { courseUpdateDataSchema, type CourseData, type CourseHistoryField, type CourseUpdateData, type EditableCourseField } from '@clearing-desk/contracts';
+import {
+  COURSE_UPDATE_MESSAGES,
+  courseUpdateDataSchema,
+  courseUpdateIssue,
+  type CourseData,
+  type CourseHistoryField,
+  type CourseUpdateData,
+  type EditableCourseField,
+} from '@clearing-desk/contracts';
 import { COURSE_CONTROL_TEXTS as T } from '../texts';
 
 /** The form's values: text as typed, radios as 'true'/'false'. */
 export type CourseFormValues = Record<EditableCourseField, string>;
 
 const NUMBER_FIELDS = ['VACANCIES_EXTERNAL', 'CLEARING_PLACES', 'TARIFF_ADVERTISED', 'TARIFF_ACCEPTED'] as const;
+/** Whole numbers that may be left blank (null): the IB requirement, which a course may not state. */
+const OPTIONAL_NUMBER_FIELDS = ['IB_ADVERTISED', 'IB_ACCEPTED'] as const;
 /** Decimal fields (two places): the offer allowance. */
 const DECIMAL_FIELDS = ['OFFER_ALLOWANCE'] as const;
 const BOOLEAN_FIELDS = ['SUSPENDED', 'ALLOW_SECOND_YEAR_ENTRY'] as const;
@@ -19,6 +29,8 @@ export const FIELD_LABELS: Record<CourseHistoryField, string> = {
   SUSPENDED: T.SUSPENDED,
   TARIFF_ADVERTISED: T.TARIFF_ADVERTISED,
   TARIFF_ACCEPTED: T.TARIFF_ACCEPTED,
+  IB_ADVERTISED: T.IB_ADVERTISED,
+  IB_ACCEPTED: T.IB_ACCEPTED,
   NOTES: T.NOTES,
   FEEDBACK_TELEPHONE: T.FEEDBACK_TELEPHONE,
   FEEDBACK_NOTE: T.FEEDBACK_NOTE,
@@ -38,6 +50,8 @@ export function courseFormValues(course: CourseData): CourseFormValues {
     SUSPENDED: String(course.SUSPENDED),
     TARIFF_ADVERTISED: String(course.TARIFF_ADVERTISED),
     TARIFF_ACCEPTED: String(course.TARIFF_ACCEPTED),
+    IB_ADVERTISED: course.IB_ADVERTISED === null ? '' : String(course.IB_ADVERTISED),
+    IB_ACCEPTED: course.IB_ACCEPTED === null ? '' : String(course.IB_ACCEPTED),
     NOTES: course.NOTES ?? '',
     FEEDBACK_TELEPHONE: course.FEEDBACK_TELEPHONE ?? '',
     FEEDBACK_NOTE: course.FEEDBACK_NOTE ?? '',
@@ -62,6 +76,12 @@ export function courseUpdateFromForm(values: CourseFormValues, course: CourseDat
     if (!/^-?\d+$/.test(text)) errors.push({ field, message: T.NOT_A_NUMBER(FIELD_LABELS[field]) });
     else changed[field] = Number(text);
   }
+  for (const field of OPTIONAL_NUMBER_FIELDS) {
+    const text = values[field].trim();
+    if (text === initial[field]) continue;
+    if (text !== '' && !/^-?\d+$/.test(text)) errors.push({ field, message: T.NOT_A_NUMBER(FIELD_LABELS[field]) });
+    else changed[field] = text === '' ? null : Number(text);
+  }
   for (const field of DECIMAL_FIELDS) {
     if (values[field].trim() === initial[field]) continue;
     const text = values[field].trim();
@@ -82,5 +102,15 @@ export function courseUpdateFromForm(values: CourseFormValues, course: CourseDat
       }),
     };
   }
+  // The rules across fields, on the course as it would be (the server checks them again).
+  const issue = courseUpdateIssue({ ...course, ...parsed.data });
+  if (issue) return { data: null, errors: [{ field: issueField(issue, { ...course, ...parsed.data }), message: issue }] };
   return { data: parsed.data, errors: [] };
+}
+
+/** The field a cross-field message belongs at: the accepted value, or the IB field left blank. */
+function issueField(message: string, next: Pick<CourseData, 'IB_ADVERTISED'>): EditableCourseField {
+  if (message === COURSE_UPDATE_MESSAGES.TARIFFS) return 'TARIFF_ACCEPTED';
+  if (message === COURSE_UPDATE_MESSAGES.IB_BOTH) return next.IB_ADVERTISED === null ? 'IB_ADVERTISED' : 'IB_ACCEPTED';
+  return 'IB_ACCEPTED';
 }

@@ -128,6 +128,13 @@ describe('/apply/:ucasCode course page', () => {
       if (note) expect(screen.getByText('Applicants with lower tariffs may be considered.')).toBeInTheDocument();
       else expect(screen.queryByText(/lower tariffs/i)).not.toBeInTheDocument();
     });
+
+    it('shows the IB requirement under the tariff where the course states one', async () => {
+      seedCourses([createCourse({ TARIFF_ADVERTISED: 128, TARIFF_ACCEPTED: 112, IB_ADVERTISED: 30, IB_ACCEPTED: 28 })]);
+      renderApp('/apply/G400');
+      expect(await screen.findByText('112 UCAS points')).toBeInTheDocument();
+      expect(screen.getByText('IB Diploma: 28 points')).toBeInTheDocument();
+    });
   });
 });
 

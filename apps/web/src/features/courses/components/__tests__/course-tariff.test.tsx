@@ -28,4 +28,21 @@ describe('CourseTariff (spec section 5 display rule)', () => {
     expect(screen.getByText('120 UCAS points')).toBeInTheDocument();
     expect(container.querySelector('.cd-tariff__note')).toBeNull();
   });
+
+  it.each([
+    // where, tariffs, IB, shown
+    ['page', [121, 96], [30, 26], 'IB Diploma: 30 points'],
+    ['page', [120, 96], [29, 26], 'IB Diploma: 26 points'],
+    ['page', [112, 112], [28, 28], 'IB Diploma: 28 points'],
+  ] as const)('on the %s with tariffs %j and IB requirement %j shows %s, on the side of the tariff shown', (where, [adv, acc], [ibAdv, ibAcc], shown) => {
+    render(<CourseTariff course={{ ...course(adv, acc), IB_ADVERTISED: ibAdv, IB_ACCEPTED: ibAcc }} where={where} />);
+    expect(screen.getByText(shown)).toBeInTheDocument();
+  });
+
+  it('shows no IB requirement where the course states none, nor in search results', () => {
+    const { container, rerender } = render(<CourseTariff course={{ ...course(128, 112), IB_ADVERTISED: null, IB_ACCEPTED: null }} where="page" />);
+    expect(container.querySelector('.cd-tariff__ib')).toBeNull();
+    rerender(<CourseTariff course={{ ...course(128, 112), IB_ADVERTISED: 30, IB_ACCEPTED: 28 }} where="results" />);
+    expect(container.querySelector('.cd-tariff__ib')).toBeNull();
+  });
 });
