@@ -50,7 +50,7 @@ const texts = (s: CallScript): string[] => [
   s.greeting,
   ...(s.startDate ? [s.startDate] : []),
   s.dataProtection,
-  s.englishEvidence,
+  ...(s.englishEvidence ? [s.englishEvidence] : []),
   ...s.searchPrompts,
   ...s.notes.flatMap((n) => n.paragraphs),
   ...s.outcome,

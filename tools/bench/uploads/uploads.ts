@@ -98,7 +98,7 @@ async function startTarget(): Promise<Target> {
       FILES_QUEUE_EPHEMERAL: 'true',
       FILES_WORKER_CONCURRENCY: WORKER_CONCURRENCY,
     });
-    const app = await buildApp(config, { scanner: { scan: async () => ({ infected: false }) } });
+    const app = await buildApp(config, { scanner: { scan: async () => ({ infected: false }), scanStream: async () => ({ infected: false }) } });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     return {
       url: `${address}/files`,
