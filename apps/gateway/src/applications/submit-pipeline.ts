@@ -21,6 +21,7 @@ import {
   recommendedCourses,
   staffEditRefusal,
   staffStatusRefusal,
+  rejectionReasonsRefusal,
   offerWithoutPlace,
   PLACES_MESSAGES,
   SUBMISSION_BUTTONS,
@@ -331,6 +332,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       gateway().assertOpen(detail.courseData, 'staff');
       const { INTERVIEW, OVER_ALLOWANCE, ...form } = data;
       const { submission, status: STATUS, reasons: REJECTION_REASONS } = pipeline.keyed(request, detail, form);
+      forbidIfRefused(rejectionReasonsRefusal(detail.access, REJECTION_REASONS));
       const checked = pipeline.check(detail, submission);
       const status = STATUS ?? 'S';
       if (!OVER_ALLOWANCE) refuseOfferWithoutPlace(detail, null, status);
@@ -371,6 +373,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
     ): Promise<StaffUpdateResponse> {
       forbidIfRefused(staffEditRefusal(detail.access, current));
       const { REJECTION_REASONS, INTERVIEW, OVER_ALLOWANCE, ...rest } = data;
+      forbidIfRefused(rejectionReasonsRefusal(detail.access, REJECTION_REASONS));
       const checked = pipeline.check(detail, dropHiddenFields(withoutDocuments(rest), []));
       if (!OVER_ALLOWANCE) refuseOfferWithoutPlace(detail, current, data.STATUS);
       const outcome = await pipeline.assess(request, detail, checked.assessable);

@@ -197,6 +197,7 @@ export const ADMIN_APPLICATION_MESSAGES = {
   CANNOT_EDIT_ANY: 'Your role on this course cannot edit applications with this status.',
   STATUS_NOT_ALLOWED: (status: string) => `Status ${status} is not one of the statuses you may set for this application.`,
   CANNOT_EDIT_VISA: 'Your role on this course cannot edit visa records.',
+  REJECTION_REASONS_NOT_ALLOWED: 'Your role on this course cannot write rejection reasons: only staff who may set statuses can.',
   STUDENT_NOT_FOUND: 'Student not found.',
   ALREADY_APPLIED: 'This student has already applied for this course.',
   DOCUMENT_NOT_FOUND: 'Document not found.',

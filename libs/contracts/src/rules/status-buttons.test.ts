@@ -1,6 +1,6 @@
 import { ADMIN_APPLICATION_MESSAGES } from '../applications/admin-applications';
 import { SUBMISSION_BUTTONS } from '../assessment/status-codes';
-import { keptStatus, staffStatusButtons, staffStatusRefusal } from './status-buttons';
+import { keptStatus, rejectionReasonsRefusal, staffStatusButtons, staffStatusRefusal } from './status-buttons';
 
 const { SUBMIT, OFFER, REFER, POOL, UPDATE, WITHDRAW } = SUBMISSION_BUTTONS;
 const green = [OFFER, REFER];
@@ -52,5 +52,19 @@ describe('staffStatusRefusal', () => {
   it('lets set-status staff withdraw whatever the light, and not on a new application', () => {
     expect(staffStatusRefusal('Back Office Limited', 'P', 'W', [SUBMISSION_BUTTONS.REJECT, REFER])).toBeNull();
     expect(staffStatusRefusal('Back Office', null, 'W', green)).toBe(ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('W'));
+  });
+});
+
+describe('rejectionReasonsRefusal', () => {
+  const reasons = [{ MESSAGE: 'A reason the applicant reads.' }];
+  it.each(['Administrator', 'Back Office', 'Back Office Limited'])('lets %s write them', (role) => {
+    expect(rejectionReasonsRefusal(role, reasons)).toBeNull();
+  });
+  it.each(['Editor', 'Front Office', 'Visa Team', null])('refuses them from %s', (role) => {
+    expect(rejectionReasonsRefusal(role, reasons)).toBe('Your role on this course cannot write rejection reasons: only staff who may set statuses can.');
+  });
+  it('refuses nothing when none are written', () => {
+    expect(rejectionReasonsRefusal('Front Office', [])).toBeNull();
+    expect(rejectionReasonsRefusal('Front Office', undefined)).toBeNull();
   });
 });

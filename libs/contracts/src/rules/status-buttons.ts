@@ -71,3 +71,13 @@ export function staffStatusRefusal(
   const allowed = stored !== null && staffStatusButtons(access, current, assessed).some((b) => keptStatus(b.STATUS, current) === stored);
   return allowed ? null : ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED(requested);
 }
+
+/**
+ * Why REJECTION_REASONS in a staff save are refused, or null: the applicant reads them, so only a
+ * role with the set-status permission (spec section 6: Administrator, Back Office, Back Office
+ * Limited) may write them; an empty or absent list is no writing at all.
+ */
+export function rejectionReasonsRefusal(access: AccessLike, reasons: readonly unknown[] | undefined): string | null {
+  if (!reasons || reasons.length === 0 || canSetStatus(access)) return null;
+  return ADMIN_APPLICATION_MESSAGES.REJECTION_REASONS_NOT_ALLOWED;
+}

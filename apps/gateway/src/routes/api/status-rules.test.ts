@@ -217,3 +217,42 @@ describe('saves that keep or withdraw', () => {
     expect((await read(pooled.saved))?.status).toBe('W');
   });
 });
+
+describe('rejection reasons, which the applicant reads', () => {
+  const REASONS_NOT_ALLOWED = 'Your role on this course cannot write rejection reasons: only staff who may set statuses can.';
+  const REASONS = [{ MESSAGE: 'Your personal statement does not show an interest in computing.' }];
+
+  it('are refused from Editor and Front Office, on an update and on a create, and nothing is stored', async () => {
+    const offered = await storedWith('O');
+    const path = apiPath('adminApplicationUpdate', { student: offered.saved.id[0], course: offered.saved.id[1] });
+    const byEditor = await (await as('editor')).send('PUT', path, { ...offered.data, STATUS: 'V', REJECTION_REASONS: REASONS });
+    expect(byEditor).toEqual({ status: 403, body: { message: REASONS_NOT_ALLOWED } });
+    const { rows } = await db.query<{ reasons: unknown }>('select rejection_reasons as reasons from applications where student_id = $1 and ucas_code = $2', [
+      offered.saved.id[0],
+      offered.saved.id[1],
+    ]);
+    expect(rows[0]?.reasons).toEqual([]);
+
+    const created = await (
+      await as('frontoffice')
+    ).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), {
+      ...greenForm(),
+      SUBMISSION_ID: randomUUID(),
+      STATUS: 'S',
+      REJECTION_REASONS: REASONS,
+    });
+    expect(created).toEqual({ status: 403, body: { message: REASONS_NOT_ALLOWED } });
+  });
+
+  it('are written by Back Office with a rejection', async () => {
+    const referred = await storedWith('R');
+    const res = await (
+      await as('backoffice')
+    ).send('PUT', apiPath('adminApplicationUpdate', { student: referred.saved.id[0], course: referred.saved.id[1] }), {
+      ...referred.data,
+      STATUS: 'W',
+      REJECTION_REASONS: REASONS,
+    });
+    expect(res.status).toBe(200);
+  });
+});
