@@ -39,8 +39,8 @@ export const applicationSubStatusSchema = z.enum(Object.keys(APPLICATION_SUB_STA
 
 /**
  * The submit buttons (domain.md "Submit buttons"), status and label: those an assessment offers,
- * plus UPDATE (V: keep the current status) and WITHDRAW (W), which staffStatusButtons adds for an
- * existing application.
+ * plus UPDATE (V: keep the current status), WITHDRAW (W) and DUPLICATE (D), which
+ * staffStatusButtons adds for an existing application.
  */
 export const SUBMISSION_BUTTONS = {
   SUBMIT: { STATUS: 'S', LABEL: 'Submit' },
@@ -51,4 +51,5 @@ export const SUBMISSION_BUTTONS = {
   REJECT: { STATUS: 'X', LABEL: 'Reject' },
   UPDATE: { STATUS: 'V', LABEL: 'Update' },
   WITHDRAW: { STATUS: 'W', LABEL: 'Withdraw' },
+  DUPLICATE: { STATUS: 'D', LABEL: 'Duplicate' },
 } as const satisfies Record<string, { STATUS: ApplicationStatus; LABEL: string }>;

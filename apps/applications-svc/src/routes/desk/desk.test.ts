@@ -350,6 +350,21 @@ describe(`PUT ${APPLICATIONS_SVC.deskUpdate.path} (editing)`, () => {
     expect((await put(s, updateBody(email, 'O'), frontOffice)).statusCode).toBe(403);
   });
 
+  it('lets set-status staff mark an existing application a duplicate (D) whatever its light, and refuses it to staff without set-status', async () => {
+    const pooled = await create({ status: 'P', form: { NAME1: 'Dee', NAME2: 'Duplicate' } });
+    const red = assessment([
+      { STATUS: 'X', LABEL: 'Reject' },
+      { STATUS: 'R', LABEL: 'Refer' },
+    ]);
+    const res = await put(pooled, updateBody({ ...me(), NAME1: 'Dee', NAME2: 'Duplicate' }, 'D', { assessment: red }), backOffice);
+    expect(res.statusCode).toBe(200);
+    expect(staffUpdateResponseSchema.parse(res.json())).toMatchObject({ confirmed_status: 'D', version: 2 });
+    const s = await create();
+    const refused = await put(s, updateBody(me(), 'D', { assessment: submitOnly }), frontOffice);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Status D is not one of the statuses you may set for this application.' });
+  });
+
   it('refuses an offer over the allowance from anyone but an Administrator (contracts overAllowanceRefusal), changing nothing', async () => {
     const s = await create();
     const body = updateBody(me(), 'O');

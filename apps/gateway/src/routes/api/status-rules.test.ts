@@ -81,8 +81,8 @@ function expected(role: string | null, current: ApplicationStatus | null, reques
     // One 'Update' that keeps the current status (V, or the current status itself): never a change.
     allowed = requested === 'V' || requested === current;
   } else {
-    // The assessment's buttons, keeping the current status, and Withdraw whatever the light.
-    allowed = GREEN_BUTTONS.includes(requested) || requested === 'V' || requested === current || requested === 'W';
+    // The assessment's buttons, keeping the current status, and Withdraw and Duplicate whatever the light.
+    allowed = GREEN_BUTTONS.includes(requested) || requested === 'V' || requested === current || requested === 'W' || requested === 'D';
   }
   return allowed ? ALLOWED : statusNotAllowed(requested);
 }
