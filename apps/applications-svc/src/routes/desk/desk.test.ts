@@ -365,6 +365,27 @@ describe(`PUT ${APPLICATIONS_SVC.deskUpdate.path} (editing)`, () => {
     expect(refused.json()).toEqual({ message: 'Status D is not one of the statuses you may set for this application.' });
   });
 
+  it('opens the live application of a withdrawn applicant who applied again, by the same STUDENT_ID and course', async () => {
+    const withdrawn = await create({ form: { NAME1: 'Wendy', NAME2: 'Again' } });
+    const email = me();
+    const res = await put(withdrawn, updateBody({ ...email, NAME1: 'Wendy', NAME2: 'Again' }, 'W', { assessment: submitOnly }), backOffice);
+    expect(res.statusCode).toBe(200);
+    people -= 1; // the same person applies again
+    const again = await create({ form: { NAME1: 'Wendy', NAME2: 'Again' } });
+    expect(again.student).toBe(withdrawn.student);
+    expect(again.applicationId).not.toBe(withdrawn.applicationId);
+    const opened = staffStoredApplicationSchema.parse(
+      (
+        await app.inject({
+          ...endpointRequest(APPLICATIONS_SVC.deskApplication, { params: { student: again.student, course: again.course } }),
+          headers: as(backOffice),
+        })
+      ).json(),
+    );
+    expect(opened.applicationData.STATUS).toBe('S');
+    expect(opened.applicationData.APPLICATION_ID).toBe(again.applicationId);
+  });
+
   it('refuses an offer over the allowance from anyone but an Administrator (contracts overAllowanceRefusal), changing nothing', async () => {
     const s = await create();
     const body = updateBody(me(), 'O');
