@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { apiPath, type ApplicationStatus, type ApplyResponse, applyResponseSchema, appliedResponseSchema } from '@clearing-desk/contracts';
+import {
+  apiPath,
+  type ApplicationStatus,
+  type ApplyResponse,
+  type AssessForm,
+  applyResponseSchema,
+  appliedResponseSchema,
+  assessResponseSchema,
+  toAssessForm,
+} from '@clearing-desk/contracts';
 import { createApplicationForm, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
 import { Client } from 'pg';
@@ -215,6 +224,16 @@ describe('saves that keep or withdraw', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ confirmed_status: 'W' });
     expect((await read(pooled.saved))?.status).toBe('W');
+  });
+
+  it('offers the Visa Team no button at all (spec section 6: it edits no application), and Front Office Submit', async () => {
+    const buttonsFor = async (username: Username) => {
+      const res = await (await as(username)).send('POST', apiPath('assess', { course: COURSE }), toAssessForm(greenForm() as AssessForm));
+      expect(res.status).toBe(200);
+      return assessResponseSchema.parse(res.body).result.SUBMISSION_OPTIONS.BUTTONS;
+    };
+    expect(await buttonsFor('visateam')).toEqual([]);
+    expect(await buttonsFor('frontoffice')).toEqual([{ STATUS: 'S', LABEL: 'Submit' }]);
   });
 
   it('lets Back Office mark an offered application a duplicate (D): stored as D', async () => {
