@@ -110,6 +110,17 @@ describe('assess: effective points (domain.md "Tariff points")', () => {
     expect(result.UCAS_POINTS_EFFECTIVE).toBe(164);
   });
 
+  it('keeps an AS Level whose subject is at A Level only with a U (no points): the AS counts', () => {
+    const result = assessWith({
+      form: { QUALIFICATIONS: [alevel('Mathematics', 'U'), alevel('Physics', 'A*'), alevel('Chemistry', 'A'), alevel('Mathematics', 'B', 'ASLEVEL')] },
+    });
+    expect(result.UCAS_POINTS_TOTAL).toBe(56 + 48 + 16);
+    expect(result.UCAS_POINTS_EFFECTIVE).toBe(56 + 48 + 16);
+    expect(result.EXPLANATION).toEqual([
+      { STATUS: 'A', MESSAGE: 'Effective UCAS points 120 are below the advertised tariff of 128 but meet the accepted tariff of 112.' },
+    ]);
+  });
+
   it('names the points left out when they matter to an amber or red result', () => {
     const result = assessWith({ form: { QUALIFICATIONS: [...aLevels('B', 'B', 'B'), alevel('Mathematics', 'A', 'ASLEVEL')] } });
     expect(result.UCAS_POINTS_TOTAL).toBe(140);

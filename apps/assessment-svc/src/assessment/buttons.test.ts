@@ -22,9 +22,17 @@ describe('submit buttons (domain.md "Submit buttons")', () => {
     for (const form of [GREEN, AMBER, RED]) expect(buttons(null, form)).toEqual(SUBMIT);
   });
 
-  it.each(ROLES.filter((role) => !hasPermission(role, 'SET_APPLICATION_STATUS')))('gives staff without the set-status permission (%s) Submit only', (role) => {
-    expect(buttons(role, GREEN)).toEqual(SUBMIT);
-    expect(buttons(role, RED)).toEqual(SUBMIT);
+  it.each(ROLES.filter((role) => !hasPermission(role, 'SET_APPLICATION_STATUS') && role !== 'Visa Team'))(
+    'gives staff without the set-status permission who may edit (%s) Submit only',
+    (role) => {
+      expect(buttons(role, GREEN)).toEqual(SUBMIT);
+      expect(buttons(role, RED)).toEqual(SUBMIT);
+    },
+  );
+
+  it('gives the Visa Team (no edit permission: spec section 6) no button at all, whatever the light', () => {
+    for (const form of [GREEN, AMBER, RED]) expect(buttons('Visa Team', form)).toEqual([]);
+    expect(buttons('Visa Team', GREEN, { form: { SECOND_YEAR_ENTRY: '1' } })).toEqual([]);
   });
 
   describe.each(ROLES.filter((role) => hasPermission(role, 'SET_APPLICATION_STATUS')))('staff with set-status (%s)', (role) => {

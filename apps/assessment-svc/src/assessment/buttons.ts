@@ -1,4 +1,12 @@
-import { SUBMISSION_BUTTONS, hasPermission, offerPossible, type SubmissionButton, type TrafficLight } from '@clearing-desk/contracts';
+import {
+  ROLES,
+  SUBMISSION_BUTTONS,
+  canEditApplication,
+  hasPermission,
+  offerPossible,
+  type SubmissionButton,
+  type TrafficLight,
+} from '@clearing-desk/contracts';
 
 export type ButtonsInput = {
   /** The user's role on the course (course `access`); null for the public. */
@@ -16,6 +24,8 @@ const copy = (...buttons: SubmissionButton[]): SubmissionButton[] => buttons.map
 
 /**
  * SUBMISSION_OPTIONS.BUTTONS (domain.md "Submit buttons"):
+ * - a staff role that may edit no application (the Visa Team: spec section 6): none, so it is never
+ *   offered a Submit the API would refuse (contracts canEditApplication on a new application);
  * - the public, and staff without SET_APPLICATION_STATUS: [S Submit];
  * - staff with it: under 18 on the course start date (OVER18 0) or second-year entry: [R Refer] only;
  *   otherwise G: [O Offer] or [I Invite to interview] when the course interviews, plus [R Refer];
@@ -25,6 +35,7 @@ const copy = (...buttons: SubmissionButton[]): SubmissionButton[] => buttons.map
  */
 export function submissionButtons({ access, light, over18, secondYearEntry, interviews, placesLeft }: ButtonsInput): SubmissionButton[] {
   const { SUBMIT, OFFER, INVITE, REFER, POOL, REJECT } = SUBMISSION_BUTTONS;
+  if (access !== null && (ROLES as string[]).includes(access) && !canEditApplication(access, null)) return [];
   if (!hasPermission(access, 'SET_APPLICATION_STATUS')) return copy(SUBMIT);
   if (over18 === 0 || secondYearEntry) return copy(REFER);
   switch (light) {

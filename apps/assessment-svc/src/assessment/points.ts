@@ -59,7 +59,7 @@ export function itemPoints(item: QualificationItem, path: string): number {
  * UCAS_POINTS_TOTAL and UCAS_POINTS_EFFECTIVE (domain.md "Tariff points") over the QUALIFICATIONS
  * items and the priced GCSE-group items of `gcseItems` (Irish Leaving Certificate, Ordinary level). A resit counts once, at
  * its best grade (bestAttempts; domain.md "Traffic light"). The effective points leave out (a) an
- * AS Level whose subject is also present at A Level and (b) types the course marks
+ * AS Level whose subject is also present at A Level with points (an A level U keeps the AS) and (b) types the course marks
  * `countsTowardsTariff: false` in its qualOptions. Items must already be validated against
  * `qualOptions` (every type offered).
  */
@@ -72,7 +72,10 @@ export function ucasPoints(allItems: readonly QualificationItem[], qualOptions: 
   const incompleteAccess: number[] = [];
   let aLevelSubjects: Set<string> | null = null;
   for (const item of items) {
-    if (item.QUALIFICATION === 'ALEVEL') (aLevelSubjects ??= new Set()).add(normalise(itemValue(item, 'SUBJECT')));
+    // Only an A level that carries points replaces the AS: a U leaves the AS counted.
+    if (item.QUALIFICATION === 'ALEVEL' && itemPoints(item, `QUALIFICATIONS.${allItems.indexOf(item)}`) > 0) {
+      (aLevelSubjects ??= new Set()).add(normalise(itemValue(item, 'SUBJECT')));
+    }
   }
   let total = 0;
   let effective = 0;

@@ -10,6 +10,7 @@ import {
   dropHiddenFields,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MISMATCH,
+  LIMITS,
   describeFormErrors,
   documentNotAttachedText,
   fileClaimErrorSchema,
@@ -47,6 +48,24 @@ import { forbidIfRefused, HttpError } from '@clearing-desk/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AssessOutcome } from '../plugins/app/assessment-gateway';
 import { ServiceError } from '../plugins/app/service-clients';
+
+/**
+ * The keys the duplicate check looks a person up by (domain.md "Statuses"): the trimmed EMAIL, and
+ * the UCAS Personal ID when APPLIED_TO_UCAS is '1'. A value longer than any stored application can
+ * hold (EMAIL over LIMITS.EMAIL_MAX, a UCAS Personal ID over its digits) matches nobody, so it is
+ * left out: the form's own check then refuses it in spec section 5's words, never the lookup's.
+ */
+export function duplicateKeys(form: Pick<ApplySubmission, 'EMAIL' | 'APPLIED_TO_UCAS' | 'UCAS_PERSONAL_ID'>): {
+  email: string | undefined;
+  ucasPersonalId: string | undefined;
+} {
+  const email = typeof form.EMAIL === 'string' ? form.EMAIL.trim() : '';
+  const ucasPersonalId = form.APPLIED_TO_UCAS === '1' && typeof form.UCAS_PERSONAL_ID === 'string' ? form.UCAS_PERSONAL_ID.trim() : '';
+  return {
+    email: email && email.length <= LIMITS.EMAIL_MAX ? email : undefined,
+    ucasPersonalId: ucasPersonalId && ucasPersonalId.length <= LIMITS.UCAS_PERSONAL_ID_DIGITS ? ucasPersonalId : undefined,
+  };
+}
 
 /** A form checked against a course: the submission without STATUS/REJECTION_REASONS and its assessable part. */
 export type CheckedForm<T> = { submission: T; assessable: AssessForm; documentTypes: DocumentType[] };
@@ -162,8 +181,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       ucasCode: string,
       form: Pick<ApplySubmission, 'EMAIL' | 'APPLIED_TO_UCAS' | 'UCAS_PERSONAL_ID'>,
     ): Promise<boolean> {
-      const email = form.EMAIL?.trim() || undefined;
-      const ucasPersonalId = form.APPLIED_TO_UCAS === '1' ? form.UCAS_PERSONAL_ID?.trim() || undefined : undefined;
+      const { email, ucasPersonalId } = duplicateKeys(form);
       if (!email && !ucasPersonalId) return false;
       const { rows } = await fastify.services.applications.send(request, APPLICATIONS_SVC.applied, {
         query: { ucas_code: ucasCode, email, ucas_personal_id: ucasPersonalId },
@@ -254,8 +272,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
      * place in the transaction that stores the application.
      */
     reserve(request: FastifyRequest, ucasCode: string, data: Pick<ApplySubmission, 'EMAIL' | 'APPLIED_TO_UCAS' | 'UCAS_PERSONAL_ID'>, submissionId: string) {
-      const email = typeof data.EMAIL === 'string' ? data.EMAIL.trim() || undefined : undefined;
-      const ucasPersonalId = data.APPLIED_TO_UCAS === '1' && typeof data.UCAS_PERSONAL_ID === 'string' ? data.UCAS_PERSONAL_ID.trim() || undefined : undefined;
+      const { email, ucasPersonalId } = duplicateKeys(data);
       return fastify.services.applications.send(request, APPLICATIONS_SVC.reserve, {
         body: { ucas_code: ucasCode, submission_id: submissionId, email, ucas_personal_id: ucasPersonalId },
       });

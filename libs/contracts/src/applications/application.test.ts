@@ -1,3 +1,4 @@
+import { buildQualOption } from '../qualifications/catalogue';
 import { createApplicationForm } from '../testing';
 import {
   applicationFormSchema,
@@ -8,6 +9,7 @@ import {
   offerVariant,
   publicReference,
 } from './application';
+import { validateApplicationForm } from './validate-application-form';
 
 const SUBMISSION_ID = '3f1c2a4e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
 
@@ -30,6 +32,14 @@ describe('applySubmissionSchema', () => {
 
   it('leaves the rules to validateApplicationForm: a bad date of birth still parses', () => {
     expect(applySubmissionSchema.safeParse({ ...createApplicationForm({ DOB: '2006-02-30' }), SUBMISSION_ID }).success).toBe(true);
+  });
+
+  it("leaves a missing SECOND_YEAR_ENTRY to the form's rule: it parses as '' and is \"'Year of entry' is required.\" (spec section 5)", () => {
+    const { SECOND_YEAR_ENTRY: _missing, ...form } = createApplicationForm();
+    const parsed = applySubmissionSchema.parse({ ...form, SUBMISSION_ID });
+    expect(parsed.SECOND_YEAR_ENTRY).toBe('');
+    const errors = validateApplicationForm(parsed, { qualOptions: [buildQualOption('ALEVEL'), buildQualOption('GCSE')] });
+    expect(errors.map((e) => e.message)).toEqual(["'Year of entry' is required."]);
   });
 });
 

@@ -36,7 +36,8 @@ export const applicationFormSchema = z.object({
   DOB: value,
   POSTCODE: value,
   NOTES: value,
-  SECOND_YEAR_ENTRY: z.string().max(8),
+  // Missing is '' so the form's rule answers "'Year of entry' is required." (spec section 5), not the schema.
+  SECOND_YEAR_ENTRY: z.string().max(8).default(''),
   PREVIOUS_UNI_STUDY: value,
   PREVIOUS_STUDY_NOTES: value,
   GCSE_QUALIFICATIONS: z.array(qualificationItemSchema).max(MAX_QUALIFICATION_ITEMS).default([]),

@@ -46,6 +46,8 @@ describe('validateApplicationForm', () => {
       "'Previous university study' is required.",
     ]);
     expect(validate({ APPLIED_TO_UNIGO: '' })).toEqual([]);
+    // It starts unanswered like the required ones (domain.md "Form behaviour": no 'No' nobody chose).
+    expect(createApplicationForm().APPLIED_TO_UNIGO).toBe('');
     expect(messages(validate({ PREVIOUSLY_APPLIED_TO_CITY: 'maybe' }))).toEqual(["'Previously applied to City' must be 0, 1 or empty."]);
   });
 

@@ -38,9 +38,16 @@ export type ApplicationSubStatus = keyof typeof APPLICATION_SUB_STATUSES;
 export const applicationSubStatusSchema = z.enum(Object.keys(APPLICATION_SUB_STATUSES) as [ApplicationSubStatus, ...ApplicationSubStatus[]]);
 
 /**
+ * Withdrawal (spec section 3): a withdrawn application no longer counts as the person's
+ * application to the course (domain.md "Statuses"), so the duplicate check passes it by and the
+ * applicant may apply again.
+ */
+export const WITHDRAWN_STATUS = 'W' as const satisfies ApplicationStatus;
+
+/**
  * The submit buttons (domain.md "Submit buttons"), status and label: those an assessment offers,
- * plus UPDATE (V: keep the current status) and WITHDRAW (W), which staffStatusButtons adds for an
- * existing application.
+ * plus UPDATE (V: keep the current status), WITHDRAW (W) and DUPLICATE (D), which
+ * staffStatusButtons adds for an existing application.
  */
 export const SUBMISSION_BUTTONS = {
   SUBMIT: { STATUS: 'S', LABEL: 'Submit' },
@@ -51,4 +58,5 @@ export const SUBMISSION_BUTTONS = {
   REJECT: { STATUS: 'X', LABEL: 'Reject' },
   UPDATE: { STATUS: 'V', LABEL: 'Update' },
   WITHDRAW: { STATUS: 'W', LABEL: 'Withdraw' },
+  DUPLICATE: { STATUS: 'D', LABEL: 'Duplicate' },
 } as const satisfies Record<string, { STATUS: ApplicationStatus; LABEL: string }>;

@@ -2,7 +2,7 @@ import { ADMIN_APPLICATION_MESSAGES } from '../applications/admin-applications';
 import { SUBMISSION_BUTTONS } from '../assessment/status-codes';
 import { keptStatus, rejectionReasonsRefusal, staffStatusButtons, staffStatusRefusal } from './status-buttons';
 
-const { SUBMIT, OFFER, REFER, POOL, UPDATE, WITHDRAW } = SUBMISSION_BUTTONS;
+const { SUBMIT, OFFER, REFER, POOL, UPDATE, WITHDRAW, DUPLICATE } = SUBMISSION_BUTTONS;
 const green = [OFFER, REFER];
 const submitOnly = [SUBMIT];
 
@@ -21,11 +21,18 @@ describe('staffStatusButtons', () => {
     expect(staffStatusButtons('Editor', 'O', submitOnly)).toEqual([UPDATE]);
   });
 
-  it('gives set-status staff the assessed buttons, Update when none keeps the status, and Withdraw on an existing application', () => {
+  it('gives set-status staff the assessed buttons, Update when none keeps the status, and Withdraw and Duplicate on an existing application', () => {
     expect(staffStatusButtons('Back Office', null, green)).toEqual([OFFER, REFER]);
-    expect(staffStatusButtons('Back Office', 'O', green)).toEqual([OFFER, REFER, WITHDRAW]);
-    expect(staffStatusButtons('Administrator', 'S', [REFER, POOL])).toEqual([REFER, POOL, UPDATE, WITHDRAW]);
-    expect(staffStatusButtons('Administrator', 'W', [REFER, POOL])).toEqual([REFER, POOL, UPDATE]);
+    expect(staffStatusButtons('Back Office', 'O', green)).toEqual([OFFER, REFER, WITHDRAW, DUPLICATE]);
+    expect(staffStatusButtons('Administrator', 'S', [REFER, POOL])).toEqual([REFER, POOL, UPDATE, WITHDRAW, DUPLICATE]);
+    expect(staffStatusButtons('Administrator', 'W', [REFER, POOL])).toEqual([REFER, POOL, UPDATE, DUPLICATE]);
+    expect(staffStatusButtons('Back Office Limited', 'D', [SUBMISSION_BUTTONS.REJECT, REFER])).toEqual([SUBMISSION_BUTTONS.REJECT, REFER, UPDATE, WITHDRAW]);
+  });
+
+  it("labels D 'Duplicate' and never offers it on a new application, nor to staff without set-status", () => {
+    expect(DUPLICATE).toEqual({ STATUS: 'D', LABEL: 'Duplicate' });
+    expect(staffStatusButtons('Administrator', null, [...green, DUPLICATE])).toEqual([OFFER, REFER]);
+    expect(staffStatusButtons('Editor', 'O', submitOnly)).toEqual([UPDATE]);
   });
 
   it('gives none to a user who may not edit the application', () => {
@@ -52,6 +59,15 @@ describe('staffStatusRefusal', () => {
   it('lets set-status staff withdraw whatever the light, and not on a new application', () => {
     expect(staffStatusRefusal('Back Office Limited', 'P', 'W', [SUBMISSION_BUTTONS.REJECT, REFER])).toBeNull();
     expect(staffStatusRefusal('Back Office', null, 'W', green)).toBe(ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('W'));
+  });
+
+  it('lets set-status staff mark an existing application a duplicate (D) whatever the light, and nobody else', () => {
+    expect(staffStatusRefusal('Back Office', 'O', 'D', green)).toBeNull();
+    expect(staffStatusRefusal('Administrator', 'X', 'D', [SUBMISSION_BUTTONS.REJECT, REFER])).toBeNull();
+    expect(staffStatusRefusal('Back Office Limited', 'W', 'D', [REFER, POOL])).toBeNull();
+    expect(staffStatusRefusal('Back Office', null, 'D', green)).toBe(ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('D'));
+    expect(staffStatusRefusal('Editor', 'O', 'D', submitOnly)).toBe(ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('D'));
+    expect(staffStatusRefusal('Front Office', 'S', 'D', submitOnly)).toBe(ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('D'));
   });
 });
 

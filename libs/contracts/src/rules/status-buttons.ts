@@ -25,18 +25,19 @@ export function keptStatus(requested: ApplicationStatus, current: ApplicationSta
  * - without set-status: [S Submit] on a new application; on an existing one only [V Update], which
  *   keeps the current status (so such a user never changes a status, and never moves O to S);
  * - with set-status: the assessed buttons on a new application; on an existing one the assessed
- *   buttons, [V Update] when none of them keeps the current status, and [W Withdraw] whatever the
- *   light (unless it is withdrawn already).
+ *   buttons, [V Update] when none of them keeps the current status, and [W Withdraw] and
+ *   [D Duplicate] whatever the light (domain.md "Statuses"; each unless it is the status already).
  * Answers fresh copies (callers may change them).
  */
 export function staffStatusButtons(access: AccessLike, current: ApplicationStatus | null, assessed: readonly SubmissionButton[]): SubmissionButton[] {
-  const { SUBMIT, UPDATE, WITHDRAW } = SUBMISSION_BUTTONS;
+  const { SUBMIT, UPDATE, WITHDRAW, DUPLICATE } = SUBMISSION_BUTTONS;
   if (!canEditApplication(access, current)) return [];
   if (!canSetStatus(access)) return [{ ...(current === null ? SUBMIT : UPDATE) }];
-  const buttons = assessed.filter((b) => b.STATUS !== 'V' && b.STATUS !== 'W').map((b) => ({ ...b }));
+  const added: readonly SubmissionButton[] = [UPDATE, WITHDRAW, DUPLICATE];
+  const buttons = assessed.filter((b) => !added.some((a) => a.STATUS === b.STATUS)).map((b) => ({ ...b }));
   if (current === null) return buttons;
   if (!buttons.some((b) => b.STATUS === current)) buttons.push({ ...UPDATE });
-  if (current !== 'W') buttons.push({ ...WITHDRAW });
+  for (const button of [WITHDRAW, DUPLICATE]) if (current !== button.STATUS) buttons.push({ ...button });
   return buttons;
 }
 

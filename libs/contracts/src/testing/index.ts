@@ -143,7 +143,7 @@ export function createApplicationForm(overrides: Record<string, unknown> = {}): 
     VISA_TYPE: '',
     APPLIED_TO_UCAS: '1',
     UCAS_PERSONAL_ID: '1234567890',
-    APPLIED_TO_UNIGO: '0',
+    APPLIED_TO_UNIGO: '',
     PREVIOUSLY_STUDIED_AT_CITY: '0',
     PREVIOUSLY_APPLIED_TO_CITY: '0',
     NOTES: '',

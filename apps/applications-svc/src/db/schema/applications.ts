@@ -10,7 +10,7 @@ import {
   type StoredVisaData,
 } from '@clearing-desk/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgSequence, pgTable, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgSequence, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { students } from './students';
 
 const codeList = (codes: Record<string, string>) =>
@@ -24,10 +24,11 @@ const codeList = (codes: Record<string, string>) =>
 export const applicationReferenceSequence = pgSequence('application_reference_seq', { startWith: 100001, maxValue: 999999 });
 
 /**
- * One application of one student to one course (spec section 3 "Application"). One application
- * per person and course is guaranteed here (domain.md "Statuses"): unique on the course and the
- * normalised email, and on the course and the UCAS Personal ID when there is one (both copied
- * from the form). submission_id (the form's SUBMISSION_ID) makes a repeated POST store nothing new.
+ * One application of one student to one course (spec section 3 "Application"). One live
+ * application per person and course is guaranteed here (domain.md "Statuses"): unique on the
+ * course and the normalised email, and on the course and the UCAS Personal ID when there is one
+ * (both copied from the form), among the applications that are not withdrawn (W): a withdrawn
+ * applicant may apply again, and the new application is stored beside the withdrawn one. submission_id (the form's SUBMISSION_ID) makes a repeated POST store nothing new.
  * hash is the unguessable key of the public review page.
  */
 export const applications = pgTable(
@@ -107,10 +108,13 @@ export const applications = pgTable(
     index('applications_visa_status_idx')
       .on(t.applicationId)
       .where(sql`${t.visaStatus} is not null`),
-    unique('applications_course_email_unique').on(t.ucasCode, t.emailNormalised),
+    // W is written literally: an index predicate takes no parameters (WITHDRAWN_STATUS in contracts).
+    uniqueIndex('applications_course_email_unique')
+      .on(t.ucasCode, t.emailNormalised)
+      .where(sql`${t.status} <> 'W'`),
     uniqueIndex('applications_course_ucas_personal_id_unique')
       .on(t.ucasCode, t.ucasPersonalId)
-      .where(sql`${t.ucasPersonalId} is not null`),
+      .where(sql`${t.ucasPersonalId} is not null and ${t.status} <> 'W'`),
     index('applications_student_idx').on(t.studentId),
     // V is never stored (domain.md "Submit buttons": it stands for the current status).
     check('applications_status', sql`${t.status} in (${codeList(STORED_STATUSES)})`),

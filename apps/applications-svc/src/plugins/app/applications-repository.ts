@@ -14,6 +14,7 @@ import {
   OFFER_STATUS,
   OUTBOX_KINDS,
   PLACES_MESSAGES,
+  WITHDRAWN_STATUS,
   type ApplicantDecision,
   type ApplicationData,
   type InterviewDetails,
@@ -25,7 +26,7 @@ import {
   type RoleAssignment,
 } from '@clearing-desk/contracts';
 import { decisionDeadline } from '@clearing-desk/contracts/server';
-import { and, asc, desc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { applicationLog, applications, outbox, students } from '../../db/schema';
 import type { ApplicationsDatabase } from '../external/database';
@@ -190,12 +191,13 @@ export function createApplicationsRepository(
     applicant: { emailNormalised: row.emailNormalised, ucasPersonalId: row.ucasPersonalId },
   });
 
+  /** The person's live application to the course: a withdrawn one (W) is no duplicate (domain.md "Statuses"; the unique indexes agree). */
   const sameApplicant = (ucasCode: string, key: Partial<ApplicantKey>): SQL | undefined => {
     const matches = [
       key.emailNormalised ? eq(applications.emailNormalised, key.emailNormalised) : undefined,
       key.ucasPersonalId ? eq(applications.ucasPersonalId, key.ucasPersonalId) : undefined,
     ].filter((m): m is SQL => m !== undefined);
-    return matches.length === 0 ? undefined : and(eq(applications.ucasCode, ucasCode), or(...matches));
+    return matches.length === 0 ? undefined : and(eq(applications.ucasCode, ucasCode), ne(applications.status, WITHDRAWN_STATUS), or(...matches));
   };
 
   return {
@@ -253,7 +255,7 @@ export function createApplicationsRepository(
             const [own] = await tx
               .select({ id: applications.applicationId })
               .from(applications)
-              .where(and(eq(applications.studentId, request.studentId), eq(applications.ucasCode, course.UCAS_CODE)))
+              .where(and(eq(applications.studentId, request.studentId), eq(applications.ucasCode, course.UCAS_CODE), ne(applications.status, WITHDRAWN_STATUS)))
               .limit(1);
             if (own) throw new DuplicateApplication();
           }

@@ -24,6 +24,7 @@ import {
   type StudentSearchQuery,
   type StudentSearchResponse,
   type VisaData,
+  WITHDRAWN_STATUS,
 } from '@clearing-desk/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
@@ -121,13 +122,18 @@ export function createDeskRepository(
 ) {
   const logRows = (applicationId: number, ex: Executor = db): Promise<LogItem[]> => applicationLogItems(ex, applicationId);
 
-  /** The row of one application by STUDENT_ID and course code (UCAS code or override, any case). */
+  /**
+   * The row of one application by STUDENT_ID and course code (UCAS code or override, any case). A
+   * withdrawn applicant who applied again has two (domain.md "Statuses"): the live one answers,
+   * else the newest withdrawn one.
+   */
   const findRow = async (studentId: string, course: string, ex: Executor = db, forUpdate = false): Promise<ApplicationRow | undefined> => {
     const code = course.trim().toUpperCase();
     const query = ex
       .select()
       .from(applications)
       .where(and(eq(applications.studentId, studentId), or(eq(applications.ucasCode, code), eq(applications.courseCodeOverride, code))))
+      .orderBy(sql`${applications.status} = ${WITHDRAWN_STATUS}`, desc(applications.applicationId))
       .limit(1);
     const [row] = forUpdate ? await query.for('update') : await query;
     return row;

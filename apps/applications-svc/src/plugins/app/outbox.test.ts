@@ -104,7 +104,7 @@ async function apply(status: 'O' | 'S', withFacts = true) {
   return applyResponseSchema.parse(res.json());
 }
 
-const update = (student: string, STATUS: 'O' | 'I' | 'S' | 'R', extra: Record<string, unknown> = {}) =>
+const update = (student: string, STATUS: 'O' | 'I' | 'S' | 'R' | 'D' | 'W', extra: Record<string, unknown> = {}) =>
   app.inject({
     ...endpointRequest(APPLICATIONS_SVC.deskUpdate, { params: { student, course: 'G400' } }),
     headers: asAdmin,
@@ -179,6 +179,25 @@ describe('the decision outbox', () => {
       (await app.inject({ ...endpointRequest(APPLICATIONS_SVC.byHash, { params: { hash: saved.hash } }), headers: internalHeaders() })).json(),
     );
     expect(page.decision).toMatchObject({ STATUS: 'I', INTERVIEW: interview, DEADLINE: null });
+  });
+
+  it('writes no row when an adviser marks an application a duplicate (D), and one for a withdrawal (W) (domain.md "Decision emails")', async () => {
+    const duplicate = await apply('S');
+    const changed = await update(duplicate.id[0], 'D');
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ confirmed_status: 'D' });
+    expect(await rowsOf(duplicate.app_id)).toHaveLength(1); // only the 'received' of the submission
+    const found = await app.inject({
+      ...endpointRequest(APPLICATIONS_SVC.deskApplication, { params: { student: duplicate.id[0], course: 'G400' } }),
+      headers: asAdmin,
+    });
+    expect(found.json().applicationData.LOG.at(-1).MESSAGE).toBe('Status changed from Submitted (S) to Duplicate (D). Saved with no field changes.');
+
+    const withdrawn = await apply('S');
+    expect((await update(withdrawn.id[0], 'W')).statusCode).toBe(200);
+    const rows = await rowsOf(withdrawn.app_id);
+    expect(rows).toHaveLength(2);
+    expect(decisionEmailPayloadSchema.parse(rows[1]?.payload)).toMatchObject({ source: 'staff', previousStatus: 'S', status: 'W' });
   });
 
   it('gives the status page the decision time, deadline and link end its email carries', async () => {

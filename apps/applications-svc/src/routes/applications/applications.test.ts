@@ -154,6 +154,50 @@ describe(`POST ${APPLICATIONS_SVC.store.path}`, () => {
     expect((await post(storeBody({ APPLIED_TO_UCAS: '0', UCAS_PERSONAL_ID: who.UCAS_PERSONAL_ID }))).statusCode).toBe(201);
   });
 
+  it('lets a withdrawn applicant (W) apply again: the new application is stored beside the withdrawn one, and it is the one a third attempt meets', async () => {
+    const who = person();
+    const first = applyResponseSchema.parse((await post(storeBody(who))).json());
+    await app.db
+      .update(applications)
+      .set({ status: 'W' })
+      .where(eq(applications.applicationId, Number(first.app_id)));
+    const applied = () => get(`/applications/applied?ucas_code=G400&email=${encodeURIComponent(who.EMAIL)}`);
+    expect((await applied()).json()).toEqual({ rows: [] });
+    expect((await get(`/applications/applied?ucas_code=G400&ucas_personal_id=${who.UCAS_PERSONAL_ID}`)).json()).toEqual({ rows: [] });
+
+    const again = await post(storeBody(who));
+    expect(again.statusCode).toBe(201);
+    const second = applyResponseSchema.parse(again.json());
+    expect(second.id[0]).toBe(first.id[0]); // the same student
+    expect(second.app_id).not.toBe(first.app_id);
+    const rows = await app.db
+      .select({ id: applications.applicationId, status: applications.status })
+      .from(applications)
+      .where(eq(applications.emailNormalised, who.EMAIL));
+    expect(rows.sort((a, b) => a.id - b.id)).toEqual([
+      { id: Number(first.app_id), status: 'W' },
+      { id: Number(second.app_id), status: 'O' },
+    ]);
+    expect((await applied()).json()).toEqual({ rows: [{ UCAS_CODE: 'G400' }] });
+    const third = await post(storeBody(who));
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toEqual({ message: SPEC_DUPLICATE });
+  });
+
+  it('keeps the unique constraint for live applications: a second live row is refused by the database, a withdrawn one is not', async () => {
+    const who = person();
+    const first = applyResponseSchema.parse((await post(storeBody(who))).json());
+    const [row] = await app.db
+      .select()
+      .from(applications)
+      .where(eq(applications.applicationId, Number(first.app_id)));
+    if (!row) throw new Error('stored row missing');
+    const { applicationId: _id, reference: _reference, ...copy } = row;
+    const clone = (status: 'S' | 'W') => ({ ...copy, status, hash: randomUUID(), submissionId: randomUUID() });
+    await expect(app.db.insert(applications).values(clone('S'))).rejects.toMatchObject({ cause: { code: '23505' } });
+    await expect(app.db.insert(applications).values(clone('W'))).resolves.toBeDefined();
+  });
+
   it('lets the database settle two different submissions by the same person at once: one stored, one duplicate', async () => {
     const who = person();
     const results = await Promise.all([post(storeBody(who)), post(storeBody(who)), post(storeBody(who))]);

@@ -350,6 +350,42 @@ describe(`PUT ${APPLICATIONS_SVC.deskUpdate.path} (editing)`, () => {
     expect((await put(s, updateBody(email, 'O'), frontOffice)).statusCode).toBe(403);
   });
 
+  it('lets set-status staff mark an existing application a duplicate (D) whatever its light, and refuses it to staff without set-status', async () => {
+    const pooled = await create({ status: 'P', form: { NAME1: 'Dee', NAME2: 'Duplicate' } });
+    const red = assessment([
+      { STATUS: 'X', LABEL: 'Reject' },
+      { STATUS: 'R', LABEL: 'Refer' },
+    ]);
+    const res = await put(pooled, updateBody({ ...me(), NAME1: 'Dee', NAME2: 'Duplicate' }, 'D', { assessment: red }), backOffice);
+    expect(res.statusCode).toBe(200);
+    expect(staffUpdateResponseSchema.parse(res.json())).toMatchObject({ confirmed_status: 'D', version: 2 });
+    const s = await create();
+    const refused = await put(s, updateBody(me(), 'D', { assessment: submitOnly }), frontOffice);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Status D is not one of the statuses you may set for this application.' });
+  });
+
+  it('opens the live application of a withdrawn applicant who applied again, by the same STUDENT_ID and course', async () => {
+    const withdrawn = await create({ form: { NAME1: 'Wendy', NAME2: 'Again' } });
+    const email = me();
+    const res = await put(withdrawn, updateBody({ ...email, NAME1: 'Wendy', NAME2: 'Again' }, 'W', { assessment: submitOnly }), backOffice);
+    expect(res.statusCode).toBe(200);
+    people -= 1; // the same person applies again
+    const again = await create({ form: { NAME1: 'Wendy', NAME2: 'Again' } });
+    expect(again.student).toBe(withdrawn.student);
+    expect(again.applicationId).not.toBe(withdrawn.applicationId);
+    const opened = staffStoredApplicationSchema.parse(
+      (
+        await app.inject({
+          ...endpointRequest(APPLICATIONS_SVC.deskApplication, { params: { student: again.student, course: again.course } }),
+          headers: as(backOffice),
+        })
+      ).json(),
+    );
+    expect(opened.applicationData.STATUS).toBe('S');
+    expect(opened.applicationData.APPLICATION_ID).toBe(again.applicationId);
+  });
+
   it('refuses an offer over the allowance from anyone but an Administrator (contracts overAllowanceRefusal), changing nothing', async () => {
     const s = await create();
     const body = updateBody(me(), 'O');

@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { apiPath, type ApplicationStatus, type ApplyResponse, applyResponseSchema } from '@clearing-desk/contracts';
+import {
+  apiPath,
+  type ApplicationStatus,
+  type ApplyResponse,
+  type AssessForm,
+  applyResponseSchema,
+  appliedResponseSchema,
+  assessResponseSchema,
+  toAssessForm,
+} from '@clearing-desk/contracts';
 import { createApplicationForm, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
 import { Client } from 'pg';
-import { staffClients, startTestStack } from '../../testing/stack-client';
+import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
 
 /**
  * Issue 19 item 3: every cell of the status rules through the gateway (role x current status x
@@ -81,8 +90,8 @@ function expected(role: string | null, current: ApplicationStatus | null, reques
     // One 'Update' that keeps the current status (V, or the current status itself): never a change.
     allowed = requested === 'V' || requested === current;
   } else {
-    // The assessment's buttons, keeping the current status, and Withdraw whatever the light.
-    allowed = GREEN_BUTTONS.includes(requested) || requested === 'V' || requested === current || requested === 'W';
+    // The assessment's buttons, keeping the current status, and Withdraw and Duplicate whatever the light.
+    allowed = GREEN_BUTTONS.includes(requested) || requested === 'V' || requested === current || requested === 'W' || requested === 'D';
   }
   return allowed ? ALLOWED : statusNotAllowed(requested);
 }
@@ -215,6 +224,62 @@ describe('saves that keep or withdraw', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ confirmed_status: 'W' });
     expect((await read(pooled.saved))?.status).toBe('W');
+  });
+
+  it('offers the Visa Team no button at all (spec section 6: it edits no application), and Front Office Submit', async () => {
+    const buttonsFor = async (username: Username) => {
+      const res = await (await as(username)).send('POST', apiPath('assess', { course: COURSE }), toAssessForm(greenForm() as AssessForm));
+      expect(res.status).toBe(200);
+      return assessResponseSchema.parse(res.body).result.SUBMISSION_OPTIONS.BUTTONS;
+    };
+    expect(await buttonsFor('visateam')).toEqual([]);
+    expect(await buttonsFor('frontoffice')).toEqual([{ STATUS: 'S', LABEL: 'Submit' }]);
+  });
+
+  it('lets Back Office mark an offered application a duplicate (D): stored as D', async () => {
+    const offered = await storedWith('O');
+    const res = await (
+      await as('backoffice')
+    ).send('PUT', apiPath('adminApplicationUpdate', { student: offered.saved.id[0], course: offered.saved.id[1] }), { ...offered.data, STATUS: 'D' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ confirmed_status: 'D' });
+    expect((await read(offered.saved))?.status).toBe('D');
+  });
+
+  it('lets a withdrawn applicant apply again: the public applied check passes the withdrawn one by, and the new one is stored beside it', async () => {
+    const visitor = new StackClient(stack.gatewayUrl);
+    await visitor.get(apiPath('ping'));
+    const data = greenForm();
+    const applied = async () =>
+      appliedResponseSchema.parse(
+        (await visitor.get(`${apiPath('applied', { ucasCode: COURSE })}?email=${encodeURIComponent(String(data.EMAIL))}&_=${Date.now()}`)).body,
+      ).rows;
+    const first = await visitor.send('POST', apiPath('apply', { course: COURSE }), { ...data, SUBMISSION_ID: randomUUID() });
+    expect(first.status).toBe(200);
+    const saved = applyResponseSchema.parse(first.body);
+    expect(await applied()).toEqual([{ UCAS_CODE: COURSE }]);
+    const withdrawn = await (
+      await as('backoffice')
+    ).send('PUT', apiPath('adminApplicationUpdate', { student: saved.id[0], course: saved.id[1] }), { ...data, STATUS: 'W' });
+    expect(withdrawn).toMatchObject({ status: 200, body: { confirmed_status: 'W' } });
+    expect(await applied()).toEqual([]);
+
+    const again = await visitor.send('POST', apiPath('apply', { course: COURSE }), { ...data, SUBMISSION_ID: randomUUID() });
+    expect(again.status).toBe(200);
+    const second = applyResponseSchema.parse(again.body);
+    expect(second.id[0]).toBe(saved.id[0]);
+    expect(second.app_id).not.toBe(saved.app_id);
+    const { rows } = await db.query<{ application_id: number; status: string }>(
+      'select application_id, status from applications where student_id = $1 and ucas_code = $2 order by application_id',
+      [saved.id[0], COURSE],
+    );
+    expect(rows).toEqual([
+      { application_id: Number(saved.app_id), status: 'W' },
+      { application_id: Number(second.app_id), status: second.confirmed_status },
+    ]);
+    expect(await applied()).toEqual([{ UCAS_CODE: COURSE }]);
+    const third = await visitor.send('POST', apiPath('apply', { course: COURSE }), { ...data, SUBMISSION_ID: randomUUID() });
+    expect(third).toEqual({ status: 409, body: { message: SPEC_DUPLICATE } });
   });
 });
 

@@ -138,7 +138,7 @@ describe('/applications/{studentId}/{ucasCode}: edit an application', () => {
       within(group)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Refer', 'Pool', 'Update', 'Withdraw']);
+    ).toEqual(['Refer', 'Pool', 'Update', 'Withdraw', 'Duplicate']);
     expect(screen.getByRole('button', { name: 'Update' })).toHaveClass('cd-button--selected');
     await waitFor(() => expect(withdraw).toBeEnabled());
     await user.click(withdraw);
@@ -147,6 +147,30 @@ describe('/applications/{studentId}/{ucasCode}: edit an application', () => {
     expect(await screen.findByText(/^Last saved at \d\d:\d\d:\d\d$/)).toBeInTheDocument();
     expect(puts[0]).toMatchObject({ body: { STATUS: 'W' } });
     expect(db.desk.applications[0]!.applicationData.STATUS).toBe('W');
+  });
+
+  it('lets Back Office mark a red application a duplicate, with the status-change confirmation', async () => {
+    setAssessment(
+      createAssessment({ TRAFFIC_LIGHT: 'R', SUBMISSION_OPTIONS: { BUTTONS: [{ ...SUBMISSION_BUTTONS.REJECT }, { ...SUBMISSION_BUTTONS.REFER }] } }),
+    );
+    db.desk.applications = [createDeskApplication({ STATUS: 'S' })];
+    const puts = recordPuts();
+    const { user } = renderApp('/applications/S0001/G400/submit', { user: backOffice });
+    await screen.findByRole('button', { name: 'Reject' });
+    const duplicate = screen.getByRole('button', { name: 'Duplicate' });
+    const group = duplicate.closest('.cd-button-group') as HTMLElement;
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Reject', 'Refer', 'Update', 'Withdraw', 'Duplicate']);
+    await waitFor(() => expect(duplicate).toBeEnabled());
+    await user.click(duplicate);
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to change the status of this application from Submitted to Duplicate?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, update' }));
+    expect(await screen.findByText(/^Last saved at \d\d:\d\d:\d\d$/)).toBeInTheDocument();
+    expect(puts[0]).toMatchObject({ body: { STATUS: 'D' } });
+    expect(db.desk.applications[0]!.applicationData.STATUS).toBe('D');
   });
 
   it('shows the conflict message and keeps the adviser’s edits when someone saved in between', async () => {

@@ -146,6 +146,20 @@ describe('taking an application by phone on /apply/{code}', () => {
     await waitFor(() => expect(guidance()).toBeNull());
   });
 
+  it('never offers the Visa Team a Submit button: the form is read-only with the reason and has no button, whatever the assessment says', async () => {
+    const visaTeam = createStaffUser({ username: 'visateam1', name: 'Vik Visa', roles: [{ role: 'Visa Team', scope: 'all' }] });
+    setAssessment(createAssessment({ SUBMISSION_OPTIONS: { BUTTONS: [{ ...SUBMISSION_BUTTONS.SUBMIT }] } }));
+    renderApp('/apply/G400/submit', { user: visaTeam });
+    expect(
+      await screen.findByText('Your role on this course (Visa Team) cannot edit applications (only its visa record), so this application is read-only.'),
+    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: /Submit/ });
+    expect(screen.queryByRole('button', { name: /^(Submit|Update)/ })).not.toBeInTheDocument();
+    const panel = document.querySelector('.cd-submit-panel .cd-button-group');
+    expect(panel).not.toBeNull();
+    expect(panel?.querySelectorAll('button')).toHaveLength(0);
+  });
+
   it('keeps the public form for the public: no student search, the public POST', async () => {
     renderApp('/apply/G400/personal-details');
     expect(await screen.findByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeInTheDocument();

@@ -94,7 +94,9 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
 
   const offered = assessment?.SUBMISSION_OPTIONS.BUTTONS;
   // Before an assessment, a new form offers 'Submit'; an existing one only what keeps or withdraws.
-  const assessed = offered && offered.length > 0 ? offered : currentStatus === null ? DEFAULT_BUTTONS : [];
+  // An assessment's buttons are followed as they are: none for a role that edits no application
+  // (the Visa Team), never a 'Submit' it could not use.
+  const assessed = offered ?? (currentStatus === null ? DEFAULT_BUTTONS : []);
   const buttons = staff?.access !== undefined ? staffStatusButtons(staff.access, currentStatus, assessed) : assessed;
   const uploading = Object.keys(state.uploads).length > 0;
   const readOnly = (staff?.readOnlyReason ?? null) !== null;

@@ -47,8 +47,9 @@ export const uploadedDocuments = (values: FormValues, types: readonly DocumentTy
         .filter((document) => document.file_token !== '' && !document.custom_error);
 
 /**
- * A new form (spec sections 3 and 5): text fields empty, required yes/no questions unanswered (''),
- * optional ones '0' (a boolean is never missing; domain.md), first-year entry, no qualifications, no documents. `initial` values (an adviser's
+ * A new form (spec sections 3 and 5): text fields empty, every yes/no question unanswered ('':
+ * nothing is stored as 'No' that nobody chose; domain.md "Form behaviour"), first-year entry, no
+ * qualifications, no documents. `initial` values (an adviser's
  * student, a test) are laid over it; a course without second-year entry forces SECOND_YEAR_ENTRY
  * to '0'.
  */
@@ -58,7 +59,7 @@ export function createFormValues(course: Pick<CourseData, 'ALLOW_SECOND_YEAR_ENT
     const given = initial[field.name];
     if (field.kind === 'group') values[field.name] = Array.isArray(given) ? (given as QualificationItem[]).map((item) => ({ ...item })) : [];
     else if (typeof given === 'string') values[field.name] = given;
-    else values[field.name] = (field.kind === 'yesno' && !field.required) || field.name === 'SECOND_YEAR_ENTRY' ? '0' : '';
+    else values[field.name] = field.name === 'SECOND_YEAR_ENTRY' ? '0' : '';
   }
   for (const { name } of DOCUMENT_FIELDS) {
     const document = formDocumentSchema.safeParse(initial[name]);

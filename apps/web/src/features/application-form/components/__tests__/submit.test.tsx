@@ -203,6 +203,14 @@ describe('submit step: submitting', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
   });
 
+  it("offers no button when the assessment offers none (the Visa Team's), never a Submit of its own", async () => {
+    setAssessment(createAssessment({ SUBMISSION_OPTIONS: { BUTTONS: [] } }));
+    const { user } = startForm();
+    await completeForm(user);
+    await waitFor(() => expect(document.querySelectorAll('.cd-submit-panel .cd-button-group button')).toHaveLength(0));
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  });
+
   it('shows the duplicate banner when the server refuses a duplicate', async () => {
     server.use(http.post(apiUrl(API_ROUTES.apply.path), () => HttpResponse.json({ message: APPLY_MESSAGES.DUPLICATE }, { status: 409 })));
     const { user } = startForm();

@@ -8,7 +8,7 @@ import { qualificationSummary } from '../qualification-summary';
 import { pathHasValue } from '../visible-errors';
 
 describe('createFormValues', () => {
-  it('starts the required yes/no questions unanswered, the optional one at 0, text empty, groups empty, first-year entry', () => {
+  it('starts every yes/no question unanswered (APPLIED_TO_UNIGO too), text empty, groups empty, first-year entry', () => {
     const values = createFormValues(createCourse());
     expect(values).toMatchObject({
       NAME1: '',
@@ -16,7 +16,7 @@ describe('createFormValues', () => {
       PREVIOUSLY_STUDIED_AT_CITY: '',
       PREVIOUSLY_APPLIED_TO_CITY: '',
       PREVIOUS_UNI_STUDY: '',
-      APPLIED_TO_UNIGO: '0',
+      APPLIED_TO_UNIGO: '',
       SECOND_YEAR_ENTRY: '0',
       QUALIFICATIONS: [],
       NATIONALITY: '',
