@@ -43,7 +43,14 @@ fi
 if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
   echo "ensure-system: starting Redis"
   mkdir -p /var/lib/redis /var/log/redis
-  redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log
+  redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly yes --maxmemory-policy noeviction --dir /var/lib/redis --logfile /var/log/redis/ci.log
+fi
+# Sessions, rate limits and the scan, email and places queues live in Redis: the local one keeps
+# them across a restart (append-only file) and never evicts a key to make room (a lost job is a
+# lost email), as production's must (docs/deploy.md "Redis"). Applied to a Redis already running too.
+if redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+  redis-cli -h 127.0.0.1 -p 6379 config set maxmemory-policy noeviction >/dev/null 2>&1 || true
+  redis-cli -h 127.0.0.1 -p 6379 config set appendonly yes >/dev/null 2>&1 || true
 fi
 
 # clamd answers PING on 127.0.0.1:3310 (and on /run/clamav/clamd.ctl) once it is up.

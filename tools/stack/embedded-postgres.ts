@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
@@ -57,6 +58,8 @@ export type EmbeddedDatabaseServer = {
   /** Creates database `name` when missing. */
   ensureDatabase: (name: string) => Promise<void>;
   stop: () => Promise<void>;
+  /** The postmaster's pid while it runs. */
+  pid: () => number | undefined;
 };
 
 /**
@@ -67,7 +70,17 @@ export type EmbeddedDatabaseServer = {
  * package does), so `dataDir`'s parent folders must be traversable by it.
  * @throws when the server cannot be initialised or does not start.
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; port: number; onLog?: (line: string) => void }): Promise<EmbeddedDatabaseServer> {
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  onLog?: (line: string) => void;
+  /**
+   * Supervise the server as the launcher supervises every process: when it exits while the stack
+   * runs, start it again after `delayMs(attempt)`, saying so through `say`. The services' pools
+   * reconnect by themselves; requests during the outage answer 503.
+   */
+  restart?: { delayMs: (attempt: number) => number; say: (line: string) => void };
+}): Promise<EmbeddedDatabaseServer> {
   mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const passwordFile = `${options.dataDir}.password`;
   if (!existsSync(passwordFile)) writeFileSync(passwordFile, `${randomBytes(24).toString('base64url')}\n`, { mode: 0o600 });
@@ -91,6 +104,39 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
   });
   if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
+  // The package keeps the postmaster's ChildProcess as `process` and has no event for its exit.
+  const handle = server as unknown as { process?: ChildProcess };
+  let stopping = false;
+  const restart = options.restart;
+  if (restart) {
+    let attempt = 0;
+    const watch = () => {
+      const startedAt = Date.now();
+      handle.process?.once('exit', (code, signal) => {
+        if (stopping) return;
+        if (Date.now() - startedAt >= 60_000) attempt = 0;
+        const again = () => {
+          const delay = restart.delayMs(attempt);
+          attempt += 1;
+          restart.say(`[stack] postgres exited (${signal ?? `code ${code}`}); restarting in ${delay / 1000} s (attempt ${attempt})`);
+          setTimeout(() => {
+            if (stopping) return;
+            handle.process = undefined;
+            // A killed postmaster's backends may hold its shared memory for a moment: start refuses, and is tried again.
+            server.start().then(
+              () => {
+                restart.say(`[stack] postgres restarted (pid ${handle.process?.pid})`);
+                watch();
+              },
+              () => again(),
+            );
+          }, delay).unref();
+        };
+        again();
+      });
+    };
+    watch();
+  }
   const urlOf = (name: string) => `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${name}`;
   return {
     urlOf,
@@ -104,6 +150,19 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
         await admin.end();
       }
     },
-    stop: () => server.stop(),
+    pid: () => handle.process?.pid,
+    // Never waits on a server that has already gone (the package would wait for an exit that has
+    // happened), nor longer than 15 s on one that does not stop.
+    async stop() {
+      stopping = true;
+      const proc = handle.process;
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) {
+        handle.process = undefined;
+        return;
+      }
+      const killer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
+      await server.stop();
+      clearTimeout(killer);
+    },
   };
 }

@@ -65,6 +65,13 @@ export type StackOptions = {
   ports?: 'fixed' | 'free';
   gatewayPort?: number;
   dataRoot?: string;
+  /**
+   * The prefix of every Redis key and queue of an 'embedded' stack (sessions, rate limits, the scan,
+   * email and places queues); default 'clearing-desk'. A second stack beside the first
+   * (CLEARING_PORTS=free) gets its own, so the two never share sessions or jobs. Test stacks always
+   * get a one-off prefix.
+   */
+  redisPrefix?: string;
   /** Extra environment for every process (e.g. CLEARING_INITIAL_STATE). */
   env?: Record<string, string>;
   /** 'pretty' prints one readable line per log entry; 'silent' keeps only the last lines for errors. */
@@ -124,7 +131,8 @@ export type Stack = {
   /** The BullMQ prefix applications-svc's outbox relay and notifications-svc share. */
   queuePrefix: string;
   /** Process id of a running service (its first instance) or of the gateway (tests kill one to see the stack heal). */
-  pid: (name: ServiceName | 'gateway') => number | undefined;
+  /** The pid of a process of the stack; 'postgres' is the embedded PostgreSQL server's postmaster. */
+  pid: (name: ServiceName | 'gateway' | 'postgres') => number | undefined;
   /** Process ids of every instance of a service, in the order of `instanceUrls`. */
   instancePids: (name: ServiceName) => (number | undefined)[];
   stop: () => Promise<void>;
@@ -374,7 +382,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   // The outbox relay (applications-svc) and the email worker (notifications-svc) share one queue;
   // test stacks use a one-off prefix, deleted when they stop.
-  const queuePrefix = options.database === 'test' ? `clearing-test-${randomBytes(4).toString('hex')}` : 'clearing-desk';
+  const queuePrefix = options.database === 'test' ? `clearing-test-${randomBytes(4).toString('hex')}` : (options.redisPrefix ?? 'clearing-desk');
   const gatewayPort = options.gatewayPort ?? (options.ports === 'fixed' ? 3000 : await freePort());
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   let smtpUrl = options.smtpUrl ?? null;
@@ -394,6 +402,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         dataDir: path.join(dataRoot, 'postgres'),
         port: options.ports === 'fixed' ? EMBEDDED_POSTGRES_PORT : await freePort(),
         onLog: (line) => (logs === 'pretty' && /ERROR|FATAL|PANIC/.test(line) ? process.stdout.write(`[postgres] ${line}\n`) : undefined),
+        // Supervised like every other process of a restarting stack.
+        ...(options.restart ? { restart: { delayMs: restartDelayMs, say: (line: string) => process.stdout.write(`${line}\n`) } } : {}),
       });
       for (const name of withDatabase) await databaseServer.ensureDatabase(`clearing_${name}`);
     }
@@ -434,6 +444,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             env.FILES_QUEUE_EPHEMERAL = 'true';
           } else {
             env.FILES_DIR = path.join(dataRoot, 'files-svc', 'blobs');
+            env.FILES_QUEUE_PREFIX = queuePrefix;
           }
         }
         if (name === 'applications' && !env.INTAKE_CYCLE_END && !process.env.INTAKE_CYCLE_END) {
@@ -484,7 +495,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     };
     if (options.directoryUrl) Object.assign(gatewayEnv, demoDirectoryEnv(options.directoryUrl));
     // Test stacks keep their sessions and rate limits apart on the shared Redis.
-    if (options.database === 'test') gatewayEnv.REDIS_KEY_PREFIX = `clearing-test-${randomBytes(4).toString('hex')}`;
+    gatewayEnv.REDIS_KEY_PREFIX = options.database === 'test' ? `clearing-test-${randomBytes(4).toString('hex')}` : queuePrefix;
     Object.assign(gatewayEnv, options.gatewayEnv);
     for (const name of names) gatewayEnv[`${name.toUpperCase()}_URL`] = (instanceUrls[name] ?? []).join(',');
     const gateway = spawnService('gateway', 'apps/gateway', gatewayEnv, logs, supervise, options.bundlesDir, options.onRestart);
@@ -492,7 +503,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // The gateway's /readyz pings every service it is configured with; a stack of some services
     // only (most tests) waits for it to listen instead.
     await waitUntilReady(gateway, gatewayUrl, names.length === ALL_SERVICES.length ? '/readyz' : '/healthz');
-    const pid = (name: ServiceName | 'gateway') => runs.find((r) => r.name === name)?.child.pid;
+    const pid = (name: ServiceName | 'gateway' | 'postgres') => (name === 'postgres' ? databaseServer?.pid() : runs.find((r) => r.name === name)?.child.pid);
     const instancePids = (name: ServiceName) => runs.filter((r) => r.name === name || r.name.startsWith(`${name}#`)).map((r) => r.child.pid);
     return {
       gatewayUrl,

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { embeddedPostgresUnreachable } from './embedded-postgres';
-import { DEMO_DIRECTORY, type Directory, REPO_ROOT, type Stack, startDirectory, startStack } from './stack';
+import { DEMO_DIRECTORY, type Directory, REPO_ROOT, type Stack, freePort, startDirectory, startStack } from './stack';
 
 /** The demo staff directory's fixed port for `npm start` (tools/ldap/README.md). */
 const DIRECTORY_PORT = 3389;
@@ -70,7 +70,10 @@ function localSessionSecret(): string {
  * http://localhost:1080) that receives the decision emails unless SMTP_URL names a relay.
  */
 async function main() {
-  const port = Number(process.env.PORT ?? 3000);
+  // CLEARING_PORTS=free moves the gateway too (PORT still wins), and gives the second stack Redis
+  // keys and queues of its own, named after its data folder so its sessions survive its restarts.
+  const port = process.env.PORT ? Number(process.env.PORT) : FREE_PORTS ? await freePort() : 3000;
+  const redisPrefix = FREE_PORTS ? `clearing-desk-${createHash('sha256').update(DATA_ROOT).digest('hex').slice(0, 8)}` : 'clearing-desk';
   const directory = await startDemoDirectory();
   let stack: Stack;
   try {
@@ -80,6 +83,7 @@ async function main() {
       ports: FREE_PORTS ? 'free' : 'fixed',
       gatewayPort: port,
       dataRoot: DATA_ROOT,
+      redisPrefix,
       // One embedded PostgreSQL server for every service (ADR 0005); CLEARING_EMBEDDED_DATABASE=pglite: one PGlite each, as before.
       embeddedEngine: embeddedEngine(),
       // Compiled apps (start.mjs builds them and sets this; ADR 0005); unset: TypeScript with tsx.

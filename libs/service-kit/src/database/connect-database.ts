@@ -33,8 +33,8 @@ export type ConnectOptions<TSchema extends Record<string, unknown>> = {
    */
   pgliteExtensions?: Extensions;
   /**
-   * Told about errors of idle pooled connections (the server restarted, an administrator ended
-   * the session). Without a listener node-postgres throws them and the process would die; the
+   * Told about errors of pooled connections, idle or checked out (the server restarted, an
+   * administrator ended the session). Without a listener node-postgres throws them and the process would die; the
    * pool replaces such connections by itself.
    */
   onIdleError?: (err: Error) => void;
@@ -49,6 +49,10 @@ export async function connectDatabase<TSchema extends Record<string, unknown>>(o
   if (options.url) {
     const pool = new Pool({ connectionString: options.url, max: 10 });
     pool.on('error', (err) => options.onIdleError?.(err));
+    // A connection checked out between two queries of a transaction when the server goes has no
+    // listener of the pool's: its 'error' would be uncaught and end the process. The query or
+    // transaction that uses it fails (503 through the error handler) and the pool replaces it.
+    pool.on('connect', (client) => client.on('error', (err) => options.onIdleError?.(err)));
     const db = drizzlePg(pool, { schema: options.schema });
     await migratePg(db, { migrationsFolder: options.migrationsFolder });
     return {

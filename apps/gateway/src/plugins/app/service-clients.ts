@@ -142,8 +142,8 @@ export function createServiceClient<S extends ServiceName, Own extends Endpoint 
   /**
    * The one place a call is made and its answer read (private: every caller goes through an
    * endpoint declaration). Answers the 2xx body validated by the endpoint's 2xx schema with the
-   * service's JSON text beside it; a non-2xx is a ServiceError with the service's status (5xx:
-   * 502) and message; no answer at all 503, or 504 after SERVICE_TIMEOUT_MS.
+   * service's JSON text beside it; a non-2xx is a ServiceError with the service's status (5xx other
+   * than 503: 502) and message; no answer at all 503, or 504 after SERVICE_TIMEOUT_MS.
    */
   const exchange = async <E extends Endpoint>(
     request: FastifyRequest,
@@ -179,7 +179,8 @@ export function createServiceClient<S extends ServiceName, Own extends Endpoint 
       return { data: parsed.data as SuccessOf<E>, text };
     }
     const message = errorResponseSchema.safeParse(json);
-    const status = res.statusCode >= 500 ? 502 : res.statusCode;
+    // A service's 503 (its database restarting, scanning unavailable) keeps its words for the caller.
+    const status = res.statusCode >= 500 && res.statusCode !== 503 ? 502 : res.statusCode;
     throw new ServiceError(status, message.success ? message.data.message : `${name} service answered ${res.statusCode}`, json);
   };
   /** The `params`, `query` and `body` of an endpoint call's input. */
