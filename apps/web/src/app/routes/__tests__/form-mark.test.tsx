@@ -131,7 +131,12 @@ describe('a staff form whose session ends while the adviser types', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Offer (save)' })).toBeEnabled());
     setSessionUser(null);
 
-    // The assessment is asked again (as after a change): no session now, so the gateway answers 401.
+    // Back to step 1 and on to the submit step again (its panel mounts anew), and the assessment
+    // is asked again (as after a change): no session now, so the gateway answers 401.
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByRole('heading', { level: 1, name: 'Step 2: Qualifications' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 1, name: 'Step 3: Submit' });
     const before = assessments.length;
     await act(() => queryClient.invalidateQueries({ queryKey: ['application-form'] }));
     await waitFor(() => expect(assessments.length).toBeGreaterThan(before));

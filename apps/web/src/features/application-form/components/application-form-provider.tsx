@@ -8,6 +8,7 @@ import {
   type ApplicationStatus,
   type ApplyResponse,
   type ApplySubmission,
+  type Assessment,
   type CourseDetailResponse,
   type DocumentType,
   type FormError,
@@ -70,6 +71,11 @@ export type ApplicationFormContextValue = {
    * whole form, across its steps, so the step notices when a re-assessment drops O (issue 23).
    */
   assessedOffer: MutableRefObject<boolean | null>;
+  /**
+   * The last assessment a staff form had, kept for the whole form across its steps: shown over a
+   * 401 while the session is being renewed (its staff buttons and script stay; useFormAssessment).
+   */
+  lastAssessment: MutableRefObject<Assessment | null>;
   suspended: boolean;
   dispatch: (action: FormAction) => void;
   setField: (name: string, value: string) => void;
@@ -295,6 +301,7 @@ export function ApplicationFormProvider({
   useEffect(() => (callInProgress ? registerOpenCall() : undefined), [callInProgress]);
 
   const assessedOffer = useRef<boolean | null>(null);
+  const lastAssessment = useRef<Assessment | null>(null);
   const value: ApplicationFormContextValue = {
     course: courseData,
     qualOptions,
@@ -308,6 +315,7 @@ export function ApplicationFormProvider({
     hasUnsavedChanges,
     hasVacancies: hasPublicPlaces(courseData) && !state.closed,
     assessedOffer,
+    lastAssessment,
     suspended: isSuspended(courseData) || state.suspended,
     dispatch,
     setField,

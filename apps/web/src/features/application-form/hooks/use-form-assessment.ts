@@ -1,5 +1,5 @@
 import { assessFormSchema, ERROR_CODES, errorsOfSection, type Assessment } from '@clearing-desk/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { useAssessment } from '../api/assess-application';
@@ -25,16 +25,18 @@ export type FormAssessment = {
  * signed in (domain.md 'Staff sessions on results day').
  */
 export function useFormAssessment(): FormAssessment {
-  const { course, values, errors, dispatch, staff } = useApplicationForm();
+  const { course, values, errors, dispatch, staff, lastAssessment } = useApplicationForm();
   const viewer = useUser()?.username ?? null;
   const qualificationsValid = errorsOfSection(errors, 'qualifications').length === 0;
   const assessable = useMemo(() => toAssessable(values), [values]);
   const ready = qualificationsValid && assessFormSchema.safeParse(assessable).success;
   const form = useDebouncedValue(ready ? assessable : null, ASSESS_DEBOUNCE_MS);
   const query = useAssessment(course.UCAS_CODE, ready ? form : null, staff ? viewer : undefined);
-  // The last assessment a staff form had: kept over a 401 (the session being renewed).
-  const [kept, setKept] = useState<Assessment | null>(null);
-  if (staff && query.data && query.data !== kept) setKept(query.data);
+  // The last assessment a staff form had (the form's, across its steps): kept over a 401 (the session being renewed).
+  const { data } = query;
+  useEffect(() => {
+    if (staff && data) lastAssessment.current = data;
+  }, [staff, data, lastAssessment]);
   const sessionEnded = staff !== undefined && query.error instanceof ApiError && query.error.status === 401;
 
   const { error } = query;
@@ -44,6 +46,6 @@ export function useFormAssessment(): FormAssessment {
     if (error.message === ERROR_CODES.COURSE_SUSPENDED) dispatch({ type: 'course-unavailable', reason: 'suspended' });
   }, [error, dispatch]);
 
-  const assessment = query.data ?? (sessionEnded ? kept : null);
+  const assessment = data ?? (sessionEnded ? lastAssessment.current : null);
   return { assessment: ready && assessment ? assessment : null, isAssessing: query.isFetching };
 }
