@@ -4,7 +4,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { apiPaths } from '@/config/paths';
 import { ApiError, api, isFormOpen, PUBLIC_SCHEMAS } from './api-client';
-import { discardStaffDrafts, onSignOutElsewhere } from './drafts';
+import { discardDraftsSignedOutSince, discardStaffDrafts, onSignOutElsewhere } from './drafts';
 
 /**
  * The staff session. It lives here, not in features/auth, because the shared layers (header,
@@ -112,6 +112,8 @@ export function UserProvider({ initialUser, children }: UserProviderProps) {
   const queryClient = useQueryClient();
   useState(() => {
     if (initialUser !== undefined) queryClient.setQueryData(authKeys.user(), initialUser);
+    // Before any form reads its draft: a sign-out since this tab's staff drafts were begun ends them.
+    discardDraftsSignedOutSince();
     return null;
   });
   const query = useQuery({ ...getUserQueryOptions(), enabled: staffSessionHinted() });
@@ -166,14 +168,24 @@ export function UserProvider({ initialUser, children }: UserProviderProps) {
   // A deliberate sign-out in another tab ended this browser's session and every staff draft
   // (domain.md 'Staff sessions on results day'): this tab's go too, and its user. A staff form
   // open here keeps its mark and asks to sign in (the course route), never the public form.
-  useEffect(
-    () =>
-      onSignOutElsewhere(() => {
-        discardStaffDrafts();
-        if (queryClient.getQueryData(authKeys.user()) != null) setUser(null);
-      }),
-    [queryClient, setUser],
-  );
+  useEffect(() => {
+    const signedOut = () => {
+      if (queryClient.getQueryData(authKeys.user()) != null) setUser(null);
+    };
+    // A tab that did not hear it (asleep, restored) checks when it regains focus.
+    const onFocus = () => {
+      if (discardDraftsSignedOutSince()) signedOut();
+    };
+    window.addEventListener('focus', onFocus);
+    const unsubscribe = onSignOutElsewhere(() => {
+      discardStaffDrafts();
+      signedOut();
+    });
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      unsubscribe();
+    };
+  }, [queryClient, setUser]);
 
   // A session that ended on the server (idle timeout, absolute lifetime, sign-out elsewhere)
   // shows as a 401 on any staff call: drop the user so the staff pages show the login screen,

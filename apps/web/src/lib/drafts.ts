@@ -22,7 +22,16 @@ export const SIGNED_OUT_AT_KEY = 'clearing-desk:signed-out-at';
 const OPEN_CALL_PREFIX = 'clearing-desk:open-call:';
 
 /** A form's mark in the tab: whose form it is, who opened it (staff), and when (ms). */
-export type FormMark = { audience: 'staff' | 'public'; user: string | null; openedAt: number };
+export type FormMark = {
+  audience: 'staff' | 'public';
+  user: string | null;
+  openedAt: number;
+  /** A sign-out discarded this staff form's draft: it asks to sign in, saying so. */
+  discarded?: boolean;
+};
+
+/** sessionStorage: since when this tab holds staff drafts (ms): a sign-out after it ends them. */
+const STAFF_SINCE_KEY = 'clearing-desk:staff-calls-since';
 
 /** The key of a public form's draft for `key` (kept over sign-outs). */
 export const publicDraftKey = (key: string): string => `public:${key}`;
@@ -74,9 +83,11 @@ export function readDraft<T>(key: string): T | null {
   return readJson<T>(storage('session'), PREFIX + key);
 }
 
-/** Stores the draft (a JSON value) under `key`. */
+/** Stores the draft (a JSON value) under `key`; a staff draft (any but publicDraftKey's) notes since when the tab holds one. */
 export function writeDraft(key: string, value: unknown): void {
-  writeJson(storage('session'), PREFIX + key, value);
+  const store = storage('session');
+  if (!(PREFIX + key).startsWith(PUBLIC_PREFIX) && readJson<number>(store, STAFF_SINCE_KEY) === null) writeJson(store, STAFF_SINCE_KEY, Date.now());
+  writeJson(store, PREFIX + key, value);
 }
 
 /** Removes the draft under `key`. */
@@ -104,15 +115,35 @@ export function clearFormMark(key: string): void {
 export function clearDrafts(): void {
   const store = storage('session');
   for (const key of keysOf(store)) if (key.startsWith(PREFIX) || key.startsWith(MARK_PREFIX)) remove(store, key);
+  remove(store, STAFF_SINCE_KEY);
 }
 
-/** Removes this tab's staff drafts and staff marks; public ones stay. */
+/**
+ * Removes this tab's staff drafts (public ones stay). Staff marks stay staff, marked `discarded`:
+ * the form asks to sign in, never turns public.
+ */
 export function discardStaffDrafts(): void {
   const store = storage('session');
+  const now = Date.now();
   for (const key of keysOf(store)) {
     if (key.startsWith(PREFIX) && !key.startsWith(PUBLIC_PREFIX)) remove(store, key);
-    if (key.startsWith(MARK_PREFIX) && readJson<FormMark>(store, key)?.audience === 'staff') remove(store, key);
+    if (key.startsWith(MARK_PREFIX) && readJson<FormMark>(store, key)?.audience === 'staff') {
+      writeJson(store, key, { audience: 'staff', user: null, openedAt: now, discarded: true } satisfies FormMark);
+    }
   }
+  remove(store, STAFF_SINCE_KEY);
+}
+
+/**
+ * Discards this tab's staff drafts when a sign-out in this browser came after they were begun (a
+ * restored tab, a tab that did not hear it): run when the app loads and when the tab regains
+ * focus. True when it discarded some.
+ */
+export function discardDraftsSignedOutSince(): boolean {
+  const since = readJson<number>(storage('session'), STAFF_SINCE_KEY);
+  if (typeof since !== 'number' || !signedOutSince(since)) return false;
+  discardStaffDrafts();
+  return true;
 }
 
 /** When a staff user last signed out in this browser (ms), or null. */

@@ -2,6 +2,7 @@ import { submissionIdKind, SUBMISSION_BUTTONS } from '@clearing-desk/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { completeForm, fill, recordRequests } from '@/testing/application-form';
 import { createAssessment } from '@/testing/mocks/applications';
+import { createDeskApplication } from '@/testing/mocks/applications-desk';
 import { addDirectoryAccount, db, setAssessment, setSessionUser } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import { createStaffUser, renderApp } from '@/testing/test-utils';
@@ -105,6 +106,19 @@ describe('a staff form reopened without a session', () => {
     expect(screen.getByRole('button', { name: STAFF_FORM_MARK })).toBeInTheDocument();
   });
 
+  it('after Not now stays a staff form that offers the sign-in again', async () => {
+    await halfACall();
+    setSessionUser(null);
+    const { user } = renderApp('/apply/G400/personal-details', { user: null });
+    const dialog = await screen.findByRole('alertdialog', { name: SESSION_ENDED });
+    await user.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    expect(await screen.findByText('You are not signed in. This call stays a staff call: sign in to save it.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: STAFF_FORM_MARK })).toBeInTheDocument();
+    expect(screen.getByLabelText('Given name')).toHaveValue('Amara');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alertdialog', { name: SESSION_ENDED })).toBeInTheDocument();
+  });
+
   it('asks another adviser who signs in over the kept draft whether to continue it or discard it', async () => {
     addDirectoryAccount(frontOffice, 'secret2');
     await halfACall();
@@ -180,6 +194,19 @@ describe('a sign-out ends the staff drafts of every tab', () => {
     expect(within(dialog).getByText(DISCARDED_BODY)).toBeInTheDocument();
     expect(screen.getByLabelText('Given name')).toHaveValue('');
     expect(screen.getByRole('button', { name: STAFF_FORM_MARK })).toBeInTheDocument();
+  });
+
+  it('ends an edit screen’s draft too when the tab is reopened after a sign-out', async () => {
+    db.desk.applications = [createDeskApplication({ STATUS: 'R' })];
+    const first = renderApp('/applications/S0001/G400/personal-details', { user: backOffice });
+    await fill(first.user, await screen.findByLabelText('Given name'), 'Amarachi');
+    await waitFor(() => expect(draftKeys()).not.toEqual([]));
+    first.unmount();
+    window.localStorage.setItem('clearing-desk:signed-out-at', String(Date.now() + 1));
+
+    renderApp('/applications/S0001/G400/personal-details', { user: backOffice });
+    expect(await screen.findByLabelText('Given name')).not.toHaveValue('Amarachi');
+    expect(draftKeys()).toEqual([]);
   });
 
   it('asks first when a call is in progress in another tab; confirming signs out and tells the other tabs', async () => {

@@ -9,7 +9,7 @@ import {
   NEW_STUDENT,
   type StudentSearchRow,
 } from '@clearing-desk/contracts';
-import { ConfirmDialog, Notice, Spinner } from '@clearing-desk/ui';
+import { Button, ConfirmDialog, Notice, Spinner } from '@clearing-desk/ui';
 import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useMatch, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -65,11 +65,11 @@ function loadFormMark(formKey: string): { mark: FormMark | null; discarded: bool
     clearFormMark(formKey);
     return { mark: null, discarded: false };
   }
-  if (mark?.audience !== 'staff' || !signedOutSince(mark.openedAt)) return { mark, discarded: false };
+  if (mark?.audience !== 'staff') return { mark, discarded: false };
+  if (mark.discarded) return { mark, discarded: true };
+  if (!signedOutSince(mark.openedAt)) return { mark, discarded: false };
   discardStaffDrafts();
-  const kept: FormMark = { audience: 'staff', user: null, openedAt: Date.now() };
-  writeFormMark(formKey, kept);
-  return { mark: kept, discarded: true };
+  return { mark: readFormMark(formKey) ?? { audience: 'staff', user: null, openedAt: Date.now(), discarded: true }, discarded: true };
 }
 
 /**
@@ -104,7 +104,7 @@ function CourseApplication({ ucasCode }: { ucasCode: string }) {
   const isInsideApplication = useCallback((pathname: string) => pathname === applicationHref || pathname.startsWith(`${applicationHref}/`), [applicationHref]);
   const { user, isPending: sessionPending } = useAuth();
   const setUser = useSetUser();
-  const { requestSignIn } = useSignInRequest();
+  const { requestSignIn, signInRequested } = useSignInRequest();
   const formKey = `apply:${ucasCode}`;
   const [loaded] = useState(() => loadFormMark(formKey));
   const [mark, setMark] = useState(loaded.mark);
@@ -222,7 +222,7 @@ function CourseApplication({ ucasCode }: { ucasCode: string }) {
       if (!current) return;
       const kept = readDraft(formKey) !== null || readDraft(studentDraftKey) !== null;
       if (current.user !== null && current.user !== signedIn.username && kept) return setOtherAdviser({ started: current.user, signedIn: signedIn.username });
-      const next: FormMark = { ...current, user: signedIn.username };
+      const next: FormMark = { audience: current.audience, user: signedIn.username, openedAt: current.openedAt };
       writeFormMark(formKey, next);
       setMark(next);
     });
@@ -258,6 +258,14 @@ function CourseApplication({ ucasCode }: { ucasCode: string }) {
   const CourseForm = loadedCourseForm() ?? use(loadCourseForm());
   return (
     <>
+      {staffForm && mark !== null && !user && !sessionPending && !signInRequested && (
+        <Notice>
+          <p className="cd-body">{AUTH_TEXTS.STAFF_FORM_SIGNED_OUT}</p>
+          <Button variant="secondary" onClick={() => void requestSignIn(discarded ? 'discarded' : 'resume')}>
+            {AUTH_TEXTS.SIGN_IN_BUTTON}
+          </Button>
+        </Notice>
+      )}
       <CourseForm
         key={`${ucasCode}:${generation}`}
         draftKey={draftKey}
@@ -278,7 +286,7 @@ function CourseApplication({ ucasCode }: { ucasCode: string }) {
         onConfirm={() => {
           const current = readFormMark(formKey) ?? markRef.current;
           if (current && otherAdviser) {
-            const next: FormMark = { ...current, user: otherAdviser.signedIn };
+            const next: FormMark = { audience: current.audience, user: otherAdviser.signedIn, openedAt: current.openedAt };
             writeFormMark(formKey, next);
             setMark(next);
           }
