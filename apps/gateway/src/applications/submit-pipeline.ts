@@ -43,6 +43,9 @@ import {
   type StaffUpdateSubmission,
   type StoreApplicationRequestInput,
   type StoreUpdateRequestInput,
+  submissionIdKind,
+  SUBMISSION_ID_KIND_MISMATCH,
+  type SubmissionIdKind,
 } from '@clearing-desk/contracts';
 import { forbidIfRefused, HttpError } from '@clearing-desk/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -96,6 +99,17 @@ export function settleSubmissionId(request: FastifyRequest, bodyId: string | und
   const fromHeader = idempotencyKeyToUuid(header);
   if (bodyId !== undefined && bodyId.toLowerCase() !== fromHeader) throw new HttpError(400, IDEMPOTENCY_KEY_MISMATCH);
   return fromHeader;
+}
+
+/**
+ * Refuses a submission whose SUBMISSION_ID was issued for the other kind of form (domain.md 'Staff
+ * sessions on results day'): 409 SUBMISSION_ID_KIND_MISMATCH[route] when `id` is bound to the kind
+ * other than `route` (submissionIdKind of the contracts); unbound ids pass. Nothing is read or
+ * stored before it, so a staff call can never be filed as public, nor the reverse.
+ */
+export function refuseOtherKindOfId(id: string, route: SubmissionIdKind): void {
+  const kind = submissionIdKind(id);
+  if (kind !== null && kind !== route) throw new HttpError(409, SUBMISSION_ID_KIND_MISMATCH[route]);
 }
 
 /**
@@ -296,6 +310,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
     async submitPublic(request: FastifyRequest, code: string, data: ApplySubmission): Promise<ApplyResponse> {
       if (data.STATUS !== undefined && data.STATUS !== SUBMISSION_BUTTONS.SUBMIT.STATUS) throw new HttpError(400, PUBLIC_STATUS_ONLY);
       const submissionId = settleSubmissionId(request, data.SUBMISSION_ID);
+      refuseOtherKindOfId(submissionId, 'public');
       const reservation = await pipeline.reserve(request, code, data, submissionId);
       if (!request.staffUser && reservation.clearing.state !== 1) throw new HttpError(403, reservation.clearing.closing_message || DEFAULT_CLOSED_MESSAGE);
       // The ledger is exact; the course's VACANCIES_INTERNAL follows it within a second.
@@ -344,6 +359,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
     async submitStaff(request: FastifyRequest, student: string, code: string, data: StaffCreateSubmission): Promise<ApplyResponse> {
       const user = request.staffUser;
       if (!user) throw new HttpError(401, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+      refuseOtherKindOfId(settleSubmissionId(request, data.SUBMISSION_ID), 'staff');
       const detail = await pipeline.course(request, code);
       forbidIfRefused(staffEditRefusal(detail.access, null));
       gateway().assertOpen(detail.courseData, 'staff');

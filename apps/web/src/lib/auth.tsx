@@ -4,6 +4,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { apiPaths } from '@/config/paths';
 import { ApiError, api, isFormOpen, PUBLIC_SCHEMAS } from './api-client';
+import { discardDraftsSignedOutSince, discardStaffDrafts, onSignOutElsewhere } from './drafts';
 
 /**
  * The staff session. It lives here, not in features/auth, because the shared layers (header,
@@ -30,6 +31,13 @@ export const STAFF_QUERY_META = { staff: true } as const;
  * wrong password), and staff saves run through useWithSignIn (a 401 there already asked to sign in).
  */
 export const SESSION_HANDLED_META = { sessionHandled: true } as const;
+
+/**
+ * Why the sign-in dialog is asked for: a staff save met an ended session ('save', the default),
+ * a staff form opened without a session over its kept draft ('resume'), or a sign-out in another
+ * tab discarded the call in progress here ('discarded'). The dialog's words follow it.
+ */
+export type SignInReason = 'save' | 'resume' | 'discarded';
 
 export const removeStaffQueries = (queryClient: QueryClient): void => queryClient.removeQueries({ predicate: (query) => query.meta?.staff === true });
 
@@ -61,8 +69,10 @@ type UserContextValue = {
   setUser: (user: StaffUser | null) => void;
   /** The session ended while a staff form was open: the sign-in dialog shows over the page. */
   signInRequested: boolean;
+  /** Why it was asked for (the latest request's reason). */
+  signInReason: SignInReason;
   /** Opens the sign-in dialog; resolves with who signed in there, or null when it was cancelled. */
-  requestSignIn: () => Promise<StaffUser | null>;
+  requestSignIn: (reason?: SignInReason) => Promise<StaffUser | null>;
   /** The sign-in dialog's end: the user who signed in (the session goes on as them), or null (cancelled). */
   finishSignIn: (user: StaffUser | null) => void;
 };
@@ -72,6 +82,7 @@ const UserContext = createContext<UserContextValue>({
   isPending: false,
   setUser: () => undefined,
   signInRequested: false,
+  signInReason: 'save',
   requestSignIn: () => Promise.resolve(null),
   finishSignIn: () => undefined,
 });
@@ -101,6 +112,8 @@ export function UserProvider({ initialUser, children }: UserProviderProps) {
   const queryClient = useQueryClient();
   useState(() => {
     if (initialUser !== undefined) queryClient.setQueryData(authKeys.user(), initialUser);
+    // Before any form reads its draft: a sign-out since this tab's staff drafts were begun ends them.
+    discardDraftsSignedOutSince();
     return null;
   });
   const query = useQuery({ ...getUserQueryOptions(), enabled: staffSessionHinted() });
@@ -118,12 +131,14 @@ export function UserProvider({ initialUser, children }: UserProviderProps) {
   // dialog over the form, never by dropping the user (which would turn a phone application into
   // the public form). Waiting saves resume with whoever signs in.
   const [signInRequested, setSignInRequested] = useState(false);
+  const [signInReason, setSignInReason] = useState<SignInReason>('save');
   const waiting = useRef<((user: StaffUser | null) => void)[]>([]);
   const switchedInDialog = useRef(false);
   const requestSignIn = useCallback(
-    () =>
+    (reason: SignInReason = 'save') =>
       new Promise<StaffUser | null>((resolve) => {
         waiting.current.push(resolve);
+        setSignInReason(reason);
         setSignInRequested(true);
       }),
     [],
@@ -146,9 +161,31 @@ export function UserProvider({ initialUser, children }: UserProviderProps) {
   );
 
   const value = useMemo(
-    () => ({ user, isPending, setUser, signInRequested, requestSignIn, finishSignIn }),
-    [user, isPending, setUser, signInRequested, requestSignIn, finishSignIn],
+    () => ({ user, isPending, setUser, signInRequested, signInReason, requestSignIn, finishSignIn }),
+    [user, isPending, setUser, signInRequested, signInReason, requestSignIn, finishSignIn],
   );
+
+  // A deliberate sign-out in another tab ended this browser's session and every staff draft
+  // (domain.md 'Staff sessions on results day'): this tab's go too, and its user. A staff form
+  // open here keeps its mark and asks to sign in (the course route), never the public form.
+  useEffect(() => {
+    const signedOut = () => {
+      if (queryClient.getQueryData(authKeys.user()) != null) setUser(null);
+    };
+    // A tab that did not hear it (asleep, restored) checks when it regains focus.
+    const onFocus = () => {
+      if (discardDraftsSignedOutSince()) signedOut();
+    };
+    window.addEventListener('focus', onFocus);
+    const unsubscribe = onSignOutElsewhere(() => {
+      discardStaffDrafts();
+      signedOut();
+    });
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      unsubscribe();
+    };
+  }, [queryClient, setUser]);
 
   // A session that ended on the server (idle timeout, absolute lifetime, sign-out elsewhere)
   // shows as a 401 on any staff call: drop the user so the staff pages show the login screen,
@@ -163,7 +200,8 @@ export function UserProvider({ initialUser, children }: UserProviderProps) {
       } else if (error.status === 403) void queryClient.invalidateQueries({ queryKey: authKeys.user() });
     };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+      // Queries that handle their own 401 (a staff form's assessment keeps its buttons) are left to do so.
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error, event.query.meta?.sessionHandled === true);
     });
     const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
       // Mutations that handle their own 401 (SESSION_HANDLED_META) are left to do so.
@@ -217,10 +255,10 @@ export function useWithSignIn(): <T>(save: () => Promise<T>) => Promise<T> {
   );
 }
 
-/** The sign-in dialog's state (issue 19 item 1): whether it is asked for, and how it ends. */
-export const useSignInRequest = (): Pick<UserContextValue, 'signInRequested' | 'finishSignIn'> => {
-  const { signInRequested, finishSignIn } = useContext(UserContext);
-  return { signInRequested, finishSignIn };
+/** The sign-in dialog's state (issue 19 item 1): whether it is asked for, why, how to ask and how it ends. */
+export const useSignInRequest = (): Pick<UserContextValue, 'signInRequested' | 'signInReason' | 'requestSignIn' | 'finishSignIn'> => {
+  const { signInRequested, signInReason, requestSignIn, finishSignIn } = useContext(UserContext);
+  return { signInRequested, signInReason, requestSignIn, finishSignIn };
 };
 
 /** The user and whether the session is still being restored. */

@@ -15,6 +15,8 @@ afterEach(() => {
   resetDb();
   // Form drafts are kept in the tab (issue 19 item 1): each test starts with none.
   window.sessionStorage.clear();
+  // The sign-out time and open calls shared by the tabs.
+  window.localStorage.clear();
   document.cookie.split(';').forEach((cookie) => {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

@@ -9,5 +9,6 @@ export * from './application';
 export * from './decide-public-outcome';
 export * from './validate-submission';
 export * from './store-application';
+export * from './submission-id';
 export * from './admin-applications';
 export * from './desk-texts';

@@ -96,7 +96,7 @@ export const API_ENDPOINTS = withSchemas({
   course: { params: courseIdParamsSchema, query, responses: { 200: courseDetailResponseSchema, ...e401, ...e404 } },
   applied: { params: appliedParamsSchema, query: appliedQuerySchema, responses: { 200: appliedResponseSchema, ...e400, ...e429 } },
   application: { params: applicationHashParamsSchema, query, responses: { 200: statusPageResponseSchema, ...e404, 410: errorResponseSchema } },
-  assess: { params: applyCourseParamsSchema, body: assessApiBodySchema, responses: { 200: assessResponseSchema, ...formErrors } },
+  assess: { params: applyCourseParamsSchema, body: assessApiBodySchema, responses: { 200: assessResponseSchema, ...formErrors, ...e401 } },
   apply: { params: applyCourseParamsSchema, body: applyApiBodySchema, responses: { 200: applyResponseSchema, ...formErrors } },
   /** Multipart (`document`, `document_type`), streamed to files-svc unparsed: no body schema. */
   fileUpload: {

@@ -1,4 +1,5 @@
-import { API_ENDPOINTS, routeOf, toAssessForm } from '@clearing-desk/contracts';
+import { API_ENDPOINTS, FORM_OPEN_HEADER, LOGIN_MESSAGES, routeOf, toAssessForm } from '@clearing-desk/contracts';
+import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assessmentGatewayPlugin } from '../../plugins/app/assessment-gateway';
 import { sendJsonText } from '../../plugins/app/service-clients';
@@ -13,6 +14,9 @@ export { ASSESS_CACHE_TTL_MS } from '../../plugins/app/assessment-gateway';
  * courseClosedCode), the qualification items checked
  * against the course (400 naming the field), then assessment-svc, with the school's courses as
  * alternatives when the light is red. Course reads are reused for ASSESS_CACHE_TTL_MS.
+ * A call from an open staff form (FORM_OPEN_HEADER) without a staff session answers 401 'Not
+ * logged in' rather than the public's buttons: a staff form never silently turns into the public
+ * one when its session ends (domain.md 'Staff sessions on results day'); it asks to sign in.
  */
 export const assessApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(assessmentGatewayPlugin);
@@ -23,6 +27,7 @@ export const assessApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     preValidation: fastify.applicantRateLimit('assess'),
     preHandler: fastify.csrfProtection,
     handler: async (request, reply) => {
+      if (!request.staffUser && request.headers[FORM_OPEN_HEADER] === '1') throw new HttpError(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
       const detail = await fastify.assessmentGateway.course(request, request.params.course);
       // The public is told at once when the course takes no application. Staff are not: they also
       // re-assess applications that exist on courses closed since (a withdrawal on a full course

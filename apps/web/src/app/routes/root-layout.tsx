@@ -3,10 +3,15 @@ import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 
 import { Layout } from '@/components/layout/layout';
 import { paths } from '@/config/paths';
 import { MAIN_CONTENT_ID } from '@/config/site';
+import { CONFIRMATION_TEXTS } from '@clearing-desk/contracts';
+import { ConfirmDialog } from '@clearing-desk/ui';
 import { useLogout } from '@/features/auth/api/logout';
+import { AUTH_TEXTS } from '@/features/auth/texts';
+import { FORM_TEXTS } from '@/features/application-form/texts';
 import { SessionWarning } from '@/features/auth/components/session-warning';
 import { formatApiError } from '@/lib/api-client';
 import { useSignInRequest, useUser } from '@/lib/auth';
+import { callInProgressElsewhere, callInProgressHere } from '@/lib/drafts';
 import type { RouteHandle } from '../router';
 
 // Loaded only when a session ends over a staff form: the sign-in call's schemas stay out of the
@@ -23,6 +28,15 @@ export function RootLayout() {
   // to the signed-out page, whatever order the two updates are scheduled in.
   const [signedOut, setSignedOut] = useState(false);
   const logout = useLogout({ onSuccess: () => setSignedOut(true) });
+  // A sign-out ends every staff draft of the browser (domain.md 'Staff sessions on results day'):
+  // with a call in progress it asks first, this tab's the leave-application question of spec
+  // section 2, another tab's its own.
+  const [confirmSignOut, setConfirmSignOut] = useState<'here' | 'elsewhere' | null>(null);
+  const signOut = () => {
+    if (callInProgressHere()) setConfirmSignOut('here');
+    else if (callInProgressElsewhere()) setConfirmSignOut('elsewhere');
+    else logout.mutate();
+  };
   useEffect(() => {
     if (!signedOut || user !== null) return;
     setSignedOut(false);
@@ -55,13 +69,28 @@ export function RootLayout() {
   return (
     <Layout
       user={user}
-      onSignOut={() => logout.mutate()}
+      onSignOut={signOut}
       signingOut={logout.isPending}
       signOutError={logout.isError ? `Sign out failed: ${formatApiError(logout.error)}` : null}
     >
       <Outlet />
-      {user && <SessionWarning key={user.username} onSignOut={() => logout.mutate()} />}
-      {user && signInRequested && (
+      {user && <SessionWarning key={user.username} onSignOut={signOut} />}
+      <ConfirmDialog
+        open={confirmSignOut !== null && user !== null}
+        title={confirmSignOut === 'here' ? CONFIRMATION_TEXTS.LEAVE_PAGE : AUTH_TEXTS.SIGN_OUT_CALL_IN_PROGRESS}
+        confirmLabel={confirmSignOut === 'here' ? FORM_TEXTS.LEAVE_CONFIRM : AUTH_TEXTS.SIGN_OUT_CONFIRM}
+        cancelLabel={confirmSignOut === 'here' ? FORM_TEXTS.LEAVE_CANCEL : AUTH_TEXTS.SIGN_OUT_CANCEL}
+        confirmVariant="warning"
+        onConfirm={() => {
+          setConfirmSignOut(null);
+          logout.mutate();
+        }}
+        onCancel={() => setConfirmSignOut(null)}
+      >
+        {confirmSignOut === 'here' && <p className="cd-body">{FORM_TEXTS.LEAVE_BODY}</p>}
+      </ConfirmDialog>
+      {/* Also without a user: a staff form opened without a session asks to sign in over its draft. */}
+      {signInRequested && (
         <Suspense fallback={null}>
           <SessionEndedDialog />
         </Suspense>

@@ -65,6 +65,8 @@ export const FORM_TEXTS = {
     'to communicate with you by email and possibly to recommend alternative courses to you. We will not use it for any other purposes.',
   SUBMIT_CONFIRM: 'Yes, submit',
   SUBMIT_CANCEL: 'No, go back',
+  /** A staff save refused a status the user may not set (someone else signed in over the call, roles changed). */
+  STATUS_REFUSED: (status: string) => `You cannot save this application as ${status}. Choose one of the buttons below: they are the ones you can use.`,
   SUBMIT_BLOCKED_DUPLICATE: 'You cannot submit this application because you have already applied for this course.',
   /** In the submit confirmation when the applied check answered 429 (issue 25 item 7): not checked, said only at submit. */
   APPLIED_NOT_CHECKED: 'We could not check just now whether you have already applied for this course. If you have, this application will not be accepted.',

@@ -67,7 +67,7 @@ describe('a staff save whose session ended (issue 19 item 1)', () => {
     expect(Object.keys(window.sessionStorage).filter((key) => key.includes('draft'))).toEqual([]);
   });
 
-  it('goes on as another user who signs in only if they may make it: the refusal shows and nothing is stored', async () => {
+  it('goes on as another user who signs in only if they may make it: the refusal says so in the adviser’s words, with their buttons, and nothing is stored', async () => {
     addDirectoryAccount(frontOffice, 'secret2');
     server.use(
       http.post(apiUrl(API_ROUTES.adminApplicationCreate.path), () =>
@@ -77,8 +77,15 @@ describe('a staff save whose session ended (issue 19 item 1)', () => {
     const { user, router, dialog, staffPosts, publicPosts } = await offerAfterSessionEnded();
     await signInInDialog(user, dialog, 'frontoffice1', 'secret2');
 
-    expect(await screen.findByText(`403: ${REFUSAL}`)).toBeInTheDocument();
+    expect(
+      await screen.findByText('You cannot save this application as Offered. Choose one of the buttons below: they are the ones you can use.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^403/)).not.toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // The buttons are Front Office's now (a new application: Submit), usable: no reload needed.
+    const submit = await screen.findByRole('button', { name: 'Submit (save)' });
+    expect(submit).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Offer (save)' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByText('Femi Frontoffice')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/apply/G400/submit');
     expect(db.desk.applications).toHaveLength(0);
@@ -138,8 +145,10 @@ describe('a staff save whose session ended (issue 19 item 1)', () => {
     expect(screen.getByLabelText('Family name')).toHaveValue('Okafor');
 
     await second.user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign out' }));
-    // Signed out: the leave-application question comes (the answers are unsaved), the draft is gone.
-    await screen.findByRole('dialog', { name: 'Are you sure you want to leave this application?' });
+    // A call is in progress: the leave-application question first; leaving signs out and the draft is gone.
+    const leave = await screen.findByRole('dialog', { name: 'Are you sure you want to leave this application?' });
+    await second.user.click(within(leave).getByRole('button', { name: 'Leave this application' }));
+    await screen.findByRole('heading', { level: 1, name: 'Staff sign in' });
     expect(db.sessionUser).toBeNull();
     expect(Object.keys(window.sessionStorage).filter((key) => key.includes('draft'))).toEqual([]);
   });

@@ -9,15 +9,29 @@ import {
   NEW_STUDENT,
   type StudentSearchRow,
 } from '@clearing-desk/contracts';
-import { Notice, Spinner } from '@clearing-desk/ui';
-import { use, useCallback, useMemo, useRef, useState } from 'react';
+import { Button, ConfirmDialog, Notice, Spinner } from '@clearing-desk/ui';
+import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useMatch, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useCourse } from '@/features/courses/api/get-course';
 import { COURSE_TEXTS } from '@/features/courses/texts';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useAuth } from '@/lib/auth';
-import { clearDraft, readDraft, writeDraft } from '@/lib/drafts';
+import { AUTH_TEXTS } from '@/features/auth/texts';
+import { useAuth, useSetUser, useSignInRequest } from '@/lib/auth';
+import {
+  clearDraft,
+  clearFormMark,
+  discardStaffDrafts,
+  type FormMark,
+  onSignOutElsewhere,
+  onSignOutHere,
+  publicDraftKey,
+  readDraft,
+  readFormMark,
+  signedOutSince,
+  writeDraft,
+  writeFormMark,
+} from '@/lib/drafts';
 import type { SavedLocationState } from '../application-edit-context';
 import type { CourseOutletContext } from './course-context';
 import { loadCourseForm, loadedCourseForm } from './load-course-form';
@@ -40,32 +54,80 @@ function CourseError({ message }: { message: string }) {
 }
 
 /**
+ * The form's mark at load (domain.md 'Staff sessions on results day'): a staff mark that a
+ * sign-out in this browser has ended since loses its draft but stays a staff mark (the sign-in
+ * shows, never the public form; `discarded`); a public mark holds only while its draft does (a
+ * visitor who typed nothing leaves no mark: a signed-in adviser then gets the staff form).
+ */
+function loadFormMark(formKey: string): { mark: FormMark | null; discarded: boolean } {
+  const mark = readFormMark(formKey);
+  if (mark?.audience === 'public' && readDraft(publicDraftKey(formKey)) === null) {
+    clearFormMark(formKey);
+    return { mark: null, discarded: false };
+  }
+  if (mark?.audience !== 'staff') return { mark, discarded: false };
+  if (mark.discarded) return { mark, discarded: true };
+  if (!signedOutSince(mark.openedAt)) return { mark, discarded: false };
+  discardStaffDrafts();
+  return { mark: readFormMark(formKey) ?? { audience: 'staff', user: null, openedAt: Date.now(), discarded: true }, discarded: true };
+}
+
+/**
  * /apply/:ucasCode: the application wrapper (spec section 2). It loads the course once and shows
  * the course page states of spec section 4; when the course can be shown, its child route
  * renders: the information page (index), a form step or the confirmation. The application form's
- * state lives here, around every child, so switching steps keeps the answers; its key is the code
- * in the URL, so another course starts a new form. The form (course-form.tsx: its state, rules
+ * state lives here, around every child, so switching steps keeps the answers; a course of its
+ * own starts a new form. The form (course-form.tsx: its state, rules
  * and leave-page question) comes in with its first page, a step or the confirmation, and stays
  * from then on, the information page included: until then the information page is all there is,
  * and it starts without the form's modules (issue 21).
  */
 export function CourseRoute() {
   const { ucasCode = '' } = useParams();
+  return <CourseApplication key={ucasCode} ucasCode={ucasCode} />;
+}
+
+/**
+ * The application to one course. Whose form it is belongs to the form, not to the session of the
+ * moment (domain.md 'Staff sessions on results day'): the form opened by a signed-in adviser is
+ * marked staff in the tab with its draft (lib/drafts), the one a visitor opened public, and that
+ * mark decides what renders. A staff form without a session (a reload, a restored tab, a session
+ * ended elsewhere) shows the sign-in over its kept draft and goes on as whoever signs in (another
+ * adviser is asked whether to continue the call or discard it); a sign-out in any tab discards
+ * its draft (the sign-in shows over an empty staff form). The public form never shows staff
+ * buttons or scripts; its draft is kept in the tab too, until it is submitted.
+ */
+function CourseApplication({ ucasCode }: { ucasCode: string }) {
   const navigate = useNavigate();
   const courseQuery = useCourse(ucasCode);
   const applicationHref = paths.apply.course.getHref(ucasCode);
   const isInsideApplication = useCallback((pathname: string) => pathname === applicationHref || pathname.startsWith(`${applicationHref}/`), [applicationHref]);
+  const { user, isPending: sessionPending } = useAuth();
+  const setUser = useSetUser();
+  const { requestSignIn, signInRequested } = useSignInRequest();
+  const formKey = `apply:${ucasCode}`;
+  const [loaded] = useState(() => loadFormMark(formKey));
+  const [mark, setMark] = useState(loaded.mark);
+  const markRef = useRef(mark);
+  markRef.current = mark;
+  // The sign-in is asked for because a sign-out discarded this tab's call.
+  const [discarded, setDiscarded] = useState(loaded.discarded);
+  // A new form (its draft discarded) remounts the form's state.
+  const [generation, setGeneration] = useState(0);
+  // Signed out in this tab: the page goes to the login screen; nothing of the form meanwhile.
+  const [signedOutHere, setSignedOutHere] = useState(false);
+  // The sign-in was asked for since the session went (asked again after a discard).
+  const asked = useRef(false);
+  // Before the form is opened (no mark yet) the session says whose it would be.
+  const audience = mark?.audience ?? (user ? 'staff' : 'public');
+  const staffForm = audience === 'staff';
   // A signed-in adviser takes the application by phone (issue 9): the staff POST, for the student
   // chosen in the student search or a new one, then the stored application's edit screen.
-  const { user, isPending: sessionPending } = useAuth();
-  // The phone application's draft in the tab (issue 19 item 1): the form's answers (the form
-  // provider keeps them) and the student chosen, so a reload resumes the call.
-  const draftKey = user ? `apply:${ucasCode}` : undefined;
-  const studentDraftKey = `apply:${ucasCode}:student`;
+  const draftKey = staffForm ? formKey : publicDraftKey(formKey);
+  const studentDraftKey = `${formKey}:student`;
   const [student, setStudentState] = useState<StudentSearchRow | null>(null);
-  // Read once a user is known (a reload restores the session after the first render).
   const [studentRestored, setStudentRestored] = useState(false);
-  if (user && !studentRestored) {
+  if (staffForm && !studentRestored) {
     setStudentRestored(true);
     setStudentState(readDraft<StudentSearchRow>(studentDraftKey));
   }
@@ -90,25 +152,93 @@ export function CourseRoute() {
   const [storedByStaff, setStoredByStaff] = useState<ApplyResponse | null>(null);
   const onSubmitted = useCallback(
     (response: ApplyResponse) => {
-      if (!user) return void navigate(paths.apply.confirmation.getHref(ucasCode));
+      clearFormMark(formKey);
+      if (!staffForm) return void navigate(paths.apply.confirmation.getHref(ucasCode));
       clearDraft(studentDraftKey);
       setStoredByStaff(response);
     },
-    [navigate, ucasCode, user, studentDraftKey],
+    [navigate, ucasCode, staffForm, studentDraftKey, formKey],
   );
   const onInformationPage = useMatch(paths.apply.course.path) !== null;
   const [formOpened, setFormOpened] = useState(false);
   if (!formOpened && !onInformationPage) setFormOpened(true);
-  const access = courseQuery.data?.access ?? null;
-  const staff = useMemo(() => (user ? { currentStatus: null, access, readOnlyReason: editRefusalReason(access, null) } : undefined), [user, access]);
 
+  // The form is marked once it opens (and the session, if any, is known): from then on the mark decides.
+  useEffect(() => {
+    if (!formOpened || mark !== null || sessionPending || signedOutHere) return;
+    const next: FormMark = { audience, user: user?.username ?? null, openedAt: Date.now() };
+    writeFormMark(formKey, next);
+    setMark(next);
+  }, [formOpened, mark, sessionPending, signedOutHere, audience, user, formKey]);
+
+  /** A sign-out elsewhere ended this tab's staff call: its draft goes, the form stays staff and asks to sign in. */
+  const discardCall = useCallback(
+    (signedIn: string | null) => {
+      discardStaffDrafts();
+      const next: FormMark = { audience: 'staff', user: signedIn, openedAt: Date.now() };
+      writeFormMark(formKey, next);
+      setMark(next);
+      setStudentState(null);
+      setGeneration((g) => g + 1);
+    },
+    [formKey],
+  );
+  useEffect(() => onSignOutHere(() => setSignedOutHere(true)), []);
+  useEffect(() => {
+    const signedOutElsewhere = () => {
+      if (markRef.current?.audience !== 'staff') return;
+      discardCall(null);
+      setDiscarded(true);
+      asked.current = false;
+    };
+    // Live (the storage event), and when the tab regains focus (a sign-out the tab did not hear).
+    const onFocus = () => {
+      const current = markRef.current;
+      if (current?.audience !== 'staff' || !signedOutSince(current.openedAt)) return;
+      signedOutElsewhere();
+      setUser(null);
+    };
+    window.addEventListener('focus', onFocus);
+    const unsubscribe = onSignOutElsewhere(signedOutElsewhere);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      unsubscribe();
+    };
+  }, [discardCall, setUser]);
+
+  // A staff form without a session asks to sign in over the form (once; 'Not now' leaves it a staff form).
+  const [otherAdviser, setOtherAdviser] = useState<{ started: string; signedIn: string } | null>(null);
+  useEffect(() => {
+    if (user) {
+      asked.current = false;
+      return;
+    }
+    if (!staffForm || mark === null || sessionPending || signedOutHere || asked.current) return;
+    asked.current = true;
+    void requestSignIn(discarded ? 'discarded' : 'resume').then((signedIn) => {
+      if (!signedIn) return;
+      setDiscarded(false);
+      const current = readFormMark(formKey) ?? markRef.current;
+      if (!current) return;
+      const kept = readDraft(formKey) !== null || readDraft(studentDraftKey) !== null;
+      if (current.user !== null && current.user !== signedIn.username && kept) return setOtherAdviser({ started: current.user, signedIn: signedIn.username });
+      const next: FormMark = { audience: current.audience, user: signedIn.username, openedAt: current.openedAt };
+      writeFormMark(formKey, next);
+      setMark(next);
+    });
+  }, [user, staffForm, mark, sessionPending, signedOutHere, discarded, requestSignIn, formKey, studentDraftKey]);
+
+  const access = courseQuery.data?.access ?? null;
+  const staff = useMemo(() => (staffForm ? { currentStatus: null, access, readOnlyReason: editRefusalReason(access, null) } : undefined), [staffForm, access]);
+
+  if (signedOutHere) return null;
   if (storedByStaff) {
     const saved: SavedLocationState = { saved: true };
     return <Navigate to={paths.applicationEdit.getHref(storedByStaff.id[0], storedByStaff.id[1])} state={saved} replace />;
   }
   // A reload in the middle of a phone call: the form waits for the session, so it starts as the
-  // staff form from its draft (a public visitor has no draft and never waits).
-  if (courseQuery.isPending || (sessionPending && readDraft(`apply:${ucasCode}`) !== null)) return <Spinner label={COURSE_TEXTS.LOADING_COURSE} />;
+  // staff form it was (a public visitor has no session hint and never waits).
+  if (courseQuery.isPending || (sessionPending && mark?.audience !== 'public')) return <Spinner label={COURSE_TEXTS.LOADING_COURSE} />;
   if (courseQuery.isError) return <CourseError message={COURSE_PAGE_ERRORS.FETCH_FAILED} />;
 
   const state = coursePageState(courseQuery.data.courseData);
@@ -119,26 +249,57 @@ export function CourseRoute() {
     access: courseQuery.data.access,
     canApply: state.canApply,
     // An adviser keeps the form on a course with every place offered (issue 23 item 3): they refer or pool the caller.
-    canStart: user ? staffCourseClosedCode(courseQuery.data.courseData) === null : isCourseOpen(courseQuery.data.courseData),
-    staffApplication: user ? { student, setStudent } : null,
+    canStart: staffForm ? staffCourseClosedCode(courseQuery.data.courseData) === null : isCourseOpen(courseQuery.data.courseData),
+    staffApplication: staffForm ? { student, setStudent } : null,
   };
   const page = <Outlet context={context} />;
   if (!formOpened && onInformationPage) return page;
   // The router loads the form with its pages, so it is here; anywhere else, wait for it.
   const CourseForm = loadedCourseForm() ?? use(loadCourseForm());
   return (
-    <CourseForm
-      key={ucasCode}
-      draftKey={draftKey}
-      course={courseQuery.data}
-      onSubmitted={onSubmitted}
-      audience={user ? 'staff' : 'public'}
-      submitApplication={user ? submitAsStaff : undefined}
-      staff={staff}
-      isInsideApplication={isInsideApplication}
-    >
-      {page}
-    </CourseForm>
+    <>
+      {staffForm && mark !== null && !user && !sessionPending && !signInRequested && (
+        <Notice>
+          <p className="cd-body">{AUTH_TEXTS.STAFF_FORM_SIGNED_OUT}</p>
+          <Button variant="secondary" onClick={() => void requestSignIn(discarded ? 'discarded' : 'resume')}>
+            {AUTH_TEXTS.SIGN_IN_BUTTON}
+          </Button>
+        </Notice>
+      )}
+      <CourseForm
+        key={`${ucasCode}:${generation}`}
+        draftKey={draftKey}
+        course={courseQuery.data}
+        onSubmitted={onSubmitted}
+        audience={audience}
+        submitApplication={staffForm ? submitAsStaff : undefined}
+        staff={staff}
+        isInsideApplication={isInsideApplication}
+      >
+        {page}
+      </CourseForm>
+      <ConfirmDialog
+        open={otherAdviser !== null}
+        title={AUTH_TEXTS.OTHER_ADVISER_TITLE(otherAdviser?.started ?? '')}
+        confirmLabel={AUTH_TEXTS.OTHER_ADVISER_CONTINUE}
+        cancelLabel={AUTH_TEXTS.OTHER_ADVISER_DISCARD}
+        onConfirm={() => {
+          const current = readFormMark(formKey) ?? markRef.current;
+          if (current && otherAdviser) {
+            const next: FormMark = { audience: current.audience, user: otherAdviser.signedIn, openedAt: current.openedAt };
+            writeFormMark(formKey, next);
+            setMark(next);
+          }
+          setOtherAdviser(null);
+        }}
+        onCancel={() => {
+          discardCall(otherAdviser?.signedIn ?? null);
+          setOtherAdviser(null);
+        }}
+      >
+        <p className="cd-body">{AUTH_TEXTS.OTHER_ADVISER_BODY}</p>
+      </ConfirmDialog>
+    </>
   );
 }
 

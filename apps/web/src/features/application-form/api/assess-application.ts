@@ -2,6 +2,7 @@ import { assessResponseSchema, type AssessForm, type Assessment } from '@clearin
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import { SESSION_HANDLED_META, STAFF_QUERY_META } from '@/lib/auth';
 import { applicationFormKeys } from './application-form-keys';
 
 /**
@@ -12,9 +13,16 @@ import { applicationFormKeys } from './application-form-keys';
 export const assessApplication = async (ucasCode: string, form: AssessForm, signal?: AbortSignal): Promise<Assessment> =>
   (await api.post(apiPaths.assess(ucasCode), form, assessResponseSchema, { signal })).result;
 
-export const getAssessmentQueryOptions = (ucasCode: string, form: AssessForm) =>
+/**
+ * The assessment query of `form`. A staff form passes its `viewer` (the signed-in username, or
+ * null while there is no session): the assessment is then that user's (their buttons), asked
+ * again after a sign-in (STAFF_QUERY_META), and its 401 is the form's own to handle (it keeps its
+ * buttons while the session is renewed: useFormAssessment).
+ */
+export const getAssessmentQueryOptions = (ucasCode: string, form: AssessForm, viewer?: string | null) =>
   queryOptions({
-    queryKey: applicationFormKeys.assessment(ucasCode, form),
+    queryKey: viewer === undefined ? applicationFormKeys.assessment(ucasCode, form) : [...applicationFormKeys.assessment(ucasCode, form), { viewer }],
+    meta: viewer === undefined ? undefined : { ...STAFF_QUERY_META, ...SESSION_HANDLED_META },
     queryFn: ({ signal }) => assessApplication(ucasCode, form, signal),
     // The same answers give the same assessment while the form is open.
     staleTime: Infinity,
@@ -22,6 +30,6 @@ export const getAssessmentQueryOptions = (ucasCode: string, form: AssessForm) =>
     placeholderData: keepPreviousData,
   });
 
-/** The assessment of `form`, or nothing while `form` is null (not assessable yet). */
-export const useAssessment = (ucasCode: string, form: AssessForm | null) =>
-  useQuery({ ...getAssessmentQueryOptions(ucasCode, form ?? ({} as AssessForm)), enabled: form !== null });
+/** The assessment of `form`, or nothing while `form` is null (not assessable yet); `viewer` as getAssessmentQueryOptions. */
+export const useAssessment = (ucasCode: string, form: AssessForm | null, viewer?: string | null) =>
+  useQuery({ ...getAssessmentQueryOptions(ucasCode, form ?? ({} as AssessForm), viewer), enabled: form !== null });

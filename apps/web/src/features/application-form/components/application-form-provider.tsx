@@ -2,18 +2,21 @@ import {
   courseDocumentTypes,
   hasPublicPlaces,
   isSuspended,
+  submissionIdKind,
   validateApplicationForm,
   type Access,
   type ApplicationStatus,
   type ApplyResponse,
   type ApplySubmission,
+  type Assessment,
   type CourseDetailResponse,
   type DocumentType,
   type FormError,
+  type SubmissionIdKind,
 } from '@clearing-desk/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { markFormOpen } from '@/lib/api-client';
-import { clearDraft, readDraft, writeDraft } from '@/lib/drafts';
+import { clearDraft, readDraft, registerOpenCall, writeDraft } from '@/lib/drafts';
 import { useCheckApplied, type AppliedParams } from '../api/check-applied';
 import type { SubmitApplicationFn } from '../api/submit-application';
 import type { FormAudience, FormValues, Group } from '../types';
@@ -68,6 +71,11 @@ export type ApplicationFormContextValue = {
    * whole form, across its steps, so the step notices when a re-assessment drops O (issue 23).
    */
   assessedOffer: MutableRefObject<boolean | null>;
+  /**
+   * The last assessment a staff form had, kept for the whole form across its steps: shown over a
+   * 401 while the session is being renewed (its staff buttons and script stay; useFormAssessment).
+   */
+  lastAssessment: MutableRefObject<Assessment | null>;
   suspended: boolean;
   dispatch: (action: FormAction) => void;
   setField: (name: string, value: string) => void;
@@ -100,8 +108,8 @@ export type ApplicationFormProviderProps = {
   /** Staff screens: the application being edited, read-only reason, update call. */
   staff?: StaffFormOptions;
   /**
-   * Staff screens (issue 19 item 1): where the form's draft is kept in the tab (lib/drafts), so a
-   * reload resumes the call with the same answers and SUBMISSION_ID; cleared once stored.
+   * Where the form's draft is kept in the tab (lib/drafts), so a reload resumes the call (or the
+   * applicant's form) with the same answers and SUBMISSION_ID; cleared once stored.
    */
   draftKey?: string;
   children: ReactNode;
@@ -110,11 +118,21 @@ export type ApplicationFormProviderProps = {
 /** A form's draft in the tab: its answers and its idempotency key. */
 type FormDraft = { values: FormValues; submissionId: string };
 
-/** The form's first state: from its draft in the tab when there is one (the starting values stay those of the page). */
-function initialState(start: FormValues, draftKey: string | undefined): FormState {
+/**
+ * The form's first state: from its draft in the tab when there is one (the starting values stay
+ * those of the page), else new, with a SUBMISSION_ID issued for the form's `kind`. A draft whose
+ * id is bound to the other kind is not this form's.
+ */
+function initialState(start: FormValues, draftKey: string | undefined, kind: SubmissionIdKind): FormState {
   const draft = draftKey ? readDraft<FormDraft>(draftKey) : null;
-  if (!draft || typeof draft.submissionId !== 'string' || typeof draft.values !== 'object' || draft.values === null) return initFormState(start);
-  return { ...initFormState(draft.values), initialValues: start, submissionId: draft.submissionId };
+  const usable =
+    draft !== null &&
+    typeof draft.submissionId === 'string' &&
+    typeof draft.values === 'object' &&
+    draft.values !== null &&
+    (submissionIdKind(draft.submissionId) ?? kind) === kind;
+  if (!usable) return initFormState(start, kind);
+  return { ...initFormState(draft.values, kind), initialValues: start, submissionId: draft.submissionId };
 }
 
 const EMPTY_PARAMS = JSON.stringify({});
@@ -150,7 +168,9 @@ export function ApplicationFormProvider({
   children,
 }: ApplicationFormProviderProps) {
   const { courseData, qualOptions } = course;
-  const [state, dispatch] = useReducer(formReducer, undefined, () => initialState(createFormValues(courseData, initialValues), draftKey));
+  const [state, dispatch] = useReducer(formReducer, undefined, () =>
+    initialState(createFormValues(courseData, initialValues), draftKey, staff !== undefined ? 'staff' : 'public'),
+  );
   const { values } = state;
 
   // Spec section 4: without second-year entry the value is forced to 0.
@@ -276,8 +296,12 @@ export function ApplicationFormProvider({
     else writeDraft(draftKey, { values, submissionId: state.submissionId } satisfies FormDraft);
   }, [draftKey, values, modified, state.submitted, state.submissionId]);
   const hasUnsavedChanges = state.submitted === null && modified;
+  // A staff call in progress (a staff draft kept): a sign-out in another tab asks first.
+  const callInProgress = isStaff && draftKey !== undefined && hasUnsavedChanges;
+  useEffect(() => (callInProgress ? registerOpenCall() : undefined), [callInProgress]);
 
   const assessedOffer = useRef<boolean | null>(null);
+  const lastAssessment = useRef<Assessment | null>(null);
   const value: ApplicationFormContextValue = {
     course: courseData,
     qualOptions,
@@ -291,6 +315,7 @@ export function ApplicationFormProvider({
     hasUnsavedChanges,
     hasVacancies: hasPublicPlaces(courseData) && !state.closed,
     assessedOffer,
+    lastAssessment,
     suspended: isSuspended(courseData) || state.suspended,
     dispatch,
     setField,

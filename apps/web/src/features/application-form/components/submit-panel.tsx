@@ -1,4 +1,5 @@
 import {
+  ADMIN_APPLICATION_MESSAGES,
   APPLICATION_STATUSES,
   APPLY_MESSAGES,
   CONFIRMATION_TEXTS,
@@ -97,7 +98,17 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
   // An assessment's buttons are followed as they are: none for a role that edits no application
   // (the Visa Team), never a 'Submit' it could not use.
   const assessed = offered ?? (currentStatus === null ? DEFAULT_BUTTONS : []);
-  const buttons = staff?.access !== undefined ? staffStatusButtons(staff.access, currentStatus, assessed) : assessed;
+  // The public form offers the public's button (S) only, whoever's session the browser holds: whose
+  // form it is decides (domain.md 'Staff sessions on results day'), not the assessment's audience.
+  const publicButtons = assessed.filter((button) => button.STATUS === SUBMISSION_BUTTONS.SUBMIT.STATUS);
+  const buttons =
+    staff === undefined
+      ? publicButtons.length > 0
+        ? publicButtons
+        : DEFAULT_BUTTONS
+      : staff.access !== undefined
+        ? staffStatusButtons(staff.access, currentStatus, assessed)
+        : assessed;
   const uploading = Object.keys(state.uploads).length > 0;
   const readOnly = (staff?.readOnlyReason ?? null) !== null;
   const disabled = errors.length > 0 || mutation.isPending || uploading || state.isDuplicate || !hasVacancies || suspended || readOnly;
@@ -160,6 +171,11 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
         if (error.message === ERROR_CODES.COURSE_CLOSED) return dispatch({ type: 'course-unavailable', reason: 'closed' });
         if (error.message === ERROR_CODES.COURSE_SUSPENDED) return dispatch({ type: 'course-unavailable', reason: 'suspended' });
         if (markRefusedDocument(error.message)) return;
+      }
+      // A status the user may not set (e.g. someone else signed in over the call): the adviser's
+      // words, and the buttons, recomputed for them, are those they can use.
+      if (staff && error instanceof ApiError && error.status === 403 && error.message === ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED(button.STATUS)) {
+        return setFailure(FORM_TEXTS.STATUS_REFUSED(APPLICATION_STATUSES[keptStatus(button.STATUS, currentStatus) ?? button.STATUS]));
       }
       setFailure(formatApiError(error));
     };

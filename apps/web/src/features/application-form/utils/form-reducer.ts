@@ -1,8 +1,16 @@
-import type { ApplicationStatus, ApplyResponse, DocumentFieldName, FormDocument, FormSection, QualificationItem } from '@clearing-desk/contracts';
+import {
+  createSubmissionId,
+  type ApplicationStatus,
+  type ApplyResponse,
+  type DocumentFieldName,
+  type FormDocument,
+  type FormSection,
+  type QualificationItem,
+  type SubmissionIdKind,
+} from '@clearing-desk/contracts';
 import { GROUPS, type FormValues, type Group } from '../types';
 import { itemsOf } from './form-values';
 import { IB_CODE, IB_TOTAL_YEAR, withIbTotalYear } from './ib';
-import { createSubmissionId } from './submission-id';
 
 /** A document being prepared (images are recompressed) and sent: its name and the fraction sent. */
 export type DocumentUpload = { fileName: string; progress: number };
@@ -71,7 +79,11 @@ export type FormAction =
    */
   | { type: 'replace-values'; values: FormValues };
 
-export function initFormState(values: FormValues): FormState {
+/**
+ * A form's first state from `values`, with a new SUBMISSION_ID issued for its `kind` (a staff
+ * form's or the public's: the gateway refuses it on the other kind's route).
+ */
+export function initFormState(values: FormValues, kind: SubmissionIdKind = 'public'): FormState {
   let nextItemId = 1;
   const itemIds = {} as Record<Group, string[]>;
   for (const group of GROUPS) itemIds[group] = itemsOf(values, group).map(() => `item-${nextItemId++}`);
@@ -84,7 +96,7 @@ export function initFormState(values: FormValues): FormState {
     checkedItems: new Set(),
     validateAll: false,
     validatedSections: new Set(),
-    submissionId: createSubmissionId(),
+    submissionId: createSubmissionId(kind),
     isDuplicate: false,
     appliedNotChecked: false,
     closed: false,

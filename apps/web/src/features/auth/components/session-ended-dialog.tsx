@@ -10,14 +10,15 @@ import { loginError } from './login-screen';
 import { SignInFields } from './sign-in-fields';
 
 /**
- * The sign-in dialog over a staff form whose session ended (issue 19 item 1): username and
- * password in a modal, so the form and its answers stay as they are (no page change, nothing sent
+ * The sign-in dialog over a staff form whose session ended (issue 19 item 1), or that opened
+ * without one over its kept draft, or whose call a sign-out in another tab discarded (its words
+ * follow the request's reason): username and password in a modal, so the form and its answers stay as they are (no page change, nothing sent
  * to the public route). Signing in hands the user to lib/auth's finishSignIn, which lets the
  * waiting save go on as them; 'Not now' (or Escape) closes it and the save reports the 401. With
  * the enterprise sign-in, its redirect instead (a page change: the form's draft in the tab resumes the call).
  */
 export function SessionEndedDialog() {
-  const { signInRequested, finishSignIn } = useSignInRequest();
+  const { signInRequested, signInReason, finishSignIn } = useSignInRequest();
   const options = useLoginOptions();
   const formId = useId();
   const signIn = useMutation({
@@ -47,7 +48,13 @@ export function SessionEndedDialog() {
         finishSignIn(null);
       }}
     >
-      <p className="cd-body">{AUTH_TEXTS.SESSION_ENDED_BODY}</p>
+      <p className="cd-body">
+        {signInReason === 'resume'
+          ? AUTH_TEXTS.SESSION_RESUME_BODY
+          : signInReason === 'discarded'
+            ? AUTH_TEXTS.SESSION_DISCARDED_BODY
+            : AUTH_TEXTS.SESSION_ENDED_BODY}
+      </p>
       {!enterprise && (
         <SignInFields
           id={formId}

@@ -35,6 +35,8 @@ import {
   type OutboundCallResponse,
   type StaffUpdateResponse,
   type StudentSearchResponse,
+  submissionIdKind,
+  SUBMISSION_ID_KIND_MISMATCH,
 } from '@clearing-desk/contracts';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '../api-url';
@@ -188,6 +190,8 @@ export const applicationsDeskHandlers = [
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const parsed = staffCreateSubmissionSchema.safeParse(((await request.json()) as { data?: unknown }).data);
     if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
+    // As the gateway: an id issued by the public form is refused here.
+    if (submissionIdKind(parsed.data.SUBMISSION_ID ?? '') === 'public') return error(409, SUBMISSION_ID_KIND_MISMATCH.staff);
     const course = db.courses.find((c) => c.UCAS_CODE === params.course);
     if (!course) return error(404, 'Course not found');
     // As the gateway's submitStaff: the edit rule for a new application, the course open to staff

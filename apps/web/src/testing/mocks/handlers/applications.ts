@@ -20,6 +20,10 @@ import {
   type ApplySubmission,
   type AssessResponse,
   type CourseData,
+  FORM_OPEN_HEADER,
+  LOGIN_MESSAGES,
+  submissionIdKind,
+  SUBMISSION_ID_KIND_MISMATCH,
 } from '@clearing-desk/contracts';
 import { decisionDeadline } from '@clearing-desk/contracts/server';
 import { createCourseDetail } from '@clearing-desk/contracts/testing';
@@ -134,6 +138,8 @@ export const applicationsHandlers = [
     // As the gateway's assess route: the public is refused a closed course at once; staff are not
     // (they re-assess applications on courses closed since), their create meets
     // staffCourseClosedCode when it is submitted (the staff-create handler).
+    // An open staff form without a session is 401, never the public's answer (the gateway's rule).
+    if (!db.sessionUser && request.headers.get(FORM_OPEN_HEADER) === '1') return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const refused = db.sessionUser ? null : unavailable(course, 'public');
     if (refused) return refused;
     const issues = validateQualificationItems(body.data.data, qualOptionsOf(course));
@@ -146,6 +152,8 @@ export const applicationsHandlers = [
     if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
     // As the gateway: a submission without SUBMISSION_ID (spec section 7 clients) gets a new one.
     const submission = { ...parsed.data.data, SUBMISSION_ID: parsed.data.data.SUBMISSION_ID ?? crypto.randomUUID() };
+    // As the gateway: an id issued by a staff form is refused here.
+    if (submissionIdKind(submission.SUBMISSION_ID) === 'staff') return error(409, SUBMISSION_ID_KIND_MISMATCH.public);
     const course = findCourse(params.course);
     if (!course) return error(404, 'Course not found');
     const repeated = db.applications.find((a) => a.submissionId === submission.SUBMISSION_ID);

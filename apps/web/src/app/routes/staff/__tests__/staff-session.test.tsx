@@ -272,17 +272,24 @@ describe('staff sign-out (PUT /api/admin/auth/logout)', () => {
     expect(router.state.location.pathname).toBe('/staff');
   });
 
-  it('signs out from an application with unsaved answers, then asks before leaving it; staying keeps the answers', async () => {
+  it('asks before signing out from an application with unsaved answers: staying keeps the answers and the session, leaving signs out', async () => {
     const { user, router } = renderApp('/apply/G400/personal-details', { user: adviser });
     await user.type(await screen.findByLabelText('Given name'), 'Amara');
     await user.click(within(banner()).getByRole('button', { name: 'Sign out' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to leave this application?' });
-    expect(db.sessionUser).toBeNull();
-    expect(within(banner()).queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+    expect(db.sessionUser).not.toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
     expect(router.state.location.pathname).toBe('/apply/G400/personal-details');
     expect(screen.getByLabelText('Given name')).toHaveValue('Amara');
+    expect(within(banner()).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+
+    await user.click(within(banner()).getByRole('button', { name: 'Sign out' }));
+    const again = await screen.findByRole('dialog', { name: 'Are you sure you want to leave this application?' });
+    await user.click(within(again).getByRole('button', { name: 'Leave this application' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Staff sign in' })).toBeInTheDocument();
+    expect(db.sessionUser).toBeNull();
+    expect(router.state.location.pathname).toBe('/staff');
   });
 
   it('keeps the user signed in and says so when the sign-out fails', async () => {

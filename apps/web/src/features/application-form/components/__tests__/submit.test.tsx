@@ -1,4 +1,12 @@
-import { API_ROUTES, APPLY_MESSAGES, CONFIRMATION_TEXTS, ERROR_CODES, SUBMISSION_BUTTONS, tooManyRequestsMessage } from '@clearing-desk/contracts';
+import {
+  API_ROUTES,
+  APPLY_MESSAGES,
+  CONFIRMATION_TEXTS,
+  ERROR_CODES,
+  SUBMISSION_BUTTONS,
+  submissionIdKind,
+  tooManyRequestsMessage,
+} from '@clearing-desk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { completeForm, recordRequests, submitAndConfirm } from '@/testing/application-form';
@@ -10,7 +18,8 @@ import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/test-utils';
 import { FORM_TEXTS } from '../../texts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** A UUID (the public form issues version 8 ids bound to the public: submissionIdKind). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const startForm = () => renderApp('/apply/G400/personal-details');
 
@@ -118,6 +127,7 @@ describe('submit step: submitting', () => {
       SECOND_YEAR_ENTRY: '0',
     });
     expect(body.data.SUBMISSION_ID).toMatch(UUID);
+    expect(submissionIdKind(String(body.data.SUBMISSION_ID))).toBe('public');
     expect(body.data.QUALIFICATIONS).toEqual([
       { QUALIFICATION: 'ALEVEL', SUBJECT: 'Mathematics', GRADE: 'A*', YEAR: '2025' },
       { QUALIFICATION: 'ALEVEL', SUBJECT: 'Physics', GRADE: 'A', YEAR: '2025' },
@@ -194,13 +204,13 @@ describe('submit step: submitting', () => {
     expect(ids[1]).toBe(ids[0]);
   });
 
-  it("offers the assessment's buttons", async () => {
+  it("offers the public's button only, even when the assessment offers staff buttons (a session in the browser)", async () => {
     setAssessment(createAssessment({ TRAFFIC_LIGHT: 'A', SUBMISSION_OPTIONS: { BUTTONS: [SUBMISSION_BUTTONS.REFER, SUBMISSION_BUTTONS.POOL] } }));
     const { user } = startForm();
     await completeForm(user);
-    expect(await screen.findByRole('button', { name: 'Refer' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Pool' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Submit' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refer' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pool' })).not.toBeInTheDocument();
   });
 
   it("offers no button when the assessment offers none (the Visa Team's), never a Submit of its own", async () => {
