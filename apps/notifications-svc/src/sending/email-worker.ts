@@ -1,6 +1,7 @@
 import { decisionEmailJobSchema } from '@clearing-desk/contracts';
 import { redisConnection } from '@clearing-desk/service-kit';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationsConfig } from '../config';
 import type { EmailRow } from '../db/schema';
@@ -16,7 +17,32 @@ export type EmailWorkerDeps = {
   log: FastifyBaseLogger;
   /** Called once the SMTP server accepted an email and before it is recorded (tests stop a worker there). */
   onAccepted?: (row: EmailRow) => Promise<void> | void;
+  /** Where acceptances are noted outside the database (createEmailWorker: Redis); absent in tests that do not need it. */
+  acceptances?: Acceptances;
 };
+
+/**
+ * The SMTP server's acceptance of an email, noted in Redis the moment it is known, before the
+ * database records it: a database that goes down between the two (or a worker that dies there)
+ * no longer makes the retry send the email again; the retry records the noted acceptance instead.
+ */
+export type Acceptances = {
+  note(emailId: string, smtpResponse: string): Promise<void>;
+  /** The SMTP response noted for the email, or null. */
+  find(emailId: string): Promise<string | null>;
+};
+
+/** How long an acceptance stays noted: longer than any job's retries (30 attempts, capped backoff). */
+const ACCEPTANCE_TTL_SECONDS = 7 * 24 * 3600;
+
+/** Acceptances kept in Redis under `<prefix>:email-accepted:<email id>`. */
+export function redisAcceptances(redis: Redis, prefix: string): Acceptances {
+  const key = (emailId: string) => `${prefix}:email-accepted:${emailId}`;
+  return {
+    note: async (emailId, smtpResponse) => void (await redis.set(key(emailId), smtpResponse || 'accepted', 'EX', ACCEPTANCE_TTL_SECONDS)),
+    find: (emailId) => redis.get(key(emailId)),
+  };
+}
 
 export type EmailJobResult = { emailId: string | null; state: 'sent' | 'failed' | 'skipped' | 'already-sent' };
 
@@ -29,8 +55,10 @@ export type EmailJobResult = { emailId: string | null; state: 'sent' | 'failed' 
  * 3. the attempt is counted, nodemailer sends with the Message-ID derived from the key;
  * 4. the SMTP answer is recorded: sent; or a temporary failure (thrown: BullMQ retries with
  *    backoff); or failed, for a 5xx refusal or the last attempt.
- * The one repeat this cannot prevent: the worker dying after the SMTP server accepted the
- * message and before step 4 recorded it; the job's retry then sends it again, same Message-ID.
+ * The acceptance is noted in Redis before step 4 (Acceptances), so a database down at step 4 or a
+ * worker dying after the note makes the retry record it, not send it again. The one repeat left:
+ * a worker dying between the SMTP server's acceptance and the note (a few milliseconds); the
+ * retry then sends it again, with the same Message-ID.
  */
 export async function processEmailJob(deps: EmailWorkerDeps, job: Job): Promise<EmailJobResult> {
   const { repository, config } = deps;
@@ -64,16 +92,26 @@ export async function processEmailJob(deps: EmailWorkerDeps, job: Job): Promise<
   }
   if (row.state === 'sent') return { emailId: row.id, state: 'already-sent' };
   if (row.state === 'failed') return { emailId: row.id, state: 'failed' };
+  const noted = await deps.acceptances?.find(row.id);
+  if (noted) {
+    await repository.markSent(row.id, noted);
+    return { emailId: row.id, state: 'already-sent' };
+  }
 
   const log = deps.log.child({ emailId: row.id, outboxId: row.outboxId, jobId: job.id, attempt: job.attemptsMade + 1 });
   await repository.startAttempt(row.id);
+  let accepted = false;
   try {
     const result = await deps.mailer.send({ messageId: row.messageId, to: row.recipient, subject: row.subject, html: row.html, text: row.text });
+    accepted = true;
+    await deps.acceptances?.note(row.id, result.response).catch((err: unknown) => log.warn({ err }, 'could not note the acceptance in Redis'));
     await deps.onAccepted?.(row);
     await repository.markSent(row.id, result.response);
     log.info({ kind: row.kind }, 'email sent');
     return { emailId: row.id, state: 'sent' };
   } catch (err) {
+    // Sent, but not recorded (the database is down): the retry records the noted acceptance.
+    if (accepted) throw err;
     const message = err instanceof Error ? err.message : String(err);
     const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     if (err instanceof PermanentSendError || last) {
@@ -99,7 +137,9 @@ export function createEmailWorker(deps: EmailWorkerDeps) {
   const { config } = deps;
   const lifecycle = { closed: false };
   const connection = redisConnection(config.REDIS_URL, 'blocking', lifecycle);
-  const worker = new Worker(EMAIL_QUEUE_NAME, (job) => processEmailJob(deps, job), {
+  const commands = redisConnection(config.REDIS_URL, 'producer', lifecycle);
+  const acceptances = deps.acceptances ?? redisAcceptances(commands, config.NOTIFICATIONS_QUEUE_PREFIX);
+  const worker = new Worker(EMAIL_QUEUE_NAME, (job) => processEmailJob({ ...deps, acceptances }, job), {
     connection,
     prefix: config.NOTIFICATIONS_QUEUE_PREFIX,
     concurrency: config.NOTIFICATIONS_WORKER_CONCURRENCY,
@@ -117,6 +157,7 @@ export function createEmailWorker(deps: EmailWorkerDeps) {
       lifecycle.closed = true;
       await worker.close();
       connection.disconnect();
+      commands.disconnect();
     },
   };
 }
