@@ -47,7 +47,7 @@ describe('the Node Clearing Desk runs on', () => {
       );
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(
-        `assessment-svc: Clearing Desk runs on Node ${SUPPORTED_NODE_MAJOR} (docs/adr/0006); this is Node ${machineVersion} (${machineNode}). Start it with \`npm start\` or with node_modules/.bin/node.`,
+        `assessment-svc: Clearing Desk runs on Node ${SUPPORTED_NODE_MAJOR} (docs/adr/0006); this is Node ${machineVersion} (${machineNode}). Start it with \`npm start\`, or with node_modules/.bin/node (\`npm ci\` installs it).`,
       );
     },
     40_000,

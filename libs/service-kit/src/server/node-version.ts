@@ -15,6 +15,6 @@ export function unsupportedNodeMessage(version: string = process.version, execPa
   if (Number(version.replace(/^v/, '').split('.')[0]) === SUPPORTED_NODE_MAJOR) return null;
   return (
     `Clearing Desk runs on Node ${SUPPORTED_NODE_MAJOR} (docs/adr/0006); this is Node ${version} (${execPath}). ` +
-    'Start it with `npm start` or with node_modules/.bin/node.'
+    'Start it with `npm start`, or with node_modules/.bin/node (`npm ci` installs it).'
   );
 }
