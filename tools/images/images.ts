@@ -102,7 +102,7 @@ export function runtimeClosure(names: string[]): string[] {
 export type BuiltImage = { dir: string; entries: string[]; packages: string[]; bytes: number };
 
 /**
- * The esbuild bundles of `app` (its IMAGES entries: `<entry>.js`, Node 20, CommonJS, one file each,
+ * The esbuild bundles of `app` (its IMAGES entries: `<entry>.js`, Node 24, CommonJS, one file each,
  * workspace code and npm packages inside, RUNTIME_PACKAGES left to `require`) written into
  * `outDir`; answers the npm packages the bundles import at run time. `root` is where the
  * repository's folders are at run time, as an expression of the bundle's `__dirname`: the bundle's
@@ -123,7 +123,7 @@ export async function bundleApp(app: ImageName, outDir: string, root = '__dirnam
       outfile: path.join(outDir, `${entry}.js`),
       bundle: true,
       platform: 'node',
-      target: 'node20',
+      target: 'node24',
       format: 'cjs',
       external: RUNTIME_PACKAGES,
       banner: { js: `var __imageRoot = ${root};` },
@@ -143,7 +143,7 @@ export async function bundleApp(app: ImageName, outDir: string, root = '__dirnam
 
 /**
  * Writes what the image of `app` carries into `outDir` (docker/app.Dockerfile copies it to /app):
- * `<entry>.js` bundles of the app's workspace code and npm dependencies (esbuild, Node 20, one
+ * `<entry>.js` bundles of the app's workspace code and npm dependencies (esbuild, Node 24, one
  * file each, no TypeScript at run time), `node_modules/` with only RUNTIME_PACKAGES the bundles
  * import and their dependencies, the run-time files of IMAGES (same paths as in the repository),
  * `healthcheck.cjs`, and a package.json naming the runtime packages' versions.

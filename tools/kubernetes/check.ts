@@ -13,7 +13,7 @@ async function main() {
   let failed = false;
   for (const dir of dirs) {
     const objects = await renderKustomization(dir);
-    const problems = manifestProblems(objects);
+    const problems = await manifestProblems(objects);
     const shown = path.relative(process.cwd(), dir) || '.';
     if (problems.length === 0) console.log(`${shown}: ${objects.length} objects valid`);
     else {

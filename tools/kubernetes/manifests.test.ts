@@ -58,10 +58,10 @@ it('names the same ports as npm start (tools/stack, the apps’ config defaults)
 });
 
 describe.each(kustomizations())('kubectl kustomize deploy/kubernetes/%s', (dir) => {
-  it('renders objects that all validate against the Kubernetes schemas, with no unknown field', () => {
+  it('renders objects that all validate against the Kubernetes schemas, with no unknown field', async () => {
     const objects = objectsOf(dir);
     expect(objects.length).toBeGreaterThan(40);
-    expect(manifestProblems(objects)).toEqual([]);
+    expect(await manifestProblems(objects)).toEqual([]);
   }, 60_000);
 
   it('puts every object in the clearing-desk namespace with the product label', () => {

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { parseAllDocuments } from 'yaml';
@@ -55,20 +56,33 @@ export async function renderKustomization(dir: string): Promise<Manifest[]> {
 export const describe = (object: Manifest): string => `${object.kind}/${object.metadata?.name ?? '(no name)'}`;
 
 const requireModel = createRequire(__filename);
+/** The kubernetes-models package folder: its models are ES modules exported for `import` only, loaded by file. */
+const modelsDir = requireModel.resolve
+  .paths('kubernetes-models')
+  ?.map((dir) => path.join(dir, 'kubernetes-models'))
+  .find((dir) => existsSync(path.join(dir, 'package.json')));
+/** A real `import()` (SWC under Jest would turn one written here into `require()`, which cannot load these ES modules under tsx). */
+const importModel = new Function('url', 'return import(url)') as (url: string) => Promise<Record<string, unknown>>;
 
-/** The kubernetes-models module of a kind, e.g. `kubernetes-models/apps/v1/Deployment`. */
+/** The kubernetes-models module of a kind, e.g. `kubernetes-models/apps/v1/Deployment` (its types, for the unknown-field check). */
 const modelModule = (object: Pick<Manifest, 'apiVersion' | 'kind'>) => `kubernetes-models/${object.apiVersion}/${object.kind}`;
 
 /**
  * Validates one object against the OpenAPI schema of its apiVersion and kind (the
- * `kubernetes-models` 4.5 release, the one made for Node 20: types, required fields, formats,
+ * `kubernetes-models` 5 release: types, required fields, formats,
  * enums). Returns the problems, empty when valid; an apiVersion/kind without a schema is one.
  */
-export function schemaProblems(object: Manifest): string[] {
+export async function schemaProblems(object: Manifest): Promise<string[]> {
   if (typeof object.apiVersion !== 'string' || typeof object.kind !== 'string') return [`${describe(object)}: apiVersion and kind are required`];
   let Model: new (data: unknown) => { validate(): void };
   try {
-    Model = (requireModel(modelModule(object)) as Record<string, new (data: unknown) => { validate(): void }>)[object.kind] as typeof Model;
+    if (!modelsDir) throw new Error('kubernetes-models is not installed');
+    Model = (
+      (await importModel(pathToFileURL(path.join(modelsDir, `${object.apiVersion}/${object.kind}.js`)).href)) as Record<
+        string,
+        new (data: unknown) => { validate(): void }
+      >
+    )[object.kind] as typeof Model;
   } catch {
     return [`${describe(object)}: no Kubernetes schema for ${object.apiVersion} ${object.kind}`];
   }
@@ -128,8 +142,8 @@ export function unknownFieldProblems(objects: Manifest[]): string[] {
 }
 
 /** Schema and unknown-field problems of every object of a rendered kustomization. */
-export function manifestProblems(objects: Manifest[]): string[] {
-  const schema = objects.map(schemaProblems);
+export async function manifestProblems(objects: Manifest[]): Promise<string[]> {
+  const schema = await Promise.all(objects.map(schemaProblems));
   const modelled = objects.filter((_, i) => !schema[i]?.some((problem) => problem.includes('no Kubernetes schema')));
   return [...schema.flat(), ...unknownFieldProblems(modelled)];
 }

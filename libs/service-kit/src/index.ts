@@ -10,6 +10,7 @@ export * from './server/error-handler';
 export * from './server/start-service';
 export * from './metrics/metrics';
 export * from './server/run-service';
+export * from './server/node-version';
 export * from './server/staff-user';
 export * from './security/secret-equals';
 export * from './database/connect-database';

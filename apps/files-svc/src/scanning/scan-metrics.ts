@@ -1,5 +1,5 @@
 import type { Job, Queue } from 'bullmq';
-import { Gauge, Histogram, type Registry } from 'prom-client';
+import { Gauge, Histogram, type Registry } from '@prometheus-io/client';
 
 /** Seconds: a clamd INSTREAM scan of a 5 MB upload takes well under a second; 10 s is the upload's own limit. */
 const SCAN_BUCKETS_SECONDS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

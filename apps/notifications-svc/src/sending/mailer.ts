@@ -55,7 +55,7 @@ export function createMailer(config: Pick<NotificationsConfig, 'SMTP_URL' | 'MAI
     connectionTimeout: config.SMTP_TIMEOUT_MS,
     greetingTimeout: config.SMTP_TIMEOUT_MS,
     socketTimeout: config.SMTP_TIMEOUT_MS,
-  } as nodemailer.TransportOptions);
+  });
   return {
     async send(email: OutgoingEmail): Promise<SendResult> {
       const address = email.to.trim();

@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fastifyMetrics from 'fastify-metrics';
-import * as promClient from 'prom-client';
-import { Registry } from 'prom-client';
+import * as promClient from '@prometheus-io/client';
+import { Registry } from '@prometheus-io/client';
 
 /**
  * Upper bounds (seconds) of the request latency histogram: from a 5 ms assessment to a 10 s
@@ -15,10 +15,10 @@ export const HTTP_LATENCY_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25
 export const UNMATCHED_ROUTE = 'unmatched';
 
 /**
- * A Prometheus registry of one process with Node's process metrics (prom-client's default
+ * A Prometheus registry of one process with Node's process metrics (@prometheus-io/client's default
  * metrics: CPU seconds, resident memory, event-loop lag, heap, GC, open handles), every series
  * labelled `app="<app>"` (e.g. `gateway`, `files-worker`), so dashboards tell the apps apart
- * whatever labels the scraper adds. One per app instance rather than prom-client's global
+ * whatever labels the scraper adds. One per app instance rather than the client's global
  * registry, so tests may build several apps in one process.
  */
 export function createMetricsRegistry(app: string): Registry {

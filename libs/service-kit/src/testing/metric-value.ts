@@ -4,7 +4,7 @@ const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
 
 /**
  * The value of the samples named `name` whose labels include `labels` (in any order, since
- * prom-client puts default labels first or last depending on the metric), summed when several
+ * @prometheus-io/client (prom-client before) puts default labels first or last depending on the metric), summed when several
  * match; undefined when none does. For tests reading a registry's or a metrics port's text.
  */
 export function metricValue(text: string, name: string, labels: Record<string, string> = {}): number | undefined {

@@ -1,6 +1,6 @@
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@clearing-desk/contracts';
 import fp from 'fastify-plugin';
-import { Counter } from 'prom-client';
+import { Counter } from '@prometheus-io/client';
 
 /** Who gave an application its status: the public form (the automatic decision) or a member of staff. */
 export type DecisionSource = 'public' | 'staff';

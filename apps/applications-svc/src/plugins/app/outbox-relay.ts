@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Gauge } from 'prom-client';
+import { Counter, Gauge } from '@prometheus-io/client';
 import type { ApplicationsConfig } from '../../config';
 import { outbox } from '../../db/schema';
 import type { ApplicationsDatabase } from '../external/database';

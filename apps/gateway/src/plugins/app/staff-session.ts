@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import fastifySession, { type FastifySessionObject, type FastifySessionOptions } from '@fastify/session';
+import fastifySession, { type FastifySessionObject, type FastifySessionOptions, type SessionStore } from '@fastify/session';
 import {
   FORM_OPEN_HEADER,
   hasStaffSignedInHint,
@@ -11,7 +11,6 @@ import {
   type StaffUser,
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
-import RedisStore from 'connect-redis';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
@@ -69,8 +68,9 @@ declare module '@fastify/session' {
 /** Name of the session cookie (HttpOnly; its value is the signed session id, never data). */
 export const SESSION_COOKIE = 'clearing_session';
 
-/** The callback of connect-redis's store methods. */
-type StoreCallback = Parameters<RedisStore['get']>[1];
+/** The callbacks of @fastify/session's store methods. */
+type StoreCallback = Parameters<SessionStore['destroy']>[1];
+type GetCallback = Parameters<SessionStore['get']>[1];
 
 /**
  * The session record's serializer (issue 25 item 3): the JSON of the session with an HMAC-SHA256
@@ -119,8 +119,12 @@ return 1`;
 const END_SESSION = `if redis.call('DEL', KEYS[1]) == 1 then redis.call('SET', KEYS[2], '1', 'PX', ARGV[1]) end
 return 0`;
 
-type StaffSessionStoreOptions = ConstructorParameters<typeof RedisStore>[0] & {
+type StaffSessionStoreOptions = {
   client: Redis;
+  /** Prefix of the session records. */
+  prefix: string;
+  /** Reads and writes a record's text (signedSessionSerializer). */
+  serializer: { stringify: (session: unknown) => string; parse: (text: string) => unknown };
   /** Prefix of the end markers of ended session ids. */
   endedPrefix: string;
   /** How long an ended id stays ended (ms): as long as any session can live, so none comes back. */
@@ -130,7 +134,9 @@ type StaffSessionStoreOptions = ConstructorParameters<typeof RedisStore>[0] & {
 };
 
 /**
- * connect-redis, with two changes:
+ * @fastify/session's store on the gateway's ioredis connection: one record per session id,
+ * `<prefix><id>`, living as long as its cookie. (connect-redis, used before, supports only
+ * node-redis clients since its version 8, and this store already wrote and deleted records itself.)
  * - every store failure becomes 503 'Staff sign-in is unavailable...', so a request that carries
  *   a session while Redis is down gets a clear answer instead of a 500;
  * - an ended session stays ended (issue 19). @fastify/session writes the session back at the end
@@ -139,49 +145,52 @@ type StaffSessionStoreOptions = ConstructorParameters<typeof RedisStore>[0] & {
  *   end marker in place of the deleted record (END_SESSION), and `set` writes only while the
  *   id has none (`SAVE_UNLESS_ENDED`). A new session (sign-in) has a new id, so it is never refused.
  */
-class StaffSessionStore extends RedisStore {
+class StaffSessionStore implements SessionStore {
   private readonly redis: Redis;
+  private readonly prefix: string;
+  private readonly serializer: StaffSessionStoreOptions['serializer'];
   private readonly endedPrefix: string;
   private readonly endedTtlMs: number;
   private readonly onEndedSave: (sid: string) => void;
 
-  constructor({ endedPrefix, endedTtlMs, onEndedSave, ...options }: StaffSessionStoreOptions) {
-    super(options);
-    this.redis = options.client;
+  constructor({ client, prefix, serializer, endedPrefix, endedTtlMs, onEndedSave }: StaffSessionStoreOptions) {
+    this.redis = client;
+    this.prefix = prefix;
+    this.serializer = serializer;
     this.endedPrefix = endedPrefix;
     this.endedTtlMs = endedTtlMs;
     this.onEndedSave = onEndedSave;
   }
 
-  private static wrap(cb: StoreCallback): NonNullable<StoreCallback> {
-    return (err, data) => cb?.(err ? new HttpError(503, LOGIN_MESSAGES.SESSIONS_UNAVAILABLE) : undefined, data);
+  private static unavailable(err: unknown): HttpError | undefined {
+    return err ? new HttpError(503, LOGIN_MESSAGES.SESSIONS_UNAVAILABLE) : undefined;
   }
-  override get(sid: string, cb?: StoreCallback) {
-    return super.get(sid, StaffSessionStore.wrap(cb));
+  /** The session of `sid`, or null: none stored, or a record its serializer refuses. */
+  get(sid: string, cb: GetCallback) {
+    this.redis.get(this.prefix + sid).then(
+      (text) => cb(undefined, text ? (this.serializer.parse(text) as Parameters<GetCallback>[1]) : null),
+      (err: unknown) => cb(StaffSessionStore.unavailable(err)),
+    );
   }
   /** Writes the record for the time its cookie has left (none left: ends it), unless the id has ended. */
-  override async set(sid: string, sess: Parameters<RedisStore['set']>[1], cb?: StoreCallback) {
-    const done = StaffSessionStore.wrap(cb);
+  set(sid: string, sess: Parameters<SessionStore['set']>[1], cb: StoreCallback) {
     const expires = sess.cookie?.expires;
     const ttlMs = expires ? new Date(expires).getTime() - Date.now() : 0;
     if (ttlMs <= 0) return this.destroy(sid, cb);
-    try {
-      const written = await this.redis.eval(SAVE_UNLESS_ENDED, 2, this.prefix + sid, this.endedPrefix + sid, this.serializer.stringify(sess), ttlMs);
-      if (written !== 1) this.onEndedSave(sid);
-      done();
-    } catch (err) {
-      done(err);
-    }
+    this.redis.eval(SAVE_UNLESS_ENDED, 2, this.prefix + sid, this.endedPrefix + sid, this.serializer.stringify(sess), ttlMs).then(
+      (written) => {
+        if (written !== 1) this.onEndedSave(sid);
+        cb();
+      },
+      (err: unknown) => cb(StaffSessionStore.unavailable(err)),
+    );
   }
   /** Deletes the record and marks its id ended for `endedTtlMs` (END_SESSION). */
-  override async destroy(sid: string, cb?: StoreCallback) {
-    const done = StaffSessionStore.wrap(cb);
-    try {
-      await this.redis.eval(END_SESSION, 2, this.prefix + sid, this.endedPrefix + sid, this.endedTtlMs);
-      done();
-    } catch (err) {
-      done(err);
-    }
+  destroy(sid: string, cb: StoreCallback) {
+    this.redis.eval(END_SESSION, 2, this.prefix + sid, this.endedPrefix + sid, this.endedTtlMs).then(
+      () => cb(),
+      (err: unknown) => cb(StaffSessionStore.unavailable(err)),
+    );
   }
 }
 
@@ -219,8 +228,8 @@ function sessionOnlyWithCookie(cookieName: string): typeof fastifySession {
 const sessionOf = (request: FastifyRequest): FastifySessionObject | null => request.session as FastifySessionObject | null;
 
 /**
- * Staff sessions (the staff sign-in issue, item 3): @fastify/session with a connect-redis store
- * on the gateway's ioredis connection, so every gateway instance sees every session.
+ * Staff sessions (the staff sign-in issue, item 3): @fastify/session with a Redis store
+ * (StaffSessionStore) on the gateway's ioredis connection, so every gateway instance sees every session.
  *
  * - The cookie is HttpOnly, SameSite=Lax, Secure when COOKIE_SECURE, and scoped to
  *   `${BASE_PATH}api`: pages and static files never touch Redis.

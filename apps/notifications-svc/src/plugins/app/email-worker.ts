@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import fp from 'fastify-plugin';
-import { Counter, Histogram } from 'prom-client';
+import { Counter, Histogram } from '@prometheus-io/client';
 import type { NotificationsConfig } from '../../config';
 import { createEmailWorker, type EmailJobResult, type EmailWorkerDeps } from '../../sending/email-worker';
 import { createMailer } from '../../sending/mailer';
