@@ -14,6 +14,8 @@ export type DeviceCookies = {
   nameOf(username: string): string;
   /** The id of the valid device cookie of `username` the request carries (signed by this gateway, for this user, not expired), or null. */
   read(request: FastifyRequest, username: string, now?: number): string | null;
+  /** Whether the request carries any device cookie (of any user, valid or not). */
+  any(request: FastifyRequest): boolean;
   /** Gives the browser a new device cookie of `username` (a new id: its old one's count stays behind). */
   issue(reply: FastifyReply, username: string, now?: number): void;
 };
@@ -52,6 +54,7 @@ export function createDeviceCookies(config: DeviceCookiesConfig): DeviceCookies 
       const sent = Buffer.from(given, 'base64url');
       return sent.length === expected.length && timingSafeEqual(sent, expected) ? id : null;
     },
+    any: (request) => Object.keys(request.cookies).some((name) => name.startsWith(DEVICE_COOKIE_PREFIX)),
     issue(reply, username, now = Date.now()) {
       const id = b64(randomBytes(16));
       reply.setCookie(nameOf(username), `${id}.${now}.${b64(signed(username, id, now))}`, options);

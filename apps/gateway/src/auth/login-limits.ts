@@ -18,6 +18,8 @@ export type LoginRefusal = { kind: LoginLockoutKind; retryAfterMs: number };
 export type LoginLimits = {
   /** The longest lockout in force that holds this attempt (with a device cookie: only that device's), or null when it may be checked. */
   check(attempt: LoginAttempt): Promise<LoginRefusal | null>;
+  /** The address lockout in force on `address`, or null: checked before the directory is asked, for a browser with no device cookie at all. */
+  addressHeld(address: string): Promise<LoginRefusal | null>;
   /** Counts a refused sign-in (on its device alone when it has a device cookie) and sets (and logs) the lockouts it earns. */
   refused(attempt: LoginAttempt, log: FastifyBaseLogger): Promise<void>;
   /** A sign-in succeeded: that pair's count and lockout end (the username's and the address's stay); with a device cookie, that device's. */
@@ -151,6 +153,8 @@ export function createLoginLimits(redis: Redis, config: LimitsConfig): LoginLimi
       for (const one of held) if (one && (!refusal || one.retryAfterMs > refusal.retryAfterMs)) refusal = one;
       return refusal;
     },
+
+    addressHeld: (address) => heldBy('address', address),
 
     async refused(attempt, log) {
       if (attempt.device !== null) {

@@ -99,11 +99,15 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
     }
   };
 
-  /** A lockout in force (`createLoginLimits`) answers 429 with Retry-After before the password is tried. */
-  const enforceLoginLimits = async (request: FastifyRequest, reply: FastifyReply, attempt: LoginAttempt) => {
-    const refusal = await guarded(request, () => limits.check(attempt));
+  /**
+   * A lockout in force (`createLoginLimits`) answers 429 with Retry-After before the password is
+   * tried. `attempt` null: the address's lockout alone, before the directory is asked, for a
+   * browser with no device cookie at all (a locked-out script then costs the directory nothing).
+   */
+  const enforceLoginLimits = async (request: FastifyRequest, reply: FastifyReply, attempt: LoginAttempt | null) => {
+    const refusal = await guarded(request, () => (attempt ? limits.check(attempt) : limits.addressHeld(request.ip)));
     if (refusal) {
-      request.log.info({ kind: refusal.kind, address: request.ip, trusted: attempt.device !== null }, 'sign-in refused: locked out');
+      request.log.info({ kind: refusal.kind, address: request.ip, trusted: !!attempt?.device }, 'sign-in refused: locked out');
       reply.header('retry-after', String(Math.max(1, Math.ceil(refusal.retryAfterMs / 1000))));
       throw new HttpError(429, LOGIN_MESSAGES.TOO_MANY_ATTEMPTS);
     }
@@ -116,6 +120,7 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
     handler: async (request, reply) => {
       const { username, password } = request.body;
       const started = Date.now();
+      if (!devices.any(request)) await enforceLoginLimits(request, reply, null);
       // The name is looked up once; every limit counts the uid found (or the typed name, folded, when none).
       const found: DirectoryUser | null = username === '' ? null : await fromDirectory(request, () => directory.find(username));
       const key = canonicalUsername(username, found?.uid ?? null);
