@@ -162,6 +162,24 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
     .int()
     .positive()
     .default(15 * 60 * 1000),
+  /**
+   * Device cookies (OWASP's pattern; apps/gateway/src/auth/device-cookies.ts): a sign-in gives the
+   * browser a signed cookie for that user, valid LOGIN_DEVICE_COOKIE_TTL_MS (90 days: a Clearing
+   * season from training to its end; renewed at every sign-in). With it the browser is held only
+   * by its own refusals: LOGIN_DEVICE_MAX_FAILURES of them in LOGIN_RATE_WINDOW_MS lock that
+   * device alone for LOGIN_DEVICE_LOCK_MS (an Administrator can lift it).
+   */
+  LOGIN_DEVICE_COOKIE_TTL_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(90 * 24 * 60 * 60 * 1000),
+  LOGIN_DEVICE_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_DEVICE_LOCK_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60 * 1000),
 
   /**
    * Proxies (load balancers, ingress) whose X-Forwarded-For the gateway believes for the client

@@ -4,6 +4,12 @@ import type { GatewayConfig } from '../config';
 /** A directory account that proved its password: its username, display name and group names. */
 export type DirectoryAccount = { username: string; name: string; groups: string[] };
 
+/**
+ * A user found by the name typed at sign-in: `uid`, the directory's own spelling of the name
+ * (LDAP_USER_ATTRIBUTE as stored, whatever case or width was typed), the entry's DN and display name.
+ */
+export type DirectoryUser = { uid: string; dn: string; name: string };
+
 /** The directory could not be reached or answered with an error: sign-in answers 503, never 500 or a login. */
 export class DirectoryUnavailableError extends Error {
   override readonly name = 'DirectoryUnavailableError';
@@ -37,10 +43,10 @@ const first = (value: unknown): string | undefined => {
  * service account reads the groups that list that DN. Every value put into a filter is escaped
  * (RFC 4515, ldapts `escapeFilter`), so `*)(uid=*` is searched for literally.
  *
- * `authenticate` answers the account, or null for a wrong password, an unknown user, an empty
- * password (an empty-password bind is an anonymous bind in LDAP and would "succeed") or a name
- * that matches more than one entry. An unknown user still costs one bind, so both refusals do
- * the same work. `lookup` reads a signed-in user's account again (name and groups) without a
+ * `find` answers the user a typed name matches (its canonical uid and DN; null for none or more
+ * than one); `authenticate` that user's account, or null for a wrong password, an unknown user
+ * or an empty password (an empty-password bind is an anonymous bind in LDAP and would "succeed").
+ * An unknown user still costs one bind, so both refusals do the same work. `lookup` reads a signed-in user's account again (name and groups) without a
  * password, for roles that follow the directory.
  * @throws DirectoryUnavailableError when the directory cannot be reached, times out or fails.
  */
@@ -73,19 +79,21 @@ export function createLdapDirectory(settings: DirectorySettings) {
     return searchEntries.length === 1 ? searchEntries[0] : undefined;
   }
 
-  /** The account of a found entry: its groups read by the service account. */
-  async function accountOf(service: Client, entry: Entry, username: string): Promise<DirectoryAccount> {
+  /** The user of a found entry (null without its uid attribute). */
+  function userOf(entry: Entry): DirectoryUser | null {
+    const uid = first(entry[settings.LDAP_USER_ATTRIBUTE]);
+    return uid ? { uid, dn: entry.dn, name: first(entry.displayName) ?? first(entry.cn) ?? uid } : null;
+  }
+
+  /** The account of a found user: its groups read by the service account. */
+  async function accountOf(service: Client, user: DirectoryUser): Promise<DirectoryAccount> {
     const { searchEntries: groupEntries } = await service.search(settings.LDAP_GROUP_SEARCH_BASE, {
       scope: 'sub',
-      filter: `(${settings.LDAP_GROUP_MEMBER_ATTRIBUTE}=${escapeFilter`${entry.dn}`})`,
+      filter: `(${settings.LDAP_GROUP_MEMBER_ATTRIBUTE}=${escapeFilter`${user.dn}`})`,
       attributes: [settings.LDAP_GROUP_NAME_ATTRIBUTE],
     });
     const groups = groupEntries.map((g) => first(g[settings.LDAP_GROUP_NAME_ATTRIBUTE])).filter((g): g is string => !!g);
-    return {
-      username: first(entry[settings.LDAP_USER_ATTRIBUTE]) ?? username,
-      name: first(entry.displayName) ?? first(entry.cn) ?? username,
-      groups,
-    };
+    return { username: user.uid, name: user.name, groups };
   }
 
   /** Runs `work` with the service account bound; every failure but DirectoryUnavailableError's own becomes one. */
@@ -102,15 +110,35 @@ export function createLdapDirectory(settings: DirectorySettings) {
     }
   }
 
-  async function authenticate(username: string, password: string): Promise<DirectoryAccount | null> {
+  /**
+   * The user the directory finds for a typed name (its matching rule ignores case and width, so
+   * 'ＡＤＭＩＮ' finds admin), or null when none or more than one entry matches. Sign-in looks the
+   * name up once and keys every limit on the `uid` found (login-limits).
+   * @throws DirectoryUnavailableError when the directory cannot be reached, times out or fails.
+   */
+  async function find(username: string): Promise<DirectoryUser | null> {
     return asService(async (service) => {
       const entry = await findUser(service, username);
-      // Same work for an unknown user: a bind that the directory refuses.
-      const dn = entry?.dn ?? `${settings.LDAP_USER_ATTRIBUTE}=${NO_SUCH_USER},${settings.LDAP_USER_SEARCH_BASE}`;
-      const bound = password !== '' && (await tryBind(dn, password));
-      if (!entry || !bound) return null;
-      return accountOf(service, entry, username);
+      return entry ? userOf(entry) : null;
     });
+  }
+
+  /**
+   * The account of a user `find` answered when `password` is theirs, else null (an unknown user,
+   * null, still costs one bind, so both refusals do the same work).
+   * @throws DirectoryUnavailableError when the directory cannot be reached, times out or fails.
+   */
+  async function authenticate(user: DirectoryUser | null, password: string): Promise<DirectoryAccount | null> {
+    // Same work for an unknown user: a bind that the directory refuses.
+    const dn = user?.dn ?? `${settings.LDAP_USER_ATTRIBUTE}=${NO_SUCH_USER},${settings.LDAP_USER_SEARCH_BASE}`;
+    let bound: boolean;
+    try {
+      bound = password !== '' && (await tryBind(dn, password));
+    } catch (err) {
+      throw new DirectoryUnavailableError(`directory ${settings.LDAP_URL}: ${(err as Error).message}`, { cause: err });
+    }
+    if (!user || !bound) return null;
+    return asService(async (service) => accountOf(service, user));
   }
 
   /**
@@ -121,10 +149,11 @@ export function createLdapDirectory(settings: DirectorySettings) {
   async function lookup(username: string): Promise<DirectoryAccount | null> {
     return asService(async (service) => {
       const entry = await findUser(service, username);
-      return entry ? accountOf(service, entry, username) : null;
+      const user = entry ? userOf(entry) : null;
+      return user ? accountOf(service, user) : null;
     });
   }
 
-  return { authenticate, lookup };
+  return { find, authenticate, lookup };
 }
 export type LdapDirectory = ReturnType<typeof createLdapDirectory>;

@@ -6,12 +6,15 @@ import { z } from 'zod';
  * - `pair`: one username from one client address (growing delays after a few refusals);
  * - `username`: one username from every address (a short delay, never over a minute, so the right
  *   password from a new address still gets in);
- * - `address`: one client address for every username (a ceiling high enough for a call centre).
+ * - `address`: one client address for every username (a ceiling high enough for a call centre);
+ * - `device`: the browsers that signed one username in before (device cookies, issue 35 item 2),
+ *   each locked on its own after a few refusals from it; the other three never hold them.
+ * Usernames are the directory's canonical uid, whatever case or width was typed.
  */
-export const loginLockoutKindSchema = z.enum(['pair', 'username', 'address']);
+export const loginLockoutKindSchema = z.enum(['pair', 'username', 'address', 'device']);
 export type LoginLockoutKind = z.infer<typeof loginLockoutKindSchema>;
 
-/** Who a lockout holds: the username (pair, username) and the client address (pair, address); null where the kind has none. */
+/** Who a lockout holds: the username (pair, username, device) and the client address (pair, address); null where the kind has none. */
 export const loginLockoutSubjectSchema = z.strictObject({
   kind: loginLockoutKindSchema,
   username: z.string().max(64).nullable(),

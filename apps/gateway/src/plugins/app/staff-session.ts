@@ -73,23 +73,31 @@ type StoreCallback = Parameters<SessionStore['destroy']>[1];
 type GetCallback = Parameters<SessionStore['get']>[1];
 
 /**
- * The session record's serializer (issue 25 item 3): the JSON of the session with an HMAC-SHA256
- * over it keyed by SESSION_SECRET, stored as `{"mac":"<hex>","data":"<session JSON>"}`. A record
- * whose MAC does not match (edited in Redis, whatever the field) or of another shape reads as no
+ * The session record's serializer (issue 25 item 3, bound to its id by issue 35 item 3): the JSON
+ * of the session with an HMAC-SHA256 keyed by SESSION_SECRET over the session id and that JSON
+ * (the user, the sign-in time and everything else the session holds), stored as
+ * `{"mac":"<hex>","data":"<session JSON>"}`. A record whose MAC does not match (edited in Redis,
+ * whatever the field, or copied under another session id) or of another shape reads as no
  * session (`onTampered` is told), so the request is the public's: 401 on staff routes.
  */
 export function signedSessionSerializer(secret: string, onTampered: () => void) {
-  const mac = (data: string) => createHmac('sha256', secret).update(data).digest('hex');
+  // The id and the JSON as one JSON array: no id/data split can be read two ways.
+  const mac = (sid: string, data: string) =>
+    createHmac('sha256', secret)
+      .update(JSON.stringify([sid, data]))
+      .digest('hex');
   return {
-    stringify: (session: unknown): string => {
+    /** The record of session `sid`. */
+    stringify: (sid: string, session: unknown): string => {
       const data = JSON.stringify(session);
-      return JSON.stringify({ mac: mac(data), data });
+      return JSON.stringify({ mac: mac(sid, data), data });
     },
-    parse: (text: string): unknown => {
+    /** The session a record holds when it was written for `sid` as it stands, else null. */
+    parse: (sid: string, text: string): unknown => {
       try {
         const record = JSON.parse(text) as { mac?: unknown; data?: unknown };
         if (typeof record.mac === 'string' && typeof record.data === 'string') {
-          const expected = Buffer.from(mac(record.data), 'hex');
+          const expected = Buffer.from(mac(sid, record.data), 'hex');
           const given = Buffer.from(record.mac, 'hex');
           if (given.length === expected.length && timingSafeEqual(given, expected)) return JSON.parse(record.data);
         }
@@ -123,8 +131,8 @@ type StaffSessionStoreOptions = {
   client: Redis;
   /** Prefix of the session records. */
   prefix: string;
-  /** Reads and writes a record's text (signedSessionSerializer). */
-  serializer: { stringify: (session: unknown) => string; parse: (text: string) => unknown };
+  /** Reads and writes a record's text for a session id (signedSessionSerializer). */
+  serializer: { stringify: (sid: string, session: unknown) => string; parse: (sid: string, text: string) => unknown };
   /** Prefix of the end markers of ended session ids. */
   endedPrefix: string;
   /** How long an ended id stays ended (ms): as long as any session can live, so none comes back. */
@@ -168,7 +176,7 @@ class StaffSessionStore implements SessionStore {
   /** The session of `sid`, or null: none stored, or a record its serializer refuses. */
   get(sid: string, cb: GetCallback) {
     this.redis.get(this.prefix + sid).then(
-      (text) => cb(undefined, text ? (this.serializer.parse(text) as Parameters<GetCallback>[1]) : null),
+      (text) => cb(undefined, text ? (this.serializer.parse(sid, text) as Parameters<GetCallback>[1]) : null),
       (err: unknown) => cb(StaffSessionStore.unavailable(err)),
     );
   }
@@ -177,7 +185,7 @@ class StaffSessionStore implements SessionStore {
     const expires = sess.cookie?.expires;
     const ttlMs = expires ? new Date(expires).getTime() - Date.now() : 0;
     if (ttlMs <= 0) return this.destroy(sid, cb);
-    this.redis.eval(SAVE_UNLESS_ENDED, 2, this.prefix + sid, this.endedPrefix + sid, this.serializer.stringify(sess), ttlMs).then(
+    this.redis.eval(SAVE_UNLESS_ENDED, 2, this.prefix + sid, this.endedPrefix + sid, this.serializer.stringify(sid, sess), ttlMs).then(
       (written) => {
         if (written !== 1) this.onEndedSave(sid);
         cb();
@@ -240,8 +248,9 @@ const sessionOf = (request: FastifyRequest): FastifySessionObject | null => requ
  *   SESSION_ABSOLUTE_TIMEOUT_MS since sign-in is destroyed whatever its use, unless its last active
  *   call came from an open application form (FORM_OPEN_HEADER): then it lives up to
  *   SESSION_HARD_CEILING_MS since sign-in, so a caller is never cut off mid-call.
- * - The record in Redis carries an HMAC over it with SESSION_SECRET (`signedSessionSerializer`):
- *   a record edited in Redis is refused, so nobody with Redis access can make themselves Administrator.
+ * - The record in Redis carries an HMAC over its session id and its content with SESSION_SECRET
+ *   (`signedSessionSerializer`): a record edited in Redis, or copied under another id, is refused,
+ *   so nobody with Redis access can make themselves Administrator or take another's session.
  * - Roles follow the directory (issue 25 item 3): a directory session's roles are read again
  *   every STAFF_ROLES_REFRESH_MS by `refreshRoles` (auth/staff-roles.ts), and the session ends when
  *   the user left the directory or the roles could not be confirmed for STAFF_ROLES_MAX_AGE_MS; an
@@ -277,7 +286,7 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
         endedTtlMs: ceiling,
         onEndedSave: () => fastify.log.info('an ended staff session was not written back by a call that read it before it ended'),
         serializer: signedSessionSerializer(config.SESSION_SECRET, () =>
-          fastify.log.warn('staff session record refused: its HMAC does not match (edited in Redis?)'),
+          fastify.log.warn('staff session record refused: its HMAC does not match its id and content (edited in Redis, or copied from another id?)'),
         ),
       }),
     });

@@ -446,14 +446,16 @@ describe('sessions expire', () => {
     const signed = decodeURIComponent(client.cookie('clearing_session') as string);
     return `${prefix}:session:${signed.slice(0, signed.lastIndexOf('.'))}`;
   };
+  /** The session id of a record's key. */
+  const sidOf = (key: string) => key.slice(`${prefix}:session:`.length);
   /** The stack's own record signing (the test plays the gateway, so its rewrites carry a valid HMAC). */
   const records = () => signedSessionSerializer(shortStack.sessionSecret, () => undefined);
-  const read = async (key: string) => records().parse((await redis.get(key)) as string) as StoredSession;
+  const read = async (key: string) => records().parse(sidOf(key), (await redis.get(key)) as string) as StoredSession;
   /** Rewrites the stored session, keeping the key's time to live. */
   const rewrite = async (key: string, change: (session: StoredSession) => void) => {
     const session = await read(key);
     change(session);
-    await redis.set(key, records().stringify(session), 'KEEPTTL');
+    await redis.set(key, records().stringify(sidOf(key), session), 'KEEPTTL');
   };
   const signedInClient = async () => {
     const client = new StackClient(shortStack.gatewayUrl);
@@ -621,6 +623,32 @@ describe('session storage', () => {
       // Untouched, a record still reads.
       const kept = await signedIn();
       expect((await kept.client.get(apiPath('authUser'))).status).toBe(200);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
+
+describe('session records bound to their id (issue 35 item 3)', () => {
+  it("answers 401 to a session whose record was replaced by an Administrator's record copied from another id, and keeps the Administrator signed in", async () => {
+    const redis = new Redis('redis://127.0.0.1:6379');
+    try {
+      const keyOf = async (client: StackClient) => {
+        const sid = decodeURIComponent(client.cookie('clearing_session') as string).split('.')[0] as string;
+        const [key] = await redis.keys(`*:session:${sid}`);
+        return key as string;
+      };
+      const { client: admin, headers: adminHeaders } = newClient();
+      expect((await admin.login('admin', PASSWORD, adminHeaders)).status).toBe(200);
+      const { client: attacker, headers } = newClient();
+      expect((await attacker.login('frontoffice', PASSWORD, headers)).status).toBe(200);
+      // The Administrator's record, MAC and all, written under the attacker's own session id.
+      await redis.set(await keyOf(attacker), (await redis.get(await keyOf(admin))) as string, 'KEEPTTL');
+      expect(await attacker.get(apiPath('authUser'))).toMatchObject({ status: 401, body: { message: 'Not logged in' } });
+      expect((await attacker.get(`${apiPath('signInLockouts')}?_=1`)).status).toBe(401);
+      const own = await admin.get(apiPath('authUser'));
+      expect(own.status).toBe(200);
+      expect((own.body as { username: string }).username).toBe('admin');
     } finally {
       redis.disconnect();
     }

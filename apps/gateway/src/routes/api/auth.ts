@@ -4,8 +4,9 @@ import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DirectoryUnavailableError, type LdapDirectory } from '../../auth/ldap-directory';
-import { createLoginLimits, type LoginAttempt } from '../../auth/login-limits';
+import { createDeviceCookies } from '../../auth/device-cookies';
+import { DirectoryUnavailableError, type DirectoryUser, type LdapDirectory } from '../../auth/ldap-directory';
+import { canonicalUsername, createLoginLimits, type LoginAttempt } from '../../auth/login-limits';
 import { rolesForGroups, type RoleMapping } from '../../auth/role-mapping';
 import { oidcConfigured, type GatewayConfig } from '../../config';
 
@@ -47,12 +48,14 @@ export type AuthRoutesOptions = { config: GatewayConfig; directory: LdapDirector
 
 /**
  * Staff sign-in routes (spec section 7, the staff sign-in issue):
- * - `PUT /admin/auth/ldap`: form-encoded `username`, `password` and the XSRF `token`. Refusals are
- *   counted per (username, address), per username and per address on Redis and earn lockouts
- *   (`createLoginLimits`, issue 25 item 2: 429 with Retry-After and a message); the directory
- *   decides (401 'Incorrect username/password' alike for a wrong password, an unknown
- *   user and an empty password, each taking at least LOGIN_FAILURE_MIN_MS; 503 when the
- *   directory is down); a success starts a new session and answers the user.
+ * - `PUT /admin/auth/ldap`: form-encoded `username`, `password` and the XSRF `token`. The name is
+ *   looked up in the directory once and every limit counts its canonical uid. A browser with a
+ *   device cookie of that user (`createDeviceCookies`) is held only by its own refusals; any
+ *   other by refusals per (username, address), per username and per address; lockouts answer 429
+ *   with Retry-After and a message (`createLoginLimits`). The directory decides (401 'Incorrect
+ *   username/password' alike for a wrong password, an unknown user and an empty password, each
+ *   taking at least LOGIN_FAILURE_MIN_MS; 503 when the directory is down); a success starts a new
+ *   session, gives the browser a new device cookie of the user and answers the user.
  * - `PUT /admin/auth/logout`: destroys the session server-side (204, also without one). Spec
  *   section 7 gives it no payload: a body (JSON `{ data, token }` or form) is optional, and so is
  *   the XSRF token (`signOutGuard`).
@@ -83,16 +86,28 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
       throw new HttpError(503, LOGIN_MESSAGES.SESSIONS_UNAVAILABLE);
     }
   };
-  const attemptOf = (request: FastifyRequest): LoginAttempt => ({
-    username: String((request.body as { username?: unknown } | undefined)?.username ?? ''),
-    address: request.ip,
-  });
+  const devices = createDeviceCookies(config);
 
-  /** A lockout in force (pair, username or address: `createLoginLimits`) answers 429 with Retry-After before the directory is asked. */
-  const enforceLoginLimits = async (request: FastifyRequest, reply: FastifyReply) => {
-    const refusal = await guarded(request, () => limits.check(attemptOf(request)));
+  /** Runs a directory call; the directory down becomes 503 with its message (never a sign-in). */
+  const fromDirectory = async <T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (err) {
+      if (!(err instanceof DirectoryUnavailableError)) throw err;
+      request.log.error({ err }, 'staff directory unavailable');
+      throw new HttpError(503, LOGIN_MESSAGES.DIRECTORY_UNAVAILABLE);
+    }
+  };
+
+  /**
+   * A lockout in force (`createLoginLimits`) answers 429 with Retry-After before the password is
+   * tried. `attempt` null: the address's lockout alone, before the directory is asked, for a
+   * browser with no device cookie at all (a locked-out script then costs the directory nothing).
+   */
+  const enforceLoginLimits = async (request: FastifyRequest, reply: FastifyReply, attempt: LoginAttempt | null) => {
+    const refusal = await guarded(request, () => (attempt ? limits.check(attempt) : limits.addressHeld(request.ip)));
     if (refusal) {
-      request.log.info({ kind: refusal.kind, address: request.ip }, 'sign-in refused: locked out');
+      request.log.info({ kind: refusal.kind, address: request.ip, trusted: !!attempt?.device }, 'sign-in refused: locked out');
       reply.header('retry-after', String(Math.max(1, Math.ceil(refusal.retryAfterMs / 1000))));
       throw new HttpError(429, LOGIN_MESSAGES.TOO_MANY_ATTEMPTS);
     }
@@ -101,29 +116,29 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
   fastify.route({
     ...routeOf(API_ENDPOINTS.authLogin),
     config: { public: true },
-    preHandler: [fastify.csrfProtection, enforceLoginLimits],
+    preHandler: fastify.csrfProtection,
     handler: async (request, reply) => {
       const { username, password } = request.body;
       const started = Date.now();
-      let account = null;
-      try {
-        account = username === '' ? null : await directory.authenticate(username, password);
-      } catch (err) {
-        if (!(err instanceof DirectoryUnavailableError)) throw err;
-        request.log.error({ err }, 'staff directory unavailable');
-        throw new HttpError(503, LOGIN_MESSAGES.DIRECTORY_UNAVAILABLE);
-      }
+      if (!devices.any(request)) await enforceLoginLimits(request, reply, null);
+      // The name is looked up once; every limit counts the uid found (or the typed name, folded, when none).
+      const found: DirectoryUser | null = username === '' ? null : await fromDirectory(request, () => directory.find(username));
+      const key = canonicalUsername(username, found?.uid ?? null);
+      const attempt: LoginAttempt = { username: key, address: request.ip, device: found ? devices.read(request, key) : null };
+      await enforceLoginLimits(request, reply, attempt);
+      const account = await fromDirectory(request, () => directory.authenticate(found, password));
       if (!account) {
-        await guarded(request, () => limits.refused(attemptOf(request), request.log));
+        await guarded(request, () => limits.refused(attempt, request.log));
         // Every refusal takes as long as the slowest, so timing does not tell which part was wrong.
         await sleep(Math.max(0, started + config.LOGIN_FAILURE_MIN_MS - Date.now()));
-        request.log.info({ username }, 'staff sign-in refused');
+        request.log.info({ username, uid: found?.uid, trusted: attempt.device !== null }, 'staff sign-in refused');
         throw new HttpError(401, LOGIN_MESSAGES.INCORRECT);
       }
       const user: StaffUser = { username: account.username, name: account.name, roles: rolesForGroups(roleMapping, account.groups) };
-      await guarded(request, () => limits.succeeded(attemptOf(request)));
+      await guarded(request, () => limits.succeeded(attempt));
       await fastify.signIn(request, reply, user, { from: 'directory' });
-      request.log.info({ username: user.username, roles: user.roles }, 'staff signed in');
+      devices.issue(reply, key);
+      request.log.info({ username: user.username, roles: user.roles, trusted: attempt.device !== null }, 'staff signed in');
       return user;
     },
   });

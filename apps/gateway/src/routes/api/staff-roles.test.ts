@@ -60,8 +60,9 @@ const lockouts = async (client: StackClient) => (await client.get(`${apiPath('si
 /** The client's session record in Redis, read as the gateway reads it. */
 const sessionOf = async (client: StackClient) => {
   const signed = decodeURIComponent(client.cookie('clearing_session') as string);
-  const text = await redis.get(`${PREFIX}:session:${signed.slice(0, signed.lastIndexOf('.'))}`);
-  return text ? (signedSessionSerializer(stack.sessionSecret, () => undefined).parse(text) as { rolesReadAt: number; rolesTriedAt: number }) : null;
+  const sid = signed.slice(0, signed.lastIndexOf('.'));
+  const text = await redis.get(`${PREFIX}:session:${sid}`);
+  return text ? (signedSessionSerializer(stack.sessionSecret, () => undefined).parse(sid, text) as { rolesReadAt: number; rolesTriedAt: number }) : null;
 };
 
 it('takes a group change in slapd into account within the refresh time: the removed Administrator loses the lockouts page, the added user gains it', async () => {

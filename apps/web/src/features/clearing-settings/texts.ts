@@ -38,6 +38,12 @@ export const SETTINGS_TEXTS = {
 
 /** What a lockout holds, in words (issue 25 item 2). */
 export const lockoutKindText = (kind: LoginLockoutKind): string =>
-  kind === 'pair' ? 'This username from this address' : kind === 'username' ? 'This username from every address' : 'Every username from this address';
+  kind === 'pair'
+    ? 'This username from this address'
+    : kind === 'username'
+      ? 'This username from every address'
+      : kind === 'device'
+        ? 'This username from browsers it signed in on before'
+        : 'Every username from this address';
 
 export const clearingStateText = (state: 0 | 1): string => (state === 1 ? SETTINGS_TEXTS.OPEN : SETTINGS_TEXTS.CLOSED);

@@ -190,6 +190,29 @@ describe('/staff/settings (Clearing settings)', () => {
       expect(within(region).getByRole('button', { name: 'Lift every username from this address: every username from 203.0.113.9' })).toBeInTheDocument();
     });
 
+    it('names a device lockout (a browser that signed the user in before, locked by its own refusals) and lifts it', async () => {
+      const device = {
+        kind: 'device',
+        username: 'backoffice',
+        address: null,
+        refusals: 5,
+        since: '2025-08-14T07:02:00.000Z',
+        until: '2025-08-14T07:17:00.000Z',
+      } as const;
+      db.signInLockouts = [device];
+      const { user } = renderApp('/staff/settings', { user: admin });
+      const region = await screen.findByRole('region', { name: 'Sign-in lockouts' });
+      const table = await within(region).findByRole('table');
+      expect(
+        within(within(table).getAllByRole('row')[1]!)
+          .getAllByRole('cell')
+          .map((td) => td.textContent),
+      ).toEqual(['This username from browsers it signed in on before', 'backoffice', 'Every', '5', '14/08/2025 08:17', 'Lift']);
+      await user.click(within(region).getByRole('button', { name: 'Lift this username from browsers it signed in on before: backoffice' }));
+      expect(await within(region).findByText('Lockout lifted.')).toBeInTheDocument();
+      expect(db.signInLockouts).toEqual([]);
+    });
+
     it("says 'No sign-in is locked out.' when there is none", async () => {
       renderApp('/staff/settings', { user: admin });
       const region = await screen.findByRole('region', { name: 'Sign-in lockouts' });
