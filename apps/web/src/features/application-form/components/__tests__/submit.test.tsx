@@ -213,12 +213,12 @@ describe('submit step: submitting', () => {
     expect(screen.queryByRole('button', { name: 'Pool' })).not.toBeInTheDocument();
   });
 
-  it("offers no button when the assessment offers none (the Visa Team's), never a Submit of its own", async () => {
+  it("keeps the public's Submit on a public form even when the assessment lists no button (whose form it is decides)", async () => {
     setAssessment(createAssessment({ SUBMISSION_OPTIONS: { BUTTONS: [] } }));
     const { user } = startForm();
     await completeForm(user);
-    await waitFor(() => expect(document.querySelectorAll('.cd-submit-panel .cd-button-group button')).toHaveLength(0));
-    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Submit' })).toBeInTheDocument();
+    expect(document.querySelectorAll('.cd-submit-panel .cd-button-group button')).toHaveLength(1);
   });
 
   it('shows the duplicate banner when the server refuses a duplicate', async () => {
