@@ -11,3 +11,4 @@ export * from './validate-submission';
 export * from './store-application';
 export * from './admin-applications';
 export * from './desk-texts';
+export * from './form-guard';
