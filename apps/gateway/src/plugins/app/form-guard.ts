@@ -35,6 +35,12 @@ const POW_ALGORITHM = 'PBKDF2/SHA-256';
 /** A key for one purpose derived from the form secret, so tokens and challenges never share a key with the sessions. */
 const purposeKey = (secret: string, purpose: string) => createHmac('sha256', secret).update(`clearing-desk form guard: ${purpose}`).digest('hex');
 
+/** The keys of the form-start tokens and of the proof-of-work challenges, from FORM_SECRET (else SESSION_SECRET). */
+export function formGuardKeys(config: Pick<GatewayConfig, 'FORM_SECRET' | 'SESSION_SECRET'>): { tokenKey: string; powKey: string } {
+  const secret = config.FORM_SECRET ?? purposeKey(config.SESSION_SECRET, 'form secret');
+  return { tokenKey: purposeKey(secret, 'form-start token'), powKey: purposeKey(secret, 'proof of work') };
+}
+
 /**
  * A form-start token: `f1.{issued at, ms}.{random nonce}.{HMAC-SHA256 of those, base64url}`.
  * @param key the token key (purposeKey of the form secret)
@@ -87,9 +93,7 @@ function parseProof(header: string): { challenge: Challenge; solution: Solution 
  */
 export const formGuardPlugin = fp<{ config: GatewayConfig }>(
   async (fastify, { config }) => {
-    const secret = config.FORM_SECRET ?? purposeKey(config.SESSION_SECRET, 'form secret');
-    const tokenKey = purposeKey(secret, 'form-start token');
-    const powKey = purposeKey(secret, 'proof of work');
+    const { tokenKey, powKey } = formGuardKeys(config);
     const usedPrefix = `${config.REDIS_KEY_PREFIX}:form-proof:`;
 
     const budget = fastify.createRateLimit({
