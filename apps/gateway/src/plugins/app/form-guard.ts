@@ -132,7 +132,14 @@ export const formGuardPlugin = fp<{ config: GatewayConfig }>(
       const result = await verifySolution({ challenge: proof.challenge, solution: proof.solution, deriveKey, hmacSignatureSecret: powKey }).catch(() => null);
       if (!result?.verified) return false;
       const ttl = Math.max(1000, (proof.challenge.parameters.expiresAt ?? 0) * 1000 - Date.now() + 1000);
-      const first = await fastify.redis.set(`${usedPrefix}${proof.challenge.signature}`, '1', 'PX', ttl, 'NX');
+      let first: string | null;
+      try {
+        first = await fastify.redis.set(`${usedPrefix}${proof.challenge.signature}`, '1', 'PX', Math.min(ttl, config.FORM_POW_EXPIRES_MS + 1000), 'NX');
+      } catch (err) {
+        // Redis down: the proof is right, and results day goes on (as every public limit does).
+        request.log.warn({ err }, 'proof of work not recorded as used');
+        return true;
+      }
       if (first !== 'OK') request.log.warn('a proof of work sent again was refused');
       return first === 'OK';
     };
@@ -159,8 +166,11 @@ export const formGuardPlugin = fp<{ config: GatewayConfig }>(
           reply.code(428);
           return reply.send(await challenge());
         }
-        const counted = await proven(request);
-        if (!counted.isAllowed && counted.isExceeded) throw refuse(reply, Math.max(1, counted.ttlInSeconds));
+        const counted = await proven(request).catch((err: unknown) => {
+          request.log.warn({ err }, 'proven submissions not counted');
+          return null;
+        });
+        if (counted && !counted.isAllowed && counted.isExceeded) throw refuse(reply, Math.max(1, counted.ttlInSeconds));
         return;
       }
 
