@@ -2,7 +2,7 @@ const preset = require('../../jest.preset.cjs');
 
 // msw 2 depends on ESM-only packages (rettime, until-async, @open-draft/deferred-promise...):
 // SWC compiles every .mjs file, and these packages' .js files, to CommonJS for Jest.
-const ESM_ONLY_PACKAGES = ['rettime', 'until-async', '@open-draft/deferred-promise', 'headers-polyfill'];
+const ESM_ONLY_PACKAGES = ['rettime', 'until-async', '@open-draft/deferred-promise', 'headers-polyfill', 'altcha-lib'];
 const swcTransform = Object.values(preset.transform)[0];
 
 // Run directly, this config also runs the libs/ui tests, so one command checks everything the web

@@ -10,6 +10,7 @@ import { noStorePlugin } from './plugins/app/no-store';
 import { openApiPlugin } from './plugins/external/openapi';
 import { staffSessionPlugin } from './plugins/app/staff-session';
 import { rateLimitPlugin } from './plugins/external/rate-limit';
+import { formGuardPlugin } from './plugins/app/form-guard';
 import { securityHeadersPlugin } from './plugins/external/security-headers';
 import { redisPlugin } from './plugins/external/redis';
 import { webAppPlugin } from './plugins/external/web-app';
@@ -49,6 +50,7 @@ export async function buildApp(config: GatewayConfig) {
   await app.register(xsrfPlugin, { config });
   await app.register(redisPlugin, { config });
   await app.register(rateLimitPlugin, { config });
+  await app.register(formGuardPlugin, { config });
   const directory = createLdapDirectory(config);
   const roleMapping = loadRoleMapping(config.ROLE_MAPPING_FILE);
   const refreshRoles = createRolesRefresher({ directory, roleMapping, refreshMs: config.STAFF_ROLES_REFRESH_MS, maxAgeMs: config.STAFF_ROLES_MAX_AGE_MS });

@@ -216,6 +216,35 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   RATE_LIMIT_APPLY_PER_APPLICANT_MAX: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_UPLOAD_MAX: z.coerce.number().int().positive().default(300),
   /**
+   * What tells a person at the public form from a script rotating e-mails on one address
+   * (plugins/app/form-guard.ts; docs/deploy.md "Client addresses, rate limits and bad input"):
+   * - RATE_LIMIT_APPLY_BUDGET: public submissions per client address per RATE_LIMIT_WINDOW_MS taken
+   *   without more; past it a submission needs a form-start token and a solved proof of work, so a
+   *   script that does neither stores this many a window however many e-mails it rotates;
+   * - the form-start token, signed when the public form is opened: a submission carrying one
+   *   sooner than FORM_MIN_FILL_MS after (10 s: nobody fills the form in faster) or later than
+   *   FORM_TOKEN_MAX_AGE_MS (a day) is refused;
+   * - the proof of work (ALTCHA, PBKDF2/SHA-256): FORM_POW_COST iterations per attempt, the answer
+   *   drawn between FORM_POW_COUNTER_MAX / 2 and FORM_POW_COUNTER_MAX (about 2 to 7 s of one
+   *   core, in a browser or a script alike); a challenge is good for FORM_POW_EXPIRES_MS and once.
+   * FORM_SECRET signs the tokens and challenges; by default it is derived from SESSION_SECRET.
+   */
+  RATE_LIMIT_APPLY_BUDGET: z.coerce.number().int().positive().default(10),
+  FORM_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  FORM_MIN_FILL_MS: z.coerce.number().int().nonnegative().default(10_000),
+  FORM_TOKEN_MAX_AGE_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60 * 60 * 1000),
+  FORM_POW_COST: z.coerce.number().int().positive().default(5_000),
+  FORM_POW_COUNTER_MAX: z.coerce.number().int().min(2).default(3_000),
+  FORM_POW_EXPIRES_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 60 * 1000),
+  /**
    * The public limits are counted in each gateway process and synchronised with Redis in batches
    * (issue 26; plugins/external/batched-rate-limit-store.ts): every RATE_LIMIT_SYNC_MS, and at once
    * when a key has RATE_LIMIT_SYNC_HITS unsent hits (a tenth of its limit if fewer). With N

@@ -48,6 +48,15 @@ export const notificationsConfigSchema = baseServiceConfigSchema.merge(databaseC
    */
   NOTIFICATIONS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(32),
   /**
+   * The emails a public submission sends at once (received, and an offer or rejection decided
+   * as it is stored) go to any address the form was given, so they are capped per recipient
+   * domain per hour (the clock hour, counted in Redis), so the form cannot send mail under the
+   * university's name to one organisation in bulk. Past the cap the email is recorded as failed
+   * with the reason (the History shows it; a person can resend it), never sent nor lost.
+   * 500 an hour: above what one webmail domain receives on results day's busiest hour.
+   */
+  NOTIFICATIONS_PUBLIC_EMAILS_PER_DOMAIN_PER_HOUR: z.coerce.number().int().positive().default(500),
+  /**
    * Attempts per email and the backoff between them (doubling from the base, capped): the
    * defaults retry for about 90 minutes while the SMTP server is unreachable, then mark it failed
    * for a person to resend. A 5xx refusal fails at once.

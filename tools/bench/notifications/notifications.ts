@@ -168,10 +168,12 @@ async function main() {
     ...(values.apps === 'tsx' ? {} : { bundlesDir: BUNDLES_DIR }),
     logs: values.logs === 'pretty' ? 'pretty' : 'silent',
     gatewayEnv: Object.fromEntries(
-      ['APPLIED', 'ASSESS', 'APPLY'].flatMap((k) => [
-        [`RATE_LIMIT_${k}_MAX`, raised],
-        [`RATE_LIMIT_${k}_PER_APPLICANT_MAX`, raised],
-      ]),
+      ['APPLIED', 'ASSESS', 'APPLY']
+        .flatMap((k) => [
+          [`RATE_LIMIT_${k}_MAX`, raised],
+          [`RATE_LIMIT_${k}_PER_APPLICANT_MAX`, raised],
+        ])
+        .concat([['RATE_LIMIT_APPLY_BUDGET', raised]]),
     ),
   });
   const pool = new Pool(stack.gatewayUrl, { connections: 32 });

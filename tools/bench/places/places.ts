@@ -172,10 +172,12 @@ async function run(label: 'guard' | 'no-guard') {
     logs: 'silent',
     env: label === 'no-guard' ? { PLACES_GUARD: 'off' } : {},
     gatewayEnv: Object.fromEntries(
-      ['APPLIED', 'ASSESS', 'APPLY'].flatMap((k) => [
-        [`RATE_LIMIT_${k}_MAX`, raised],
-        [`RATE_LIMIT_${k}_PER_APPLICANT_MAX`, raised],
-      ]),
+      ['APPLIED', 'ASSESS', 'APPLY']
+        .flatMap((k) => [
+          [`RATE_LIMIT_${k}_MAX`, raised],
+          [`RATE_LIMIT_${k}_PER_APPLICANT_MAX`, raised],
+        ])
+        .concat([['RATE_LIMIT_APPLY_BUDGET', raised]]),
     ),
   });
   const pool = new Pool(stack.gatewayUrl, { connections: 64 });

@@ -1,4 +1,6 @@
-import { apiPath, XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
+import { apiPath, FORM_PROOF_HEADER, FORM_START_HEADER, formProofRequiredSchema, XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { startStack, type Stack, type StackOptions } from '@clearing-desk/stack';
 import { request as httpRequest } from 'node:http';
 import { Agent, fetch as undiciFetch } from 'undici';
@@ -203,6 +205,38 @@ export function staffClients(gatewayUrl: () => string, password: string): (usern
   };
 }
 
-/** Starts the real services and gateway on fresh test databases with the demo catalogue. */
+/**
+ * Starts the real services and gateway on fresh test databases with the demo catalogue. A test's
+ * submissions all come from 127.0.0.1, faster than any person: the submission budget per address
+ * (RATE_LIMIT_APPLY_BUDGET) is raised unless the test sets it (school-limits.test.ts keeps the default).
+ */
 export const startTestStack = (options: Partial<StackOptions> = {}): Promise<Stack> =>
-  startStack({ database: 'test', seedDemoData: true, services: ['courses', 'applications', 'assessment'], ...options });
+  startStack({
+    database: 'test',
+    seedDemoData: true,
+    services: ['courses', 'applications', 'assessment'],
+    ...options,
+    gatewayEnv: { RATE_LIMIT_APPLY_BUDGET: '1000000', ...options.gatewayEnv },
+  });
+
+/**
+ * Sends a public submission as the web app does (contracts' form-guard.ts): with the form-start
+ * token `startToken` (GET /api/form-start) and, when the gateway answers 428, again with the
+ * challenge solved (altcha-lib, as the browser solves it). Answers the last response and whether
+ * a proof of work was asked.
+ */
+export async function applyAsBrowser(
+  client: StackClient,
+  path: string,
+  form: unknown,
+  startToken: string,
+): Promise<{ status: number; body: unknown; proofAsked: boolean }> {
+  const first = await client.sendWithHeaders('POST', path, form, { [FORM_START_HEADER]: startToken });
+  if (first.status !== 428) return { status: first.status, body: first.body, proofAsked: false };
+  const { challenge } = formProofRequiredSchema.parse(first.body);
+  const solution = await solveChallenge({ challenge: challenge as Challenge, deriveKey });
+  if (!solution) throw new Error('the proof of work was not solved');
+  const proof = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  const second = await client.sendWithHeaders('POST', path, form, { [FORM_START_HEADER]: startToken, [FORM_PROOF_HEADER]: proof });
+  return { status: second.status, body: second.body, proofAsked: true };
+}

@@ -178,9 +178,27 @@ describe('decision emails over SMTP', () => {
     expect(mail.bcc).toBeUndefined();
     const headers = raw.slice(0, raw.indexOf('\r\n\r\n'));
     expect(headers).not.toMatch(/^Bcc:/im);
-    expect(lines(mail.text)[0]).toBe('Dear Eve Bcc: victim@example.com <script>alert(1)</script>,');
+    expect(lines(mail.text)[0]).toBe('Dear Eve Bcc victim example com script alert script,');
     expect(mail.html).not.toContain('<script>');
-    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).not.toContain('victim@example.com');
+  });
+
+  it('prints a name with a link or line breaks as plain words, so the form relays no phishing (issue 35 item 4)', async () => {
+    const { mail } = await deliver(
+      createDecisionEmailPayload({
+        applicant: {
+          NAME1: "Siân O'Neil-Brown\nURGENT: your account is locked, sign in at https://univ-login.example/verify or www.univ-login.example",
+          NAME2: 'X',
+          EMAIL: 'sian@example.com',
+          NATIONALITY: 'GBR',
+          APPLIED_TO_UCAS: true,
+        },
+      }),
+    );
+    const greeting = "Dear Siân O'Neil-Brown URGENT your account is locked sign in at,";
+    expect(lines(mail.text)[0]).toBe(greeting);
+    expect(mail.text).not.toMatch(/https?:\/\/univ|www\.univ|univ-login\.example/);
+    expect(mail.html).not.toMatch(/https?:\/\/univ|www\.univ|univ-login\.example/);
   });
 
   it('sends one email per outbox id however often the job comes, and records it for the History', async () => {

@@ -15,6 +15,11 @@ export type EmailWorkerDeps = {
   repository: EmailsRepository;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /**
+   * Counts one more email a public submission sends to `domain` this hour and answers the count
+   * (Redis, createEmailWorker); without it nothing is capped.
+   */
+  countPublicEmail?: (domain: string) => Promise<number>;
   /** Called once the SMTP server accepted an email and before it is recorded (tests stop a worker there). */
   onAccepted?: (row: EmailRow) => Promise<void> | void;
   /** Where acceptances are noted outside the database (createEmailWorker: Redis); absent in tests that do not need it. */
@@ -46,10 +51,23 @@ export function redisAcceptances(redis: Redis, prefix: string): Acceptances {
 
 export type EmailJobResult = { emailId: string | null; state: 'sent' | 'failed' | 'skipped' | 'already-sent' };
 
+/** The domain of an e-mail address, lower case (what the cap on public submissions' emails counts by). */
+export const recipientDomain = (email: string): string =>
+  email
+    .slice(email.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
+
+/** The error recorded on an email not sent because its domain was over the hourly cap (shown in the History). */
+export const publicEmailCappedText = (domain: string, cap: number): string =>
+  `Not sent: more than ${cap} emails of public submissions to ${domain} this hour (NOTIFICATIONS_PUBLIC_EMAILS_PER_DOMAIN_PER_HOUR). Resend it if it is genuine.`;
+
 /**
  * One job of the decision-emails queue (README "Delivery"):
  * 1. the email of the outbox row is recorded once (unique outbox id), rendered at that moment, so
  *    every attempt sends the same words; a decision that sends nothing is skipped;
+ *    An email of a public submission past its domain's hourly cap is recorded failed, with the
+ *    reason, and not sent (NOTIFICATIONS_PUBLIC_EMAILS_PER_DOMAIN_PER_HOUR);
  * 2. check before send: an email already sent is not sent again (a repeated job, a relay that ran
  *    twice), nor is one already failed for good (a person resends it);
  * 3. the attempt is counted, nodemailer sends with the Message-ID derived from the key;
@@ -72,6 +90,9 @@ export async function processEmailJob(deps: EmailWorkerDeps, job: Job): Promise<
     if (!row) {
       const rendered = await renderDecisionEmail(payload, { publicUrl: config.PUBLIC_URL, institutionCode: config.UCAS_INSTITUTION_CODE });
       if (!rendered) return { emailId: null, state: 'skipped' };
+      const recipient = payload.applicant.EMAIL.trim();
+      const domain = recipientDomain(recipient);
+      const count = payload.source === 'public' && deps.countPublicEmail ? await deps.countPublicEmail(domain) : 0;
       row = await repository.insertOnce({
         outboxId,
         kind: rendered.kind,
@@ -79,7 +100,7 @@ export async function processEmailJob(deps: EmailWorkerDeps, job: Job): Promise<
         studentId: payload.studentId,
         ucasCode: payload.ucasCode,
         status: payload.status,
-        recipient: payload.applicant.EMAIL.trim(),
+        recipient,
         subject: rendered.subject,
         html: rendered.html,
         text: rendered.text,
@@ -88,6 +109,12 @@ export async function processEmailJob(deps: EmailWorkerDeps, job: Job): Promise<
         resendOf: null,
         requestedBy: null,
       });
+      const cap = config.NOTIFICATIONS_PUBLIC_EMAILS_PER_DOMAIN_PER_HOUR;
+      if (count > cap && row.state === 'queued' && row.attempts === 0) {
+        await repository.markFailed(row.id, publicEmailCappedText(domain, cap), null);
+        deps.log.warn({ emailId: row.id, domain, count, cap }, 'email of a public submission not sent: its domain is over the hourly cap');
+        return { emailId: row.id, state: 'failed' };
+      }
     }
   }
   if (row.state === 'sent') return { emailId: row.id, state: 'already-sent' };
@@ -137,9 +164,22 @@ export function createEmailWorker(deps: EmailWorkerDeps) {
   const { config } = deps;
   const lifecycle = { closed: false };
   const connection = redisConnection(config.REDIS_URL, 'blocking', lifecycle);
+  // Acceptances and the hourly count of public submissions' emails per domain, beside the queue in Redis.
   const commands = redisConnection(config.REDIS_URL, 'producer', lifecycle);
   const acceptances = deps.acceptances ?? redisAcceptances(commands, config.NOTIFICATIONS_QUEUE_PREFIX);
-  const worker = new Worker(EMAIL_QUEUE_NAME, (job) => processEmailJob({ ...deps, acceptances }, job), {
+  const countPublicEmail =
+    deps.countPublicEmail ??
+    (async (domain: string) => {
+      const hour = Math.floor(Date.now() / 3_600_000);
+      const key = `${config.NOTIFICATIONS_QUEUE_PREFIX}:public-emails:${domain}:${hour}`;
+      const result = await commands
+        .multi()
+        .incr(key)
+        .pexpire(key, 2 * 3_600_000)
+        .exec();
+      return Number(result?.[0]?.[1] ?? 0);
+    });
+  const worker = new Worker(EMAIL_QUEUE_NAME, (job) => processEmailJob({ ...deps, acceptances, countPublicEmail }, job), {
     connection,
     prefix: config.NOTIFICATIONS_QUEUE_PREFIX,
     concurrency: config.NOTIFICATIONS_WORKER_CONCURRENCY,

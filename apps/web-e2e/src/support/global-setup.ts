@@ -14,6 +14,10 @@ export default async function globalSetup() {
     RATE_LIMIT_APPLIED_MAX: '100000',
     RATE_LIMIT_ASSESS_MAX: '100000',
     RATE_LIMIT_APPLY_MAX: '100000',
+    RATE_LIMIT_APPLY_BUDGET: '100000',
+    // A browser test fills the public form in a few seconds, faster than any person: the form
+    // guard's minimum time to fill (its own tests are the gateway's form-guard.test.ts) is lifted.
+    FORM_MIN_FILL_MS: '0',
     RATE_LIMIT_UPLOAD_MAX: '100000',
     RATE_LIMIT_APPLIED_PER_APPLICANT_MAX: '100000',
     RATE_LIMIT_ASSESS_PER_APPLICANT_MAX: '100000',

@@ -122,6 +122,7 @@ export const createApiPaths = (base: string) => {
     applied: (ucasCode: string) => `${api}${fillPath(A.applied.path, { ucasCode })}`,
     assess: (ucasCode: string) => `${api}${fillPath(A.assess.path, { course: ucasCode })}`,
     apply: (ucasCode: string) => `${api}${fillPath(A.apply.path, { course: ucasCode })}`,
+    formStart: () => `${api}${fillPath(A.formStart.path)}`,
     application: (applicationHash: string) => `${api}${fillPath(A.application.path, { hash: applicationHash })}`,
     fileUpload: () => `${api}${fillPath(A.fileUpload.path)}`,
     clearingStatus: () => `${api}${fillPath(A.clearingStatus.path)}`,

@@ -1,12 +1,16 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { File as NodeFile } from 'node:buffer';
+import { webcrypto } from 'node:crypto';
 import { resetDb } from './mocks/db';
 import { server } from './mocks/server';
 
 // The first render of a lazy route compiles its module: on a loaded 2-core CI machine that takes
 // longer than Testing Library's default 1 s wait for `findBy*` (the tests still wait for a state).
 configure({ asyncUtilTimeout: 5000 });
+
+// jsdom's crypto has no SubtleCrypto; browsers do, and the public form's proof of work (altcha-lib) uses it.
+if (!globalThis.crypto.subtle) Object.defineProperty(globalThis.crypto, 'subtle', { value: webcrypto.subtle });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -12,3 +12,4 @@ export * from './store-application';
 export * from './submission-id';
 export * from './admin-applications';
 export * from './desk-texts';
+export * from './form-guard';

@@ -24,6 +24,7 @@ import {
   appliedResponseSchema,
   applyResponseSchema,
 } from '../applications/application';
+import { formProofRequiredSchema, formStartResponseSchema } from '../applications/form-guard';
 import { applicationHashParamsSchema } from '../applications/store-application';
 import { assessApiBodySchema, assessResponseSchema } from '../assessment/assess-request';
 import { liftLoginLockoutSchema, loginLockoutsResponseSchema } from '../auth/lockouts';
@@ -97,7 +98,9 @@ export const API_ENDPOINTS = withSchemas({
   applied: { params: appliedParamsSchema, query: appliedQuerySchema, responses: { 200: appliedResponseSchema, ...e400, ...e429 } },
   application: { params: applicationHashParamsSchema, query, responses: { 200: statusPageResponseSchema, ...e404, 410: errorResponseSchema } },
   assess: { params: applyCourseParamsSchema, body: assessApiBodySchema, responses: { 200: assessResponseSchema, ...formErrors, ...e401 } },
-  apply: { params: applyCourseParamsSchema, body: applyApiBodySchema, responses: { 200: applyResponseSchema, ...formErrors } },
+  apply: { params: applyCourseParamsSchema, body: applyApiBodySchema, responses: { 200: applyResponseSchema, ...formErrors, 428: formProofRequiredSchema } },
+  /** The signed token of a public form opened now, sent back with its submission (FORM_START_HEADER). */
+  formStart: { query, responses: { 200: formStartResponseSchema } },
   /** Multipart (`document`, `document_type`), streamed to files-svc unparsed: no body schema. */
   fileUpload: {
     responses: { 200: uploadResponseSchema, ...e400, ...e403, 413: errorResponseSchema, 415: errorResponseSchema, 422: errorResponseSchema, ...e429, ...e503 },

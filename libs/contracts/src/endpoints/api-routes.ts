@@ -18,6 +18,7 @@ export const API_ROUTES = {
   application: { method: 'GET', path: '/api/applications/:hash' },
   assess: { method: 'POST', path: '/api/apply/:course/assess' },
   apply: { method: 'POST', path: '/api/apply/:course' },
+  formStart: { method: 'GET', path: '/api/form-start' },
   fileUpload: { method: 'POST', path: '/api/file/upload' },
   ping: { method: 'GET', path: '/api/ping' },
   clearingStatus: { method: 'GET', path: '/api/admin/status' },

@@ -314,9 +314,35 @@ export function decisionEmailSubject(kind: DecisionEmailKind, course: Pick<Email
   }
 }
 
+/** The longest name the emails print (characters); a longer one is cut. */
+const EMAIL_NAME_MAX = 60;
+
+/**
+ * The applicant's name as the decision emails print it (both parts): letters, combining marks,
+ * spaces, apostrophes, hyphens and a full stop that ends a word ('J. Smith') only, anything else
+ * (digits, ':', '/', '@', a dot inside a word, line breaks) a space, at most EMAIL_NAME_MAX
+ * characters (cut at a word). The public form takes any name and the email goes to any address it was given,
+ * so a name such as 'Ann, log in at evil.example/verify' prints as 'Ann log in at evil example
+ * verify': no link, no line, under the university's name.
+ */
+export function emailSafeName(name: string): string {
+  const words = name
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{M}\p{Zs}'\u2019.-]+/gu, ' ')
+    .replace(/\.(?!\s|$)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = Array.from(words);
+  if (chars.length <= EMAIL_NAME_MAX) return words;
+  // Cut at the last whole word that fits (one long word is cut as it is).
+  const cut = chars.slice(0, EMAIL_NAME_MAX + 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return (space > 0 ? cut.slice(0, space) : Array.from(cut).slice(0, EMAIL_NAME_MAX).join('')).trim();
+}
+
 /** The email's framing around the content: greeting, the status page link and its expiry. */
 export const DECISION_EMAIL_TEXTS = {
-  greeting: (name1: string) => `Dear ${name1.replace(/\s+/g, ' ').trim() || 'applicant'},`,
+  greeting: (name1: string) => `Dear ${emailSafeName(name1) || 'applicant'},`,
   STATUS_LINK: 'See your application and what to do next',
   linkValidUntil: (until: Date) => `This link works until ${formatLondonDateTime(until)}.`,
   SIGN_OFF: 'The Clearing team',

@@ -24,6 +24,8 @@ beforeAll(async () => {
         RATE_LIMIT_APPLIED_PER_APPLICANT_MAX: '2',
         RATE_LIMIT_ASSESS_MAX: '4',
         RATE_LIMIT_APPLY_MAX: '2',
+        // A public submission counts on the address's budget (form-guard.ts), the ceiling being for staff and proven ones.
+        RATE_LIMIT_APPLY_BUDGET: '2',
         RATE_LIMIT_UPLOAD_MAX: '2',
       },
     }),
@@ -83,7 +85,7 @@ describe('rate limits of the public routes', () => {
     expect429(await client.sendWithHeaders('POST', apiPath('assess', { course: 'G400' }), createAssessForm(), { 'x-forwarded-for': ip }));
     // A refused burst is refused before the body is read: even a malformed body gets 429.
     expect429(await client.sendWithHeaders('POST', apiPath('assess', { course: 'G400' }), { NOT: 'a form' }, { 'x-forwarded-for': ip }));
-    // apply counts apart from assess; its bodies here are refused (400) but still counted.
+    // apply counts apart from assess (its budget per address); its bodies here are refused (400) but still counted.
     for (let i = 0; i < 2; i += 1)
       expect((await client.sendWithHeaders('POST', apiPath('apply', { course: 'G400' }), {}, { 'x-forwarded-for': ip })).status).toBe(400);
     expect429(await client.sendWithHeaders('POST', apiPath('apply', { course: 'G400' }), {}, { 'x-forwarded-for': ip }));

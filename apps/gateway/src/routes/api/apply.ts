@@ -24,6 +24,8 @@ import { assessmentGatewayPlugin } from '../../plugins/app/assessment-gateway';
  * 6. applications-svc stores it (without documents) in one transaction and answers the record;
  *    the same SUBMISSION_ID again answers the stored record, a second application by the same
  *    person 409 with the duplicate text of spec section 8.
+ * Before all of it the public call passes the form guard (plugins/app/form-guard.ts): within its
+ * address's budget at once, past it with its form-start token and a solved proof of work (428 asks).
  * The steps are the one submit pipeline (src/applications/submit-pipeline.ts) the staff routes run too.
  */
 export const applyApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -33,8 +35,14 @@ export const applyApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.route({
     ...routeOf(API_ENDPOINTS.apply),
     config: fastify.publicRateLimit('apply'),
-    preValidation: fastify.applicantRateLimit('apply'),
+    preValidation: [fastify.applicantRateLimit('apply'), fastify.formGuard],
     preHandler: fastify.csrfProtection,
     handler: async (request) => pipeline.submitPublic(request, request.params.course, request.body.data),
+  });
+
+  /** GET /api/form-start: the signed token of a public form opened now (contracts' form-guard.ts). */
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.formStart),
+    handler: async () => ({ token: fastify.issueFormStart() }),
   });
 };

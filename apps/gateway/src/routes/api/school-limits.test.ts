@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { apiPath, applyResponseSchema, type AssessForm, toAssessForm, tooManyRequestsMessage } from '@clearing-desk/contracts';
+import { apiPath, applyResponseSchema, type AssessForm, formStartResponseSchema, toAssessForm, tooManyRequestsMessage } from '@clearing-desk/contracts';
 import { createApplicationForm } from '@clearing-desk/contracts/testing';
 import type { Stack } from '@clearing-desk/stack';
 import { Redis } from 'ioredis';
-import { StackClient, startTestStack } from '../../testing/stack-client';
+import { applyAsBrowser, StackClient, startTestStack } from '../../testing/stack-client';
 
 /**
  * Issue 25 item 7: the public limits fit a school on results day. Every student of the class comes
@@ -19,6 +19,13 @@ import { StackClient, startTestStack } from '../../testing/stack-client';
  * To keep the run short each form makes 2 real assessments; the class's other 38 each are counted
  * into the address's assess count in Redis before the class starts, as the gateway counts them
  * (@fastify/rate-limit's key), so the ceiling is still reached exactly.
+ *
+ * Each student sends the form as the web app does: with the form-start token from opening it and,
+ * once the address is past its budget of submissions (RATE_LIMIT_APPLY_BUDGET, 10), with the proof
+ * of work the gateway asks for (428). The proof is made cheap here (FORM_POW_COST, _COUNTER_MAX)
+ * and the minimum time to fill 0, so the run is not slowed; both are tested for themselves in
+ * form-guard.test.ts. Issue 35 item 4: a script rotating e-mails on one address, running beside
+ * a class of 40 there, stores no more than that budget, while all 40 are stored.
  */
 const STUDENTS = 300;
 /** Live assessments a form makes as it changes, which RATE_LIMIT_ASSESS_MAX is sized for (config.ts). */
@@ -26,6 +33,8 @@ const ASSESSMENTS_SIZED_PER_FORM = 40;
 /** Of those, the ones each form here makes for real. */
 const ASSESSMENTS_PER_FORM = 2;
 const WINDOW_MS = 86_400_000;
+/** RATE_LIMIT_APPLY_BUDGET's default (config.ts). */
+const BUDGET = 10;
 const COURSE = 'G400';
 const PREFIX = `clearing-test-school-${process.pid}`;
 
@@ -34,7 +43,16 @@ let stack: Stack;
 beforeAll(async () => {
   stack = await startTestStack({
     services: ['courses', 'applications', 'assessment'],
-    gatewayEnv: { LOG_LEVEL: 'warn', RATE_LIMIT_WINDOW_MS: String(WINDOW_MS), REDIS_KEY_PREFIX: PREFIX },
+    gatewayEnv: {
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_WINDOW_MS: String(WINDOW_MS),
+      REDIS_KEY_PREFIX: PREFIX,
+      // The default budget (startTestStack raises it for other tests), a cheap proof of work.
+      RATE_LIMIT_APPLY_BUDGET: String(BUDGET),
+      FORM_MIN_FILL_MS: '0',
+      FORM_POW_COST: '1',
+      FORM_POW_COUNTER_MAX: '20',
+    },
   });
 }, 120_000);
 
@@ -65,6 +83,13 @@ const student = (n: number) => ({
   UCAS_PERSONAL_ID: String(8100000000 + n),
   SUBMISSION_ID: randomUUID(),
 });
+
+/** The form-start token of a form opened now, as the web app fetches it. */
+async function formStart(client: StackClient): Promise<string> {
+  const res = await client.get(`${apiPath('formStart')}?_=${Date.now()}`);
+  expect(res.status).toBe(200);
+  return formStartResponseSchema.parse(res.body).token;
+}
 
 /** Runs `work` for 0..count-1, `width` at a time (a class at its keyboards, not one after another). */
 async function inParallel(count: number, width: number, work: (n: number) => Promise<void>) {
@@ -105,8 +130,9 @@ describe('a class of 300 applying from one address (issue 25 item 7)', () => {
         count('assess', (await client.send('POST', apiPath('assess', { course: COURSE }), toAssessForm(form as unknown as AssessForm))).status);
       }
       count('applied', (await client.get(`${apiPath('applied', { ucasCode: COURSE })}?${query}&_=${Date.now()}`)).status);
-      const res = await client.send('POST', apiPath('apply', { course: COURSE }), form);
+      const res = await applyAsBrowser(client, apiPath('apply', { course: COURSE }), form, await formStart(client));
       count('apply', res.status);
+      if (res.proofAsked) count('proof asked', res.status);
       if (res.status === 200) expect(applyResponseSchema.parse(res.body).confirmed_status).toBe('X');
     });
     const seconds = (Date.now() - started) / 1000;
@@ -115,10 +141,13 @@ describe('a class of 300 applying from one address (issue 25 item 7)', () => {
       'applied 200': STUDENTS * 2,
       'assess 200': STUDENTS * ASSESSMENTS_PER_FORM,
       'apply 200': STUDENTS,
+      // Past the address's budget every student was asked for the proof of work, and passed.
+      'proof asked 200': STUDENTS - BUDGET,
     });
 
-    // The class used the address's whole ceilings (applied check 600, assess 12000, apply 300 by default):
-    // one more e-mail from it is refused, so rotating e-mails gains a script nothing past them.
+    // The class used the address's whole ceilings (applied check 600, assess 12000) and its budget of
+    // submissions (10): one more e-mail from it, sent without the form, is refused, so rotating e-mails
+    // gains a script nothing past them.
     const script = new StackClient(stack.gatewayUrl);
     await script.get(apiPath('ping'));
     const rotated = student(STUDENTS + 1);
@@ -148,5 +177,54 @@ describe('a class of 300 applying from one address (issue 25 item 7)', () => {
     const next = new StackClient(stack.gatewayUrl, { localAddress: '127.0.0.2' });
     await next.get(apiPath('ping'));
     expect((await next.send('POST', apiPath('apply', { course: COURSE }), student(STUDENTS + 3))).status).toBe(200);
+  }, 600_000);
+
+  it('stores all of a class of 40 while a script rotating e-mails on their address stores no more than the budget (issue 35 item 4)', async () => {
+    const ADDRESS = '127.0.0.3';
+    const CLASS = 40;
+    const SCRIPT_CALLS = 400;
+    const path = apiPath('apply', { course: COURSE });
+    const classStatuses = new Map<string, number>();
+    const scriptStatuses = new Map<string, number>();
+    const tally = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+
+    // The script: one connection, a new e-mail and UCAS Personal ID each call, never opening the
+    // form; a tenth of its calls do fetch a form-start token, but it solves no proof of work.
+    const script = async () => {
+      const client = new StackClient(stack.gatewayUrl, { localAddress: ADDRESS });
+      await client.get(apiPath('ping'));
+      await inParallel(SCRIPT_CALLS, 8, async (n) => {
+        const form = student(20_000 + n);
+        const res =
+          n % 10 === 0 ? await client.sendWithHeaders('POST', path, form, { 'x-form-start': await formStart(client) }) : await client.send('POST', path, form);
+        tally(scriptStatuses, String(res.status));
+      });
+    };
+    // The class: each student opens the form and sends it as the web app does.
+    const klass = () =>
+      inParallel(CLASS, 8, async (n) => {
+        const client = new StackClient(stack.gatewayUrl, { localAddress: ADDRESS });
+        await client.get(apiPath('ping'));
+        const token = await formStart(client);
+        const res = await applyAsBrowser(client, path, student(10_000 + n), token);
+        tally(classStatuses, `${res.status}${res.proofAsked ? ' after proof' : ''}`);
+        if (res.status === 200) expect(applyResponseSchema.parse(res.body).confirmed_status).toBe('X');
+      });
+    await Promise.all([script(), klass()]);
+    console.log(
+      `class of ${CLASS} and a script of ${SCRIPT_CALLS} calls on one address: class ${JSON.stringify(Object.fromEntries(classStatuses))}, script ${JSON.stringify(Object.fromEntries(scriptStatuses))}`,
+    );
+
+    // Every student stored, those past the budget after their proof of work.
+    const stored = (classStatuses.get('200') ?? 0) + (classStatuses.get('200 after proof') ?? 0);
+    expect(stored).toBe(CLASS);
+    expect([...classStatuses.keys()].every((k) => k.startsWith('200'))).toBe(true);
+    // The script stored what was left of the budget of the window (10 together with the students
+    // who came under it), no more; its tokenless calls were refused 429, its tokened ones asked 428.
+    const scriptStored = scriptStatuses.get('200') ?? 0;
+    expect(scriptStored + (classStatuses.get('200') ?? 0)).toBe(BUDGET);
+    expect(scriptStored).toBeLessThanOrEqual(BUDGET);
+    expect((scriptStatuses.get('429') ?? 0) + (scriptStatuses.get('428') ?? 0)).toBe(SCRIPT_CALLS - scriptStored);
+    expect(scriptStatuses.get('428')).toBeGreaterThan(0);
   }, 600_000);
 });

@@ -29,6 +29,13 @@ type MockDb = {
   assessment: Assessment;
   /** What POST /api/apply/{course} answers (with the course's depart number), by default an offer. */
   applyResponse: Partial<ApplyResponse>;
+  /**
+   * The form guard (contracts' form-guard.ts): GET /api/form-start answers `mock-form-start-{n}`;
+   * with `askProof` a public POST /api/apply/{course} without a solved proof answers 428 with a
+   * real (cheap) ALTCHA challenge, as the gateway does past an address's budget. `sent` records the
+   * start token and proof header of every public submission.
+   */
+  formGuard: { starts: number; askProof: boolean; sent: { start: string | null; proof: string | null }[] };
   /** Stored applications: the applied check and duplicates look here. */
   applications: StoredApplication[];
   /** The status page by hash answers 410 (the intake's cycle has ended; issue 24 item 4). */
@@ -80,6 +87,7 @@ const initialDb = (): MockDb => ({
   qualOptions: {},
   assessment: createAssessment(),
   applyResponse: {},
+  formGuard: { starts: 0, askProof: false, sent: [] },
   applications: [],
   statusPageExpired: false,
   uploads: [],

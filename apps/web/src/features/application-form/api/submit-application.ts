@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { applicationFormKeys } from './application-form-keys';
+import { submitPublicApplication } from './form-guard';
 
 /**
  * POST /api/apply/{course} with `{ data: form + SUBMISSION_ID (+ STATUS), token }` (spec section 7).
@@ -14,12 +15,28 @@ export const submitApplication = (ucasCode: string, submission: ApplySubmission)
 /** How a form sends itself: the public POST by default; staff screens pass their own endpoint. */
 export type SubmitApplicationFn = (submission: ApplySubmission) => Promise<ApplyResponse>;
 
-/** `meta`: the mutation's meta (a staff save passes SESSION_HANDLED_META: it asks to sign in on a 401 itself). */
-export function useSubmitApplication(ucasCode: string, submit?: SubmitApplicationFn, meta?: Record<string, unknown>) {
+/** What the public POST carries to show a person filled the form in (contracts' form-guard.ts). */
+export type PublicFormGuard = {
+  /** The form-start token obtained when the form opened (useFormStart), when there is one. */
+  startToken: string | undefined;
+  /** Called with the gateway's message when it asks for a proof of work, as the browser starts on it. */
+  onProof: (message: string) => void;
+};
+
+/**
+ * `meta`: the mutation's meta (a staff save passes SESSION_HANDLED_META: it asks to sign in on a 401 itself).
+ * `guard`: the public POST's form-start token and proof-of-work callback (submitPublicApplication).
+ */
+export function useSubmitApplication(ucasCode: string, submit?: SubmitApplicationFn, meta?: Record<string, unknown>, guard?: PublicFormGuard) {
   const queryClient = useQueryClient();
   return useMutation({
     meta,
-    mutationFn: (submission: ApplySubmission) => (submit ? submit(submission) : submitApplication(ucasCode, submission)),
+    mutationFn: (submission: ApplySubmission) =>
+      submit
+        ? submit(submission)
+        : guard
+          ? submitPublicApplication(ucasCode, submission, guard.startToken, guard.onProof)
+          : submitApplication(ucasCode, submission),
     // A stored application makes the next applied check answer "duplicate".
     onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationFormKeys.applied(ucasCode) }),
   });

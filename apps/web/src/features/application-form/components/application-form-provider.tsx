@@ -19,6 +19,7 @@ import { markFormOpen } from '@/lib/api-client';
 import { clearDraft, readDraft, registerOpenCall, writeDraft } from '@/lib/drafts';
 import { useCheckApplied, type AppliedParams } from '../api/check-applied';
 import type { SubmitApplicationFn } from '../api/submit-application';
+import { useFormStart } from '../api/form-guard';
 import type { FormAudience, FormValues, Group } from '../types';
 import { createFormValues, textOf, valuesDiffer } from '../utils/form-values';
 import { formReducer, initFormState, type FormAction, type FormState } from '../utils/form-reducer';
@@ -168,6 +169,8 @@ export function ApplicationFormProvider({
   children,
 }: ApplicationFormProviderProps) {
   const { courseData, qualOptions } = course;
+  // The public form's start token is obtained as the form opens (the submit step reads it).
+  useFormStart(courseData.UCAS_CODE, !submitApplication);
   const [state, dispatch] = useReducer(formReducer, undefined, () =>
     initialState(createFormValues(courseData, initialValues), draftKey, staff !== undefined ? 'staff' : 'public'),
   );

@@ -29,6 +29,7 @@ import { adminCourseKeys } from '@/lib/admin-course';
 import { ApiError, formatApiError } from '@/lib/api-client';
 import { SESSION_HANDLED_META, useWithSignIn } from '@/lib/auth';
 import { applicationFormKeys } from '../api/application-form-keys';
+import { useFormStart } from '../api/form-guard';
 import { useSubmitApplication } from '../api/submit-application';
 import { currentStatusNote, FORM_TEXTS } from '../texts';
 import { toSubmission } from '../utils/form-values';
@@ -72,10 +73,14 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
   // A staff save that meets 401 waits for the sign-in dialog and goes on as whoever signs in
   // (issue 19 item 1): the same submission, so the same SUBMISSION_ID; never the public route.
   const withSignIn = useWithSignIn();
+  // The public form shows a person filled it in: its start token, and a proof of work when asked.
+  const formStart = useFormStart(course.UCAS_CODE, !submitApplication);
+  const [proofMessage, setProofMessage] = useState<string | null>(null);
   const submitMutation = useSubmitApplication(
     course.UCAS_CODE,
     staff && submitApplication ? (submission: ApplySubmission) => withSignIn(() => submitApplication(submission)) : submitApplication,
     staff ? SESSION_HANDLED_META : undefined,
+    submitApplication ? undefined : { startToken: formStart.data, onProof: setProofMessage },
   );
   // Staff editing a stored application: PUT through the screen's own call (spec section 7).
   const updateMutation = useMutation({
@@ -149,6 +154,7 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
   const send = (button: SubmissionButton, details?: InterviewDetails) => {
     setChosen(null);
     setFailure(null);
+    setProofMessage(null);
     let submission: StaffCreateSubmission;
     try {
       submission = toSubmission(values, state.submissionId, button.STATUS);
@@ -217,6 +223,11 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
       )}
       {state.isDuplicate && <p className="cd-body">{FORM_TEXTS.SUBMIT_BLOCKED_DUPLICATE}</p>}
       {uploading && <p className="cd-body">{FORM_TEXTS.DOCUMENTS_UPLOADING}</p>}
+      {mutation.isPending && proofMessage && (
+        <p className="cd-body" role="status">
+          {proofMessage}
+        </p>
+      )}
       {mutation.isPending && <Spinner label={CONFIRMATION_TEXTS.LOADING} showLabel />}
       {state.saved && (
         <p className="cd-body cd-last-saved" role="status">

@@ -24,13 +24,39 @@ import {
   LOGIN_MESSAGES,
   submissionIdKind,
   SUBMISSION_ID_KIND_MISMATCH,
+  FORM_PROOF_HEADER,
+  FORM_PROOF_REQUIRED_MESSAGE,
+  FORM_START_HEADER,
+  FORM_START_INVALID_MESSAGE,
+  type FormProofChallenge,
+  type FormProofRequired,
+  type FormStartResponse,
 } from '@clearing-desk/contracts';
 import { decisionDeadline } from '@clearing-desk/contracts/server';
 import { createCourseDetail } from '@clearing-desk/contracts/testing';
+import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '../api-url';
 import { createApplyResponse } from '../applications';
 import { db } from '../db';
+
+/** The mock's proof-of-work key (the gateway's is derived from its secret). */
+const POW_KEY = 'mock-gateway-proof-of-work-key-0123456789';
+/** A challenge as the gateway makes it, cheap (a few PBKDF2 rounds) so a test solves it at once. */
+async function cheapChallenge(): Promise<FormProofChallenge> {
+  const made = await createChallenge({ algorithm: 'PBKDF2/SHA-256', cost: 1, counter: 3, deriveKey, hmacSignatureSecret: POW_KEY });
+  return { parameters: { ...made.parameters }, signature: made.signature ?? '' };
+}
+/** Whether FORM_PROOF_HEADER's value solves a challenge of cheapChallenge. */
+async function proofHolds(header: string): Promise<boolean> {
+  try {
+    const { challenge, solution } = JSON.parse(atob(header)) as { challenge: Challenge; solution: Solution };
+    return (await verifySolution({ challenge, solution, deriveKey, hmacSignatureSecret: POW_KEY })).verified;
+  } catch {
+    return false;
+  }
+}
 
 const error = (status: number, message: string) => HttpResponse.json({ message }, { status });
 const findCourse = (code: unknown): CourseData | undefined => db.courses.find((c) => c.UCAS_CODE === code);
@@ -147,7 +173,22 @@ export const applicationsHandlers = [
     return HttpResponse.json<AssessResponse>({ result: db.assessment });
   }),
 
+  http.get(apiUrl(API_ROUTES.formStart.path), () => {
+    db.formGuard.starts += 1;
+    return HttpResponse.json<FormStartResponse>({ token: `mock-form-start-${db.formGuard.starts}` });
+  }),
+
   http.post(apiUrl(API_ROUTES.apply.path), async ({ params, request }) => {
+    // The gateway's form guard (plugins/app/form-guard.ts), for the public form.
+    if (!db.sessionUser) {
+      const start = request.headers.get(FORM_START_HEADER);
+      const proof = request.headers.get(FORM_PROOF_HEADER);
+      db.formGuard.sent.push({ start, proof });
+      if (start !== null && !/^mock-form-start-\d+$/.test(start)) return error(400, FORM_START_INVALID_MESSAGE);
+      if (db.formGuard.askProof && !(start && proof && (await proofHolds(proof)))) {
+        return HttpResponse.json<FormProofRequired>({ message: FORM_PROOF_REQUIRED_MESSAGE, challenge: await cheapChallenge() }, { status: 428 });
+      }
+    }
     const parsed = applyApiBodySchema.safeParse(await request.json());
     if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
     // As the gateway: a submission without SUBMISSION_ID (spec section 7 clients) gets a new one.

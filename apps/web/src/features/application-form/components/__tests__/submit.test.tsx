@@ -5,6 +5,8 @@ import {
   ERROR_CODES,
   SUBMISSION_BUTTONS,
   submissionIdKind,
+  FORM_PROOF_HEADER,
+  FORM_PROOF_REQUIRED_MESSAGE,
   tooManyRequestsMessage,
 } from '@clearing-desk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -83,6 +85,34 @@ describe('submit step: review', () => {
 });
 
 describe('submit step: submitting', () => {
+  it('sends the token of the form opened, and does the check the gateway asks for past its budget, saying so (issue 35 item 4)', async () => {
+    db.formGuard.askProof = true;
+    const answer = holdAnswer();
+    server.use(
+      http.post(apiUrl(API_ROUTES.apply.path), async ({ request }) => {
+        if (request.headers.get(FORM_PROOF_HEADER)) await answer.held;
+        return undefined;
+      }),
+    );
+    const { user } = startForm();
+    await completeForm(user);
+    // The token was fetched once, when the form opened.
+    expect(db.formGuard.starts).toBe(1);
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, submit' }));
+    // Asked (428): the browser solves the challenge and says what it is doing, politely.
+    expect(await screen.findByText(FORM_PROOF_REQUIRED_MESSAGE)).toHaveAttribute('role', 'status');
+    answer.release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Good News!' })).toBeInTheDocument();
+    expect(db.formGuard.sent.map((s) => [s.start, s.proof === null ? null : 'proof'])).toEqual([
+      ['mock-form-start-1', null],
+      ['mock-form-start-1', 'proof'],
+    ]);
+    expect(db.applications).toHaveLength(1);
+  });
+
   it('asks for confirmation, shows the loading text and sends the form with SUBMISSION_ID and status S', async () => {
     document.cookie = 'XSRF-TOKEN=t0k3n; path=/';
     const assessments = recordRequests(server, 'POST', '/api/apply/G400/assess');
