@@ -186,12 +186,5 @@ export function offerTexts(course: string, code: string, subStatus: 'AO' | 'AR')
 /** The offer variant a form gets (decidePublicOutcome): `AO` when APPLIED_TO_UCAS is '1', else `AR`. */
 export const offerVariant = (appliedToUcas: string | undefined): 'AO' | 'AR' => (appliedToUcas === '1' ? 'AO' : 'AR');
 
-/** Confirmation page texts of spec section 2 and the loading text. */
-export const CONFIRMATION_TEXTS = {
-  OFFER_HEADING: 'Good News!',
-  REJECTED_HEADING: 'Unfortunately, you do not meet the requirements for this course',
-  LOADING: "Please wait while your application is being processed. Please don't refresh your browser.",
-  LEAVE_PAGE: 'Are you sure you want to leave this application?',
-  CONFIRM_SUBMIT: 'Are you sure you want to submit your application?',
-  CONFIRM_UPDATE: 'Are you sure you want to update the details of this application?',
-} as const;
+// Without zod, so that the shell's sign-out question keeps zod off /apply's first load.
+export { CONFIRMATION_TEXTS } from './confirmation-texts';
