@@ -51,6 +51,7 @@ beforeAll(async () => {
       PORT: '',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_APPLY_MAX: '10000',
+      RATE_LIMIT_APPLY_BUDGET: '10000',
       RATE_LIMIT_APPLY_PER_APPLICANT_MAX: '10000',
       RATE_LIMIT_APPLIED_MAX: '10000',
     },
