@@ -51,7 +51,7 @@ type UntrustedKind = (typeof UNTRUSTED_KINDS)[number];
 const normalise = (username: string) => username.normalize('NFKC').trim().toLowerCase();
 
 /**
- * The key every limit counts a sign-in by (issue 35 item 2): the uid the directory found for the
+ * The key every limit counts a sign-in by: the uid the directory found for the
  * typed name, else the typed name itself; both folded as the directory compares names, so
  * 'ａｄｍｉｎ', 'ADMİN' and 'admin' are one count.
  */
@@ -75,7 +75,7 @@ const keyOf = ({ kind, username, address }: LoginLockoutSubject) =>
 const growingDelayMs = (over: number, maxMs: number) => Math.min(1000 * 2 ** Math.min(over - 1, 30), maxMs);
 
 /**
- * The staff sign-in limits (issue 25 item 2; OWASP's device cookies, issue 35 item 2) on the
+ * The staff sign-in limits (OWASP's device cookies) on the
  * sessions' Redis, so they hold across gateway instances, each count kept LOGIN_RATE_WINDOW_MS.
  *
  * A browser that signed the user in before sends a device cookie of that user (`device`): only

@@ -183,7 +183,7 @@ describe('decision emails over SMTP', () => {
     expect(mail.html).not.toContain('victim@example.com');
   });
 
-  it('prints a name with a link or line breaks as plain words, so the form relays no phishing (issue 35 item 4)', async () => {
+  it('prints a name with a link or line breaks as plain words, so the form relays no phishing', async () => {
     const { mail } = await deliver(
       createDecisionEmailPayload({
         applicant: {

@@ -11,7 +11,7 @@ import { EMAIL_JOB_NAMES, EMAIL_QUEUE_NAME } from './email-queue';
 import { publicEmailCappedText } from './email-worker';
 
 /**
- * Issue 35 item 4: the emails public submissions send are capped per recipient domain per hour
+ * The emails public submissions send are capped per recipient domain per hour
  * (here 2): the third to one domain is recorded failed with the reason, not sent; a staff
  * decision's email to that domain and a public one to another domain still go.
  */

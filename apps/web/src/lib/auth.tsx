@@ -255,7 +255,7 @@ export function useWithSignIn(): <T>(save: () => Promise<T>) => Promise<T> {
   );
 }
 
-/** The sign-in dialog's state (issue 19 item 1): whether it is asked for, why, how to ask and how it ends. */
+/** The sign-in dialog's state: whether it is asked for, why, how to ask and how it ends. */
 export const useSignInRequest = (): Pick<UserContextValue, 'signInRequested' | 'signInReason' | 'requestSignIn' | 'finishSignIn'> => {
   const { signInRequested, signInReason, requestSignIn, finishSignIn } = useContext(UserContext);
   return { signInRequested, signInReason, requestSignIn, finishSignIn };

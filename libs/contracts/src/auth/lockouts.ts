@@ -7,7 +7,7 @@ import { z } from 'zod';
  * - `username`: one username from every address (a short delay, never over a minute, so the right
  *   password from a new address still gets in);
  * - `address`: one client address for every username (a ceiling high enough for a call centre);
- * - `device`: the browsers that signed one username in before (device cookies, issue 35 item 2),
+ * - `device`: the browsers that signed one username in before (device cookies),
  *   each locked on its own after a few refusals from it; the other three never hold them.
  * Usernames are the directory's canonical uid, whatever case or width was typed.
  */

@@ -1,6 +1,6 @@
 import { DECISION_EMAIL_TEXTS, emailSafeName } from './decision-content';
 
-describe('emailSafeName (issue 35 item 4: the form is no relay for links)', () => {
+describe('emailSafeName (the form is no relay for links)', () => {
   it('keeps real names as they are', () => {
     for (const name of ['Ann', 'J. Smith', "Zoë O'Neil-Brown", 'Siân', 'Nguyễn Thị', '李 小龍', 'D\u2019Arcy']) expect(emailSafeName(name)).toBe(name);
   });

@@ -21,7 +21,7 @@ jest.mock('../external/web-app', () => ({ webAppPlugin: async () => undefined })
 jest.mock('openid-client', () => ({}));
 
 /**
- * Issue 35 item 4: the form guard of the public submission, on the real Redis. Every call here
+ * The form guard of the public submission, on the real Redis. Every call here
  * stops at the guard or just after it, at the body's validation (400 naming the missing form):
  * `through` shows the guard let the call through. Times are given, never waited for: a token is signed
  * with the issue time a case needs.

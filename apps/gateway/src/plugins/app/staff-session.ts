@@ -73,7 +73,7 @@ type StoreCallback = Parameters<SessionStore['destroy']>[1];
 type GetCallback = Parameters<SessionStore['get']>[1];
 
 /**
- * The session record's serializer (issue 25 item 3, bound to its id by issue 35 item 3): the JSON
+ * The session record's serializer (issue 25 item 3, bound to its id): the JSON
  * of the session with an HMAC-SHA256 keyed by SESSION_SECRET over the session id and that JSON
  * (the user, the sign-in time and everything else the session holds), stored as
  * `{"mac":"<hex>","data":"<session JSON>"}`. A record whose MAC does not match (edited in Redis,

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { StackClient, startTestStack } from '../../testing/stack-client';
 
 /**
- * Lockouts nobody can aim (issue 35 item 2) on the real Redis and the demo slapd: OWASP's device
+ * Lockouts nobody can aim on the real Redis and the demo slapd: OWASP's device
  * cookies keep a browser that signed a user in before out of the reach of refusals from
  * elsewhere, and every count is keyed on the directory's canonical uid. This stack holds an
  * address for the whole window after one refusal (LOGIN_RATE_MAX_PER_ADDRESS 1), so an address an

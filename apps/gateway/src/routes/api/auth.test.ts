@@ -629,7 +629,7 @@ describe('session storage', () => {
   });
 });
 
-describe('session records bound to their id (issue 35 item 3)', () => {
+describe('session records bound to their id', () => {
   it("answers 401 to a session whose record was replaced by an Administrator's record copied from another id, and keeps the Administrator signed in", async () => {
     const redis = new Redis('redis://127.0.0.1:6379');
     try {

@@ -24,7 +24,7 @@ import { applyAsBrowser, StackClient, startTestStack } from '../../testing/stack
  * once the address is past its budget of submissions (RATE_LIMIT_APPLY_BUDGET, 10), with the proof
  * of work the gateway asks for (428). The proof is made cheap here (FORM_POW_COST, _COUNTER_MAX)
  * and the minimum time to fill 0, so the run is not slowed; both are tested for themselves in
- * form-guard.test.ts. Issue 35 item 4: a script rotating e-mails on one address, running beside
+ * form-guard.test.ts. A script rotating e-mails on one address, running beside
  * a class of 40 there, stores no more than that budget, while all 40 are stored.
  */
 const STUDENTS = 300;
@@ -179,7 +179,7 @@ describe('a class of 300 applying from one address (issue 25 item 7)', () => {
     expect((await next.send('POST', apiPath('apply', { course: COURSE }), student(STUDENTS + 3))).status).toBe(200);
   }, 600_000);
 
-  it('stores all of a class of 40 while a script rotating e-mails on their address stores no more than the budget (issue 35 item 4)', async () => {
+  it('stores all of a class of 40 while a script rotating e-mails on their address stores no more than the budget', async () => {
     const ADDRESS = '127.0.0.3';
     const CLASS = 40;
     const SCRIPT_CALLS = 400;

@@ -20,7 +20,7 @@ type UseLogoutOptions = { onSuccess?: () => void };
 export const useLogout = ({ onSuccess }: UseLogoutOptions = {}) => {
   const setUser = useSetUser();
   const signedOut = () => {
-    // The next user of this tab starts with no form drafts (issue 19 item 1), and every other
+    // The next user of this tab starts with no form drafts, and every other
     // tab's staff drafts end too (domain.md 'Staff sessions on results day').
     noteSignOut();
     setUser(null);

@@ -10,7 +10,7 @@ import { loginError } from './login-screen';
 import { SignInFields } from './sign-in-fields';
 
 /**
- * The sign-in dialog over a staff form whose session ended (issue 19 item 1), or that opened
+ * The sign-in dialog over a staff form whose session ended, or that opened
  * without one over its kept draft, or whose call a sign-out in another tab discarded (its words
  * follow the request's reason): username and password in a modal, so the form and its answers stay as they are (no page change, nothing sent
  * to the public route). Signing in hands the user to lib/auth's finishSignIn, which lets the

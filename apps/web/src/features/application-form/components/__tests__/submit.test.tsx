@@ -85,7 +85,7 @@ describe('submit step: review', () => {
 });
 
 describe('submit step: submitting', () => {
-  it('sends the token of the form opened, and does the check the gateway asks for past its budget, saying so (issue 35 item 4)', async () => {
+  it('sends the token of the form opened, and does the check the gateway asks for past its budget, saying so', async () => {
     db.formGuard.askProof = true;
     const answer = holdAnswer();
     server.use(
