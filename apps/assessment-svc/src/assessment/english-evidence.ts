@@ -3,6 +3,7 @@ import {
   englishScoreIssue,
   englishTestLabel,
   ieltsEquivalent,
+  isHomeNationality,
   meetsEnglishByNationality,
   isScoredEnglishTest,
   itemValue,
@@ -50,10 +51,7 @@ export function englishExplanation(
     if (equivalent >= minimum) return null;
     if (!best || equivalent > best.equivalent) best = { test, score, equivalent };
   }
-  if (!best)
-    return !nationality || nationality === 'GBR' || nationality === 'IRL'
-      ? gcse
-      : { STATUS: 'A', MESSAGE: MESSAGES.englishEvidenceMissing(nationality, minimum) };
+  if (!best) return !nationality || isHomeNationality(nationality) ? gcse : { STATUS: 'A', MESSAGE: MESSAGES.englishEvidenceMissing(nationality, minimum) };
   const message =
     best.test === 'ielts'
       ? MESSAGES.englishEvidenceIeltsTooLow(best.equivalent, minimum)

@@ -1,12 +1,12 @@
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
+import { HOME_NATIONALITIES, isHomeNationality } from './home-nationalities';
 
 countries.registerLocale(en);
 
 export type CountryOption = { value: string; label: string };
 
-/** Home nationalities (domain.md "Call scripts": GBR and IRL are treated as home). */
-export const HOME_NATIONALITIES = ['GBR', 'IRL'] as const;
+export { HOME_NATIONALITIES, isHomeNationality };
 
 /**
  * Nationality options (spec section 3): ISO 3166 three-letter codes with English names from
@@ -39,4 +39,4 @@ export const countryName = (code: string | null | undefined): string => (code &&
 export const isCountryCode = (code: string): boolean => COUNTRY_NAMES.has(code);
 
 /** Whether VISA_TYPE is asked: hidden for GBR and IRL (issue 4). */
-export const needsVisaType = (nationality: string | undefined): boolean => !!nationality && !(HOME_NATIONALITIES as readonly string[]).includes(nationality);
+export const needsVisaType = (nationality: string | undefined): boolean => !!nationality && !isHomeNationality(nationality);

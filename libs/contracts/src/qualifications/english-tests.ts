@@ -1,3 +1,4 @@
+import { isHomeNationality } from '../applications/home-nationalities';
 /** English qualification options of spec section 3 ("Reference lists"), value -> label. */
 export const ENGLISH_QUALIFICATION_OPTIONS = [
   { value: 'no', label: 'No English qualification' },
@@ -71,7 +72,7 @@ export const isEnglishSpeakingNationality = (nationality: string | null | undefi
  * no GCSE is asked of them, and the call script does not ask the English-evidence question.
  */
 export const meetsEnglishByNationality = (nationality: string | null | undefined): boolean =>
-  isEnglishSpeakingNationality(nationality) && nationality !== 'GBR' && nationality !== 'IRL';
+  isEnglishSpeakingNationality(nationality) && !isHomeNationality(nationality);
 
 /** Default minimum IELTS overall band of a course (domain.md: "default 6.0"). */
 export const DEFAULT_MINIMUM_IELTS = 6;

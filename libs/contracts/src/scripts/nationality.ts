@@ -1,4 +1,4 @@
-import { HOME_NATIONALITIES } from '../applications/countries';
+import { HOME_NATIONALITIES, isHomeNationality } from '../applications/home-nationalities';
 
 /**
  * EEA member states as ISO 3166 alpha-3 codes (the 27 EU states plus Iceland, Liechtenstein and
@@ -66,6 +66,6 @@ export const STUDY_PERMITTED_VISA_TYPES: ReadonlySet<string> = new Set(['settled
  * This one rule chooses the *_NONEEA scripts, the emails' visa sentence and the Visa Team's list.
  */
 export function needsStudentVisa(nationality: string | null | undefined, visaType: string | null | undefined): boolean {
-  if (nationality === 'GBR' || nationality === 'IRL') return false;
+  if (isHomeNationality(nationality)) return false;
   return !(visaType && STUDY_PERMITTED_VISA_TYPES.has(visaType));
 }
