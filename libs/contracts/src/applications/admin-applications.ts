@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assessmentSchema } from '../assessment/assessment';
-import { applicationStatusSchema, applicationSubStatusSchema, type ApplicationStatus } from '../assessment/status-codes';
+import { applicationStatusSchema, applicationSubStatusSchema, type ApplicationStatus } from '../status/status-codes';
 import { accessSchema, roleAssignmentSchema } from '../auth/roles';
 import { LIMITS } from '../common/limits';
 import { pageNumberSchema, pageSizeSchema } from '../common/pagination';
@@ -11,9 +11,10 @@ import { ENGLISH_QUALIFICATION_OPTIONS } from '../qualifications/english-tests';
 import { applicationDataSchema, applySubmissionSchema, messageItemSchema } from './application';
 import { VALIDATION_MESSAGES } from './validation-messages';
 import { VISA_TYPE_OPTIONS } from './visa-types';
-import { emailCourseFactsSchema, interviewDetailsSchema } from '../notifications/outbox';
+import { emailCourseFactsSchema, interviewDetailsSchema } from './decision-facts';
+import { STATUS_RULE_MESSAGES } from '../rules/status-buttons';
 import { placesSeedSchema } from '../rules/places-schemas';
-import { timestampQuerySchema } from '../rules/timestamp-query';
+import { timestampQuerySchema } from '../common/timestamp-query';
 
 /**
  * Staff applications desk contracts (issue 9; spec sections 2, 3, 4 and 7; domain.md "Statuses").
@@ -192,12 +193,8 @@ export type StaffUpdateResponse = z.infer<typeof staffUpdateResponseSchema>;
 export const ADMIN_APPLICATION_MESSAGES = {
   VERSION_CONFLICT: 'This application was changed by someone else since you opened it. Reload it to see their changes.',
   NOT_FOUND: 'Application not found.',
-  NO_ROLE: 'You have no role on this course.',
-  CANNOT_EDIT_PUBLIC: 'Your role on this course cannot edit public submissions.',
-  CANNOT_EDIT_ANY: 'Your role on this course cannot edit applications with this status.',
-  STATUS_NOT_ALLOWED: (status: string) => `Status ${status} is not one of the statuses you may set for this application.`,
+  ...STATUS_RULE_MESSAGES,
   CANNOT_EDIT_VISA: 'Your role on this course cannot edit visa records.',
-  REJECTION_REASONS_NOT_ALLOWED: 'Your role on this course cannot write rejection reasons: only staff who may set statuses can.',
   STUDENT_NOT_FOUND: 'Student not found.',
   ALREADY_APPLIED: 'This student has already applied for this course.',
   DOCUMENT_NOT_FOUND: 'Document not found.',

@@ -8,6 +8,7 @@ export * from './validate-application-form';
 export * from './application';
 export * from './decide-public-outcome';
 export * from './validate-submission';
+export * from './decision-facts';
 export * from './store-application';
 export * from './submission-id';
 export * from './admin-applications';

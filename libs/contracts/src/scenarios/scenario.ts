@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { qualificationItemSchema, MAX_QUALIFICATION_ITEMS } from '../assessment/assess-form';
 import { TRAFFIC_LIGHT_RANK, trafficLightSchema, type TrafficLight } from '../assessment/assessment';
-import { applicationStatusSchema, type ApplicationStatus } from '../assessment/status-codes';
+import { applicationStatusSchema, type ApplicationStatus } from '../status/status-codes';
 import { LIMITS } from '../common/limits';
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../common/limits';
 import { clearingPlacesSchema, offerAllowanceSchema } from '../rules/places-schemas';
 import { IB_TOTAL_MAX } from '../qualifications/catalogue';
-import { documentTypeSchema, type CourseData } from './course';
+import { documentTypeSchema, type CourseData } from '../courses/course';
 
 /**
  * The courseData fields course control may change (issue 13): external vacancies, Clearing places

@@ -44,6 +44,10 @@ export const applicationSubStatusSchema = z.enum(Object.keys(APPLICATION_SUB_STA
  */
 export const WITHDRAWN_STATUS = 'W' as const satisfies ApplicationStatus;
 
+/** One button of SUBMISSION_OPTIONS.BUTTONS (spec section 3): the status it sets and its label. */
+export const submissionButtonSchema = z.object({ STATUS: applicationStatusSchema, LABEL: z.string() });
+export type SubmissionButton = z.infer<typeof submissionButtonSchema>;
+
 /**
  * The submit buttons (domain.md "Submit buttons"), status and label: those an assessment offers,
  * plus UPDATE (V: keep the current status), WITHDRAW (W) and DUPLICATE (D), which

@@ -1,9 +1,9 @@
 import { canEditApplication } from '../auth/permissions';
 import type { Access } from '../auth/roles';
 import { LIMITS } from '../common/limits';
-import { appliedElsewhere, appliedForHere, hasInternalPlaces, hasPublicPlaces, isSuspended } from '../rules/course-open';
-import type { CourseData, CourseRow } from './course';
-import { SCHOOL_CODES } from './school-codes';
+import { appliedElsewhere, appliedForHere, hasInternalPlaces, hasPublicPlaces, isSuspended } from './course-open';
+import type { CourseData, CourseRow } from '../courses/course';
+import { SCHOOL_CODES } from '../courses/school-codes';
 
 /** Texts of spec section 4 for the course information page. */
 export const COURSE_PAGE_ERRORS = {

@@ -1,6 +1,6 @@
-import type { TrafficLight } from '../assessment/assessment';
+import type { TrafficLight } from './assessment';
 import type { CourseData } from '../courses/course';
-import type { QualificationItem } from '../assessment/assess-form';
+import type { QualificationItem } from './assess-form';
 
 /**
  * The colour of a points figure (spec section 5, domain.md "Traffic light" rule 1): at or above
