@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminApplicationParamsSchema } from '../applications/admin-applications';
+import { emailAddressSchema } from '../rules/email-address-schema';
 import { DECISION_EMAIL_KINDS } from './decision-content';
 
 /**
@@ -50,7 +51,7 @@ export type ResendEmailResponse = z.infer<typeof resendEmailResponseSchema>;
  */
 export const resendEmailRequestSchema = z.object({
   applicationId: z.string().trim().min(1).max(32),
-  recipient: z.email().max(256),
+  recipient: emailAddressSchema,
   requestedBy: z.string().trim().min(1).max(64),
 });
 export type ResendEmailRequest = z.infer<typeof resendEmailRequestSchema>;

@@ -8,3 +8,5 @@ export * from './status-buttons';
 export * from './places';
 export * from './places-schemas';
 export * from './course-state';
+export * from './email-address';
+export * from './email-address-schema';
