@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { STAFF_QUERY_META } from '@/lib/auth';
-import { clearingSettingsKeys } from './clearing-settings-keys';
+import { clearingStatusAuditKeys } from './clearing-status-audit-keys';
 
 /** GET /api/admin/status/audit: the latest changes of the setting, newest first (Administrators only). */
 export const getClearingAudit = (signal?: AbortSignal): Promise<ClearingStatusAuditResponse> =>
@@ -11,7 +11,7 @@ export const getClearingAudit = (signal?: AbortSignal): Promise<ClearingStatusAu
 
 export const getClearingAuditQueryOptions = () =>
   queryOptions({
-    queryKey: clearingSettingsKeys.audit(),
+    queryKey: clearingStatusAuditKeys.audit(),
     queryFn: ({ signal }) => getClearingAudit(signal),
     staleTime: 0,
     meta: STAFF_QUERY_META,

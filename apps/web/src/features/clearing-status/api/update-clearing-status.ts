@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { clearingStatusKeys } from '@/lib/clearing-status';
-import { clearingSettingsKeys } from './clearing-settings-keys';
+import { clearingStatusAuditKeys } from './clearing-status-audit-keys';
 
 /** PUT /api/admin/status: `{ data: { state, closing_message }, token }`; 403 unless Administrator over all courses. */
 export const updateClearingStatus = (update: ClearingStatusUpdate): Promise<ClearingStatusResponse> =>
@@ -18,7 +18,7 @@ export const useUpdateClearingStatus = ({ onSuccess }: UseUpdateClearingStatusOp
     mutationFn: updateClearingStatus,
     onSuccess: (status) => {
       queryClient.setQueryData(clearingStatusKeys.status(), status);
-      void queryClient.invalidateQueries({ queryKey: clearingSettingsKeys.audit() });
+      void queryClient.invalidateQueries({ queryKey: clearingStatusAuditKeys.audit() });
       onSuccess?.(status);
     },
   });

@@ -3,14 +3,14 @@ import { Button, Notice, Spinner, Table, type TableColumn } from '@clearing-desk
 import { useState } from 'react';
 import { formatApiError } from '@/lib/api-client';
 import { useLiftSignInLockout, useSignInLockouts } from '../api/sign-in-lockouts';
-import { lockoutKindText, SETTINGS_TEXTS } from '../texts';
-import { formatLondonDateTime } from '../utils/format-date-time';
+import { formatLondonDateTime } from '@/lib/format-date-time';
+import { LOCKOUT_TEXTS, lockoutKindText } from '../texts';
 
 const rowKey = (row: LoginLockout) => `${row.kind}|${row.username ?? ''}|${row.address ?? ''}`;
 
 /** The button's accessible name tells which lockout it lifts. */
 const liftLabel = (row: LoginLockout) =>
-  `${SETTINGS_TEXTS.LOCKOUTS_LIFT} ${lockoutKindText(row.kind).toLowerCase()}: ${row.username ?? SETTINGS_TEXTS.LOCKOUTS_EVERY.toLowerCase() + ' username'}${row.address ? ` from ${row.address}` : ''}`;
+  `${LOCKOUT_TEXTS.LOCKOUTS_LIFT} ${lockoutKindText(row.kind).toLowerCase()}: ${row.username ?? LOCKOUT_TEXTS.LOCKOUTS_EVERY.toLowerCase() + ' username'}${row.address ? ` from ${row.address}` : ''}`;
 
 /**
  * 'Sign-in lockouts' (issue 25 item 2): GET /api/admin/auth/lockouts, each with a Lift button
@@ -23,14 +23,14 @@ export function SignInLockouts() {
   const [lifted, setLifted] = useState(false);
 
   const columns: TableColumn<LoginLockout>[] = [
-    { id: 'kind', header: SETTINGS_TEXTS.LOCKOUTS_KIND, cell: (row) => lockoutKindText(row.kind) },
-    { id: 'username', header: SETTINGS_TEXTS.LOCKOUTS_USERNAME, cell: (row) => row.username ?? SETTINGS_TEXTS.LOCKOUTS_EVERY },
-    { id: 'address', header: SETTINGS_TEXTS.LOCKOUTS_ADDRESS, cell: (row) => row.address ?? SETTINGS_TEXTS.LOCKOUTS_EVERY },
-    { id: 'refusals', header: SETTINGS_TEXTS.LOCKOUTS_REFUSALS, cell: (row) => String(row.refusals) },
-    { id: 'until', header: SETTINGS_TEXTS.LOCKOUTS_UNTIL, cell: (row) => <time dateTime={row.until}>{formatLondonDateTime(row.until)}</time> },
+    { id: 'kind', header: LOCKOUT_TEXTS.LOCKOUTS_KIND, cell: (row) => lockoutKindText(row.kind) },
+    { id: 'username', header: LOCKOUT_TEXTS.LOCKOUTS_USERNAME, cell: (row) => row.username ?? LOCKOUT_TEXTS.LOCKOUTS_EVERY },
+    { id: 'address', header: LOCKOUT_TEXTS.LOCKOUTS_ADDRESS, cell: (row) => row.address ?? LOCKOUT_TEXTS.LOCKOUTS_EVERY },
+    { id: 'refusals', header: LOCKOUT_TEXTS.LOCKOUTS_REFUSALS, cell: (row) => String(row.refusals) },
+    { id: 'until', header: LOCKOUT_TEXTS.LOCKOUTS_UNTIL, cell: (row) => <time dateTime={row.until}>{formatLondonDateTime(row.until)}</time> },
     {
       id: 'action',
-      header: SETTINGS_TEXTS.LOCKOUTS_ACTION,
+      header: LOCKOUT_TEXTS.LOCKOUTS_ACTION,
       cell: (row) => (
         <Button
           variant="secondary"
@@ -41,7 +41,7 @@ export function SignInLockouts() {
             lift.mutate({ kind: row.kind, username: row.username, address: row.address }, { onSuccess: () => setLifted(true) });
           }}
         >
-          {SETTINGS_TEXTS.LOCKOUTS_LIFT}
+          {LOCKOUT_TEXTS.LOCKOUTS_LIFT}
         </Button>
       ),
     },
@@ -50,13 +50,13 @@ export function SignInLockouts() {
   return (
     <section className="cd-audit" aria-labelledby="sign-in-lockouts-heading">
       <h2 className="cd-heading-m" id="sign-in-lockouts-heading">
-        {SETTINGS_TEXTS.LOCKOUTS_HEADING}
+        {LOCKOUT_TEXTS.LOCKOUTS_HEADING}
       </h2>
-      <p className="cd-body">{SETTINGS_TEXTS.LOCKOUTS_INTRO}</p>
+      <p className="cd-body">{LOCKOUT_TEXTS.LOCKOUTS_INTRO}</p>
       <div role="status">
         {lifted && (
           <Notice variant="success">
-            <p className="cd-notice__heading">{SETTINGS_TEXTS.LOCKOUTS_LIFTED}</p>
+            <p className="cd-notice__heading">{LOCKOUT_TEXTS.LOCKOUTS_LIFTED}</p>
           </Notice>
         )}
       </div>
@@ -66,16 +66,16 @@ export function SignInLockouts() {
         </p>
       )}
       {lockouts.isPending ? (
-        <Spinner label={SETTINGS_TEXTS.LOCKOUTS_LOADING} />
+        <Spinner label={LOCKOUT_TEXTS.LOCKOUTS_LOADING} />
       ) : lockouts.isError ? (
         <p className="cd-error-message" role="alert">
           {formatApiError(lockouts.error)}
         </p>
       ) : lockouts.data.rows.length === 0 ? (
-        <p className="cd-body">{SETTINGS_TEXTS.LOCKOUTS_EMPTY}</p>
+        <p className="cd-body">{LOCKOUT_TEXTS.LOCKOUTS_EMPTY}</p>
       ) : (
         <div className="cd-table-container">
-          <Table caption={SETTINGS_TEXTS.LOCKOUTS_HEADING} captionHidden columns={columns} rows={lockouts.data.rows} rowKey={rowKey} />
+          <Table caption={LOCKOUT_TEXTS.LOCKOUTS_HEADING} captionHidden columns={columns} rows={lockouts.data.rows} rowKey={rowKey} />
         </div>
       )}
     </section>

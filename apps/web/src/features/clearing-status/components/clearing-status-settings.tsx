@@ -6,30 +6,29 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatApiError } from '@/lib/api-client';
 import { getClearingStatusQueryOptions } from '@/lib/clearing-status';
 import { useUpdateClearingStatus } from '../api/update-clearing-status';
-import { SETTINGS_TEXTS } from '../texts';
+import { CLEARING_STATUS_TEXTS } from '../texts';
 import { ClearingAuditTable } from './clearing-audit-table';
-import { ClearingSettingsForm, MESSAGE_ID, type ClearingSettingsValues } from './clearing-settings-form';
-import { SignInLockouts } from './sign-in-lockouts';
+import { ClearingStatusForm, MESSAGE_ID, type ClearingStatusValues } from './clearing-status-form';
 
-type ClearingSettingsProps = {
+type ClearingStatusSettingsProps = {
   /** `canManageClearing(user)`: an Administrator over all courses. Anyone else gets the permission text. */
   canManage: boolean;
   /** After a save (the status every screen reads is already the saved one); the app refreshes the ping with it. */
   onSaved?: (status: ClearingStatusResponse) => void;
 };
 
-/** The Clearing settings page: the form, then 'Recent changes', then 'Sign-in lockouts' (the same Administrators: `canManageSignInLockouts`). */
-export function ClearingSettings({ canManage, onSaved }: ClearingSettingsProps) {
-  useDocumentTitle(SETTINGS_TEXTS.HEADING);
+/** The Clearing settings: the form, then 'Recent changes' (the route adds 'Sign-in lockouts' below for the same Administrators). */
+export function ClearingStatusSettings({ canManage, onSaved }: ClearingStatusSettingsProps) {
+  useDocumentTitle(CLEARING_STATUS_TEXTS.HEADING);
   if (!canManage) {
     return (
       <>
-        <h1 className="cd-heading-l">{SETTINGS_TEXTS.HEADING}</h1>
+        <h1 className="cd-heading-l">{CLEARING_STATUS_TEXTS.HEADING}</h1>
         <p className="cd-body">{LOGIN_MESSAGES.FORBIDDEN}</p>
       </>
     );
   }
-  return <ClearingSettingsContent onSaved={onSaved} />;
+  return <ClearingStatusSettingsContent onSaved={onSaved} />;
 }
 
 /**
@@ -37,7 +36,7 @@ export function ClearingSettings({ canManage, onSaved }: ClearingSettingsProps) 
  * shows in the error summary above the heading (the server's message), a save 'Settings saved.'
  * in a status region that is always on the page, so screen readers announce it.
  */
-function ClearingSettingsContent({ onSaved }: Pick<ClearingSettingsProps, 'onSaved'>) {
+function ClearingStatusSettingsContent({ onSaved }: Pick<ClearingStatusSettingsProps, 'onSaved'>) {
   // Fetched again as the page opens: the gate's reading may be minutes old.
   const status = useQuery({ ...getClearingStatusQueryOptions(), staleTime: 0 });
   const mutation = useUpdateClearingStatus({ onSuccess: onSaved });
@@ -51,7 +50,7 @@ function ClearingSettingsContent({ onSaved }: Pick<ClearingSettingsProps, 'onSav
       ? [{ message: mutation.error.message }]
       : [];
 
-  const save = ({ state, message }: ClearingSettingsValues, stored: (status: ClearingStatusResponse) => void) => {
+  const save = ({ state, message }: ClearingStatusValues, stored: (status: ClearingStatusResponse) => void) => {
     setSaved(false);
     setAttempt((n) => n + 1);
     const parsed = clearingStatusUpdateSchema.safeParse({ state: Number(state), closing_message: message });
@@ -72,26 +71,25 @@ function ClearingSettingsContent({ onSaved }: Pick<ClearingSettingsProps, 'onSav
   return (
     <>
       <ErrorSummary key={attempt} errors={errors} />
-      <h1 className="cd-heading-l">{SETTINGS_TEXTS.HEADING}</h1>
-      <p className="cd-body">{SETTINGS_TEXTS.INTRO}</p>
+      <h1 className="cd-heading-l">{CLEARING_STATUS_TEXTS.HEADING}</h1>
+      <p className="cd-body">{CLEARING_STATUS_TEXTS.INTRO}</p>
       <div role="status" className="cd-settings__status">
         {saved && (
           <Notice variant="success">
-            <p className="cd-notice__heading">{SETTINGS_TEXTS.SAVED}</p>
+            <p className="cd-notice__heading">{CLEARING_STATUS_TEXTS.SAVED}</p>
           </Notice>
         )}
       </div>
       {status.isPending ? (
-        <Spinner label={SETTINGS_TEXTS.LOADING} />
+        <Spinner label={CLEARING_STATUS_TEXTS.LOADING} />
       ) : status.isError ? (
         <p className="cd-error-message" role="alert">
           {formatApiError(status.error)}
         </p>
       ) : (
-        <ClearingSettingsForm initial={status.data} saving={mutation.isPending} messageError={messageError} onSubmit={save} onEdit={() => setSaved(false)} />
+        <ClearingStatusForm initial={status.data} saving={mutation.isPending} messageError={messageError} onSubmit={save} onEdit={() => setSaved(false)} />
       )}
       <ClearingAuditTable />
-      <SignInLockouts />
     </>
   );
 }

@@ -19,7 +19,7 @@ const refuse = () =>
     : HttpResponse.json({ message: LOGIN_MESSAGES.NOT_LOGGED_IN }, { status: 401 });
 
 /** PUT /api/admin/status, GET /api/admin/status/audit and the sign-in lockouts: Administrators over all courses only. */
-export const clearingSettingsHandlers = [
+export const clearingStatusSettingsHandlers = [
   http.put(apiUrl(API_ROUTES.clearingStatusUpdate.path), async ({ request }) => {
     if (!canManageClearing(db.sessionUser)) return refuse();
     const body = (await request.json()) as { data?: unknown; token?: unknown };

@@ -1,25 +1,25 @@
 import { CLOSING_MESSAGE_MAX, type ClearingStatusResponse } from '@clearing-desk/contracts';
 import { Button, Radios, Textarea } from '@clearing-desk/ui';
 import { useState, type FormEvent } from 'react';
-import { SETTINGS_TEXTS } from '../texts';
+import { CLEARING_STATUS_TEXTS } from '../texts';
 
 export const STATE_ID = 'clearing-state';
 export const MESSAGE_ID = 'closing-message';
 
-export type ClearingSettingsValues = { state: string; message: string };
+export type ClearingStatusValues = { state: string; message: string };
 
-type ClearingSettingsFormProps = {
+type ClearingStatusFormProps = {
   initial: ClearingStatusResponse;
   saving: boolean;
   messageError: string | null;
   /** `saved` is called with the stored setting, so the boxes show what was kept (the trimmed message). */
-  onSubmit: (values: ClearingSettingsValues, saved: (status: ClearingStatusResponse) => void) => void;
+  onSubmit: (values: ClearingStatusValues, saved: (status: ClearingStatusResponse) => void) => void;
   /** Any change hides the last 'Settings saved.'. */
   onEdit: () => void;
 };
 
 /** Radios 'Open' / 'Closed' for Clearing, the 'Closing message' box and 'Save settings'. */
-export function ClearingSettingsForm({ initial, saving, messageError, onSubmit, onEdit }: ClearingSettingsFormProps) {
+export function ClearingStatusForm({ initial, saving, messageError, onSubmit, onEdit }: ClearingStatusFormProps) {
   const [state, setState] = useState(String(initial.state));
   const [message, setMessage] = useState(initial.closing_message ?? '');
 
@@ -37,10 +37,10 @@ export function ClearingSettingsForm({ initial, saving, messageError, onSubmit, 
       <Radios
         id={STATE_ID}
         name="state"
-        legend={SETTINGS_TEXTS.STATE_LEGEND}
+        legend={CLEARING_STATUS_TEXTS.STATE_LEGEND}
         options={[
-          { value: '1', label: SETTINGS_TEXTS.OPEN },
-          { value: '0', label: SETTINGS_TEXTS.CLOSED },
+          { value: '1', label: CLEARING_STATUS_TEXTS.OPEN },
+          { value: '0', label: CLEARING_STATUS_TEXTS.CLOSED },
         ]}
         value={state}
         onChange={(value) => {
@@ -52,8 +52,8 @@ export function ClearingSettingsForm({ initial, saving, messageError, onSubmit, 
       <Textarea
         id={MESSAGE_ID}
         name="closing_message"
-        label={SETTINGS_TEXTS.MESSAGE_LABEL}
-        hint={SETTINGS_TEXTS.MESSAGE_HINT}
+        label={CLEARING_STATUS_TEXTS.MESSAGE_LABEL}
+        hint={CLEARING_STATUS_TEXTS.MESSAGE_HINT}
         error={messageError}
         value={message}
         maxLength={CLOSING_MESSAGE_MAX}
@@ -64,7 +64,7 @@ export function ClearingSettingsForm({ initial, saving, messageError, onSubmit, 
         }}
       />
       <Button type="submit" disabled={saving}>
-        {SETTINGS_TEXTS.SAVE}
+        {CLEARING_STATUS_TEXTS.SAVE}
       </Button>
     </form>
   );

@@ -3,7 +3,7 @@
  * specific). The setting itself, GET /api/admin/status, is the one clearing-status family of
  * `@/lib/clearing-status`, shared with the gate.
  */
-export const clearingSettingsKeys = {
-  all: ['clearing-settings'] as const,
-  audit: () => [...clearingSettingsKeys.all, 'audit'] as const,
+export const clearingStatusAuditKeys = {
+  all: ['clearing-status-audit'] as const,
+  audit: () => [...clearingStatusAuditKeys.all, 'audit'] as const,
 };
