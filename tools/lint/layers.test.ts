@@ -20,7 +20,7 @@ describe('lint zones', () => {
   it('contracts: a rule importing from an area schema (a layer above) fails', async () => {
     const messages = await restrictedPaths(
       'libs/contracts/src/rules/zone-probe.ts',
-      "import { ADMIN_APPLICATION_MESSAGES } from '../applications/admin-applications';\nexport const probe = ADMIN_APPLICATION_MESSAGES;\n",
+      "import { DESK_MESSAGES } from '../applications/desk';\nexport const probe = DESK_MESSAGES;\n",
     );
     expect(messages).toEqual([expect.stringContaining('libs/contracts layers: rules may not import a layer above it')]);
   });

@@ -11,6 +11,6 @@ export * from './validate-submission';
 export * from './decision-facts';
 export * from './store-application';
 export * from './submission-id';
-export * from './admin-applications';
+export * from './desk';
 export * from './desk-texts';
 export * from './form-guard';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
-  adminApplicationParamsSchema,
-  adminApplicationResponseSchema,
-  adminDocumentParamsSchema,
+  deskApplicationParamsSchema,
+  deskApplicationResponseSchema,
+  deskDocumentParamsSchema,
   applicationListingQuerySchema,
   applicationListingResponseSchema,
   outboundCallBodySchema,
@@ -15,7 +15,7 @@ import {
   visaBodySchema,
   visaResponseSchema,
   visaUpdateResponseSchema,
-} from '../applications/admin-applications';
+} from '../applications/desk';
 import {
   applyApiBodySchema,
   applyCourseParamsSchema,
@@ -135,15 +135,15 @@ export const API_ENDPOINTS = withSchemas({
   // The applications desk (issue 9).
   adminApplications: { query: applicationListingQuerySchema, responses: { 200: applicationListingResponseSchema, ...deskErrors } },
   adminStudents: { query: studentSearchQuerySchema, responses: { 200: studentSearchResponseSchema, ...deskErrors } },
-  adminApplication: { params: adminApplicationParamsSchema, query, responses: { 200: adminApplicationResponseSchema, ...deskErrors } },
-  adminApplicationCreate: { params: adminApplicationParamsSchema, body: staffCreateBodySchema, responses: { 200: applyResponseSchema, ...deskErrors } },
-  adminApplicationUpdate: { params: adminApplicationParamsSchema, body: staffUpdateBodySchema, responses: { 200: staffUpdateResponseSchema, ...deskErrors } },
-  adminOutboundCall: { params: adminApplicationParamsSchema, body: outboundCallBodySchema, responses: { 200: outboundCallResponseSchema, ...deskErrors } },
-  adminVisa: { params: adminApplicationParamsSchema, query, responses: { 200: visaResponseSchema, ...deskErrors } },
-  adminVisaUpdate: { params: adminApplicationParamsSchema, body: visaBodySchema, responses: { 200: visaUpdateResponseSchema, ...deskErrors } },
+  adminApplication: { params: deskApplicationParamsSchema, query, responses: { 200: deskApplicationResponseSchema, ...deskErrors } },
+  adminApplicationCreate: { params: deskApplicationParamsSchema, body: staffCreateBodySchema, responses: { 200: applyResponseSchema, ...deskErrors } },
+  adminApplicationUpdate: { params: deskApplicationParamsSchema, body: staffUpdateBodySchema, responses: { 200: staffUpdateResponseSchema, ...deskErrors } },
+  adminOutboundCall: { params: deskApplicationParamsSchema, body: outboundCallBodySchema, responses: { 200: outboundCallResponseSchema, ...deskErrors } },
+  adminVisa: { params: deskApplicationParamsSchema, query, responses: { 200: visaResponseSchema, ...deskErrors } },
+  adminVisaUpdate: { params: deskApplicationParamsSchema, body: visaBodySchema, responses: { 200: visaUpdateResponseSchema, ...deskErrors } },
   /** The stored document itself, as an attachment (binary, not JSON): no 2xx schema. */
-  adminDocument: { params: adminDocumentParamsSchema, query, responses: {} },
-  adminEmails: { params: adminApplicationParamsSchema, query, responses: { 200: emailListResponseSchema, ...emailErrors } },
+  adminDocument: { params: deskDocumentParamsSchema, query, responses: {} },
+  adminEmails: { params: deskApplicationParamsSchema, query, responses: { 200: emailListResponseSchema, ...emailErrors } },
   adminEmailResend: { params: adminEmailParamsSchema, responses: { 201: resendEmailResponseSchema, ...emailErrors } },
   // Training scenarios (issue 11).
   scenario: { params: scenarioFilterSchema, query, responses: { 200: scenarioResponseSchema, ...refusals, 404: scenarioNotFoundResponseSchema } },

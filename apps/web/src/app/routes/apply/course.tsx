@@ -143,8 +143,8 @@ function CourseApplication({ ucasCode }: { ucasCode: string }) {
   studentRef.current = student;
   const submitAsStaff = useCallback(
     async (submission: ApplySubmission) => {
-      const { createAdminApplication } = await import('@/features/applications/api/save-application');
-      return createAdminApplication(studentRef.current?.ID ?? NEW_STUDENT, ucasCode, submission);
+      const { createDeskApplication } = await import('@/features/desk/api/save-application');
+      return createDeskApplication(studentRef.current?.ID ?? NEW_STUDENT, ucasCode, submission);
     },
     [ucasCode],
   );

@@ -18,7 +18,7 @@ import { timestampQuerySchema } from '../common/timestamp-query';
 
 /**
  * Staff applications desk contracts (issue 9; spec sections 2, 3, 4 and 7; domain.md "Statuses").
- * Shared by the web app (apps/web features/applications), the gateway and applications-svc.
+ * Shared by the web app (apps/web features/desk), the gateway and applications-svc.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -125,17 +125,17 @@ export type ApplicationListingResponse = z.infer<typeof applicationListingRespon
 export const NEW_STUDENT = 'new';
 
 /** Route parameters `{student}/{course}`: a STUDENT_ID (or NEW_STUDENT on POST) and a course code. */
-export const adminApplicationParamsSchema = z.object({
+export const deskApplicationParamsSchema = z.object({
   student: z.string().trim().min(1).max(32),
   course: z.string().trim().min(1).max(32),
 });
-export type AdminApplicationParams = z.infer<typeof adminApplicationParamsSchema>;
+export type DeskApplicationParams = z.infer<typeof deskApplicationParamsSchema>;
 
 /**
  * GET /api/admin/applications/{student}/{course} (spec section 7) plus `documents`, the clean
  * files bound to the application. The optimistic-lock version travels as the HTTP `ETag` header.
  */
-export const adminApplicationResponseSchema = z.object({
+export const deskApplicationResponseSchema = z.object({
   applicationData: applicationDataSchema,
   assessment: assessmentSchema,
   courseData: courseDataSchema,
@@ -143,7 +143,7 @@ export const adminApplicationResponseSchema = z.object({
   qualOptions: z.array(qualOptionSchema),
   documents: z.array(documentSummarySchema),
 });
-export type AdminApplicationResponse = z.infer<typeof adminApplicationResponseSchema>;
+export type DeskApplicationResponse = z.infer<typeof deskApplicationResponseSchema>;
 
 /**
  * Body `data` of staff POST /api/admin/applications/{student}/{course}: as the public apply
@@ -190,7 +190,7 @@ export const staffUpdateResponseSchema = z.object({
 export type StaffUpdateResponse = z.infer<typeof staffUpdateResponseSchema>;
 
 /** Texts of the staff desk's answers and refusals (shown to users as they are). */
-export const ADMIN_APPLICATION_MESSAGES = {
+export const DESK_MESSAGES = {
   VERSION_CONFLICT: 'This application was changed by someone else since you opened it. Reload it to see their changes.',
   NOT_FOUND: 'Application not found.',
   ...STATUS_RULE_MESSAGES,
@@ -404,7 +404,7 @@ export type VisaUpdateResponse = z.infer<typeof visaUpdateResponseSchema>;
 // Documents for staff: GET .../documents/{fileId}
 // ---------------------------------------------------------------------------------------------
 
-export const adminDocumentParamsSchema = adminApplicationParamsSchema.extend({ fileId: z.string().trim().min(1).max(64) });
+export const deskDocumentParamsSchema = deskApplicationParamsSchema.extend({ fileId: z.string().trim().min(1).max(64) });
 
 // ---------------------------------------------------------------------------------------------
 // Internal (gateway -> applications-svc) shapes

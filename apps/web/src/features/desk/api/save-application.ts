@@ -17,16 +17,16 @@ import { api } from '@/lib/api-client';
  * submission; 409 with the duplicate text, COURSE_CLOSED or COURSE_SUSPENDED, 403 without the
  * permission.
  */
-export const createAdminApplication = (studentId: string, ucasCode: string, submission: StaffCreateSubmission): Promise<ApplyResponse> =>
+export const createDeskApplication = (studentId: string, ucasCode: string, submission: StaffCreateSubmission): Promise<ApplyResponse> =>
   api.post(apiPaths.adminApplication(studentId, ucasCode), submission, applyResponseSchema);
 
 /**
  * PUT /api/admin/applications/{student}/{course} (spec section 7): the changed form with the
  * chosen STATUS, `If-Match` with the version the screen read (the GET's ETag). 409 with
- * ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT when someone saved in between (nothing is
+ * DESK_MESSAGES.VERSION_CONFLICT when someone saved in between (nothing is
  * overwritten), 403 when the user may not edit it or set that status.
  */
-export const updateAdminApplication = (
+export const updateDeskApplication = (
   studentId: string,
   ucasCode: string,
   submission: StaffUpdateSubmission,

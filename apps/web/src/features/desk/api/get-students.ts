@@ -11,7 +11,7 @@ import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { STAFF_QUERY_META, useUser } from '@/lib/auth';
 import { applicationsKeys } from './applications-keys';
-import { getAdminApplication } from './get-application';
+import { getDeskApplication } from './get-application';
 
 /** GET /api/admin/students (spec section 2 student search): rows of ID, NAME1, NAME2, APPLIED_TO. */
 export const getStudents = (query: StudentSearchQuery, signal?: AbortSignal): Promise<StudentSearchResponse> =>
@@ -41,7 +41,7 @@ export async function getLatestApplicationForm(student: StudentSearchRow): Promi
   const latest = latestAppliedTo(student);
   if (!latest) return names;
   try {
-    const { data } = await getAdminApplication(student.ID, latest);
+    const { data } = await getDeskApplication(student.ID, latest);
     const form: Record<string, unknown> = data.applicationData;
     return Object.fromEntries(APPLICATION_FIELDS.filter((field) => form[field.name] !== undefined).map((field) => [field.name, form[field.name]]));
   } catch {

@@ -8,7 +8,7 @@ import {
   parseVersionEtag,
   versionEtag,
   visaDataSchema,
-} from './admin-applications';
+} from './desk';
 
 describe('APPLICATION_LISTING_FILTERS', () => {
   it('offers the seven filters of spec section 2 in order', () => {

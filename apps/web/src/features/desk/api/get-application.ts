@@ -1,4 +1,4 @@
-import { adminApplicationResponseSchema, parseVersionEtag, type AdminApplicationResponse } from '@clearing-desk/contracts';
+import { deskApplicationResponseSchema, parseVersionEtag, type DeskApplicationResponse } from '@clearing-desk/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
@@ -6,16 +6,16 @@ import { STAFF_QUERY_META, useUser } from '@/lib/auth';
 import { applicationsKeys } from './applications-keys';
 
 /** An application as the edit screen holds it: the GET's answer and the version of its `ETag` (null without one). */
-export type LoadedApplication = { data: AdminApplicationResponse; version: number | null };
+export type LoadedApplication = { data: DeskApplicationResponse; version: number | null };
 
 /**
  * GET /api/admin/applications/{student}/{course} (spec section 7): applicationData (with its LOG),
  * assessment, courseData, access, qualOptions and the clean documents; the version travels as
  * the `ETag` header. 401 without a session, 403 without a role on the course, 404 when unknown.
  */
-export async function getAdminApplication(studentId: string, ucasCode: string, signal?: AbortSignal): Promise<LoadedApplication> {
+export async function getDeskApplication(studentId: string, ucasCode: string, signal?: AbortSignal): Promise<LoadedApplication> {
   let etag: string | undefined;
-  const data = await api.get(apiPaths.adminApplication(studentId, ucasCode), adminApplicationResponseSchema, {
+  const data = await api.get(apiPaths.adminApplication(studentId, ucasCode), deskApplicationResponseSchema, {
     signal,
     onHeaders: (headers) => {
       etag = headers.get('ETag') ?? undefined;
@@ -24,14 +24,14 @@ export async function getAdminApplication(studentId: string, ucasCode: string, s
   return { data, version: parseVersionEtag(etag) ?? null };
 }
 
-export const getAdminApplicationQueryOptions = (viewer: string, studentId: string, ucasCode: string) =>
+export const getDeskApplicationQueryOptions = (viewer: string, studentId: string, ucasCode: string) =>
   queryOptions({
     queryKey: applicationsKeys.detail(viewer, studentId, ucasCode),
-    queryFn: ({ signal }) => getAdminApplication(studentId, ucasCode, signal),
+    queryFn: ({ signal }) => getDeskApplication(studentId, ucasCode, signal),
     meta: STAFF_QUERY_META,
   });
 
-export const useAdminApplication = (studentId: string, ucasCode: string) => {
+export const useDeskApplication = (studentId: string, ucasCode: string) => {
   const user = useUser();
-  return useQuery({ ...getAdminApplicationQueryOptions(user?.username ?? '', studentId, ucasCode), enabled: user !== null });
+  return useQuery({ ...getDeskApplicationQueryOptions(user?.username ?? '', studentId, ucasCode), enabled: user !== null });
 };

@@ -2,7 +2,7 @@
  * Web-only texts of the applications desk (issue 9). Texts fixed by the spec (the opening prompt
  * and notes, filter labels, placeholder, column headings, the edit heading, 'No results', outbound
  * call labels, the visa sentence) come from @clearing-desk/contracts (applications/desk-texts.ts,
- * admin-applications.ts) and are never copied here.
+ * desk.ts) and are never copied here.
  */
 export const DESK_TEXTS = {
   SEARCH_LABEL: 'Search',
