@@ -17,7 +17,7 @@ export type DecisionEmailProps = {
 };
 
 // One column, 16px text, dark on white (contrast above WCAG AA), underlined links, no images:
-// readable on a phone and by a screen reader (issue 24 item 3).
+// readable on a phone and by a screen reader.
 const body: CSSProperties = { backgroundColor: '#ffffff', color: '#0b0c0c', fontFamily: 'Arial, Helvetica, sans-serif', margin: 0 };
 const container: CSSProperties = { maxWidth: '600px', padding: '16px' };
 const text: CSSProperties = { fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' };
