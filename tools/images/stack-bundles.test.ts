@@ -8,7 +8,7 @@ import { REPO_ROOT } from './images';
 import { buildStackBundles, LAUNCHER_BUNDLE } from './stack-bundles';
 
 /**
- * Issue 26 item 4 (ADR 0005): `npm start` runs compiled JavaScript, and every service's database
+ * ADR 0005: `npm start` runs compiled JavaScript, and every service's database
  * is on one embedded PostgreSQL server (or, with the PGlite engine, a copy of one fresh PGlite
  * cluster instead of an initdb in each service). The bundles are built as start.mjs builds them,
  * inside the repository where their run-time packages resolve; the launcher then runs from its

@@ -82,7 +82,7 @@ export type StackOptions = {
   gatewayEnv?: Record<string, string>;
   /**
    * Restart a process that exits after start-up, with exponential backoff (0.1 s doubling to 10 s,
-   * reset after a minute up), and say so on stdout: `npm start` only (issue 14 item 4). Tests keep
+   * reset after a minute up), and say so on stdout: `npm start` only. Tests keep
    * the default (false) so that a crash fails them.
    */
   restart?: boolean;
@@ -98,7 +98,7 @@ export type StackOptions = {
   smtpUrl?: string;
   /**
    * Processes per service (default 1), e.g. `{ assessment: 2 }`: each on its own port, the
-   * gateway given all their URLs (comma-separated `<NAME>_URL`, issue 26 item 2). Instances of a
+   * gateway given all their URLs (comma-separated `<NAME>_URL`). Instances of a
    * service with a database share it.
    */
   instances?: Partial<Record<ServiceName, number>>;
@@ -116,7 +116,7 @@ export type Stack = {
   urls: Partial<Record<ServiceName, string>>;
   /** Every instance's URL of each service (StackOptions.instances). */
   instanceUrls: Partial<Record<ServiceName, string[]>>;
-  /** Each app's metrics port (`<url>/metrics`: Prometheus text; issue 27), the gateway's too. */
+  /** Each app's metrics port (`<url>/metrics`: Prometheus text), the gateway's too. */
   metricsUrls: Partial<Record<ServiceName | 'gateway', string>>;
   /** DATABASE_URL of each service with a database, on a 'test' stack (tests count rows to prove nothing was stored). */
   databaseUrls: Partial<Record<ServiceName, string>>;
@@ -153,7 +153,7 @@ export function demoIntakeCycleEnd(intake: string, now: Date = new Date()): stri
 }
 
 /**
- * Backoff of the restart of a crashed process: 0.1 s doubling to 10 s (issue 14 item 4). The
+ * Backoff of the restart of a crashed process: 0.1 s doubling to 10 s. The
  * first restart is quick because a killed service's work waits for it (the decision emails a
  * killed notifications-svc would send: tools/bench/notifications); a process that keeps crashing
  * reaches 10 s after eight attempts.
@@ -209,7 +209,7 @@ function pipeLogs(run: Running, mode: 'pretty' | 'silent') {
         const entry = JSON.parse(line) as {
           level?: number;
           msg?: string;
-          // service-kit's compact request line (issue 26): method, url, statusCode, ms.
+          // service-kit's compact request line: method, url, statusCode, ms.
           method?: string;
           url?: string;
           statusCode?: number;
@@ -315,7 +315,7 @@ async function stopAll(runs: Running[]) {
 
 /**
  * Gives each embedded service folder in `dirs` that has no database yet a copy of one fresh,
- * empty PGlite cluster (issue 26 item 4). PGlite's initdb runs in the process that opens a new
+ * empty PGlite cluster. PGlite's initdb runs in the process that opens a new
  * folder and leaves it 300-700 MB larger for good (its WebAssembly heap is not given back), and
  * on a first start five services ran it at once (3.5-4.5 GB). Here it runs once, in a short-lived
  * process, and the services open a database that exists. The copy is a cleanly shut-down cluster,
@@ -358,10 +358,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const instanceUrls: Partial<Record<ServiceName, string[]>> = {};
   const metricsUrls: Partial<Record<ServiceName | 'gateway', string>> = {};
   const databaseUrls: Partial<Record<ServiceName, string>> = {};
-  // One random internal token per stack: no committed default exists (issue 14 item 3).
+  // One random internal token per stack: no committed default exists.
   const internalToken = options.env?.INTERNAL_TOKEN ?? randomBytes(24).toString('base64url');
   const common = { LOG_LEVEL: logs === 'silent' ? 'warn' : 'info', ...options.env, INTERNAL_TOKEN: internalToken };
-  // The gateway's session secret has no committed default either (issue 25 item 1).
+  // The gateway's session secret has no committed default either.
   const sessionSecret = options.gatewayEnv?.SESSION_SECRET ?? options.env?.SESSION_SECRET ?? randomBytes(32).toString('base64url');
   let stopping = false;
   const supervise = options.restart ? () => stopping : undefined;
@@ -451,7 +451,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           const end = demoIntakeCycleEnd(process.env.INTAKE_YEAR ?? INTAKE_YEAR);
           if (end) env.INTAKE_CYCLE_END = end;
         }
-        // courses-svc takes the course-places events the same relay adds (issue 23).
+        // courses-svc takes the course-places events the same relay adds.
         if (name === 'courses') env.EVENTS_QUEUE_PREFIX = queuePrefix;
         if (name === 'applications' || name === 'notifications') {
           env.NOTIFICATIONS_QUEUE_PREFIX = queuePrefix;

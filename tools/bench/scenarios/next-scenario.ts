@@ -1,5 +1,5 @@
 /**
- * Training scenarios (issue 11): latency of scenarios-svc's GET /scenarios/{gender}/{dept}/{course}
+ * Training scenarios: latency of scenarios-svc's GET /scenarios/{gender}/{dept}/{course}
  * (the next scenario a trainee has not completed, with the filter lists) and PUT /completions over
  * HTTP (keep-alive), the service started by tools/stack on a fresh PostgreSQL database with the 46
  * demo scenarios; `trainees` users each complete every scenario in turn. Over HTTP rather than
