@@ -60,6 +60,7 @@ export type StackOptions = {
    * 'pglite' one PGlite per service under `<dataRoot>/<service>-svc` (CLEARING_EMBEDDED_DATABASE=pglite).
    */
   embeddedEngine?: 'postgres' | 'pglite';
+  /** Run courses-svc's and scenarios-svc's `seed` command (demo catalogue, demo scenarios into empty tables) before each starts. */
   seedDemoData?: boolean;
   /** 'fixed' uses the default ports (gateway 3000 or PORT); 'free' picks free ones (tests). */
   ports?: 'fixed' | 'free';
@@ -269,6 +270,28 @@ function spawnChild(dir: string, env: Record<string, string>, bundlesDir?: strin
   });
 }
 
+/**
+ * Runs the `seed` command of the app in `dir` (its package's `./seed-command`; `seed.js` among the
+ * bundles) with the service's environment and waits for it: migrations, then the demo data into
+ * empty tables. @throws with the command's output when it exits other than 0.
+ */
+async function runSeedCommand(name: string, dir: string, env: Record<string, string>, bundlesDir?: string): Promise<void> {
+  const args = bundlesDir ? [path.join(bundlesDir, path.basename(dir), 'seed.js')] : ['--import', 'tsx', path.join(REPO_ROOT, dir, 'src/seed-command.ts')];
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(REPO_ROOT, dir, 'tsconfig.json'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (exitCode) => resolve(exitCode));
+  });
+  if (code !== 0) throw new Error(`${name}: the seed command exited with ${String(code)}\n${output.slice(-4000)}`);
+}
+
 function spawnService(
   name: string,
   dir: string,
@@ -433,7 +456,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             env.DATA_DIR = path.join(dataRoot, `${name}-svc`);
           }
         }
-        if ((name === 'courses' || name === 'scenarios') && options.seedDemoData) env.SEED_DEMO_DATA = 'true';
         if (name === 'files') {
           // Blobs beside the data; tests get a temporary folder and their own BullMQ prefix.
           if (options.database === 'test') {
@@ -461,6 +483,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           env.SMTP_URL = smtpUrl ?? '';
           env.PUBLIC_URL = `${gatewayUrl.replace('127.0.0.1', 'localhost')}${process.env.BASE_PATH ?? '/'}`;
         }
+        // The demo data is loaded by its own command before the service starts: no service bundle carries it.
+        if ((name === 'courses' || name === 'scenarios') && options.seedDemoData) await runSeedCommand(name, spec.dir, env, options.bundlesDir);
         const run = spawnService(name, spec.dir, env, logs, supervise, options.bundlesDir, options.onRestart);
         runs.push(run);
         urls[name] = `http://127.0.0.1:${port}`;
