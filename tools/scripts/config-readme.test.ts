@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { applicationsConfigSchema } from '@clearing-desk/applications-svc';
+import { assessmentConfigSchema } from '@clearing-desk/assessment-svc';
+import { coursesConfigSchema } from '@clearing-desk/courses-svc';
+import { filesConfigSchema } from '@clearing-desk/files-svc';
+import { gatewayConfigSchema } from '@clearing-desk/gateway';
+import { notificationsConfigSchema } from '@clearing-desk/notifications-svc';
+import { scenariosConfigSchema } from '@clearing-desk/scenarios-svc';
+import { REPO_ROOT } from '@clearing-desk/stack';
+import type { z } from 'zod';
+
+/**
+ * The root README's "Configuration" table against each app's config schema (apps/<app>/src/config.ts):
+ * every variable a schema reads is in a row naming that app (or `all`), every row naming an app
+ * names only variables its schema reads, and a schema's default is written in the row's Default
+ * cell (a variable without a default says `required` when the schema refuses it unset). Rows of
+ * the web build, the tests and the browser tests name no app schema and are not checked.
+ */
+
+type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+
+/** The README's short app names (column App) and each app's schema. */
+const SCHEMAS: Record<string, ObjectSchema> = {
+  gateway: gatewayConfigSchema as unknown as ObjectSchema,
+  courses: coursesConfigSchema as unknown as ObjectSchema,
+  applications: applicationsConfigSchema as unknown as ObjectSchema,
+  assessment: assessmentConfigSchema as unknown as ObjectSchema,
+  files: filesConfigSchema as unknown as ObjectSchema,
+  scenarios: scenariosConfigSchema as unknown as ObjectSchema,
+  notifications: notificationsConfigSchema as unknown as ObjectSchema,
+};
+
+type Row = { line: number; variables: string[]; apps: string[]; defaults: string };
+
+/** The rows of README.md's table under "## Configuration": variables (backticked names), apps, Default cell. */
+function readmeRows(): Row[] {
+  const lines = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8').split('\n');
+  const start = lines.findIndex((l) => l.startsWith('## Configuration'));
+  const rows: Row[] = [];
+  for (let i = start + 1; i < lines.length && !lines[i]!.startsWith('## '); i += 1) {
+    const line = lines[i]!;
+    if (!line.startsWith('| `')) continue;
+    const [names = '', apps = '', defaults = ''] = line
+      .split('|')
+      .slice(1)
+      .map((c) => c.trim());
+    const variables = [...names.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!);
+    const appList = apps.split(',').map((a) => a.trim());
+    rows.push({ line: i + 1, variables, apps: appList.includes('all') ? Object.keys(SCHEMAS) : appList, defaults });
+  }
+  return rows;
+}
+
+/** What the schema makes of the variable unset: its default, undefined (optional) or 'required'. */
+function defaultOf(schema: ObjectSchema, name: string): unknown {
+  const parsed = schema.shape[name]!.safeParse(undefined);
+  return parsed.success ? parsed.data : 'required';
+}
+
+/** A default as README writes it: numbers and booleans as text, paths relative to the repository. */
+function written(value: unknown): string {
+  if (Array.isArray(value)) return value.map(written).join(',');
+  const text = String(value);
+  return text.startsWith(`${REPO_ROOT}/`) ? text.slice(REPO_ROOT.length + 1) : text;
+}
+
+const rows = readmeRows();
+
+describe('README "Configuration" against the apps\' config schemas', () => {
+  it('finds the table', () => {
+    expect(rows.length).toBeGreaterThan(30);
+  });
+
+  it.each(Object.keys(SCHEMAS))('%s: every variable its schema reads has a row naming it', (app) => {
+    const documented = new Set(rows.filter((r) => r.apps.includes(app)).flatMap((r) => r.variables));
+    const missing = Object.keys(SCHEMAS[app]!.shape).filter((name) => !documented.has(name));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(Object.keys(SCHEMAS))('%s: every row naming it names variables its schema reads, with their defaults', (app) => {
+    const shape = SCHEMAS[app]!.shape;
+    const wrong = rows
+      .filter((r) => r.apps.includes(app))
+      .flatMap((r) =>
+        r.variables.flatMap((name) => {
+          if (!(name in shape)) return [`line ${r.line}: ${name} is not read by ${app}`];
+          const value = defaultOf(SCHEMAS[app]!, name);
+          if (value === undefined || r.defaults.includes(written(value))) return [];
+          return [`line ${r.line}: ${name}'s default ${written(value)} is not in '${r.defaults}'`];
+        }),
+      );
+    expect(wrong).toEqual([]);
+  });
+});
