@@ -30,8 +30,9 @@ export function isInIntake(date: string, intake: string): boolean {
  * When an intake's cycle ends: 23:59 (Europe/London) on 31 March of its second
  * year, the end of the last start month the intake holds (isInIntake: January to March starts).
  * After it the applicant's status page (the review by hash) and every email's link to it answer
- * 404: nobody needs a Clearing decision of that intake any more, and the personal data behind an
- * unauthenticated link is not kept reachable longer than that.
+ * 410 with the reason (STATUS_PAGE_MESSAGES.expired): nobody needs a Clearing decision of that
+ * intake any more, and the personal data behind an unauthenticated link is not kept reachable
+ * longer than that.
  */
 export function intakeCycleEnd(intake: string): Date {
   const { second } = intakeYears(intake);
