@@ -4,7 +4,7 @@
  * HTTP (keep-alive), the service started by tools/stack on a fresh PostgreSQL database with the 46
  * demo scenarios; `trainees` users each complete every scenario in turn. Over HTTP rather than
  * in-process: importing the service's app would clash with files-svc's `db` type in tools'
- * type-check. No target in the issue; prints figures, asserts nothing.
+ * type-check. No target; prints figures, asserts nothing.
  *
  *   npx tsx tools/bench/scenarios/next-scenario.ts [trainees=20]
  */
