@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { applicationsConfigSchema } from '@clearing-desk/applications-svc';
-import { assessmentConfigSchema } from '@clearing-desk/assessment-svc';
-import { coursesConfigSchema } from '@clearing-desk/courses-svc';
-import { filesConfigSchema } from '@clearing-desk/files-svc';
-import { gatewayConfigSchema } from '@clearing-desk/gateway';
-import { notificationsConfigSchema } from '@clearing-desk/notifications-svc';
-import { scenariosConfigSchema } from '@clearing-desk/scenarios-svc';
+import { applicationsConfigSchema } from '@clearing-desk/applications-svc/config';
+import { assessmentConfigSchema } from '@clearing-desk/assessment-svc/config';
+import { coursesConfigSchema } from '@clearing-desk/courses-svc/config';
+import { filesConfigSchema } from '@clearing-desk/files-svc/config';
+import { gatewayConfigSchema } from '@clearing-desk/gateway/config';
+import { notificationsConfigSchema } from '@clearing-desk/notifications-svc/config';
+import { scenariosConfigSchema } from '@clearing-desk/scenarios-svc/config';
 import { REPO_ROOT } from '@clearing-desk/stack';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * The root README's "Configuration" table against each app's config schema (apps/<app>/src/config.ts):
@@ -54,7 +54,7 @@ function readmeRows(): Row[] {
 
 /** What the schema makes of the variable unset: its default, undefined (optional) or 'required'. */
 function defaultOf(schema: ObjectSchema, name: string): unknown {
-  const parsed = schema.shape[name]!.safeParse(undefined);
+  const parsed = z.safeParse(schema.shape[name]!, undefined);
   return parsed.success ? parsed.data : 'required';
 }
 
