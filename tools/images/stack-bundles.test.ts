@@ -79,6 +79,14 @@ describe("npm start's compiled stack", () => {
     expect(existsSync(path.join(bundles, LAUNCHER_BUNDLE))).toBe(true);
   });
 
+  it('keeps the demo catalogue and scenarios out of every server bundle: only the seed commands carry them', () => {
+    const carriesDemoData = (file: string) => /\bdemoCatalogue\b|\bdemoScenarioSeeds\b/.test(readFileSync(file, 'utf8'));
+    for (const app of ['gateway', 'courses-svc', 'applications-svc', 'assessment-svc', 'files-svc', 'scenarios-svc', 'notifications-svc'])
+      expect({ app, demoData: carriesDemoData(path.join(bundles, app, 'server.js')) }).toEqual({ app, demoData: false });
+    for (const app of ['courses-svc', 'scenarios-svc'])
+      expect({ app, demoData: carriesDemoData(path.join(bundles, app, 'seed.js')) }).toEqual({ app, demoData: true });
+  });
+
   it('runs every app with plain node from the bundles on one embedded PostgreSQL server, with the demo catalogue', async () => {
     const dataRoot = freshDataRoot();
     const port = await freePort();
