@@ -4,7 +4,7 @@
  * 1.00; e.g. 1.30 where three in ten offers are never confirmed) and the offers that count
  * (applications whose STATUS is O). courses-svc keeps VACANCIES_INTERNAL as a projection of it.
  * This module is free of zod so that the web's first load can use its texts and rules; the
- * schemas are in places-schemas.ts.
+ * schemas are in places-schemas.ts. The rules together: docs/domain/places.md.
  */
 export const OFFER_ALLOWANCE_DEFAULT = 1;
 /** The largest allowance course control accepts (nine offers per place is already far beyond any real course). */
