@@ -30,7 +30,8 @@ const list: CSSProperties = { ...text, paddingLeft: '24px' };
 /**
  * A decision email (every kind: offer, interview invitation, received, referred, pooled,
  * rejected, withdrawn). The words come from the contracts' decisionContent, the same the status
- * page shows; React escapes every value, so a name like `<b>Ann</b>` arrives as text.
+ * page shows; React escapes every value, so a name like `<b>Ann</b>` arrives as text. Which
+ * status sends what, and the deadlines: docs/domain/emails.md.
  * Order (DfE Apply's habit): the decision, what to do next and by when, then the details.
  */
 export function DecisionEmail({ subject, preview, greeting, content, statusUrl, statusLinkLabel, linkNote, signOff }: DecisionEmailProps) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INTAKE_YEAR } from '../common/limits';
 import { londonWallClock } from '../common/london-time';
 
-/** An intake year as the spec writes it: '2025/26' (the second year is the first plus one). */
+/** An intake year as the spec writes it: '2025/26' (the second year is the first plus one; docs/domain/intake.md). */
 export const intakeYearSchema = z
   .string()
   .regex(/^\d{4}\/\d{2}$/, { message: "The intake year must be written like '2025/26'." })
