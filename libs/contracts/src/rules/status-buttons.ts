@@ -12,6 +12,7 @@ export const STATUS_RULE_MESSAGES = {
   STATUS_NOT_ALLOWED: (status: string) => `Status ${status} is not one of the statuses you may set for this application.`,
   REJECTION_REASONS_NOT_ALLOWED: 'Your role on this course cannot write rejection reasons: only staff who may set statuses can.',
 } as const;
+// The staff buttons by role and stored status, and the refusals, as a table: docs/domain/decisions.md.
 
 /**
  * The status a save stores (domain.md "Submit buttons"; spec section 4 treats V as the current

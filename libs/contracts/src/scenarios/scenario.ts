@@ -6,7 +6,7 @@ import { LIMITS } from '../common/limits';
 import { emailAddressSchema } from '../rules/email-address-schema';
 
 /**
- * Training scenarios (issue 11; spec sections 2, 3 "Scenario (training)", 4, 7, 8 and 9).
+ * Training scenarios (spec sections 2, 3 "Scenario (training)", 4, 7, 8 and 9).
  * Shared by apps/web (features/scenarios), the gateway and apps/scenarios-svc.
  */
 

@@ -12,7 +12,7 @@ export type ApplicationFormShellProps = Omit<ApplicationFormProviderProps, 'chil
  * The application form around the pages of /apply/:ucasCode once the form is opened: its state,
  * shared by the steps, and the leave-page question. A module of its own, loaded with the form's
  * pages (load-application-form-shell.ts), not with the course information page: the form's rules (zod
- * schemas) are no part of the information page's start (issue 21).
+ * schemas) are no part of the information page's start.
  */
 export function ApplicationFormShell({ isInsideApplication, children, ...form }: ApplicationFormShellProps) {
   return (

@@ -6,7 +6,7 @@ let loaded: typeof ApplicationFormShell | undefined;
 /**
  * Loads the application form's wrapper (application-form-shell.tsx, with the form's state and rules) once.
  * The router loads it with the form's pages (a step, the confirmation), so the course wrapper has
- * it at hand when one of them renders; the course information page never waits for it (issue 21).
+ * it at hand when one of them renders; the course information page never waits for it.
  */
 export function loadApplicationFormShell(): Promise<typeof ApplicationFormShell> {
   loading ??= import('./application-form-shell').then((module) => (loaded = module.ApplicationFormShell));
