@@ -1,4 +1,11 @@
-import { alternativeCandidatesResponseSchema, buildQualOption, COURSES_SVC, isCourseOpen, MAX_NEAR_CANDIDATES, type CourseData } from '@clearing-desk/contracts';
+import {
+  alternativeCandidatesResponseSchema,
+  buildQualOption,
+  COURSES_SVC,
+  isCourseOpen,
+  MAX_NEAR_CANDIDATES,
+  type CourseData,
+} from '@clearing-desk/contracts';
 import { createCourse, createCoursesClosedWithPlaces } from '@clearing-desk/contracts/testing';
 import { internalHeaders } from '@clearing-desk/service-kit/testing';
 import { demoCatalogue } from '../../db/seed/demo-catalogue';

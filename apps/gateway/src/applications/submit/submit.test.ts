@@ -41,7 +41,7 @@ import {
 // The steps' gateway is built in-process with its real plugins and routes. Two ES modules Jest's
 // CommonJS runtime cannot load are left out, as in openapi.test: the static web app (no /api
 // route) and openid-client (OIDC is not configured here).
-jest.mock('../plugins/external/web-app', () => ({ webAppPlugin: async () => undefined }));
+jest.mock('../../plugins/external/web-app', () => ({ webAppPlugin: async () => undefined }));
 jest.mock('openid-client', () => ({}));
 
 /** Spec section 8's duplicate-application message, word for word. */

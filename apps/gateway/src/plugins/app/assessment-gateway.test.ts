@@ -1,5 +1,5 @@
 import { type CourseDetailResponse } from '@clearing-desk/contracts';
-import { createAssessForm, createCourse, createCourseDetail, createCoursesClosedWithPlaces } from '@clearing-desk/contracts/testing';
+import { createCourse, createCourseDetail, createCoursesClosedWithPlaces } from '@clearing-desk/contracts/testing';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createAssessmentGateway } from './assessment-gateway';
