@@ -206,7 +206,7 @@ export function createServiceClient<S extends ServiceName, Own extends Endpoint 
      * changed in place) is made once per object. For assessments, which send the same course and
      * qualOptions again and again: tools/bench/gateway/assess-body.ts measured 68-81 µs for
      * JSON.stringify of a green form's body against 12-13 µs reused (Node 24, load 10-11), when
-     * the gateway spends about 280 µs of CPU per assessment (tools/bench/gateway/README.md).
+     * the gateway spends 229-280 µs of CPU per assessment in all (tools/bench/gateway/README.md).
      */
     async sendReusing<E extends Own & { body: z.ZodType }>(
       request: FastifyRequest,
