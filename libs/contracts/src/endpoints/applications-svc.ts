@@ -69,7 +69,7 @@ export const APPLICATIONS_SVC = {
     params: submissionIdParamsSchema,
     responses: { 200: submissionStoredResponseSchema, ...e400 },
   }),
-  /** The applicant's status page by hash (issue 24 item 4): 404 unknown, 410 once its intake's cycle has ended. */
+  /** The applicant's status page by hash: 404 unknown, 410 once its intake's cycle has ended. */
   byHash: endpoint({
     method: 'GET',
     path: '/applications/by-hash/:hash',
@@ -77,7 +77,7 @@ export const APPLICATIONS_SVC = {
     responses: { 200: storedApplicationResponseSchema, ...e404, 410: errorResponseSchema },
   }),
 
-  // The applications desk (issue 9).
+  // The applications desk.
   /** The listing, in the user's scopes. */
   deskList: endpoint({
     method: 'GET',
@@ -144,7 +144,7 @@ export const APPLICATIONS_SVC = {
   /** Who changed the setting, when. */
   statusAudit: endpoint({ method: 'GET', path: '/status/audit', responses: { 200: clearingStatusAuditResponseSchema, ...e403 } }),
 
-  // The places ledger (issue 23).
+  // The places ledger.
   /** Course control's change of CLEARING_PLACES / OFFER_ALLOWANCE (edit-course on the course). */
   placesUpdate: endpoint({
     method: 'PUT',
@@ -161,7 +161,7 @@ export const APPLICATIONS_SVC = {
     responses: { 200: z.object({ rows: z.array(placesLedgerSchema) }), ...e400 },
   }),
 
-  /** Counts for the courses the gateway names (issue 13); view-report on every one. */
+  /** Counts for the courses the gateway names; view-report on every one. */
   figures: endpoint({
     method: 'POST',
     path: '/figures',

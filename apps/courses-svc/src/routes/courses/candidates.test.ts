@@ -80,7 +80,7 @@ describe(`GET ${COURSES_SVC.candidates.path} (alternatives, domain.md "Submit bu
     for (const c of courses) expect(c.qualOptions.length).toBeGreaterThan(0);
   });
 
-  // Courses with places left that take no application (issue 22 item 1): one with vacancies but
+  // Courses with places left that take no application: one with vacancies but
   // not intermediary, one external. Neither is a candidate, while an open course beside them is.
   it('leaves out a course with places that is not intermediary, and an external one', async () => {
     const { notIntermediary, external } = createCoursesClosedWithPlaces();

@@ -30,7 +30,7 @@ describe('the course cache of an app', () => {
   });
 });
 
-/** Issue 22 item 1: the gateway's gate is contracts' course-open rule (spec sections 4 and 8). */
+/** The gateway's gate is contracts' course-open rule (spec sections 4 and 8). */
 describe('assertOpen', () => {
   const gateway = createAssessmentGateway({ services: {} } as unknown as FastifyInstance);
   const refusal = (run: () => void): { statusCode: number; message: string } | null => {

@@ -52,7 +52,7 @@ const appCaches = new WeakMap<object, AssessCaches>();
 /**
  * The short-lived caches of one app, shared by every route plugin's gateway (assess, apply, the
  * staff saves): keyed by the app's service clients, which all its plugins share. So a submit's
- * fresh read of a course is what the assessment right after it sees (issue 23: the form that
+ * fresh read of a course is what the assessment right after it sees (the form that
  * re-assesses after the last place went loses O at once, not a second later).
  */
 function cachesOf(services: object): AssessCaches {
@@ -90,7 +90,7 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
      * The course with its qualOptions and the user's access (404 passes through). Reused for
      * ASSESS_CACHE_TTL_MS unless `fresh`; `access` depends on the user, so the user is in the key.
      * A fresh read (a submit's) replaces the cached one: the assessment that follows a refused
-     * submit (the form re-assessing after the last place went, issue 23) sees what the submit saw.
+     * submit (the form re-assessing after the last place went) sees what the submit saw.
      */
     course(request: FastifyRequest, code: string, options: { fresh?: boolean } = {}): Promise<CourseDetailResponse> {
       return courseCache(`${request.staffUser?.username ?? ''}|${code.toUpperCase()}`, () => loadCourse(request, code), { replace: options.fresh === true });

@@ -72,7 +72,7 @@ export const qualOptionsOf = (course: CourseData) => db.qualOptions[course.UCAS_
 /**
  * 409 for a course that takes no applications, as the gateway's assertOpen: contracts'
  * courseClosedCode for the public, staffCourseClosedCode for staff taking a call (no internal
- * vacancies leaves the course open to them, issue 23 item 3).
+ * vacancies leaves the course open to them).
  */
 export const unavailable = (course: CourseData, who: 'public' | 'staff' = 'public') => {
   const refusal = courseOpenRefusal(course, who);
