@@ -28,8 +28,6 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   });
   await app.register(databasePlugin, { config });
   await app.register(intakeCyclePlugin, { config });
-  // PLACES_GUARD 'off' only in tools/bench/places (config.ts): the repositories then leave the ledger alone.
-  app.decorate('placesGuard', config.PLACES_GUARD === 'on');
   await app.register(outboxRelayPlugin, { config });
   await app.register(clearingStatusRepositoryPlugin);
   await app.register(applicationsRepositoryPlugin);

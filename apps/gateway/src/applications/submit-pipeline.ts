@@ -316,7 +316,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       // The ledger is exact; the course's VACANCIES_INTERNAL follows it within a second.
       if (reservation.placesLeft === 0 && !reservation.stored) throw new HttpError(409, ERROR_CODES.COURSE_CLOSED);
       const detail = await pipeline.course(request, code);
-      gateway().assertOpen(detail.courseData);
+      gateway().assertOpen({ ...detail.courseData, VACANCIES_INTERNAL: reservation.placesLeft ?? detail.courseData.VACANCIES_INTERNAL });
       const { submission } = pipeline.keyed(request, detail, { ...data, SUBMISSION_ID: submissionId });
       const checked = pipeline.check(detail, submission);
       const outcome = await pipeline.assess(request, detail, checked.assessable);
@@ -329,7 +329,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
      * Step 5 for the public: the decision of the assessment (decidePublicOutcome: the automatic
      * decisions of domain.md; any REJECTION_REASONS the body sent are ignored), as the body the
      * store takes: the submission without its documents, the course fields an application keeps,
-     * the facts its decision email names and the course's places (the ledger's seed).
+     * and the facts its decision email names.
      */
     decidePublic(
       request: FastifyRequest,
@@ -346,7 +346,6 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
         decision: decidePublicOutcome({ assessment: outcome.result, form: checked.assessable, course: courseData, candidates: outcome.candidates }),
         user: request.staffUser?.username ?? PUBLIC_USER,
         courseFacts: emailCourseFacts(detail),
-        placesSeed: courseData.VACANCIES_INTERNAL,
       };
     },
 
@@ -360,7 +359,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       const user = request.staffUser;
       if (!user) throw new HttpError(401, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
       refuseOtherKindOfId(settleSubmissionId(request, data.SUBMISSION_ID), 'staff');
-      const detail = await pipeline.course(request, code);
+      const detail = await fastify.places.withLedgerPlaces(request, await pipeline.course(request, code));
       forbidIfRefused(staffEditRefusal(detail.access, null));
       gateway().assertOpen(detail.courseData, 'staff');
       const { INTERVIEW, OVER_ALLOWANCE, ...form } = data;
@@ -379,7 +378,6 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
         decision: pipeline.staffDecision(status, outcome, REJECTION_REASONS),
         user: user.username,
         courseFacts: emailCourseFacts(detail),
-        placesSeed: detail.courseData.VACANCIES_INTERNAL,
         // An Administrator confirmed offering over the allowance (issue 23 item 3; applications-svc checks the role too).
         ...(OVER_ALLOWANCE && status === 'O' ? { overAllowance: true } : {}),
         // Created as I: the interview arranged goes with it to its LOG row and email (issue 24 item 3).
@@ -416,7 +414,6 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
         // An Administrator's confirmed offer over the allowance travels with it too (issue 23 item 3).
         submission: { ...checked.submission, ...(INTERVIEW ? { INTERVIEW } : {}), ...(OVER_ALLOWANCE && data.STATUS === 'O' ? { OVER_ALLOWANCE } : {}) },
         courseFacts: emailCourseFacts(detail),
-        placesSeed: detail.courseData.VACANCIES_INTERNAL,
         qualOptions: detail.qualOptions,
         ALLOW_SECOND_YEAR_ENTRY: detail.courseData.ALLOW_SECOND_YEAR_ENTRY,
         assessment: outcome.result,

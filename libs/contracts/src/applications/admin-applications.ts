@@ -12,7 +12,6 @@ import { applicationDataSchema, applySubmissionSchema, messageItemSchema } from 
 import { VALIDATION_MESSAGES } from './validation-messages';
 import { VISA_TYPE_OPTIONS } from './visa-types';
 import { emailCourseFactsSchema, interviewDetailsSchema } from '../notifications/outbox';
-import { placesSeedSchema } from '../rules/places-schemas';
 import { timestampQuerySchema } from '../rules/timestamp-query';
 
 /**
@@ -441,8 +440,6 @@ export const storeUpdateRequestSchema = z.object({
   ifMatch: z.number().int().positive().optional(),
   /** The course facts a status change's email names (issue 24); without them no outbox row is written. */
   courseFacts: emailCourseFactsSchema.optional(),
-  /** The course's VACANCIES_INTERNAL as the gateway read it: creates the places ledger at first sight (issue 23; placesSeedSchema). */
-  placesSeed: placesSeedSchema.optional(),
 });
 export type StoreUpdateRequest = z.infer<typeof storeUpdateRequestSchema>;
 export type StoreUpdateRequestInput = z.input<typeof storeUpdateRequestSchema>;

@@ -6,7 +6,6 @@ import { applicationDataSchema, appliedQuerySchema, keyedSubmissionSchema } from
 import { applicationDecisionSchema } from './decide-public-outcome';
 import { emailCourseFactsSchema, interviewDetailsSchema } from '../notifications/outbox';
 import { applicantDecisionSchema } from '../notifications/status-page';
-import { placesSeedSchema } from '../rules/places-schemas';
 
 /** Who a history LOG row names for a submission from the public (domain.md "Statuses"). */
 export const PUBLIC_USER = 'public';
@@ -67,8 +66,6 @@ export const storeApplicationRequestSchema = z.object({
   courseFacts: emailCourseFactsSchema.optional(),
   /** A staff create as I (issue 24 item 3): the interview arranged, required then (interviewNeeded); its LOG row and email carry it. */
   interview: interviewDetailsSchema.optional(),
-  /** The course's VACANCIES_INTERNAL as the gateway read it: creates the places ledger at first sight (issue 23; placesSeedSchema). */
-  placesSeed: placesSeedSchema.optional(),
   /** A staff create as O by an Administrator who confirmed offering over the allowance (issue 23 item 3; checked here too). */
   overAllowance: z.boolean().optional(),
 });
@@ -125,7 +122,7 @@ export type ReserveRequest = z.infer<typeof reserveRequestSchema>;
  * Answer of POST /applications/reserve: the Clearing setting (the public is refused while it is
  * closed), whether the SUBMISSION_ID is stored already (a retry: no files are claimed), whether the
  * person applied to the course already (a duplicate: no files are claimed, the commit answers 409),
- * and the course's places left by the ledger (null before its first sight). The place itself is
+ * and the course's places left by the ledger (null before its backfill). The place itself is
  * taken by the commit (POST /applications), in the transaction that stores the application, so
  * nothing is held for a submission that never comes.
  */

@@ -11,7 +11,6 @@ import {
   decisionEmailPayloadSchema,
   interviewNeeded,
   interviewSummary,
-  OFFER_STATUS,
   OUTBOX_KINDS,
   PLACES_MESSAGES,
   WITHDRAWN_STATUS,
@@ -33,7 +32,7 @@ import type { ApplicationsDatabase } from '../external/database';
 import { writeDecisionOutbox } from './decision-outbox';
 import { studentVisibleCondition } from './scope';
 import { createIntakeCycle, type IntakeCycle } from './intake-cycle';
-import { ensureLedger, takePlace } from './places-ledger';
+import { countStatusChange } from '../../places/ledger';
 
 /** The person a form is from, for the duplicate rule (domain.md "Statuses"). */
 export type ApplicantKey = { emailNormalised: string; ucasPersonalId: string | null };
@@ -174,11 +173,7 @@ export async function applicantDecision(ex: Executor, row: ApplicationRow, log: 
  * Students, applications and their LOG. Every method takes and returns contract shapes.
  * `cycle` is the current intake (config INTAKE_YEAR), which new applications record, and when each intake's status links end.
  */
-export function createApplicationsRepository(
-  db: ApplicationsDatabase,
-  cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR }),
-  { placesGuard = true }: { placesGuard?: boolean } = {},
-) {
+export function createApplicationsRepository(db: ApplicationsDatabase, cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR })) {
   const intake = cycle.current;
   const bySubmissionId = async (submissionId: string): Promise<ApplicationRow | undefined> => {
     const [row] = await db.select().from(applications).where(eq(applications.submissionId, submissionId)).limit(1);
@@ -287,18 +282,10 @@ export function createApplicationsRepository(
                 .returning({ studentId: students.studentId });
           if (!student) throw request.studentId ? new UnknownStudent() : new Error('student upsert returned no row');
 
-          // The places ledger (issue 23 item 3): a new O takes a place in this transaction, or is
-          // refused; an Administrator's confirmed override takes one over the allowance.
-          let overAllowance = false;
-          // Without the guard (PLACES_GUARD off, the benchmark's comparison run) an O is stored as before issue 23.
-          if (decision.confirmed_status === OFFER_STATUS && placesGuard) {
-            const taken = await takePlace(tx, course.UCAS_CODE, request.placesSeed, false);
-            if (taken.kind === 'no-place') {
-              if (!request.overAllowance) throw new NoPlaceLeft();
-              await takePlace(tx, course.UCAS_CODE, request.placesSeed, true);
-              overAllowance = true;
-            }
-          } else await ensureLedger(tx, course.UCAS_CODE, request.placesSeed);
+          // A new O takes a place in this transaction, or is refused; an Administrator's confirmed override takes one over the allowance.
+          const places = await countStatusChange(tx, course.UCAS_CODE, null, decision.confirmed_status, request.overAllowance === true);
+          if (places.kind === 'no-place') throw new NoPlaceLeft();
+          const overAllowance = places.overAllowance;
 
           const [application] = await tx
             .insert(applications)
@@ -403,7 +390,7 @@ declare module 'fastify' {
 
 export const applicationsRepositoryPlugin = fp(
   async (fastify) => {
-    fastify.decorate('applicationsRepository', createApplicationsRepository(fastify.db, fastify.intakeCycle, { placesGuard: fastify.placesGuard !== false }));
+    fastify.decorate('applicationsRepository', createApplicationsRepository(fastify.db, fastify.intakeCycle));
   },
   { name: 'applications-repository', dependencies: ['applications-database', 'intake-cycle'] },
 );

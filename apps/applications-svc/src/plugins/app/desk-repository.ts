@@ -7,7 +7,6 @@ import {
   foldName,
   listingTotalCap,
   LISTING_FILTER_STATUSES,
-  OFFER_STATUS,
   PLACES_MESSAGES,
   STUDENT_SEARCH_MAX_ROWS,
   withoutDocuments,
@@ -34,7 +33,7 @@ import { applicationLogItems, formUcasPersonalId, isUniqueViolation, normaliseEm
 import { writeDecisionOutbox } from './decision-outbox';
 import { scopeCondition, studentVisibleCondition } from './scope';
 import { createIntakeCycle, type IntakeCycle } from './intake-cycle';
-import { ensureLedger, returnPlace, takePlace } from './places-ledger';
+import { countStatusChange } from '../../places/ledger';
 
 type ApplicationRow = typeof applications.$inferSelect;
 /** The database or a transaction of it: every method below takes an optional one. */
@@ -115,11 +114,7 @@ export type UpdateResult =
   | { kind: 'no-place' };
 
 /** The applications desk's reads and writes (issue 9). Every write and its LOG row share one transaction. */
-export function createDeskRepository(
-  db: ApplicationsDatabase,
-  cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR }),
-  { placesGuard = true }: { placesGuard?: boolean } = {},
-) {
+export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR })) {
   const logRows = (applicationId: number, ex: Executor = db): Promise<LogItem[]> => applicationLogItems(ex, applicationId);
 
   /**
@@ -248,22 +243,11 @@ export function createDeskRepository(
           const status = keptStatus(request.submission.STATUS, row.status) ?? row.status;
           const interview = interviewNeeded(row.status, status) ? (request.submission.INTERVIEW ?? null) : null;
           if (interviewNeeded(row.status, status) && !interview) return { kind: 'interview-required' } as const;
-          // The places ledger (issue 23): a change to O takes a place (or is refused; an Administrator's
-          // confirmed override, checked by `check`, takes one over the allowance), a change away from O
-          // returns it, in this transaction.
-          let overAllowance = false;
-          // Without the guard (PLACES_GUARD off, the benchmark's comparison run) statuses are stored as before issue 23.
-          if (placesGuard) {
-            if (status === OFFER_STATUS && row.status !== OFFER_STATUS) {
-              const taken = await takePlace(tx, row.ucasCode, request.placesSeed, false);
-              if (taken.kind === 'no-place') {
-                if (request.submission.OVER_ALLOWANCE !== true) return { kind: 'no-place' } as const;
-                await takePlace(tx, row.ucasCode, request.placesSeed, true);
-                overAllowance = true;
-              }
-            } else if (row.status === OFFER_STATUS && status !== OFFER_STATUS) await returnPlace(tx, row.ucasCode, request.placesSeed);
-            else await ensureLedger(tx, row.ucasCode, request.placesSeed);
-          }
+          // A change to O takes a place (or is refused; an Administrator's confirmed override, checked by
+          // `check`, takes one over the allowance), a change away from O returns it, in this transaction.
+          const places = await countStatusChange(tx, row.ucasCode, row.status, status, request.submission.OVER_ALLOWANCE === true);
+          if (places.kind === 'no-place') return { kind: 'no-place' } as const;
+          const overAllowance = places.overAllowance;
           const fields = changedFields(row.form, form);
           const [updated] = await tx
             .update(applications)
@@ -412,7 +396,7 @@ declare module 'fastify' {
 
 export const deskRepositoryPlugin = fp(
   async (fastify) => {
-    fastify.decorate('deskRepository', createDeskRepository(fastify.db, fastify.intakeCycle, { placesGuard: fastify.placesGuard !== false }));
+    fastify.decorate('deskRepository', createDeskRepository(fastify.db, fastify.intakeCycle));
   },
   { name: 'desk-repository', dependencies: ['applications-database'] },
 );

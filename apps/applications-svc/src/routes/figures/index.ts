@@ -2,7 +2,7 @@ import { APPLICATIONS_SVC, routeOf, accessForCourse, canViewReport, FIGURES_TEXT
 import { HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { figuresRepositoryPlugin } from '../../plugins/app/figures-repository';
-import { findLedgers } from '../../plugins/app/places-ledger';
+import { findLedgers } from '../../places/ledger';
 
 /**
  * POST /figures (issue 13): counts for the courses the gateway names, called by GET

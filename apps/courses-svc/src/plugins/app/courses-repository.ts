@@ -18,6 +18,7 @@ import {
   type CourseSearchQuery,
   type CourseSearchResponse,
   type QualOption,
+  type PlacesBackfill,
 } from '@clearing-desk/contracts';
 import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
@@ -317,6 +318,18 @@ export function createCoursesRepository(db: CoursesDatabase) {
     /** Every course row (the catalogue is small: a few hundred courses), ordered by title; the caller filters by the user's scope. */
     async allRows(): Promise<CourseRow[]> {
       return (await base().orderBy(asc(courses.title), asc(courses.qualification), asc(courses.ucasCode))) as CourseRow[];
+    },
+
+    /**
+     * The courses whose places applications-svc's ledger has never sent (places_version 0), with
+     * their VACANCIES_INTERNAL: what the one-off places backfill gives the ledger to start from.
+     */
+    async placesBackfill(): Promise<PlacesBackfill['courses']> {
+      return db
+        .select({ UCAS_CODE: courses.ucasCode, VACANCIES_INTERNAL: courses.vacanciesInternal })
+        .from(courses)
+        .where(eq(courses.placesVersion, 0))
+        .orderBy(asc(courses.ucasCode));
     },
 
     async isEmpty(): Promise<boolean> {

@@ -101,7 +101,15 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
     handler: async (request, reply) => {
       const version = ifMatch(request);
       const { stored, detail } = await load(request, request.params);
-      const result = await pipeline.updateStaff(request, request.params, detail, stored.applicationData.STATUS, request.body.data, version);
+      // Places left as applications-svc's ledger counts them, not courses-svc's projection of it.
+      const result = await pipeline.updateStaff(
+        request,
+        request.params,
+        await fastify.places.withLedgerPlaces(request, detail),
+        stored.applicationData.STATUS,
+        request.body.data,
+        version,
+      );
       setEtag(reply, result.version);
       return result;
     },

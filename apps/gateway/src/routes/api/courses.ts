@@ -79,7 +79,7 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
         // CLEARING_PLACES and OFFER_ALLOWANCE are applications-svc's (issue 23); courses-svc's projection follows within a second.
         const ledger = await fastify.services.applications.send(request, APPLICATIONS_SVC.placesUpdate, {
           params: { id: current.courseData.UCAS_CODE },
-          body: { data: ledgerData, SCHOOL: current.courseData.SCHOOL, DEPT: current.courseData.DEPT, seed: current.courseData.VACANCIES_INTERNAL },
+          body: { data: ledgerData, SCHOOL: current.courseData.SCHOOL, DEPT: current.courseData.DEPT },
         });
         courseData = {
           ...courseData,
