@@ -1,10 +1,10 @@
 import { createService } from '@clearing-desk/service-kit';
 import type { ApplicationsConfig } from './config';
-import { applicationsRepositoryPlugin } from './plugins/app/applications-repository';
-import { clearingStatusRepositoryPlugin } from './plugins/app/clearing-status-repository';
-import { decisionMetricsPlugin } from './plugins/app/decision-metrics';
-import { intakeCyclePlugin } from './plugins/app/intake-cycle';
-import { outboxRelayPlugin } from './plugins/app/outbox-relay';
+import { applicationsRepositoryPlugin } from './repositories/applications-repository';
+import { clearingStatusRepositoryPlugin } from './repositories/clearing-status-repository';
+import { decisionMetricsPlugin } from './metrics/decision-metrics';
+import { intakeCyclePlugin } from './intake/intake-cycle';
+import { outboxRelayPlugin } from './outbox/outbox-relay';
 import { databasePlugin } from './plugins/external/database';
 import { applicationRoutes } from './routes/applications';
 import { figuresRoutes } from './routes/figures';

@@ -1,8 +1,8 @@
 import { createService } from '@clearing-desk/service-kit';
 import type { CoursesConfig } from './config';
 import { demoCatalogue } from './db/seed/demo-catalogue';
-import { coursesRepositoryPlugin } from './plugins/app/courses-repository';
-import { placesProjectionPlugin } from './plugins/app/places-projection';
+import { coursesRepositoryPlugin } from './repositories/courses-repository';
+import { placesProjectionPlugin } from './places/places-projection';
 import { databasePlugin } from './plugins/external/database';
 import { courseRoutes } from './routes/courses';
 

@@ -1,7 +1,7 @@
 import { createService } from '@clearing-desk/service-kit';
 import type { ScenariosConfig } from './config';
 import { demoScenarios } from './db/seed/demo-scenarios';
-import { scenariosRepositoryPlugin } from './plugins/app/scenarios-repository';
+import { scenariosRepositoryPlugin } from './repositories/scenarios-repository';
 import { databasePlugin } from './plugins/external/database';
 import { scenarioRoutes } from './routes/scenarios';
 

@@ -20,7 +20,7 @@ import {
 } from '@clearing-desk/contracts';
 import { forbidIfRefused, HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { formUcasPersonalId, normaliseEmail, type ApplicantKey } from '../../plugins/app/applications-repository';
+import { formUcasPersonalId, normaliseEmail, type ApplicantKey } from '../../repositories/applications-repository';
 import { findLedgers } from '../../places/ledger';
 
 /**

@@ -1,7 +1,7 @@
 import { APPLICATIONS_SVC, routeOf, accessForCourse, canViewReport, FIGURES_TEXTS } from '@clearing-desk/contracts';
 import { HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { figuresRepositoryPlugin } from '../../plugins/app/figures-repository';
+import { figuresRepositoryPlugin } from '../../repositories/figures-repository';
 import { findLedgers } from '../../places/ledger';
 
 /**

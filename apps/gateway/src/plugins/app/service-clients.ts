@@ -15,7 +15,7 @@ import fp from 'fastify-plugin';
 import type { Dispatcher } from 'undici';
 import type { Readable } from 'node:stream';
 import type { GatewayConfig } from '../../config';
-import { createInstanceBalancer } from './instance-balancer';
+import { createInstanceBalancer } from '../../service-calls/instance-balancer';
 
 /** An internal service: one of those whose endpoints contracts declare (SERVICE_ENDPOINTS). */
 export type ServiceName = ServiceWithEndpoints;

@@ -12,7 +12,7 @@ import {
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forwardedRoute } from '../../plugins/app/forwarded-route';
+import { forwardedRoute } from '../../service-calls/forwarded-route';
 
 /** A course-control change split by owner: the places ledger's fields (applications-svc) and the catalogue's (courses-svc). */
 function splitCourseUpdate(data: CourseUpdateData): { ledger: Partial<Pick<CourseUpdateData, LedgerCourseField>>; catalogue: CourseUpdateData } {
