@@ -47,6 +47,23 @@ const event = (UCAS_CODE: string, VERSION: number, values: Partial<CoursePlacesE
 });
 
 describe('the places projection (courses-svc)', () => {
+  it('names for the one-off places backfill every course the ledger never sent, with its internal vacancies, until the ledger sends it', async () => {
+    const backfill = async () =>
+      (
+        (await testApp.app.inject({ ...endpointRequest(COURSES_SVC.placesBackfill), headers: internalHeaders() })).json() as {
+          courses: { UCAS_CODE: string; VACANCIES_INTERNAL: number }[];
+        }
+      ).courses;
+    const code = DEMO_FIXTURES.noInternalVacancies;
+    const before = await backfill();
+    expect(before.length).toBeGreaterThan(100);
+    expect(before.find((c) => c.UCAS_CODE === code)).toEqual({ UCAS_CODE: code, VACANCIES_INTERNAL: (await read(code)).VACANCIES_INTERNAL });
+    await applyPlacesEvent(testApp.app.db, randomUUID(), event(code, 1));
+    const after = await backfill();
+    expect(after.find((c) => c.UCAS_CODE === code)).toBeUndefined();
+    expect(after).toHaveLength(before.length - 1);
+  });
+
   it('shows the ledger as VACANCIES_INTERNAL, CLEARING_PLACES and OFFER_ALLOWANCE, ignoring an older or repeated event', async () => {
     const code = DEMO_FIXTURES.open;
     expect(await applyPlacesEvent(testApp.app.db, randomUUID(), event(code, 3))).toBe(true);
