@@ -11,7 +11,7 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
   INTAKE_YEAR: intakeYearSchema,
   /**
    * The last day (yyyy-mm-dd; until 23:59 Europe/London) the current intake's status page links
-   * work (issue 24 item 4); unset: 31 March of the intake's second year (contracts' intakeCycleEnd).
+   * work; unset: 31 March of the intake's second year (contracts' intakeCycleEnd).
    */
   INTAKE_CYCLE_END: z
     .string()
@@ -22,7 +22,7 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
     .number()
     .pipe(z.union([z.literal(0), z.literal(1)]))
     .default(1),
-  /** Redis of the outbox relay's queues (decision emails, issue 24); down, decisions still commit and wait in the outbox. */
+  /** Redis of the outbox relay's queues (decision emails); down, decisions still commit and wait in the outbox. */
   REDIS_URL: redisUrlSchema,
   /** BullMQ key prefix shared with notifications-svc (the same value on both). */
   NOTIFICATIONS_QUEUE_PREFIX: z

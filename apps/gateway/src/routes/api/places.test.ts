@@ -98,7 +98,7 @@ async function internalCalls(): Promise<number> {
   return total;
 }
 
-describe('the public submit in named steps (issue 22 item 3)', () => {
+describe('the public submit in named steps', () => {
   it('makes at most 5 internal calls for a green submission without documents', async () => {
     const client = await publicClient();
     const before = await internalCalls();
@@ -130,7 +130,7 @@ describe('the one-off places backfill', () => {
   });
 });
 
-describe('places that hold (issue 23)', () => {
+describe('places that hold', () => {
   const offers: ApplyResponse[] = [];
 
   it('lets exactly the places left be offered when 40 public applicants submit at once; the rest are refused as closed', async () => {
