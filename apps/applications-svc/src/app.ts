@@ -1,10 +1,10 @@
 import { createService } from '@clearing-desk/service-kit';
 import type { ApplicationsConfig } from './config';
-import { applicationsRepositoryPlugin } from './plugins/app/applications-repository';
-import { clearingStatusRepositoryPlugin } from './plugins/app/clearing-status-repository';
-import { decisionMetricsPlugin } from './plugins/app/decision-metrics';
-import { intakeCyclePlugin } from './plugins/app/intake-cycle';
-import { outboxRelayPlugin } from './plugins/app/outbox-relay';
+import { applicationsRepositoryPlugin } from './repositories/applications-repository';
+import { clearingStatusRepositoryPlugin } from './repositories/clearing-status-repository';
+import { decisionMetricsPlugin } from './metrics/decision-metrics';
+import { intakeCyclePlugin } from './intake/intake-cycle';
+import { outboxRelayPlugin } from './outbox/outbox-relay';
 import { databasePlugin } from './plugins/external/database';
 import { applicationRoutes } from './routes/applications';
 import { figuresRoutes } from './routes/figures';
@@ -28,8 +28,6 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   });
   await app.register(databasePlugin, { config });
   await app.register(intakeCyclePlugin, { config });
-  // PLACES_GUARD 'off' only in tools/bench/places (config.ts): the repositories then leave the ledger alone.
-  app.decorate('placesGuard', config.PLACES_GUARD === 'on');
   await app.register(outboxRelayPlugin, { config });
   await app.register(clearingStatusRepositoryPlugin);
   await app.register(applicationsRepositoryPlugin);

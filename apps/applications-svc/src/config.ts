@@ -33,12 +33,6 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
   OUTBOX_RELAY_INTERVAL_MS: z.coerce.number().int().positive().default(500),
   /** Outbox rows one relay transaction takes. */
   OUTBOX_RELAY_BATCH: z.coerce.number().int().min(1).max(500).default(20),
-  /**
-   * The places guard. 'off' is for tools/bench/places only, to measure the submit
-   * without it: statuses are stored without the places rule, offers neither counted against places nor
-   * refused (the ledger is left as it is). Never set it in a deployment.
-   */
-  PLACES_GUARD: z.enum(['on', 'off']).default('on'),
   /** Closing message stored the first time the service starts (null: the web default). */
   CLEARING_INITIAL_CLOSING_MESSAGE: z.string().optional(),
 });

@@ -8,7 +8,7 @@ import { applicationsConfigSchema } from './config';
 
 export { buildApp } from './app';
 export { applicationsConfigSchema, type ApplicationsConfig } from './config';
-export { createFiguresRepository } from './plugins/app/figures-repository';
-export { createDeskRepository } from './plugins/app/desk-repository';
+export { createFiguresRepository } from './repositories/figures-repository';
+export { createDeskRepository } from './repositories/desk-repository';
 
 export const service = defineService({ name: 'applications-svc', configSchema: applicationsConfigSchema, buildApp });

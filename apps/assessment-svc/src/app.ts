@@ -1,6 +1,6 @@
 import { createService } from '@clearing-desk/service-kit';
 import type { AssessmentConfig } from './config';
-import { assessmentEnginePlugin } from './plugins/app/assessment-engine';
+import { assessmentEnginePlugin } from './assessment/assessment-engine';
 import { assessmentRoutes } from './routes/assessments';
 
 /**

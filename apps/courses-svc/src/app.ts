@@ -1,7 +1,7 @@
 import { createService } from '@clearing-desk/service-kit';
 import type { CoursesConfig } from './config';
-import { coursesRepositoryPlugin } from './plugins/app/courses-repository';
-import { placesProjectionPlugin } from './plugins/app/places-projection';
+import { coursesRepositoryPlugin } from './repositories/courses-repository';
+import { placesProjectionPlugin } from './places/places-projection';
 import { databasePlugin } from './plugins/external/database';
 import { courseRoutes } from './routes/courses';
 

@@ -1,8 +1,8 @@
 import { createService } from '@clearing-desk/service-kit';
 import type { FilesConfig } from './config';
 import { blobStorePlugin } from './plugins/app/blob-store';
-import { filesRepositoryPlugin } from './plugins/app/files-repository';
-import { quarantineSweeperPlugin } from './plugins/app/quarantine-sweeper';
+import { filesRepositoryPlugin } from './repositories/files-repository';
+import { quarantineSweeperPlugin } from './storage/quarantine-sweeper';
 import { scanWorkerPlugin } from './plugins/app/scan-worker';
 import { databasePlugin } from './plugins/external/database';
 import { multipartPlugin } from './plugins/external/multipart';

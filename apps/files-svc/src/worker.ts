@@ -3,7 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { standaloneWorkerConfigSchema } from './config';
 import * as schema from './db/schema';
-import { createFilesRepository } from './plugins/app/files-repository';
+import { createFilesRepository } from './repositories/files-repository';
 import { scannerFromConfig } from './plugins/app/scan-worker';
 import { MIGRATIONS_FOLDER } from './plugins/external/database';
 import { createScanMetrics } from './scanning/scan-metrics';

@@ -15,6 +15,7 @@ import { securityHeadersPlugin } from './plugins/external/security-headers';
 import { redisPlugin } from './plugins/external/redis';
 import { webAppPlugin } from './plugins/external/web-app';
 import { xsrfPlugin } from './plugins/external/xsrf';
+import { placesPlugin } from './places/places';
 import { apiRoutes } from './routes/api';
 import { oidcLoginRoutes } from './routes/oidc';
 
@@ -57,6 +58,7 @@ export async function buildApp(config: GatewayConfig) {
   await app.register(staffSessionPlugin, { config, refreshRoles });
   await app.register(serviceClientsPlugin, { config });
   await app.register(serviceReadinessPlugin);
+  await app.register(placesPlugin);
   await app.register(noStorePlugin, { apiPrefix });
   await app.register(openApiPlugin, { apiPrefix, basePath: config.BASE_PATH });
   // Each route's declared path is its full public path ('/api/...'): mounted below the base only.

@@ -138,7 +138,7 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   /** Every refused sign-in takes at least this long, so timing does not tell an unknown user from a wrong password. */
   LOGIN_FAILURE_MIN_MS: z.coerce.number().int().nonnegative().default(600),
   /**
-   * Sign-in limits (apps/gateway/src/auth/login-limits.ts), counting refused
+   * Sign-in limits (apps/gateway/src/lockouts/login-limits.ts), counting refused
    * sign-ins on Redis over LOGIN_RATE_WINDOW_MS:
    * - per (username, client address): LOGIN_PAIR_FREE_FAILURES refusals free, then each further one
    *   makes that pair wait 1 s, 2 s, 4 s... up to LOGIN_PAIR_DELAY_MAX_MS;

@@ -1,7 +1,7 @@
 import { createService } from '@clearing-desk/service-kit';
 import type { NotificationsConfig } from './config';
 import { emailWorkerPlugin } from './plugins/app/email-worker';
-import { emailsRepositoryPlugin } from './plugins/app/emails-repository';
+import { emailsRepositoryPlugin } from './repositories/emails-repository';
 import { databasePlugin } from './plugins/external/database';
 import { emailQueuePlugin } from './plugins/external/email-queue';
 import { emailRoutes } from './routes/emails';

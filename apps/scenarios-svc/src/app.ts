@@ -1,6 +1,6 @@
 import { createService } from '@clearing-desk/service-kit';
 import type { ScenariosConfig } from './config';
-import { scenariosRepositoryPlugin } from './plugins/app/scenarios-repository';
+import { scenariosRepositoryPlugin } from './repositories/scenarios-repository';
 import { databasePlugin } from './plugins/external/database';
 import { scenarioRoutes } from './routes/scenarios';
 

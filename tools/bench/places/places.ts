@@ -1,9 +1,8 @@
 /**
- * Places that hold, under load. Twice, each on its own real stack (fresh
- * PostgreSQL test databases with the demo catalogue, the demo directory, the public rate limits
- * raised): once with the places guard, once without it (applications-svc PLACES_GUARD=off, the
- * bench-only switch: statuses are stored without the places rule, offers neither counted nor refused).
- * Per run:
+ * Places that hold, under load: one real stack (fresh PostgreSQL test databases with the demo
+ * catalogue, the demo directory, the public rate limits raised), as deployed. To compare with
+ * another build (a change to the places module), run this script on each commit.
+ * The run:
  * 1. picks `--courses` open courses on which the bench's form is green and offered (an adviser's
  *    assessment has O among its buttons), and gives each few places through course control
  *    (CLEARING_PLACES 4, 6, 8, ... with OFFER_ALLOWANCE alternately 1.00 and 1.30);
@@ -15,9 +14,9 @@
  * 3. prints per course the offers allowed (floor(places x allowance)), the offers made (answers with
  *    status O), the ledger's offers that count (figures), and whether it went over; then the
  *    submit's p50 / p95 / max, for every submit and for the submits that stored an offer.
- * Asserts nothing; not part of `npm test`. Prints `uptime` before and after each run.
+ * Asserts nothing; not part of `npm test`. Prints `uptime` before and after the run.
  *
- *   npx tsx tools/bench/places/places.ts [--rate 50] [--duration 30] [--courses 10] [--adviser-every 4] [--only guard|no-guard]
+ *   npx tsx tools/bench/places/places.ts [--rate 50] [--duration 30] [--courses 10] [--adviser-every 4]
  */
 import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -43,7 +42,6 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '30' },
     courses: { type: 'string', default: '10' },
     'adviser-every': { type: 'string', default: '4' },
-    only: { type: 'string' },
   },
 });
 const RATE = Number(values.rate);
@@ -159,8 +157,9 @@ async function givePlaces(pool: Pool, admin: Client, codes: string[]): Promise<C
 const uptime = () => execSync('uptime').toString().trim();
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '-');
 
-async function run(label: 'guard' | 'no-guard') {
-  console.log(`\n=== ${label === 'guard' ? 'with the places guard' : 'without the guard (PLACES_GUARD=off)'} ===`);
+async function run() {
+  const label = 'guard';
+  console.log(`\n=== with the places guard ===`);
   console.log(`before: ${uptime()}`);
   const directory = await startDirectory({ port: 'free' });
   const raised = '1000000';
@@ -170,7 +169,6 @@ async function run(label: 'guard' | 'no-guard') {
     services: ['courses', 'applications', 'assessment'],
     directoryUrl: directory.url,
     logs: 'silent',
-    env: label === 'no-guard' ? { PLACES_GUARD: 'off' } : {},
     gatewayEnv: Object.fromEntries(
       ['APPLIED', 'ASSESS', 'APPLY']
         .flatMap((k) => [
@@ -270,8 +268,7 @@ async function run(label: 'guard' | 'no-guard') {
 
 async function main() {
   console.log(`${RATE} applicants/s for ${DURATION} s at ${COURSES} courses, every ${ADVISER_EVERY}th an adviser's offer`);
-  if (values.only !== 'no-guard') await run('guard');
-  if (values.only !== 'guard') await run('no-guard');
+  await run();
 }
 
 main().catch((err) => {

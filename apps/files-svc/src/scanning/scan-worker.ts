@@ -1,7 +1,7 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ScanWorkerConfig } from '../config';
-import type { FilesRepository } from '../plugins/app/files-repository';
+import type { FilesRepository } from '../repositories/files-repository';
 import type { BlobStore } from '../storage/blob-store';
 import { redisConnection } from '@clearing-desk/service-kit';
 import type { Scanner } from './clamav-scanner';

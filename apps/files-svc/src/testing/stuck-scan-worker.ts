@@ -7,7 +7,7 @@ import { connectDatabase, loadConfig } from '@clearing-desk/service-kit';
 import pino from 'pino';
 import { standaloneWorkerConfigSchema } from '../config';
 import * as schema from '../db/schema';
-import { createFilesRepository } from '../plugins/app/files-repository';
+import { createFilesRepository } from '../repositories/files-repository';
 import { MIGRATIONS_FOLDER } from '../plugins/external/database';
 import { createScanWorker } from '../scanning/scan-worker';
 import { createBlobStore } from '../storage/blob-store';

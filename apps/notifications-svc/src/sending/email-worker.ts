@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationsConfig } from '../config';
 import type { EmailRow } from '../db/schema';
-import type { EmailsRepository } from '../plugins/app/emails-repository';
+import type { EmailsRepository } from '../repositories/emails-repository';
 import { backoffDelay, EMAIL_JOB_NAMES, EMAIL_QUEUE_NAME, type ResendJobData } from './email-queue';
 import { messageIdFor, PermanentSendError, type Mailer } from './mailer';
 import { renderDecisionEmail } from './render-email';

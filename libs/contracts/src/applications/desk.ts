@@ -13,7 +13,6 @@ import { VALIDATION_MESSAGES } from './validation-messages';
 import { VISA_TYPE_OPTIONS } from './visa-types';
 import { emailCourseFactsSchema, interviewDetailsSchema } from './decision-facts';
 import { STATUS_RULE_MESSAGES } from '../rules/status-buttons';
-import { placesSeedSchema } from '../rules/places-schemas';
 import { timestampQuerySchema } from '../common/timestamp-query';
 
 /**
@@ -438,8 +437,6 @@ export const storeUpdateRequestSchema = z.object({
   ifMatch: z.number().int().positive().optional(),
   /** The course facts a status change's email names; without them no outbox row is written. */
   courseFacts: emailCourseFactsSchema.optional(),
-  /** The course's VACANCIES_INTERNAL as the gateway read it: creates the places ledger at first sight (placesSeedSchema). */
-  placesSeed: placesSeedSchema.optional(),
 });
 export type StoreUpdateRequest = z.infer<typeof storeUpdateRequestSchema>;
 export type StoreUpdateRequestInput = z.input<typeof storeUpdateRequestSchema>;

@@ -5,7 +5,6 @@ import { qualOptionSchema } from '../qualifications/qual-option';
 import { applicationDataSchema, appliedQuerySchema, keyedSubmissionSchema } from './application';
 import { applicationDecisionSchema } from './decide-public-outcome';
 import { applicantDecisionSchema, emailCourseFactsSchema, interviewDetailsSchema } from './decision-facts';
-import { placesSeedSchema } from '../rules/places-schemas';
 
 /** Who a history LOG row names for a submission from the public (domain.md "Statuses"). */
 export const PUBLIC_USER = 'public';
@@ -66,8 +65,6 @@ export const storeApplicationRequestSchema = z.object({
   courseFacts: emailCourseFactsSchema.optional(),
   /** A staff create as I: the interview arranged, required then (interviewNeeded); its LOG row and email carry it. */
   interview: interviewDetailsSchema.optional(),
-  /** The course's VACANCIES_INTERNAL as the gateway read it: creates the places ledger at first sight (placesSeedSchema). */
-  placesSeed: placesSeedSchema.optional(),
   /** A staff create as O by an Administrator who confirmed offering over the allowance (checked here too). */
   overAllowance: z.boolean().optional(),
 });
@@ -124,7 +121,7 @@ export type SubmitFactsRequest = z.infer<typeof submitFactsRequestSchema>;
  * Answer of POST /applications/submit-facts: the Clearing setting (the public is refused while it is
  * closed), whether the SUBMISSION_ID is stored already (a retry: no files are claimed), whether the
  * person applied to the course already (a duplicate: no files are claimed, the commit answers 409),
- * and the course's places left by the ledger (null before its first sight). The place itself is
+ * and the course's places left by the ledger (null before its backfill). The place itself is
  * taken by the commit (POST /applications), in the transaction that stores the application, so
  * nothing is held for a submission that never comes.
  */

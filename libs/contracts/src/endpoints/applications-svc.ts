@@ -28,7 +28,7 @@ import {
 import { errorResponseSchema } from '../common/errors';
 import { courseIdParamsSchema } from '../courses/course';
 import { figuresCountRequestSchema, figuresCountResponseSchema } from '../figures/figures';
-import { placesLedgerSchema, placesUpdateRequestSchema } from '../rules/places-schemas';
+import { placesBackfillResultSchema, placesBackfillSchema, placesLedgerSchema, placesUpdateRequestSchema } from '../rules/places-schemas';
 import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, clearingStatusUpdateSchema } from '../status/clearing-status';
 import { endpoint } from './endpoint';
 
@@ -159,6 +159,13 @@ export const APPLICATIONS_SVC = {
     path: '/places/ledgers',
     body: z.object({ courses: z.array(z.string().min(1).max(32)).max(5000) }),
     responses: { 200: z.object({ rows: z.array(placesLedgerSchema) }), ...e400 },
+  }),
+  /** The one-off places backfill (the gateway at start-up): creates the ledger of each course named that has none. */
+  placesBackfill: endpoint({
+    method: 'POST',
+    path: '/places/backfill',
+    body: placesBackfillSchema,
+    responses: { 200: placesBackfillResultSchema, ...e400 },
   }),
 
   /** Counts for the courses the gateway names; view-report on every one. */

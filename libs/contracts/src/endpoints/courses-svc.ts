@@ -4,6 +4,7 @@ import { courseDetailResponseSchema, courseIdParamsSchema } from '../courses/cou
 import { courseSearchQuerySchema, courseSearchResponseSchema } from '../courses/course-search';
 import { courseHistoryResponseSchema, courseUpdateServiceBodySchema } from '../course-control/course-update';
 import { reportableCoursesResponseSchema } from '../figures/figures';
+import { placesBackfillSchema } from '../rules/places-schemas';
 import { endpoint } from './endpoint';
 
 /**
@@ -31,6 +32,12 @@ export const COURSES_SVC = {
     path: '/courses/:id',
     params: courseIdParamsSchema,
     responses: { 200: courseDetailResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+  }),
+  /** The courses whose places applications-svc's ledger has never sent (the one-off places backfill reads them). */
+  placesBackfill: endpoint({
+    method: 'GET',
+    path: '/courses/places-backfill',
+    responses: { 200: placesBackfillSchema },
   }),
   /** The courses the forwarded user may view reports on (403 when none). */
   reportable: endpoint({

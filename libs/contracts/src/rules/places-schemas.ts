@@ -37,11 +37,20 @@ export const placesLedgerSchema = z.object({
 export type PlacesLedger = z.infer<typeof placesLedgerSchema>;
 
 /**
- * The course's VACANCIES_INTERNAL as courses-svc shows it when applications-svc first sees the
- * course: the ledger is created then (lazily) with places = this + the offers that count already,
- * allowance 1.00, so nothing closes on upgrade (applications-svc README "Places").
+ * A course as the one-off places backfill reads it from courses-svc (courses whose places the
+ * ledger has never sent): its VACANCIES_INTERNAL. applications-svc creates the course's ledger
+ * from it once: places = this + the course's offers (O) then, allowance 1.00, so places left stays
+ * what it was and nothing closes on upgrade (applications-svc README "Places").
  */
-export const placesSeedSchema = z.number().int().nonnegative().max(CLEARING_PLACES_MAX);
+export const placesBackfillCourseSchema = z.object({
+  UCAS_CODE: z.string().min(1).max(32),
+  VACANCIES_INTERNAL: z.number().int().nonnegative().max(CLEARING_PLACES_MAX),
+});
+/** The courses of one backfill (courses-svc's answer, applications-svc's body). */
+export const placesBackfillSchema = z.object({ courses: z.array(placesBackfillCourseSchema).max(5000) });
+export type PlacesBackfill = z.infer<typeof placesBackfillSchema>;
+/** applications-svc's answer to a backfill: the courses whose ledger it created (those it had already are left alone). */
+export const placesBackfillResultSchema = z.object({ created: z.array(z.string()) });
 
 /** Body of applications-svc PUT /places/{code} (internal, from the gateway's course control). */
 export const placesUpdateRequestSchema = z.object({
@@ -49,7 +58,6 @@ export const placesUpdateRequestSchema = z.object({
   /** The course's school and department (the user's role on it is checked here too: edit course). */
   SCHOOL: z.string().max(16),
   DEPT: z.string().max(16),
-  seed: placesSeedSchema,
 });
 export type PlacesUpdateRequest = z.infer<typeof placesUpdateRequestSchema>;
 

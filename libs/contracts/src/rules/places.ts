@@ -58,7 +58,10 @@ export const offerPossible = (access: string | null | undefined, placesLeft: num
 export const OFFER_STATUS = 'O' as const;
 
 /** Whether a save of `requested` over the stored `current` (null for a create) makes a new offer, one that takes a place. */
-const newOffer = (current: string | null, requested: string | undefined): boolean => requested === OFFER_STATUS && current !== OFFER_STATUS;
+export const newOffer = (current: string | null, requested: string | undefined): boolean => requested === OFFER_STATUS && current !== OFFER_STATUS;
+
+/** Whether a save of `requested` over the stored `current` gives a place back: an offer (O) changed to another status (domain.md "Places"). */
+export const returnsPlace = (current: string | null, requested: string): boolean => current === OFFER_STATUS && requested !== OFFER_STATUS;
 
 /**
  * Whether a staff save of `requested` over `current` (null for a create) is a new offer on a course
@@ -83,8 +86,15 @@ export const offerWithoutPlace = (access: string | null | undefined, current: st
 /** An allowance in hundredths (1.30 -> 130): the ledger's arithmetic is done on whole numbers so it never rounds differently in Node and SQL. */
 export const allowanceHundredths = (allowance: number): number => Math.round(allowance * 100);
 
+/**
+ * How many offers the course may have at once, the allowance in hundredths (130 for 1.30):
+ * floor(places x hundredths / 100), on whole numbers (domain.md "Places"). applications-svc's
+ * places module builds the same expression in SQL beside it and tests the two against each other.
+ */
+export const offersAllowedInHundredths = (places: number, hundredths: number): number => Math.floor((places * hundredths) / 100);
+
 /** How many offers the course may have at once: floor(places x allowance) (domain.md "Places"). */
-export const offersAllowed = (places: number, allowance: number): number => Math.floor((places * allowanceHundredths(allowance)) / 100);
+export const offersAllowed = (places: number, allowance: number): number => offersAllowedInHundredths(places, allowanceHundredths(allowance));
 
 /**
  * Places left, what VACANCIES_INTERNAL shows everywhere: floor(places x allowance) minus the offers

@@ -2,14 +2,13 @@ import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, timestamp, boolean } from 'drizzle-orm/pg-core';
 
 /**
- * The places ledger (issue 23; domain.md "Places"): one row per course applications-svc has seen,
- * created lazily at first sight with the course's VACANCIES_INTERNAL from the gateway (places =
- * that + the offers that count already, allowance 1.00: nothing closes on upgrade). `offers` is
- * the number of the course's applications whose STATUS is O, kept in the same transaction as
- * every status change; a new O takes a place with one conditional UPDATE
- * (`offers < floor(clearing_places * offer_allowance_hundredths / 100)`), so two simultaneous
- * offers can never take the last place. The allowance is kept in hundredths (1.30 -> 130): whole
- * numbers, so SQL and Node compute the same places left.
+ * The places ledger (domain.md "Places"; src/places/ owns it): one row per course, created once by
+ * the start-up backfill with the course's VACANCIES_INTERNAL (places = that + the offers that count
+ * already, allowance 1.00: nothing closes on upgrade). `offers` is the number of the course's
+ * applications whose STATUS is O, kept in the same transaction as every status change; a new O
+ * takes a place with one conditional UPDATE (places left > 0), so two simultaneous offers can
+ * never take the last place. The allowance is kept in hundredths (1.30 -> 130): whole numbers, so
+ * SQL and Node compute the same places left.
  */
 export const coursePlaces = pgTable(
   'course_places',

@@ -20,8 +20,8 @@ import {
 } from '@clearing-desk/contracts';
 import { forbidIfRefused, HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { formUcasPersonalId, normaliseEmail, type ApplicantKey } from '../../plugins/app/applications-repository';
-import { findLedgers } from '../../plugins/app/places-ledger';
+import { formUcasPersonalId, normaliseEmail, type ApplicantKey } from '../../repositories/applications-repository';
+import { findLedgers } from '../../places/ledger';
 
 /**
  * Application routes called by the gateway (spec section 7): the duplicate check

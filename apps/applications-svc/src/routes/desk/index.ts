@@ -18,7 +18,7 @@ import {
 import { forbidIfRefused, HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deskRepositoryPlugin } from '../../plugins/app/desk-repository';
+import { deskRepositoryPlugin } from '../../repositories/desk-repository';
 
 /** The forwarded staff user; the desk is staff-only, so none is 403. */
 function requireUser(request: FastifyRequest): StaffUser {

@@ -1,8 +1,8 @@
 import { APPLICATIONS_SVC, routeOf, accessForCourse, canViewReport, FIGURES_TEXTS } from '@clearing-desk/contracts';
 import { HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { figuresRepositoryPlugin } from '../../plugins/app/figures-repository';
-import { findLedgers } from '../../plugins/app/places-ledger';
+import { figuresRepositoryPlugin } from '../../repositories/figures-repository';
+import { findLedgers } from '../../places/ledger';
 
 /**
  * POST /figures: counts for the courses the gateway names, called by GET

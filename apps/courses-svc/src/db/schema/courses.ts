@@ -37,7 +37,7 @@ export const courses = pgTable(
     ibAccepted: integer('ib_accepted'),
     suspended: boolean('suspended').notNull().default(false),
     vacanciesExternal: integer('vacancies_external').notNull().default(0),
-    /** Places left: a projection of applications-svc's places ledger (plugins/app/places-projection.ts). */
+    /** Places left: a projection of applications-svc's places ledger (places/places-projection.ts). */
     vacanciesInternal: integer('vacancies_internal').notNull().default(0),
     /** CLEARING_PLACES and OFFER_ALLOWANCE (in hundredths: 1.30 -> 130), projected from the ledger with places_version. */
     clearingPlaces: integer('clearing_places').notNull().default(0),

@@ -1,4 +1,4 @@
-import type { CoursesRepository } from '../../plugins/app/courses-repository';
+import type { CoursesRepository } from '../../repositories/courses-repository';
 import { demoCatalogue } from './demo-catalogue';
 
 /**

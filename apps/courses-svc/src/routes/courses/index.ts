@@ -62,6 +62,11 @@ export const courseRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   });
 
+  fastify.route({
+    ...routeOf(COURSES_SVC.placesBackfill),
+    handler: async () => ({ courses: await fastify.coursesRepository.placesBackfill() }),
+  });
+
   // Course control: only the changed editable fields; 409 when If-Match no longer matches.
   fastify.route({
     ...routeOf(COURSES_SVC.update),

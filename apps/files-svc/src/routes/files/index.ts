@@ -2,7 +2,7 @@ import { FILES_SVC, routeOf } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FilesConfig } from '../../config';
-import { ClaimRefusedError, toMetadata } from '../../plugins/app/files-repository';
+import { ClaimRefusedError, toMetadata } from '../../repositories/files-repository';
 import { contentDisposition } from '../../storage/file-name';
 import { handleUpload } from './upload';
 

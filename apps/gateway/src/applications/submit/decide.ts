@@ -13,7 +13,6 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AssessOutcome } from '../../plugins/app/assessment-gateway';
 import type { CheckedForm } from './check';
-import { placesSeed } from './places';
 
 /**
  * The public decision, as the body the store takes: contracts' decidePublicOutcome (the automatic
@@ -35,7 +34,6 @@ export function decidePublic(
     decision: decidePublicOutcome({ assessment: outcome.result, form: checked.assessable, course: detail.courseData, candidates: outcome.candidates }),
     user: request.staffUser?.username ?? PUBLIC_USER,
     courseFacts: emailCourseFacts(detail),
-    placesSeed: placesSeed(detail),
   };
 }
 

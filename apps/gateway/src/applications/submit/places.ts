@@ -11,7 +11,7 @@ import { refuse } from './context';
 
 /**
  * Every place check of the submit steps, in one module: applications-svc takes (and returns) the
- * place itself in the store's transaction; these only refuse early and hand it the seed.
+ * place itself in the store's transaction; these only refuse early.
  */
 
 /** The public submit: 409 COURSE_CLOSED when the ledger has no place left and the key is not stored (contracts' noPlaceRefusal). */
@@ -27,9 +27,4 @@ export function refuseNoPlaceLeft(facts: Pick<SubmitFactsResponse, 'placesLeft' 
  */
 export function refuseOfferWithoutPlace(detail: CourseDetailResponse, current: ApplicationStatus | null, requested: ApplicationStatus | undefined): void {
   if (offerWithoutPlace(detail.access, current, requested, detail.courseData.VACANCIES_INTERNAL)) throw new HttpError(409, PLACES_MESSAGES.NO_PLACE_LEFT);
-}
-
-/** The places the ledger starts from the first time it sees the course (the course's VACANCIES_INTERNAL). */
-export function placesSeed(detail: CourseDetailResponse): number {
-  return detail.courseData.VACANCIES_INTERNAL;
 }

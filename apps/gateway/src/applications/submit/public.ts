@@ -30,7 +30,8 @@ export async function submitPublic(app: SubmitApp, request: FastifyRequest, code
   // The ledger is exact; the course's VACANCIES_INTERNAL follows it within a second.
   refuseNoPlaceLeft(facts);
   const detail = await readCourse(app, request, code);
-  refuse(courseOpenRefusal(detail.courseData));
+  // The ledger's figure, not the course's projection of it: the two can differ for a second.
+  refuse(courseOpenRefusal({ ...detail.courseData, VACANCIES_INTERNAL: facts.placesLeft ?? detail.courseData.VACANCIES_INTERNAL }));
   const { submission } = keySubmission(request, detail, { ...data, SUBMISSION_ID: submissionId });
   const checked = checkForm(detail, submission);
   const outcome = await assessForm(app, request, detail, checked.assessable);

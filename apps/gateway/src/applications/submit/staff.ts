@@ -21,7 +21,7 @@ import { assessForm, readCourse } from './assess';
 import { checkForm, keySubmission } from './check';
 import { refuse, refuseOtherKindOfId, settleSubmissionId, type SubmitApp } from './context';
 import { courseBody, emailCourseFacts, staffDecision } from './decide';
-import { placesSeed, refuseOfferWithoutPlace } from './places';
+import { refuseOfferWithoutPlace } from './places';
 import { claimAndStore, storeUpdate } from './store';
 
 /**
@@ -35,7 +35,7 @@ export async function submitStaff(app: SubmitApp, request: FastifyRequest, stude
   const user = request.staffUser;
   if (!user) throw new HttpError(401, DESK_MESSAGES.NO_ROLE);
   refuseOtherKindOfId(settleSubmissionId(request, data.SUBMISSION_ID), 'staff');
-  const detail = await readCourse(app, request, code);
+  const detail = await app.places.withLedgerPlaces(request, await readCourse(app, request, code));
   forbidIfRefused(staffEditRefusal(detail.access, null));
   refuse(courseOpenRefusal(detail.courseData, 'staff'));
   const { INTERVIEW, OVER_ALLOWANCE, ...form } = data;
@@ -54,7 +54,6 @@ export async function submitStaff(app: SubmitApp, request: FastifyRequest, stude
     decision: staffDecision(status, outcome, REJECTION_REASONS),
     user: user.username,
     courseFacts: emailCourseFacts(detail),
-    placesSeed: placesSeed(detail),
     // An Administrator confirmed offering over the allowance (applications-svc checks the role too).
     ...(OVER_ALLOWANCE && status === 'O' ? { overAllowance: true } : {}),
     // Created as I: the interview arranged goes with it to its LOG row and email.
@@ -92,7 +91,6 @@ export async function updateStaff(
     // with the status change to its LOG row and email.
     submission: { ...checked.submission, ...(INTERVIEW ? { INTERVIEW } : {}), ...(OVER_ALLOWANCE && data.STATUS === 'O' ? { OVER_ALLOWANCE } : {}) },
     courseFacts: emailCourseFacts(detail),
-    placesSeed: placesSeed(detail),
     qualOptions: detail.qualOptions,
     ALLOW_SECOND_YEAR_ENTRY: detail.courseData.ALLOW_SECOND_YEAR_ENTRY,
     assessment: outcome.result,

@@ -17,7 +17,7 @@ import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { GatewayConfig } from '../../config';
 import { serialiseReusing, type ReuseOf } from '../../http/reused-json';
-import { createInstanceBalancer } from './instance-balancer';
+import { createInstanceBalancer } from '../../service-calls/instance-balancer';
 
 /** An internal service: one of those whose endpoints contracts declare (SERVICE_ENDPOINTS). */
 export type ServiceName = ServiceWithEndpoints;

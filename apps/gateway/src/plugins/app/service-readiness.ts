@@ -1,6 +1,6 @@
 import { ReadinessError } from '@clearing-desk/service-kit';
 import fp from 'fastify-plugin';
-import type { InstanceBalancer, ServiceInstance } from './instance-balancer';
+import type { InstanceBalancer, ServiceInstance } from '../../service-calls/instance-balancer';
 import { isConnectionRefused, type ServiceName } from './service-clients';
 
 /** How long the gateway's readiness waits for a service's /healthz before calling it unreachable. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { GatewayConfig } from '../../config';
 import { applyApiRoutes } from './apply';
 import { applicationEmailRoutes } from './application-emails';
-import { adminApplicationRoutes } from './applications-admin';
+import { deskRoutes } from './desk';
 
 /**
  * Public application routes of spec section 7: the duplicate check, the review page, and (from
@@ -12,7 +12,7 @@ import { adminApplicationRoutes } from './applications-admin';
  */
 export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig }> = async (fastify, { config }) => {
   await fastify.register(applyApiRoutes);
-  await fastify.register(adminApplicationRoutes);
+  await fastify.register(deskRoutes);
   await fastify.register(applicationEmailRoutes);
 
   /**

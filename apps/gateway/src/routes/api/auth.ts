@@ -1,12 +1,12 @@
 import formBody from '@fastify/formbody';
-import { API_ENDPOINTS, canManageSignInLockouts, LOGIN_MESSAGES, routeOf, type StaffUser, XSRF_HEADER } from '@clearing-desk/contracts';
+import { API_ENDPOINTS, LOGIN_MESSAGES, routeOf, type StaffUser, XSRF_HEADER } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDeviceCookies } from '../../auth/device-cookies';
 import { DirectoryUnavailableError, type DirectoryUser, type LdapDirectory } from '../../auth/ldap-directory';
-import { canonicalUsername, createLoginLimits, type LoginAttempt } from '../../auth/login-limits';
+import { canonicalUsername, createLoginLimits, type LoginAttempt } from '../../lockouts/login-limits';
 import { rolesForGroups, type RoleMapping } from '../../auth/role-mapping';
 import { oidcConfigured, type GatewayConfig } from '../../config';
 
@@ -61,8 +61,7 @@ export type AuthRoutesOptions = { config: GatewayConfig; directory: LdapDirector
  *   the XSRF token (`signOutGuard`).
  * - `GET /admin/auth/user`: the signed-in user (401 without a session), for a reloaded page.
  * - `GET /admin/auth/options`: whether the enterprise (OIDC) sign-in replaces the password form.
- * - `GET /admin/auth/lockouts`, `POST /admin/auth/lockouts/lift`: the sign-in lockouts in force, and
- *   lifting one (an Administrator over all courses: `canManageSignInLockouts`; 403 otherwise).
+ * The sign-in lockouts in force, and lifting one, are their own feature (lockouts/).
  */
 export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fastify, { config, directory, roleMapping }) => {
   await fastify.register(formBody, { bodyLimit: 4096 });
@@ -166,27 +165,6 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
   fastify.route({ ...routeOf(API_ENDPOINTS.authSessionExtend), preHandler: fastify.csrfProtection, handler: async (request) => sessionState(request) });
 
   fastify.route({ ...routeOf(API_ENDPOINTS.authUser), handler: async (request) => request.staffUser as StaffUser });
-
-  /** 403 unless the user may see and lift lockouts. */
-  const requireLockoutManager = async (request: FastifyRequest) => {
-    if (!canManageSignInLockouts(request.staffUser)) throw new HttpError(403, LOGIN_MESSAGES.FORBIDDEN);
-  };
-
-  fastify.route({
-    ...routeOf(API_ENDPOINTS.signInLockouts),
-    preHandler: requireLockoutManager,
-    handler: async (request) => ({ rows: await guarded(request, () => limits.list()) }),
-  });
-
-  fastify.route({
-    ...routeOf(API_ENDPOINTS.liftSignInLockout),
-    preHandler: [fastify.csrfProtection, requireLockoutManager],
-    handler: async (request) => {
-      const by = (request.staffUser as StaffUser).username;
-      await guarded(request, () => limits.lift(request.body.data, by, request.log));
-      return { rows: await guarded(request, () => limits.list()) };
-    },
-  });
 
   fastify.route({ ...routeOf(API_ENDPOINTS.authOptions), config: { public: true }, handler: async () => ({ enterprise: oidcConfigured(config) }) });
 };

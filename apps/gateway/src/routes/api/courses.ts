@@ -12,7 +12,7 @@ import {
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forwardedRoute } from '../../plugins/app/forwarded-route';
+import { forwardedRoute } from '../../service-calls/forwarded-route';
 
 /** A course-control change split by owner: the places ledger's fields (applications-svc) and the catalogue's (courses-svc). */
 function splitCourseUpdate(data: CourseUpdateData): { ledger: Partial<Pick<CourseUpdateData, LedgerCourseField>>; catalogue: CourseUpdateData } {
@@ -79,7 +79,7 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
         // CLEARING_PLACES and OFFER_ALLOWANCE are applications-svc's; courses-svc's projection follows within a second.
         const ledger = await fastify.services.applications.send(request, APPLICATIONS_SVC.placesUpdate, {
           params: { id: current.courseData.UCAS_CODE },
-          body: { data: ledgerData, SCHOOL: current.courseData.SCHOOL, DEPT: current.courseData.DEPT, seed: current.courseData.VACANCIES_INTERNAL },
+          body: { data: ledgerData, SCHOOL: current.courseData.SCHOOL, DEPT: current.courseData.DEPT },
         });
         courseData = {
           ...courseData,

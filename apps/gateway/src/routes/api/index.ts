@@ -2,6 +2,7 @@ import { HttpError } from '@clearing-desk/service-kit';
 import { LOGIN_MESSAGES } from '@clearing-desk/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { oidcConfigured } from '../../config';
+import { lockoutRoutes } from '../../lockouts/lockout-routes';
 import { oidcCallbackRoutes } from '../oidc';
 import { applicationApiRoutes } from './applications';
 import { assessApiRoutes } from './assess';
@@ -32,6 +33,7 @@ export const apiRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, 
     }
   });
   await fastify.register(authApiRoutes, { config, directory, roleMapping });
+  await fastify.register(lockoutRoutes, { config });
   if (oidcConfigured(config)) await fastify.register(oidcCallbackRoutes, { config, roleMapping });
   await fastify.register(courseApiRoutes);
   await fastify.register(statusApiRoutes);

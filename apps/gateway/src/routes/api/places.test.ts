@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   deskApplicationResponseSchema,
+  APPLICATIONS_SVC,
+  COURSES_SVC,
   apiPath,
   applicationFormSchema,
   type ApplyResponse,
@@ -12,12 +14,15 @@ import {
   searchAction,
 } from '@clearing-desk/contracts';
 import { createApplicationForm, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
+import { INTERNAL_TOKEN_HEADER } from '@clearing-desk/service-kit';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
 import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
 
 /** Demo catalogue: G400 Computer Science (automatic offers), L100 Economics (automatic offers). */
 const COURSE = 'G400';
 const OTHER = 'L100';
+/** A course no test here applies to. */
+const THIRD = 'G100';
 
 /** The code the API answers the public for a closed course (spec section 8: 'Message COURSE_CLOSED'); the web shows its text. */
 const SPEC_COURSE_CLOSED_CODE = 'COURSE_CLOSED';
@@ -101,8 +106,27 @@ describe('the public submit in named steps', () => {
     expect(res.status).toBe(200);
     expect(applyResponseSchema.parse(res.body).confirmed_status).toBe('O');
     const calls = (await internalCalls()) - before;
-    // reserve, course, assess, store (commit)
+    // submit facts, course, assess, store
     expect(calls).toBe(4);
+  });
+});
+
+describe('the one-off places backfill', () => {
+  it('gave every catalogue course a ledger at the gateway start, from its internal vacancies; courses-svc then names none left to backfill', async () => {
+    const internal = { [INTERNAL_TOKEN_HEADER]: stack.internalToken, 'content-type': 'application/json' };
+    const row = await searchRow(THIRD);
+    const answer = await fetch(`${stack.urls.applications}${APPLICATIONS_SVC.placesLedgers.path}`, {
+      method: 'POST',
+      headers: internal,
+      body: JSON.stringify({ courses: [THIRD] }),
+    });
+    const ledgers = (await answer.json()) as { rows: { UCAS_CODE: string; OFFERS: number; VACANCIES_INTERNAL: number }[] };
+    expect(ledgers.rows).toEqual([expect.objectContaining({ UCAS_CODE: THIRD, OFFERS: 0, VACANCIES_INTERNAL: row?.VACANCIES_INTERNAL })]);
+    const left = await until(
+      async () => (await (await fetch(`${stack.urls.courses}${COURSES_SVC.placesBackfill.path}`, { headers: internal })).json()) as { courses: unknown[] },
+      (body) => body.courses.length === 0,
+    );
+    expect(left).toEqual({ courses: [] });
   });
 });
 

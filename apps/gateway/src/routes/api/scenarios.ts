@@ -2,7 +2,7 @@ import { API_ENDPOINTS, canUseScenarios, canViewScenarioProgress, LOGIN_MESSAGES
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forwardedRoute } from '../../plugins/app/forwarded-route';
+import { forwardedRoute } from '../../service-calls/forwarded-route';
 
 /**
  * Only a signed-in staff user who may practise (any role): 401 without a session, 403 without a

@@ -2,7 +2,7 @@ import { API_ENDPOINTS, APPLICATIONS_SVC, canManageClearing, LOGIN_MESSAGES, rou
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forwardedRoute } from '../../plugins/app/forwarded-route';
+import { forwardedRoute } from '../../service-calls/forwarded-route';
 
 /** 403 unless the user may open and close Clearing (an Administrator over all courses). */
 const requireClearingManager = async (request: FastifyRequest) => {

@@ -2,7 +2,7 @@ import { NOTIFICATIONS_SVC, routeOf } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { NotificationsConfig } from '../../config';
-import { toEmailRecord } from '../../plugins/app/emails-repository';
+import { toEmailRecord } from '../../repositories/emails-repository';
 import { messageIdFor } from '../../sending/mailer';
 
 /**

@@ -1,4 +1,4 @@
-import type { ScenariosRepository } from '../../plugins/app/scenarios-repository';
+import type { ScenariosRepository } from '../../repositories/scenarios-repository';
 import { demoScenarios } from './demo-scenarios';
 
 /**
