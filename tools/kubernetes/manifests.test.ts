@@ -1,4 +1,5 @@
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IJob } from 'kubernetes-models/batch/v1/Job';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
@@ -120,6 +121,42 @@ describe.each(kustomizations())('kubectl kustomize deploy/kubernetes/%s', (dir) 
     ]);
   });
 
+  it.each(['courses-svc', 'applications-svc', 'files-svc', 'scenarios-svc', 'notifications-svc'])(
+    'migrates the database of %s once per release: a Job as the DDL role, non-root and read-only; the service only verifies',
+    (app) => {
+      const objects = objectsOf(dir);
+      const job = find<IJob>(objects, 'Job', `${app}-migrate`);
+      const pod = job?.spec?.template;
+      const container = pod?.spec?.containers[0];
+      const database = app === 'files-svc' ? 'files' : app.replace('-svc', '');
+      expect(container?.image).toMatch(new RegExp(`^clearing-desk/${app}:`));
+      expect(container?.command).toEqual(['node', 'migrate.js', `apps/${app}`]);
+      expect(container?.env).toEqual([
+        { name: 'MIGRATION_DATABASE_URL', valueFrom: { secretKeyRef: { name: `clearing-desk-${database}`, key: 'MIGRATION_DATABASE_URL' } } },
+        { name: 'MIGRATIONS_GRANT_TO', valueFrom: { secretKeyRef: { name: `clearing-desk-${database}`, key: 'SERVICE_DATABASE_ROLE' } } },
+      ]);
+      expect(pod?.spec?.restartPolicy).toBe('OnFailure');
+      expect(pod?.spec?.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000, seccompProfile: { type: 'RuntimeDefault' } });
+      expect(container?.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+      // A finished Job goes, so the next release's apply creates it with the new image.
+      expect(job?.spec?.ttlSecondsAfterFinished).toBeGreaterThan(0);
+      // The migration pod carries no label a Service or budget of the app selects.
+      expect(pod?.metadata?.labels?.['app.kubernetes.io/name']).toBe(`${app}-migrate`);
+      // Services check the schema and never change it.
+      const common = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('clearing-desk-common')) as
+        { data?: Record<string, string> } | undefined;
+      expect(common?.data?.DATABASE_MIGRATIONS).toBe('verify');
+      expect(containerOf(objects, app as App).envFrom?.map((e) => e.configMapRef?.name?.replace(/-[a-z0-9]{10}$/, ''))).toContain('clearing-desk-common');
+    },
+  );
+
+  it('accepts a second internal token on every service while the secret rotates (optional key)', () => {
+    for (const app of SERVICES) {
+      const secondary = containerOf(objectsOf(dir), app).env?.find((e) => e.name === 'INTERNAL_TOKEN_SECONDARY');
+      expect([app, secondary?.valueFrom?.secretKeyRef]).toEqual([app, { name: 'clearing-desk-internal', key: 'INTERNAL_TOKEN_SECONDARY', optional: true }]);
+    }
+  });
+
   it('keeps capacity through every rollout (maxUnavailable 0)', () => {
     for (const deployment of objectsOf(dir).filter((o) => o.kind === 'Deployment') as unknown as (IDeployment & Manifest)[]) {
       expect([name(deployment), deployment.spec?.strategy?.type, deployment.spec?.strategy?.rollingUpdate?.maxUnavailable]).toEqual([
@@ -151,7 +188,7 @@ describe.each(kustomizations())('kubectl kustomize deploy/kubernetes/%s', (dir) 
 
   describe('NetworkPolicies', () => {
     const pods = () => podsOf(objectsOf(dir));
-    const pod = (app: App | 'clamav'): Pod => {
+    const pod = (app: App | 'clamav' | `${string}-migrate`): Pod => {
       const found = pods().get(app);
       if (!found) throw new Error(`no pod of ${app}`);
       return found;
@@ -217,6 +254,11 @@ describe.each(kustomizations())('kubectl kustomize deploy/kubernetes/%s', (dir) 
           smtp: can(from, SMTP_RELAY, 587),
         }).toEqual({ app, ...needs[app] });
         // Nothing else leaves: not the internet, not PostgreSQL on another port.
+        expect([app, can(from, { ip: '203.0.113.7' }, 443), can(from, POSTGRESQL, 6379)]).toEqual([app, false, false]);
+      }
+      for (const app of ['courses-svc', 'applications-svc', 'files-svc', 'scenarios-svc', 'notifications-svc']) {
+        const from = pod(`${app}-migrate`);
+        expect([app, can(from, POSTGRESQL, 5432), can(from, REDIS, 6379), can(from, pod('gateway'), 3000)]).toEqual([app, true, false, false]);
         expect([app, can(from, { ip: '203.0.113.7' }, 443), can(from, POSTGRESQL, 6379)]).toEqual([app, false, false]);
       }
     });
