@@ -5,6 +5,7 @@ import { clearingStatusRepositoryPlugin } from './plugins/app/clearing-status-re
 import { decisionMetricsPlugin } from './plugins/app/decision-metrics';
 import { intakeCyclePlugin } from './plugins/app/intake-cycle';
 import { outboxRelayPlugin } from './plugins/app/outbox-relay';
+import { queueMetricsPlugin } from './plugins/app/queue-metrics';
 import { databasePlugin } from './plugins/external/database';
 import { applicationRoutes } from './routes/applications';
 import { figuresRoutes } from './routes/figures';
@@ -32,6 +33,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   // PLACES_GUARD 'off' only in tools/bench/places (config.ts): the repositories then leave the ledger alone.
   app.decorate('placesGuard', config.PLACES_GUARD === 'on');
   await app.register(outboxRelayPlugin, { config });
+  await app.register(queueMetricsPlugin, { config });
   await app.register(clearingStatusRepositoryPlugin);
   await app.register(applicationsRepositoryPlugin);
   await app.register(decisionMetricsPlugin);

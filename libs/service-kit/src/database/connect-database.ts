@@ -15,6 +15,8 @@ export type DatabaseConnection<TSchema extends Record<string, unknown>> = {
   /** 'postgres' for a real server, 'pglite' for the embedded default. */
   driver: 'postgres' | 'pglite';
   ping: () => Promise<void>;
+  /** The pool's connections (PostgreSQL only; PGlite has one in-process connection). */
+  pool?: () => { total: number; idle: number; waiting: number };
   /** Tags of the migrations the database lacks (empty once migrated). */
   pending: () => Promise<string[]>;
   close: () => Promise<void>;
@@ -77,6 +79,7 @@ export async function connectDatabase<TSchema extends Record<string, unknown>>(o
       driver: 'postgres',
       ping: async () => void (await db.execute(sql`select 1`)),
       pending: () => pendingMigrations(pool, options.migrationsFolder),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

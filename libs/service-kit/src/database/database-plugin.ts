@@ -1,3 +1,4 @@
+import { Gauge } from '@prometheus-io/client';
 import fp from 'fastify-plugin';
 import { ReadinessError } from '../server/create-service';
 import { connectDatabase, type ConnectOptions } from './connect-database';
@@ -18,6 +19,35 @@ export const databasePlugin = fp<ConnectOptions<Record<string, unknown>>>(
     // Each service types `db` for its own schema; the generic connection satisfies all of them.
     fastify.decorate('db', connection.db as never);
     fastify.readinessChecks.push(connection.ping);
+    // The results-day alerts (PostgreSQLDown, DatabasePoolSaturated: docs/runbooks) read these.
+    new Gauge({
+      name: 'clearing_database_up',
+      help: 'Whether the database answered a query at this scrape (1) or not (0)',
+      registers: [fastify.metricsRegistry],
+      async collect() {
+        this.set(
+          await connection.ping().then(
+            () => 1,
+            () => 0,
+          ),
+        );
+      },
+    });
+    if (connection.pool) {
+      const pool = connection.pool;
+      new Gauge({
+        name: 'clearing_database_pool_connections',
+        help: 'Connections of the database pool: total open, idle, and requests waiting for one',
+        labelNames: ['state'] as const,
+        registers: [fastify.metricsRegistry],
+        collect() {
+          const { total, idle, waiting } = pool();
+          this.set({ state: 'total' }, total);
+          this.set({ state: 'idle' }, idle);
+          this.set({ state: 'waiting' }, waiting);
+        },
+      });
+    }
     // Ready only against the schema this release expects: the migration Job may still be running.
     let migrated = false;
     fastify.readinessChecks.push(async () => {

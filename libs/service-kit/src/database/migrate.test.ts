@@ -130,6 +130,10 @@ describe('migrations once per database', () => {
 
       const after = await service.inject({ method: 'GET', url: '/readyz' });
       expect(after.json()).toEqual({ status: 'ready' });
+      // The PostgreSQLDown and DatabasePoolSaturated alerts' series.
+      const metrics = await service.metricsRegistry.metrics();
+      expect(metrics).toMatch(/^clearing_database_up\{app="test"\} 1$/m);
+      expect(metrics).toMatch(/^clearing_database_pool_connections\{state="waiting",app="test"\} 0$/m);
     } finally {
       await service.close();
     }
