@@ -72,8 +72,12 @@ export async function migrateDatabase(runner: SqlRunner, migrationsFolder: strin
   }
   const waitedMs = Date.now() - started;
   try {
-    await runner.query('create schema if not exists drizzle');
-    await runner.query(`create table if not exists ${JOURNAL_TABLE} (id serial primary key, hash text not null, created_at bigint)`);
+    // Created only when missing: a role without CREATE (the services') can then run this on a migrated database.
+    const { rows: journal } = await runner.query(`select to_regclass('${JOURNAL_TABLE}') is not null as present`);
+    if (!(journal[0] as { present: boolean }).present) {
+      await runner.query('create schema if not exists drizzle');
+      await runner.query(`create table if not exists ${JOURNAL_TABLE} (id serial primary key, hash text not null, created_at bigint)`);
+    }
     const last = await lastApplied(runner);
     const applied: string[] = [];
     for (const migration of migrations) {
