@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { createTestDatabase, freePort, metricValue, type TestDatabase } from '@clearing-desk/service-kit/testing';
 import { buildImage, IMAGES, type ImageName } from './images';
 
@@ -90,6 +91,19 @@ describe.each(Object.keys(IMAGES) as ImageName[])('the %s image', (app) => {
     const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     expect(metricValue(text, 'process_resident_memory_bytes', { app })).toBeGreaterThan(0);
   }, 120_000);
+
+  if ('migrate' in IMAGES[app].entries) {
+    it('applies its migrations from the image as the migration Job does: node migrate.js apps/<app>', async () => {
+      const database = await createTestDatabase('clearing_image_migrate');
+      databases.push(database);
+      const { stdout } = await promisify(execFile)(process.execPath, ['migrate.js', `apps/${app}`], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', MIGRATION_DATABASE_URL: database.url },
+      });
+      const journal = JSON.parse(readFileSync(path.join(dir, `apps/${app}/drizzle/meta/_journal.json`), 'utf8')) as { entries: { tag: string }[] };
+      expect(JSON.parse(stdout.trim())).toMatchObject({ msg: 'migrations applied', app, applied: journal.entries.map((e) => e.tag) });
+    }, 120_000);
+  }
 
   if (app === 'files-svc') {
     it('runs the scan worker (files-worker) from the same image: node worker.js, ready on its metrics port', async () => {

@@ -1,4 +1,6 @@
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IHTTPRoute } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1/HTTPRoute';
+import type { IJob } from 'kubernetes-models/batch/v1/Job';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
@@ -31,7 +33,6 @@ const SECRETS = [
   'clearing-desk-files',
   'clearing-desk-scenarios',
   'clearing-desk-notifications',
-  'clearing-desk-tls',
 ];
 
 const rendered = new Map<string, Manifest[]>();
@@ -120,6 +121,102 @@ describe.each(kustomizations())('kubectl kustomize deploy/kubernetes/%s', (dir) 
     ]);
   });
 
+  it.each(['courses-svc', 'applications-svc', 'files-svc', 'scenarios-svc', 'notifications-svc'])(
+    'migrates the database of %s once per release: a Job as the DDL role, non-root and read-only; the service only verifies',
+    (app) => {
+      const objects = objectsOf(dir);
+      const job = find<IJob>(objects, 'Job', `${app}-migrate`);
+      const pod = job?.spec?.template;
+      const container = pod?.spec?.containers[0];
+      const database = app === 'files-svc' ? 'files' : app.replace('-svc', '');
+      expect(container?.image).toMatch(new RegExp(`^clearing-desk/${app}:`));
+      expect(container?.command).toEqual(['node', 'migrate.js', `apps/${app}`]);
+      expect(container?.env).toEqual([
+        { name: 'MIGRATION_DATABASE_URL', valueFrom: { secretKeyRef: { name: `clearing-desk-${database}`, key: 'MIGRATION_DATABASE_URL' } } },
+        { name: 'MIGRATIONS_GRANT_TO', valueFrom: { secretKeyRef: { name: `clearing-desk-${database}`, key: 'SERVICE_DATABASE_ROLE' } } },
+      ]);
+      expect(pod?.spec?.restartPolicy).toBe('OnFailure');
+      expect(pod?.spec?.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000, seccompProfile: { type: 'RuntimeDefault' } });
+      expect(container?.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+      // A finished Job goes, so the next release's apply creates it with the new image.
+      expect(job?.spec?.ttlSecondsAfterFinished).toBeGreaterThan(0);
+      // The migration pod carries no label a Service or budget of the app selects.
+      expect(pod?.metadata?.labels?.['app.kubernetes.io/name']).toBe(`${app}-migrate`);
+      // Services check the schema and never change it.
+      const common = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('clearing-desk-common')) as
+        { data?: Record<string, string> } | undefined;
+      expect(common?.data?.DATABASE_MIGRATIONS).toBe('verify');
+      expect(containerOf(objects, app as App).envFrom?.map((e) => e.configMapRef?.name?.replace(/-[a-z0-9]{10}$/, ''))).toContain('clearing-desk-common');
+    },
+  );
+
+  it('accepts a second internal token on every service while the secret rotates (optional key)', () => {
+    for (const app of SERVICES) {
+      const secondary = containerOf(objectsOf(dir), app).env?.find((e) => e.name === 'INTERNAL_TOKEN_SECONDARY');
+      expect([app, secondary?.valueFrom?.secretKeyRef]).toEqual([app, { name: 'clearing-desk-internal', key: 'INTERNAL_TOKEN_SECONDARY', optional: true }]);
+    }
+  });
+
+  it('lets the public in through the Gateway API: an HTTPRoute on the shared Gateway to the gateway, uploads of 5 MB allowed by its policy', () => {
+    const objects = objectsOf(dir);
+    expect(objects.filter((o) => o.kind === 'Ingress')).toEqual([]);
+    const route = find<IHTTPRoute>(objects, 'HTTPRoute', 'gateway');
+    expect(route?.spec?.parentRefs).toEqual([
+      { group: 'gateway.networking.k8s.io', kind: 'Gateway', name: 'university-gateway', namespace: 'nginx-gateway', sectionName: 'https' },
+    ]);
+    expect(route?.spec?.rules?.flatMap((r) => r.backendRefs ?? [])).toEqual([{ name: 'gateway', port: APPS.gateway.port }]);
+    const policy = objects.find((o) => o.kind === 'ClientSettingsPolicy') as { spec?: { targetRef?: unknown; body?: { maxSize?: string } } } | undefined;
+    expect(policy?.spec?.targetRef).toEqual({ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'gateway' });
+    const [, amount, unit] = /^(\d+)(k|m|g)?$/.exec(policy?.spec?.body?.maxSize ?? '') ?? [];
+    const multiplier: Record<string, number> = { k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+    const bytes = Number(amount) * (multiplier[unit ?? ''] ?? 1);
+    // Spec section 9's 5 MB document plus its multipart envelope gets through; the gateway refuses more itself.
+    expect(bytes).toBeGreaterThanOrEqual(5 * 1024 * 1024 + 64 * 1024);
+    expect(bytes).toBeLessThanOrEqual(8 * 1024 * 1024);
+  });
+
+  it('runs every pod, clamd and its freshclam included, within the restricted Pod Security profile the namespace enforces', () => {
+    const objects = objectsOf(dir);
+    const namespace = objects.find((o) => o.kind === 'Namespace');
+    expect(namespace?.metadata.labels?.['pod-security.kubernetes.io/enforce']).toBe('restricted');
+    for (const workload of objects.filter((o) => o.kind === 'Deployment' || o.kind === 'Job') as unknown as (IDeployment & Manifest)[]) {
+      const pod = workload.spec?.template.spec;
+      expect([name(workload), pod?.securityContext?.runAsNonRoot, pod?.securityContext?.seccompProfile?.type]).toEqual([
+        name(workload),
+        true,
+        'RuntimeDefault',
+      ]);
+      for (const container of [...(pod?.initContainers ?? []), ...(pod?.containers ?? [])]) {
+        expect([name(workload), container.name, container.securityContext]).toEqual([
+          name(workload),
+          container.name,
+          { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } },
+        ]);
+      }
+    }
+  });
+
+  it('loads ClamAV signatures from the university’s mirror only, before clamd starts and as they change', () => {
+    const objects = objectsOf(dir);
+    const clamav = find<IDeployment>(objects, 'Deployment', 'clamav')?.spec?.template.spec;
+    expect(clamav?.securityContext).toMatchObject({ runAsUser: 100, runAsGroup: 101 });
+    expect(clamav?.initContainers?.map((c) => c.command?.[0])).toEqual(['freshclam']);
+    expect(clamav?.containers.map((c) => c.command?.slice(0, 2))).toEqual([
+      ['clamd', '--foreground'],
+      ['freshclam', '--daemon'],
+    ]);
+    const mirror = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('clamav-mirror-config')) as
+      { data?: Record<string, string> } | undefined;
+    const conf = mirror?.data?.['freshclam.conf'] ?? '';
+    expect(conf).toMatch(/^PrivateMirror https:\/\/clamav-mirror\.university\.example$/m);
+    expect(conf).not.toMatch(/^DatabaseMirror/m);
+    expect(conf).not.toContain('clamav.net');
+    // Its egress reaches the mirror's address only, never the internet.
+    const policy = objects.find((o) => o.kind === 'NetworkPolicy' && o.metadata.name === 'clamav') as
+      { spec?: { egress?: { to?: { ipBlock?: { cidr?: string } }[] }[] } } | undefined;
+    expect(policy?.spec?.egress?.flatMap((rule) => rule.to?.map((peer) => peer.ipBlock?.cidr) ?? [])).toEqual(['192.0.2.15/32']);
+  });
+
   it('keeps capacity through every rollout (maxUnavailable 0)', () => {
     for (const deployment of objectsOf(dir).filter((o) => o.kind === 'Deployment') as unknown as (IDeployment & Manifest)[]) {
       expect([name(deployment), deployment.spec?.strategy?.type, deployment.spec?.strategy?.rollingUpdate?.maxUnavailable]).toEqual([
@@ -144,21 +241,20 @@ describe.each(kustomizations())('kubectl kustomize deploy/kubernetes/%s', (dir) 
         else if (secretLike.test(variable.name)) throw new Error(`${app}: ${variable.name} is inlined; reference a Secret`);
       }
     }
-    const ingress = objects.find((o) => o.kind === 'Ingress') as { spec?: { tls?: { secretName?: string }[] } } | undefined;
-    for (const tls of ingress?.spec?.tls ?? []) referenced.add(tls.secretName as string);
     expect([...referenced].sort()).toEqual([...SECRETS].sort());
   });
 
   describe('NetworkPolicies', () => {
     const pods = () => podsOf(objectsOf(dir));
-    const pod = (app: App | 'clamav'): Pod => {
+    const pod = (app: App | 'clamav' | `${string}-migrate`): Pod => {
       const found = pods().get(app);
       if (!found) throw new Error(`no pod of ${app}`);
       return found;
     };
     const can = (from: Pod | { ip: string }, to: Pod | { ip: string }, port: number, protocol?: 'TCP' | 'UDP') =>
       allows(objectsOf(dir), { from, to, port, protocol });
-    const ingressController = podIn('ingress-nginx', { 'app.kubernetes.io/name': 'ingress-nginx' });
+    // NGINX Gateway Fabric's nginx pods, in the shared Gateway's namespace.
+    const ingressController = podIn('nginx-gateway', { 'app.kubernetes.io/name': 'nginx-gateway' });
     const prometheus = podIn('monitoring', { 'app.kubernetes.io/name': 'prometheus' });
     const stranger = podIn('other-team');
     const POSTGRESQL = { ip: '192.0.2.10' };
@@ -217,6 +313,11 @@ describe.each(kustomizations())('kubectl kustomize deploy/kubernetes/%s', (dir) 
           smtp: can(from, SMTP_RELAY, 587),
         }).toEqual({ app, ...needs[app] });
         // Nothing else leaves: not the internet, not PostgreSQL on another port.
+        expect([app, can(from, { ip: '203.0.113.7' }, 443), can(from, POSTGRESQL, 6379)]).toEqual([app, false, false]);
+      }
+      for (const app of ['courses-svc', 'applications-svc', 'files-svc', 'scenarios-svc', 'notifications-svc']) {
+        const from = pod(`${app}-migrate`);
+        expect([app, can(from, POSTGRESQL, 5432), can(from, REDIS, 6379), can(from, pod('gateway'), 3000)]).toEqual([app, true, false, false]);
         expect([app, can(from, { ip: '203.0.113.7' }, 443), can(from, POSTGRESQL, 6379)]).toEqual([app, false, false]);
       }
     });

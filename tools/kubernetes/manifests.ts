@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { parseAllDocuments } from 'yaml';
+import { POLICY_SCHEMAS } from './policy-schemas';
 
 /** Repository root (this file is tools/kubernetes/manifests.ts). */
 const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -56,29 +57,50 @@ export async function renderKustomization(dir: string): Promise<Manifest[]> {
 export const describe = (object: Manifest): string => `${object.kind}/${object.metadata?.name ?? '(no name)'}`;
 
 const requireModel = createRequire(__filename);
-/** The kubernetes-models package folder: its models are ES modules exported for `import` only, loaded by file. */
-const modelsDir = requireModel.resolve
-  .paths('kubernetes-models')
-  ?.map((dir) => path.join(dir, 'kubernetes-models'))
-  .find((dir) => existsSync(path.join(dir, 'package.json')));
+/** An npm package's folder: the models are ES modules exported for `import` only, loaded by file. */
+const packageDir = (name: string) =>
+  requireModel.resolve
+    .paths(name)
+    ?.map((dir) => path.join(dir, name))
+    .find((dir) => existsSync(path.join(dir, 'package.json')));
+const modelsDir = packageDir('kubernetes-models');
+
+/**
+ * The custom resources the manifests use, with the package that carries their CRD schemas (the
+ * kubernetes-models family, generated from each project's CRDs; pinned in package-lock.json, so
+ * validation needs no network): the Prometheus Operator's PrometheusRule, the Gateway API's routes.
+ */
+const CRD_PACKAGES: Record<string, string> = {
+  'monitoring.coreos.com': '@kubernetes-models/prometheus-operator',
+  'gateway.networking.k8s.io': '@kubernetes-models/gateway-api',
+};
+const crdPackage = (apiVersion: string): string | undefined => (apiVersion.includes('/') ? CRD_PACKAGES[apiVersion.split('/')[0] as string] : undefined);
 /** A real `import()` (SWC under Jest would turn one written here into `require()`, which cannot load these ES modules under tsx). */
 const importModel = new Function('url', 'return import(url)') as (url: string) => Promise<Record<string, unknown>>;
 
-/** The kubernetes-models module of a kind, e.g. `kubernetes-models/apps/v1/Deployment` (its types, for the unknown-field check). */
-const modelModule = (object: Pick<Manifest, 'apiVersion' | 'kind'>) => `kubernetes-models/${object.apiVersion}/${object.kind}`;
+/** The models module of a kind, e.g. `kubernetes-models/apps/v1/Deployment` (its types, for the unknown-field check). */
+const modelModule = (object: Pick<Manifest, 'apiVersion' | 'kind'>) =>
+  `${crdPackage(object.apiVersion) ?? 'kubernetes-models'}/${object.apiVersion}/${object.kind}`;
 
 /**
  * Validates one object against the OpenAPI schema of its apiVersion and kind (the
- * `kubernetes-models` 5 release: types, required fields, formats,
- * enums). Returns the problems, empty when valid; an apiVersion/kind without a schema is one.
+ * `kubernetes-models` 5 release, and CRD_PACKAGES for the custom resources: types, required
+ * fields, formats, enums; POLICY_SCHEMAS for the few no package carries). Returns the problems, empty when valid; an apiVersion/kind without a schema is one.
  */
 export async function schemaProblems(object: Manifest): Promise<string[]> {
   if (typeof object.apiVersion !== 'string' || typeof object.kind !== 'string') return [`${describe(object)}: apiVersion and kind are required`];
+  const own = POLICY_SCHEMAS[`${object.apiVersion}/${object.kind}`];
+  if (own) {
+    const result = own.safeParse(object);
+    return result.success ? [] : result.error.issues.map((i) => `${describe(object)}: ${i.path.join('.')}: ${i.message}`);
+  }
   let Model: new (data: unknown) => { validate(): void };
   try {
-    if (!modelsDir) throw new Error('kubernetes-models is not installed');
+    const crd = crdPackage(object.apiVersion);
+    const dir = crd ? packageDir(crd) : modelsDir;
+    if (!dir) throw new Error(`${crd ?? 'kubernetes-models'} is not installed`);
     Model = (
-      (await importModel(pathToFileURL(path.join(modelsDir, `${object.apiVersion}/${object.kind}.js`)).href)) as Record<
+      (await importModel(pathToFileURL(path.join(dir, `${object.apiVersion}/${object.kind}.js`)).href)) as Record<
         string,
         new (data: unknown) => { validate(): void }
       >
@@ -144,6 +166,9 @@ export function unknownFieldProblems(objects: Manifest[]): string[] {
 /** Schema and unknown-field problems of every object of a rendered kustomization. */
 export async function manifestProblems(objects: Manifest[]): Promise<string[]> {
   const schema = await Promise.all(objects.map(schemaProblems));
-  const modelled = objects.filter((_, i) => !schema[i]?.some((problem) => problem.includes('no Kubernetes schema')));
+  // Objects of POLICY_SCHEMAS were checked field by field (strict) already.
+  const modelled = objects.filter(
+    (object, i) => !schema[i]?.some((problem) => problem.includes('no Kubernetes schema')) && !POLICY_SCHEMAS[`${object.apiVersion}/${object.kind}`],
+  );
   return [...schema.flat(), ...unknownFieldProblems(modelled)];
 }

@@ -15,7 +15,8 @@ export type Connection = { from: Endpoint; to: Endpoint; port: number; protocol?
 export function podsOf(objects: Manifest[]): Map<string, Pod> {
   const pods = new Map<string, Pod>();
   for (const object of objects) {
-    if (object.kind !== 'Deployment') continue;
+    // A Job's pod template sits where a Deployment's does (the migration Jobs).
+    if (object.kind !== 'Deployment' && object.kind !== 'Job') continue;
     const template = (object as unknown as IDeployment).spec?.template;
     pods.set(object.metadata.name, {
       namespace: object.metadata.namespace ?? 'default',

@@ -13,7 +13,7 @@ compose=docker/compose.yaml
 command -v docker-compose >/dev/null || { echo "check-compose: docker-compose is missing (tools/scripts/ensure-system.sh installs it)" >&2; exit 1; }
 
 resolved=$(INTERNAL_TOKEN=placeholder-internal-token SESSION_SECRET=placeholder-session-secret-0123456789abcdef \
-LDAP_BIND_PASSWORD=placeholder POSTGRES_PASSWORD=placeholder REDIS_PASSWORD=placeholder \
+LDAP_BIND_PASSWORD=placeholder POSTGRES_PASSWORD=placeholder POSTGRES_MIGRATOR_PASSWORD=placeholder POSTGRES_APP_PASSWORD=placeholder REDIS_PASSWORD=placeholder \
 SMTP_URL=smtp://relay.example:587 MAIL_FROM=clearing@university.example PUBLIC_URL=https://clearing.university.example/ UCAS_INSTITUTION_CODE=Z99 \
   docker-compose -p clearing-desk -f "$compose" config)
 echo "check-compose: docker-compose config accepts $compose"
@@ -34,7 +34,7 @@ if grep -q 'REDIS_URL: redis://redis' <<<"$resolved" || ! grep -q -- '--requirep
 fi
 echo "check-compose: Redis demands a password and every app's REDIS_URL carries it"
 
-if missing=$(env -u INTERNAL_TOKEN -u SESSION_SECRET -u LDAP_BIND_PASSWORD -u POSTGRES_PASSWORD -u REDIS_PASSWORD \
+if missing=$(env -u INTERNAL_TOKEN -u SESSION_SECRET -u LDAP_BIND_PASSWORD -u POSTGRES_PASSWORD -u POSTGRES_MIGRATOR_PASSWORD -u POSTGRES_APP_PASSWORD -u REDIS_PASSWORD \
   docker-compose -p clearing-desk -f "$compose" config -q 2>&1); then
   echo "check-compose: $compose starts without its secrets; every secret must be \${VAR:?message}" >&2
   exit 1

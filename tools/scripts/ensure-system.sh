@@ -18,6 +18,8 @@ $runtime_only || [ -x /usr/bin/chromium ] || need_apt+=(chromium fonts-liberatio
 $runtime_only || command -v docker-compose >/dev/null || need_apt+=(docker-compose)
 [ -x /usr/sbin/clamd ] || need_apt+=(clamav clamav-daemon)
 [ -x /usr/sbin/slapd ] || need_apt+=(slapd ldap-utils)
+# promtool (Debian's prometheus package) checks the alert rules (tools/kubernetes/alerts.test.ts).
+$runtime_only || command -v promtool >/dev/null || need_apt+=(prometheus)
 # The tests make a TLS certificate for a throw-away Redis (libs/service-kit/src/testing/redis-server.ts).
 $runtime_only || command -v openssl >/dev/null || need_apt+=(openssl)
 

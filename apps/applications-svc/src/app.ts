@@ -5,6 +5,7 @@ import { clearingStatusRepositoryPlugin } from './repositories/clearing-status-r
 import { decisionMetricsPlugin } from './metrics/decision-metrics';
 import { intakeCyclePlugin } from './intake/intake-cycle';
 import { outboxRelayPlugin } from './outbox/outbox-relay';
+import { queueMetricsPlugin } from './metrics/queue-metrics';
 import { databasePlugin } from './plugins/external/database';
 import { applicationRoutes } from './routes/applications';
 import { figuresRoutes } from './routes/figures';
@@ -25,10 +26,12 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
     logLevel: config.LOG_LEVEL,
     requestLogSample: config.LOG_REQUEST_SAMPLE,
     internalToken: config.INTERNAL_TOKEN,
+    secondaryInternalToken: config.INTERNAL_TOKEN_SECONDARY,
   });
   await app.register(databasePlugin, { config });
   await app.register(intakeCyclePlugin, { config });
   await app.register(outboxRelayPlugin, { config });
+  await app.register(queueMetricsPlugin, { config });
   await app.register(clearingStatusRepositoryPlugin);
   await app.register(applicationsRepositoryPlugin);
   await app.register(decisionMetricsPlugin);

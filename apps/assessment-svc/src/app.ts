@@ -14,6 +14,7 @@ export async function buildApp(config: AssessmentConfig) {
     logLevel: config.LOG_LEVEL,
     requestLogSample: config.LOG_REQUEST_SAMPLE,
     internalToken: config.INTERNAL_TOKEN,
+    secondaryInternalToken: config.INTERNAL_TOKEN_SECONDARY,
     bodyLimit: config.BODY_LIMIT_BYTES,
   });
   await app.register(assessmentEnginePlugin);

@@ -16,6 +16,7 @@ export async function buildApp(config: CoursesConfig) {
     logLevel: config.LOG_LEVEL,
     requestLogSample: config.LOG_REQUEST_SAMPLE,
     internalToken: config.INTERNAL_TOKEN,
+    secondaryInternalToken: config.INTERNAL_TOKEN_SECONDARY,
   });
   await app.register(databasePlugin, { config });
   await app.register(coursesRepositoryPlugin);

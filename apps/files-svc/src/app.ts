@@ -26,6 +26,7 @@ export async function buildApp(config: FilesConfig, options: BuildOptions = {}) 
     logLevel: config.LOG_LEVEL,
     requestLogSample: config.LOG_REQUEST_SAMPLE,
     internalToken: config.INTERNAL_TOKEN,
+    secondaryInternalToken: config.INTERNAL_TOKEN_SECONDARY,
   });
   await app.register(databasePlugin, { config });
   await app.register(scanQueuePlugin, { config });

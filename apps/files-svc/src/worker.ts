@@ -21,7 +21,13 @@ import { createBlobStore } from './storage/blob-store';
 async function main() {
   const config = loadConfig(standaloneWorkerConfigSchema);
   const log = pino({ level: config.LOG_LEVEL, name: 'files-scan-worker' });
-  const database = await connectDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, migrationsFolder: MIGRATIONS_FOLDER, schema });
+  const database = await connectDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    migrationsFolder: MIGRATIONS_FOLDER,
+    migrations: config.DATABASE_MIGRATIONS,
+    schema,
+  });
   const blobs = createBlobStore(config.FILES_DIR);
   await blobs.init();
   const registry = createMetricsRegistry('files-worker');

@@ -54,6 +54,12 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   COOKIE_SECURE: z.stringbool().default(true),
   /** Milliseconds a service call may take before the gateway answers 504. */
   SERVICE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Milliseconds a kept-alive connection to a service is reused before a new one replaces it. A
+   * Kubernetes Service's address picks a pod per connection: under steady load kept-alive
+   * connections never idle, so without this the pods an autoscaler adds would get no traffic.
+   */
+  SERVICE_CONNECTION_TTL_MS: z.coerce.number().int().positive().default(30_000),
 
   /** Redis of the staff sessions and the login rate limit (shared by every gateway instance). */
   REDIS_URL: redisUrlSchema,

@@ -14,6 +14,7 @@ export async function buildApp(config: ScenariosConfig) {
     logLevel: config.LOG_LEVEL,
     requestLogSample: config.LOG_REQUEST_SAMPLE,
     internalToken: config.INTERNAL_TOKEN,
+    secondaryInternalToken: config.INTERNAL_TOKEN_SECONDARY,
   });
   await app.register(databasePlugin, { config });
   await app.register(scenariosRepositoryPlugin);

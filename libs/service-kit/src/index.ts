@@ -16,3 +16,5 @@ export * from './security/secret-equals';
 export * from './database/connect-database';
 export * from './database/database-plugin';
 export * from './queue/redis-connection';
+export * from './queue/queue-metrics';
+export * from './database/migrate';

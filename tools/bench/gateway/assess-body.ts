@@ -8,7 +8,7 @@
  */
 import { loadavg } from 'node:os';
 import { createCourseDetail } from '@clearing-desk/contracts/testing';
-import { serialiseReusing } from '../../../apps/gateway/src/http/reused-json';
+import { serialiseReusing } from '@clearing-desk/gateway/reused-json';
 import { candidates, printTable, RED_FORM, TYPICAL_FORM } from '../assessment/fixtures';
 
 const iterations = Number(process.argv[2] ?? 20_000);

@@ -80,3 +80,73 @@ describe('a service client with two URLs', () => {
     }
   });
 });
+
+/**
+ * A Kubernetes Service's cluster address as kube-proxy makes it: a TCP address that gives each new
+ * connection to one of the ready endpoints in turn; `endpoints` changes as pods come and go.
+ */
+async function serviceAddress(initial: string[]) {
+  let endpoints = [...initial];
+  let turn = 0;
+  const sockets = new Set<import('node:net').Socket>();
+  const { createServer: createTcpServer, connect } = await import('node:net');
+  const server = createTcpServer((client) => {
+    const target = new URL(endpoints[turn++ % endpoints.length] as string);
+    const upstream = connect(Number(target.port), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => undefined);
+      s.on('close', () => sockets.delete(s));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    setEndpoints: (urls: string[]) => void (endpoints = [...urls]),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('a service client at a Kubernetes Service address', () => {
+  it('reaches every ready pod as the set changes: a pod added under steady load gets calls, a removed one none once its connections are renewed', async () => {
+    const [a, b, c] = [await instance('a'), await instance('b'), await instance('c')];
+    const service = await serviceAddress([a.url]);
+    // A short connection lifetime, so the test sees a few renewals; the default is 30 s.
+    const client = createServiceClient<'assessment', Endpoint>('assessment', service.url, { ...testGatewayConfig(), SERVICE_CONNECTION_TTL_MS: 50 });
+    /** Calls, four at a time (kept-alive connections stay busy), until `done` holds; at most 5000. */
+    const callUntil = async (done: () => boolean) => {
+      for (let i = 0; i < 5000 && !done(); i += 4) {
+        await Promise.all([1, 2, 3, 4].map(() => client.send(request, assess, { body: {} })));
+      }
+    };
+    try {
+      await callUntil(() => a.calls() >= 20);
+      // The autoscaler adds two pods: both get calls while the load goes on.
+      service.setEndpoints([a.url, b.url, c.url]);
+      await callUntil(() => b.calls() > 0 && c.calls() > 0);
+      expect([b.calls() > 0, c.calls() > 0]).toEqual([true, true]);
+      // It takes a away (scale-in): once the connections to it are renewed, b and c take every call.
+      service.setEndpoints([b.url, c.url]);
+      let quiet = 0;
+      for (let i = 0; i < 500 && quiet < 10; i += 1) {
+        const before = a.calls();
+        await Promise.all([1, 2, 3, 4].map(() => client.send(request, assess, { body: {} })));
+        quiet = a.calls() === before ? quiet + 1 : 0;
+      }
+      const [aBefore, bBefore, cBefore] = [a.calls(), b.calls(), c.calls()];
+      await callUntil(() => b.calls() > bBefore + 20 && c.calls() > cBefore + 20);
+      expect([a.calls() - aBefore, b.calls() > bBefore + 20, c.calls() > cBefore + 20]).toEqual([0, true, true]);
+    } finally {
+      await client.balancer.close();
+      await service.stop();
+      await Promise.all([a.stop(), b.stop(), c.stop()]);
+    }
+  }, 60_000);
+});

@@ -115,6 +115,12 @@ describe('createService', () => {
     expect(await status(token)).toBe(404);
   });
 
+  it('accepts a second token while the secret rotates, and only those two', async () => {
+    const app = createService({ name: 'test', logLevel: 'silent', internalToken: 'n'.repeat(20), secondaryInternalToken: 'o'.repeat(20) });
+    const status = async (value: string) => (await app.inject({ method: 'GET', url: '/nope', headers: { 'x-internal-token': value } })).statusCode;
+    expect([await status('n'.repeat(20)), await status('o'.repeat(20)), await status('p'.repeat(20))]).toEqual([404, 404, 401]);
+  });
+
   it('answers 503 on /readyz while a readiness check fails', async () => {
     const app = build();
     app.readinessChecks.push(async () => {

@@ -23,6 +23,11 @@ export const baseServiceConfigSchema = z.object({
   INTERNAL_TOKEN: z
     .string({ error: 'is required: set INTERNAL_TOKEN to the secret shared by the gateway and every service (16+ characters)' })
     .min(16, { error: 'must be at least 16 characters: set INTERNAL_TOKEN to a long random secret' }),
+  /**
+   * A second token accepted besides INTERNAL_TOKEN, never sent: rotating the secret without
+   * downtime (docs/deploy.md "Rotating the internal token") accepts both while pods roll.
+   */
+  INTERNAL_TOKEN_SECONDARY: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
 });
 export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
 
@@ -54,6 +59,12 @@ export const databaseConfigSchema = z.object({
   /** PostgreSQL URL; when unset the service runs on PGlite in DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().optional(),
+  /**
+   * `apply` (default): the service applies pending migrations at start, under the migration lock.
+   * `verify` (Kubernetes, compose): the migration Job applies them with the DDL role; the service
+   * only checks, and /readyz answers 503 naming the pending ones until they are in.
+   */
+  DATABASE_MIGRATIONS: z.enum(['apply', 'verify']).default('apply'),
 });
 
 /** Thrown at start-up when the environment does not satisfy the service's schema. */

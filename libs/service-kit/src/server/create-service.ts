@@ -52,6 +52,8 @@ export type ServiceOptions = {
   logLevel: string;
   /** When set, every route but /healthz and /readyz needs this in `x-internal-token`. */
   internalToken?: string;
+  /** A second accepted token (INTERNAL_TOKEN_SECONDARY) while the secret is rotated: both work. */
+  secondaryInternalToken?: string;
   logger?: FastifyServerOptions['logger'];
   bodyLimit?: number;
   /**
@@ -139,9 +141,11 @@ export function createService(options: ServiceOptions) {
 
   if (options.internalToken) {
     const token = options.internalToken;
+    const secondary = options.secondaryInternalToken;
     app.addHook('onRequest', async (request, reply) => {
       if (request.url === '/healthz' || request.url === '/readyz') return;
-      if (!secretEquals(token, request.headers[INTERNAL_TOKEN_HEADER])) {
+      const sent = request.headers[INTERNAL_TOKEN_HEADER];
+      if (!secretEquals(token, sent) && !(secondary !== undefined && secretEquals(secondary, sent))) {
         return reply.status(401).send({ message: 'Unauthorized: services answer the gateway only' });
       }
     });

@@ -18,6 +18,7 @@ export const databasePlugin = fp<{ config: CoursesConfig }>(
   async (fastify, { config }) => {
     await fastify.register(kitDatabasePlugin, {
       url: config.DATABASE_URL,
+      migrations: config.DATABASE_MIGRATIONS,
       dataDir: config.DATA_DIR,
       migrationsFolder: path.join(__dirname, '../../../drizzle'),
       schema,

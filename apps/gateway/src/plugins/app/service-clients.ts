@@ -98,6 +98,8 @@ export function createServiceClient<S extends ServiceName, Own extends Endpoint 
 ) {
   const balancer = createInstanceBalancer(typeof baseUrls === 'string' ? [baseUrls] : baseUrls, {
     connections: 64,
+    // Connections are renewed, so a Service address spreads them over the pods ready now.
+    clientTtl: config.SERVICE_CONNECTION_TTL_MS,
     headersTimeout: config.SERVICE_TIMEOUT_MS,
     bodyTimeout: config.SERVICE_TIMEOUT_MS,
   });

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { completeOpenApiDocument } from './openapi-document';
 
 /** One registered `/api` route (method and URL as Fastify has it, e.g. `/api/applications/:hash`) and its schema. */
 export type ApiRoute = { method: string; url: string; schema: FastifySchema | undefined };
@@ -50,7 +51,13 @@ export const openApiPlugin = fp<{ apiPrefix: string; basePath: string }>(
       transformObject: jsonSchemaTransformObject,
     });
     const { openapi } = API_ENDPOINTS;
-    fastify.route({ ...routeOf(openapi), url: `${basePrefix(basePath)}${openapi.path}`, handler: async () => fastify.swagger() });
+    // Completed once (security schemes, summaries, standard refusals: openapi-document.ts), on first request.
+    let document: ReturnType<typeof completeOpenApiDocument> | undefined;
+    fastify.route({
+      ...routeOf(openapi),
+      url: `${basePrefix(basePath)}${openapi.path}`,
+      handler: async () => (document ??= completeOpenApiDocument(fastify.swagger() as unknown as Parameters<typeof completeOpenApiDocument>[0], basePath)),
+    });
   },
   { name: 'openapi' },
 );

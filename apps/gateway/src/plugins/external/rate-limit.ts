@@ -1,6 +1,7 @@
 import { tooManyRequestsMessage } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import { Counter } from '@prometheus-io/client';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { GatewayConfig } from '../../config';
@@ -57,11 +58,23 @@ export const rateLimitSubject = (request: FastifyRequest): string => (request.st
  */
 export const rateLimitPlugin = fp<{ config: GatewayConfig }>(
   async (fastify, { config }) => {
+    // The RateLimitsFailingOpen alert (docs/runbooks/rate-limits-failing-open.md) reads this.
+    const failedOpen = new Counter({
+      name: 'clearing_rate_limit_failed_open_total',
+      help: 'Rate limit checks that could not use Redis: ceiling = counts kept on this pod only (each pod limits alone), applicant = the call let through uncounted',
+      labelNames: ['limit'] as const,
+      registers: [fastify.metricsRegistry],
+    });
+    // Both series from the start at 0, so a rate() and the alert see the first failure.
+    for (const limit of ['ceiling', 'applicant']) failedOpen.inc({ limit }, 0);
     const counter = new BatchedCounter({
       redis: fastify.redis,
       syncIntervalMs: config.RATE_LIMIT_SYNC_MS,
       syncHits: config.RATE_LIMIT_SYNC_HITS,
-      onSyncError: (err) => fastify.log.warn({ err }, 'rate limit counts not synchronised with Redis; kept here until the next sync'),
+      onSyncError: (err) => {
+        failedOpen.inc({ limit: 'ceiling' });
+        fastify.log.warn({ err }, 'rate limit counts not synchronised with Redis; kept here until the next sync');
+      },
     });
     fastify.addHook('onClose', async () => {
       await counter.close();
@@ -114,6 +127,7 @@ export const rateLimitPlugin = fp<{ config: GatewayConfig }>(
           result = await limit(request);
         } catch (err) {
           // As for the ceilings: a count that cannot be made lets the call through (results day goes on).
+          failedOpen.inc({ limit: 'applicant' });
           request.log.warn({ err, route }, 'applicant rate limit store failed');
           return;
         }

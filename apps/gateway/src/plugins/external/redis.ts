@@ -1,3 +1,4 @@
+import { registerRedisUp } from '@clearing-desk/service-kit';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { GatewayConfig } from '../../config';
@@ -34,6 +35,7 @@ export const redisPlugin = fp<{ config: GatewayConfig }>(
       lastError = '';
     });
     fastify.decorate('redis', redis);
+    registerRedisUp(fastify.metricsRegistry, redis);
     fastify.addHook('onClose', async () => {
       redis.disconnect();
     });

@@ -20,6 +20,7 @@ export const databasePlugin = fp<{ config: NotificationsConfig }>(
   async (fastify, { config }) => {
     await fastify.register(kitDatabasePlugin, {
       url: config.DATABASE_URL,
+      migrations: config.DATABASE_MIGRATIONS,
       dataDir: config.DATA_DIR,
       migrationsFolder: MIGRATIONS_FOLDER,
       schema,

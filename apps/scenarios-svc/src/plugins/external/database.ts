@@ -17,6 +17,7 @@ export const databasePlugin = fp<{ config: ScenariosConfig }>(
   async (fastify, { config }) => {
     await fastify.register(kitDatabasePlugin, {
       url: config.DATABASE_URL,
+      migrations: config.DATABASE_MIGRATIONS,
       dataDir: config.DATA_DIR,
       migrationsFolder: path.join(__dirname, '../../../drizzle'),
       schema,

@@ -1,0 +1,165 @@
+import { API_ROUTES, basePrefix, IDEMPOTENCY_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER, type ApiRouteName } from '@clearing-desk/contracts';
+import { SESSION_COOKIE } from '../app/staff-session';
+
+/** The parts of an OpenAPI 3.1 operation this module reads and adds. */
+type Operation = {
+  summary?: string;
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; in: string; [field: string]: unknown }[];
+  responses?: Record<string, unknown>;
+  [field: string]: unknown;
+};
+type OpenApiDocument = {
+  info: Record<string, unknown>;
+  servers?: { url: string; description?: string }[];
+  paths?: Record<string, Record<string, Operation>>;
+  components?: Record<string, Record<string, unknown>>;
+  [field: string]: unknown;
+};
+
+/** What each operation does, in a line (Redocly's `operation-summary`); the routes are spec section 7's. */
+const SUMMARIES: Record<ApiRouteName, string> = {
+  courseSearch: 'Search the courses open in Clearing',
+  course: 'One course with its entry requirements and form fields',
+  applied: 'Whether a UCAS personal ID has applied to a course',
+  application: "An applicant's status page (their review link)",
+  assess: 'Assess a form as filled so far (UCAS Tariff, the decision it would get)',
+  apply: 'Submit a public application',
+  formStart: 'The signed start token of a public form',
+  fileUpload: 'Upload a supporting document (multipart, scanned for viruses)',
+  ping: 'Whether the gateway answers',
+  clearingStatus: 'Whether Clearing is open, and its closing message',
+  authOptions: 'The staff sign-in methods offered',
+  authLogin: 'Staff sign-in with a directory account',
+  authLogout: 'Staff sign-out',
+  authUser: 'The signed-in staff user',
+  authSession: "The staff session's remaining time",
+  authSessionExtend: 'Extend the staff session',
+  authOidcCallback: "The single sign-on provider's redirect back",
+  signInLockouts: 'Sign-in lockouts in force',
+  liftSignInLockout: 'Lift a sign-in lockout',
+  clearingStatusUpdate: 'Open or close Clearing',
+  clearingStatusAudit: 'Who opened or closed Clearing, and when',
+  adminCourse: 'One course for staff',
+  adminCourseUpdate: "Change a course's Clearing settings",
+  adminCourseHistory: "A course's change history",
+  figures: 'Application figures by course',
+  figuresCsv: 'Application figures by course, as CSV',
+  adminApplications: 'List applications (the applications desk)',
+  adminStudents: 'Search students',
+  adminApplication: 'One application for staff',
+  adminApplicationCreate: 'Take an application by phone',
+  adminApplicationUpdate: 'Edit an application or set its decision',
+  adminOutboundCall: "Set an application's outbound call flag",
+  adminVisa: "An application's visa details",
+  adminVisaUpdate: "Change an application's visa details",
+  adminDocument: 'Download an uploaded document',
+  adminEmails: "An application's decision emails",
+  adminEmailResend: 'Send a decision email again',
+  scenario: 'A training scenario',
+  scenarioCompleted: 'Record a completed training scenario',
+  scenarioProgress: "Advisers' training progress",
+  openapi: 'This document',
+};
+
+/** Routes under /api/admin (or training) that answer without a staff session. */
+const PUBLIC_STAFF_ROUTES: ReadonlySet<ApiRouteName> = new Set(['clearingStatus', 'authOptions', 'authLogin', 'authOidcCallback']);
+/** Routes that take an `Idempotency-Key` (submit-pipeline.ts settleSubmissionId). */
+const IDEMPOTENT_ROUTES: ReadonlySet<ApiRouteName> = new Set(['apply', 'adminApplicationCreate']);
+
+const needsSession = (name: ApiRouteName) => !PUBLIC_STAFF_ROUTES.has(name) && /^\/api\/(admin|scenario)/.test(API_ROUTES[name].path) && name !== 'openapi';
+const isWrite = (name: ApiRouteName) => API_ROUTES[name].method !== 'GET';
+
+const ERROR_SCHEMA = { $ref: '#/components/schemas/ErrorResponse' };
+const error = (description: string) => ({ description, content: { 'application/json': { schema: ERROR_SCHEMA } } });
+
+/**
+ * The standard refusals every operation can meet, beside those its contract declares: 401/403 of
+ * the staff session and role, 403 of the XSRF check on writes, 429 of the rate limits and the 5xx
+ * of an error or an unreachable service (error-handler.ts: always `{ message }`).
+ */
+function standardResponses(name: ApiRouteName): Record<string, unknown> {
+  return {
+    ...(needsSession(name) ? { 401: error('No staff session, or it has expired: sign in again.') } : {}),
+    ...(needsSession(name) || isWrite(name)
+      ? { 403: error(needsSession(name) ? 'The staff role may not do this, or the XSRF token is missing or wrong.' : 'The XSRF token is missing or wrong.') }
+      : {}),
+    429: {
+      ...error('Too many requests from this address or account: wait the seconds in Retry-After.'),
+      headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } } },
+    },
+    500: error('An unexpected error; the message never carries its details.'),
+    503: error('A service or store this route needs cannot be reached; try again shortly.'),
+  };
+}
+
+/**
+ * Completes @fastify/swagger's document of the contracts (their routes and payloads untouched) to
+ * what an integrator and Redocly's recommended rules expect: the server (BASE_PATH), a licence,
+ * the cookie and XSRF security schemes with each operation's requirement (public reads none;
+ * public writes the XSRF pair; staff routes the session cookie, and the XSRF pair on writes),
+ * an operationId (the API_ROUTES name) and summary each, the `Idempotency-Key` header of the
+ * submissions, and the standard refusals (standardResponses) where the contract has none.
+ * Returns a new document; an operation not in API_ROUTES keeps what it had.
+ */
+export function completeOpenApiDocument(document: OpenApiDocument, basePath: string): OpenApiDocument {
+  const paths: Record<string, Record<string, Operation>> = structuredClone(document.paths ?? {});
+  for (const name of Object.keys(API_ROUTES) as ApiRouteName[]) {
+    const { method, path } = API_ROUTES[name];
+    const docPath = `${basePrefix(basePath)}${path}`.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const operation = paths[docPath]?.[method.toLowerCase()];
+    if (!operation) continue;
+    operation.operationId = name;
+    operation.summary ??= SUMMARIES[name];
+    const xsrf = { xsrfCookie: [], xsrfToken: [] };
+    operation.security = needsSession(name) ? [{ staffSession: [], ...(isWrite(name) ? xsrf : {}) }] : isWrite(name) ? [xsrf] : [];
+    if (IDEMPOTENT_ROUTES.has(name)) {
+      operation.parameters = [
+        ...(operation.parameters ?? []).filter((p) => !(p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_KEY_HEADER)),
+        {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'Any 1-255 visible ASCII characters (a UUID is best), the same on every retry of one submission: a retry answers the stored application instead of a duplicate. Must agree with the body’s SUBMISSION_ID when both are sent.',
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+        },
+      ];
+    }
+    operation.responses = { ...standardResponses(name), ...(operation.responses ?? {}) };
+  }
+  return {
+    ...document,
+    info: { ...document.info, license: { name: 'Proprietary: the university’s own terms', identifier: 'LicenseRef-Proprietary' } },
+    servers: [{ url: basePath, description: 'This gateway (its BASE_PATH)' }],
+    paths,
+    components: {
+      ...document.components,
+      schemas: {
+        ...document.components?.schemas,
+        ErrorResponse: { type: 'object', required: ['message'], properties: { message: { type: 'string' } }, additionalProperties: true },
+      },
+      securitySchemes: {
+        staffSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'The staff session, set by a sign-in (PUT /api/admin/auth/ldap or single sign-on); httpOnly, Secure, SameSite=Strict.',
+        },
+        xsrfCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: '_csrf',
+          description: 'The httpOnly XSRF secret, set with XSRF-TOKEN by any GET of the API; renewed at sign-in and sign-out.',
+        },
+        xsrfToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: XSRF_HEADER,
+          description: `The value of the readable ${XSRF_COOKIE} cookie, sent back in this header or as the \`token\` of a \`{ data, token }\` body (double submit).`,
+        },
+      },
+    },
+  };
+}

@@ -1,6 +1,0 @@
--- One database per stateful service (architecture.md "Data").
-CREATE DATABASE courses;
-CREATE DATABASE applications;
-CREATE DATABASE files;
-CREATE DATABASE scenarios;
-CREATE DATABASE notifications;
