@@ -21,6 +21,7 @@ export * from './auth/session-texts';
 export * from './auth/staff-hint';
 export * from './auth/lockouts';
 export * from './courses/course';
+export * from './courses/subject-requirements';
 export * from './courses/school-codes';
 export * from './courses/course-search';
 export * from './courses/course-state';

@@ -10,3 +10,4 @@ export * from './status-buttons';
 export * from './places';
 export * from './places-schemas';
 export * from './timestamp-query';
+export * from './subject-requirements';
