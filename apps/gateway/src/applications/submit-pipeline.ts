@@ -29,6 +29,11 @@ import {
   toAssessForm,
   validateSubmission,
   withoutDocuments,
+  courseHasStarted,
+  CYCLE_MESSAGES,
+  interviewDateIssue,
+  londonCalendarDate,
+  type InterviewDetails,
   type ApplicationDecision,
   type ApplicationStatus,
   type ApplyResponse,
@@ -131,6 +136,7 @@ export function refuseOtherKindOfId(id: string, route: SubmissionIdKind): void {
  */
 export function createSubmitPipeline(fastify: FastifyInstance) {
   const gateway = () => fastify.assessmentGateway;
+  const now = (): Date => (typeof fastify.clearingClock === 'function' ? fastify.clearingClock() : new Date());
 
   const pipeline = {
     /** Step 2: the course, fresh (never the assessment's short-lived cache), with the user's access. */
@@ -317,6 +323,8 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       if (reservation.placesLeft === 0 && !reservation.stored) throw new HttpError(409, ERROR_CODES.COURSE_CLOSED);
       const detail = await pipeline.course(request, code);
       gateway().assertOpen(detail.courseData);
+      // A course that has started takes no application the public could be offered at once.
+      refuseUnhonourableDecision(now(), detail, null, 'O', null);
       const { submission } = pipeline.keyed(request, detail, { ...data, SUBMISSION_ID: submissionId });
       const checked = pipeline.check(detail, submission);
       const outcome = await pipeline.assess(request, detail, checked.assessable);
@@ -368,6 +376,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       forbidIfRefused(rejectionReasonsRefusal(detail.access, REJECTION_REASONS));
       const checked = pipeline.check(detail, submission);
       const status = STATUS ?? 'S';
+      refuseUnhonourableDecision(now(), detail, null, status, INTERVIEW);
       if (!OVER_ALLOWANCE) refuseOfferWithoutPlace(detail, null, status);
       const outcome = await pipeline.assess(request, detail, checked.assessable);
       forbidIfRefused(staffStatusRefusal(detail.access, null, status, outcome.result.SUBMISSION_OPTIONS.BUTTONS));
@@ -408,6 +417,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
       const { REJECTION_REASONS, INTERVIEW, OVER_ALLOWANCE, ...rest } = data;
       forbidIfRefused(rejectionReasonsRefusal(detail.access, REJECTION_REASONS));
       const checked = pipeline.check(detail, dropHiddenFields(withoutDocuments(rest), []));
+      refuseUnhonourableDecision(now(), detail, current, data.STATUS, INTERVIEW);
       if (!OVER_ALLOWANCE) refuseOfferWithoutPlace(detail, current, data.STATUS);
       const outcome = await pipeline.assess(request, detail, checked.assessable);
       forbidIfRefused(staffStatusRefusal(detail.access, current, data.STATUS, outcome.result.SUBMISSION_OPTIONS.BUTTONS));
@@ -436,6 +446,31 @@ export type SubmitPipeline = ReturnType<typeof createSubmitPipeline>;
  * went while it was open), so it is told why and re-assesses. An Administrator's unconfirmed offer
  * goes on to applications-svc, whose guard answers the same.
  */
+/** Statuses that promise the applicant a place (an offer, or the interview before one). */
+const PROMISES = new Set<ApplicationStatus>(['O', 'I']);
+
+/**
+ * The cycle rules a decision must pass (domain.md "Recruitment cycles", "Decision emails"), with
+ * the gateway's clock: no offer or invitation (a change to O or I) on a course whose start date
+ * has passed (409, CYCLE_MESSAGES.COURSE_STARTED), and an interview in the future before the
+ * course starts (400, interviewDateIssue's message). Nothing is stored before them.
+ */
+export function refuseUnhonourableDecision(
+  now: Date,
+  detail: Pick<CourseDetailResponse, 'courseData'>,
+  current: ApplicationStatus | null,
+  requested: ApplicationStatus | undefined,
+  interview: InterviewDetails | undefined | null,
+): void {
+  if (!requested || requested === current || !PROMISES.has(requested)) return;
+  const start = detail.courseData.COURSE_START_DATE;
+  if (courseHasStarted(start, londonCalendarDate(now))) throw new HttpError(409, CYCLE_MESSAGES.COURSE_STARTED(start));
+  if (requested === 'I' && interview) {
+    const issue = interviewDateIssue(interview, { now, courseStartDate: start });
+    if (issue) throw new HttpError(400, issue);
+  }
+}
+
 function refuseOfferWithoutPlace(detail: CourseDetailResponse, current: ApplicationStatus | null, requested: ApplicationStatus | undefined): void {
   if (offerWithoutPlace(detail.access, current, requested, detail.courseData.VACANCIES_INTERNAL)) throw new HttpError(409, PLACES_MESSAGES.NO_PLACE_LEFT);
 }

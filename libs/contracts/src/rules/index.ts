@@ -11,3 +11,4 @@ export * from './places';
 export * from './places-schemas';
 export * from './timestamp-query';
 export * from './subject-requirements';
+export * from './recruitment-cycle';
