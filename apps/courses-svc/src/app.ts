@@ -25,7 +25,7 @@ export async function buildApp(config: CoursesConfig) {
   if (config.SEED_DEMO_DATA) {
     app.addHook('onReady', async () => {
       if (await app.coursesRepository.isEmpty()) {
-        const n = await app.coursesRepository.importCatalogue(demoCatalogue(config.INTAKE_YEAR));
+        const n = await app.coursesRepository.importCatalogue(demoCatalogue(config.INTAKE_YEAR, config.COURSE_START_DATE));
         app.log.info({ courses: n }, 'demo catalogue loaded');
       }
     });

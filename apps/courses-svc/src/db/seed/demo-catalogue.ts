@@ -53,6 +53,8 @@
 import {
   INTAKE_YEAR,
   SCHOOL_CODES,
+  addCalendarDays,
+  daysBetween,
   buildQualOption,
   intakeYears,
   type AssessmentInfo,
@@ -796,10 +798,20 @@ const SCHOOL_START: Record<SchoolCode, string> = {
   SCC: '09-30',
 };
 
-/** A course's start date in the intake: autumn of its first year, or January of its second (domain.md "Intake"). */
-function startDate(monthDay: string, intake: string): string {
+/** The default course start (month-day of the intake's first year) the school starts above are set against. */
+const DEFAULT_START = '09-22';
+
+/**
+ * A course's start date: autumn of the intake's first year, or January of its second (domain.md
+ * "Intake"). Given the cycle's default course start date (domain.md "Recruitment cycles"), the
+ * course starts as many days after it as its month-day lies after DEFAULT_START (a demo cycle
+ * open today moves every start past today, January starts included).
+ */
+function startDate(monthDay: string, intake: string, cycleStart?: string): string {
   const { first, second } = intakeYears(intake);
-  return `${monthDay.startsWith('01-') ? second : first}-${monthDay}`;
+  const inIntake = `${monthDay.startsWith('01-') ? second : first}-${monthDay}`;
+  if (!cycleStart) return inIntake;
+  return addCalendarDays(cycleStart, daysBetween(`${first}-${DEFAULT_START}`, inIntake));
 }
 
 const SCHOOL_FEEDBACK_NOTE: Partial<Record<SchoolCode, string>> = {
@@ -1058,7 +1070,7 @@ function subjectRequirements(ucas: string, codes: readonly QualificationCode[]):
   return reviewed.map((r) => expandRequirement(r, codes));
 }
 
-function buildCourse(ctx: CourseContext, slugs: Set<string>, intake: string): DemoCourse {
+function buildCourse(ctx: CourseContext, slugs: Set<string>, intake: string, cycleStart?: string): DemoCourse {
   const { dept, prog, index, functionalSkills } = ctx;
   const school = SCHOOLS.find((s) => s.code === dept.school);
   if (!school) throw new Error(`unknown school ${dept.school}`);
@@ -1105,7 +1117,7 @@ function buildCourse(ctx: CourseContext, slugs: Set<string>, intake: string): De
     EXTENSION_NO: dept.extension,
     FEEDBACK_TELEPHONE: dept.phone ? `020 7040 ${dept.extension}` : null,
     FEEDBACK_NOTE: SCHOOL_FEEDBACK_NOTE[dept.school] ?? null,
-    COURSE_START_DATE: startDate(prog.start ?? SCHOOL_START[dept.school], intake),
+    COURSE_START_DATE: startDate(prog.start ?? SCHOOL_START[dept.school], intake, cycleStart),
     DEPART_NUMBER: dept.departNumber,
     assessmentInfo,
     CLEARING_PLACES: 0,
@@ -1121,13 +1133,14 @@ function buildCourse(ctx: CourseContext, slugs: Set<string>, intake: string): De
 }
 
 /**
- * The demo catalogue for the intake `intake` ('2025/26' by default; every start date lies in it):
+ * The demo catalogue for the intake `intake` ('2025/26' by default; every start date lies in it,
+ * or with `cycleStart`, the cycle's default course start date, lies that many days after it):
  * 7 schools, 26 departments and 161 courses covering every course state,
  * tariff-display case and qualification type the rules distinguish (see the file comment).
  * Deterministic: the same catalogue on every call (no Math.random, no Date.now); each call
  * returns fresh objects, so callers may mutate what they get.
  */
-export function demoCatalogue(intake: string = INTAKE_YEAR): DemoCatalogue {
+export function demoCatalogue(intake: string = INTAKE_YEAR, cycleStart?: string): DemoCatalogue {
   const slugs = new Set<string>();
   const courses: DemoCourse[] = [];
   let index = 0;
@@ -1135,7 +1148,7 @@ export function demoCatalogue(intake: string = INTAKE_YEAR): DemoCatalogue {
     for (const [position, prog] of dept.programmes.entries()) {
       const foundation = prog.title.includes('Foundation Year');
       const functionalSkills = dept.functionalSkills || foundation || prog.allQualifications === true;
-      courses.push(buildCourse({ dept, prog, index, position, foundation, functionalSkills }, slugs, intake));
+      courses.push(buildCourse({ dept, prog, index, position, foundation, functionalSkills }, slugs, intake, cycleStart));
       index += 1;
     }
   }
