@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  adminApplicationParamsSchema,
+  deskApplicationParamsSchema,
   applicationListingQuerySchema,
   applicationListingResponseSchema,
   logEntryBodySchema,
@@ -13,7 +13,7 @@ import {
   studentSearchResponseSchema,
   visaDataSchema,
   visaUpdateResponseSchema,
-} from '../applications/admin-applications';
+} from '../applications/desk';
 import { appliedResponseSchema, applyResponseSchema } from '../applications/application';
 import {
   applicationHashParamsSchema,
@@ -91,14 +91,14 @@ export const APPLICATIONS_SVC = {
   deskApplication: endpoint({
     method: 'GET',
     path: '/desk/applications/:student/:course',
-    params: adminApplicationParamsSchema,
+    params: deskApplicationParamsSchema,
     responses: { 200: staffStoredApplicationSchema, ...e403, ...e404 },
   }),
   /** A staff update (409 on a stale version, a duplicate or no place left). */
   deskUpdate: endpoint({
     method: 'PUT',
     path: '/desk/applications/:student/:course',
-    params: adminApplicationParamsSchema,
+    params: deskApplicationParamsSchema,
     body: storeUpdateRequestSchema,
     responses: { 200: staffUpdateResponseSchema, ...e400, ...e403, ...e404, 409: errorResponseSchema },
   }),
@@ -106,7 +106,7 @@ export const APPLICATIONS_SVC = {
   deskOutboundCall: endpoint({
     method: 'PUT',
     path: '/desk/applications/:student/:course/outbound-call',
-    params: adminApplicationParamsSchema,
+    params: deskApplicationParamsSchema,
     body: outboundCallDataSchema,
     responses: { 200: outboundCallResponseSchema, ...e400, ...e403, ...e404 },
   }),
@@ -114,7 +114,7 @@ export const APPLICATIONS_SVC = {
   deskVisa: endpoint({
     method: 'PUT',
     path: '/desk/applications/:student/:course/visa',
-    params: adminApplicationParamsSchema,
+    params: deskApplicationParamsSchema,
     body: visaDataSchema,
     responses: { 200: visaUpdateResponseSchema, ...e400, ...e403, ...e404 },
   }),
@@ -122,7 +122,7 @@ export const APPLICATIONS_SVC = {
   deskLog: endpoint({
     method: 'POST',
     path: '/desk/applications/:student/:course/log',
-    params: adminApplicationParamsSchema,
+    params: deskApplicationParamsSchema,
     body: logEntryBodySchema,
     responses: { 200: z.object({ version: z.number().int() }), ...e400, ...e403, ...e404 },
   }),

@@ -1,6 +1,6 @@
 import Holidays from 'date-holidays';
 import { z } from 'zod';
-import type { ApplicationStatus } from '../assessment/status-codes';
+import type { ApplicationStatus } from '../status/status-codes';
 import { addCalendarDays, londonCalendarDate, londonWallClock } from '../common/london-time';
 
 // England and Wales share their bank holidays; date-holidays' 'public' type is exactly them for
