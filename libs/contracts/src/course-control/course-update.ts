@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../common/limits';
 import { clearingPlacesSchema, offerAllowanceSchema } from '../rules/places-schemas';
 import { IB_TOTAL_MAX } from '../qualifications/catalogue';
-import { subjectRequirementSentences, type SubjectRequirement } from '../rules/subject-requirements';
+import { subjectRequirementSentences, type SubjectRequirement } from '../courses/subject-requirement-sentence';
 import { documentTypeSchema, type CourseData } from '../courses/course';
 import { subjectRequirementsSchema } from '../courses/subject-requirements';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUIREMENT_GRADES, REQUIREMENT_QUALIFICATIONS, type RequirementQualification, type SubjectRequirement } from '../rules/subject-requirements';
+import { REQUIREMENT_GRADES, REQUIREMENT_QUALIFICATIONS, type RequirementQualification, type SubjectRequirement } from './subject-requirement-sentence';
 
 /** Texts course control shows for a requirement it cannot store. */
 export const SUBJECT_REQUIREMENT_MESSAGES = {
@@ -14,7 +14,7 @@ const typeSchema = z.enum(REQUIREMENT_QUALIFICATIONS);
 
 /**
  * One SUBJECT_REQUIREMENTS entry (domain.md "Traffic light"; rule and sentence in
- * rules/subject-requirements.ts): subjects (any of), how many of them, and the minimum grade per
+ * subject-requirement-sentence.ts, rule in assessment/subject-requirements.ts): subjects (any of), how many of them, and the minimum grade per
  * qualification type, each grade one of that type's REQUIREMENT_GRADES.
  */
 export const subjectRequirementSchema = z

@@ -14,7 +14,7 @@ import {
 import { TrafficLight } from '@clearing-desk/ui';
 import type { ReactNode } from 'react';
 import { env } from '@/config/env';
-import { SubjectRequirements } from '@/features/courses/components/subject-requirements';
+import { SubjectRequirements } from '@/components/subject-requirements';
 import { CallScript } from './call-script';
 import { HistoryLog } from './history-log';
 import { PointsTable } from './points-table';

@@ -15,7 +15,7 @@ import { paths } from '@/config/paths';
 import { sanitizeHtml } from '@/lib/sanitize-html';
 import { COURSE_TEXTS } from '../texts';
 import { CourseTariff } from './course-tariff';
-import { SubjectRequirements } from './subject-requirements';
+import { SubjectRequirements } from '@/components/subject-requirements';
 
 type CourseInformationProps = {
   course: CourseData;

@@ -8,7 +8,7 @@ type SubjectRequirementsProps = {
 
 /**
  * A course's subject requirements in plain words (domain.md "Traffic light": the sentence of
- * rules/subject-requirements, the same the assessment's explanation names), and the prior
+ * contracts' subjectRequirementSentence, the same the assessment's explanation names), and the prior
  * qualification of a graduate or registered-nurse entry course. Nothing for a course without either.
  */
 export function SubjectRequirements({ course, className = 'cd-list cd-subject-requirements' }: SubjectRequirementsProps) {
