@@ -153,6 +153,9 @@ export function demoIntakeCycleEnd(intake: string, now: Date = new Date()): stri
   return now.getTime() <= londonWallClock(`${year}-03-31`, '23:59').getTime() ? `${year}-03-31` : `${year + 1}-03-31`;
 }
 
+/** The clock of test stacks (CLEARING_CLOCK): 09:00 Europe/London on results day 2025. */
+export const TEST_STACK_CLOCK = '2025-08-14T08:00:00Z';
+
 /**
  * Backoff of the restart of a crashed process: 0.1 s doubling to 10 s. The
  * first restart is quick because a killed service's work waits for it (the decision emails a
@@ -383,7 +386,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const databaseUrls: Partial<Record<ServiceName, string>> = {};
   // One random internal token per stack: no committed default exists.
   const internalToken = options.env?.INTERNAL_TOKEN ?? randomBytes(24).toString('base64url');
-  const common = { LOG_LEVEL: logs === 'silent' ? 'warn' : 'info', ...options.env, INTERNAL_TOKEN: internalToken };
+  const common: Record<string, string> = {
+    LOG_LEVEL: logs === 'silent' ? 'warn' : 'info',
+    // Test stacks run on results day 2025 (the day the 2025/26 demo fixtures are written for):
+    // interviews of August 2025 are in the future and no course has started yet.
+    ...(options.database === 'test' ? { CLEARING_CLOCK: TEST_STACK_CLOCK } : {}),
+    ...options.env,
+    INTERNAL_TOKEN: internalToken,
+  };
   // The gateway's session secret has no committed default either.
   const sessionSecret = options.gatewayEnv?.SESSION_SECRET ?? options.env?.SESSION_SECRET ?? randomBytes(32).toString('base64url');
   let stopping = false;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { clockFromSetting, demoCycle, todayOf } from '@clearing-desk/contracts';
 import { embeddedPostgresUnreachable } from './embedded-postgres';
 import { DEMO_DIRECTORY, type Directory, REPO_ROOT, type Stack, freePort, startDirectory, startStack } from './stack';
 
@@ -64,6 +65,20 @@ function localSessionSecret(): string {
 }
 
 /**
+ * The demo cycle `npm start` runs (domain.md "Recruitment cycles": a fresh start shows no start
+ * date in the past): contracts' demoCycle of today by the clock (CLEARING_CLOCK, else the real
+ * date), as INTAKE_YEAR (its name) and COURSE_START_DATE (its default course start, which the
+ * demo catalogue's start dates are set from). A university's own INTAKE_YEAR keeps its cycle.
+ */
+function demoCycleEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  if (env.INTAKE_YEAR) return env.COURSE_START_DATE ? { COURSE_START_DATE: env.COURSE_START_DATE } : {};
+  const cycle = demoCycle(todayOf(clockFromSetting(env.CLEARING_CLOCK)));
+  // The stack reads INTAKE_YEAR from the environment too (status links of the demo intake).
+  process.env.INTAKE_YEAR = cycle.NAME;
+  return { INTAKE_YEAR: cycle.NAME, COURSE_START_DATE: cycle.COURSE_START_DATE };
+}
+
+/**
  * The product on its embedded defaults: every service on its default port, one embedded
  * PostgreSQL server (port 3100, data in .data/postgres; ADR 0005) with a database per service, the demo catalogue loaded on first start, the demo staff directory on port 3389, the
  * gateway on PORT (default 3000), and the local mail catcher (maildev: SMTP 1025, inbox
@@ -75,6 +90,7 @@ async function main() {
   const port = process.env.PORT ? Number(process.env.PORT) : FREE_PORTS ? await freePort() : 3000;
   const redisPrefix = FREE_PORTS ? `clearing-desk-${createHash('sha256').update(DATA_ROOT).digest('hex').slice(0, 8)}` : 'clearing-desk';
   const directory = await startDemoDirectory();
+  const cycle = demoCycleEnv();
   let stack: Stack;
   try {
     stack = await startStack({
@@ -89,6 +105,8 @@ async function main() {
       // Compiled apps (start.mjs builds them and sets this; ADR 0005); unset: TypeScript with tsx.
       ...(process.env.CLEARING_BUNDLES_DIR ? { bundlesDir: process.env.CLEARING_BUNDLES_DIR } : {}),
       logs: 'pretty',
+      // A demo cycle open today (or on CLEARING_CLOCK's day): the catalogue's courses start after it.
+      env: cycle,
       // The gateway gets LDAP_URL, ROLE_MAPPING_FILE and the other LDAP_* settings (demoDirectoryEnv).
       directoryUrl: directory?.url,
       gatewayEnv: { SESSION_SECRET: localSessionSecret() },

@@ -1,4 +1,5 @@
 import { intakeYearSchema } from '@clearing-desk/contracts';
+import { teamCalendarConfigShape } from '@clearing-desk/contracts/server';
 import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema, redisUrlSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
@@ -17,6 +18,13 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-03-31')
     .optional(),
+  /**
+   * The weekdays the Clearing team works (comma list of Mon..Sun; default Mon-Sat) and the bank
+   * holidays it keeps (england-and-wales, scotland, northern-ireland or none; default
+   * england-and-wales): referral and pool deadlines fall on its working days (contracts'
+   * teamCalendarFromConfig, which refuses an unknown value).
+   */
+  ...teamCalendarConfigShape,
   /** Clearing state stored the first time the service starts (1 open, 0 closed). */
   CLEARING_INITIAL_STATE: z.coerce
     .number()

@@ -9,6 +9,15 @@ export const coursesConfigSchema = baseServiceConfigSchema.merge(databaseConfigS
   DATA_DIR: z.string().default('.data/courses-svc'),
   /** The intake the demo catalogue's start dates lie in (domain.md "Intake"; spec: 2025/26). */
   INTAKE_YEAR: intakeYearSchema,
+  /**
+   * The current cycle's default course start date (yyyy-mm-dd; domain.md "Recruitment cycles"):
+   * the demo catalogue's start dates are set from it when seeded (npm start's demo cycle open
+   * today); unset, the intake's autumn and January dates.
+   */
+  COURSE_START_DATE: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-09-21')
+    .optional(),
   /** Redis of the course-places queue: applications-svc's outbox relay adds, this service's projection takes. */
   REDIS_URL: redisUrlSchema,
   /** BullMQ key prefix shared with applications-svc's relay (its NOTIFICATIONS_QUEUE_PREFIX: the same value on both). */

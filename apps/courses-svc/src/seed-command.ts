@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ ...config, PLACES_PROJECTION: false });
   try {
     await app.ready();
-    const n = await seedDemoCatalogue(app.coursesRepository, config.INTAKE_YEAR);
+    const n = await seedDemoCatalogue(app.coursesRepository, config.INTAKE_YEAR, config.COURSE_START_DATE);
     app.log.info({ courses: n }, n > 0 ? 'demo catalogue loaded' : 'courses present: demo catalogue not loaded');
   } finally {
     await app.close();

@@ -1,4 +1,4 @@
-import { basePrefix, isWebPage } from '@clearing-desk/contracts';
+import { basePrefix, clockFromSetting, isWebPage } from '@clearing-desk/contracts';
 import { createService, notFoundHandler } from '@clearing-desk/service-kit';
 import { createLdapDirectory } from './auth/ldap-directory';
 import { loadRoleMapping } from './auth/role-mapping';
@@ -24,6 +24,13 @@ import { oidcLoginRoutes } from './routes/oidc';
  * Redis, rate limits, staff session, service clients, /api routes under BASE_PATH, then the web app.
  * @throws Error when ROLE_MAPPING_FILE is missing or invalid (the deployment is broken).
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Now, as the cycle rules read it (CLEARING_CLOCK). */
+    clearingClock: () => Date;
+  }
+}
+
 export async function buildApp(config: GatewayConfig) {
   const apiPrefix = `${config.BASE_PATH}api`;
   const app = createService({
@@ -47,6 +54,8 @@ export async function buildApp(config: GatewayConfig) {
       return notFoundHandler(request, reply);
     },
   });
+  // The one clock of the cycle rules (CLEARING_CLOCK; the real time when unset).
+  app.decorate('clearingClock', clockFromSetting(config.CLEARING_CLOCK));
   await app.register(securityHeadersPlugin);
   await app.register(xsrfPlugin, { config });
   await app.register(redisPlugin, { config });

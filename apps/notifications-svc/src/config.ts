@@ -1,4 +1,5 @@
 import { ucasInstitutionCodeSchema } from '@clearing-desk/contracts';
+import { teamCalendarConfigShape } from '@clearing-desk/contracts/server';
 import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema, redisUrlSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
@@ -10,6 +11,8 @@ export const notificationsConfigSchema = baseServiceConfigSchema.merge(databaseC
   METRICS_PORT: metricsPortSchema(9306),
   DATA_DIR: z.string().default('.data/notifications-svc'),
   REDIS_URL: redisUrlSchema,
+  /** The Clearing team's working days (weekdays and bank holidays), which referral and pool deadlines in the emails fall on; as applications-svc's. */
+  ...teamCalendarConfigShape,
   /** BullMQ key prefix shared with applications-svc's outbox relay (same value on both). */
   NOTIFICATIONS_QUEUE_PREFIX: z
     .string()

@@ -39,7 +39,7 @@ test.describe('decision emails', () => {
   test('an adviser invites a caller to interview and the email gives the time and venue', async ({ page }) => {
     const email = uniqueEmail('interview-email');
     await signIn(page, 'backoffice');
-    await fillCallerApplication(page, { course: 'W300', name2: `Interview${Date.now()}`, grades: ['A*', 'A*', 'A*'], email });
+    await fillCallerApplication(page, { course: 'B740', name2: `Interview${Date.now()}`, grades: ['A*', 'A*', 'A*'], email });
     const invite = page.getByRole('button', { name: /^Invite to interview( \(save\))?$/ });
     await expect(invite).toBeEnabled();
     await invite.click();
@@ -53,7 +53,7 @@ test.describe('decision emails', () => {
     await dialog.getByRole('button', { name: 'Yes, submit' }).click();
     await expect(page).toHaveURL(/\/applications\/[^/]+\/[^/]+$/, { timeout: 20_000 });
 
-    const invitation = await emailTo(email, /^Interview invitation: Music$/);
+    const invitation = await emailTo(email, /^Interview invitation: Adult Nursing$/);
     expect(invitation.text).toContain('Your interview is at 14:30 on 20 August 2025, at Room A101, Tait Building.');
     expect(invitation.text).toContain('* Venue or link: Room A101, Tait Building');
 

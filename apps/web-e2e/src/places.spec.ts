@@ -10,8 +10,8 @@ import { fillCallerApplication, signIn } from './support/desk';
  * refused with why, the form warns, and O (Offer) is no longer among the buttons on re-assessment.
  */
 
-/** Economics BSc: automatic offers to a green public application; no other browser test applies to it. */
-const COURSE = 'L100';
+/** International Politics BSc (no subject requirement): automatic offers to a green public application; no other browser test applies to it. */
+const COURSE = 'L250';
 
 type CourseLedger = { CLEARING_PLACES: number; OFFER_ALLOWANCE: number; VACANCIES_INTERNAL: number };
 

@@ -1,4 +1,5 @@
 import { intakeCycleEnd, londonWallClock } from '@clearing-desk/contracts';
+import { DEFAULT_TEAM_CALENDAR, teamCalendarFromConfig, type TeamCalendar } from '@clearing-desk/contracts/server';
 import fp from 'fastify-plugin';
 import type { ApplicationsConfig } from '../config';
 
@@ -9,13 +10,21 @@ import type { ApplicationsConfig } from '../config';
  * INTAKE_CYCLE_END moves the current intake's (a university that keeps links longer or shorter;
  * npm start on a machine whose clock is past the demo intake's end, tools/stack).
  */
-export type IntakeCycle = { current: string; endOf: (intake: string) => Date };
+export type IntakeCycle = {
+  current: string;
+  endOf: (intake: string) => Date;
+  /** The days the Clearing team works, which referral and pool deadlines fall on (CLEARING_TEAM_DAYS, CLEARING_BANK_HOLIDAYS). */
+  calendar: TeamCalendar;
+};
 
-export function createIntakeCycle(config: Pick<ApplicationsConfig, 'INTAKE_YEAR' | 'INTAKE_CYCLE_END'>): IntakeCycle {
+export function createIntakeCycle(
+  config: Pick<ApplicationsConfig, 'INTAKE_YEAR' | 'INTAKE_CYCLE_END'> & Partial<Pick<ApplicationsConfig, 'CLEARING_TEAM_DAYS' | 'CLEARING_BANK_HOLIDAYS'>>,
+): IntakeCycle {
   const override = config.INTAKE_CYCLE_END ? londonWallClock(config.INTAKE_CYCLE_END, '23:59') : null;
   return {
     current: config.INTAKE_YEAR,
     endOf: (intake) => (override && intake === config.INTAKE_YEAR ? override : intakeCycleEnd(intake)),
+    calendar: config.CLEARING_TEAM_DAYS || config.CLEARING_BANK_HOLIDAYS ? teamCalendarFromConfig(config) : DEFAULT_TEAM_CALENDAR,
   };
 }
 

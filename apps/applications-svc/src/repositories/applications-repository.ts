@@ -162,7 +162,7 @@ export async function applicantDecision(ex: Executor, row: ApplicationRow, log: 
     STATUS: row.status,
     SUB_STATUS: row.subStatus ?? null,
     DECIDED_AT: decidedAt.toISOString(),
-    DEADLINE: decisionDeadline(row.status, decidedAt)?.toISOString() ?? null,
+    DEADLINE: decisionDeadline(row.status, decidedAt, cycle.calendar)?.toISOString() ?? null,
     INTERVIEW: interview,
     RECOMMENDED_COURSES: row.recommendedCourses,
     LINK_VALID_UNTIL: cycle.endOf(row.intake).toISOString(),

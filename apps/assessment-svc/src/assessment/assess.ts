@@ -3,6 +3,7 @@ import {
   bestAttempts,
   indexQualOptions,
   itemValue,
+  subjectRequirementExplanations,
   validateQualificationItems,
   type AlternativeCandidate,
   type Assessment,
@@ -85,12 +86,19 @@ export function assess({ course, qualOptions, form, access, alternatives = [] }:
     }
   }
   // An IB Diploma total judged against the course's IB requirement: the better result stands.
-  const pointsRule = betterOfPointsAndIbTotal({ status: pointsStatus, reasons: pointsReasons }, ibTotalExplanation(qualifications, course));
+  // A graduate or registered-nurse entry course is not judged on school-leaver points: a person
+  // checks the degree or registration its priorEntry names.
+  const priorEntry = course.assessmentInfo.priorEntry ?? null;
+  const pointsRule = priorEntry
+    ? { status: 'A' as const, reasons: [{ STATUS: 'A' as const, MESSAGE: MESSAGES.priorEntry(priorEntry) }] }
+    : betterOfPointsAndIbTotal({ status: pointsStatus, reasons: pointsReasons }, ibTotalExplanation(qualifications, course));
   const ruleReasons: Explanation[] = [];
   // Rule 2: option colours (a resit's best attempt only).
   ruleReasons.push(...optionColourExplanations([bestAttempts(gcses), bestAttempts(qualifications)], index));
   // Rule 3: requirements; English in one place (GCSE rule, nationality, test equivalence).
   ruleReasons.push(...gcseRequirementExplanations(gcses, course, qualifications));
+  // Subject requirements are course data (SUBJECT_REQUIREMENTS), judged by the one rule in contracts.
+  ruleReasons.push(...subjectRequirementExplanations(course.SUBJECT_REQUIREMENTS, [...bestAttempts(gcses), ...bestAttempts(qualifications)]));
   const english = englishExplanation(form.NATIONALITY, gcses, qualifications, course);
   if (english) ruleReasons.push(english);
 

@@ -61,6 +61,8 @@ export const MESSAGES = {
   unpricedQualifications: (titles: readonly string[]) =>
     `${titles.length === 1 ? 'This qualification carries' : 'These qualifications carry'} no UCAS Tariff points: ${titles.map((t) => `'${t}'`).join(', ')}. ` +
     'An admissions adviser must judge whether they meet the entry requirements.',
+  /** Graduate or registered-professional entry (assessmentInfo.priorEntry), A: school-leaver points are not the test. */
+  priorEntry: (requirement: string) => `This course is not assessed on school-leaver UCAS points. ${requirement} An admissions adviser must check it.`,
   /** Access to HE with fewer than 45 graded credits (domain.md "Access to HE"). */
   accessHeIncomplete: (credits: number, full: number) =>
     `Access to HE Diploma with ${credits} graded credits carries 0 UCAS points: UCAS gives points only for a complete profile of ${full} graded credits.`,

@@ -66,6 +66,7 @@ const dataColumns = {
   CLEARING_PLACES: courses.clearingPlaces,
   IB_ADVERTISED: courses.ibAdvertised,
   IB_ACCEPTED: courses.ibAccepted,
+  SUBJECT_REQUIREMENTS: courses.subjectRequirements,
   OFFER_ALLOWANCE: sql<number>`(${courses.offerAllowanceHundredths}::float8 / 100)`,
 };
 
@@ -86,6 +87,7 @@ const editableColumns = {
   FEEDBACK_NOTE: 'feedbackNote',
   ALLOW_SECOND_YEAR_ENTRY: 'allowSecondYearEntry',
   DOCUMENT_TYPES: 'documentTypes',
+  SUBJECT_REQUIREMENTS: 'subjectRequirements',
 } as const satisfies Record<Exclude<EditableCourseField, LedgerCourseField>, keyof typeof courses.$inferInsert>;
 
 /** What `update` found: the saved course, or why nothing was saved. */
@@ -313,8 +315,11 @@ export function createCoursesRepository(db: CoursesDatabase) {
         if (issue) return { kind: 'invalid', message: issue } as const;
         const changes = courseChanges(current, clean);
         if (changes.length > 0) {
-          const set: Partial<typeof courses.$inferInsert> = {};
+          const set: Partial<Omit<typeof courses.$inferInsert, 'subjectRequirements'>> & { subjectRequirements?: SQL } = {};
           for (const change of changes) Object.assign(set, { [editableColumns[change.field as keyof typeof editableColumns]]: change.new });
+          // The history records requirements as sentences; the row keeps the data.
+          // Written as JSON text: drizzle sends a bare array parameter as a PostgreSQL array, not JSON.
+          if ('subjectRequirements' in set) set.subjectRequirements = sql`${JSON.stringify(next.SUBJECT_REQUIREMENTS ?? [])}::jsonb`;
           await tx.update(courses).set(set).where(eq(courses.ucasCode, locked.ucasCode));
           await tx.insert(courseHistory).values({ ucasCode: locked.ucasCode, username, changes });
         }
@@ -398,6 +403,7 @@ export function createCoursesRepository(db: CoursesDatabase) {
             courseStartDate: c.COURSE_START_DATE,
             departNumber: c.DEPART_NUMBER,
             assessmentInfo: c.assessmentInfo,
+            subjectRequirements: c.SUBJECT_REQUIREMENTS ?? [],
           });
           if (qualOptions.length > 0) {
             await tx.insert(courseQualificationOptions).values(

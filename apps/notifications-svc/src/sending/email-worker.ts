@@ -1,4 +1,5 @@
 import { decisionEmailJobSchema } from '@clearing-desk/contracts';
+import { teamCalendarFromConfig } from '@clearing-desk/contracts/server';
 import { redisConnection } from '@clearing-desk/service-kit';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -88,7 +89,11 @@ export async function processEmailJob(deps: EmailWorkerDeps, job: Job): Promise<
     const { outboxId, payload } = decisionEmailJobSchema.parse(job.data);
     row = await repository.findByOutboxId(outboxId);
     if (!row) {
-      const rendered = await renderDecisionEmail(payload, { publicUrl: config.PUBLIC_URL, institutionCode: config.UCAS_INSTITUTION_CODE });
+      const rendered = await renderDecisionEmail(payload, {
+        publicUrl: config.PUBLIC_URL,
+        institutionCode: config.UCAS_INSTITUTION_CODE,
+        calendar: teamCalendarFromConfig(config),
+      });
       if (!rendered) return { emailId: null, state: 'skipped' };
       const recipient = payload.applicant.EMAIL.trim();
       const domain = recipientDomain(recipient);

@@ -8,12 +8,17 @@ import {
   type DecisionEmailKind,
   type DecisionEmailPayload,
 } from '@clearing-desk/contracts';
-import { decisionDeadline } from '@clearing-desk/contracts/server';
+import { decisionDeadline, type TeamCalendar } from '@clearing-desk/contracts/server';
 import { render } from '@react-email/render';
 import { DecisionEmail } from '../templates/decision-email';
 
 /** What a rendered email needs beyond its payload (notifications-svc config). */
-export type RenderContext = { publicUrl: string; institutionCode: string };
+export type RenderContext = {
+  publicUrl: string;
+  institutionCode: string;
+  /** The Clearing team's working days (referral and pool deadlines); the default calendar when absent. */
+  calendar?: TeamCalendar | undefined;
+};
 
 export type RenderedEmail = { kind: DecisionEmailKind; subject: string; html: string; text: string };
 
@@ -41,7 +46,7 @@ export async function renderDecisionEmail(payload: DecisionEmailPayload, ctx: Re
     appliedToUcas: payload.applicant.APPLIED_TO_UCAS,
     course: payload.course,
     institutionCode: ctx.institutionCode,
-    deadline: decisionDeadline(payload.status, decidedAt),
+    deadline: decisionDeadline(payload.status, decidedAt, ctx.calendar),
     interview: payload.interview,
     rejectionReasons: payload.rejectionReasons,
     recommendedCourses: payload.recommendedCourses,

@@ -6,3 +6,4 @@ export * from './qual-option-index';
 export * from './validate-qualification-items';
 export * from './resits';
 export * from './points-light';
+export * from './subject-requirements';

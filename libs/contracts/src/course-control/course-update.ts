@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { LIMITS } from '../common/limits';
 import { clearingPlacesSchema, offerAllowanceSchema } from '../rules/places-schemas';
 import { IB_TOTAL_MAX } from '../qualifications/catalogue';
+import { subjectRequirementSentences, type SubjectRequirement } from '../courses/subject-requirement-sentence';
 import { documentTypeSchema, type CourseData } from '../courses/course';
+import { subjectRequirementsSchema } from '../courses/subject-requirements';
 
 /**
  * The courseData fields course control may change: external vacancies, Clearing places
@@ -25,6 +27,7 @@ export const EDITABLE_COURSE_FIELDS = [
   'FEEDBACK_NOTE',
   'ALLOW_SECOND_YEAR_ENTRY',
   'DOCUMENT_TYPES',
+  'SUBJECT_REQUIREMENTS',
 ] as const satisfies readonly (keyof CourseData)[];
 export type EditableCourseField = (typeof EDITABLE_COURSE_FIELDS)[number];
 
@@ -93,6 +96,7 @@ export const courseUpdateDataSchema = z
     FEEDBACK_NOTE: optionalText(LIMITS.NOTES_MAX),
     ALLOW_SECOND_YEAR_ENTRY: z.boolean(),
     DOCUMENT_TYPES: documentTypesListSchema,
+    SUBJECT_REQUIREMENTS: subjectRequirementsSchema,
   })
   .partial()
   .refine((data) => Object.keys(data).length > 0, { message: COURSE_UPDATE_MESSAGES.NOTHING_TO_CHANGE });
@@ -125,11 +129,25 @@ export function courseUpdateIssue(
   return null;
 }
 
-/** The fields of `data` whose value differs from `course`, old and new (what the course history records). */
+/** Subject requirements as the history records them: their sentences (what staff read), null for none. */
+const requirementsText = (requirements: readonly SubjectRequirement[] | undefined): string | null =>
+  subjectRequirementSentences(requirements).join(' ') || null;
+
+/**
+ * The fields of `data` whose value differs from `course`, old and new (what the course history
+ * records). SUBJECT_REQUIREMENTS is compared as data and recorded as its sentences; the repository
+ * stores the data itself (`data.SUBJECT_REQUIREMENTS`).
+ */
 export function courseChanges(course: CourseData, data: CourseUpdateData): CourseFieldChange[] {
   const changes: CourseFieldChange[] = [];
   for (const field of EDITABLE_COURSE_FIELDS) {
     if (!(field in data)) continue;
+    if (field === 'SUBJECT_REQUIREMENTS') {
+      if (canonicalJson(data.SUBJECT_REQUIREMENTS ?? []) !== canonicalJson(course.SUBJECT_REQUIREMENTS ?? [])) {
+        changes.push({ field, old: requirementsText(course.SUBJECT_REQUIREMENTS), new: requirementsText(data.SUBJECT_REQUIREMENTS) });
+      }
+      continue;
+    }
     const next = data[field] as CourseFieldValue;
     const old = course[field] as CourseFieldValue;
     if (next !== old) changes.push({ field, old, new: next });

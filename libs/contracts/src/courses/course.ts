@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accessSchema } from '../auth/roles';
 import { IB_TOTAL_MAX } from '../qualifications/catalogue';
 import { qualOptionSchema } from '../qualifications/qual-option';
+import { subjectRequirementsSchema } from './subject-requirements';
 
 /** Document upload categories of spec section 3 with their slot counts. */
 export const DOCUMENT_TYPE_SLOTS = { ALEVELS: 5, ENGLISHTEST: 5, GCSE2: 2, GCSE5: 5, OTHER: 5 } as const;
@@ -25,6 +26,14 @@ export const assessmentInfoSchema = z.object({
   functionalSkillsAccepted: z.boolean(),
   /** Minimum IELTS overall score for non-GBR applicants without GCSE English (default 6.0). */
   minimumIelts: z.number().min(0).max(9),
+  /**
+   * A graduate or registered-professional entry course (a shortened programme for registered
+   * nurses, a graduate LLB): what it requires instead of school-leaver qualifications, as a
+   * sentence ('A first degree at 2:2 or above is required.'). Set, the points rule is not applied:
+   * the applicant is amber for a person to check the degree or registration. Null (absent in data
+   * stored before the field existed) for every school-leaver course.
+   */
+  priorEntry: z.string().trim().min(1).max(300).nullable().optional(),
 });
 export type AssessmentInfo = z.infer<typeof assessmentInfoSchema>;
 
@@ -87,6 +96,12 @@ export const courseDataSchema = courseRowSchema.extend({
    */
   IB_ADVERTISED: ibRequirementSchema.nullable().default(null),
   IB_ACCEPTED: ibRequirementSchema.nullable().default(null),
+  /**
+   * Subject requirements as course data (domain.md "Traffic light"): each must be met, or the
+   * light is R naming it (A where an OTHER item could be the equivalent). Empty for a course that
+   * names no required subject; absent in data stored before the field existed, which reads as none.
+   */
+  SUBJECT_REQUIREMENTS: subjectRequirementsSchema.optional(),
 });
 export type CourseData = z.infer<typeof courseDataSchema>;
 

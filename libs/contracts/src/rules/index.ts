@@ -10,3 +10,4 @@ export * from './places-schemas';
 export * from './course-state';
 export * from './email-address';
 export * from './email-address-schema';
+export * from './recruitment-cycle';

@@ -86,6 +86,8 @@ export const SCRIPT_HEADINGS = {
   REFERENCE: 'Reference',
   POINTS: 'Points',
   EXPLANATION: 'Explanation',
+  /** The course's subject requirements in plain words (domain.md "Traffic light"). */
+  SUBJECT_REQUIREMENTS: 'Subject requirements',
   HISTORY: 'History',
   SCRIPT: 'Script',
   NOTES: 'Notes',

@@ -1,6 +1,15 @@
 import { intakeCycleEnd } from '../courses/intake';
 import { formatLondonDateTime } from '../common/london-time';
-import { isWorkingDay, nthWorkingDayAfter, offerDeadline, poolDeadline, referralDeadline } from './working-days';
+import {
+  decisionDeadline,
+  isTeamWorkingDay,
+  isWorkingDay,
+  nthWorkingDayAfter,
+  offerDeadline,
+  poolDeadline,
+  referralDeadline,
+  teamCalendarFromConfig,
+} from './working-days';
 
 describe('working days (England and Wales)', () => {
   it('skips weekends and the bank holidays date-holidays knows', () => {
@@ -24,6 +33,31 @@ describe('working days (England and Wales)', () => {
   it('refers until midday the next day and pools for 24 hours', () => {
     expect(formatLondonDateTime(referralDeadline(new Date('2025-08-14T16:00:00Z')))).toBe('12:00 on Friday 15 August 2025');
     expect(poolDeadline(new Date('2025-08-14T16:00:00Z')).toISOString()).toBe('2025-08-15T16:00:00.000Z');
+  });
+
+  it('moves referral and pool deadlines past Sundays and bank holidays the team does not work, naming the day', () => {
+    // Saturday 15 August 2026: the team works Saturdays, not Sundays.
+    expect(formatLondonDateTime(referralDeadline(new Date('2026-08-15T10:00:00Z')))).toBe('12:00 on Monday 17 August 2026');
+    // Friday 28 August 2026: Saturday is worked.
+    expect(formatLondonDateTime(referralDeadline(new Date('2026-08-28T10:00:00Z')))).toBe('12:00 on Saturday 29 August 2026');
+    // Sunday 30 August 2026, before the summer bank holiday (Monday 31 August): Tuesday.
+    expect(formatLondonDateTime(referralDeadline(new Date('2026-08-30T10:00:00Z')))).toBe('12:00 on Tuesday 1 September 2026');
+    // Pooled on Saturday 15 August 2026 at 11:00 BST: 24 hours end on Sunday, so Monday 11:00.
+    expect(formatLondonDateTime(poolDeadline(new Date('2026-08-15T10:00:00Z')))).toBe('11:00 on Monday 17 August 2026');
+    // Pooled on Thursday: Friday, as before.
+    expect(formatLondonDateTime(poolDeadline(new Date('2026-08-13T15:00:00Z')))).toBe('16:00 on Friday 14 August 2026');
+    expect(decisionDeadline('P', new Date('2026-08-15T10:00:00Z'))?.toISOString()).toBe('2026-08-17T10:00:00.000Z');
+  });
+
+  it('reads the team calendar from configuration', () => {
+    const weekdaysOnly = teamCalendarFromConfig({ CLEARING_TEAM_DAYS: 'Mon,Tue,Wed,Thu,Fri' });
+    expect(formatLondonDateTime(referralDeadline(new Date('2026-08-28T10:00:00Z'), weekdaysOnly))).toBe('12:00 on Tuesday 1 September 2026');
+    const noHolidays = teamCalendarFromConfig({ CLEARING_BANK_HOLIDAYS: 'none' });
+    expect(isTeamWorkingDay('2026-08-31', noHolidays)).toBe(true);
+    expect(isTeamWorkingDay('2026-08-31')).toBe(false);
+    expect(isTeamWorkingDay('2026-08-03', teamCalendarFromConfig({ CLEARING_BANK_HOLIDAYS: 'scotland' }))).toBe(false);
+    expect(() => teamCalendarFromConfig({ CLEARING_TEAM_DAYS: 'Mon,Funday' })).toThrow("CLEARING_TEAM_DAYS: 'Funday' is not a weekday");
+    expect(() => teamCalendarFromConfig({ CLEARING_BANK_HOLIDAYS: 'wales' })).toThrow("CLEARING_BANK_HOLIDAYS: 'wales' is not one of");
   });
 
   it('ends an intake cycle at 23:59 on 31 March of its second year', () => {

@@ -1,4 +1,4 @@
-import type { AssessmentInfo } from '@clearing-desk/contracts';
+import type { AssessmentInfo, SubjectRequirement } from '@clearing-desk/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, customType, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { departments } from './departments';
@@ -58,6 +58,8 @@ export const courses = pgTable(
     courseStartDate: date('course_start_date', { mode: 'string' }).notNull(),
     departNumber: text('depart_number').notNull(),
     assessmentInfo: jsonb('assessment_info').$type<AssessmentInfo>().notNull(),
+    /** SUBJECT_REQUIREMENTS (domain.md "Traffic light"): [] for a course that names no required subject. */
+    subjectRequirements: jsonb('subject_requirements').$type<SubjectRequirement[]>().notNull().default([]),
     searchDocument: tsvector('search_document').generatedAlwaysAs(searchDocument),
   },
   (t) => [

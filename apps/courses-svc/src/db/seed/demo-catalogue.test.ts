@@ -432,3 +432,16 @@ describe('demoCatalogue(intake) (domain.md "Intake": configuration)', () => {
     }
   });
 });
+
+describe('demoCatalogue with the cycle default start date (domain.md "Recruitment cycles")', () => {
+  it('keeps the intake dates when the cycle starts on the default day, and moves every course with a later cycle', () => {
+    const same = demoCatalogue('2025/26', '2025-09-22').courses.map((c) => c.course.COURSE_START_DATE);
+    expect(same).toEqual(courses.map((c) => c.COURSE_START_DATE));
+    // A demo cycle open on 29 November 2026: courses start from Monday 25 January 2027, January starts in May.
+    const demo = demoCatalogue('2026/27', '2027-01-25').courses.map((c) => c.course);
+    expect(demo.every((c) => c.COURSE_START_DATE > '2026-11-29')).toBe(true);
+    expect(demo.find((c) => c.UCAS_CODE === 'B740')?.COURSE_START_DATE).toBe('2027-01-25');
+    expect(demo.find((c) => c.UCAS_CODE === 'G400')?.COURSE_START_DATE).toBe('2027-02-01');
+    expect(demo.find((c) => c.UCAS_CODE === 'B741')?.COURSE_START_DATE).toBe('2027-05-31');
+  });
+});

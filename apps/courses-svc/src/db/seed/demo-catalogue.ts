@@ -53,6 +53,8 @@
 import {
   INTAKE_YEAR,
   SCHOOL_CODES,
+  addCalendarDays,
+  daysBetween,
   buildQualOption,
   intakeYears,
   type AssessmentInfo,
@@ -60,8 +62,10 @@ import {
   type QualificationCode,
   type QualOption,
   type QualOptionOverrides,
+  type SubjectRequirement,
   type TariffColour,
 } from '@clearing-desk/contracts';
+import { PRIOR_ENTRY, REVIEWED_REQUIREMENTS, expandRequirement } from './subject-requirements';
 
 /** A school (faculty). `code` is what courses carry in SCHOOL. */
 export type DemoSchool = { code: string; name: string };
@@ -188,7 +192,7 @@ const DEPARTMENTS: DeptSpec[] = [
     automaticRejection: true,
     functionalSkills: true,
     ielts: 7,
-    requirement: 'including a science or social science subject',
+    requirement: 'including a science or social science subject at grade C or above',
     programmes: [
       p('B740', 'Adult Nursing', BSC, 120, 112),
       p('B730', "Children's Nursing", BSC, 120, 112),
@@ -211,7 +215,7 @@ const DEPARTMENTS: DeptSpec[] = [
     automaticRejection: true,
     functionalSkills: true,
     ielts: 7,
-    requirement: 'including Biology or another science',
+    requirement: 'including Biology or another science at grade C or above',
     programmes: [
       p('B720', 'Midwifery', BSC, 128, 120),
       p('B721', 'Midwifery (Shortened Programme for Registered Nurses)', BSC, 112, 104, { secondYear: true }),
@@ -229,7 +233,7 @@ const DEPARTMENTS: DeptSpec[] = [
     automaticRejection: false,
     functionalSkills: false,
     ielts: 6.5,
-    requirement: 'including two sciences from Biology, Chemistry, Physics and Mathematics',
+    requirement: 'including two sciences from Biology, Chemistry, Physics and Mathematics at grade C or above',
     programmes: [p('B510', 'Optometry', BSC, 136, 128), p('B511', 'Optometry', 'MOptom', 144, 136)],
   },
   {
@@ -244,7 +248,7 @@ const DEPARTMENTS: DeptSpec[] = [
     automaticRejection: true,
     functionalSkills: true,
     ielts: 7,
-    requirement: 'including a science subject',
+    requirement: 'including a science subject at grade C or above',
     programmes: [p('B821', 'Radiography (Diagnostic Imaging)', BSC, 120, 112), p('B822', 'Radiography (Radiotherapy and Oncology)', BSC, 112, 104)],
   },
   {
@@ -259,9 +263,11 @@ const DEPARTMENTS: DeptSpec[] = [
     automaticRejection: true,
     functionalSkills: true,
     ielts: 7,
-    requirement: 'including English Language, English Literature, Psychology or a science',
+    requirement: 'including English Language, English Literature, Psychology or a science at grade C or above',
     programmes: [
-      p('B620', 'Speech and Language Therapy', BSC, 128, 120),
+      // HCPC registration as a speech and language therapist requires IELTS 8.0 overall (HCPC
+      // standards of proficiency), not the 7.0 of the other Health Sciences courses.
+      p('B620', 'Speech and Language Therapy', BSC, 128, 120, { ielts: 8 }),
       p('Q150', 'Language and Communication Science', BSC, 112, 96, { interviews: false, ielts: 6.5 }),
     ],
   },
@@ -356,7 +362,7 @@ const DEPARTMENTS: DeptSpec[] = [
     automaticRejection: true,
     functionalSkills: false,
     ielts: 6,
-    requirement: 'including Mathematics and a science or technology subject',
+    requirement: 'including Mathematics and a science or technology subject at grade C or above',
     programmes: [
       p('H200', 'Civil Engineering', BENG, 128, 112, { secondYear: true }),
       p('H201', 'Civil Engineering', MENG, 136, 120),
@@ -378,7 +384,7 @@ const DEPARTMENTS: DeptSpec[] = [
     automaticRejection: true,
     functionalSkills: false,
     ielts: 6,
-    requirement: 'including Mathematics and Physics',
+    requirement: 'including Mathematics and Physics at grade C or above',
     programmes: [
       p('H300', 'Mechanical Engineering', BENG, 128, 112),
       p('H301', 'Mechanical Engineering', MENG, 136, 120),
@@ -404,7 +410,7 @@ const DEPARTMENTS: DeptSpec[] = [
     automaticRejection: true,
     functionalSkills: false,
     ielts: 6,
-    requirement: 'including Mathematics and a science or technology subject',
+    requirement: 'including Mathematics and a science or technology subject at grade C or above',
     programmes: [
       p('H600', 'Electrical and Electronic Engineering', BENG, 120, 104),
       p('H601', 'Electrical and Electronic Engineering', MENG, 136, 120),
@@ -426,7 +432,7 @@ const DEPARTMENTS: DeptSpec[] = [
     automaticRejection: true,
     functionalSkills: false,
     ielts: 6,
-    requirement: 'including Mathematics and Biology, Chemistry or Physics',
+    requirement: 'including Mathematics and Biology, Chemistry or Physics at grade C or above',
     programmes: [
       p('HB18', 'Biomedical Engineering', BENG, 128, 104),
       p('HB19', 'Biomedical Engineering', MENG, 136, 120),
@@ -677,7 +683,7 @@ const DEPARTMENTS: DeptSpec[] = [
     automaticRejection: true,
     functionalSkills: false,
     ielts: 6.5,
-    requirement: 'including English Literature or English Language and Literature',
+    requirement: 'including English Literature or English Language and Literature at grade C or above',
     programmes: [
       p('Q300', 'English', BA, 128, 112, { secondYear: true }),
       p('Q320', 'English Literature', BA, 128, 104),
@@ -700,7 +706,7 @@ const DEPARTMENTS: DeptSpec[] = [
     automaticRejection: true,
     functionalSkills: false,
     ielts: 7,
-    requirement: 'including an essay-based subject',
+    requirement: 'including an essay-based subject at grade C or above',
     programmes: [
       p('P500', 'Journalism', BA, 136, 120),
       p('P5L3', 'Journalism and Sociology', BA, 128, 112),
@@ -722,7 +728,7 @@ const DEPARTMENTS: DeptSpec[] = [
     automaticRejection: false,
     functionalSkills: false,
     ielts: 6,
-    requirement: 'including Music A Level or ABRSM Grade 8 theory or practical',
+    requirement: 'including Music A Level at grade C or above or ABRSM Grade 8 theory or practical',
     programmes: [
       p('W300', 'Music', BMUS, 120, 96, { interviews: true }),
       p('W310', 'Music Performance', BMUS, 120, 104, { interviews: true }),
@@ -792,10 +798,20 @@ const SCHOOL_START: Record<SchoolCode, string> = {
   SCC: '09-30',
 };
 
-/** A course's start date in the intake: autumn of its first year, or January of its second (domain.md "Intake"). */
-function startDate(monthDay: string, intake: string): string {
+/** The default course start (month-day of the intake's first year) the school starts above are set against. */
+const DEFAULT_START = '09-22';
+
+/**
+ * A course's start date: autumn of the intake's first year, or January of its second (domain.md
+ * "Intake"). Given the cycle's default course start date (domain.md "Recruitment cycles"), the
+ * course starts as many days after it as its month-day lies after DEFAULT_START (a demo cycle
+ * open today moves every start past today, January starts included).
+ */
+function startDate(monthDay: string, intake: string, cycleStart?: string): string {
   const { first, second } = intakeYears(intake);
-  return `${monthDay.startsWith('01-') ? second : first}-${monthDay}`;
+  const inIntake = `${monthDay.startsWith('01-') ? second : first}-${monthDay}`;
+  if (!cycleStart) return inIntake;
+  return addCalendarDays(cycleStart, daysBetween(`${first}-${DEFAULT_START}`, inIntake));
 }
 
 const SCHOOL_FEEDBACK_NOTE: Partial<Record<SchoolCode, string>> = {
@@ -859,7 +875,8 @@ const CORE_QUALS: readonly QualificationCode[] = [
 const STANDARD_QUALS: readonly QualificationCode[] = ['ASLEVEL', 'BTEC_DIPLOMA', 'ACCESS_HE', 'EPQ', 'IGCSE'];
 
 const SCHOOL_QUALS: Record<SchoolCode, readonly QualificationCode[]> = {
-  SHS: ['T_LEVEL', 'SCOTTISH_HIGHER'],
+  // Health Sciences take Access to HE (Nursing, Midwifery, Health, Science) on every course.
+  SHS: ['T_LEVEL', 'SCOTTISH_HIGHER', 'ACCESS_HE'],
   SCI: ['SCOTTISH_HIGHER', 'SCOTTISH_ADVANCED_HIGHER'],
   ENG: ['BTEC_FOUNDATION_DIPLOMA', 'OCR_EXTENDED_DIPLOMA', 'T_LEVEL', 'SCOTTISH_HIGHER', 'SCOTTISH_ADVANCED_HIGHER'],
   BUS: ['BTEC_EXTENDED_CERTIFICATE', 'OCR_EXTENDED_DIPLOMA', 'OCR_DIPLOMA', 'T_LEVEL', 'SCOTTISH_HIGHER'],
@@ -879,6 +896,8 @@ const DEPT_QUALS: Partial<Record<string, readonly QualificationCode[]>> = {
 
 /** Foundation years take a wider range of level-3 and mature-student qualifications. */
 const FOUNDATION_QUALS: readonly QualificationCode[] = [
+  // Their notes invite Access to HE Diplomas.
+  'ACCESS_HE',
   'BTEC_FOUNDATION_DIPLOMA',
   'BTEC_EXTENDED_CERTIFICATE',
   'BTEC_CERTIFICATE',
@@ -988,6 +1007,9 @@ function notes(ctx: CourseContext): string | null {
     items.push('<li>A satisfactory values-based interview, occupational health clearance and an enhanced DBS check</li>');
   }
   if (foundation) items.push('<li>Access to HE Diplomas and mature applicants with relevant experience are welcome</li>');
+  const entry = PRIOR_ENTRY[prog.ucas];
+  // Graduate and registered-nurse entry: the prior qualification, not a school-leaver offer.
+  if (entry) return `<p>${entry} School-leaver qualifications are not assessed for this course.</p><ul>${items.join('')}</ul>`;
   return `<p>Typical offer: ${prog.adv} UCAS Tariff points ${dept.requirement}.</p><ul>${items.join('')}</ul>`;
 }
 
@@ -1041,7 +1063,14 @@ function ibRequirement(prog: Programme, codes: readonly QualificationCode[]): Pi
   return { IB_ADVERTISED: ibPointsForTariff(prog.adv), IB_ACCEPTED: ibPointsForTariff(prog.acc) };
 }
 
-function buildCourse(ctx: CourseContext, slugs: Set<string>, intake: string): DemoCourse {
+/** The reviewed requirements of a course (subject-requirements.ts) with the equivalents of the types it offers. */
+function subjectRequirements(ucas: string, codes: readonly QualificationCode[]): SubjectRequirement[] {
+  const reviewed = REVIEWED_REQUIREMENTS[ucas];
+  if (!reviewed) throw new Error(`course ${ucas} has no reviewed subject requirements (subject-requirements.ts)`);
+  return reviewed.map((r) => expandRequirement(r, codes));
+}
+
+function buildCourse(ctx: CourseContext, slugs: Set<string>, intake: string, cycleStart?: string): DemoCourse {
   const { dept, prog, index, functionalSkills } = ctx;
   const school = SCHOOLS.find((s) => s.code === dept.school);
   if (!school) throw new Error(`unknown school ${dept.school}`);
@@ -1053,6 +1082,7 @@ function buildCourse(ctx: CourseContext, slugs: Set<string>, intake: string): De
     engineering: prog.engineering ?? dept.school === 'ENG',
     functionalSkillsAccepted: functionalSkills,
     minimumIelts: prog.ielts ?? dept.ielts,
+    priorEntry: PRIOR_ENTRY[prog.ucas] ?? null,
   };
 
   const codes = qualCodes(ctx);
@@ -1087,12 +1117,13 @@ function buildCourse(ctx: CourseContext, slugs: Set<string>, intake: string): De
     EXTENSION_NO: dept.extension,
     FEEDBACK_TELEPHONE: dept.phone ? `020 7040 ${dept.extension}` : null,
     FEEDBACK_NOTE: SCHOOL_FEEDBACK_NOTE[dept.school] ?? null,
-    COURSE_START_DATE: startDate(prog.start ?? SCHOOL_START[dept.school], intake),
+    COURSE_START_DATE: startDate(prog.start ?? SCHOOL_START[dept.school], intake, cycleStart),
     DEPART_NUMBER: dept.departNumber,
     assessmentInfo,
     CLEARING_PLACES: 0,
     OFFER_ALLOWANCE: 1,
     ...ibRequirement(prog, codes),
+    SUBJECT_REQUIREMENTS: subjectRequirements(prog.ucas, codes),
     ...STATE_OVERRIDES[prog.ucas],
   };
   // No offers yet: the places are the internal vacancies (the ledger starts from them, issue 23).
@@ -1102,13 +1133,14 @@ function buildCourse(ctx: CourseContext, slugs: Set<string>, intake: string): De
 }
 
 /**
- * The demo catalogue for the intake `intake` ('2025/26' by default; every start date lies in it):
+ * The demo catalogue for the intake `intake` ('2025/26' by default; every start date lies in it,
+ * or with `cycleStart`, the cycle's default course start date, lies that many days after it):
  * 7 schools, 26 departments and 161 courses covering every course state,
  * tariff-display case and qualification type the rules distinguish (see the file comment).
  * Deterministic: the same catalogue on every call (no Math.random, no Date.now); each call
  * returns fresh objects, so callers may mutate what they get.
  */
-export function demoCatalogue(intake: string = INTAKE_YEAR): DemoCatalogue {
+export function demoCatalogue(intake: string = INTAKE_YEAR, cycleStart?: string): DemoCatalogue {
   const slugs = new Set<string>();
   const courses: DemoCourse[] = [];
   let index = 0;
@@ -1116,7 +1148,7 @@ export function demoCatalogue(intake: string = INTAKE_YEAR): DemoCatalogue {
     for (const [position, prog] of dept.programmes.entries()) {
       const foundation = prog.title.includes('Foundation Year');
       const functionalSkills = dept.functionalSkills || foundation || prog.allQualifications === true;
-      courses.push(buildCourse({ dept, prog, index, position, foundation, functionalSkills }, slugs, intake));
+      courses.push(buildCourse({ dept, prog, index, position, foundation, functionalSkills }, slugs, intake, cycleStart));
       index += 1;
     }
   }

@@ -41,6 +41,34 @@ const history = async (code: string) =>
   ).rows;
 
 describe(`PUT ${COURSES_SVC.update.path}`, () => {
+  it('stores subject requirements as data and records their sentences in the history; a bad grade is a 400 storing nothing', async () => {
+    const code = 'G400';
+    expect((await read(code)).courseData.SUBJECT_REQUIREMENTS).toEqual([]);
+    // The seeded catalogue's reviewed requirements read back as data.
+    expect((await read('G100')).courseData.SUBJECT_REQUIREMENTS?.[0]).toMatchObject({
+      subjects: ['Mathematics', 'Further Mathematics'],
+      minimumGrade: { ALEVEL: 'B' },
+    });
+    const requirement = { subjects: ['Mathematics'], count: 1, minimumGrade: { ALEVEL: 'B', IBO: '5' } };
+    const res = await put(code, { data: { SUBJECT_REQUIREMENTS: [requirement] } });
+    expect(res.statusCode).toBe(200);
+    expect((await read(code)).courseData.SUBJECT_REQUIREMENTS).toEqual([requirement]);
+    const [entry] = await history(code);
+    expect(entry?.changes).toEqual([
+      {
+        field: 'SUBJECT_REQUIREMENTS',
+        old: null,
+        new: 'A Level Mathematics at grade B or above is required. Also accepted in the same subject: IB Higher Level at grade 5 or above.',
+      },
+    ]);
+    const bad = await put(code, { data: { SUBJECT_REQUIREMENTS: [{ ...requirement, minimumGrade: { ALEVEL: 'Z' } }] } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("'Z' is not a grade of ALEVEL.");
+    expect((await read(code)).courseData.SUBJECT_REQUIREMENTS).toEqual([requirement]);
+    await put(code, { data: { SUBJECT_REQUIREMENTS: [] } });
+    expect((await read(code)).courseData.SUBJECT_REQUIREMENTS).toEqual([]);
+  });
+
   it('lets an Administrator close a course and records user, time and old/new values in the history', async () => {
     const code = DEMO_FIXTURES.open;
     const before = await read(code);

@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * What the submit steps use of the app: the internal service clients and the assessment gateway
  * (assessmentGatewayPlugin, registered by the route plugin that submits).
  */
-export type SubmitApp = Pick<FastifyInstance, 'services' | 'assessmentGateway' | 'places'>;
+export type SubmitApp = Pick<FastifyInstance, 'services' | 'assessmentGateway' | 'places'> & Partial<Pick<FastifyInstance, 'clearingClock'>>;
 
 /** Throws a contracts step's refusal as the HTTP answer (its status and `message`); null passes. */
 export function refuse(refusal: SubmitRefusal | null): void {

@@ -1,5 +1,6 @@
 import { claimNeeded, clearingClosedRefusal, courseOpenRefusal, publicStatusRefusal, type ApplyResponse, type ApplySubmission } from '@clearing-desk/contracts';
 import type { FastifyRequest } from 'fastify';
+import { nowOf, refuseUnhonourableDecision } from './cycle';
 import { assessForm, readCourse } from './assess';
 import { checkForm, keySubmission } from './check';
 import { refuse, refuseOtherKindOfId, settleSubmissionId, submitFacts, type SubmitApp } from './context';
@@ -32,6 +33,8 @@ export async function submitPublic(app: SubmitApp, request: FastifyRequest, code
   const detail = await readCourse(app, request, code);
   // The ledger's figure, not the course's projection of it: the two can differ for a second.
   refuse(courseOpenRefusal({ ...detail.courseData, VACANCIES_INTERNAL: facts.placesLeft ?? detail.courseData.VACANCIES_INTERNAL }));
+  // A course that has started takes no application the public could be offered at once.
+  refuseUnhonourableDecision(nowOf(app), detail, null, 'O', null);
   const { submission } = keySubmission(request, detail, { ...data, SUBMISSION_ID: submissionId });
   const checked = checkForm(detail, submission);
   const outcome = await assessForm(app, request, detail, checked.assessable);

@@ -21,6 +21,7 @@ import { assessForm, readCourse } from './assess';
 import { checkForm, keySubmission } from './check';
 import { refuse, refuseOtherKindOfId, settleSubmissionId, type SubmitApp } from './context';
 import { courseBody, emailCourseFacts, staffDecision } from './decide';
+import { nowOf, refuseUnhonourableDecision } from './cycle';
 import { refuseOfferWithoutPlace } from './places';
 import { claimAndStore, storeUpdate } from './store';
 
@@ -43,6 +44,7 @@ export async function submitStaff(app: SubmitApp, request: FastifyRequest, stude
   forbidIfRefused(rejectionReasonsRefusal(detail.access, REJECTION_REASONS));
   const checked = checkForm(detail, submission);
   const status = STATUS ?? 'S';
+  refuseUnhonourableDecision(nowOf(app), detail, null, status, INTERVIEW);
   if (!OVER_ALLOWANCE) refuseOfferWithoutPlace(detail, null, status);
   const outcome = await assessForm(app, request, detail, checked.assessable);
   forbidIfRefused(staffStatusRefusal(detail.access, null, status, outcome.result.SUBMISSION_OPTIONS.BUTTONS));
@@ -83,6 +85,7 @@ export async function updateStaff(
   const { REJECTION_REASONS, INTERVIEW, OVER_ALLOWANCE, ...rest } = data;
   forbidIfRefused(rejectionReasonsRefusal(detail.access, REJECTION_REASONS));
   const checked = checkForm(detail, dropHiddenFields(withoutDocuments(rest), []));
+  refuseUnhonourableDecision(nowOf(app), detail, current, data.STATUS, INTERVIEW);
   if (!OVER_ALLOWANCE) refuseOfferWithoutPlace(detail, current, data.STATUS);
   const outcome = await assessForm(app, request, detail, checked.assessable);
   forbidIfRefused(staffStatusRefusal(detail.access, current, data.STATUS, outcome.result.SUBMISSION_OPTIONS.BUTTONS));

@@ -24,6 +24,26 @@ const outcome = () => screen.getByRole('region', { name: 'What to say' });
 const row = (key: string) => screen.getByText(key, { selector: 'dt' }).parentElement as HTMLElement;
 
 describe('FeedbackPanel', () => {
+  it("lists the course's subject requirements and prior entry in plain words", () => {
+    const requiring = createCourse({
+      SUBJECT_REQUIREMENTS: [{ subjects: ['Mathematics'], count: 1, minimumGrade: { ALEVEL: 'B' } }],
+      assessmentInfo: { ...course.assessmentInfo, priorEntry: 'A first degree at 2:2 or above in any subject is required.' },
+    });
+    render(<FeedbackPanel {...props({ course: requiring })} />);
+    const heading = screen.getByRole('heading', { level: 3, name: 'Subject requirements' });
+    const list = heading.nextElementSibling as HTMLElement;
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['A first degree at 2:2 or above in any subject is required.', 'A Level Mathematics at grade B or above is required.']);
+  });
+
+  it('shows no subject requirements heading for a course without any', () => {
+    render(<FeedbackPanel {...props()} />);
+    expect(screen.queryByRole('heading', { name: 'Subject requirements' })).not.toBeInTheDocument();
+  });
+
   it('shows the points coloured by the tariffs, the overall light and the explanations', () => {
     render(
       <FeedbackPanel

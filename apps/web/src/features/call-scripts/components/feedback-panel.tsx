@@ -14,6 +14,7 @@ import {
 import { TrafficLight } from '@clearing-desk/ui';
 import type { ReactNode } from 'react';
 import { env } from '@/config/env';
+import { SubjectRequirements } from '@/components/subject-requirements';
 import { CallScript } from './call-script';
 import { HistoryLog } from './history-log';
 import { PointsTable } from './points-table';
@@ -51,7 +52,8 @@ export type FeedbackPanelProps = {
     | 'EXTENSION_NO'
     | 'FEEDBACK_TELEPHONE'
     | 'COURSE_START_DATE'
-  >;
+    | 'SUBJECT_REQUIREMENTS'
+  > & { assessmentInfo?: Pick<CourseData['assessmentInfo'], 'priorEntry'> | undefined };
   /** The user's access on the course (spec section 3); null renders nothing (public). */
   access: Access;
   /** The chosen submit button's status, else the stored status; null when neither. */
@@ -139,6 +141,12 @@ export function FeedbackPanel(props: FeedbackPanelProps) {
       {props.secondYearGuidanceOnTop && secondYearNote && <SecondYearGuidanceNote paragraphs={secondYearNote.paragraphs} place="panel" />}
       {outboundCall && <div className="cd-call-scripts__outbound">{outboundCall}</div>}
       <PointsTable assessment={assessment} course={course} />
+      {((course.SUBJECT_REQUIREMENTS ?? []).length > 0 || course.assessmentInfo?.priorEntry) && (
+        <>
+          <h3 className="cd-heading-s">{SCRIPT_HEADINGS.SUBJECT_REQUIREMENTS}</h3>
+          <SubjectRequirements course={course} className="cd-list cd-feedback__requirements" />
+        </>
+      )}
       {assessment && assessment.EXPLANATION.length > 0 && (
         <>
           <h3 className="cd-heading-s">{SCRIPT_HEADINGS.EXPLANATION}</h3>

@@ -208,4 +208,47 @@ describe('/staff/courses/:ucasCode (course control)', () => {
     expect(await screen.findByText('Your role: Editor')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Edit course/ })).not.toBeInTheDocument();
   });
+
+  it('edits the subject requirements with a preview of the course page sentence, and saves them as data', async () => {
+    seedCourses([createCourse()]);
+    const sent: Sent[] = [];
+    courseControlServer(sent);
+    const user = userEvent.setup();
+    renderApp('/staff/courses/G400', { user: admin });
+    const group = await screen.findByRole('group', { name: 'Subject requirements' });
+    expect(within(group).getByText('This course names no required subject.')).toBeInTheDocument();
+    await user.click(within(group).getByRole('button', { name: 'Add a subject requirement' }));
+    const requirement = within(group).getByRole('group', { name: 'Requirement 1' });
+    expect(within(requirement).getByText('Name a subject and a minimum grade to see the sentence.')).toBeInTheDocument();
+    await user.type(within(requirement).getByRole('textbox', { name: 'Subjects (any of)' }), 'Mathematics');
+    await user.selectOptions(within(requirement).getByRole('combobox', { name: 'A Level: minimum grade' }), 'B');
+    expect(within(requirement).getByTestId('requirement-1-preview')).toHaveTextContent('A Level Mathematics at grade B or above is required.');
+    await user.selectOptions(within(requirement).getByRole('combobox', { name: 'IB Higher Level: minimum grade' }), '5');
+    expect(within(requirement).getByTestId('requirement-1-preview')).toHaveTextContent(
+      'A Level Mathematics at grade B or above is required. Also accepted in the same subject: IB Higher Level at grade 5 or above.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save course' }));
+    expect(await screen.findByText('Course saved.')).toBeInTheDocument();
+    expect((sent[0]?.body as { data: unknown }).data).toEqual({
+      SUBJECT_REQUIREMENTS: [{ subjects: ['Mathematics'], count: 1, minimumGrade: { ALEVEL: 'B', IBO: '5' } }],
+    });
+  });
+
+  it('refuses a requirement without a subject with the error summary, and sends nothing', async () => {
+    seedCourses([createCourse()]);
+    const sent: Sent[] = [];
+    courseControlServer(sent);
+    const user = userEvent.setup();
+    renderApp('/staff/courses/G400', { user: admin });
+    const group = await screen.findByRole('group', { name: 'Subject requirements' });
+    await user.click(within(group).getByRole('button', { name: 'Add a subject requirement' }));
+    await user.selectOptions(within(group).getByRole('combobox', { name: 'A Level: minimum grade' }), 'C');
+    await user.click(screen.getByRole('button', { name: 'Save course' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'Subject requirements: Name at least one subject for each requirement.' })).toHaveAttribute(
+      'href',
+      '#course-subject-requirements',
+    );
+    expect(sent).toHaveLength(0);
+  });
 });

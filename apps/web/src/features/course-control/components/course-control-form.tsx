@@ -4,6 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { sanitizeHtml } from '@/lib/sanitize-html';
 import { COURSE_CONTROL_TEXTS as T } from '../texts';
 import { courseFormValues, fieldId, type CourseFormValues } from '../utils/course-update-form';
+import { draftsOf, draftsText } from '../utils/subject-requirement-draft';
+import { SubjectRequirementsEditor } from './subject-requirements-editor';
 
 type CourseControlFormProps = {
   course: CourseData;
@@ -66,6 +68,11 @@ export function CourseControlForm({ course, saving, errors, onSubmit }: CourseCo
         {number('IB_ADVERTISED', T.IB_ADVERTISED, T.IB_ADVERTISED_HINT)}
         {number('IB_ACCEPTED', T.IB_ACCEPTED, T.IB_ACCEPTED_HINT)}
       </fieldset>
+      <SubjectRequirementsEditor
+        drafts={draftsOf(values.SUBJECT_REQUIREMENTS)}
+        onChange={(drafts) => set('SUBJECT_REQUIREMENTS')(draftsText(drafts))}
+        error={errors.SUBJECT_REQUIREMENTS}
+      />
       <Textarea
         id={fieldId('NOTES')}
         name="NOTES"

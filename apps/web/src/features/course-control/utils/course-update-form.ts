@@ -8,6 +8,7 @@ import {
   type EditableCourseField,
 } from '@clearing-desk/contracts';
 import { COURSE_CONTROL_TEXTS as T } from '../texts';
+import { draftFromRequirement, draftsOf, draftsText, rawRequirement } from './subject-requirement-draft';
 
 /** The form's values: text as typed, radios as 'true'/'false'. */
 export type CourseFormValues = Record<EditableCourseField, string>;
@@ -36,6 +37,7 @@ export const FIELD_LABELS: Record<CourseHistoryField, string> = {
   FEEDBACK_NOTE: T.FEEDBACK_NOTE,
   ALLOW_SECOND_YEAR_ENTRY: T.SECOND_YEAR,
   DOCUMENT_TYPES: T.DOCUMENT_TYPES,
+  SUBJECT_REQUIREMENTS: T.REQUIREMENTS_LEGEND,
 };
 
 /** The id of a field's input (error summary links point here). */
@@ -57,6 +59,8 @@ export function courseFormValues(course: CourseData): CourseFormValues {
     FEEDBACK_NOTE: course.FEEDBACK_NOTE ?? '',
     ALLOW_SECOND_YEAR_ENTRY: String(course.ALLOW_SECOND_YEAR_ENTRY),
     DOCUMENT_TYPES: course.DOCUMENT_TYPES,
+    // The requirements' inputs as JSON (subject-requirement-draft.ts): the form keeps one string per field.
+    SUBJECT_REQUIREMENTS: draftsText((course.SUBJECT_REQUIREMENTS ?? []).map(draftFromRequirement)),
   };
 }
 
@@ -90,6 +94,7 @@ export function courseUpdateFromForm(values: CourseFormValues, course: CourseDat
   }
   for (const field of BOOLEAN_FIELDS) if (values[field] !== initial[field]) changed[field] = values[field] === 'true';
   for (const field of TEXT_FIELDS) if (values[field] !== initial[field]) changed[field] = values[field];
+  if (values.SUBJECT_REQUIREMENTS !== initial.SUBJECT_REQUIREMENTS) changed['SUBJECT_REQUIREMENTS'] = draftsOf(values.SUBJECT_REQUIREMENTS).map(rawRequirement);
   if (errors.length > 0) return { data: null, errors };
   if (Object.keys(changed).length === 0) return { data: null, errors: [] };
   const parsed = courseUpdateDataSchema.safeParse(changed);

@@ -15,6 +15,7 @@ import { paths } from '@/config/paths';
 import { sanitizeHtml } from '@/lib/sanitize-html';
 import { COURSE_TEXTS } from '../texts';
 import { CourseTariff } from './course-tariff';
+import { SubjectRequirements } from '@/components/subject-requirements';
 
 type CourseInformationProps = {
   course: CourseData;
@@ -52,9 +53,12 @@ export function CourseInformation({ course, canApply, startHref, staff = false }
           {
             key: 'Entry requirements',
             value: (
-              <span className="cd-tariff cd-tariff--page">
-                <CourseTariff course={course} where="page" />
-              </span>
+              <>
+                <span className="cd-tariff cd-tariff--page">
+                  <CourseTariff course={course} where="page" />
+                </span>
+                <SubjectRequirements course={course} />
+              </>
             ),
           },
         ]}

@@ -8,6 +8,29 @@ import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/test-utils';
 
 describe('/apply/:ucasCode course page', () => {
+  it('shows the subject requirements in plain words under the entry requirements', async () => {
+    seedCourses([
+      createCourse({
+        SUBJECT_REQUIREMENTS: [
+          { subjects: ['Mathematics'], count: 1, minimumGrade: { ALEVEL: 'B' } },
+          { subjects: ['Biology', 'Chemistry', 'Physics'], count: 2, minimumGrade: { ALEVEL: 'C', IBO: '4' } },
+        ],
+      }),
+    ]);
+    const { container } = renderApp('/apply/G400');
+    await screen.findByRole('heading', { level: 1 });
+    const details = container.querySelector('dl') as HTMLElement;
+    const entry = within(details).getByText('Entry requirements').nextElementSibling as HTMLElement;
+    expect(
+      within(entry)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'A Level Mathematics at grade B or above is required.',
+      'Two of A Level Biology, Chemistry or Physics at grade C or above are required. Also accepted in the same subjects: IB Higher Level at grade 4 or above.',
+    ]);
+  });
+
   it('shows the course information and a Start application link', async () => {
     seedCourses([
       createCourse({

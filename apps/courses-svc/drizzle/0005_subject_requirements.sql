@@ -1,0 +1,1 @@
+ALTER TABLE "courses" ADD COLUMN "subject_requirements" jsonb DEFAULT '[]'::jsonb NOT NULL;
