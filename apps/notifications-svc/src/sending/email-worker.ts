@@ -88,7 +88,11 @@ export async function processEmailJob(deps: EmailWorkerDeps, job: Job): Promise<
     const { outboxId, payload } = decisionEmailJobSchema.parse(job.data);
     row = await repository.findByOutboxId(outboxId);
     if (!row) {
-      const rendered = await renderDecisionEmail(payload, { publicUrl: config.PUBLIC_URL, institutionCode: config.UCAS_INSTITUTION_CODE });
+      const rendered = await renderDecisionEmail(payload, {
+        publicUrl: config.PUBLIC_URL,
+        institutionCode: config.UCAS_INSTITUTION_CODE,
+        clearingTeamTelephone: config.CLEARING_TEAM_TELEPHONE,
+      });
       if (!rendered) return { emailId: null, state: 'skipped' };
       const recipient = payload.applicant.EMAIL.trim();
       const domain = recipientDomain(recipient);

@@ -1,6 +1,7 @@
 import {
   DECISION_EMAIL_TEXTS,
   decisionContent,
+  decisionFactsInputOf,
   decisionEmailKind,
   decisionEmailSubject,
   intakeCycleEnd,
@@ -13,7 +14,7 @@ import { render } from '@react-email/render';
 import { DecisionEmail } from '../templates/decision-email';
 
 /** What a rendered email needs beyond its payload (notifications-svc config). */
-export type RenderContext = { publicUrl: string; institutionCode: string };
+export type RenderContext = { publicUrl: string; institutionCode: string; clearingTeamTelephone: string };
 
 export type RenderedEmail = { kind: DecisionEmailKind; subject: string; html: string; text: string };
 
@@ -33,16 +34,7 @@ export async function renderDecisionEmail(payload: DecisionEmailPayload, ctx: Re
   if (!kind) return null;
   const decidedAt = new Date(payload.decidedAt);
   const content = decisionContent({
-    status: payload.status,
-    subStatus: payload.subStatus,
-    reference: payload.reference,
-    nationality: payload.applicant.NATIONALITY,
-    visaType: payload.applicant.VISA_TYPE ?? null,
-    appliedToUcas: payload.applicant.APPLIED_TO_UCAS,
-    course: payload.course,
-    institutionCode: ctx.institutionCode,
-    deadline: decisionDeadline(payload.status, decidedAt),
-    interview: payload.interview,
+    ...decisionFactsInputOf(payload, ctx, decisionDeadline(payload.status, decidedAt)),
     rejectionReasons: payload.rejectionReasons,
     recommendedCourses: payload.recommendedCourses,
     courseHref: (code) => `${ctx.publicUrl}${DECISION_EMAIL_TEXTS.COURSE_PATH(code)}`,

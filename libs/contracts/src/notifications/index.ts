@@ -1,5 +1,6 @@
 /** Decision emails and the transactional outbox (issue 24): payloads, which email a decision sends, its words. */
 export * from './outbox';
+export * from './decision-facts';
 export * from './decision-content';
 export * from './email-records';
 export * from './status-page';

@@ -50,3 +50,10 @@ export const STATUS_PAGE_MESSAGES = {
   expired: (intake: string) =>
     `This link no longer works: the ${intake} Clearing cycle has ended. If you have a question about your application, contact our admissions team.`,
 } as const;
+
+/**
+ * The Clearing team's telephone (configuration: notifications-svc CLEARING_TEAM_TELEPHONE, the web
+ * build's VITE_CLEARING_TEAM_TELEPHONE, the same number): what every email, script and public
+ * screen gives where a course has no FEEDBACK_TELEPHONE of its own.
+ */
+export const clearingTeamTelephoneSchema = z.string().trim().min(4).max(32).default('020 7040 4000');

@@ -25,12 +25,22 @@ import {
   type StudentSearchResponse,
   type VisaData,
   WITHDRAWN_STATUS,
+  needsStudentVisa,
+  visaStateAfterDecision,
 } from '@clearing-desk/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { applicationLog, applications, students } from '../../db/schema';
 import type { ApplicationsDatabase } from '../external/database';
-import { applicationLogItems, formUcasPersonalId, isUniqueViolation, normaliseEmail, toApplicationData, type Executor } from './applications-repository';
+import {
+  applicantDecision,
+  applicationLogItems,
+  formUcasPersonalId,
+  isUniqueViolation,
+  normaliseEmail,
+  toApplicationData,
+  type Executor,
+} from './applications-repository';
 import { writeDecisionOutbox } from './decision-outbox';
 import { scopeCondition, studentVisibleCondition } from './scope';
 import { createIntakeCycle, type IntakeCycle } from './intake-cycle';
@@ -218,8 +228,13 @@ export function createDeskRepository(
     async find(studentId: string, course: string, ex: Executor = db): Promise<StaffStoredApplication | null> {
       const row = await findRow(studentId, course, ex);
       if (!row) return null;
+      const applicationData = toApplicationData(row, await logRows(row.applicationId, ex));
+      // The current decision's deadline and interview as its email and the status page name them.
+      const decision = await applicantDecision(ex, row, applicationData.LOG, cycle);
       return {
-        applicationData: toApplicationData(row, await logRows(row.applicationId, ex)),
+        applicationData,
+        DEADLINE: decision.DEADLINE,
+        INTERVIEW: decision.INTERVIEW,
         assessment: row.assessment,
         SUBMISSION_ID: row.submissionId,
         version: row.version,
@@ -271,6 +286,8 @@ export function createDeskRepository(
               form,
               status,
               subStatus: status === row.status ? row.subStatus : null,
+              // An offer or invitation to a caller who needs a visa goes on the Visa Team's list (filter v).
+              visaStatus: visaStateAfterDecision(row.visaStatus, status, needsStudentVisa(form.NATIONALITY ?? null, form.VISA_TYPE ?? null)),
               rejectionReasons: request.rejection_reasons ?? (status === row.status ? row.rejectionReasons : []),
               assessment: request.assessment,
               over18: request.assessment.OVER18,

@@ -39,7 +39,7 @@ const requireAnyRole = async (request: FastifyRequest) => {
  * - PUT  /admin/applications/:s/:c          update (`If-Match` optional; stale: 409), `{ confirmed_status, version, updated_at }`
  * - PUT  /admin/applications/:s/:c/outbound-call, GET/PUT .../visa, GET .../documents/:fileId (attachment, logged)
  */
-export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => {
+export const adminApplicationRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = async (fastify, { institutionCode }) => {
   await fastify.register(assessmentGatewayPlugin);
   const pipeline = createSubmitPipeline(fastify);
   const load = (request: FastifyRequest, params: { student: string; course: string }) => loadStaffApplication(fastify, request, params);
@@ -85,6 +85,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
         access: detail.access,
         qualOptions: detail.qualOptions,
         documents: files.filter((f) => f.status === 'clean').map((f) => documentSummarySchema.parse(f)),
+        decision: { DEADLINE: stored.DEADLINE ?? null, INTERVIEW: stored.INTERVIEW ?? null, INSTITUTION_CODE: institutionCode },
       };
     },
   });
@@ -92,7 +93,10 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
   fastify.route({
     ...routeOf(API_ENDPOINTS.adminApplicationCreate),
     preHandler: fastify.csrfProtection,
-    handler: async (request) => pipeline.submitStaff(request, request.params.student, request.params.course, request.body.data),
+    handler: async (request) => ({
+      ...(await pipeline.submitStaff(request, request.params.student, request.params.course, request.body.data)),
+      institution_code: institutionCode,
+    }),
   });
 
   fastify.route({
@@ -103,7 +107,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
       const { stored, detail } = await load(request, request.params);
       const result = await pipeline.updateStaff(request, request.params, detail, stored.applicationData.STATUS, request.body.data, version);
       setEtag(reply, result.version);
-      return result;
+      return { ...result, institution_code: institutionCode };
     },
   });
 

@@ -11,8 +11,8 @@ import { adminApplicationRoutes } from './applications-admin';
  * differ in their number of segments, so the router never confuses them.
  */
 export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig }> = async (fastify, { config }) => {
-  await fastify.register(applyApiRoutes);
-  await fastify.register(adminApplicationRoutes);
+  await fastify.register(applyApiRoutes, { institutionCode: config.UCAS_INSTITUTION_CODE });
+  await fastify.register(adminApplicationRoutes, { institutionCode: config.UCAS_INSTITUTION_CODE });
   await fastify.register(applicationEmailRoutes);
 
   /**

@@ -28,7 +28,7 @@ import { assessmentGatewayPlugin } from '../../plugins/app/assessment-gateway';
  * address's budget at once, past it with its form-start token and a solved proof of work (428 asks).
  * The steps are the one submit pipeline (src/applications/submit-pipeline.ts) the staff routes run too.
  */
-export const applyApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
+export const applyApiRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = async (fastify, { institutionCode }) => {
   await fastify.register(assessmentGatewayPlugin);
   const pipeline = createSubmitPipeline(fastify);
 
@@ -37,7 +37,11 @@ export const applyApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     config: fastify.publicRateLimit('apply'),
     preValidation: [fastify.applicantRateLimit('apply'), fastify.formGuard],
     preHandler: fastify.csrfProtection,
-    handler: async (request) => pipeline.submitPublic(request, request.params.course, request.body.data),
+    // With the institution code the offer's UCAS Hub step names (as its email and status page do).
+    handler: async (request) => ({
+      ...(await pipeline.submitPublic(request, request.params.course, request.body.data)),
+      institution_code: institutionCode,
+    }),
   });
 
   /** GET /api/form-start: the signed token of a public form opened now (contracts' form-guard.ts). */

@@ -1,4 +1,5 @@
 import { Navigate } from 'react-router-dom';
+import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { ApplicationConfirmation, confirmationHeading } from '@/features/application-form/components/application-confirmation';
 import { useApplicationForm } from '@/features/application-form/components/application-form-provider';
@@ -25,6 +26,7 @@ export function ApplicationConfirmationRoute() {
       course={course}
       values={values}
       qualOptions={qualOptions}
+      clearingTeamTelephone={env.VITE_CLEARING_TEAM_TELEPHONE}
       courseName={courseHeading(course)}
       reviewHref={paths.review.getHref(response.hash)}
       searchHref={paths.apply.search.getHref()}

@@ -80,11 +80,15 @@ const sameEmail = (a: unknown, b: unknown) => typeof a === 'string' && typeof b 
  */
 export function storeApplication(course: CourseData, submission: ApplySubmission): ApplyResponse {
   const n = db.applications.length + 1;
+  const status = db.applyResponse.confirmed_status ?? 'O';
   const response = createApplyResponse({
     id: [`S000${n}`, course.UCAS_CODE, `A000${n}`, `00421${n}`],
     hash: `hash-${n}`,
     app_id: `A000${n}`,
     depart_number: course.DEPART_NUMBER,
+    // As the gateway: the decision's deadline from when it was stored, and the institution code.
+    decision_deadline: decisionDeadline(status, new Date('2025-08-14T09:30:00.000Z'))?.toISOString() ?? null,
+    institution_code: 'Z99',
     ...db.applyResponse,
   });
   const { SUBMISSION_ID: _id, STATUS: _status, REJECTION_REASONS: _reasons, ...form } = submission;
