@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { applicationReviewResponseSchema, recommendedCourseSchema } from '../applications/application';
+import { alternateSchema, assessmentSchema, MAX_ALTERNATES } from '../assessment/assessment';
 import { applicationStatusSchema, applicationSubStatusSchema } from '../assessment/status-codes';
+import { courseDataSchema } from '../courses/course';
 import { interviewDetailsSchema } from './outbox';
 
 /**
@@ -33,9 +35,23 @@ export type ApplicantDecision = z.infer<typeof applicantDecisionSchema>;
  * the intake's cycle has ended.
  */
 export const statusPageResponseSchema = applicationReviewResponseSchema.extend({
+  // The applicant's page holds no internal numbers: no places or offer allowance (the places
+  // ledger), no alternative's internal extension.
+  courseData: courseDataSchema.omit({ CLEARING_PLACES: true, OFFER_ALLOWANCE: true }),
+  assessment: assessmentSchema.extend({ ALTERNATE: z.array(alternateSchema.omit({ EXTENSION: true })).max(MAX_ALTERNATES) }),
   decision: applicantDecisionSchema.extend({ INSTITUTION_CODE: z.string() }),
 });
 export type StatusPageResponse = z.infer<typeof statusPageResponseSchema>;
+
+/** The status page's answer without the internal numbers statusPageResponseSchema leaves out (the gateway's one place for it). */
+export function publicStatusPage<T extends { courseData: object; assessment: { ALTERNATE: readonly object[] } }>(answer: T): T {
+  const { CLEARING_PLACES: _places, OFFER_ALLOWANCE: _allowance, ...courseData } = answer.courseData as Record<string, unknown>;
+  const ALTERNATE = answer.assessment.ALTERNATE.map((a) => {
+    const { EXTENSION: _extension, ...rest } = a as Record<string, unknown>;
+    return rest;
+  });
+  return { ...answer, courseData, assessment: { ...answer.assessment, ALTERNATE } } as T;
+}
 
 /** A UCAS institution code such as C60 (config UCAS_INSTITUTION_CODE of the gateway and notifications-svc; Z99 is the demo's). */
 export const ucasInstitutionCodeSchema = z

@@ -111,8 +111,21 @@ describe('confirmation page by confirmed_status', () => {
     expect(await screen.findByText('We could not find this application. Check the link you were sent.')).toBeInTheDocument();
   });
 
-  it('sends a reload of the confirmation URL back to the course page', async () => {
+  it('sends the confirmation URL without a submission in this tab back to the course page', async () => {
+    window.sessionStorage.clear();
     const { router } = renderApp('/apply/G400/confirmation');
     await waitFor(() => expect(router.state.location.pathname).toBe('/apply/G400'));
+  });
+
+  it('shows the status page on a reload of the confirmation: the same decision, with its facts', async () => {
+    setApplyResponse({ confirmed_status: 'O', hash: 'h-reload' });
+    const first = await submitted();
+    await screen.findByRole('heading', { level: 1, name: 'Good News!' });
+    first.unmount();
+    // A reload: the form's state is gone, the tab's storage is not.
+    const { router } = renderApp('/apply/G400/confirmation');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/review/h-reload'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Good News!' })).toBeInTheDocument();
+    expect(screen.getByText('23:59 on Monday 18 August 2025', { selector: 'dd' })).toBeInTheDocument();
   });
 });
