@@ -1,4 +1,4 @@
-import { APPLICATIONS_SVC, ADMIN_APPLICATION_MESSAGES, COURSES_SVC, type CourseDetailResponse, type StaffStoredApplication } from '@clearing-desk/contracts';
+import { APPLICATIONS_SVC, DESK_MESSAGES, COURSES_SVC, type CourseDetailResponse, type StaffStoredApplication } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -14,6 +14,6 @@ export async function loadStaffApplication(
 ): Promise<{ stored: StaffStoredApplication; detail: CourseDetailResponse }> {
   const stored = await fastify.services.applications.send(request, APPLICATIONS_SVC.deskApplication, { params });
   const detail = await fastify.services.courses.send(request, COURSES_SVC.detail, { params: { id: stored.applicationData.UCAS_CODE } });
-  if (!detail.access) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+  if (!detail.access) throw new HttpError(403, DESK_MESSAGES.NO_ROLE);
   return { stored, detail };
 }

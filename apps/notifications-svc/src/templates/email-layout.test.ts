@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 import { DECISION_FACT_CASES, DECISION_FACT_CONTEXT } from '@clearing-desk/contracts/testing';
 import { chromium, type Browser } from '@playwright/test';
 import { renderDecisionEmail } from '../sending/render-email';

@@ -1,7 +1,7 @@
 import { Spinner } from '@clearing-desk/ui';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { paths, routerBasename } from '@/config/paths';
-import { loadCourseForm } from './routes/apply/load-course-form';
+import { loadApplicationFormShell } from './routes/apply/load-application-form-shell';
 import { GatedOutlet } from './routes/gated-outlet';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
@@ -10,11 +10,11 @@ import { RouteError } from './routes/route-error';
 export type RouteHandle = { managesFocus?: boolean };
 const managesFocus: RouteHandle = { managesFocus: true };
 
-/** A page of the application form at /apply/:ucasCode: its module and the form around it (course-form.tsx), loaded together. */
+/** A page of the application form at /apply/:ucasCode: its module and the form around it (application-form-shell.tsx), loaded together. */
 const formPage =
   <T,>(page: () => Promise<T>) =>
   async (): Promise<T> =>
-    (await Promise.all([page(), loadCourseForm()]))[0];
+    (await Promise.all([page(), loadApplicationFormShell()]))[0];
 
 /**
  * The route tree (spec section 2). Page modules load lazily; each exports `Component`.
@@ -55,10 +55,10 @@ export const routes: RouteObject[] = [
         ],
       },
       // The applicant's status page stays reachable when Clearing closes: the link in every
-      // decision email works until the intake's cycle ends (issue 24 item 4).
+      // decision email works until the intake's cycle ends.
       { path: paths.review.path, lazy: () => import('./routes/review') },
       {
-        // Lazy like the pages: the sign-in screen stays out of the public pages' first download (issue 12 item 4).
+        // Lazy like the pages: the sign-in screen stays out of the public pages' first download.
         lazy: () => import('./routes/staff/staff-outlet').then((m) => ({ Component: m.StaffOutlet })),
         children: [
           { path: paths.staff.path, lazy: () => import('./routes/staff/course-search') },

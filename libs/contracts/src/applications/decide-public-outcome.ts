@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { Assessment } from '../assessment/assessment';
-import { applicationStatusSchema, applicationSubStatusSchema } from '../assessment/status-codes';
+import { applicationStatusSchema, applicationSubStatusSchema } from '../status/status-codes';
 import type { CourseData, CourseRow } from '../courses/course';
 import { messageItemSchema, recommendedCourseSchema, type ApplicationForm, type RecommendedCourse } from './application';
 
 /**
  * What is decided about a submission before it is stored: the status it gets, its sub-status,
  * the reasons shown with a rejection and the courses recommended instead (spec section 3, the
- * record returned after saving).
+ * record returned after saving). The rules: docs/domain/decisions.md.
  */
 export const applicationDecisionSchema = z.object({
   confirmed_status: applicationStatusSchema,

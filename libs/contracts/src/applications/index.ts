@@ -1,4 +1,4 @@
-/** Application form and application contracts (issue 4, spec sections 3, 5, 7, 8). */
+/** Application form and application contracts (spec sections 3, 5, 7, 8). */
 export * from './countries';
 export * from './visa-types';
 export * from './validation-messages';
@@ -8,8 +8,9 @@ export * from './validate-application-form';
 export * from './application';
 export * from './decide-public-outcome';
 export * from './validate-submission';
+export * from './decision-facts';
 export * from './store-application';
 export * from './submission-id';
-export * from './admin-applications';
+export * from './desk';
 export * from './desk-texts';
 export * from './form-guard';

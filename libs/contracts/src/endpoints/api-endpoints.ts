@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
-  adminApplicationParamsSchema,
-  adminApplicationResponseSchema,
-  adminDocumentParamsSchema,
+  deskApplicationParamsSchema,
+  deskApplicationResponseSchema,
+  deskDocumentParamsSchema,
   applicationListingQuerySchema,
   applicationListingResponseSchema,
   outboundCallBodySchema,
@@ -15,7 +15,7 @@ import {
   visaBodySchema,
   visaResponseSchema,
   visaUpdateResponseSchema,
-} from '../applications/admin-applications';
+} from '../applications/desk';
 import {
   applyApiBodySchema,
   applyCourseParamsSchema,
@@ -33,12 +33,12 @@ import { apiBodySchema, emptyApiBodySchema } from '../common/api-body';
 import { errorResponseSchema } from '../common/errors';
 import { courseDetailResponseSchema, courseIdParamsSchema } from '../courses/course';
 import { courseSearchQuerySchema, courseSearchResponseSchema } from '../courses/course-search';
-import { courseHistoryResponseSchema, courseUpdateBodySchema } from '../courses/course-update';
+import { courseHistoryResponseSchema, courseUpdateBodySchema } from '../course-control/course-update';
 import { figuresQuerySchema, figuresResponseSchema } from '../figures/figures';
 import { uploadResponseSchema } from '../files/file-routes';
 import { adminEmailParamsSchema, emailListResponseSchema, resendEmailResponseSchema } from '../notifications/email-records';
 import { statusPageResponseSchema } from '../notifications/status-page';
-import { timestampQuerySchema } from '../rules/timestamp-query';
+import { timestampQuerySchema } from '../common/timestamp-query';
 import {
   scenarioCompletionRequestSchema,
   scenarioCompletionSchema,
@@ -85,10 +85,10 @@ const emailErrors = { ...e400, ...e403, ...e404, ...e503 };
 const query = timestampQuerySchema;
 
 /**
- * The public API of spec section 7 as data (issue 22 item 2): each API_ROUTES entry (method and
+ * The public API of spec section 7 as data: each API_ROUTES entry (method and
  * path, zod-free for the web's first screen) with its params, query, body and answers by status.
  * The gateway registers each route from its entry here (`routeOf`), forwards the one-to-one ones
- * by it (issue 26 item 1) and its OpenAPI document is generated from these schemas; contract tests
+ * by it and its OpenAPI document is generated from these schemas; contract tests
  * read them. Paths are relative to `${BASE_PATH}api`.
  */
 export const API_ENDPOINTS = withSchemas({
@@ -119,7 +119,7 @@ export const API_ENDPOINTS = withSchemas({
   authOidcCallback: { responses: {} },
   signInLockouts: { query, responses: { 200: loginLockoutsResponseSchema, ...refusals, ...e503 } },
   liftSignInLockout: { body: apiBodySchema(liftLoginLockoutSchema), responses: { 200: loginLockoutsResponseSchema, ...refusals, ...e503 } },
-  // Settings, course control and figures (issue 13).
+  // Settings, course control and figures.
   clearingStatusUpdate: { body: apiBodySchema(clearingStatusUpdateSchema), responses: { 200: clearingStatusResponseSchema, ...refusals } },
   clearingStatusAudit: { query, responses: { 200: clearingStatusAuditResponseSchema, ...refusals } },
   adminCourse: { params: courseIdParamsSchema, query, responses: { 200: courseDetailResponseSchema, ...e401, ...e404 } },
@@ -132,24 +132,24 @@ export const API_ENDPOINTS = withSchemas({
   figures: { query: figuresQuerySchema, responses: { 200: figuresResponseSchema, ...refusals } },
   /** The same figures as a CSV download. */
   figuresCsv: { query: figuresQuerySchema, responses: { 200: z.string(), ...refusals } },
-  // The applications desk (issue 9).
+  // The applications desk.
   adminApplications: { query: applicationListingQuerySchema, responses: { 200: applicationListingResponseSchema, ...deskErrors } },
   adminStudents: { query: studentSearchQuerySchema, responses: { 200: studentSearchResponseSchema, ...deskErrors } },
-  adminApplication: { params: adminApplicationParamsSchema, query, responses: { 200: adminApplicationResponseSchema, ...deskErrors } },
-  adminApplicationCreate: { params: adminApplicationParamsSchema, body: staffCreateBodySchema, responses: { 200: applyResponseSchema, ...deskErrors } },
-  adminApplicationUpdate: { params: adminApplicationParamsSchema, body: staffUpdateBodySchema, responses: { 200: staffUpdateResponseSchema, ...deskErrors } },
-  adminOutboundCall: { params: adminApplicationParamsSchema, body: outboundCallBodySchema, responses: { 200: outboundCallResponseSchema, ...deskErrors } },
-  adminVisa: { params: adminApplicationParamsSchema, query, responses: { 200: visaResponseSchema, ...deskErrors } },
-  adminVisaUpdate: { params: adminApplicationParamsSchema, body: visaBodySchema, responses: { 200: visaUpdateResponseSchema, ...deskErrors } },
+  adminApplication: { params: deskApplicationParamsSchema, query, responses: { 200: deskApplicationResponseSchema, ...deskErrors } },
+  adminApplicationCreate: { params: deskApplicationParamsSchema, body: staffCreateBodySchema, responses: { 200: applyResponseSchema, ...deskErrors } },
+  adminApplicationUpdate: { params: deskApplicationParamsSchema, body: staffUpdateBodySchema, responses: { 200: staffUpdateResponseSchema, ...deskErrors } },
+  adminOutboundCall: { params: deskApplicationParamsSchema, body: outboundCallBodySchema, responses: { 200: outboundCallResponseSchema, ...deskErrors } },
+  adminVisa: { params: deskApplicationParamsSchema, query, responses: { 200: visaResponseSchema, ...deskErrors } },
+  adminVisaUpdate: { params: deskApplicationParamsSchema, body: visaBodySchema, responses: { 200: visaUpdateResponseSchema, ...deskErrors } },
   /** The stored document itself, as an attachment (binary, not JSON): no 2xx schema. */
-  adminDocument: { params: adminDocumentParamsSchema, query, responses: {} },
-  adminEmails: { params: adminApplicationParamsSchema, query, responses: { 200: emailListResponseSchema, ...emailErrors } },
+  adminDocument: { params: deskDocumentParamsSchema, query, responses: {} },
+  adminEmails: { params: deskApplicationParamsSchema, query, responses: { 200: emailListResponseSchema, ...emailErrors } },
   adminEmailResend: { params: adminEmailParamsSchema, responses: { 201: resendEmailResponseSchema, ...emailErrors } },
-  // Training scenarios (issue 11).
+  // Training scenarios.
   scenario: { params: scenarioFilterSchema, query, responses: { 200: scenarioResponseSchema, ...refusals, 404: scenarioNotFoundResponseSchema } },
   scenarioCompleted: { body: apiBodySchema(scenarioCompletionRequestSchema), responses: { 200: scenarioCompletionSchema, ...refusals, ...e404 } },
   scenarioProgress: { query, responses: { 200: scenarioProgressSchema, ...refusals } },
-  // The OpenAPI document of all of these (issue 14 item 6).
+  // The OpenAPI document of all of these.
   /** The document itself. */
   openapi: { responses: {} },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  adminApplicationParamsSchema,
+  deskApplicationParamsSchema,
   applicationListingQuerySchema,
   applicationListingResponseSchema,
   logEntryBodySchema,
@@ -13,7 +13,7 @@ import {
   studentSearchResponseSchema,
   visaDataSchema,
   visaUpdateResponseSchema,
-} from '../applications/admin-applications';
+} from '../applications/desk';
 import { appliedResponseSchema, applyResponseSchema } from '../applications/application';
 import {
   applicationHashParamsSchema,
@@ -55,7 +55,7 @@ export const APPLICATIONS_SVC = {
     body: storeApplicationRequestSchema,
     responses: { 200: applyResponseSchema, 201: applyResponseSchema, ...e400, ...e403, ...e404, 409: errorResponseSchema },
   }),
-  /** The public submit's reserve step (issue 22 item 3): Clearing gate, replayed key, duplicate and places left in one call. */
+  /** The public submit's reserve step: Clearing gate, replayed key, duplicate and places left in one call. */
   reserve: endpoint({ method: 'POST', path: '/applications/reserve', body: reserveRequestSchema, responses: { 200: reserveResponseSchema, ...e400 } }),
   /** Whether a SUBMISSION_ID is stored. */
   submission: endpoint({
@@ -64,7 +64,7 @@ export const APPLICATIONS_SVC = {
     params: submissionIdParamsSchema,
     responses: { 200: submissionStoredResponseSchema, ...e400 },
   }),
-  /** The applicant's status page by hash (issue 24 item 4): 404 unknown, 410 once its intake's cycle has ended. */
+  /** The applicant's status page by hash: 404 unknown, 410 once its intake's cycle has ended. */
   byHash: endpoint({
     method: 'GET',
     path: '/applications/by-hash/:hash',
@@ -72,7 +72,7 @@ export const APPLICATIONS_SVC = {
     responses: { 200: storedApplicationResponseSchema, ...e404, 410: errorResponseSchema },
   }),
 
-  // The applications desk (issue 9).
+  // The applications desk.
   /** The listing, in the user's scopes. */
   deskList: endpoint({
     method: 'GET',
@@ -91,14 +91,14 @@ export const APPLICATIONS_SVC = {
   deskApplication: endpoint({
     method: 'GET',
     path: '/desk/applications/:student/:course',
-    params: adminApplicationParamsSchema,
+    params: deskApplicationParamsSchema,
     responses: { 200: staffStoredApplicationSchema, ...e403, ...e404 },
   }),
   /** A staff update (409 on a stale version, a duplicate or no place left). */
   deskUpdate: endpoint({
     method: 'PUT',
     path: '/desk/applications/:student/:course',
-    params: adminApplicationParamsSchema,
+    params: deskApplicationParamsSchema,
     body: storeUpdateRequestSchema,
     responses: { 200: staffUpdateResponseSchema, ...e400, ...e403, ...e404, 409: errorResponseSchema },
   }),
@@ -106,7 +106,7 @@ export const APPLICATIONS_SVC = {
   deskOutboundCall: endpoint({
     method: 'PUT',
     path: '/desk/applications/:student/:course/outbound-call',
-    params: adminApplicationParamsSchema,
+    params: deskApplicationParamsSchema,
     body: outboundCallDataSchema,
     responses: { 200: outboundCallResponseSchema, ...e400, ...e403, ...e404 },
   }),
@@ -114,7 +114,7 @@ export const APPLICATIONS_SVC = {
   deskVisa: endpoint({
     method: 'PUT',
     path: '/desk/applications/:student/:course/visa',
-    params: adminApplicationParamsSchema,
+    params: deskApplicationParamsSchema,
     body: visaDataSchema,
     responses: { 200: visaUpdateResponseSchema, ...e400, ...e403, ...e404 },
   }),
@@ -122,7 +122,7 @@ export const APPLICATIONS_SVC = {
   deskLog: endpoint({
     method: 'POST',
     path: '/desk/applications/:student/:course/log',
-    params: adminApplicationParamsSchema,
+    params: deskApplicationParamsSchema,
     body: logEntryBodySchema,
     responses: { 200: z.object({ version: z.number().int() }), ...e400, ...e403, ...e404 },
   }),
@@ -139,7 +139,7 @@ export const APPLICATIONS_SVC = {
   /** Who changed the setting, when. */
   statusAudit: endpoint({ method: 'GET', path: '/status/audit', responses: { 200: clearingStatusAuditResponseSchema, ...e403 } }),
 
-  // The places ledger (issue 23).
+  // The places ledger.
   /** Course control's change of CLEARING_PLACES / OFFER_ALLOWANCE (edit-course on the course). */
   placesUpdate: endpoint({
     method: 'PUT',
@@ -156,7 +156,7 @@ export const APPLICATIONS_SVC = {
     responses: { 200: z.object({ rows: z.array(placesLedgerSchema) }), ...e400 },
   }),
 
-  /** Counts for the courses the gateway names (issue 13); view-report on every one. */
+  /** Counts for the courses the gateway names; view-report on every one. */
   figures: endpoint({
     method: 'POST',
     path: '/figures',

@@ -2,7 +2,7 @@ import { alternativeCandidatesQuerySchema, alternativeCandidatesResponseSchema }
 import { errorResponseSchema } from '../common/errors';
 import { courseDetailResponseSchema, courseIdParamsSchema } from '../courses/course';
 import { courseSearchQuerySchema, courseSearchResponseSchema } from '../courses/course-search';
-import { courseHistoryResponseSchema, courseUpdateServiceBodySchema } from '../courses/course-update';
+import { courseHistoryResponseSchema, courseUpdateServiceBodySchema } from '../course-control/course-update';
 import { reportableCoursesResponseSchema } from '../figures/figures';
 import { endpoint } from './endpoint';
 
@@ -38,7 +38,7 @@ export const COURSES_SVC = {
     path: '/courses/reportable',
     responses: { 200: reportableCoursesResponseSchema, 403: errorResponseSchema },
   }),
-  /** Course control (issue 13): only the changed editable fields; 412 when `ifMatch` no longer matches. */
+  /** Course control: only the changed editable fields; 412 when `ifMatch` no longer matches. */
   update: endpoint({
     method: 'PUT',
     path: '/courses/:id',

@@ -1,9 +1,9 @@
 import type { RecommendedCourse } from '../applications/application';
-import type { ApplicationStatus } from '../assessment/status-codes';
+import type { ApplicationStatus } from '../status/status-codes';
 import { formatLondonDateTime } from '../common/london-time';
 import { formatLongDate } from '../common/long-date';
 import { decisionCourseCode, decisionFactRows, decisionFacts, type DecisionFactRow, type DecisionFactSheet, type DecisionFactsInput } from './decision-facts';
-import type { EmailCourseFacts } from './outbox';
+import type { EmailCourseFacts } from '../applications/decision-facts';
 
 /**
  * Which email a decision sends (domain.md "Decision emails"; DfE Apply's habit: every transition
@@ -277,7 +277,7 @@ export const DECISION_EMAIL_TEXTS = {
   COURSE_PATH: (ucasCode: string) => `apply/${encodeURIComponent(ucasCode)}`,
 } as const;
 
-/** The status page's texts around the decision (issue 24 item 4). */
+/** The status page's texts around the decision. */
 export const STATUS_PAGE_TEXTS = {
   TITLE: 'Your application',
   DEADLINE: 'Deadline',

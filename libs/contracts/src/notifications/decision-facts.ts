@@ -1,10 +1,11 @@
-import type { ApplicationStatus, ApplicationSubStatus } from '../assessment/status-codes';
-import { APPLICATION_STATUSES } from '../assessment/status-codes';
+import type { ApplicationStatus, ApplicationSubStatus } from '../status/status-codes';
+import { APPLICATION_STATUSES } from '../status/status-codes';
 import { formatLondonDateTime } from '../common/london-time';
 import { formatLongDate } from '../common/long-date';
 import { SCHOOL_CODES } from '../courses/school-codes';
 import { needsStudentVisa } from '../scripts/nationality';
-import type { DecisionEmailPayload, EmailCourseFacts, InterviewDetails } from './outbox';
+import type { EmailCourseFacts, InterviewDetails } from '../applications/decision-facts';
+import type { DecisionEmailPayload } from './outbox';
 
 /**
  * The facts of one decision, in the order every surface lists them: the adviser's script, the

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { adminApplicationParamsSchema } from '../applications/admin-applications';
+import { deskApplicationParamsSchema } from '../applications/desk';
+import { emailAddressSchema } from '../rules/email-address-schema';
 import { DECISION_EMAIL_KINDS } from './decision-content';
 
 /**
- * Emails as notifications-svc records them (issue 24 items 1 and 5) and as staff see them in the
+ * Emails as notifications-svc records them and as staff see them in the
  * feedback panel's History: what, to whom, when queued, sent or failed and why.
  * - queued: waiting for (another) attempt; `lastError` says why the last one failed;
  * - sent: the SMTP server accepted it (`smtpResponse`, `sentAt`);
@@ -38,7 +39,7 @@ export type EmailListResponse = z.infer<typeof emailListResponseSchema>;
 export const emailIdParamsSchema = z.object({ emailId: z.uuid() });
 
 /** The gateway's POST /api/admin/applications/{student}/{course}/emails/{emailId}/resend. */
-export const adminEmailParamsSchema = adminApplicationParamsSchema.extend(emailIdParamsSchema.shape);
+export const adminEmailParamsSchema = deskApplicationParamsSchema.extend(emailIdParamsSchema.shape);
 
 /** Answer of the gateway's Resend: the new email, queued. */
 export const resendEmailResponseSchema = z.object({ email: emailRecordSchema, message: z.string() });
@@ -50,7 +51,7 @@ export type ResendEmailResponse = z.infer<typeof resendEmailResponseSchema>;
  */
 export const resendEmailRequestSchema = z.object({
   applicationId: z.string().trim().min(1).max(32),
-  recipient: z.email().max(256),
+  recipient: emailAddressSchema,
   requestedBy: z.string().trim().min(1).max(64),
 });
 export type ResendEmailRequest = z.infer<typeof resendEmailRequestSchema>;
@@ -71,7 +72,8 @@ export const EMAIL_HISTORY_TEXTS = {
    * when it starts it, so right after a save one may be under way); once one has failed, which
    * attempt and why.
    */
-  queued: (attempts: number, error: string | null) => (attempts === 0 || error === null ? 'Sending' : `Waiting to retry (attempt ${attempts} failed: ${error})`),
+  queued: (attempts: number, error: string | null) =>
+    attempts === 0 || error === null ? 'Sending' : `Waiting to retry (attempt ${attempts} failed: ${error})`,
   sent: (at: string) => `Sent ${at}`,
   failed: (error: string | null) => `Failed: ${error ?? 'unknown error'}`,
   to: (recipient: string) => `to ${recipient}`,

@@ -1,12 +1,12 @@
 /**
  * Rules that the web app, the gateway and the services all apply, each defined once here
- * (issue 22 item 1: "one rule, one place"). Pure functions and constants; the gateway's HTTP
+ * ("one rule, one place"). Pure functions and constants; the gateway's HTTP
  * wrappers around them call these.
  */
 export * from './course-open';
-export * from './points-light';
-export * from './http-names';
 export * from './status-buttons';
 export * from './places';
 export * from './places-schemas';
-export * from './timestamp-query';
+export * from './course-state';
+export * from './email-address';
+export * from './email-address-schema';

@@ -7,7 +7,7 @@ import { renderScript, type ScriptValues } from './render-script';
 import { INTAKE_YEAR, SCRIPT_VERSION } from '../common/limits';
 import { decisionFactRows, type DecisionFactRow, type DecisionFactSheet } from '../notifications/decision-facts';
 import { hasPermission } from '../auth/role-permissions';
-import type { InterviewDetails } from '../notifications/outbox';
+import type { InterviewDetails } from '../applications/decision-facts';
 import {
   CALLBACK_SUBMIT,
   OFFER_NO_UCAS,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  adminApplicationResponseSchema,
+  deskApplicationResponseSchema,
   apiPath,
   applyResponseSchema,
   type EmailListResponse,
@@ -13,7 +13,7 @@ import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@cle
 import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
 
 /**
- * The decision emails on the staff screens (issue 24 item 5), through the real gateway,
+ * The decision emails on the staff screens, through the real gateway,
  * applications-svc's outbox, notifications-svc and a mail catcher: the History's list, Resend for
  * users who may edit, and the emails on the figures.
  */
@@ -89,7 +89,7 @@ describe('the emails of an application, for staff', () => {
 
     const reread = await backOffice.get(path);
     expect(reread.status).toBe(200);
-    const { applicationData } = adminApplicationResponseSchema.parse(reread.body);
+    const { applicationData } = deskApplicationResponseSchema.parse(reread.body);
     expect(applicationData.LOG.at(-1)).toMatchObject({ USER: 'backoffice', MESSAGE: `Email sent again: '${emails[0]!.subject}' to ${emails[0]!.recipient}.` });
   });
 

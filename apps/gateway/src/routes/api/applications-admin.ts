@@ -1,7 +1,7 @@
 import {
   API_ENDPOINTS,
   APPLICATIONS_SVC,
-  ADMIN_APPLICATION_MESSAGES,
+  DESK_MESSAGES,
   assessFormSchema,
   canEditVisa,
   documentSummarySchema,
@@ -25,11 +25,11 @@ import { forwardedRoute } from '../../plugins/app/forwarded-route';
 
 /** 403 for a user with no role at all (the student search is for anyone with one). */
 const requireAnyRole = async (request: FastifyRequest) => {
-  if (!hasAnyRole(request.staffUser)) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+  if (!hasAnyRole(request.staffUser)) throw new HttpError(403, DESK_MESSAGES.NO_ROLE);
 };
 
 /**
- * The staff applications desk (issue 9; spec sections 2, 3, 4 and 7), under /api/admin (a session
+ * The staff applications desk (spec sections 2, 3, 4 and 7), under /api/admin (a session
  * is required by the /admin hook in index.ts). The gateway checks the user's role on the course
  * (courses-svc `access`) and applications-svc checks it again from the SCHOOL/DEPT on the row.
  * - GET  /admin/applications               listing (q, s, visa, page, page_size): `{ rows, total }`
@@ -61,7 +61,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod<{ institutionCode: st
     const header = request.headers['if-match'];
     const parsed = parseVersionEtag(Array.isArray(header) ? header[0] : header);
     // An If-Match that is not one of our ETags cannot match the current version.
-    if (parsed === null) throw new HttpError(409, ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT);
+    if (parsed === null) throw new HttpError(409, DESK_MESSAGES.VERSION_CONFLICT);
     return parsed;
   };
   const setEtag = (reply: FastifyReply, version: number) => reply.header('etag', versionEtag(version)).header('cache-control', 'private, no-store');
@@ -117,7 +117,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod<{ institutionCode: st
     ...routeOf(API_ENDPOINTS.adminVisa),
     handler: async (request) => {
       const { stored, detail } = await load(request, request.params);
-      if (!canEditVisa(detail.access, true)) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_VISA);
+      if (!canEditVisa(detail.access, true)) throw new HttpError(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
       return {
         applicationData: stored.applicationData,
         visaData: stored.visaData,
@@ -134,13 +134,13 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod<{ institutionCode: st
     preHandler: fastify.csrfProtection,
     handler: async (request) => {
       const { detail } = await load(request, request.params);
-      if (!canEditVisa(detail.access, true)) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_VISA);
+      if (!canEditVisa(detail.access, true)) throw new HttpError(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
       return fastify.services.applications.send(request, APPLICATIONS_SVC.deskVisa, { params: request.params, body: request.body.data });
     },
   });
 
   /**
-   * A document of the application (issue 9 item 8): only a clean file bound to its SUBMISSION_ID,
+   * A document of the application: only a clean file bound to its SUBMISSION_ID,
    * for a user with a role on the course; logged (LOG row) before the bytes are streamed from
    * files-svc, always as an attachment (never inline) with nosniff and a sandboxing CSP.
    */
@@ -150,7 +150,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod<{ institutionCode: st
       const { stored } = await load(request, request.params);
       const { files } = await fastify.services.files.send(request, FILES_SVC.list, { query: { owner: stored.SUBMISSION_ID } });
       const file = files.find((f) => f.file_id === request.params.fileId && f.status === 'clean');
-      if (!file) throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.DOCUMENT_NOT_FOUND);
+      if (!file) throw new HttpError(404, DESK_MESSAGES.DOCUMENT_NOT_FOUND);
       await fastify.services.applications.send(request, APPLICATIONS_SVC.deskLog, {
         params: request.params,
         body: { message: `Document downloaded: ${file.file_name} (${file.document_type}).` },
@@ -158,7 +158,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod<{ institutionCode: st
       const res = await fastify.services.files.stream(request, FILES_SVC.content, { params: { fileId: file.file_id }, query: { owner: stored.SUBMISSION_ID } });
       if (res.statusCode !== 200) {
         await res.body.dump();
-        throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.DOCUMENT_NOT_FOUND);
+        throw new HttpError(404, DESK_MESSAGES.DOCUMENT_NOT_FOUND);
       }
       const safeName = file.file_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       return reply

@@ -5,9 +5,9 @@ import { paths, type ApplicationStepId } from '@/config/paths';
 import { ApplicationFormStep } from '@/features/application-form/components/application-form-step';
 import { findStep } from '@/features/application-form/steps';
 import { formatFileSize } from '@/features/application-form/utils/file-size';
-import { ApplicationDocuments } from '@/features/applications/components/application-documents';
-import { ApplicationEmails } from '@/features/applications/components/application-emails';
-import { OutboundCall } from '@/features/applications/components/outbound-call';
+import { ApplicationDocuments } from '@/features/desk/components/application-documents';
+import { ApplicationEmails } from '@/features/desk/components/application-emails';
+import { OutboundCall } from '@/features/desk/components/outbound-call';
 import { useApplicationForm } from '@/features/application-form/components/application-form-provider';
 import { env } from '@/config/env';
 import {
@@ -39,7 +39,7 @@ function useEditScriptProps(): DeskScriptProps {
 }
 
 /**
- * The feedback panel of the edit screen (issue 10's FeedbackPanel): the live assessment and
+ * The feedback panel of the edit screen (FeedbackPanel): the live assessment and
  * answers, the stored LOG (numbered), and the outbound call button. Composed here because features
  * never import each other.
  */
@@ -71,7 +71,7 @@ function EditReview() {
 }
 
 /**
- * 'Saved' at the top of the screen (issue 20 item 1) after this visit stored the application (a
+ * 'Saved' at the top of the screen after this visit stored the application (a
  * phone application arriving here, or an update), until the form is changed again: the reference
  * the caller quotes, the decision (the stored status, reloaded by the save) and its outcome script,
  * and 'Next caller', a fresh phone application form for the course.

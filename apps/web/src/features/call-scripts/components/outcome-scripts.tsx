@@ -7,7 +7,7 @@ import { ScriptHtml } from './script-html';
 export type ButtonScriptItem = { label: string; status: ApplicationStatus; outcome: readonly string[] };
 
 /**
- * Under the status buttons (issue 20 item 1): each button's outcome script (what the adviser will
+ * Under the status buttons: each button's outcome script (what the adviser will
  * tell the caller), so it is read before committing to it. Generic over whatever buttons the
  * assessment offers; a button without a script (V on a new application) is left out. Plain
  * headings, not landmarks: the panel's 'What to say' stays the one region of that name.

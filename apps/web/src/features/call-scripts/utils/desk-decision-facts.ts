@@ -1,4 +1,4 @@
-import { applicationReference, decisionCourseOf, decisionFacts, type AdminApplicationResponse, type DecisionFactSheet } from '@clearing-desk/contracts';
+import { applicationReference, decisionCourseOf, decisionFacts, type DeskApplicationResponse, type DecisionFactSheet } from '@clearing-desk/contracts';
 
 /**
  * The stored decision's facts (contracts' decisionFacts) from the staff record: the deadline,
@@ -6,7 +6,7 @@ import { applicationReference, decisionCourseOf, decisionFacts, type AdminApplic
  * `decision`), so the script and the Saved screen read back what the email says.
  */
 export function deskDecisionFacts(
-  detail: Pick<AdminApplicationResponse, 'applicationData' | 'courseData' | 'decision'>,
+  detail: Pick<DeskApplicationResponse, 'applicationData' | 'courseData' | 'decision'>,
   clearingTeamTelephone: string,
 ): DecisionFactSheet {
   const { applicationData: a, courseData, decision } = detail;

@@ -1,7 +1,7 @@
 import { applicationsHandlers } from './applications';
 import { applicationsDeskHandlers } from './applications-desk';
 import { authHandlers } from './auth';
-import { clearingSettingsHandlers } from './clearing-settings';
+import { clearingStatusSettingsHandlers } from './clearing-status-settings';
 import { clearingStatusHandlers } from './clearing-status';
 import { coursesHandlers } from './courses';
 import { filesHandlers } from './files';
@@ -10,7 +10,7 @@ import { scenariosHandlers } from './scenarios';
 export const handlers = [
   ...authHandlers,
   ...clearingStatusHandlers,
-  ...clearingSettingsHandlers,
+  ...clearingStatusSettingsHandlers,
   ...coursesHandlers,
   ...applicationsHandlers,
   ...applicationsDeskHandlers,
