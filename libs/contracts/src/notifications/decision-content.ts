@@ -2,8 +2,16 @@ import type { RecommendedCourse } from '../applications/application';
 import type { ApplicationStatus } from '../status/status-codes';
 import { formatLondonDateTime } from '../common/london-time';
 import { formatLongDate } from '../common/long-date';
-import { decisionCourseCode, decisionFactRows, decisionFacts, type DecisionFactRow, type DecisionFactSheet, type DecisionFactsInput } from './decision-facts';
+import {
+  decisionCourseCode,
+  decisionFactRows,
+  decisionFacts,
+  type DecisionFactRow,
+  type DecisionFactSheet,
+  type DecisionFactsInput,
+} from '../scripts/decision-facts';
 import type { EmailCourseFacts } from '../applications/decision-facts';
+import type { DecisionEmailPayload } from './outbox';
 
 /**
  * Which email a decision sends (domain.md "Decision emails"; DfE Apply's habit: every transition
@@ -298,3 +306,28 @@ export const STATUS_PAGE_TEXTS = {
   LOADING: 'Loading your application',
   NOT_FOUND: 'We could not find this application. Check the link you were sent.',
 } as const;
+
+/**
+ * The facts' input of a decision as its outbox payload carries it (what its email renders from),
+ * with the configuration (institution code, the Clearing team's number) and its deadline
+ * (contracts/server decisionDeadline from payload.decidedAt).
+ */
+export function decisionFactsInputOf(
+  payload: DecisionEmailPayload,
+  config: { institutionCode: string; clearingTeamTelephone: string },
+  deadline: Date | null,
+): DecisionFactsInput {
+  return {
+    status: payload.status,
+    subStatus: payload.subStatus,
+    reference: payload.reference,
+    course: payload.course,
+    clearingTeamTelephone: config.clearingTeamTelephone,
+    institutionCode: config.institutionCode,
+    deadline,
+    interview: payload.interview,
+    nationality: payload.applicant.NATIONALITY,
+    visaType: payload.applicant.VISA_TYPE ?? null,
+    appliedToUcas: payload.applicant.APPLIED_TO_UCAS,
+  };
+}

@@ -5,7 +5,7 @@ import type { CourseData } from '../courses/course';
 import { chooseScript, type ScriptChoice, type ScriptSituation } from './choose-script';
 import { renderScript, type ScriptValues } from './render-script';
 import { INTAKE_YEAR, SCRIPT_VERSION } from '../common/limits';
-import { decisionFactRows, type DecisionFactRow, type DecisionFactSheet } from '../notifications/decision-facts';
+import { decisionFactRows, type DecisionFactRow, type DecisionFactSheet } from './decision-facts';
 import { hasPermission } from '../auth/role-permissions';
 import type { InterviewDetails } from '../applications/decision-facts';
 import {

@@ -1,6 +1,6 @@
 import type { DecisionEmailPayload } from '../notifications/outbox';
 
-/** An outbox payload of kind 'decision-email' (issue 24): an automatic public offer unless overridden. */
+/** An outbox payload of kind 'decision-email': an automatic public offer unless overridden. */
 export function createDecisionEmailPayload(overrides: Partial<DecisionEmailPayload> = {}): DecisionEmailPayload {
   return {
     applicationId: '17',

@@ -3,9 +3,8 @@ import { APPLICATION_STATUSES } from '../status/status-codes';
 import { formatLondonDateTime } from '../common/london-time';
 import { formatLongDate } from '../common/long-date';
 import { SCHOOL_CODES } from '../courses/school-codes';
-import { needsStudentVisa } from '../scripts/nationality';
+import { needsStudentVisa } from './nationality';
 import type { EmailCourseFacts, InterviewDetails } from '../applications/decision-facts';
-import type { DecisionEmailPayload } from './outbox';
 
 /**
  * The facts of one decision, in the order every surface lists them: the adviser's script, the
@@ -170,28 +169,3 @@ export function decisionFactRows(sheet: DecisionFactSheet): DecisionFactRow[] {
 
 /** The attribute each surface puts on a fact's element, so tests can read any surface's facts alike. */
 export const DECISION_FACT_ATTRIBUTE = 'data-decision-fact';
-
-/**
- * The facts' input of a decision as its outbox payload carries it (what its email renders from),
- * with the configuration (institution code, the Clearing team's number) and its deadline
- * (contracts/server decisionDeadline from payload.decidedAt).
- */
-export function decisionFactsInputOf(
-  payload: DecisionEmailPayload,
-  config: { institutionCode: string; clearingTeamTelephone: string },
-  deadline: Date | null,
-): DecisionFactsInput {
-  return {
-    status: payload.status,
-    subStatus: payload.subStatus,
-    reference: payload.reference,
-    course: payload.course,
-    clearingTeamTelephone: config.clearingTeamTelephone,
-    institutionCode: config.institutionCode,
-    deadline,
-    interview: payload.interview,
-    nationality: payload.applicant.NATIONALITY,
-    visaType: payload.applicant.VISA_TYPE ?? null,
-    appliedToUcas: payload.applicant.APPLIED_TO_UCAS,
-  };
-}

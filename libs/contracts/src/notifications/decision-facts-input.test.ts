@@ -1,5 +1,6 @@
 import { createDecisionEmailPayload, DECISION_FACT_CONTEXT } from '../testing';
-import { decisionFactRows, decisionFacts, decisionFactsInputOf } from './decision-facts';
+import { decisionFactRows, decisionFacts } from '../scripts/decision-facts';
+import { decisionFactsInputOf } from './decision-content';
 
 const facts = (overrides: Parameters<typeof createDecisionEmailPayload>[0] = {}, deadline: Date | null = null) =>
   decisionFacts(decisionFactsInputOf(createDecisionEmailPayload(overrides), DECISION_FACT_CONTEXT, deadline));
