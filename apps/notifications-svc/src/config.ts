@@ -1,4 +1,4 @@
-import { ucasInstitutionCodeSchema } from '@clearing-desk/contracts';
+import { clearingTeamTelephoneSchema, ucasInstitutionCodeSchema } from '@clearing-desk/contracts';
 import { teamCalendarConfigShape } from '@clearing-desk/contracts/server';
 import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema, redisUrlSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
@@ -42,6 +42,8 @@ export const notificationsConfigSchema = baseServiceConfigSchema.merge(databaseC
     .default('http://localhost:3000/'),
   /** The university's UCAS institution code, which an applicant enters in UCAS Hub with the course code. */
   UCAS_INSTITUTION_CODE: ucasInstitutionCodeSchema,
+  /** The Clearing team's number: every email gives it where the course has no FEEDBACK_TELEPHONE (the web build's VITE_CLEARING_TEAM_TELEPHONE). */
+  CLEARING_TEAM_TELEPHONE: clearingTeamTelephoneSchema,
   /** Run the sending worker inside the service (default); false when it only serves History. */
   NOTIFICATIONS_WORKER_IN_PROCESS: z.stringbool().default(true),
   /**

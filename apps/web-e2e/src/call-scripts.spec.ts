@@ -20,6 +20,8 @@ const REFER = [
   'I will transfer you to Admissions now; if that is not possible, the course tutor will call you back.',
   'If nobody has contacted you by midday tomorrow, please assume that you have been unsuccessful.',
   REFERENCE,
+  // The course's extension (else the Clearing team's number).
+  /^Adviser: transfer the caller to (extension \d+|the Clearing team on [\d ]+)\.$/,
 ];
 
 const unique = (label: string) => `${label}${Date.now()}`;
@@ -177,14 +179,16 @@ test.describe('Call scripts', () => {
     await takeByPhone(page, { course: 'G400', name2: unique('Visacaller'), nationality: 'USA', grades: ['A*', 'A', 'B'] }, 'Offer');
     const script = panel(page);
     await expect(outcome(script)).toHaveText([
-      'Your qualifications meet the requirements for Computer Science. Because of your nationality, I will now transfer you to our visa compliance team before an offer can be made.',
+      'I am pleased to make you an offer for Computer Science. You will receive an email confirming it.',
+      'You must add us through the Clearing option on your UCAS Hub within two working days, after which the offer lapses.',
+      'Because of your nationality, our visa compliance team will contact you about your offer and your student visa. I will now transfer you to them.',
       'If the transfer fails, the visa team will call you back.',
       REFERENCE,
       'Adviser: transfer the caller to extension 7969.',
     ]);
     // The caller turns out to be British: the script follows the form before anything is saved.
     await page.getByLabel('Nationality').selectOption('GBR');
-    await expect(outcome(script).first()).toHaveText('I am pleased to make you an offer for Computer Science. You will receive an email confirming it.');
+    await expect(outcome(script).nth(2)).toHaveText(REFERENCE);
   });
 
   test('Year 2 wanted on a course without it: the guidance in view with the questions of steps 1 and 2, and in training scenario SC014 @phone', async ({

@@ -11,6 +11,7 @@ export * from './described-by';
 export * from './dialog-scope';
 export * from './error-message';
 export * from './error-summary';
+export * from './fact-list';
 export * from './file-upload';
 export * from './form-group';
 export * from './labelled-field';

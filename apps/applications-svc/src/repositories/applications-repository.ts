@@ -23,6 +23,8 @@ import {
   type StoreApplicationRequest,
   type StoredApplicationResponse,
   type RoleAssignment,
+  needsStudentVisa,
+  visaStateAfterDecision,
 } from '@clearing-desk/contracts';
 import { decisionDeadline } from '@clearing-desk/contracts/server';
 import { and, asc, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
@@ -117,6 +119,8 @@ const toApplyResponse = (row: ApplicationRow): ApplyResponse => ({
   recommended_courses: row.recommendedCourses,
   assessment: row.assessment,
   depart_number: row.departNumber,
+  // The decision was made at updatedAt (the decidedAt of its email), so both name the same deadline.
+  decision_deadline: decisionDeadline(row.status, row.updatedAt)?.toISOString() ?? null,
 });
 
 /** The LOG message of a new application: its status and sub-status by label. */
@@ -297,6 +301,8 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
               departNumber: course.DEPART_NUMBER,
               status: decision.confirmed_status,
               subStatus: decision.sub_status,
+              // An offer or invitation to a caller who needs a visa goes on the Visa Team's list (filter v).
+              visaStatus: visaStateAfterDecision(null, decision.confirmed_status, needsStudentVisa(form.NATIONALITY ?? null, form.VISA_TYPE ?? null)),
               rejectionReasons: decision.rejection_reasons,
               recommendedCourses: decision.recommended_courses,
               form,

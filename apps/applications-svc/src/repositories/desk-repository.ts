@@ -24,12 +24,22 @@ import {
   type StudentSearchResponse,
   type VisaData,
   WITHDRAWN_STATUS,
+  needsStudentVisa,
+  visaStateAfterDecision,
 } from '@clearing-desk/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { applicationLog, applications, students } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
-import { applicationLogItems, formUcasPersonalId, isUniqueViolation, normaliseEmail, toApplicationData, type Executor } from './applications-repository';
+import {
+  applicantDecision,
+  applicationLogItems,
+  formUcasPersonalId,
+  isUniqueViolation,
+  normaliseEmail,
+  toApplicationData,
+  type Executor,
+} from './applications-repository';
 import { writeDecisionOutbox } from '../outbox/decision-outbox';
 import { scopeCondition, studentVisibleCondition } from './scope';
 import { createIntakeCycle, type IntakeCycle } from '../intake/intake-cycle';
@@ -213,8 +223,13 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
     async find(studentId: string, course: string, ex: Executor = db): Promise<StaffStoredApplication | null> {
       const row = await findRow(studentId, course, ex);
       if (!row) return null;
+      const applicationData = toApplicationData(row, await logRows(row.applicationId, ex));
+      // The current decision's deadline and interview as its email and the status page name them.
+      const decision = await applicantDecision(ex, row, applicationData.LOG, cycle);
       return {
-        applicationData: toApplicationData(row, await logRows(row.applicationId, ex)),
+        applicationData,
+        DEADLINE: decision.DEADLINE,
+        INTERVIEW: decision.INTERVIEW,
         assessment: row.assessment,
         SUBMISSION_ID: row.submissionId,
         version: row.version,
@@ -255,6 +270,8 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
               form,
               status,
               subStatus: status === row.status ? row.subStatus : null,
+              // An offer or invitation to a caller who needs a visa goes on the Visa Team's list (filter v).
+              visaStatus: visaStateAfterDecision(row.visaStatus, status, needsStudentVisa(form.NATIONALITY ?? null, form.VISA_TYPE ?? null)),
               rejectionReasons: request.rejection_reasons ?? (status === row.status ? row.rejectionReasons : []),
               assessment: request.assessment,
               over18: request.assessment.OVER18,

@@ -83,8 +83,15 @@ describe('decision emails over SMTP', () => {
       '1. Sign in to your UCAS Hub and choose Clearing.',
       '2. Add us as your Clearing choice with institution code Z99 and course code G400.',
       '3. Submit your choice. We will confirm your place in UCAS Hub.',
+      'YOUR DECISION AT A GLANCE',
+      '* Decision: Offered',
       '* Reference: 31100017',
-      '* Course: Computer Science BSc (Hons) (G400)',
+      '* Course: Computer Science BSc (Hons)',
+      '* Course code: G400',
+      '* Institution code: Z99',
+      '* Next step: Add us as your Clearing choice in UCAS Hub by 23:59 on Monday 18 August 2025 (two working days). After that the offer lapses.',
+      '* Deadline: 23:59 on Monday 18 August 2025',
+      '* Telephone: 020 7040 8716',
       '* Starts: 29 September 2025',
       `See your application and what to do next https://clearing.university.example/review/${'a'.repeat(64)}`,
       'This link works until 23:59 on Tuesday 31 March 2026.',
@@ -119,8 +126,9 @@ describe('decision emails over SMTP', () => {
       'Your reference is 31100017.',
       'WHAT HAPPENS NEXT',
       'Our Clearing team will call you to talk about your application.',
-      'You can also call us on 020 7040 8716, quoting your reference 31100017.',
+      'YOUR DECISION AT A GLANCE',
     ]);
+    expect(lines(received.mail.text)).toContain('* Telephone: 020 7040 8716');
 
     const rejected = await deliver(
       createDecisionEmailPayload({
@@ -156,7 +164,9 @@ describe('decision emails over SMTP', () => {
       ]),
     );
     const refer = await deliver(createDecisionEmailPayload({ ...staff, status: 'R' }));
-    expect(lines(refer.mail.text)).toContain('If nobody has contacted you by 12:00 on Friday 15 August 2025, please assume that you have been unsuccessful.');
+    expect(lines(refer.mail.text)).toContain(
+      'Our admissions team or the course tutor will call you. If nobody has contacted you by 12:00 on Friday 15 August 2025, please assume that you have been unsuccessful.',
+    );
     const pool = await deliver(createDecisionEmailPayload({ ...staff, status: 'P' }));
     expect(lines(pool.mail.text)).toContain('If you have not heard from us by 16:00 on Friday 15 August 2025, please presume that you have been unsuccessful.');
     const withdrawn = await deliver(createDecisionEmailPayload({ ...staff, status: 'W' }));

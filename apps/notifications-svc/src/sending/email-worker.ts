@@ -93,6 +93,7 @@ export async function processEmailJob(deps: EmailWorkerDeps, job: Job): Promise<
         publicUrl: config.PUBLIC_URL,
         institutionCode: config.UCAS_INSTITUTION_CODE,
         calendar: teamCalendarFromConfig(config),
+        clearingTeamTelephone: config.CLEARING_TEAM_TELEPHONE,
       });
       if (!rendered) return { emailId: null, state: 'skipped' };
       const recipient = payload.applicant.EMAIL.trim();

@@ -1,6 +1,7 @@
 import {
   DECISION_EMAIL_TEXTS,
   decisionContent,
+  decisionFactsInputOf,
   decisionEmailKind,
   decisionEmailSubject,
   intakeCycleEnd,
@@ -16,6 +17,8 @@ import { DecisionEmail } from '../templates/decision-email';
 export type RenderContext = {
   publicUrl: string;
   institutionCode: string;
+  /** The Clearing team's number, for an email whose course has no telephone of its own. */
+  clearingTeamTelephone: string;
   /** The Clearing team's working days (referral and pool deadlines); the default calendar when absent. */
   calendar?: TeamCalendar | undefined;
 };
@@ -38,16 +41,7 @@ export async function renderDecisionEmail(payload: DecisionEmailPayload, ctx: Re
   if (!kind) return null;
   const decidedAt = new Date(payload.decidedAt);
   const content = decisionContent({
-    status: payload.status,
-    subStatus: payload.subStatus,
-    reference: payload.reference,
-    nationality: payload.applicant.NATIONALITY,
-    visaType: payload.applicant.VISA_TYPE ?? null,
-    appliedToUcas: payload.applicant.APPLIED_TO_UCAS,
-    course: payload.course,
-    institutionCode: ctx.institutionCode,
-    deadline: decisionDeadline(payload.status, decidedAt, ctx.calendar),
-    interview: payload.interview,
+    ...decisionFactsInputOf(payload, ctx, decisionDeadline(payload.status, decidedAt, ctx.calendar)),
     rejectionReasons: payload.rejectionReasons,
     recommendedCourses: payload.recommendedCourses,
     courseHref: (code) => `${ctx.publicUrl}${DECISION_EMAIL_TEXTS.COURSE_PATH(code)}`,

@@ -5,7 +5,7 @@ import type { DecisionEmailPayload } from '@clearing-desk/contracts';
 import type { RenderContext, RenderedEmail } from './render-email';
 
 const appDir = path.resolve(__dirname, '../..');
-const ctx: RenderContext = { publicUrl: 'https://clearing.university.example/', institutionCode: 'Z99' };
+const ctx: RenderContext = { publicUrl: 'https://clearing.university.example/', institutionCode: 'Z99', clearingTeamTelephone: '020 7040 4000' };
 const staff = { source: 'staff' as const, previousStatus: 'S' as const, subStatus: null, decidedAt: '2025-08-14T15:00:00.000Z' };
 /** One payload of every email kind: automatic offer, received, rejection, and each adviser decision. */
 const payloads: DecisionEmailPayload[] = [

@@ -5,7 +5,7 @@ import { notificationsConfigSchema } from '../config';
 import { renderDecisionEmail } from './render-email';
 
 const lines = (text: string) => text.split('\n').map((l) => l.trim());
-const ctx = { publicUrl: 'https://clearing.university.example', institutionCode: 'Z99' };
+const ctx = { publicUrl: 'https://clearing.university.example', institutionCode: 'Z99', clearingTeamTelephone: '020 7040 4000' };
 /** Saturday 15 August 2026, 11:00 BST: the next day is a Sunday. */
 const saturday = { source: 'staff' as const, previousStatus: 'S' as const, subStatus: null, decidedAt: '2026-08-15T10:00:00.000Z' };
 

@@ -1,4 +1,4 @@
-import type { DecisionContent } from '@clearing-desk/contracts';
+import { DECISION_FACT_ATTRIBUTE, DECISION_TEXTS, type DecisionContent } from '@clearing-desk/contracts';
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import type { CSSProperties } from 'react';
 
@@ -19,7 +19,8 @@ export type DecisionEmailProps = {
 // One column, 16px text, dark on white (contrast above WCAG AA), underlined links, no images:
 // readable on a phone and by a screen reader.
 const body: CSSProperties = { backgroundColor: '#ffffff', color: '#0b0c0c', fontFamily: 'Arial, Helvetica, sans-serif', margin: 0 };
-const container: CSSProperties = { maxWidth: '600px', padding: '16px' };
+// Fluid up to 600 px: at 320-400 px the one column fills the screen and long words (links, codes) wrap.
+const container: CSSProperties = { maxWidth: '600px', width: '100%', padding: '16px', boxSizing: 'border-box', overflowWrap: 'anywhere' };
 const text: CSSProperties = { fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' };
 const h1: CSSProperties = { fontSize: '28px', lineHeight: '32px', margin: '0 0 16px' };
 const h2: CSSProperties = { fontSize: '20px', lineHeight: '28px', margin: '24px 0 8px' };
@@ -39,6 +40,8 @@ export function DecisionEmail({ subject, preview, greeting, content, statusUrl, 
   return (
     <Html lang="en" dir="ltr">
       <Head>
+        {/* Without it a phone lays the email out 980 px wide and shrinks it (text about 6 px at 390 px). */}
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{subject}</title>
       </Head>
       <Preview>{preview}</Preview>
@@ -77,6 +80,18 @@ export function DecisionEmail({ subject, preview, greeting, content, statusUrl, 
               ))}
             </Section>
           )}
+          <Section>
+            <Heading as="h2" style={h2}>
+              {DECISION_TEXTS.FACTS}
+            </Heading>
+            <ul style={list}>
+              {content.facts.map((f) => (
+                <li key={f.key} {...{ [DECISION_FACT_ATTRIBUTE]: f.key }}>
+                  {f.label}: <strong>{f.value}</strong>
+                </li>
+              ))}
+            </ul>
+          </Section>
           <Section>
             <ul style={list}>
               {content.details.map((d) => (
@@ -119,7 +134,7 @@ export function DecisionEmail({ subject, preview, greeting, content, statusUrl, 
             </Link>
           </Text>
           <Text style={text}>{linkNote}</Text>
-          {content.contact && <Text style={text}>{content.contact}</Text>}
+          <Text style={text}>{content.contact}</Text>
           <Hr />
           <Text style={text}>{signOff}</Text>
         </Container>

@@ -100,6 +100,13 @@ export const applyResponseSchema = z.object({
   recommended_courses: z.array(recommendedCourseSchema),
   assessment: assessmentSchema,
   depart_number: z.string(),
+  /**
+   * Beyond spec section 7's fields, the facts the decision's email names (decisionFacts), so the
+   * confirmation says the same: the deadline by the working-day rules from when it was decided
+   * (ISO 8601; null when the status has none) and the UCAS institution code (gateway config).
+   */
+  decision_deadline: z.string().nullable().optional(),
+  institution_code: z.string().optional(),
 });
 export type ApplyResponse = z.infer<typeof applyResponseSchema>;
 

@@ -141,6 +141,8 @@ export const deskApplicationResponseSchema = z.object({
   access: accessSchema,
   qualOptions: z.array(qualOptionSchema),
   documents: z.array(documentSummarySchema),
+  /** The facts of the current decision its email names beyond the record (decisionFacts): the deadline (ISO 8601 or null) and the UCAS institution code. */
+  decision: z.object({ DEADLINE: z.string().nullable(), INTERVIEW: interviewDetailsSchema.nullable(), INSTITUTION_CODE: z.string() }).optional(),
 });
 export type DeskApplicationResponse = z.infer<typeof deskApplicationResponseSchema>;
 
@@ -185,6 +187,10 @@ export const staffUpdateResponseSchema = z.object({
   confirmed_status: applicationStatusSchema,
   version: z.number().int().positive(),
   updated_at: z.string(),
+  /** A change of status: its deadline (decisionDeadline from updated_at, as its email), ISO 8601 or null; absent when the status was kept. */
+  decision_deadline: z.string().nullable().optional(),
+  /** The UCAS institution code (gateway config), as the decision's email names it. */
+  institution_code: z.string().optional(),
 });
 export type StaffUpdateResponse = z.infer<typeof staffUpdateResponseSchema>;
 
@@ -298,6 +304,17 @@ export const VISA_DECISION_OPTIONS = [
   { value: 'D', label: 'Deferred' },
   { value: 'X', label: 'Denied' },
 ] as const;
+/**
+ * The visa state an application has after a decision (domain.md "Call scripts": an offer or
+ * invitation to someone who needs a Student visa is on the Visa Team's list, filter `v`, with its
+ * visa state): the state the Visa Team set, kept; else P (Pending) once such a caller is offered
+ * or invited; else none.
+ */
+export function visaStateAfterDecision(current: string | null, status: ApplicationStatus, needsVisa: boolean): string | null {
+  if (current) return current;
+  return (status === 'O' || status === 'I') && needsVisa ? 'P' : null;
+}
+
 /** Boolean visa fields allow not-applicable (spec section 3). */
 export const VISA_BOOLEAN_OPTIONS = [
   { value: '1', label: 'Yes' },
@@ -450,6 +467,10 @@ export const staffStoredApplicationSchema = z.object({
   SCHOOL: z.string(),
   DEPT: z.string(),
   visaData: storedVisaDataSchema.nullable(),
+  /** The current decision's deadline (decisionDeadline from its LOG row's time, as its email), ISO 8601; null when none. */
+  DEADLINE: z.string().nullable().optional(),
+  /** The interview of a change to I (its email's), else null. */
+  INTERVIEW: interviewDetailsSchema.nullable().optional(),
 });
 export type StaffStoredApplication = z.infer<typeof staffStoredApplicationSchema>;
 

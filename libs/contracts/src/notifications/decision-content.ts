@@ -1,17 +1,26 @@
 import type { RecommendedCourse } from '../applications/application';
-import type { ApplicationStatus, ApplicationSubStatus } from '../status/status-codes';
+import type { ApplicationStatus } from '../status/status-codes';
 import { formatLondonDateTime } from '../common/london-time';
 import { formatLongDate } from '../common/long-date';
-import { SCHOOL_CODES } from '../courses/school-codes';
-import { needsStudentVisa } from '../scripts/nationality';
-import type { EmailCourseFacts, InterviewDetails } from '../applications/decision-facts';
+import {
+  decisionCourseCode,
+  decisionFactRows,
+  decisionFacts,
+  type DecisionFactRow,
+  type DecisionFactSheet,
+  type DecisionFactsInput,
+} from '../scripts/decision-facts';
+import type { EmailCourseFacts } from '../applications/decision-facts';
+import type { DecisionEmailPayload } from './outbox';
 
 /**
  * Which email a decision sends (domain.md "Decision emails"; DfE Apply's habit: every transition
  * says what it sends). One status change sends one email at most:
  * - a public submission, by its confirmed status: O an offer, S or R 'received', X a rejection;
  * - an adviser's change of status (or a staff create) to O, I, P, R, X or W: that decision's email;
- * - D and V send nothing, nor does a staff create as S, nor a save that keeps the status.
+ * - a staff create as S (taken by Front Office, or any adviser who submits for a colleague to
+ *   decide): 'received', so the caller has the reference in writing (domain.md "Decision emails");
+ * - D and V send nothing, nor does a save that keeps the status.
  */
 export const DECISION_EMAIL_KINDS = ['OFFER', 'INVITE', 'RECEIVED', 'REFER', 'POOL', 'REJECT', 'WITHDRAWN'] as const;
 export type DecisionEmailKind = (typeof DECISION_EMAIL_KINDS)[number];
@@ -40,6 +49,8 @@ export function decisionEmailKind({ previous, status, source }: DecisionChange):
     return null;
   }
   switch (status) {
+    case 'S':
+      return previous === null ? 'RECEIVED' : null;
     case 'O':
       return 'OFFER';
     case 'I':
@@ -57,29 +68,8 @@ export function decisionEmailKind({ previous, status, source }: DecisionChange):
   }
 }
 
-/** The code an applicant enters for a course: COURSE_CODE_OVERRIDE when set, else UCAS_CODE. */
-const courseCode = (c: Pick<EmailCourseFacts, 'UCAS_CODE' | 'COURSE_CODE_OVERRIDE'>) => (c.COURSE_CODE_OVERRIDE?.trim() ? c.COURSE_CODE_OVERRIDE : c.UCAS_CODE);
-
 /** Everything the words of a decision depend on; the same for an email and the status page. */
-export type DecisionFacts = {
-  status: ApplicationStatus;
-  subStatus: ApplicationSubStatus | null;
-  reference: string;
-  nationality: string | null;
-  /** VISA_TYPE as the applicant answered it (null when not asked): with the nationality, visa need. */
-  visaType: string | null;
-  /** APPLIED_TO_UCAS is '1'. */
-  appliedToUcas: boolean;
-  course: EmailCourseFacts;
-  /** The university's UCAS institution code (notifications-svc and gateway config UCAS_INSTITUTION_CODE). */
-  institutionCode: string;
-  /**
-   * The deadline of the decision, computed with the working-day rules (contracts/server
-   * offerDeadline, referralDeadline, poolDeadline): O its offer deadline, R (outside SHS) midday
-   * next day, P 24 hours on; null otherwise.
-   */
-  deadline: Date | null;
-  interview: InterviewDetails | null;
+export type DecisionFacts = DecisionFactsInput & {
   rejectionReasons: readonly string[];
   recommendedCourses: readonly RecommendedCourse[];
   /** Link to a recommended course's page (the public apply page). */
@@ -90,23 +80,27 @@ export type DecisionFacts = {
 export type DecisionList = { heading: string; items: { text: string; href?: string }[] };
 
 /**
- * A decision in plain words: the heading, the opening paragraphs, what to
- * do next (the action and its deadline first), details (key/value), lists (reasons, recommended
- * courses) and how to reach the Clearing team. Emails wrap it in a greeting and a link to the
- * status page; the status page shows it above the application details.
+ * A decision in plain words: the heading, the opening paragraphs, what to do next (the action and
+ * its deadline first), the decision's facts (decisionFacts, the rows every surface lists), details
+ * beyond them (interview, start date), lists (reasons, recommended courses) and how to reach the
+ * Clearing team. Emails wrap it in a greeting and a link to the status page; the status page shows
+ * it above the application details. Each part is a section of its own, so other notices fit between.
  */
 export type DecisionContent = {
   heading: string;
   paragraphs: string[];
   nextSteps: { heading: string; deadline: { text: string; at: Date } | null; lead: string[]; steps: string[]; after: string[] } | null;
+  facts: DecisionFactRow[];
+  sheet: DecisionFactSheet;
   details: { key: string; value: string; href?: string }[];
   lists: DecisionList[];
-  contact: string | null;
+  contact: string;
 };
 
 export const DECISION_TEXTS = {
   NEXT_STEPS: 'What to do next',
   WHAT_HAPPENS_NEXT: 'What happens next',
+  FACTS: 'Your decision at a glance',
   REFERENCE: 'Reference',
   COURSE: 'Course',
   STARTS: 'Starts',
@@ -123,35 +117,24 @@ export const DECISION_TEXTS = {
   REJECT_HEADING: 'Unfortunately, you do not meet the requirements for this course',
   WITHDRAWN_HEADING: 'Your application has been withdrawn',
   DUPLICATE_HEADING: 'This application has been closed',
+  /** An offer (or invitation) to an applicant who needs a Student visa (spec section 4's OFFER_NONEEA). */
+  VISA_OFFER: 'Because of your nationality, our visa compliance team will contact you about your offer and your student visa.',
+  VISA_INTERVIEW: 'Because of your nationality, our visa compliance team will contact you before your interview.',
+  contact: (telephone: string, reference: string) => `If you have any questions, call our Clearing team on ${telephone} and quote your reference ${reference}.`,
 } as const;
 
-const contactLine = (course: EmailCourseFacts, reference: string): string | null =>
-  course.FEEDBACK_TELEPHONE ? `If you have any questions, call our Clearing team on ${course.FEEDBACK_TELEPHONE} and quote your reference ${reference}.` : null;
-
-/** The course as the words name it: 'Computer Science BSc (Hons)'. */
-const courseName = (c: EmailCourseFacts) => `${c.COURSE_TITLE} ${c.QUALIFICATION}`.trim();
-
-/** The words of a decision (DecisionContent) for the status it has. */
+/** The words of a decision (DecisionContent) for the status it has; its facts are decisionFacts'. */
 export function decisionContent(f: DecisionFacts): DecisionContent {
-  const name = courseName(f.course);
-  const code = courseCode(f.course);
+  const sheet = decisionFacts(f);
+  const facts = decisionFactRows(sheet);
+  const name = sheet.course;
   const starts = formatLongDate(f.course.COURSE_START_DATE);
-  const courseDetails = [
-    { key: DECISION_TEXTS.REFERENCE, value: f.reference },
-    { key: DECISION_TEXTS.COURSE, value: `${name} (${code})` },
-    { key: DECISION_TEXTS.STARTS, value: starts },
-  ];
-  const nonEea = needsStudentVisa(f.nationality, f.visaType);
-  const contact = contactLine(f.course, f.reference);
-  const base = { details: courseDetails, lists: [] as DecisionList[], contact };
+  const startsRow = [{ key: DECISION_TEXTS.STARTS, value: starts }];
+  const contact = DECISION_TEXTS.contact(sheet.telephone, sheet.reference);
+  const base = { facts, sheet, details: startsRow, lists: [] as DecisionList[], contact };
+  const next = (heading: string, after: string[] = [], steps: string[] = []) => ({ heading, deadline: sheet.deadline, lead: [sheet.nextStep], steps, after });
   switch (f.status) {
     case 'O': {
-      const deadline = f.deadline ? { text: formatLondonDateTime(f.deadline), at: f.deadline } : null;
-      const lead = [
-        deadline
-          ? `Add us as your Clearing choice in UCAS Hub by ${deadline.text} (two working days). After that the offer lapses.`
-          : 'Add us as your Clearing choice in UCAS Hub within two working days. After that the offer lapses.',
-      ];
       const steps = [
         ...(f.appliedToUcas
           ? []
@@ -159,15 +142,14 @@ export function decisionContent(f: DecisionFacts): DecisionContent {
               'You have not applied through UCAS this year, so first register with UCAS and make a Clearing application in UCAS Hub; you will get a UCAS Personal ID.',
             ]),
         'Sign in to your UCAS Hub and choose Clearing.',
-        `Add us as your Clearing choice with institution code ${f.institutionCode} and course code ${code}.`,
+        `Add us as your Clearing choice with institution code ${f.institutionCode} and course code ${sheet.courseCode}.`,
         'Submit your choice. We will confirm your place in UCAS Hub.',
       ];
-      const after = nonEea ? ['Because of your nationality, our visa compliance team will contact you about your offer and your student visa.'] : [];
       return {
         ...base,
         heading: DECISION_TEXTS.OFFER_HEADING,
         paragraphs: [`We are pleased to offer you a place on ${name}, starting on ${starts}.`, `Your reference is ${f.reference}.`],
-        nextSteps: { heading: DECISION_TEXTS.NEXT_STEPS, deadline, lead, steps, after },
+        nextSteps: next(DECISION_TEXTS.NEXT_STEPS, sheet.needsVisa ? [DECISION_TEXTS.VISA_OFFER] : [], steps),
       };
     }
     case 'I': {
@@ -177,23 +159,15 @@ export function decisionContent(f: DecisionFacts): DecisionContent {
         ...base,
         heading: DECISION_TEXTS.INVITE_HEADING,
         paragraphs: [`We would like to invite you to an interview for ${name}, starting on ${starts}.`, `Your reference is ${f.reference}.`],
-        nextSteps: {
-          heading: DECISION_TEXTS.NEXT_STEPS,
-          deadline: null,
-          lead: i
-            ? [`Your interview is at ${i.INTERVIEW_TIME} on ${formatLongDate(i.INTERVIEW_DATE)}${venueIsLink ? ', online.' : `, at ${i.INTERVIEW_VENUE}.`}`]
-            : ['We will send you the time and venue of your interview.'],
-          steps: [],
-          after: nonEea ? ['Because of your nationality, our visa compliance team will contact you before your interview.'] : [],
-        },
+        nextSteps: next(DECISION_TEXTS.NEXT_STEPS, sheet.needsVisa ? [DECISION_TEXTS.VISA_INTERVIEW] : []),
         details: i
           ? [
               { key: DECISION_TEXTS.INTERVIEW_DATE, value: formatLongDate(i.INTERVIEW_DATE) },
               { key: DECISION_TEXTS.INTERVIEW_TIME, value: i.INTERVIEW_TIME },
               { key: DECISION_TEXTS.INTERVIEW_VENUE, value: i.INTERVIEW_VENUE, ...(venueIsLink ? { href: i.INTERVIEW_VENUE } : {}) },
-              ...courseDetails,
+              ...startsRow,
             ]
-          : courseDetails,
+          : startsRow,
       };
     }
     case 'S':
@@ -201,66 +175,28 @@ export function decisionContent(f: DecisionFacts): DecisionContent {
         ...base,
         heading: DECISION_TEXTS.RECEIVED_HEADING,
         paragraphs: [`Thank you for applying for ${name}.`, `Your reference is ${f.reference}.`],
-        nextSteps: {
-          heading: DECISION_TEXTS.WHAT_HAPPENS_NEXT,
-          deadline: null,
-          lead: [
-            'Our Clearing team will call you to talk about your application.',
-            ...(f.course.FEEDBACK_TELEPHONE ? [`You can also call us on ${f.course.FEEDBACK_TELEPHONE}, quoting your reference ${f.reference}.`] : []),
-          ],
-          steps: [],
-          after: [],
-        },
-        contact: null,
+        nextSteps: next(DECISION_TEXTS.WHAT_HAPPENS_NEXT),
       };
-    case 'R': {
-      const shs = f.course.SCHOOL === SCHOOL_CODES.HEALTH_SCIENCES;
-      const deadline = !shs && f.deadline ? { text: formatLondonDateTime(f.deadline), at: f.deadline } : null;
+    case 'R':
       return {
         ...base,
         heading: DECISION_TEXTS.REFER_HEADING,
         paragraphs: [`Thank you for applying for ${name}. We have referred your application to our admissions team.`, `Your reference is ${f.reference}.`],
-        nextSteps: {
-          heading: DECISION_TEXTS.WHAT_HAPPENS_NEXT,
-          deadline,
-          lead: shs
-            ? ['The course tutor may contact you within 24 hours.']
-            : [
-                'Our admissions team or the course tutor will call you.',
-                `If nobody has contacted you by ${deadline?.text ?? '12:00 tomorrow'}, please assume that you have been unsuccessful.`,
-              ],
-          steps: [],
-          after: [],
-        },
+        nextSteps: next(DECISION_TEXTS.WHAT_HAPPENS_NEXT),
       };
-    }
-    case 'P': {
-      const deadline = f.deadline ? { text: formatLondonDateTime(f.deadline), at: f.deadline } : null;
+    case 'P':
       return {
         ...base,
         heading: DECISION_TEXTS.POOL_HEADING,
         paragraphs: [`We are holding your application for ${name} while we consult our colleagues.`, `Your reference is ${f.reference}.`],
-        nextSteps: {
-          heading: DECISION_TEXTS.WHAT_HAPPENS_NEXT,
-          deadline,
-          lead: [`If you have not heard from us by ${deadline?.text ?? 'this time tomorrow'}, please presume that you have been unsuccessful.`],
-          steps: [],
-          after: [],
-        },
+        nextSteps: next(DECISION_TEXTS.WHAT_HAPPENS_NEXT),
       };
-    }
     case 'X':
       return {
         ...base,
         heading: DECISION_TEXTS.REJECT_HEADING,
         paragraphs: [`Thank you for applying for ${name}. We are sorry, but we cannot offer you a place on it this year.`, `Your reference is ${f.reference}.`],
-        nextSteps: {
-          heading: DECISION_TEXTS.WHAT_HAPPENS_NEXT,
-          deadline: null,
-          lead: ['You can look at the other vacancies in Clearing on the UCAS website.'],
-          steps: [],
-          after: [],
-        },
+        nextSteps: next(DECISION_TEXTS.WHAT_HAPPENS_NEXT),
         lists: [
           ...(f.rejectionReasons.length > 0 ? [{ heading: DECISION_TEXTS.REASONS, items: f.rejectionReasons.map((text) => ({ text })) }] : []),
           ...(f.recommendedCourses.length > 0
@@ -268,7 +204,7 @@ export function decisionContent(f: DecisionFacts): DecisionContent {
                 {
                   heading: DECISION_TEXTS.RECOMMENDED,
                   items: f.recommendedCourses.map((c) => ({
-                    text: `${c.COURSE_TITLE} ${c.QUALIFICATION} (${courseCode(c)})`,
+                    text: `${c.COURSE_TITLE} ${c.QUALIFICATION} (${decisionCourseCode(c)})`,
                     href: f.courseHref(c.UCAS_CODE),
                   })),
                 },
@@ -282,7 +218,6 @@ export function decisionContent(f: DecisionFacts): DecisionContent {
         heading: DECISION_TEXTS.WITHDRAWN_HEADING,
         paragraphs: [`Your application for ${name} has been withdrawn.`, `Your reference was ${f.reference}.`],
         nextSteps: null,
-        contact: f.course.FEEDBACK_TELEPHONE ? `If you did not expect this, call our Clearing team on ${f.course.FEEDBACK_TELEPHONE}.` : null,
       };
     default:
       // D (and V, never stored): nothing is decided for the applicant.
@@ -371,3 +306,28 @@ export const STATUS_PAGE_TEXTS = {
   LOADING: 'Loading your application',
   NOT_FOUND: 'We could not find this application. Check the link you were sent.',
 } as const;
+
+/**
+ * The facts' input of a decision as its outbox payload carries it (what its email renders from),
+ * with the configuration (institution code, the Clearing team's number) and its deadline
+ * (contracts/server decisionDeadline from payload.decidedAt).
+ */
+export function decisionFactsInputOf(
+  payload: DecisionEmailPayload,
+  config: { institutionCode: string; clearingTeamTelephone: string },
+  deadline: Date | null,
+): DecisionFactsInput {
+  return {
+    status: payload.status,
+    subStatus: payload.subStatus,
+    reference: payload.reference,
+    course: payload.course,
+    clearingTeamTelephone: config.clearingTeamTelephone,
+    institutionCode: config.institutionCode,
+    deadline,
+    interview: payload.interview,
+    nationality: payload.applicant.NATIONALITY,
+    visaType: payload.applicant.VISA_TYPE ?? null,
+    appliedToUcas: payload.applicant.APPLIED_TO_UCAS,
+  };
+}

@@ -15,4 +15,8 @@ describe('decisionEmailKind', () => {
     expect(decisionEmailKind({ previous: 'O', status: 'O', source: 'staff' })).toBeNull();
     expect(decisionEmailKind({ previous: null, status: 'I', source: 'staff' })).toBe('INVITE');
   });
+
+  it("sends a staff create as S (taken by Front Office) its 'received' email: the caller has the reference in writing", () => {
+    expect(decisionEmailKind({ previous: null, status: 'S', source: 'staff' })).toBe('RECEIVED');
+  });
 });

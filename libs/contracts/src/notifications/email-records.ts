@@ -67,8 +67,13 @@ export const EMAIL_HISTORY_TEXTS = {
   NONE: 'No emails yet.',
   RESEND: 'Resend',
   RESENT: 'The email is queued to be sent again.',
+  /**
+   * A queued email: 'Sending' until an attempt's outcome is known (the worker counts an attempt
+   * when it starts it, so right after a save one may be under way); once one has failed, which
+   * attempt and why.
+   */
   queued: (attempts: number, error: string | null) =>
-    attempts === 0 ? 'Queued' : `Waiting to retry (attempt ${attempts} failed: ${error ?? 'unknown error'})`,
+    attempts === 0 || error === null ? 'Sending' : `Waiting to retry (attempt ${attempts} failed: ${error})`,
   sent: (at: string) => `Sent ${at}`,
   failed: (error: string | null) => `Failed: ${error ?? 'unknown error'}`,
   to: (recipient: string) => `to ${recipient}`,

@@ -50,7 +50,7 @@ describe('renderScript', () => {
       .join('|');
     const filled = Object.fromEntries(Object.keys(SCRIPT_PLACEHOLDERS).map((k) => [k, `v-${k}`]));
     expect(renderScript(all, filled)).toBe(
-      'v-studentName|v-courseTitle|v-startDate|v-scenarioId|v-scenarioName|v-scenarioDob|v-aid|v-phone|v-extno|v-ref|v-cname|v-course|v-school',
+      'v-studentName|v-courseTitle|v-startDate|v-scenarioId|v-scenarioName|v-scenarioDob|v-aid|v-phone|v-extno|v-ref|v-cname|v-course|v-school|v-interviewDate|v-interviewTime|v-interviewVenue',
     );
   });
 
@@ -155,7 +155,8 @@ describe('buildCallScript', () => {
       },
     ]);
     expect(s.choice.outcome).toBe('OFFER_CALLBACK');
-    expect(s.outcome[2]).toBe('Adviser: transfer the caller to extension 0421, then store the application as a referral.');
+    // Front Office cannot store a referral: it submits the application for the Clearing team.
+    expect(s.outcome[2]).toBe('Adviser: transfer the caller to extension 0421, then submit the application: the Clearing team makes the decision.');
     expect([...s.notes.flatMap((n) => n.paragraphs), ...s.outcome].join(' ')).not.toContain('5555');
   });
 
@@ -236,5 +237,53 @@ describe('buildCallScript', () => {
     expect(s.trainingIntro).toBe(
       'This is a training call for scenario 7 (Sam &lt;Lee&gt;). Before we start, please confirm your full name and your date of birth. (Expected: Sam &lt;Lee&gt;, born 2006-01-02.)',
     );
+  });
+});
+
+describe('one story per decision in the scripts', () => {
+  it('a needs-a-visa offer says the offer is made, then hands over to the visa compliance team', () => {
+    const s = buildCallScript({ ...situation, status: 'O', nationality: 'NGA', access: 'Back Office', over18: 1 }, values);
+    expect(s.choice.outcome).toBe('OFFER_NONEEA');
+    expect(s.outcome[0]).toBe('I am pleased to make you an offer for Accounting and Finance. You will receive an email confirming it.');
+    expect(s.outcome.join(' ')).toContain('our visa compliance team will contact you about your offer and your student visa');
+    expect(s.outcome.join(' ')).not.toContain('before an offer can be made');
+  });
+
+  it("a referral names the course's extension (else the Clearing team's number)", () => {
+    const s = buildCallScript({ ...situation, status: 'R', access: 'Back Office', over18: 1 }, values);
+    expect(s.outcome.at(-1)).toBe(`Adviser: transfer the caller to extension ${values.extno}.`);
+    const none = buildCallScript({ ...situation, status: 'R', access: 'Back Office', over18: 1 }, { ...values, extno: null });
+    expect(none.outcome.at(-1)).toBe(`Adviser: transfer the caller to the Clearing team on ${values.phone}.`);
+  });
+
+  it("a withdrawal has its own text; D keeps spec section 3's 'This application has been deleted.'", () => {
+    const w = buildCallScript({ ...situation, status: 'W', access: 'Back Office', over18: 1 }, values);
+    expect(w.outcome[0]).toBe(
+      'Your application for Accounting and Finance has been withdrawn. We keep its record, and you will receive an email confirming the withdrawal.',
+    );
+    const d = buildCallScript({ ...situation, status: 'D', access: 'Back Office', over18: 1 }, values);
+    expect(d.outcome).toEqual(['This application has been deleted.']);
+  });
+
+  it('an invitation reads back the date, time and venue the adviser entered', () => {
+    const interview = { INTERVIEW_DATE: '2025-08-19', INTERVIEW_TIME: '10:30', INTERVIEW_VENUE: 'Room A101' };
+    const s = buildCallScript({ ...situation, status: 'I', access: 'Back Office', over18: 1 }, values, { interview });
+    expect(s.outcome[1]).toBe('Your interview is on 19 August 2025 at 10:30, at Room A101. You will receive an email with these details.');
+    const before = buildCallScript({ ...situation, status: 'I', access: 'Back Office', over18: 1 }, values);
+    expect(before.outcome[1]).toBe(
+      'I will give you the date, time and venue of your interview as soon as I have entered them, and you will receive an email with them.',
+    );
+  });
+
+  it('an under-18 rejection says one thing: a colleague decides, one extension (0421), no rejection or department transfer', () => {
+    const s = buildCallScript({ ...situation, status: 'X', access: 'Back Office', over18: 0, nationality: 'USA' }, values, {
+      alternates: [{ COURSE: 'G401', SCHOOL: 'SCI', EXTENSION: '5555', TITLE: 'Computing', SCHOOL_NAME: 'School of Science and Technology' }],
+    });
+    expect(s.choice.outcome).toBe('OFFER_CALLBACK');
+    const all = [...s.notes.flatMap((n) => n.paragraphs), ...s.outcome].join(' ');
+    expect(all).not.toContain('cannot offer you a place');
+    expect(all).not.toContain('5555');
+    expect(all).not.toContain('7982');
+    expect(s.outcome.at(-1)).toBe('Adviser: transfer the caller to extension 0421, then store the application as a referral.');
   });
 });

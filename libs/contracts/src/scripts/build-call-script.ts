@@ -5,7 +5,11 @@ import type { CourseData } from '../courses/course';
 import { chooseScript, type ScriptChoice, type ScriptSituation } from './choose-script';
 import { renderScript, type ScriptValues } from './render-script';
 import { INTAKE_YEAR, SCRIPT_VERSION } from '../common/limits';
+import { decisionFactRows, type DecisionFactRow, type DecisionFactSheet } from './decision-facts';
+import { hasPermission } from '../auth/role-permissions';
+import type { InterviewDetails } from '../applications/decision-facts';
 import {
+  CALLBACK_SUBMIT,
   OFFER_NO_UCAS,
   OUTCOME_SCRIPTS,
   REJECT_EXTRAS,
@@ -35,6 +39,11 @@ export type CallScript = {
   notes: { id: 'no-ucas-id' | 'under-18' | 'second-year'; paragraphs: string[] }[];
   /** The status-specific script; empty when no status is chosen. */
   outcome: string[];
+  /**
+   * The stored decision's facts (decisionFacts) to read back to the caller, when the script is for
+   * that decision (the chosen status is the stored one); empty before a save or for another status.
+   */
+  facts: DecisionFactRow[];
   /** Placeholders no alternative of a text could fill (read as empty): always none for a course of the catalogue. */
   gaps: PlaceholderName[];
 };
@@ -81,10 +90,23 @@ export function courseScriptValues(course: ScriptCourse, clearingTeamTelephone: 
 export function buildCallScript(
   situation: ScriptSituation,
   values: CallScriptValues,
-  options: { alternates?: readonly Alternate[]; scenario?: ScriptScenario | null } = {},
+  options: {
+    alternates?: readonly Alternate[];
+    scenario?: ScriptScenario | null;
+    facts?: DecisionFactSheet | null;
+    /** The interview the adviser entered (an invitation reads it back). */
+    interview?: InterviewDetails | null;
+  } = {},
 ): CallScript {
   const choice = chooseScript(situation);
-  const filled: ScriptValues = choice.under18 ? { ...values, extno: SCRIPT_EXTENSIONS.UNDER_18_REFERRAL } : values;
+  const interview: ScriptValues = options.interview
+    ? {
+        interviewDate: formatLongDate(options.interview.INTERVIEW_DATE),
+        interviewTime: options.interview.INTERVIEW_TIME,
+        interviewVenue: options.interview.INTERVIEW_VENUE,
+      }
+    : {};
+  const filled: ScriptValues = { ...values, ...interview, ...(choice.under18 ? { extno: SCRIPT_EXTENSIONS.UNDER_18_REFERRAL } : {}) };
   const gaps: PlaceholderName[] = [];
   const r = (t: ScriptText, extra: ScriptValues = {}) => renderScript(t, { ...filled, ...extra }, (name) => gaps.push(name));
 
@@ -97,7 +119,13 @@ export function buildCallScript(
   if (choice.under18) notes.push({ id: 'under-18', paragraphs: SCRIPT_NOTES.UNDER_18.map((t) => r(t)) });
   if (choice.secondYear) notes.push({ id: 'second-year', paragraphs: SCRIPT_NOTES.SECOND_YEAR[choice.secondYear].map((t) => r(t)) });
 
-  const texts: readonly ScriptText[] = choice.outcome ? OUTCOME_SCRIPTS[choice.outcome] : [];
+  // Front Office (no set-status permission) submits the callback for the Clearing team; it cannot store a referral.
+  const submitsOnly = !hasPermission(situation.access, 'SET_APPLICATION_STATUS');
+  const texts: readonly ScriptText[] = choice.outcome
+    ? choice.outcome === 'OFFER_CALLBACK' && submitsOnly
+      ? [...OUTCOME_SCRIPTS.OFFER_CALLBACK.slice(0, -1), CALLBACK_SUBMIT]
+      : OUTCOME_SCRIPTS[choice.outcome]
+    : [];
   const outcome = texts.map((t, i) => r(choice.outcome === 'OFFER' && choice.noUcasId && i === 1 ? OFFER_NO_UCAS : t));
   if (choice.rejectForm) {
     outcome.push(...REJECT_EXTRAS[choice.rejectForm].map((t) => r(t)));
@@ -121,6 +149,7 @@ export function buildCallScript(
     searchPrompts: SCRIPT_TEXTS.SEARCH_PROMPTS.map((t) => r(t)),
     notes,
     outcome,
+    facts: options.facts && options.facts.status === situation.status ? decisionFactRows(options.facts) : [],
     gaps,
   };
 }

@@ -42,14 +42,17 @@ const TABLE: [string, Partial<ScriptSituation>, Partial<ScriptChoice>][] = [
   ['referred', { status: 'R' }, { outcome: 'REFER' }],
   ['referred, Sciences (SCI) uses the general referral', { status: 'R', school: 'SCI' }, { outcome: 'REFER' }],
   ['referred, Health Sciences (SHS)', { status: 'R', school: 'SHS' }, { outcome: 'REFER_SHS' }],
-  ['referred, under 18', { status: 'R', over18: 0 }, { outcome: 'REFER', under18: true }],
+  // Under 18, one story: whatever the status, a colleague decides (the under-18 note's referral).
+  ['referred, under 18', { status: 'R', over18: 0 }, { outcome: 'OFFER_CALLBACK', under18: true }],
+  ['rejected, under 18: no rejection, no department transfers', { status: 'X', over18: 0, nationality: 'USA' }, { outcome: 'OFFER_CALLBACK', under18: true }],
+  ['pooled, under 18', { status: 'P', over18: 0 }, { outcome: 'OFFER_CALLBACK', under18: true }],
   ['pooled', { status: 'P', trafficLight: 'A' }, { outcome: 'POOL' }],
   ['rejected, home', { status: 'X', trafficLight: 'R' }, { outcome: 'REJECT', rejectForm: 'EEA' }],
   ['rejected, EU national with settled status (DEU)', { status: 'X', nationality: 'DEU', visaType: 'settled' }, { outcome: 'REJECT', rejectForm: 'EEA' }],
   ['rejected, EU national without a permission (DEU)', { status: 'X', nationality: 'DEU' }, { outcome: 'REJECT', rejectForm: 'GENERAL' }],
   ['rejected, non-EEA (NGA)', { status: 'X', nationality: 'NGA' }, { outcome: 'REJECT', rejectForm: 'GENERAL' }],
   ['duplicate', { status: 'D' }, { outcome: 'DELETED' }],
-  ['withdrawn', { status: 'W' }, { outcome: 'DELETED' }],
+  ['withdrawn: its own text, the record is kept', { status: 'W' }, { outcome: 'WITHDRAWN' }],
   ['V status', { status: 'V' }, { outcome: null }],
   ['no status chosen yet', { status: null }, { outcome: null }],
   ['no UCAS ID: not applied through UCAS', { appliedToUcas: false }, { noUcasId: true }],
@@ -67,7 +70,7 @@ const TABLE: [string, Partial<ScriptSituation>, Partial<ScriptChoice>][] = [
   [
     'under 18 and second year: the wish goes into the referral',
     { status: 'R', over18: 0, secondYearEntry: true },
-    { outcome: 'REFER', under18: true, secondYear: 'REFERRAL' },
+    { outcome: 'OFFER_CALLBACK', under18: true, secondYear: 'REFERRAL' },
   ],
 ];
 

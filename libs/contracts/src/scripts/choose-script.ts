@@ -55,13 +55,23 @@ function chooseOutcome(s: ScriptSituation): Pick<ScriptChoice, 'outcome' | 'reje
     case 'V': // V is treated like the current status (spec section 4): the caller resolves it first.
       return { outcome: null, rejectForm: null };
     case 'D':
-    case 'W':
       return { outcome: 'DELETED', rejectForm: null };
+    case 'W':
+      // A withdrawal keeps the record (and sends its email): never 'This application has been deleted.'
+      return { outcome: 'WITHDRAWN', rejectForm: null };
+    default:
+      break;
+  }
+  // Under 18 on the course start date (spec section 4): referred to the Admissions Office, no
+  // decision by the adviser; whatever status is on screen, the outcome says the same as the
+  // under-18 note: a colleague decides, transfer (to 0421) and store it as a referral.
+  if (s.over18 === 0) return { outcome: 'OFFER_CALLBACK', rejectForm: null };
+  switch (s.status) {
     case 'O':
     case 'I': {
-      // An offer the adviser may not make directly (no set-status permission, under 18, second-year
-      // entry: spec section 4, domain.md "Submit buttons") is transferred and stored as a referral.
-      if (!hasPermission(s.access, 'SET_APPLICATION_STATUS') || s.over18 === 0 || s.secondYearEntry) {
+      // An offer the adviser may not make directly (no set-status permission, second-year entry:
+      // spec section 4, domain.md "Submit buttons") is transferred and stored as a referral.
+      if (!hasPermission(s.access, 'SET_APPLICATION_STATUS') || s.secondYearEntry) {
         return { outcome: 'OFFER_CALLBACK', rejectForm: null };
       }
       const base = s.status === 'O' ? 'OFFER' : 'INVITE';
@@ -77,6 +87,8 @@ function chooseOutcome(s: ScriptSituation): Pick<ScriptChoice, 'outcome' | 'reje
       return { outcome: 'POOL', rejectForm: null };
     case 'X':
       return { outcome: 'REJECT', rejectForm: eea ? 'EEA' : 'GENERAL' };
+    default:
+      return { outcome: null, rejectForm: null };
   }
 }
 

@@ -5,3 +5,4 @@ export * from './render-script';
 export * from './choose-script';
 export * from './build-call-script';
 export * from './read-back';
+export * from './decision-facts';

@@ -32,6 +32,8 @@ export const SCRIPT_VARIANTS = [
   'REFER',
   'OFFER_CALLBACK',
   'DELETED',
+  // Beyond spec section 3's list: W keeps its record, so it is not DELETED's 'has been deleted'.
+  'WITHDRAWN',
 ] as const;
 export type ScriptVariant = (typeof SCRIPT_VARIANTS)[number];
 
@@ -73,6 +75,9 @@ export const SCRIPT_PLACEHOLDERS = {
   cname: "the course title (an alternative's own title)",
   course: "the UCAS code (an alternative's own code)",
   school: "the school's name (SCHOOL_NAME), never its code",
+  interviewDate: 'the interview date the adviser entered, written out',
+  interviewTime: 'the interview time the adviser entered (UK time)',
+  interviewVenue: 'the interview venue or online link the adviser entered',
 } as const;
 export type PlaceholderName = keyof typeof SCRIPT_PLACEHOLDERS;
 
@@ -102,12 +107,23 @@ export const SCRIPT_HEADINGS = {
   SAVED: 'Saved',
   DECISION: 'Decision',
   NEXT_CALLER: 'Next caller',
+  /** Above the saved decision's facts in the script: what the email and the applicant's status page say too. */
+  READ_BACK: 'Read back to the caller',
 } as const;
 
 /** Said to the caller about the reference before and after saving (the public confirmation asks them to quote it too). */
 const REFERENCE: ScriptText = [
   'Your reference number is %ref%; please quote it whenever you contact us about this application.',
   'I will give you your reference number once your application is saved.',
+];
+
+/** The invitation (spec section 4 "Invite"). */
+const INVITATION = 'I am pleased to invite you to an interview for %cname%.';
+
+/** The interview the adviser entered, read back (before it is entered: what happens instead). */
+const INTERVIEW_READ_BACK: ScriptText = [
+  'Your interview is on {interviewDate} at {interviewTime}, at {interviewVenue}. You will receive an email with these details.',
+  'I will give you the date, time and venue of your interview as soon as I have entered them, and you will receive an email with them.',
 ];
 
 /** Where the adviser transfers a caller: the course's extension, else the Clearing team's number. */
@@ -182,19 +198,20 @@ export const OUTCOME_SCRIPTS = {
     REFERENCE,
     'Adviser: transfer the caller to extension ' + SCRIPT_EXTENSIONS.OFFER_INVITE + '.',
   ],
-  INVITE: [
-    'I am pleased to invite you to an interview for %cname%. You will receive an email with the interview time and venue.',
-    REFERENCE,
-    'Adviser: transfer the caller to extension ' + SCRIPT_EXTENSIONS.OFFER_INVITE + '.',
-  ],
+  INVITE: [INVITATION, INTERVIEW_READ_BACK, REFERENCE, 'Adviser: transfer the caller to extension ' + SCRIPT_EXTENSIONS.OFFER_INVITE + '.'],
+  // Needs a visa (domain.md "Call scripts"): the offer is made, then the visa compliance team takes over.
   OFFER_NONEEA: [
-    'Your qualifications meet the requirements for %cname%. Because of your nationality, I will now transfer you to our visa compliance team before an offer can be made.',
+    'I am pleased to make you an offer for %cname%. You will receive an email confirming it.',
+    'You must add us through the Clearing option on your UCAS Hub within two working days, after which the offer lapses.',
+    'Because of your nationality, our visa compliance team will contact you about your offer and your student visa. I will now transfer you to them.',
     'If the transfer fails, the visa team will call you back.',
     REFERENCE,
     'Adviser: transfer the caller to extension ' + SCRIPT_EXTENSIONS.OFFER_INVITE + '.',
   ],
   INVITE_NONEEA: [
-    'Your qualifications meet the requirements for an interview for %cname%. Because of your nationality, I will now transfer you to our visa compliance team before you can be invited.',
+    INVITATION,
+    INTERVIEW_READ_BACK,
+    'Because of your nationality, our visa compliance team will contact you before your interview. I will now transfer you to them.',
     'If the transfer fails, the visa team will call you back.',
     REFERENCE,
     'Adviser: transfer the caller to extension ' + SCRIPT_EXTENSIONS.OFFER_INVITE + '.',
@@ -212,11 +229,13 @@ export const OUTCOME_SCRIPTS = {
     'I will transfer you to Admissions now; if that is not possible, the course tutor will call you back.',
     'The tutor may contact you within 24 hours.',
     REFERENCE,
+    transferTo(),
   ],
   REFER: [
     'I will transfer you to Admissions now; if that is not possible, the course tutor will call you back.',
     'If nobody has contacted you by midday tomorrow, please assume that you have been unsuccessful.',
     REFERENCE,
+    transferTo(),
   ],
   OFFER_CALLBACK: [
     'Your application for %cname% needs a decision from a colleague. I will transfer you to them now.',
@@ -224,7 +243,14 @@ export const OUTCOME_SCRIPTS = {
     transferTo(', then store the application as a referral'),
   ],
   DELETED: ['This application has been deleted.'],
+  WITHDRAWN: ['Your application for %cname% has been withdrawn. We keep its record, and you will receive an email confirming the withdrawal.', REFERENCE],
 } as const satisfies Record<ScriptVariant, readonly ScriptText[]>;
+
+/**
+ * OFFER_CALLBACK's transfer for an adviser who cannot set a status (Front Office): they submit the
+ * application for the Clearing team to decide, never 'store it as a referral', which they cannot.
+ */
+export const CALLBACK_SUBMIT = transferTo(', then submit the application: the Clearing team makes the decision');
 
 /**
  * The offer's second paragraph for a caller who has not applied through UCAS this year (spec

@@ -7,7 +7,6 @@ import type { AssessForm } from '../assessment/assess-form';
 import type { CourseData, CourseDetailResponse } from '../courses/course';
 import { buildQualOption } from '../qualifications/catalogue';
 import type { Scenario } from '../scenarios/scenario';
-import type { DecisionEmailPayload } from '../notifications/outbox';
 
 export function createCourse(overrides: Partial<CourseData> = {}): CourseData {
   return {
@@ -222,36 +221,8 @@ export function createScenario(n = 1, overrides: Partial<Scenario> = {}): Scenar
   };
 }
 
-/** An outbox payload of kind 'decision-email': an automatic public offer unless overridden. */
-export function createDecisionEmailPayload(overrides: Partial<DecisionEmailPayload> = {}): DecisionEmailPayload {
-  return {
-    applicationId: '17',
-    studentId: '2600001',
-    ucasCode: 'G400',
-    hash: 'a'.repeat(64),
-    reference: '31100017',
-    intake: '2025/26',
-    source: 'public',
-    previousStatus: null,
-    status: 'O',
-    subStatus: 'AO',
-    decidedAt: '2025-08-14T08:30:00.000Z',
-    applicant: { NAME1: 'Ann', NAME2: 'Example', EMAIL: 'ann@example.com', NATIONALITY: 'GBR', APPLIED_TO_UCAS: true },
-    course: {
-      UCAS_CODE: 'G400',
-      COURSE_CODE_OVERRIDE: null,
-      COURSE_TITLE: 'Computer Science',
-      QUALIFICATION: 'BSc (Hons)',
-      COURSE_START_DATE: '2025-09-29',
-      FEEDBACK_TELEPHONE: '020 7040 8716',
-      SCHOOL: 'SCI',
-    },
-    rejectionReasons: [],
-    recommendedCourses: [],
-    interview: null,
-    ...overrides,
-  };
-}
+export { createDecisionEmailPayload } from './decision-email-payload';
+
 /**
  * A form's reference to an uploaded document (FormDocument, the value of e.g. ALEVELS_DOCUMENT_1):
  * a 700-byte PDF of A level results under the upload's `fileToken`, a new file_id each call;
@@ -270,3 +241,5 @@ export function createDocumentReference(fileToken: string, overrides: Partial<Fo
 }
 
 export * from './sample-documents';
+
+export * from './decision-fact-cases';

@@ -1,3 +1,4 @@
+import { decisionDeadline } from '@clearing-desk/contracts/server';
 import {
   APPLICATIONS_SVC,
   routeOf,
@@ -90,7 +91,13 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (result.kind === 'no-place') throw new HttpError(409, PLACES_MESSAGES.NO_PLACE_LEFT);
       fastify.outboxRelay.kick();
       if (result.status !== result.previousStatus) fastify.decisionMetrics.record(result.status, 'staff');
-      return { confirmed_status: result.status, version: result.version, updated_at: result.updatedAt };
+      const changed = result.status !== result.previousStatus;
+      return {
+        confirmed_status: result.status,
+        version: result.version,
+        updated_at: result.updatedAt,
+        ...(changed ? { decision_deadline: decisionDeadline(result.status, new Date(result.updatedAt))?.toISOString() ?? null } : {}),
+      };
     },
   });
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   apiPath,
-  applicationReviewResponseSchema,
   appliedResponseSchema,
   type ApplyResponse,
   applyResponseSchema,
@@ -79,11 +78,14 @@ describe(apiRouteLabel('application'), () => {
   it('answers the application, its assessment, the course and its qualOptions', async () => {
     const res = await client.get(`${apiPath('application', { hash: saved.hash })}?_=${Date.now()}`);
     expect(res.status).toBe(200);
-    const review = applicationReviewResponseSchema.parse(res.body);
+    const review = statusPageResponseSchema.parse(res.body);
     expect(review.applicationData).toMatchObject({ EMAIL, UCAS_PERSONAL_ID: UCAS_ID, STUDENT_ID: saved.id[0], STATUS: saved.confirmed_status });
-    expect(review.assessment).toEqual(saved.assessment);
+    expect(review.assessment).toEqual({ ...saved.assessment, ALTERNATE: saved.assessment.ALTERNATE.map(({ EXTENSION: _e, ...a }) => a) });
     const course = courseDetailResponseSchema.parse((await client.get(apiPath('course', { id: OPEN }))).body);
-    expect(review.courseData).toEqual(course.courseData);
+    // The applicant's page holds no internal numbers: no places, no offer allowance, no alternative's extension.
+    const { CLEARING_PLACES: _places, OFFER_ALLOWANCE: _allowance, ...publicCourse } = course.courseData;
+    expect(review.courseData).toEqual(publicCourse);
+    expect(JSON.stringify(res.body)).not.toMatch(/OFFER_ALLOWANCE|CLEARING_PLACES|"EXTENSION"/);
     expect(review.qualOptions).toEqual(course.qualOptions);
     expect(review.documents).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { API_ENDPOINTS, APPLICATIONS_SVC, COURSES_SVC, documentSummarySchema, FILES_SVC, routeOf } from '@clearing-desk/contracts';
+import { API_ENDPOINTS, APPLICATIONS_SVC, COURSES_SVC, documentSummarySchema, FILES_SVC, publicStatusPage, routeOf } from '@clearing-desk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { GatewayConfig } from '../../config';
 import { applyApiRoutes } from './apply';
@@ -11,8 +11,8 @@ import { deskRoutes } from './desk';
  * differ in their number of segments, so the router never confuses them.
  */
 export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig }> = async (fastify, { config }) => {
-  await fastify.register(applyApiRoutes);
-  await fastify.register(deskRoutes);
+  await fastify.register(applyApiRoutes, { institutionCode: config.UCAS_INSTITUTION_CODE });
+  await fastify.register(deskRoutes, { institutionCode: config.UCAS_INSTITUTION_CODE });
   await fastify.register(applicationEmailRoutes);
 
   /**
@@ -50,14 +50,14 @@ export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig
         fastify.services.files.send(request, FILES_SVC.list, { query: { owner: stored.SUBMISSION_ID } }),
       ]);
       const documents = files.filter((f) => f.status === 'clean').map((f) => documentSummarySchema.parse(f));
-      return {
+      return publicStatusPage({
         applicationData: stored.applicationData,
         assessment: stored.assessment,
         courseData,
         qualOptions,
         documents,
         decision: { ...stored.decision, INSTITUTION_CODE: config.UCAS_INSTITUTION_CODE },
-      };
+      });
     },
   });
 };

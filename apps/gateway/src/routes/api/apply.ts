@@ -28,7 +28,7 @@ import { assessmentGatewayPlugin } from '../../plugins/app/assessment-gateway';
  * address's budget at once, past it with its form-start token and a solved proof of work (428 asks).
  * The steps are the named submit steps (src/applications/submit/) the staff routes run too.
  */
-export const applyApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
+export const applyApiRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = async (fastify, { institutionCode }) => {
   await fastify.register(assessmentGatewayPlugin);
 
   fastify.route({
@@ -36,7 +36,11 @@ export const applyApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     config: fastify.publicRateLimit('apply'),
     preValidation: [fastify.applicantRateLimit('apply'), fastify.formGuard],
     preHandler: fastify.csrfProtection,
-    handler: async (request) => submitPublic(fastify, request, request.params.course, request.body.data),
+    // With the institution code the offer's UCAS Hub step names (as its email and status page do).
+    handler: async (request) => ({
+      ...(await submitPublic(fastify, request, request.params.course, request.body.data)),
+      institution_code: institutionCode,
+    }),
   });
 
   /** GET /api/form-start: the signed token of a public form opened now (contracts' form-guard.ts). */

@@ -39,7 +39,7 @@ const requireAnyRole = async (request: FastifyRequest) => {
  * - PUT  /admin/applications/:s/:c          update (`If-Match` optional; stale: 409), `{ confirmed_status, version, updated_at }`
  * - PUT  /admin/applications/:s/:c/outbound-call, GET/PUT .../visa, GET .../documents/:fileId (attachment, logged)
  */
-export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
+export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = async (fastify, { institutionCode }) => {
   await fastify.register(assessmentGatewayPlugin);
   const load = (request: FastifyRequest, params: { student: string; course: string }) => loadStaffApplication(fastify, request, params);
 
@@ -84,6 +84,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
         access: detail.access,
         qualOptions: detail.qualOptions,
         documents: files.filter((f) => f.status === 'clean').map((f) => documentSummarySchema.parse(f)),
+        decision: { DEADLINE: stored.DEADLINE ?? null, INTERVIEW: stored.INTERVIEW ?? null, INSTITUTION_CODE: institutionCode },
       };
     },
   });
@@ -91,7 +92,10 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.route({
     ...routeOf(API_ENDPOINTS.adminApplicationCreate),
     preHandler: fastify.csrfProtection,
-    handler: async (request) => submitStaff(fastify, request, request.params.student, request.params.course, request.body.data),
+    handler: async (request) => ({
+      ...(await submitStaff(fastify, request, request.params.student, request.params.course, request.body.data)),
+      institution_code: institutionCode,
+    }),
   });
 
   fastify.route({
@@ -104,7 +108,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const withPlaces = await fastify.places.withLedgerPlaces(request, detail);
       const result = await updateStaff(fastify, request, request.params, withPlaces, stored.applicationData.STATUS, request.body.data, version);
       setEtag(reply, result.version);
-      return result;
+      return { ...result, institution_code: institutionCode };
     },
   });
 

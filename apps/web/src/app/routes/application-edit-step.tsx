@@ -9,18 +9,28 @@ import { ApplicationDocuments } from '@/features/desk/components/application-doc
 import { ApplicationEmails } from '@/features/desk/components/application-emails';
 import { OutboundCall } from '@/features/desk/components/outbound-call';
 import { useApplicationForm } from '@/features/application-form/components/application-form-provider';
-import { deskCallScript, DeskLayout, FeedbackPanel, SavedConfirmation, SecondYearGuidance, type DeskScriptProps } from '@/features/call-scripts';
+import { env } from '@/config/env';
+import {
+  deskCallScript,
+  deskDecisionFacts,
+  DeskLayout,
+  FeedbackPanel,
+  SavedConfirmation,
+  SecondYearGuidance,
+  type DeskScriptProps,
+} from '@/features/call-scripts';
 import { courseHeading } from '@/features/courses/components/course-information';
 import { deskButtonScripts, DeskReview, useDeskScriptProps, type KnownScriptProps } from './desk-form';
 import { NotFound } from './not-found';
 import { useApplicationEditContext, type ApplicationEditContext } from './application-edit-context';
 
 /** What the edit screen's script knows besides the live form: the course, the access and the stored ids. */
-const editKnown = ({ applicationData, courseData, access }: ApplicationEditContext['detail']): KnownScriptProps => ({
-  course: courseData,
-  access,
-  applicationId: applicationData.APPLICATION_ID,
-  reference: applicationReference(applicationData),
+const editKnown = (detail: ApplicationEditContext['detail']): KnownScriptProps => ({
+  course: detail.courseData,
+  access: detail.access,
+  applicationId: detail.applicationData.APPLICATION_ID,
+  reference: applicationReference(detail.applicationData),
+  facts: deskDecisionFacts(detail, env.VITE_CLEARING_TEAM_TELEPHONE),
 });
 
 /** What the script of the edit screen reads: the live answers and assessment, the stored ids, the saved status. */
@@ -76,7 +86,7 @@ function EditSaved() {
     <SavedConfirmation
       // A new save is a new confirmation: mounted again, it takes focus again.
       key={state.saved?.at ?? 'arrival'}
-      reference={applicationReference(applicationData)}
+      facts={deskCallScript({ ...scriptProps, status: applicationData.STATUS }).facts}
       status={applicationData.STATUS}
       outcome={deskCallScript({ ...scriptProps, status: applicationData.STATUS }).outcome}
       nextCaller={

@@ -102,8 +102,9 @@ export const currentStatusNote = (status: string) => `Current status: ${status}.
 export const callUsText = (telephone: string, reference: string) =>
   `To continue your application, please call the Clearing team on ${telephone} and quote your reference number ${reference}.`;
 
-export const submittedText = (reference: string) =>
-  `We have received your application. Your reference number is ${reference}. We will contact you by email about the next steps.`;
+/** The submitted message (no course telephone): what the 'received' email says, with the Clearing team's number. */
+export const submittedText = (reference: string, telephone: string) =>
+  `We have received your application. Your reference number is ${reference}. Our Clearing team will call you to talk about your application; you can also call them on ${telephone}.`;
 
 /** Name of one item of a group in the UI: 'Qualification 2', 'GCSE qualification 1'. */
 export const GROUP_ITEM_NOUN = { GCSE_QUALIFICATIONS: 'GCSE qualification', QUALIFICATIONS: 'Qualification' } as const;

@@ -12,3 +12,4 @@ export { DeskLayout } from './components/desk-layout';
 export { CallScript } from './components/call-script';
 export { StaffReview } from './components/staff-review';
 export { ButtonScripts, SavedConfirmation, SAVED_HEADING_ID, type ButtonScriptItem } from './components/outcome-scripts';
+export { deskDecisionFacts } from './utils/desk-decision-facts';

@@ -32,6 +32,8 @@ export const DESK_TEXTS = {
   // Labels name the search so they differ from the form's own fields.
   STUDENT_NAME1: 'Student given name',
   STUDENT_NAME2: 'Student family name',
+  /** The student search's result columns (spec section 3's ID, NAME1, NAME2, APPLIED_TO), named for people. */
+  STUDENT_COLUMNS: { ID: 'Student ID', NAME1: 'Given name', NAME2: 'Family name', APPLIED_TO: 'Applied to' },
   STUDENT_EMAIL: 'Student email address',
   STUDENT_UCAS_ID: 'Student UCAS Personal ID',
   STUDENT_YEAR: 'Student year of entry',

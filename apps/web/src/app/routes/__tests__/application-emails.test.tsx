@@ -46,7 +46,7 @@ describe('the feedback panel lists the decision emails', () => {
 
     await user.click(within(items[1]!).getByRole('button', { name: /^Resend: Rejection email/ }));
     expect(await within(emails).findByRole('status')).toHaveTextContent('The email is queued to be sent again.');
-    expect(await within(emails).findByText(/Rejection email to amara.okafor@example.com: Queued \(backoffice1\)/)).toBeInTheDocument();
+    expect(await within(emails).findByText(/Rejection email to amara.okafor@example.com: Sending \(backoffice1\)/)).toBeInTheDocument();
     expect(await screen.findByText(/backoffice1: Email sent again: 'Your offer for Computer Science' to amara.okafor@example.com\./)).toBeInTheDocument();
   });
 

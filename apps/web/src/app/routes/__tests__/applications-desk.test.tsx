@@ -163,6 +163,8 @@ describe('/visa/{studentId}/{ucasCode}', () => {
   it('shows only the moved-visa sentence', async () => {
     renderApp('/visa/S0002/G400', { user: backOffice });
     expect(await screen.findByRole('heading', { level: 1, name: 'Visas have been moved to the City Admin Portal.' })).toBeInTheDocument();
-    expect(screen.getByRole('main').textContent).toBe('Visas have been moved to the City Admin Portal.');
+    // The spec's sentence, and a way back to the listing (the Visa Team's own list, filter v).
+    expect(screen.getByRole('main').textContent).toBe('Visas have been moved to the City Admin Portal.Back to application listing');
+    expect(screen.getByRole('link', { name: 'Back to application listing' })).toHaveAttribute('href', '/applications?s=v');
   });
 });

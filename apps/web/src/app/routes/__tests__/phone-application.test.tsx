@@ -73,7 +73,7 @@ describe('taking an application by phone on /apply/{code}', () => {
       within(results)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['ID', 'NAME1', 'NAME2', 'APPLIED_TO', 'Select']);
+    ).toEqual(['Student ID', 'Given name', 'Family name', 'Applied to', 'Select']);
     const amaro = within(results).getByRole('cell', { name: 'S0002' }).closest('tr') as HTMLElement;
     expect(within(amaro).getByText('Already applied for this course')).toBeInTheDocument();
     expect(within(amaro).queryByRole('button')).not.toBeInTheDocument();

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
+import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { ApplicationConfirmation, confirmationHeading } from '@/features/application-form/components/application-confirmation';
 import { useApplicationForm } from '@/features/application-form/components/application-form-provider';
@@ -6,18 +8,35 @@ import { courseHeading } from '@/features/courses/components/course-information'
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCourseContext } from './course-context';
 
+/** The tab's last submission to a course (sessionStorage): its status page's hash, so a reload finds it. */
+const confirmationKey = (ucasCode: string) => `clearing-desk:confirmation:${ucasCode}`;
+const storage = (): Storage | null => {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+};
+
 /**
- * /apply/:ucasCode/confirmation: the outcome of the submission just made. The answer is kept in
- * the form's state only; without one (a reload) the course information page is shown, and the
- * review page (/review/{hash}) is the lasting link.
+ * /apply/:ucasCode/confirmation: the outcome of the submission just made, from the form's state.
+ * A reload (the state is gone) shows the same decision on its status page (/review/{hash}, kept
+ * for this tab); without one, the course information page.
  */
 export function ApplicationConfirmationRoute() {
   const { detail } = useCourseContext();
   const { state, qualOptions } = useApplicationForm();
   const course = detail.courseData;
   useDocumentTitle(state.submitted ? confirmationHeading(state.submitted.response, course) : null, courseHeading(course));
+  const hash = state.submitted?.response.hash;
+  useEffect(() => {
+    if (hash) storage()?.setItem(confirmationKey(course.UCAS_CODE), hash);
+  }, [hash, course.UCAS_CODE]);
 
-  if (!state.submitted) return <Navigate to={paths.apply.course.getHref(course.UCAS_CODE)} replace />;
+  if (!state.submitted) {
+    const kept = storage()?.getItem(confirmationKey(course.UCAS_CODE));
+    return <Navigate to={kept ? paths.review.getHref(kept) : paths.apply.course.getHref(course.UCAS_CODE)} replace />;
+  }
   const { response, values } = state.submitted;
   return (
     <ApplicationConfirmation
@@ -25,6 +44,7 @@ export function ApplicationConfirmationRoute() {
       course={course}
       values={values}
       qualOptions={qualOptions}
+      clearingTeamTelephone={env.VITE_CLEARING_TEAM_TELEPHONE}
       courseName={courseHeading(course)}
       reviewHref={paths.review.getHref(response.hash)}
       searchHref={paths.apply.search.getHref()}

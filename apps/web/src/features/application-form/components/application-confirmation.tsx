@@ -1,5 +1,11 @@
 import {
   CONFIRMATION_TEXTS,
+  DECISION_FACT_ATTRIBUTE,
+  DECISION_TEXTS,
+  decisionCourseOf,
+  decisionFactRows,
+  decisionFacts,
+  type DecisionFactSheet,
   courseDocumentTypes,
   displayCourseCode,
   offerTexts,
@@ -10,7 +16,7 @@ import {
   type QualOption,
   type RecommendedCourse,
 } from '@clearing-desk/contracts';
-import { Panel } from '@clearing-desk/ui';
+import { FactList, Panel } from '@clearing-desk/ui';
 import { Link } from 'react-router-dom';
 import { callUsText, FORM_TEXTS, submittedText } from '../texts';
 import type { FormValues } from '../types';
@@ -23,6 +29,8 @@ type ApplicationConfirmationProps = {
   /** The values that were submitted (read back when the status has no page of its own). */
   values: FormValues;
   qualOptions: readonly QualOption[];
+  /** The Clearing team's number where the course has none (build configuration). */
+  clearingTeamTelephone: string;
   courseName: string;
   reviewHref: string;
   searchHref: string;
@@ -66,6 +74,40 @@ export function confirmationHeading(response: Pick<ApplyResponse, 'confirmed_sta
 
 const telHref = (telephone: string) => `tel:${telephone.replace(/\s+/g, '')}`;
 
+const formText = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/**
+ * The decision's facts (contracts' decisionFacts) from the answer of POST /api/apply: its
+ * deadline and institution code are the server's, so the confirmation names what the email names.
+ */
+export function confirmationFacts(response: ApplyResponse, course: CourseData, values: FormValues, clearingTeamTelephone: string): DecisionFactSheet {
+  return decisionFacts({
+    status: response.confirmed_status,
+    subStatus: null,
+    reference: publicReference(response),
+    course: decisionCourseOf(course),
+    clearingTeamTelephone,
+    institutionCode: response.institution_code ?? '',
+    deadline: response.decision_deadline ? new Date(response.decision_deadline) : null,
+    interview: null,
+    nationality: formText(values.NATIONALITY),
+    visaType: formText(values.VISA_TYPE),
+    appliedToUcas: values.APPLIED_TO_UCAS === '1',
+  });
+}
+
+/** The decision's facts as every surface lists them (its own section, so other notices fit around it). */
+export function ConfirmationFacts({ sheet }: { sheet: DecisionFactSheet }) {
+  return (
+    <section aria-labelledby="confirmation-facts-heading">
+      <h2 className="cd-heading-m" id="confirmation-facts-heading">
+        {DECISION_TEXTS.FACTS}
+      </h2>
+      <FactList rows={decisionFactRows(sheet)} attribute={DECISION_FACT_ATTRIBUTE} />
+    </section>
+  );
+}
+
 /**
  * The public confirmation page by confirmed_status (spec section 2): O a 'Good News!' panel with
  * the offer and the reference; S or R a call-us page with the Clearing team's number (or a
@@ -78,12 +120,14 @@ export function ApplicationConfirmation({
   course,
   values,
   qualOptions,
+  clearingTeamTelephone,
   courseName,
   reviewHref,
   searchHref,
   getCourseHref,
 }: ApplicationConfirmationProps) {
   const reference = publicReference(response);
+  const sheet = confirmationFacts(response, course, values, clearingTeamTelephone);
   const recommended = <RecommendedCourses courses={response.recommended_courses} getCourseHref={getCourseHref} />;
 
   let body;
@@ -103,6 +147,7 @@ export function ApplicationConfirmation({
               </p>
             ),
           )}
+          {sheet.needsVisa && <p className="cd-body">{DECISION_TEXTS.VISA_OFFER}</p>}
         </>
       );
       break;
@@ -114,6 +159,7 @@ export function ApplicationConfirmation({
           <p className="cd-body-l">
             {FORM_TEXTS.REFERENCE_LABEL}: <strong>{reference}</strong>
           </p>
+          <p className="cd-body">{sheet.nextStep}</p>
           <p className="cd-body">{callUsText(course.FEEDBACK_TELEPHONE, reference)}</p>
           <p className="cd-body">
             <a className="cd-link cd-confirmation__telephone" href={telHref(course.FEEDBACK_TELEPHONE)}>
@@ -130,7 +176,7 @@ export function ApplicationConfirmation({
             <br />
             <strong className="cd-panel__reference">{reference}</strong>
           </Panel>
-          <p className="cd-body">{submittedText(reference)}</p>
+          <p className="cd-body">{submittedText(reference, sheet.telephone)}</p>
           {recommended}
         </>
       );
@@ -139,6 +185,9 @@ export function ApplicationConfirmation({
       body = (
         <>
           <h1 className="cd-heading-l">{CONFIRMATION_TEXTS.REJECTED_HEADING}</h1>
+          <p className="cd-body-l">
+            {FORM_TEXTS.REFERENCE_LABEL}: <strong>{reference}</strong>
+          </p>
           {response.rejection_reasons.length > 0 && (
             <section aria-labelledby="rejection-reasons-heading">
               <h2 className="cd-heading-m" id="rejection-reasons-heading">
@@ -171,6 +220,7 @@ export function ApplicationConfirmation({
     <div className="cd-confirmation">
       <span className="cd-caption-l">{courseName}</span>
       {body}
+      <ConfirmationFacts sheet={sheet} />
       <p className="cd-body">
         <Link className="cd-link" to={reviewHref}>
           {FORM_TEXTS.VIEW_APPLICATION}

@@ -1,4 +1,4 @@
-import { APPLICATION_STATUSES, courseDocumentTypes, STATUS_PAGE_TEXTS, type ApplicationReviewResponse } from '@clearing-desk/contracts';
+import { APPLICATION_STATUSES, courseDocumentTypes, STATUS_PAGE_TEXTS, type ApplicationReviewResponse, type CourseData } from '@clearing-desk/contracts';
 import { SummaryList } from '@clearing-desk/ui';
 import { FORM_TEXTS } from '../texts';
 import { ApplicationDetails, formatDate } from './application-details';
@@ -8,7 +8,10 @@ import { ApplicationDetails, formatDate } from './application-details';
  * GET /api/applications/{hash}): the reference, status and submission date, then every answer,
  * qualification and document. Works on reload: everything comes from the server.
  */
-export function ApplicationReviewDetails({ review }: { review: ApplicationReviewResponse }) {
+/** What the read-back needs of the review answer (the status page's carries a public course without internal numbers). */
+type ReviewForDetails = Pick<ApplicationReviewResponse, 'applicationData' | 'qualOptions' | 'documents'> & { courseData: Pick<CourseData, 'DOCUMENT_TYPES'> };
+
+export function ApplicationReviewDetails({ review }: { review: ReviewForDetails }) {
   const { applicationData, courseData, qualOptions, documents } = review;
   const listDocuments = documents.length > 0 || courseDocumentTypes(courseData).length > 0;
   return (

@@ -4,6 +4,7 @@ import {
   APPLY_MESSAGES,
   CONFIRMATION_TEXTS,
   confirmStatusChange,
+  displayCourseCode,
   lastSavedAt,
   documentNotAttachedText,
   ERROR_CODES,
@@ -37,6 +38,14 @@ import { useApplicationForm } from './application-form-provider';
 import { checkInterview, EMPTY_INTERVIEW, INTERVIEW_FIELD_IDS, InterviewFields, type InterviewErrors } from './interview-fields';
 
 const DEFAULT_BUTTONS: readonly SubmissionButton[] = [SUBMISSION_BUTTONS.SUBMIT];
+
+/** The caller's given and family names as the form has them ('' before they are taken). */
+const callerName = (values: Readonly<Record<string, unknown>>): string =>
+  [values.NAME1, values.NAME2]
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .join(' ');
 
 /** A status button as a screen previews its script: the label and the status it stores (V resolved to the current status). */
 export type StatusButtonPreview = { label: string; status: ApplicationStatus };
@@ -274,8 +283,14 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
         {chosen && !isUpdate && state.appliedNotChecked && <p className="cd-body">{FORM_TEXTS.APPLIED_NOT_CHECKED}</p>}
         {chosen && overAllowance(chosen) && <p className="cd-body">{PLACES_MESSAGES.OVER_ALLOWANCE_CONFIRM}</p>}
         {chosen && asksInterview(chosen) && <InterviewFields value={interview} errors={interviewErrors} onChange={setInterview} />}
-        {chosen && !isUpdate && chosen.STATUS !== 'S' && (
-          <p className="cd-body">The application will be saved with the status {APPLICATION_STATUSES[chosen.STATUS]}.</p>
+        {chosen && staff && !isUpdate && <p className="cd-body">{CONFIRMATION_TEXTS.savedWithStatus(APPLICATION_STATUSES[chosen.STATUS])}</p>}
+        {chosen && !staff && !isUpdate && chosen.STATUS !== 'S' && (
+          <p className="cd-body">{CONFIRMATION_TEXTS.savedWithStatus(APPLICATION_STATUSES[chosen.STATUS])}</p>
+        )}
+        {chosen && staff && (
+          <p className="cd-body">
+            {CONFIRMATION_TEXTS.decisionFor(`${course.COURSE_TITLE} ${course.QUALIFICATION} (${displayCourseCode(course)})`, callerName(values))}
+          </p>
         )}
       </ConfirmDialog>
     </div>

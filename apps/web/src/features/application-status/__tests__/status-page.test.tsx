@@ -24,8 +24,9 @@ describe("the applicant's status page (/review/{hash})", () => {
     setApplyResponse({ confirmed_status: 'O' });
     await openStatusPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Good News!' })).toBeInTheDocument();
-    expect(screen.getByText('Computer Science BSc (Hons)')).toHaveClass('cd-caption-l');
-    expect(screen.getByText('Computer Science BSc (Hons) (G400)')).toBeInTheDocument();
+    expect(screen.getByText('Computer Science BSc (Hons)', { selector: '.cd-caption-l' })).toBeInTheDocument();
+    expect(screen.getByText('Computer Science BSc (Hons)', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('G400', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('We are pleased to offer you a place on Computer Science BSc (Hons), starting on 28 September 2026.')).toBeInTheDocument();
     expect(screen.getByText('Your reference is 31004211.')).toBeInTheDocument();
 
@@ -77,7 +78,8 @@ describe("the applicant's status page (/review/{hash})", () => {
     setApplyResponse({ confirmed_status: 'S' });
     await openStatusPage(createCourse({ FEEDBACK_TELEPHONE: null }));
     expect(screen.getByRole('heading', { level: 1, name: 'We have received your application' })).toBeInTheDocument();
-    expect(screen.getByText('You can also call us on 020 7040 4000, quoting your reference 31004211.')).toBeInTheDocument();
+    expect(screen.getByText('Our Clearing team will call you to talk about your application.', { selector: 'section p' })).toBeInTheDocument();
+    expect(screen.getByText('If you have any questions, call our Clearing team on 020 7040 4000 and quote your reference 31004211.')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Call the Clearing team' })).getByRole('link', { name: '020 7040 4000' })).toBeInTheDocument();
   });
 

@@ -1,5 +1,12 @@
-import { decisionContent, STATUS_PAGE_TEXTS, type DecisionContent, type StatusPageResponse } from '@clearing-desk/contracts';
-import { Panel, SummaryList } from '@clearing-desk/ui';
+import {
+  DECISION_FACT_ATTRIBUTE,
+  DECISION_TEXTS,
+  decisionContent,
+  STATUS_PAGE_TEXTS,
+  type DecisionContent,
+  type StatusPageResponse,
+} from '@clearing-desk/contracts';
+import { FactList, Panel, SummaryList } from '@clearing-desk/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -34,9 +41,10 @@ export function statusPageContent(review: StatusPageResponse, clearingTeamTeleph
       COURSE_TITLE: c.COURSE_TITLE,
       QUALIFICATION: c.QUALIFICATION,
       COURSE_START_DATE: c.COURSE_START_DATE,
-      FEEDBACK_TELEPHONE: c.FEEDBACK_TELEPHONE || clearingTeamTelephone,
+      FEEDBACK_TELEPHONE: c.FEEDBACK_TELEPHONE,
       SCHOOL: c.SCHOOL,
     },
+    clearingTeamTelephone,
     institutionCode: d.INSTITUTION_CODE,
     deadline: d.DEADLINE ? new Date(d.DEADLINE) : null,
     interview: d.INTERVIEW,
@@ -57,7 +65,7 @@ const telHref = (telephone: string) => `tel:${telephone.replace(/\s+/g, '')}`;
 export function ApplicationStatus({ review, clearingTeamTelephone, getCourseHref, details, now }: ApplicationStatusProps) {
   const content = statusPageContent(review, clearingTeamTelephone, getCourseHref);
   const { courseData, decision } = review;
-  const telephone = courseData.FEEDBACK_TELEPHONE || clearingTeamTelephone;
+  const telephone = content.sheet.telephone;
   const next = content.nextSteps;
   useDocumentTitle(content.heading, STATUS_PAGE_TEXTS.TITLE);
 
@@ -106,6 +114,13 @@ export function ApplicationStatus({ review, clearingTeamTelephone, getCourseHref
         </section>
       )}
 
+      <section aria-labelledby="status-facts-heading">
+        <h2 className="cd-heading-m" id="status-facts-heading">
+          {DECISION_TEXTS.FACTS}
+        </h2>
+        <FactList rows={content.facts} attribute={DECISION_FACT_ATTRIBUTE} />
+      </section>
+
       <SummaryList
         rows={content.details.map((d) => ({
           key: d.key,
@@ -144,7 +159,7 @@ export function ApplicationStatus({ review, clearingTeamTelephone, getCourseHref
         <h2 className="cd-heading-m" id="status-call-heading">
           {STATUS_PAGE_TEXTS.CALL_US}
         </h2>
-        {content.contact && <p className="cd-body">{content.contact}</p>}
+        <p className="cd-body">{content.contact}</p>
         <p className="cd-body-l">
           <a className="cd-link cd-application-status__telephone" href={telHref(telephone)}>
             {telephone}

@@ -133,7 +133,8 @@ describe('FeedbackPanel', () => {
       ),
     ).toBeInTheDocument();
     expect(within(notes).getByText('Adviser: add the under-18 referral note and transfer to extension 0421.')).toBeInTheDocument();
-    expect(outcome()).toHaveAttribute('data-variant', 'REFER');
+    // One story: the outcome is the referral the under-18 note describes.
+    expect(outcome()).toHaveAttribute('data-variant', 'OFFER_CALLBACK');
   });
 
   it('adds the second-year wording and the transfer where the course allows it', () => {

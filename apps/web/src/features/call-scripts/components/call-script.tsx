@@ -1,4 +1,5 @@
-import { SCRIPT_HEADINGS, type CallScript as CallScriptData } from '@clearing-desk/contracts';
+import { DECISION_FACT_ATTRIBUTE, SCRIPT_HEADINGS, type CallScript as CallScriptData } from '@clearing-desk/contracts';
+import { FactList } from '@clearing-desk/ui';
 import { useId } from 'react';
 import { ScriptHtml } from './script-html';
 
@@ -47,6 +48,12 @@ export function CallScript({ script, live = true }: { script: CallScriptData; li
           {SCRIPT_HEADINGS.OUTCOME}
         </h4>
         {script.outcome.length === 0 ? <p className="cd-body">{SCRIPT_HEADINGS.NO_OUTCOME}</p> : script.outcome.map((p, i) => <ScriptHtml key={i} html={p} />)}
+        {script.facts.length > 0 && (
+          <>
+            <h5 className="cd-heading-s">{SCRIPT_HEADINGS.READ_BACK}</h5>
+            <FactList rows={script.facts} attribute={DECISION_FACT_ATTRIBUTE} />
+          </>
+        )}
       </Part>
     </div>
   );

@@ -8,6 +8,7 @@ import {
   type Assessment,
   type CallScript as CallScriptData,
   type CourseData,
+  type DecisionFactSheet,
   type LogItem,
   type ScriptScenario,
 } from '@clearing-desk/contracts';
@@ -66,6 +67,8 @@ export type FeedbackPanelProps = {
   reference?: string | null;
   /** A training call's scenario. */
   scenario?: ScriptScenario | null;
+  /** The stored decision's facts (deskDecisionFacts), read back when the script is for that decision. */
+  facts?: DecisionFactSheet | null;
   /** The outbound call button (spec section 4 "Outbound call"), supplied by the applications desk. */
   outboundCall?: ReactNode;
   /** The application's decision emails, after the History LOG; supplied by the applications desk. */
@@ -112,7 +115,7 @@ export function deskCallScript(props: DeskScriptProps): CallScriptData {
       aid: props.applicationId,
       ref: props.reference,
     },
-    { alternates: assessment?.ALTERNATE, scenario: props.scenario },
+    { alternates: assessment?.ALTERNATE, scenario: props.scenario, facts: props.facts },
   );
 }
 

@@ -1,4 +1,5 @@
-import { APPLICATION_STATUSES, SCRIPT_HEADINGS, type ApplicationStatus } from '@clearing-desk/contracts';
+import { DECISION_FACT_ATTRIBUTE, SCRIPT_HEADINGS, type ApplicationStatus, type DecisionFactRow } from '@clearing-desk/contracts';
+import { FactList } from '@clearing-desk/ui';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ScriptHtml } from './script-html';
 
@@ -32,8 +33,8 @@ export function ButtonScripts({ items }: { items: readonly ButtonScriptItem[] })
 export const SAVED_HEADING_ID = 'saved-heading';
 
 type SavedConfirmationProps = {
-  /** The public reference the caller quotes (applicationReference: DEPART_NUMBER + REFERENCE). */
-  reference: string;
+  /** The stored decision's facts (decisionFacts: decision, reference, course, next step, deadline, telephone, codes). */
+  facts: readonly DecisionFactRow[];
   /** The stored status (the decision just saved). */
   status: ApplicationStatus;
   /** The outcome script of that status, rendered by buildCallScript. */
@@ -43,12 +44,12 @@ type SavedConfirmationProps = {
 };
 
 /**
- * The confirmation at the top of the screen after a save: 'Saved', the reference
- * the caller quotes, the decision and its outcome script, then 'Next caller'. Mounting it scrolls it
+ * The confirmation at the top of the screen after a save: 'Saved', the decision's facts (the
+ * reference the caller quotes first among them) and its outcome script, then 'Next caller'. Mounting it scrolls it
  * into view and moves focus to its heading, so the adviser (and a screen reader) is told at once and
  * reads the script without scrolling, at desk size and first on a phone.
  */
-export function SavedConfirmation({ reference, status, outcome, nextCaller }: SavedConfirmationProps) {
+export function SavedConfirmation({ facts, status, outcome, nextCaller }: SavedConfirmationProps) {
   const ref = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -60,18 +61,9 @@ export function SavedConfirmation({ reference, status, outcome, nextCaller }: Sa
       <h2 className="cd-heading-l cd-saved__heading" id={SAVED_HEADING_ID} tabIndex={-1} ref={headingRef}>
         {SCRIPT_HEADINGS.SAVED}
       </h2>
-      <dl className="cd-saved__facts">
-        <div>
-          <dt>{SCRIPT_HEADINGS.REFERENCE}</dt>
-          <dd>
-            <strong>{reference}</strong>
-          </dd>
-        </div>
-        <div>
-          <dt>{SCRIPT_HEADINGS.DECISION}</dt>
-          <dd>{APPLICATION_STATUSES[status]}</dd>
-        </div>
-      </dl>
+      <div className="cd-saved__facts" data-status={status}>
+        <FactList rows={facts} attribute={DECISION_FACT_ATTRIBUTE} />
+      </div>
       {outcome.length > 0 && (
         <>
           <h3 className="cd-heading-s">{SCRIPT_HEADINGS.OUTCOME}</h3>

@@ -57,6 +57,7 @@ const columns = (listingSearch: string): TableColumn<ApplicationSearchRow>[] => 
             <Link
               className={buttonClassName('secondary', 'cd-button--small')}
               to={paths.visa.getHref(row.STUDENT_ID, row.UCAS_CODE)}
+              state={{ listingSearch }}
               aria-label={`${DESK_TEXTS.VISA} ${who}`}
             >
               {DESK_TEXTS.VISA}

@@ -26,8 +26,8 @@ const appliedTo = (row: StudentSearchRow): string[] =>
 
 /**
  * The adviser's student search (spec section 2; a step outside the tab list): names, email, UCAS
- * Personal ID, first or second year entry and a Search button, results at the bottom (ID, NAME1,
- * NAME2, APPLIED_TO). 'Select' fills the form for an additional course and is unavailable for a
+ * Personal ID, first or second year entry and a Search button, results at the bottom (student ID,
+ * given and family names, courses applied to). 'Select' fills the form for an additional course and is unavailable for a
  * student who already applied for this one. Reset clears the search and the current student.
  * It starts folded to one line (its heading, a disclosure button, and the selected student), so
  * the form's first screen is the form, for a new caller too; the adviser opens
@@ -65,10 +65,10 @@ export function StudentSearch({ ucasCode, selected, onSelect, onClear }: Student
   };
 
   const columns: TableColumn<StudentSearchRow>[] = [
-    { id: 'id', header: 'ID', cell: (row) => row.ID },
-    { id: 'name1', header: 'NAME1', cell: (row) => row.NAME1 },
-    { id: 'name2', header: 'NAME2', cell: (row) => row.NAME2 },
-    { id: 'applied', header: 'APPLIED_TO', cell: (row) => appliedTo(row).join(', ') },
+    { id: 'id', header: DESK_TEXTS.STUDENT_COLUMNS.ID, cell: (row) => row.ID },
+    { id: 'name1', header: DESK_TEXTS.STUDENT_COLUMNS.NAME1, cell: (row) => row.NAME1 },
+    { id: 'name2', header: DESK_TEXTS.STUDENT_COLUMNS.NAME2, cell: (row) => row.NAME2 },
+    { id: 'applied', header: DESK_TEXTS.STUDENT_COLUMNS.APPLIED_TO, cell: (row) => appliedTo(row).join(', ') },
     {
       id: 'select',
       header: DESK_TEXTS.STUDENT_SELECT,

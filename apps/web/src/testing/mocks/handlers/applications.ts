@@ -98,6 +98,7 @@ const appliedBy = (ucasCode: unknown, person: { email?: unknown; ucasPersonalId?
  */
 export function storeApplication(course: CourseData, submission: ApplySubmission, decision?: ApplicationDecision): ApplyResponse {
   const n = db.applications.length + 1;
+  const status = db.applyResponse.confirmed_status ?? decision?.confirmed_status ?? 'O';
   const response = createApplyResponse({
     id: [`S000${n}`, course.UCAS_CODE, `A000${n}`, `00421${n}`],
     hash: `hash-${n}`,
@@ -107,6 +108,9 @@ export function storeApplication(course: CourseData, submission: ApplySubmission
       ? { confirmed_status: decision.confirmed_status, rejection_reasons: decision.rejection_reasons, recommended_courses: decision.recommended_courses }
       : {}),
     assessment: db.assessment,
+    // As the gateway: the decision's deadline from when it was stored, and the institution code.
+    decision_deadline: decisionDeadline(status, new Date('2025-08-14T09:30:00.000Z'))?.toISOString() ?? null,
+    institution_code: 'Z99',
     ...db.applyResponse,
   });
   const { SUBMISSION_ID: _id, STATUS: _status, REJECTION_REASONS: _reasons, ...form } = submission;

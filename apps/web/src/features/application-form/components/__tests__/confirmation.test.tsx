@@ -25,11 +25,15 @@ describe('confirmation page by confirmed_status', () => {
     setApplyResponse({ confirmed_status: 'O', id: ['S1', 'G400', 'A1', '004217'], depart_number: '31', hash: 'h-offer' });
     await submitted();
     expect(await screen.findByRole('heading', { level: 1, name: 'Good News!' })).toBeInTheDocument();
-    expect(screen.getByText('31004217')).toBeInTheDocument();
+    expect(screen.getByText('31004217', { selector: '.cd-panel__reference' })).toBeInTheDocument();
     expect(screen.getByText('We are pleased to offer you a place on Computer Science BSc (Hons).')).toBeInTheDocument();
-    expect(screen.getByText(/within two working days/)).toBeInTheDocument();
+    expect(screen.getByText(/within two working days/, { selector: 'p' })).toBeInTheDocument();
     // domain.md: the offer names the UCAS Hub (UCAS Track was retired).
-    expect(screen.getByText(/UCAS Hub/)).toBeInTheDocument();
+    expect(screen.getByText(/UCAS Hub/, { selector: 'p' })).toBeInTheDocument();
+    // The facts the offer email names: the deadline and the codes to enter in UCAS Hub.
+    expect(screen.getByText('23:59 on Monday 18 August 2025', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('Z99', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('G400', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.queryByText(/UCAS Track/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View your application' })).toHaveAttribute('href', '/review/h-offer');
     await waitFor(() => expect(document.title).toBe('Good News! - Computer Science BSc (Hons) - Clearing Desk'));
@@ -81,7 +85,7 @@ describe('confirmation page by confirmed_status', () => {
     await user.click(await screen.findByRole('link', { name: 'View your application' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/review/hash-1'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Good News!' })).toBeInTheDocument();
-    expect(screen.getByText('Offered')).toBeInTheDocument();
+    expect(within(await screen.findByRole('region', { name: 'Your application details' })).getByText('Offered')).toBeInTheDocument();
   });
 
   it('shows the review page on its own (a reload): status, details and qualifications read back', async () => {
@@ -89,8 +93,8 @@ describe('confirmation page by confirmed_status', () => {
     storeApplication(course, toSubmission(createFormValues(course, createApplicationForm()), '0b7c2b1e-9d3a-4c5b-8e6f-0a1b2c3d4e5f'));
     renderApp('/review/hash-1');
     expect(await screen.findByRole('heading', { level: 2, name: 'Your application details' })).toBeInTheDocument();
-    expect(screen.getByText('Computer Science BSc (Hons)')).toBeInTheDocument();
-    expect(screen.getByText('Offered')).toBeInTheDocument();
+    expect(screen.getByText('Computer Science BSc (Hons)', { selector: '.cd-caption-l' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Your application details' })).getByText('Offered')).toBeInTheDocument();
     expect(screen.getByText('14 August 2025')).toBeInTheDocument();
     expect(screen.getByText('amara.okafor@example.com')).toBeInTheDocument();
     expect(screen.getByText('1234567890')).toBeInTheDocument();
@@ -107,8 +111,21 @@ describe('confirmation page by confirmed_status', () => {
     expect(await screen.findByText('We could not find this application. Check the link you were sent.')).toBeInTheDocument();
   });
 
-  it('sends a reload of the confirmation URL back to the course page', async () => {
+  it('sends the confirmation URL without a submission in this tab back to the course page', async () => {
+    window.sessionStorage.clear();
     const { router } = renderApp('/apply/G400/confirmation');
     await waitFor(() => expect(router.state.location.pathname).toBe('/apply/G400'));
+  });
+
+  it('shows the status page on a reload of the confirmation: the same decision, with its facts', async () => {
+    setApplyResponse({ confirmed_status: 'O', hash: 'h-reload' });
+    const first = await submitted();
+    await screen.findByRole('heading', { level: 1, name: 'Good News!' });
+    first.unmount();
+    // A reload: the form's state is gone, the tab's storage is not.
+    const { router } = renderApp('/apply/G400/confirmation');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/review/h-reload'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Good News!' })).toBeInTheDocument();
+    expect(screen.getByText('23:59 on Monday 18 August 2025', { selector: 'dd' })).toBeInTheDocument();
   });
 });

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { fillCallerApplication, signIn, signOut } from './support/desk';
+
+/**
+ * One story for a caller who needs a visa: the adviser's offer is made (the script says so and
+ * hands over to the visa compliance team), the confirm dialog names the decision, course and
+ * caller, and the offer is on the Visa Team's list (filter v) with its visa state, whose Visa
+ * screen keeps the spec's sentence and leads back to the list.
+ */
+test.describe("The Visa Team's list", () => {
+  test.setTimeout(120_000);
+
+  test('a needs-a-visa caller taken to an offer is found in the Visa Team listing', async ({ page }) => {
+    const name2 = `Visacaller${Date.now()}`;
+    await signIn(page, 'backoffice');
+    await fillCallerApplication(page, { course: 'G400', name2, nationality: 'USA', grades: ['A*', 'A', 'B'] });
+
+    const offer = page.getByRole('button', { name: /^Offer( \(save\))?$/ });
+    await expect(offer).toBeEnabled();
+    await offer.click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure you want to submit your application?' });
+    await expect(dialog.getByText('The application will be saved with the status Offered.')).toBeVisible();
+    await expect(dialog.getByText(`Course: Computer Science BSc (Hons) (G400). Caller: Amara ${name2}.`)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Yes, submit' }).click();
+    await expect(page).toHaveURL(/\/applications\/[^/]+\/G400$/, { timeout: 20_000 });
+
+    // The Saved screen: the offer is made, then the visa compliance team takes over.
+    const saved = page.getByRole('region', { name: 'Saved' });
+    await expect(saved).toBeVisible();
+    await expect(saved.getByText('I am pleased to make you an offer for Computer Science. You will receive an email confirming it.')).toBeVisible();
+    await expect(saved.getByText(/our visa compliance team will contact you about your offer and your student visa/)).toBeVisible();
+    await expect(saved.getByText(/before an offer can be made/)).toHaveCount(0);
+    await signOut(page);
+
+    await signIn(page, 'visateam');
+    await page.goto(`/applications?s=v&q=${encodeURIComponent(name2)}`);
+    await expect(page.getByText(/^\d+ applications? found$/)).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: name2 });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('cell', { name: 'Offered' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Pending', exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await row.getByRole('link', { name: /^Visa/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Visas have been moved to the City Admin Portal.' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Back to application listing' }).click();
+    await expect(page).toHaveURL(/\/applications\?.*s=v/);
+    await expect(page.getByRole('row').filter({ hasText: name2 })).toHaveCount(1);
+  });
+});
