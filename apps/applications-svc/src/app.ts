@@ -3,6 +3,7 @@ import type { ApplicationsConfig } from './config';
 import { applicationsRepositoryPlugin } from './plugins/app/applications-repository';
 import { clearingStatusRepositoryPlugin } from './plugins/app/clearing-status-repository';
 import { decisionMetricsPlugin } from './plugins/app/decision-metrics';
+import { decisionReviewsRepositoryPlugin } from './plugins/app/decision-reviews-repository';
 import { intakeCyclePlugin } from './plugins/app/intake-cycle';
 import { outboxRelayPlugin } from './plugins/app/outbox-relay';
 import { databasePlugin } from './plugins/external/database';
@@ -10,6 +11,7 @@ import { applicationRoutes } from './routes/applications';
 import { figuresRoutes } from './routes/figures';
 import { placesRoutes } from './routes/places';
 import { deskRoutes } from './routes/desk';
+import { decisionReviewRoutes } from './routes/decision-reviews';
 import { statusRoutes } from './routes/status';
 
 /** What tests may set: `now`, the clock of the status page's cycle end (default: the real time). */
@@ -34,11 +36,13 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(clearingStatusRepositoryPlugin);
   await app.register(applicationsRepositoryPlugin);
   await app.register(decisionMetricsPlugin);
+  await app.register(decisionReviewsRepositoryPlugin, { responseDays: config.DECISION_REVIEW_RESPONSE_DAYS });
   await app.register(statusRoutes);
   await app.register(applicationRoutes, { now: options.now });
   await app.register(figuresRoutes);
   await app.register(deskRoutes);
   await app.register(placesRoutes);
+  await app.register(decisionReviewRoutes, { now: options.now });
   app.addHook('onReady', async () => {
     await app.clearingStatusRepository.ensure({
       state: config.CLEARING_INITIAL_STATE,

@@ -39,6 +39,8 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
    * refused (the ledger is left as it is). Never set it in a deployment.
    */
   PLACES_GUARD: z.enum(['on', 'off']).default('on'),
+  /** Days a person has to answer an applicant's request to review an automatic decision (shown to the applicant and the back office). */
+  DECISION_REVIEW_RESPONSE_DAYS: z.coerce.number().int().min(1).max(30).default(5),
   /** Closing message stored the first time the service starts (null: the web default). */
   CLEARING_INITIAL_CLOSING_MESSAGE: z.string().optional(),
 });

@@ -43,3 +43,4 @@ export * from './scenarios';
 export * from './notifications';
 export * from './rules';
 export * from './endpoints';
+export * from './privacy';

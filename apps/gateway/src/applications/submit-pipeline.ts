@@ -26,6 +26,7 @@ import {
   offerWithoutPlace,
   PLACES_MESSAGES,
   SUBMISSION_BUTTONS,
+  TARIFF_TABLES_VERSION,
   toAssessForm,
   validateSubmission,
   withoutDocuments,
@@ -47,6 +48,7 @@ import {
   SUBMISSION_ID_KIND_MISMATCH,
   type SubmissionIdKind,
 } from '@clearing-desk/contracts';
+import { courseRequirementsHash } from '@clearing-desk/contracts/server';
 import { forbidIfRefused, HttpError } from '@clearing-desk/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AssessOutcome } from '../plugins/app/assessment-gateway';
@@ -344,6 +346,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
         qualOptions,
         assessment: outcome.result,
         decision: decidePublicOutcome({ assessment: outcome.result, form: checked.assessable, course: courseData, candidates: outcome.candidates }),
+        decisionRules: { TARIFF_TABLES_VERSION, COURSE_REQUIREMENTS_HASH: courseRequirementsHash(courseData, qualOptions) },
         user: request.staffUser?.username ?? PUBLIC_USER,
         courseFacts: emailCourseFacts(detail),
         placesSeed: courseData.VACANCIES_INTERNAL,
@@ -377,6 +380,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
         qualOptions: detail.qualOptions,
         assessment: outcome.result,
         decision: pipeline.staffDecision(status, outcome, REJECTION_REASONS),
+        decisionRules: { TARIFF_TABLES_VERSION, COURSE_REQUIREMENTS_HASH: courseRequirementsHash(detail.courseData, detail.qualOptions) },
         user: user.username,
         courseFacts: emailCourseFacts(detail),
         placesSeed: detail.courseData.VACANCIES_INTERNAL,

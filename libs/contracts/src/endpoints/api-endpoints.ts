@@ -48,6 +48,14 @@ import {
   scenarioResponseSchema,
 } from '../scenarios/scenario';
 import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, clearingStatusUpdateSchema, pingResponseSchema } from '../status/clearing-status';
+import {
+  decisionReviewAcceptedSchema,
+  decisionReviewDecisionSchema,
+  decisionReviewIdParamsSchema,
+  decisionReviewItemSchema,
+  decisionReviewListSchema,
+  decisionReviewRequestSchema,
+} from '../privacy/decision-review';
 import { API_ROUTES, type ApiRouteName } from './api-routes';
 import type { Endpoint } from './endpoint';
 
@@ -149,6 +157,21 @@ export const API_ENDPOINTS = withSchemas({
   scenario: { params: scenarioFilterSchema, query, responses: { 200: scenarioResponseSchema, ...refusals, 404: scenarioNotFoundResponseSchema } },
   scenarioCompleted: { body: apiBodySchema(scenarioCompletionRequestSchema), responses: { 200: scenarioCompletionSchema, ...refusals, ...e404 } },
   scenarioProgress: { query, responses: { 200: scenarioProgressSchema, ...refusals } },
+  // A person's review of an automatic decision.
+  /** The applicant asks (by the status page's hash): 409 when the decision was not automatic. */
+  decisionReviewRequest: {
+    params: applicationHashParamsSchema,
+    body: apiBodySchema(decisionReviewRequestSchema),
+    responses: { 200: decisionReviewAcceptedSchema, ...e400, ...e403, ...e404, ...e409, 410: errorResponseSchema, ...e429 },
+  },
+  /** The back office's queue (set-status permission). */
+  adminDecisionReviews: { query, responses: { 200: decisionReviewListSchema, ...refusals } },
+  /** Records the outcome and emails it to the applicant. */
+  adminDecisionReviewOutcome: {
+    params: decisionReviewIdParamsSchema,
+    body: apiBodySchema(decisionReviewDecisionSchema),
+    responses: { 200: decisionReviewItemSchema, ...refusals, ...e404, ...e409 },
+  },
   // The OpenAPI document of all of these (issue 14 item 6).
   /** The document itself. */
   openapi: { responses: {} },

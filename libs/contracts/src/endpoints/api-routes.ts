@@ -56,6 +56,10 @@ export const API_ROUTES = {
   scenario: { method: 'GET', path: '/api/scenario/:gender/:dept/:course/' },
   scenarioCompleted: { method: 'PUT', path: '/api/scenario-completed/' },
   scenarioProgress: { method: 'GET', path: '/api/admin/scenario-progress' },
+  // A person's review of an automatic decision (UK GDPR Article 22 safeguards).
+  decisionReviewRequest: { method: 'POST', path: '/api/applications/:hash/review-request' },
+  adminDecisionReviews: { method: 'GET', path: '/api/admin/decision-reviews' },
+  adminDecisionReviewOutcome: { method: 'PUT', path: '/api/admin/decision-reviews/:id' },
   // The OpenAPI document of all of these (issue 14 item 6).
   openapi: { method: 'GET', path: '/api/openapi.json' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;

@@ -30,6 +30,14 @@ import { courseIdParamsSchema } from '../courses/course';
 import { figuresCountRequestSchema, figuresCountResponseSchema } from '../figures/figures';
 import { placesLedgerSchema, placesUpdateRequestSchema } from '../rules/places-schemas';
 import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, clearingStatusUpdateSchema } from '../status/clearing-status';
+import {
+  decisionReviewAcceptedSchema,
+  decisionReviewDecisionSchema,
+  decisionReviewIdParamsSchema,
+  decisionReviewItemSchema,
+  decisionReviewListSchema,
+  decisionReviewRequestSchema,
+} from '../privacy/decision-review';
 import { endpoint } from './endpoint';
 
 const e400 = { 400: errorResponseSchema };
@@ -154,6 +162,26 @@ export const APPLICATIONS_SVC = {
     path: '/places/ledgers',
     body: z.object({ courses: z.array(z.string().min(1).max(32)).max(5000) }),
     responses: { 200: z.object({ rows: z.array(placesLedgerSchema) }), ...e400 },
+  }),
+
+  // A person's review of an automatic decision.
+  /** The applicant's request by hash: 404 unknown, 409 not automatic, 410 past its cycle; a repeat answers the open request. */
+  reviewRequest: endpoint({
+    method: 'POST',
+    path: '/decision-reviews/by-hash/:hash',
+    params: applicationHashParamsSchema,
+    body: decisionReviewRequestSchema,
+    responses: { 200: decisionReviewAcceptedSchema, ...e400, ...e404, 409: errorResponseSchema, 410: errorResponseSchema },
+  }),
+  /** The queue, in the user's scopes (set-status permission). */
+  reviewList: endpoint({ method: 'GET', path: '/decision-reviews', responses: { 200: decisionReviewListSchema, ...e403 } }),
+  /** A review's outcome: recorded on the application's LOG and emailed through the outbox. */
+  reviewOutcome: endpoint({
+    method: 'PUT',
+    path: '/decision-reviews/:id',
+    params: decisionReviewIdParamsSchema,
+    body: decisionReviewDecisionSchema,
+    responses: { 200: decisionReviewItemSchema, ...e400, ...e403, ...e404, 409: errorResponseSchema },
   }),
 
   /** Counts for the courses the gateway names (issue 13); view-report on every one. */

@@ -4,3 +4,4 @@ export * from './applications';
 export * from './application-log';
 export * from './outbox';
 export * from './course-places';
+export * from './decision-reviews';

@@ -310,6 +310,7 @@ export function createApplicationsRepository(
               departNumber: course.DEPART_NUMBER,
               status: decision.confirmed_status,
               subStatus: decision.sub_status,
+              decisionRules: request.decisionRules ?? null,
               rejectionReasons: decision.rejection_reasons,
               recommendedCourses: decision.recommended_courses,
               form,

@@ -4,6 +4,7 @@ import type { GatewayConfig } from '../../config';
 import { applyApiRoutes } from './apply';
 import { applicationEmailRoutes } from './application-emails';
 import { adminApplicationRoutes } from './applications-admin';
+import { decisionReviewApiRoutes } from './decision-reviews';
 
 /**
  * Public application routes of spec section 7: the duplicate check, the review page, and (from
@@ -14,6 +15,7 @@ export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig
   await fastify.register(applyApiRoutes);
   await fastify.register(adminApplicationRoutes);
   await fastify.register(applicationEmailRoutes);
+  await fastify.register(decisionReviewApiRoutes);
 
   /**
    * GET /api/applications/{ucasCode}/applied: the applications to the course by this email

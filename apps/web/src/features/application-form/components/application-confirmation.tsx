@@ -11,6 +11,7 @@ import {
   type RecommendedCourse,
 } from '@clearing-desk/contracts';
 import { Panel } from '@clearing-desk/ui';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { callUsText, FORM_TEXTS, submittedText } from '../texts';
 import type { FormValues } from '../types';
@@ -27,6 +28,8 @@ type ApplicationConfirmationProps = {
   reviewHref: string;
   searchHref: string;
   getCourseHref: (ucasCode: string) => string;
+  /** A section shown after the decision (the route passes an automatic decision's safeguards). */
+  safeguards?: ReactNode;
 };
 
 function RecommendedCourses({ courses, getCourseHref }: { courses: readonly RecommendedCourse[]; getCourseHref: (code: string) => string }) {
@@ -82,6 +85,7 @@ export function ApplicationConfirmation({
   reviewHref,
   searchHref,
   getCourseHref,
+  safeguards,
 }: ApplicationConfirmationProps) {
   const reference = publicReference(response);
   const recommended = <RecommendedCourses courses={response.recommended_courses} getCourseHref={getCourseHref} />;
@@ -171,6 +175,7 @@ export function ApplicationConfirmation({
     <div className="cd-confirmation">
       <span className="cd-caption-l">{courseName}</span>
       {body}
+      {safeguards}
       <p className="cd-body">
         <Link className="cd-link" to={reviewHref}>
           {FORM_TEXTS.VIEW_APPLICATION}

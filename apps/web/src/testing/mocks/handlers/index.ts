@@ -4,6 +4,7 @@ import { authHandlers } from './auth';
 import { clearingSettingsHandlers } from './clearing-settings';
 import { clearingStatusHandlers } from './clearing-status';
 import { coursesHandlers } from './courses';
+import { decisionReviewHandlers } from './decision-reviews';
 import { filesHandlers } from './files';
 import { scenariosHandlers } from './scenarios';
 
@@ -16,4 +17,5 @@ export const handlers = [
   ...applicationsDeskHandlers,
   ...filesHandlers,
   ...scenariosHandlers,
+  ...decisionReviewHandlers,
 ];

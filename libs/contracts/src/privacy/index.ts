@@ -1,0 +1,2 @@
+export * from './automatic-decision-texts';
+export * from './decision-review';
