@@ -56,6 +56,7 @@ import {
   decisionReviewListSchema,
   decisionReviewRequestSchema,
 } from '../privacy/decision-review';
+import { auditExportQuerySchema, auditListSchema } from '../privacy/audit';
 import { API_ROUTES, type ApiRouteName } from './api-routes';
 import type { Endpoint } from './endpoint';
 
@@ -172,6 +173,10 @@ export const API_ENDPOINTS = withSchemas({
     body: apiBodySchema(decisionReviewDecisionSchema),
     responses: { 200: decisionReviewItemSchema, ...refusals, ...e404, ...e409 },
   },
+  /** An application's audit (Administrators on its course). */
+  adminApplicationAudit: { params: adminApplicationParamsSchema, query, responses: { 200: auditListSchema, ...deskErrors, ...e401 } },
+  /** The audit trail as CSV: reads, changes, sign-ins and role changes (Administrators over all courses). */
+  adminAuditCsv: { query: auditExportQuerySchema, responses: { 200: z.string(), ...refusals } },
   // The OpenAPI document of all of these (issue 14 item 6).
   /** The document itself. */
   openapi: { responses: {} },

@@ -60,6 +60,9 @@ export const API_ROUTES = {
   decisionReviewRequest: { method: 'POST', path: '/api/applications/:hash/review-request' },
   adminDecisionReviews: { method: 'GET', path: '/api/admin/decision-reviews' },
   adminDecisionReviewOutcome: { method: 'PUT', path: '/api/admin/decision-reviews/:id' },
+  // The audit trail of staff access.
+  adminApplicationAudit: { method: 'GET', path: '/api/admin/applications/:student/:course/audit' },
+  adminAuditCsv: { method: 'GET', path: '/api/admin/audit.csv' },
   // The OpenAPI document of all of these (issue 14 item 6).
   openapi: { method: 'GET', path: '/api/openapi.json' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;

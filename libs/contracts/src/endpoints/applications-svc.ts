@@ -38,6 +38,7 @@ import {
   decisionReviewListSchema,
   decisionReviewRequestSchema,
 } from '../privacy/decision-review';
+import { auditExportQuerySchema, auditListSchema, deskReadQuerySchema, staffAuditEventSchema } from '../privacy/audit';
 import { endpoint } from './endpoint';
 
 const e400 = { 400: errorResponseSchema };
@@ -100,8 +101,21 @@ export const APPLICATIONS_SVC = {
     method: 'GET',
     path: '/desk/applications/:student/:course',
     params: adminApplicationParamsSchema,
+    /** `screen`: a staff member opened it on that screen (recorded in the audit trail). */
+    query: deskReadQuerySchema,
     responses: { 200: staffStoredApplicationSchema, ...e403, ...e404 },
   }),
+  /** The application's audit (reads and changes by staff, newest first): Administrators on its course. */
+  deskAudit: endpoint({
+    method: 'GET',
+    path: '/desk/applications/:student/:course/audit',
+    params: adminApplicationParamsSchema,
+    responses: { 200: auditListSchema, ...e403, ...e404 },
+  }),
+  /** Records a sign-in, sign-out or change of roles (the gateway's). */
+  auditEvent: endpoint({ method: 'POST', path: '/audit/events', body: staffAuditEventSchema, responses: { 200: z.object({ ok: z.literal(true) }), ...e400 } }),
+  /** The whole audit trail, oldest first (Administrators over all courses). */
+  auditExport: endpoint({ method: 'GET', path: '/audit', query: auditExportQuerySchema, responses: { 200: auditListSchema, ...e400, ...e403 } }),
   /** A staff update (409 on a stale version, a duplicate or no place left). */
   deskUpdate: endpoint({
     method: 'PUT',

@@ -1,2 +1,3 @@
 export * from './automatic-decision-texts';
 export * from './decision-review';
+export * from './audit';

@@ -5,3 +5,4 @@ export * from './application-log';
 export * from './outbox';
 export * from './course-places';
 export * from './decision-reviews';
+export * from './staff-audit';

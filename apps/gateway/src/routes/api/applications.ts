@@ -4,6 +4,7 @@ import type { GatewayConfig } from '../../config';
 import { applyApiRoutes } from './apply';
 import { applicationEmailRoutes } from './application-emails';
 import { adminApplicationRoutes } from './applications-admin';
+import { auditApiRoutes } from './audit';
 import { decisionReviewApiRoutes } from './decision-reviews';
 
 /**
@@ -16,6 +17,7 @@ export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig
   await fastify.register(adminApplicationRoutes);
   await fastify.register(applicationEmailRoutes);
   await fastify.register(decisionReviewApiRoutes);
+  await fastify.register(auditApiRoutes);
 
   /**
    * GET /api/applications/{ucasCode}/applied: the applications to the course by this email

@@ -1,13 +1,14 @@
 import { applicationEditHeading, applicationReference, BACK_TO_LISTING, canEditApplication, SCRIPT_HEADINGS } from '@clearing-desk/contracts';
 import { buttonClassName } from '@clearing-desk/ui';
 import { Link, useParams } from 'react-router-dom';
-import { paths, type ApplicationStepId } from '@/config/paths';
+import { apiPaths, paths, type ApplicationStepId } from '@/config/paths';
 import { ApplicationFormStep } from '@/features/application-form/components/application-form-step';
 import { findStep } from '@/features/application-form/steps';
 import { formatFileSize } from '@/features/application-form/utils/file-size';
 import { ApplicationDocuments } from '@/features/applications/components/application-documents';
 import { ApplicationEmails } from '@/features/applications/components/application-emails';
 import { OutboundCall } from '@/features/applications/components/outbound-call';
+import { ApplicationAudit } from '@/features/audit-trail/components/application-audit';
 import { useApplicationForm } from '@/features/application-form/components/application-form-provider';
 import { deskCallScript, DeskLayout, FeedbackPanel, SavedConfirmation, SecondYearGuidance, type DeskScriptProps } from '@/features/call-scripts';
 import { courseHeading } from '@/features/courses/components/course-information';
@@ -50,7 +51,14 @@ function DeskFeedback() {
           disabled={!canEditApplication(access, applicationData.STATUS)}
         />
       }
-      emails={<ApplicationEmails studentId={studentId} ucasCode={ucasCode} canResend={canEditApplication(access, applicationData.STATUS)} />}
+      emails={
+        <>
+          <ApplicationEmails studentId={studentId} ucasCode={ucasCode} canResend={canEditApplication(access, applicationData.STATUS)} />
+          {access === 'Administrator' && (
+            <ApplicationAudit studentId={studentId} ucasCode={ucasCode} csvHref={apiPaths.adminAuditCsv({ student: studentId, course: ucasCode })} />
+          )}
+        </>
+      }
     />
   );
 }

@@ -1,5 +1,6 @@
 import { applicationsHandlers } from './applications';
 import { applicationsDeskHandlers } from './applications-desk';
+import { auditHandlers } from './audit';
 import { authHandlers } from './auth';
 import { clearingSettingsHandlers } from './clearing-settings';
 import { clearingStatusHandlers } from './clearing-status';
@@ -18,4 +19,5 @@ export const handlers = [
   ...filesHandlers,
   ...scenariosHandlers,
   ...decisionReviewHandlers,
+  ...auditHandlers,
 ];
