@@ -62,7 +62,7 @@ export default [
   },
   {
     // Tools (benchmarks, seed checks) may use a service's code in-process, but only through the
-    // public entries its package.json declares, never a deep `src/` path (issue 22 item 5).
+    // public entries its package.json declares, never a deep `src/` path.
     files: ['tools/**/*.ts'],
     rules: {
       '@nx/enforce-module-boundaries': [
@@ -76,6 +76,14 @@ export default [
             '@clearing-desk/courses-svc/seed',
             '@clearing-desk/files-svc',
             '@clearing-desk/scenarios-svc/seed',
+            // Each app's config schema alone (tools/scripts/config-readme.test.ts): its `./config` entry.
+            '@clearing-desk/applications-svc/config',
+            '@clearing-desk/assessment-svc/config',
+            '@clearing-desk/courses-svc/config',
+            '@clearing-desk/files-svc/config',
+            '@clearing-desk/gateway/config',
+            '@clearing-desk/notifications-svc/config',
+            '@clearing-desk/scenarios-svc/config',
           ],
           depConstraints,
         },

@@ -14,7 +14,7 @@ const includeUi = !process.env.NX_TASK_TARGET_PROJECT;
 module.exports = {
   ...preset,
   displayName: 'web',
-  // A hang guard, not a budget (issue 22 item 6): whole-form tests type a full application, which
+  // A hang guard, not a budget: whole-form tests type a full application, which
   // takes over 30 s when a 2-core machine runs several suites at once.
   testTimeout: 120_000,
   rootDir: __dirname,

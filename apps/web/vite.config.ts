@@ -20,7 +20,7 @@ const srcAlias = { find: '@', replacement: fileURLToPath(new URL('./src', import
 
 /**
  * react-router 7 resolves to its development build under every export condition; the
- * production build (no dev warnings, about 40 % smaller) is only reachable by path (issue 12 item 4).
+ * production build (no dev warnings, about 40 % smaller) is only reachable by path.
  */
 const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production');
 const reactRouterProduction = [
@@ -100,7 +100,7 @@ function precompress(): Plugin {
 
 /**
  * The pre-rendered pages start the app from a tiny boot module, after the first frame is painted
- * (issue 12 item 4). The HTML and its inline stylesheet are all the first screen needs, so on a
+ *. The HTML and its inline stylesheet are all the first screen needs, so on a
  * phone's network nothing competes with them: the boot module asks for the entry and its imports
  * (as modulepreload links, all at once) only once the page is painted. It then evaluates one
  * chunk per task, dependencies first, so no single task runs the whole ~260 KB of script and the
@@ -158,7 +158,7 @@ function bootAfterFirstPaint(template: string, outDir: string, bundle: Rollup.Ou
 /**
  * The pre-rendered pages carry the app's stylesheet inline instead of linking it: a linked
  * stylesheet blocks the first paint for one more request, which on a phone's network is the
- * largest part of the time to first paint (Lighthouse: render-blocking resources, issue 12 item 4).
+ * largest part of the time to first paint (Lighthouse: render-blocking resources).
  * At 25 KB (about 4.4 KiB compressed) the whole file fits in the first round trip with the HTML.
  * Pages that are not pre-rendered keep the cached link.
  */
@@ -178,7 +178,7 @@ const serverOutDir = fileURLToPath(new URL('./dist-server', import.meta.url));
  * After the build, renders the first screen of each page in src/prerender.tsx (the real
  * components, through Vite's SSR loader) into a copy of index.html at that page's path, e.g.
  * dist/apply/index.html, which the gateway serves for /apply: the phone paints the heading and
- * search box from the HTML and CSS alone (issue 12 item 4). It also builds src/prerender.tsx for
+ * search box from the HTML and CSS alone. It also builds src/prerender.tsx for
  * Node into dist-server/prerender.js, with the page template beside it (page-template.html), for
  * the pages the gateway renders per request (a course page). Other pages keep the empty index.html.
  */
@@ -258,7 +258,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Source maps are written for error reports (a stack trace from a user's browser decoded
     // against dist/assets/*.map) but never referenced from the scripts, and the gateway never
-    // serves them (issue 25 item 6: they would publish the source).
+    // serves them (they would publish the source).
     sourcemap: 'hidden',
     // dist/.vite/manifest.json: which chunks each entry and route module imports, read by the
     // first-load measure (tools/bench/web/first-load.ts). A dot folder, so the gateway never serves it.

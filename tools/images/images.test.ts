@@ -6,7 +6,7 @@ import { createTestDatabase, freePort, metricValue, type TestDatabase } from '@c
 import { buildImage, IMAGES, type ImageName } from './images';
 
 /**
- * Issue 27 item 3: each image carries only what its app runs. No Docker engine runs here, so the
+ * Each image carries only what its app runs. No Docker engine runs here, so the
  * test does what the image's build stage does (buildImage) into a folder outside the repository
  * (nothing can resolve from the workspace's node_modules), and starts the app from it with plain
  * `node`, as the image's CMD does: no TypeScript runner, no dev tool, no other app's packages.
@@ -66,7 +66,7 @@ describe.each(Object.keys(IMAGES) as ImageName[])('the %s image', (app) => {
     const { dependencies } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     const expected: Record<ImageName, string[]> = {
       gateway: ['ioredis'],
-      // courses-svc takes the places projection from applications-svc's outbox events (BullMQ; issue 23).
+      // courses-svc takes the places projection from applications-svc's outbox events (BullMQ).
       'courses-svc': ['@electric-sql/pglite', 'bullmq', 'ioredis'],
       'applications-svc': ['@electric-sql/pglite', 'bullmq', 'ioredis'],
       'assessment-svc': [],

@@ -9,17 +9,21 @@ export const REPO_ROOT = path.resolve(__dirname, '../..');
 /**
  * What one image carries besides its bundle, per app (docker/app.Dockerfile, ADR 0002):
  * `entries` are the processes it can run (`node <entry>.js`), each a package entry: `server` runs the package's
- * service, any other runs as a script (files-svc's scan worker); `files` the folders and files read at
+ * service, any other runs as a script (files-svc's scan worker; the demo data's `seed` command,
+ * kept out of `server` so no service bundle carries demo data); `files` the folders and files read at
  * run time, at the same paths as in the repository (migrations; the gateway's web build and demo
  * role mapping).
  */
 export const IMAGES = {
   gateway: { entries: { server: '@clearing-desk/gateway' }, files: ['apps/web/dist', 'apps/web/dist-server', 'tools/ldap/demo-role-mapping.json'] },
-  'courses-svc': { entries: { server: '@clearing-desk/courses-svc' }, files: ['apps/courses-svc/drizzle'] },
+  'courses-svc': { entries: { server: '@clearing-desk/courses-svc', seed: '@clearing-desk/courses-svc/seed-command' }, files: ['apps/courses-svc/drizzle'] },
   'applications-svc': { entries: { server: '@clearing-desk/applications-svc' }, files: ['apps/applications-svc/drizzle'] },
   'assessment-svc': { entries: { server: '@clearing-desk/assessment-svc' }, files: [] },
   'files-svc': { entries: { server: '@clearing-desk/files-svc', worker: '@clearing-desk/files-svc/worker' }, files: ['apps/files-svc/drizzle'] },
-  'scenarios-svc': { entries: { server: '@clearing-desk/scenarios-svc' }, files: ['apps/scenarios-svc/drizzle'] },
+  'scenarios-svc': {
+    entries: { server: '@clearing-desk/scenarios-svc', seed: '@clearing-desk/scenarios-svc/seed-command' },
+    files: ['apps/scenarios-svc/drizzle'],
+  },
   'notifications-svc': { entries: { server: '@clearing-desk/notifications-svc' }, files: ['apps/notifications-svc/drizzle'] },
 } as const satisfies Record<string, { entries: Record<string, string>; files: readonly string[] }>;
 export type ImageName = keyof typeof IMAGES;

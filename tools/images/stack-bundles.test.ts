@@ -8,7 +8,7 @@ import { REPO_ROOT } from './images';
 import { buildStackBundles, LAUNCHER_BUNDLE } from './stack-bundles';
 
 /**
- * Issue 26 item 4 (ADR 0005): `npm start` runs compiled JavaScript, and every service's database
+ * ADR 0005: `npm start` runs compiled JavaScript, and every service's database
  * is on one embedded PostgreSQL server (or, with the PGlite engine, a copy of one fresh PGlite
  * cluster instead of an initdb in each service). The bundles are built as start.mjs builds them,
  * inside the repository where their run-time packages resolve; the launcher then runs from its
@@ -77,6 +77,14 @@ describe("npm start's compiled stack", () => {
     for (const app of ['gateway', 'courses-svc', 'applications-svc', 'assessment-svc', 'files-svc', 'scenarios-svc', 'notifications-svc'])
       expect({ app, exists: existsSync(path.join(bundles, app, 'server.js')) }).toEqual({ app, exists: true });
     expect(existsSync(path.join(bundles, LAUNCHER_BUNDLE))).toBe(true);
+  });
+
+  it('keeps the demo catalogue and scenarios out of every server bundle: only the seed commands carry them', () => {
+    const carriesDemoData = (file: string) => /\bdemoCatalogue\b|\bdemoScenarioSeeds\b/.test(readFileSync(file, 'utf8'));
+    for (const app of ['gateway', 'courses-svc', 'applications-svc', 'assessment-svc', 'files-svc', 'scenarios-svc', 'notifications-svc'])
+      expect({ app, demoData: carriesDemoData(path.join(bundles, app, 'server.js')) }).toEqual({ app, demoData: false });
+    for (const app of ['courses-svc', 'scenarios-svc'])
+      expect({ app, demoData: carriesDemoData(path.join(bundles, app, 'seed.js')) }).toEqual({ app, demoData: true });
   });
 
   it('runs every app with plain node from the bundles on one embedded PostgreSQL server, with the demo catalogue', async () => {

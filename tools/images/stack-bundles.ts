@@ -22,7 +22,7 @@ export async function buildStackBundles(outDir: string = STACK_BUNDLES_DIR): Pro
   // The repository root from a bundle's folder at run time (the bundles stay inside the repository).
   const rootOf = (dir: string) => `require('node:path').resolve(__dirname, ${JSON.stringify(path.relative(dir, REPO_ROOT).split(path.sep).join('/'))})`;
   // One app after the other: the eight builds at once took 1.9 GB at their peak, more than the
-  // running stack (issue 26 item 4: a first start within 2 GB).
+  // running stack (a first start within 2 GB).
   for (const app of Object.keys(IMAGES) as ImageName[]) {
     const dir = path.join(outDir, app);
     await bundleApp(app, dir, rootOf(dir));

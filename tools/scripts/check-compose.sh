@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Validates docker/compose.yaml without a Docker engine (issue 14 item 5), run by `npm test`:
+# Validates docker/compose.yaml without a Docker engine, run by `npm test`:
 #  1. Debian's docker-compose parses it (`config -q`) with placeholder secrets;
 #  2. without the secrets it refuses to start, naming the variable (no secret has a default);
 #  3. the gateway's TRUST_PROXY is the proxy's address (the pinned network's gateway); Redis
@@ -18,7 +18,7 @@ SMTP_URL=smtp://relay.example:587 MAIL_FROM=clearing@university.example PUBLIC_U
   docker-compose -p clearing-desk -f "$compose" config)
 echo "check-compose: docker-compose config accepts $compose"
 
-# Issue 25 item 6: behind its proxy the gateway must trust the proxy's X-Forwarded-For, or every
+# Behind its proxy the gateway must trust the proxy's X-Forwarded-For, or every
 # visitor shares one rate-limit bucket; the proxy's address is the pinned network's gateway.
 grep -q 'TRUST_PROXY: 172\.30\.0\.1$' <<<"$resolved" && grep -q 'gateway: 172\.30\.0\.1$' <<<"$resolved" || {
   echo "check-compose: the gateway's TRUST_PROXY is not the proxy's address (the default network's gateway, 172.30.0.1)" >&2
@@ -26,7 +26,7 @@ grep -q 'TRUST_PROXY: 172\.30\.0\.1$' <<<"$resolved" && grep -q 'gateway: 172\.3
 }
 echo "check-compose: the gateway trusts the proxy's address only"
 
-# Issue 25 item 3: Redis demands a password, and every app's REDIS_URL carries it.
+# Redis demands a password, and every app's REDIS_URL carries it.
 if grep -q 'REDIS_URL: redis://redis' <<<"$resolved" || ! grep -q -- '--requirepass' <<<"$resolved" \
   || [ "$(grep -c 'REDIS_URL: redis://:placeholder@redis:6379' <<<"$resolved")" -lt 4 ]; then
   echo "check-compose: Redis must run with --requirepass \$REDIS_PASSWORD and every REDIS_URL carry it" >&2

@@ -14,7 +14,7 @@ const limitsOf = (file: string) =>
   );
 
 /**
- * Issue 25 item 5: the clamd of docker/compose.yaml scans with the archive and size limits of the
+ * The clamd of docker/compose.yaml scans with the archive and size limits of the
  * shipped development configuration, which files-svc's scan-limits test proves against a zip bomb.
  */
 describe('clamd archive and size limits', () => {

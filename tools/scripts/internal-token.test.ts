@@ -6,7 +6,7 @@ import { REPO_ROOT, RUN_SERVICE, SERVICES } from '@clearing-desk/stack';
 const run = promisify(execFile);
 
 /**
- * Issue 14 item 3: INTERNAL_TOKEN has no committed default. Every app's real entry point
+ * INTERNAL_TOKEN has no committed default. Every app's real entry point
  * (service-kit's run-service, loading the `service` its package.json `main` exports), started
  * without it, refuses to start and says which variable to set (the launcher and the test stacks
  * generate one per stack, so only a deployment that forgot it sees this).

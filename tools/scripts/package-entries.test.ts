@@ -13,7 +13,7 @@ function workspacePackages(): Array<{ dir: string; pkg: PackageJson }> {
 }
 
 /**
- * Issue 22 item 5: tools and tests import packages through their public entries, so each
+ * Tools and tests import packages through their public entries, so each
  * package's `main` and every `exports` entry must name a file that exists. (That each app's
  * entry exports the `service` run-service starts is internal-token.test.ts's first step.)
  */

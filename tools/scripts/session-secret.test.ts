@@ -14,7 +14,7 @@ async function startGateway(env: NodeJS.ProcessEnv): Promise<{ code: number | un
 }
 
 /**
- * Issue 25 item 1: SESSION_SECRET has no committed default, whatever NODE_ENV says. The gateway
+ * SESSION_SECRET has no committed default, whatever NODE_ENV says. The gateway
  * started without it, or with a short one, refuses to start and names the variable (`npm start`
  * and the test stacks generate one, so only a deployment that forgot it sees this).
  */

@@ -2,7 +2,7 @@
  * The demo scenarios (apps/scenarios-svc) against the demo catalogue (apps/courses-svc) and the
  * real assessment engine (apps/assessment-svc): every scenario parses with the contract, its
  * course exists with the same fields, its caller assesses to the light its SCENARIOQUESTIONS
- * expect with the same OVER18, and together they rehearse every outcome script (issue 11 item 2).
+ * expect with the same OVER18, and together they rehearse every outcome script.
  * Lives in tools/ because only tools may import several services (eslint.config.mjs, type:tool).
  */
 import {

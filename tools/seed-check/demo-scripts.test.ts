@@ -1,5 +1,5 @@
 /**
- * Scripts without gaps (issue 20 item 4): every outcome script, with every note, built for every
+ * Scripts without gaps: every outcome script, with every note, built for every
  * course of the demo catalogue as an adviser meets it on the phone (before saving: no name, no
  * application id, no reference yet) and after saving, reaches the adviser without a bracketed
  * label, 'undefined', 'null' or an unfilled placeholder, and names one extension per script.
@@ -90,7 +90,7 @@ courses.forEach((course, index) => {
   }
 });
 
-describe('call scripts on every course of the demo catalogue (issue 20 item 4)', () => {
+describe('call scripts on every course of the demo catalogue', () => {
   it('cover every outcome variant and every note on the 161 courses, with and without a telephone', () => {
     expect(courses).toHaveLength(161);
     expect(courses.filter((c) => !c.FEEDBACK_TELEPHONE).length).toBeGreaterThan(0);

@@ -10,7 +10,7 @@ import { Client } from 'pg';
 const USER = 'clearing';
 
 /**
- * Server settings for a small embedded server (issue 26 item 4): a few MB of shared buffers and
+ * Server settings for a small embedded server: a few MB of shared buffers and
  * connections enough for every service's pool; TCP on the loopback only, no Unix socket (the
  * machine's own PostgreSQL may own the default socket folder).
  */

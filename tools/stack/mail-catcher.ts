@@ -25,7 +25,7 @@ export type CaughtEmail = {
 };
 
 /**
- * The local mail catcher of `npm start`, the browser tests and the benchmarks (issue 24 item 6):
+ * The local mail catcher of `npm start`, the browser tests and the benchmarks:
  * maildev on 127.0.0.1, SMTP on `smtpPort` and the web inbox on `webPort`, messages in memory.
  * Resolves once both listen; `stop()` ends it. Production points SMTP_URL at the university's
  * relay instead (README "Email").

@@ -60,6 +60,7 @@ export type StackOptions = {
    * 'pglite' one PGlite per service under `<dataRoot>/<service>-svc` (CLEARING_EMBEDDED_DATABASE=pglite).
    */
   embeddedEngine?: 'postgres' | 'pglite';
+  /** Run courses-svc's and scenarios-svc's `seed` command (demo catalogue, demo scenarios into empty tables) before each starts. */
   seedDemoData?: boolean;
   /** 'fixed' uses the default ports (gateway 3000 or PORT); 'free' picks free ones (tests). */
   ports?: 'fixed' | 'free';
@@ -84,7 +85,7 @@ export type StackOptions = {
   gatewayEnv?: Record<string, string>;
   /**
    * Restart a process that exits after start-up, with exponential backoff (0.1 s doubling to 10 s,
-   * reset after a minute up), and say so on stdout: `npm start` only (issue 14 item 4). Tests keep
+   * reset after a minute up), and say so on stdout: `npm start` only. Tests keep
    * the default (false) so that a crash fails them.
    */
   restart?: boolean;
@@ -100,7 +101,7 @@ export type StackOptions = {
   smtpUrl?: string;
   /**
    * Processes per service (default 1), e.g. `{ assessment: 2 }`: each on its own port, the
-   * gateway given all their URLs (comma-separated `<NAME>_URL`, issue 26 item 2). Instances of a
+   * gateway given all their URLs (comma-separated `<NAME>_URL`). Instances of a
    * service with a database share it.
    */
   instances?: Partial<Record<ServiceName, number>>;
@@ -118,7 +119,7 @@ export type Stack = {
   urls: Partial<Record<ServiceName, string>>;
   /** Every instance's URL of each service (StackOptions.instances). */
   instanceUrls: Partial<Record<ServiceName, string[]>>;
-  /** Each app's metrics port (`<url>/metrics`: Prometheus text; issue 27), the gateway's too. */
+  /** Each app's metrics port (`<url>/metrics`: Prometheus text), the gateway's too. */
   metricsUrls: Partial<Record<ServiceName | 'gateway', string>>;
   /** DATABASE_URL of each service with a database, on a 'test' stack (tests count rows to prove nothing was stored). */
   databaseUrls: Partial<Record<ServiceName, string>>;
@@ -155,7 +156,7 @@ export function demoIntakeCycleEnd(intake: string, now: Date = new Date()): stri
 }
 
 /**
- * Backoff of the restart of a crashed process: 0.1 s doubling to 10 s (issue 14 item 4). The
+ * Backoff of the restart of a crashed process: 0.1 s doubling to 10 s. The
  * first restart is quick because a killed service's work waits for it (the decision emails a
  * killed notifications-svc would send: tools/bench/notifications); a process that keeps crashing
  * reaches 10 s after eight attempts.
@@ -212,7 +213,7 @@ function pipeLogs(run: Running, mode: 'pretty' | 'silent', onLine?: StackOptions
         const entry = JSON.parse(line) as {
           level?: number;
           msg?: string;
-          // service-kit's compact request line (issue 26): method, url, statusCode, ms.
+          // service-kit's compact request line: method, url, statusCode, ms.
           method?: string;
           url?: string;
           statusCode?: number;
@@ -272,6 +273,28 @@ function spawnChild(dir: string, env: Record<string, string>, bundlesDir?: strin
   });
 }
 
+/**
+ * Runs the `seed` command of the app in `dir` (its package's `./seed-command`; `seed.js` among the
+ * bundles) with the service's environment and waits for it: migrations, then the demo data into
+ * empty tables. @throws with the command's output when it exits other than 0.
+ */
+async function runSeedCommand(name: string, dir: string, env: Record<string, string>, bundlesDir?: string): Promise<void> {
+  const args = bundlesDir ? [path.join(bundlesDir, path.basename(dir), 'seed.js')] : ['--import', 'tsx', path.join(REPO_ROOT, dir, 'src/seed-command.ts')];
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(REPO_ROOT, dir, 'tsconfig.json'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (exitCode) => resolve(exitCode));
+  });
+  if (code !== 0) throw new Error(`${name}: the seed command exited with ${String(code)}\n${output.slice(-4000)}`);
+}
+
 function spawnService(
   name: string,
   dir: string,
@@ -319,7 +342,7 @@ async function stopAll(runs: Running[]) {
 
 /**
  * Gives each embedded service folder in `dirs` that has no database yet a copy of one fresh,
- * empty PGlite cluster (issue 26 item 4). PGlite's initdb runs in the process that opens a new
+ * empty PGlite cluster. PGlite's initdb runs in the process that opens a new
  * folder and leaves it 300-700 MB larger for good (its WebAssembly heap is not given back), and
  * on a first start five services ran it at once (3.5-4.5 GB). Here it runs once, in a short-lived
  * process, and the services open a database that exists. The copy is a cleanly shut-down cluster,
@@ -362,10 +385,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const instanceUrls: Partial<Record<ServiceName, string[]>> = {};
   const metricsUrls: Partial<Record<ServiceName | 'gateway', string>> = {};
   const databaseUrls: Partial<Record<ServiceName, string>> = {};
-  // One random internal token per stack: no committed default exists (issue 14 item 3).
+  // One random internal token per stack: no committed default exists.
   const internalToken = options.env?.INTERNAL_TOKEN ?? randomBytes(24).toString('base64url');
   const common = { LOG_LEVEL: logs === 'silent' ? 'warn' : 'info', ...options.env, INTERNAL_TOKEN: internalToken };
-  // The gateway's session secret has no committed default either (issue 25 item 1).
+  // The gateway's session secret has no committed default either.
   const sessionSecret = options.gatewayEnv?.SESSION_SECRET ?? options.env?.SESSION_SECRET ?? randomBytes(32).toString('base64url');
   let stopping = false;
   const supervise = options.restart ? () => stopping : undefined;
@@ -437,7 +460,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             env.DATA_DIR = path.join(dataRoot, `${name}-svc`);
           }
         }
-        if ((name === 'courses' || name === 'scenarios') && options.seedDemoData) env.SEED_DEMO_DATA = 'true';
         if (name === 'files') {
           // Blobs beside the data; tests get a temporary folder and their own BullMQ prefix.
           if (options.database === 'test') {
@@ -455,7 +477,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           const end = demoIntakeCycleEnd(process.env.INTAKE_YEAR ?? INTAKE_YEAR);
           if (end) env.INTAKE_CYCLE_END = end;
         }
-        // courses-svc takes the course-places events the same relay adds (issue 23).
+        // courses-svc takes the course-places events the same relay adds.
         if (name === 'courses') env.EVENTS_QUEUE_PREFIX = queuePrefix;
         if (name === 'applications' || name === 'notifications') {
           env.NOTIFICATIONS_QUEUE_PREFIX = queuePrefix;
@@ -465,6 +487,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           env.SMTP_URL = smtpUrl ?? '';
           env.PUBLIC_URL = `${gatewayUrl.replace('127.0.0.1', 'localhost')}${process.env.BASE_PATH ?? '/'}`;
         }
+        // The demo data is loaded by its own command before the service starts: no service bundle carries it.
+        if ((name === 'courses' || name === 'scenarios') && options.seedDemoData) await runSeedCommand(name, spec.dir, env, options.bundlesDir);
         const run = spawnService(name, spec.dir, env, logs, supervise, options.bundlesDir, options.onRestart, options.onLogLine);
         runs.push(run);
         urls[name] = `http://127.0.0.1:${port}`;

@@ -46,7 +46,7 @@ function embeddedEngine(): 'postgres' | 'pglite' {
 }
 
 /**
- * The gateway's SESSION_SECRET under `npm start` (issue 25 item 1: no committed default): the
+ * The gateway's SESSION_SECRET under `npm start` (no committed default): the
  * environment's when set, else one generated on the first start and kept in .data/session-secret
  * (mode 0600, beside the data it protects), so a restart keeps the advisers' sessions.
  */
@@ -92,7 +92,7 @@ async function main() {
       // The gateway gets LDAP_URL, ROLE_MAPPING_FILE and the other LDAP_* settings (demoDirectoryEnv).
       directoryUrl: directory?.url,
       gatewayEnv: { SESSION_SECRET: localSessionSecret() },
-      // A crashed service or gateway comes back by itself, with backoff (issue 14 item 4).
+      // A crashed service or gateway comes back by itself, with backoff.
       restart: true,
       // A university's own relay (SMTP_URL) replaces the local mail catcher.
       ...(process.env.SMTP_URL ? { smtpUrl: process.env.SMTP_URL } : {}),
@@ -102,7 +102,7 @@ async function main() {
     throw err;
   }
   console.log(`\nClearing Desk is running at http://localhost:${port}${process.env.BASE_PATH ?? '/'}  (Ctrl+C stops it)`);
-  // Each app's Prometheus text, on a port of its own (issue 27; never the gateway's public port).
+  // Each app's Prometheus text, on a port of its own (never the gateway's public port).
   const metrics = Object.entries(stack.metricsUrls).map(([name, url]) => `${name} ${url}/metrics`);
   console.log(`Metrics (Prometheus): ${metrics.join(', ')}`);
   if (directory) console.log(`Staff sign-in: admin / ${DEMO_DIRECTORY.password} (tools/ldap/README.md lists every account)`);

@@ -11,7 +11,7 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
   INTAKE_YEAR: intakeYearSchema,
   /**
    * The last day (yyyy-mm-dd; until 23:59 Europe/London) the current intake's status page links
-   * work (issue 24 item 4); unset: 31 March of the intake's second year (contracts' intakeCycleEnd).
+   * work; unset: 31 March of the intake's second year (contracts' intakeCycleEnd).
    */
   INTAKE_CYCLE_END: z
     .string()
@@ -22,7 +22,7 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
     .number()
     .pipe(z.union([z.literal(0), z.literal(1)]))
     .default(1),
-  /** Redis of the outbox relay's queues (decision emails, issue 24); down, decisions still commit and wait in the outbox. */
+  /** Redis of the outbox relay's queues (decision emails); down, decisions still commit and wait in the outbox. */
   REDIS_URL: redisUrlSchema,
   /** BullMQ key prefix shared with notifications-svc (the same value on both). */
   NOTIFICATIONS_QUEUE_PREFIX: z
@@ -34,8 +34,8 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
   /** Outbox rows one relay transaction takes. */
   OUTBOX_RELAY_BATCH: z.coerce.number().int().min(1).max(500).default(20),
   /**
-   * The places guard (issue 23 item 3). 'off' is for tools/bench/places only, to measure the submit
-   * without it: statuses are stored as before issue 23, offers neither counted against places nor
+   * The places guard. 'off' is for tools/bench/places only, to measure the submit
+   * without it: statuses are stored without the places rule, offers neither counted against places nor
    * refused (the ledger is left as it is). Never set it in a deployment.
    */
   PLACES_GUARD: z.enum(['on', 'off']).default('on'),

@@ -4,7 +4,7 @@ import { assessmentEnginePlugin } from './plugins/app/assessment-engine';
 import { assessmentRoutes } from './routes/assessments';
 
 /**
- * Builds assessment-svc (stateless UCAS Tariff assessment, issue 3) without listening.
+ * Builds assessment-svc (stateless UCAS Tariff assessment) without listening.
  * Plugin order as in every service: external (none: no database, no queue), app (the engine),
  * routes.
  */

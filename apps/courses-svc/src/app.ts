@@ -1,6 +1,5 @@
 import { createService } from '@clearing-desk/service-kit';
 import type { CoursesConfig } from './config';
-import { demoCatalogue } from './db/seed/demo-catalogue';
 import { coursesRepositoryPlugin } from './plugins/app/courses-repository';
 import { placesProjectionPlugin } from './plugins/app/places-projection';
 import { databasePlugin } from './plugins/external/database';
@@ -22,13 +21,5 @@ export async function buildApp(config: CoursesConfig) {
   await app.register(coursesRepositoryPlugin);
   await app.register(placesProjectionPlugin, { config });
   await app.register(courseRoutes);
-  if (config.SEED_DEMO_DATA) {
-    app.addHook('onReady', async () => {
-      if (await app.coursesRepository.isEmpty()) {
-        const n = await app.coursesRepository.importCatalogue(demoCatalogue(config.INTAKE_YEAR));
-        app.log.info({ courses: n }, 'demo catalogue loaded');
-      }
-    });
-  }
   return app;
 }

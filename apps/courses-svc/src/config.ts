@@ -7,11 +7,9 @@ export const coursesConfigSchema = baseServiceConfigSchema.merge(databaseConfigS
   PORT: z.coerce.number().int().min(0).max(65535).default(3101),
   METRICS_PORT: metricsPortSchema(9301),
   DATA_DIR: z.string().default('.data/courses-svc'),
-  /** Load the demo catalogue at start when the course table is empty. */
-  SEED_DEMO_DATA: z.stringbool().default(false),
   /** The intake the demo catalogue's start dates lie in (domain.md "Intake"; spec: 2025/26). */
   INTAKE_YEAR: intakeYearSchema,
-  /** Redis of the course-places queue (issue 23): applications-svc's outbox relay adds, this service's projection takes. */
+  /** Redis of the course-places queue: applications-svc's outbox relay adds, this service's projection takes. */
   REDIS_URL: redisUrlSchema,
   /** BullMQ key prefix shared with applications-svc's relay (its NOTIFICATIONS_QUEUE_PREFIX: the same value on both). */
   EVENTS_QUEUE_PREFIX: z

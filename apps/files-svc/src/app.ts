@@ -16,7 +16,7 @@ export type BuildOptions = {
 };
 
 /**
- * Builds files-svc (document uploads with virus scanning, issue 5) without listening.
+ * Builds files-svc (document uploads with virus scanning) without listening.
  * Plugin order, the same in every service: external (database, Redis queue, multipart), app
  * (repository, blob store, scan worker, sweeper), routes.
  */

@@ -34,7 +34,7 @@ export async function buildApp(config: GatewayConfig) {
     notFoundHandler: (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       const isPage = request.method === 'GET' && !path.startsWith(apiPrefix) && app.webAppAvailable;
-      // Known pages 200, anything else the app's 404 page with a real 404 status (issue 12 item 5).
+      // Known pages 200, anything else the app's 404 page with a real 404 status.
       if (isPage && path.startsWith(config.BASE_PATH)) {
         const page = path.slice(config.BASE_PATH.length);
         if (!isWebPage(page)) return reply.code(404).type('text/html').sendFile('index.html');

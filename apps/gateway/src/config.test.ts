@@ -5,17 +5,17 @@ import { TEST_SESSION_SECRET } from './testing/test-config';
 const required = { INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, SESSION_SECRET: TEST_SESSION_SECRET };
 
 describe('gateway config', () => {
-  it('sets the Secure flag on cookies unless COOKIE_SECURE says false (issue 25 item 4)', () => {
+  it('sets the Secure flag on cookies unless COOKIE_SECURE says false', () => {
     expect(gatewayConfigSchema.parse(required).COOKIE_SECURE).toBe(true);
     expect(gatewayConfigSchema.parse({ ...required, COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
   });
 
-  it('keeps the per-username sign-in delay at a minute at most (issue 25 item 2)', () => {
+  it('keeps the per-username sign-in delay at a minute at most', () => {
     expect(gatewayConfigSchema.parse(required).LOGIN_USERNAME_DELAY_MAX_MS).toBe(60_000);
     expect(gatewayConfigSchema.safeParse({ ...required, LOGIN_USERNAME_DELAY_MAX_MS: '60001' }).success).toBe(false);
   });
 
-  it('takes REDIS_URL as redis:// or rediss:// with credentials, nothing else (issue 25 item 3)', () => {
+  it('takes REDIS_URL as redis:// or rediss:// with credentials, nothing else', () => {
     for (const url of ['rediss://clearing:s%40cret@redis.example:6380/0', 'redis://:s%40cret@127.0.0.1:6379']) {
       expect(gatewayConfigSchema.parse({ ...required, REDIS_URL: url }).REDIS_URL).toBe(url);
     }
@@ -23,7 +23,7 @@ describe('gateway config', () => {
     expect(wrong.error?.issues).toEqual([expect.objectContaining({ path: ['REDIS_URL'], message: 'must start with redis:// or rediss:// (TLS)' })]);
   });
 
-  it('re-reads staff roles every 5 minutes and lets them stand 30 minutes while the directory is down, by default (issue 25 item 3)', () => {
+  it('re-reads staff roles every 5 minutes and lets them stand 30 minutes while the directory is down, by default', () => {
     const config = gatewayConfigSchema.parse(required);
     expect(config.STAFF_ROLES_REFRESH_MS).toBe(300_000);
     expect(config.STAFF_ROLES_MAX_AGE_MS).toBe(1_800_000);

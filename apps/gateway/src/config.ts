@@ -29,14 +29,14 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   /**
    * Where each service listens: one URL (a Kubernetes Service, a load balancer) or several,
    * comma-separated (`ASSESSMENT_URL=http://10.0.0.5:3103,http://10.0.0.6:3103`), which the gateway
-   * takes in turn, skipping one that refused a connection for a few seconds (issue 26 item 2).
+   * takes in turn, skipping one that refused a connection for a few seconds.
    */
   COURSES_URL: serviceUrls('http://127.0.0.1:3101'),
   APPLICATIONS_URL: serviceUrls('http://127.0.0.1:3102'),
   ASSESSMENT_URL: serviceUrls('http://127.0.0.1:3103'),
   FILES_URL: serviceUrls('http://127.0.0.1:3104'),
   SCENARIOS_URL: serviceUrls('http://127.0.0.1:3105'),
-  /** notifications-svc (decision emails, issue 24): the staff History's emails, Resend, failed emails on the figures. */
+  /** notifications-svc (decision emails): the staff History's emails, Resend, failed emails on the figures. */
   NOTIFICATIONS_URL: serviceUrls('http://127.0.0.1:3106'),
   /**
    * The university's UCAS institution code, which the applicant's status page names in an offer's
@@ -48,7 +48,7 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   /** Server build of the web app's first screens (course pages rendered per request); optional. */
   WEB_SSR_DIR: z.string().default(path.resolve(__dirname, '../../web/dist-server')),
   /**
-   * Cookies carry the Secure flag (issue 25 item 4): on unless set false, so a deployment behind
+   * Cookies carry the Secure flag: on unless set false, so a deployment behind
    * HTTPS is safe by default; `npm start` and the test stacks (plain http on 127.0.0.1) set it false.
    */
   COOKIE_SECURE: z.stringbool().default(true),
@@ -60,7 +60,7 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   /** Key prefix in Redis; test stacks use a one-off prefix. */
   REDIS_KEY_PREFIX: z.string().min(1).default('clearing-desk'),
   /**
-   * Signs the session cookie and the session records in Redis (issue 25 item 1). Required, with
+   * Signs the session cookie and the session records in Redis. Required, with
    * no committed default: `npm start` and the test stacks generate their own (tools/stack); a
    * deployment sets its own from its secret store.
    */
@@ -80,7 +80,7 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
     .positive()
     .default(12 * 60 * 60 * 1000),
   /**
-   * Roles follow the directory (issue 25 item 3; apps/gateway/src/auth/staff-roles.ts): a directory
+   * Roles follow the directory (apps/gateway/src/auth/staff-roles.ts): a directory
    * session's roles are read again from the directory on the first request this long after the
    * last read (default 5 minutes), so a user removed from a group loses its role then.
    */
@@ -99,7 +99,7 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
     .positive()
     .default(30 * 60 * 1000),
   /**
-   * The hard ceiling of a session (issue 19 item 2): while an application form is open the
+   * The hard ceiling of a session: while an application form is open the
    * absolute lifetime is extended, never beyond this long after sign-in (default 14 h: a shift's
    * last caller is finished). At least SESSION_ABSOLUTE_TIMEOUT_MS.
    */
@@ -138,7 +138,7 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   /** Every refused sign-in takes at least this long, so timing does not tell an unknown user from a wrong password. */
   LOGIN_FAILURE_MIN_MS: z.coerce.number().int().nonnegative().default(600),
   /**
-   * Sign-in limits (issue 25 item 2; apps/gateway/src/auth/login-limits.ts), counting refused
+   * Sign-in limits (apps/gateway/src/auth/login-limits.ts), counting refused
    * sign-ins on Redis over LOGIN_RATE_WINDOW_MS:
    * - per (username, client address): LOGIN_PAIR_FREE_FAILURES refusals free, then each further one
    *   makes that pair wait 1 s, 2 s, 4 s... up to LOGIN_PAIR_DELAY_MAX_MS;
@@ -198,7 +198,7 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
     )
     .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(['loopback', 'linklocal', 'uniquelocal'])]))),
   /**
-   * Public route limits (issue 25 item 7), counted on Redis over RATE_LIMIT_WINDOW_MS so they hold
+   * Public route limits, counted on Redis over RATE_LIMIT_WINDOW_MS so they hold
    * across gateway instances; then 429 with Retry-After. Two counts per route:
    * - RATE_LIMIT_*_MAX, the ceiling per client address (per username for signed-in staff), sized
    *   for a school on results day: 300 students behind one address applying in the same minute,
@@ -246,7 +246,7 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
     .default(10 * 60 * 1000),
   /**
    * The public limits are counted in each gateway process and synchronised with Redis in batches
-   * (issue 26; plugins/external/batched-rate-limit-store.ts): every RATE_LIMIT_SYNC_MS, and at once
+   * (plugins/external/batched-rate-limit-store.ts): every RATE_LIMIT_SYNC_MS, and at once
    * when a key has RATE_LIMIT_SYNC_HITS unsent hits (a tenth of its limit if fewer). With N
    * instances a subject may pass a limit by up to (N - 1) x (RATE_LIMIT_SYNC_HITS - 1) calls.
    */

@@ -7,7 +7,7 @@ import type { Stack } from '@clearing-desk/stack';
 import { StackClient, startTestStack } from './testing/stack-client';
 
 /**
- * Issue 27 item 2 on a real stack of every service: each app serves Prometheus text at /metrics on
+ * On a real stack of every service: each app serves Prometheus text at /metrics on
  * its own metrics port (the stack gives each a free one, as METRICS_PORT), with its request
  * metrics by route template and status, its process metrics and its own figures; the gateway's
  * public port never answers /metrics.
@@ -35,7 +35,7 @@ const scrape = async (app: keyof Stack['metricsUrls']) => {
   return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
 };
 
-describe('metrics ports (issue 27)', () => {
+describe('metrics ports', () => {
   it.each([
     [
       'gateway',

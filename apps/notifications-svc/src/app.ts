@@ -10,7 +10,7 @@ import type { EmailWorkerDeps } from './sending/email-worker';
 export type BuildOptions = { onAccepted?: EmailWorkerDeps['onAccepted'] };
 
 /**
- * Builds notifications-svc (decision emails, issue 24) without listening. Plugin order, the same
+ * Builds notifications-svc (decision emails) without listening. Plugin order, the same
  * in every service: external (database, Redis queue), app (repository, sending worker), routes.
  */
 export async function buildApp(config: NotificationsConfig, options: BuildOptions = {}) {

@@ -1,6 +1,5 @@
 import { createService } from '@clearing-desk/service-kit';
 import type { ScenariosConfig } from './config';
-import { demoScenarios } from './db/seed/demo-scenarios';
 import { scenariosRepositoryPlugin } from './plugins/app/scenarios-repository';
 import { databasePlugin } from './plugins/external/database';
 import { scenarioRoutes } from './routes/scenarios';
@@ -19,13 +18,5 @@ export async function buildApp(config: ScenariosConfig) {
   await app.register(databasePlugin, { config });
   await app.register(scenariosRepositoryPlugin);
   await app.register(scenarioRoutes);
-  if (config.SEED_DEMO_DATA) {
-    app.addHook('onReady', async () => {
-      if (await app.scenariosRepository.isEmpty()) {
-        const n = await app.scenariosRepository.importScenarios(demoScenarios(config.INTAKE_YEAR));
-        app.log.info({ scenarios: n }, 'demo scenarios loaded');
-      }
-    });
-  }
   return app;
 }

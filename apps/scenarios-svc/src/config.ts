@@ -7,8 +7,6 @@ export const scenariosConfigSchema = baseServiceConfigSchema.merge(databaseConfi
   PORT: z.coerce.number().int().min(0).max(65535).default(3105),
   METRICS_PORT: metricsPortSchema(9305),
   DATA_DIR: z.string().default('.data/scenarios-svc'),
-  /** Load the demo scenarios at start when the scenario table is empty. */
-  SEED_DEMO_DATA: z.stringbool().default(false),
   /** The intake the demo scenarios' dates are written for (domain.md "Intake"; spec: 2025/26), as courses-svc's. */
   INTAKE_YEAR: intakeYearSchema,
 });

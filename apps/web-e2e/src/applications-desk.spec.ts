@@ -4,7 +4,7 @@ import { addALevels, addFiveGcses, answer, answerStep1No, uniqueEmail } from './
 import { signIn, signOut } from './support/desk';
 
 /**
- * The applications desk (issue 9) against the real stack: a demo Back Office adviser takes an
+ * The applications desk against the real stack: a demo Back Office adviser takes an
  * application by phone, finds it, edits it, changes its status with the role's buttons and logs an
  * outbound call, each step in the history log; a Front Office user cannot edit a referred one
  * (screen and API). Listing and edit screen are axe-clean at desktop and phone (390×844) sizes.

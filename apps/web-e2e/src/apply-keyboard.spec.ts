@@ -30,7 +30,7 @@ async function addItemByKeyboard(page: Page, group: 'Qualification' | 'GCSE qual
     await chooseInFocusedSelect(page, typeSelect, type);
     await page.keyboard.press('Tab');
   } else {
-    // Another item starts as the last one (its type and year): focus is on its subject (issue 20 item 3).
+    // Another item starts as the last one (its type and year): focus is on its subject.
     await expect(typeSelect).toHaveValue(type);
     await expect(editor.getByLabel('Subject')).toBeFocused();
   }
@@ -38,7 +38,7 @@ async function addItemByKeyboard(page: Page, group: 'Qualification' | 'GCSE qual
   await typeIntoFocused(page, values[0]);
   await expect(editor.getByLabel('Subject')).toHaveValue(values[0]);
   await page.keyboard.press('Tab');
-  // The grade's radios: Tab reaches the first; typing the grade checks it ('A' gives A, then '*' A*; issue 20).
+  // The grade's radios: Tab reaches the first; typing the grade checks it ('A' gives A, then '*' A*).
   const grade = editor.getByRole('group', { name: 'Grade', exact: true });
   await expect(grade.getByRole('radio').first()).toBeFocused();
   await page.keyboard.type(values[1]);
@@ -50,7 +50,7 @@ async function addItemByKeyboard(page: Page, group: 'Qualification' | 'GCSE qual
   await page.keyboard.press('Tab');
   await expect(editor.getByRole('button', { name: `Done with ${group.toLowerCase()} ${n}` })).toBeFocused();
   await page.keyboard.press('Enter');
-  // Done moves on to the next 'Add' control (issue 20 item 3): after a GCSE the qualifications group's, after a qualification its own.
+  // Done moves on to the next 'Add' control: after a GCSE the qualifications group's, after a qualification its own.
   await expect(page.getByRole('heading', { name: new RegExp(`^${group} ${n}:`) })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add a qualification' })).toBeFocused();
 }
@@ -112,7 +112,7 @@ test('a whole application with the keyboard only @phone', async ({ page }) => {
   await tabTo(page, page.getByRole('button', { name: 'Remove qualification 4' }));
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Are you sure you want to remove qualification 4?' });
-  // The dialog focuses its primary action (issue 20 item 3).
+  // The dialog focuses its primary action.
   await expect(dialog.getByRole('button', { name: 'Yes, remove it' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -21,7 +21,7 @@ test.describe('Applying to G400 as a member of the public', () => {
 
     await page.getByRole('link', { name: 'View your application' }).click();
     await expect(page).toHaveURL(/\/review\/[^/]+$/);
-    // The status page: the decision first (issue 24 item 4), the application read back below it.
+    // The status page: the decision first, the application read back below it.
     await expect(page.getByRole('heading', { level: 1, name: 'Good News!' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Your application details' })).toBeVisible();
     await expect(page.getByText('Offered', { exact: true })).toBeVisible();

@@ -4,7 +4,7 @@ import { fillCallerApplication, signIn, submitByPhone, type Caller } from './sup
 import { tabTo } from './support/keyboard';
 
 /**
- * Call scripts and the feedback panel (issue 10) against the real stack: a demo Back Office adviser
+ * Call scripts and the feedback panel against the real stack: a demo Back Office adviser
  * takes a green, amber, red, under-18, second-year and non-EEA application by phone and reads the
  * script of spec section 4 each time, with the extensions of spec section 9 (7969 offer and invite,
  * 0421 under-18 referral note, 7982 partner foundation courses). Every caller has a unique name and

@@ -6,7 +6,7 @@ test.describe('Course information page', () => {
     await page.goto('/apply');
     await page.getByLabel('Search for a course').fill('G400');
     await page.getByRole('button', { name: 'Search' }).click();
-    // This search's own row (not one of the first page's rows shown before it): issue 14 item 8.
+    // This search's own row (not one of the first page's rows shown before it).
     const result = page.getByRole('main').getByRole('row').filter({ hasText: 'Computer Science' }).filter({ hasText: 'G400' });
     await expect(result).toBeVisible();
     await result.getByRole('link', { name: /Apply/ }).click();

@@ -5,7 +5,7 @@ import { fillCallerApplication, signIn } from './support/desk';
 import { emailTo, emailsTo, statusLink } from './support/mail';
 
 /**
- * Decisions in writing (issue 24 item 7), through the whole product: the gateway, applications-svc's
+ * Decisions in writing, through the whole product: the gateway, applications-svc's
  * outbox, notifications-svc's worker and the stack's mail catcher (maildev), read as the applicant.
  */
 test.describe('decision emails', () => {
@@ -57,7 +57,7 @@ test.describe('decision emails', () => {
     expect(invitation.text).toContain('Your interview is at 14:30 on 20 August 2025, at Room A101, Tait Building.');
     expect(invitation.text).toContain('* Venue or link: Room A101, Tait Building');
 
-    // The History lists it (issue 24 item 5).
+    // The History lists it.
     const emails = page.getByRole('region', { name: 'Emails' });
     await expect(emails.getByText(new RegExp(`Interview invitation email to ${email.replace(/\./g, '\\.')}: Sent`))).toBeVisible({ timeout: 30_000 });
   });

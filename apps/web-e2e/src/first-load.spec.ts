@@ -4,7 +4,7 @@ import { gotoServerRendered } from './support/apply';
 import { DEMO_PASSWORD, signIn, signOut } from './support/desk';
 import { expectNoAxeViolations } from './support/axe';
 
-/** Issue 12 items 3-5: how the app is served, kinder validation and the search's focus. */
+/** How the app is served, kinder validation and the search's focus. */
 test.describe('Serving the web app', () => {
   test('answers an unknown address with HTTP 404 and the 404 page, known pages with 200 @phone', async ({ page }) => {
     const missing = await page.goto('/no-such-page');
@@ -137,7 +137,7 @@ test.describe('The server-rendered course page', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('public pages make no staff call and log no console error (issue 21 item 2)', async ({ page }) => {
+  test('public pages make no staff call and log no console error', async ({ page }) => {
     const staffCalls: string[] = [];
     const consoleErrors: string[] = [];
     page.on('request', (request) => {
@@ -212,7 +212,7 @@ test.describe('Course search', () => {
   });
 });
 
-test.describe('The server-painted /staff (issue 21 item 2)', () => {
+test.describe('The server-painted /staff', () => {
   /** Records, in the page, whether an h1 'Staff sign in' was ever on it (from the first byte of each document on). */
   const watchForSignInHeading = (page: Page) =>
     page.addInitScript(() => {

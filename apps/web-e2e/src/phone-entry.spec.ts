@@ -4,7 +4,7 @@ import { itemEditor } from './support/apply';
 import { signIn } from './support/desk';
 
 /**
- * An adviser with a caller on the line (issue 20 item 3), in the browser: the date of birth typed
+ * An adviser with a caller on the line, in the browser: the date of birth typed
  * in one box with the spec's rules and messages; a qualification added with its type's button, its
  * boxes filled with the keyboard, and Enter in its last box is Done, focus on the next 'Add'
  * control, where Enter adds the next item. axe-clean at desk and phone size.

@@ -5,7 +5,7 @@ import { uniqueEmail } from './support/apply';
 import { fillCallerApplication, signIn } from './support/desk';
 
 /**
- * Issue 23 item 6 against the real stack: the last place of a course goes while an adviser has the
+ * Against the real stack: the last place of a course goes while an adviser has the
  * form open (a public applicant takes it through the public route); the adviser's offer is
  * refused with why, the form warns, and O (Offer) is no longer among the buttons on re-assessment.
  */
@@ -55,7 +55,7 @@ async function publicApplicantTakesAPlace(context: BrowserContext) {
   expect(((await response.json()) as { confirmed_status: string }).confirmed_status).toBe('O');
 }
 
-test.describe('Places that hold (issue 23)', () => {
+test.describe('Places that hold', () => {
   test('the last place goes while an adviser has the form open: the offer is refused with why, and O leaves the buttons @phone', async ({ page, browser }) => {
     test.setTimeout(120_000);
     const adminContext = await browser.newContext();

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { addQualification, answer, answerStep1No } from './support/apply';
 
 /**
- * Training scenarios (issue 11) against the real stack and the demo scenarios: a trainee (the demo
+ * Training scenarios against the real stack and the demo scenarios: a trainee (the demo
  * Back Office Limited user, whom no other spec signs in, so their completions belong to this spec)
  * filters to the female callers on Computer Science (G400): SC001 Priya Raman, a green caller,
  * and SC023 Sophie Turner, a red one. The first call ends with an offer, the expected outcome;
@@ -62,7 +62,7 @@ async function markCompleted(page: Page, scenarioId: string) {
   await page.getByRole('button', { name: 'Mark as Completed' }).click();
   const dialog = page.getByRole('dialog', { name: 'Are you sure you want to mark this scenario as completed?' });
   await expect(dialog).toBeVisible();
-  // Issue 20 item 5: the confirmation is axe clean at desk size and at phone size.
+  // The confirmation is axe clean at desk size and at phone size.
   const desk = page.viewportSize();
   await expectNoAxeViolations(page, { landmarks: true, label: `mark ${scenarioId} completed (desk)` });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { DEMO_PASSWORD, fillCallerApplication, signIn } from './support/desk';
 
 /**
- * Issue 19 items 1 and 6 against the real stack: the session ends on the server in the middle of a
+ * Against the real stack: the session ends on the server in the middle of a
  * phone application; the adviser presses a status, signs in in the dialog over the form, and the
  * same save goes on as them: stored once, theirs, with that status, nothing sent to the public route.
  */
@@ -28,7 +28,7 @@ async function endSessionOnServer(page: Page) {
   expect(statuses).toEqual([204, 401]);
 }
 
-test.describe('A staff session that ends mid-call (issue 19)', () => {
+test.describe('A staff session that ends mid-call', () => {
   test.setTimeout(120_000);
 
   test('signing in in the dialog stores the phone application once, as the adviser’s, with the status pressed @phone', async ({ page }) => {
@@ -51,7 +51,7 @@ test.describe('A staff session that ends mid-call (issue 19)', () => {
     await expect(signInDialog).toBeVisible();
     await expect(signInDialog.getByLabel('Username')).toBeFocused();
     await expect(page.getByRole('heading', { level: 1, name: 'Step 3: Submit' })).toBeVisible();
-    // Issue 20 item 5: the dialog over the form is axe clean at desk and phone size (this test runs on both).
+    // The dialog over the form is axe clean at desk and phone size (this test runs on both).
     await expectNoAxeViolations(page, { landmarks: true, label: 'session ended: sign-in dialog over the form' });
     await signInDialog.getByLabel('Username').fill('backoffice');
     await signInDialog.getByLabel('Password').fill(DEMO_PASSWORD);

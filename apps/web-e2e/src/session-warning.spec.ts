@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { signIn } from './support/desk';
 
 /**
- * The idle warning (issue 19 items 2 and 6) against a gateway of its own whose idle timeout is
+ * The idle warning against a gateway of its own whose idle timeout is
  * 2 minutes 5 seconds (SESSION_IDLE_TIMEOUT_MS through the stack's gatewayEnv): the two-minute
  * warning is due 5 seconds after the adviser's last action, so only this spec waits for it; the
  * rest of the suite keeps the default 30 minutes.
@@ -39,7 +39,7 @@ test('two minutes before the idle end the warning offers Stay signed in, which k
   await expect(warning).toContainText('You will be signed out in 2 minutes unless you stay signed in.');
   const stay = warning.getByRole('button', { name: 'Stay signed in' });
   await expect(stay).toBeFocused();
-  // Issue 20 item 5: the warning is axe clean at desk size and at phone size.
+  // The warning is axe clean at desk size and at phone size.
   await expectNoAxeViolations(page, { landmarks: true, label: 'session warning (desk)' });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(stay).toBeInViewport();

@@ -5,7 +5,7 @@ import { fillCallerApplication, signIn, submitByPhone } from './support/desk';
 
 /**
  * Every staff screen is axe-clean (WCAG 2.2 AA, and no duplicated or unnamed landmark) at desk
- * size and at phone size (issue 20 item 5): the applications listing, a phone application's tabs
+ * size and at phone size: the applications listing, a phone application's tabs
  * (with a qualification open from the type buttons, the remove, submit and leave dialogs), the
  * edit screen's tabs after saving (its Submit tab shows the script twice: the panel's and the
  * Review tab's) with its status change and outbound call dialogs, the visa screen, the staff course search, course control, figures, settings, the

@@ -20,7 +20,7 @@ import { COURSE_TEXTS } from '@/features/courses/texts';
 import { createQueryClient, QUERY_STATE_ID } from '@/lib/query-client';
 
 /**
- * First screens rendered outside the browser (issue 12 item 4), so a phone paints them from the
+ * First screens rendered outside the browser, so a phone paints them from the
  * HTML and CSS before any script has run; the app then hydrates them (app/start.tsx): same markup,
  * same elements, so what is typed into the search box before the app takes over stays. Until then
  * the search box is a plain GET form, so a search sent before the app runs still works.
@@ -141,7 +141,7 @@ const staffEntryRoutes: RouteObject[] = [
 ];
 
 /**
- * The whole HTML document of the staff entry /staff (issue 21 item 2), painted before the app runs
+ * The whole HTML document of the staff entry /staff, painted before the app runs
  * from what the gateway knows without the session (whose cookie only travels to /api):
  * - `signedIn` (the sign-in hint cookie is there): the page frame and 'Checking your sign-in', as
  *   the app shows while it asks for the user, so a signed-in adviser never sees the sign-in form;

@@ -1,6 +1,6 @@
 /**
  * @clearing-desk/service-kit: the pieces every Fastify service is assembled from, so that no
- * service copies them (issue 2 "One way to build a service"): config loading, the Fastify
+ * service copies them: config loading, the Fastify
  * factory with logging/request ids/error handler/health routes, graceful start, Prometheus
  * metrics on a port of their own, database connection with migrations on PostgreSQL or PGlite.
  */

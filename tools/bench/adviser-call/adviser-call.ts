@@ -1,5 +1,5 @@
 /**
- * An adviser's phone call, measured (issue 20 item 6). Starts the real stack on fresh PostgreSQL
+ * An adviser's phone call, measured. Starts the real stack on fresh PostgreSQL
  * test databases with the demo catalogue and staff directory (unless --url names a running
  * gateway; the web app must be built: `cd apps/web && npx vite build`), signs the demo Back
  * Office adviser in with Chromium at 1280x800, and takes seven callers from 'course found' (the
@@ -68,7 +68,7 @@ const aLevels = (year: string, grades: Array<[string, string]>): Item[] =>
     ],
   }));
 
-/** The seven callers of issue 20 item 6 (the Year 2 caller twice: a course without it, one with it). */
+/** Seven callers (the Year 2 caller twice: a course without it, one with it). */
 const CALLERS: Caller[] = [
   {
     label: 'British A levels to Computer Science (G400)',
@@ -322,7 +322,7 @@ async function takeCallAnswered(page: Page, caller: Caller, adviser: Adviser, as
     ['Family name', caller.name[1]],
   ]);
   if (caller.wantsOnlyYear2) {
-    // The form carries the guidance for a caller who wants only Year 2 (spec section 4, issue 20 item 2).
+    // The form carries the guidance for a caller who wants only Year 2 (spec section 4).
     // (Atop the sticky panel beside the form on a desk screen: the copy shown.)
     const note = page.locator('[data-guidance="second-year"]').filter({ visible: true });
     await note.waitFor();
@@ -338,7 +338,7 @@ async function takeCallAnswered(page: Page, caller: Caller, adviser: Adviser, as
   }
   await adviser.fill(page, [
     ['Email address', emailOf(caller)],
-    // One box, day first (the staff form, issue 20 item 3).
+    // One box, day first (the staff form).
     ['Date of birth', caller.dob.join('/')],
     ['Telephone number', `07700 9${unique.slice(-5)}`],
     ['Nationality', caller.nationality],

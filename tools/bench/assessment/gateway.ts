@@ -1,6 +1,6 @@
 /**
  * POST /api/apply/{course}/assess through the real stack (gateway -> courses-svc -> assessment-svc)
- * with autocannon at a fixed request rate. Goal (issue 3): 2,000 req/s with p99 < 50 ms.
+ * with autocannon at a fixed request rate. Goal: 2,000 req/s with p99 < 50 ms.
  * Prints figures; asserts nothing. autocannon runs in this process, on the same machine as the
  * services, so its own CPU use counts against them.
  *

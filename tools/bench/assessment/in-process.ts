@@ -1,6 +1,6 @@
 /**
  * Assessments per second in one Node thread, in-process (no HTTP): the engine alone and the
- * service's whole route path. Goal (issue 3): at least 20,000 assessments/s for a typical form
+ * service's whole route path. Goal: at least 20,000 assessments/s for a typical form
  * (3 A levels + 5 GCSEs). Prints figures; asserts nothing.
  *
  *   npx tsx tools/bench/assessment/in-process.ts [seconds-per-row=2]

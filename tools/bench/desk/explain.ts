@@ -1,5 +1,5 @@
 /**
- * The plans of the desk listing (issue 26 item 3): seeds 50,000 applications into
+ * The plans of the desk listing: seeds 50,000 applications into
  * applications-svc's migrated database (a fresh PostgreSQL test database, or PGlite with
  * `--database pglite`) and prints, for each of the 11 query kinds of gateway.ts and for an
  * Administrator (scope all) and a school-scoped user, EXPLAIN ANALYZE of the repository's own

@@ -1,5 +1,5 @@
 /**
- * The applications desk listing (issue 9 item 10, issue 26 item 3): GET /api/admin/applications
+ * The applications desk listing: GET /api/admin/applications
  * through the real gateway over 50,000 applications, for name searches, a public reference and
  * each status filter, at a fixed rate with autocannon, signed in as the demo Administrator;
  * applications-svc on a PostgreSQL test database, then on PGlite (figures side by side). Goal:

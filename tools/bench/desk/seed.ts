@@ -1,5 +1,5 @@
 /**
- * The desk benchmarks' data (issue 9 item 10, issue 26 item 3): `applications` applications of as
+ * The desk benchmarks' data: `applications` applications of as
  * many students, seeded with SQL into applications-svc's migrated database (PostgreSQL or PGlite),
  * then analysed as autovacuum would soon after a bulk load.
  */

@@ -1,5 +1,5 @@
 /**
- * The figures query of applications-svc (issue 13) over 50,000 applications: builds the service
+ * The figures query of applications-svc over 50,000 applications: builds the service
  * on a fresh PostgreSQL test database, seeds the applications with SQL (spread over 160 courses,
  * every status, 40% of them today) and times POST /figures through `inject` (route, zod, the
  * grouped SQL aggregate) and the repository alone. Goal: under 100 ms at the service. Prints figures;

@@ -1,6 +1,6 @@
 /**
  * What the gateway costs compared with calling the service directly, and with nginx in front of
- * the same service (issue 26 items 1 and 2). On its own stack (PostgreSQL test databases, the
+ * the same service. On its own stack (PostgreSQL test databases, the
  * public rate limits raised so one load generator is measured, not refused), it alternates
  * direct, gateway and nginx (when `nginx` is on the PATH) for POST assess and GET /api/courses,
  * `--repeats` times, each run `--duration` s at `--connections` connections, counting 2xx answers

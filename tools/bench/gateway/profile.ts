@@ -1,5 +1,5 @@
 /**
- * Where the gateway's CPU goes under load (issue 26): starts the stack with the gateway profiled
+ * Where the gateway's CPU goes under load: starts the stack with the gateway profiled
  * (cpu-profile-hook.mjs), sends `--route` (assess: the bench's 100 forms; courses: 10 searches) for
  * `--duration` s at 50 connections, stops the stack and prints the self time of the profile's top
  * functions and by package. Prints figures; asserts nothing.

@@ -1,5 +1,5 @@
 /**
- * Memory of the embedded stack (issue 26 item 4): starts the product as `npm start` does
+ * Memory of the embedded stack: starts the product as `npm start` does
  * (`node tools/scripts/start.mjs`: every service, the gateway, the demo directory and the mail
  * catcher on their embedded defaults) on a fresh data folder, waits until it says it is running,
  * sends some requests (public applications replayed from the results-day recording, a staff

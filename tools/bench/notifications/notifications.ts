@@ -1,5 +1,5 @@
 /**
- * Decision emails under faults (issue 24 item 8). Makes `--decisions` public decisions through the
+ * Decision emails under faults. Makes `--decisions` public decisions through the
  * gateway of a real stack (fresh PostgreSQL test databases, rate limits raised, the launcher's
  * restart on and the apps compiled, as under `npm start`; `--apps tsx` runs them from TypeScript
  * with tsx as the tests do) at `--rate` per second, alternating an offer (A*AB: O) and a

@@ -1,8 +1,8 @@
 /**
- * Places that hold, under load (issue 23 item 7). Twice, each on its own real stack (fresh
+ * Places that hold, under load. Twice, each on its own real stack (fresh
  * PostgreSQL test databases with the demo catalogue, the demo directory, the public rate limits
  * raised): once with the places guard, once without it (applications-svc PLACES_GUARD=off, the
- * bench-only switch: statuses are stored as before issue 23, offers neither counted nor refused).
+ * bench-only switch: statuses are stored without the places rule, offers neither counted nor refused).
  * Per run:
  * 1. picks `--courses` open courses on which the bench's form is green and offered (an adviser's
  *    assessment has O among its buttons), and gives each few places through course control

@@ -1,5 +1,5 @@
 /**
- * Records the results-day mix (issue 14 item 7) from a real browser: Chromium applies to Computer
+ * Records the results-day mix from a real browser: Chromium applies to Computer
  * Science [G400] the way the browser tests do (course-page.spec.ts, apply-outcomes.spec.ts,
  * apply-uploads.spec.ts): page load, search, the course page, step 1, the qualifications (the
  * web app assesses on every form change), one A-level document upload, submit, then the review

@@ -1,5 +1,5 @@
 /**
- * Results-day load test (issue 14 item 7). Replays the mix recorded from a real browser
+ * Results-day load test. Replays the mix recorded from a real browser
  * (mix.json, written by record.ts: page load, search, course page, applied check, upload, an
  * assessment per changed form, submit, review page) as independent applicants arriving at a
  * rising rate, against the real stack on fresh PostgreSQL test databases with the launcher's

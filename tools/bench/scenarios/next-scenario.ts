@@ -1,10 +1,10 @@
 /**
- * Training scenarios (issue 11): latency of scenarios-svc's GET /scenarios/{gender}/{dept}/{course}
+ * Training scenarios: latency of scenarios-svc's GET /scenarios/{gender}/{dept}/{course}
  * (the next scenario a trainee has not completed, with the filter lists) and PUT /completions over
  * HTTP (keep-alive), the service started by tools/stack on a fresh PostgreSQL database with the 46
  * demo scenarios; `trainees` users each complete every scenario in turn. Over HTTP rather than
  * in-process: importing the service's app would clash with files-svc's `db` type in tools'
- * type-check. No target in the issue; prints figures, asserts nothing.
+ * type-check. No target; prints figures, asserts nothing.
  *
  *   npx tsx tools/bench/scenarios/next-scenario.ts [trainees=20]
  */

@@ -1,5 +1,5 @@
 /**
- * Upload throughput and latency (issue 5): 100 KB documents posted at fixed rates, each one
+ * Upload throughput and latency: 100 KB documents posted at fixed rates, each one
  * stored in quarantine, scanned by ClamAV through the BullMQ queue and answered with its verdict.
  * Prints scans per second and latency percentiles per rate, then the most a closed loop of
  * `--concurrency` uploaders achieves; asserts nothing. The load generator runs in this process,
@@ -83,7 +83,7 @@ async function browserSession(gatewayUrl: string) {
 }
 
 async function startTarget(): Promise<Target> {
-  // INTERNAL_TOKEN has no committed default (issue 14): the in-process service uses the test one.
+  // INTERNAL_TOKEN has no committed default: the in-process service uses the test one.
   const internalToken = TEST_INTERNAL_TOKEN;
   if (TARGET === 'files-noscan') {
     const database = await createTestDatabase('bench_files');

@@ -1,5 +1,5 @@
 /**
- * The first-load JavaScript of a pre-rendered page (issue 21 item 2, ADR 0003): defined here once,
+ * The first-load JavaScript of a pre-rendered page (ADR 0003): defined here once,
  * printed by the bench (web.ts), checked by `npm test` (tools/scripts/test.mjs runs this file with
  * --check) and quoted in README.
  *
@@ -22,7 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 
-/** /apply's first-load JavaScript may be at most this many KiB, brotli (issue 21 item 2). */
+/** /apply's first-load JavaScript may be at most this many KiB, brotli. */
 export const FIRST_LOAD_BUDGET_KIB = 120;
 
 /** Pre-rendered pages: their HTML file in the build and the route module the app waits for (app/router.tsx). */

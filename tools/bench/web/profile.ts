@@ -1,5 +1,5 @@
 /**
- * Where a page's main-thread JavaScript time goes on a phone (issue 12 item 4: the TBT behind
+ * Where a page's main-thread JavaScript time goes on a phone (the TBT behind
  * Lighthouse's score). Loads the page in Chromium with the CPU slowed 4x (Lighthouse's mobile
  * factor), records a CPU profile through the DevTools protocol until 4 s after load, maps every
  * sampled frame through the build's source maps and prints self time (ms, at 4x) per npm

@@ -1,5 +1,5 @@
 /**
- * First-load benchmark of the public web app (issue 12 item 4). Builds apps/web (unless
+ * First-load benchmark of the public web app. Builds apps/web (unless
  * --no-build), starts the real stack on fresh PostgreSQL test databases (unless --url names a
  * running gateway), then per route prints:
  * - for /apply, its first-load JavaScript as tools/bench/web/first-load.ts defines it (the figure
@@ -9,7 +9,7 @@
  * - Lighthouse's mobile performance score (default mobile emulation and simulated throttling),
  *   LCP, CLS, FCP and TBT, as the median of --runs runs, with Lighthouse's CPU benchmark index
  *   (the score and TBT fall on a slower or busier machine: compare runs at similar indexes).
- * Budgets (issue 21; printed with a pass or fail line, never asserted): /apply first-load JS at most
+ * Budgets (printed with a pass or fail line, never asserted): /apply first-load JS at most
  * 120 KiB brotli; on every route performance >= 95, LCP <= 1.5 s, TBT <= 200 ms, CLS < 0.1.
  * Figures go in tools/bench/README.md.
  *
@@ -39,7 +39,7 @@ const CHROME_FLAGS = [
 ];
 const BUDGET = { performance: 95, lcpMs: 1500, tbtMs: 200, cls: 0.1 };
 
-/** The routes measured (issue 21): the search page, a course page (the demo catalogue's open course) and the staff sign-in page. */
+/** The routes measured: the search page, a course page (the demo catalogue's open course) and the staff sign-in page. */
 const ROUTES = [
   { name: '/apply', path: 'apply' },
   { name: '/apply/G400 (course page)', path: 'apply/G400' },

@@ -78,7 +78,7 @@ describe('submit buttons (domain.md "Submit buttons")', () => {
     expect(a[0]).not.toBe(b[0]);
   });
 
-  describe('with no place left (issue 23 item 3)', () => {
+  describe('with no place left', () => {
     const full = { light: 'G' as const, over18: 1 as const, secondYearEntry: false, interviews: false, placesLeft: 0 };
     it('gives advisers Refer and Pool instead of Offer', () => {
       expect(submissionButtons({ ...full, access: 'Back Office' }).map((b) => b.STATUS)).toEqual(['R', 'P']);

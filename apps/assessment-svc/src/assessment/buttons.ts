@@ -16,7 +16,7 @@ export type ButtonsInput = {
   secondYearEntry: boolean;
   /** course.assessmentInfo.interviews: a green result invites to interview instead of offering. */
   interviews: boolean;
-  /** The course's places left (VACANCIES_INTERNAL, issue 23); absent: not limited. */
+  /** The course's places left (VACANCIES_INTERNAL); absent: not limited. */
   placesLeft?: number;
 };
 
@@ -30,7 +30,7 @@ const copy = (...buttons: SubmissionButton[]): SubmissionButton[] => buttons.map
  * - staff with it: under 18 on the course start date (OVER18 0) or second-year entry: [R Refer] only;
  *   otherwise G: [O Offer] or [I Invite to interview] when the course interviews, plus [R Refer];
  *   A: [R Refer, P Pool]; R: [X Reject, R Refer];
- * - with no place left (issue 23 item 3; contracts offerPossible) a green result that would offer
+ * - with no place left (contracts offerPossible) a green result that would offer
  *   gives [R Refer, P Pool] instead, except to an Administrator (who may offer over the allowance).
  */
 export function submissionButtons({ access, light, over18, secondYearEntry, interviews, placesLeft }: ButtonsInput): SubmissionButton[] {

@@ -3,7 +3,8 @@ import { MESSAGES } from './messages';
 
 /**
  * Traffic-light rule 1 of domain.md, points: the colour of contracts' pointsTrafficLight (the one
- * points-to-colour rule), with the explanation naming the numbers compared.
+ * points-to-colour rule), with the explanation naming the numbers compared. The three rules
+ * together: docs/domain/tariff-and-traffic-light.md.
  */
 export function pointsExplanation(effective: number, course: Pick<CourseData, 'TARIFF_ADVERTISED' | 'TARIFF_ACCEPTED'>): Explanation {
   const { TARIFF_ADVERTISED: advertised, TARIFF_ACCEPTED: accepted } = course;

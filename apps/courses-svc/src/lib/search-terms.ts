@@ -1,5 +1,5 @@
 /**
- * What applicants type, rewritten to the words the catalogue uses (issue 12 item 3). Keys are
+ * What applicants type, rewritten to the words the catalogue uses. Keys are
  * matched as whole words or phrases in the lower-cased query (apostrophes removed), longest first.
  */
 export const SEARCH_SYNONYMS: Readonly<Record<string, string>> = {

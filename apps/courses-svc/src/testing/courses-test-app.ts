@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createTestDatabase, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
 import { buildApp } from '../app';
 import { coursesConfigSchema, type CoursesConfig } from '../config';
+import { seedDemoCatalogue } from '../db/seed/seed-demo-catalogue';
 
 export type CoursesTestApp = Awaited<ReturnType<typeof buildApp>>;
 
@@ -19,7 +20,6 @@ export function setupCoursesTestApp(name: string): { readonly app: CoursesTestAp
     database = await createTestDatabase(name);
     config = coursesConfigSchema.parse({
       DATABASE_URL: database.url,
-      SEED_DEMO_DATA: 'true',
       INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
       LOG_LEVEL: 'silent',
       // Its own queue: a test never takes events of another stack on the same Redis.
@@ -27,6 +27,7 @@ export function setupCoursesTestApp(name: string): { readonly app: CoursesTestAp
     });
     app = await buildApp(config);
     await app.ready();
+    await seedDemoCatalogue(app.coursesRepository, config.INTAKE_YEAR);
   });
   afterAll(async () => {
     await app?.close();

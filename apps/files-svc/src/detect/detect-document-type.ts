@@ -1,8 +1,8 @@
 import type { AcceptedFileKind } from '@clearing-desk/contracts';
 
 /**
- * Judges an upload's format from its bytes alone (issue 5: never from the name or the client's
- * Content-Type). Recognises only the accepted kinds and checks more than the first bytes where a
+ * Judges an upload's format from its bytes alone (never from the name or the client's
+ * Content-Type; docs/domain/uploads.md). Recognises only the accepted kinds and checks more than the first bytes where a
  * prefix alone would admit other files: BMP's header size, PNG's IHDR chunk, a compound file's
  * `WordDocument` stream (an OLE2 file is also what XLS, PPT and MSI are), a zip's
  * `[Content_Types].xml` and `word/` entries (a zip is also XLSX, JAR, APK...). Returns null for

@@ -39,7 +39,7 @@ afterAll(async () => {
   await env?.cleanup();
 });
 
-describe('files-svc readiness reports clamd (issue 14 item 4)', () => {
+describe('files-svc readiness reports clamd', () => {
   it('is ready while clamd answers PING', async () => {
     const app = await buildTestApp(env.config());
     apps.push(app);

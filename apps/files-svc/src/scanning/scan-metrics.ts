@@ -15,7 +15,7 @@ export type ScanMetrics = {
 };
 
 /**
- * The scan worker's metrics (issue 27 item 2), in the registry of the process running it (files-svc
+ * The scan worker's metrics, in the registry of the process running it (files-svc
  * with the worker in process, or the standalone worker):
  * - `files_scan_duration_seconds{outcome}`: the time of each clamd scan (histogram; its `_count`
  *   is the scans per outcome);

@@ -21,7 +21,7 @@ describe('sanitiseFileName', () => {
   });
 });
 
-describe('nameWithDetectedExtension (issue 25 item 5)', () => {
+describe('nameWithDetectedExtension', () => {
   it('keeps a name whose extension names the detected format, in any case and by either name', () => {
     expect(nameWithDetectedExtension('My results.pdf', 'pdf')).toBe('My results.pdf');
     expect(nameWithDetectedExtension('Scan.JPEG', 'jpeg')).toBe('Scan.JPEG');

@@ -31,7 +31,7 @@ export function sanitiseFileName(raw: string | undefined, fallback = 'document')
 }
 
 /**
- * The display name with the extension of the format detected from the content (issue 25 item 5):
+ * The display name with the extension of the format detected from the content:
  * kept when it already names that format (any case: `Scan.JPEG` for a JPEG), otherwise replaced
  * (`results.html` that is a PDF becomes `results.pdf`) or added (`scan` becomes `scan.pdf`), so
  * a file is never saved or opened by its name as something it is not (a PDF that is also HTML).

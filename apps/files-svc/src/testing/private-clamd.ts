@@ -29,7 +29,7 @@ const pong = (socket: string) =>
  * signature database) with only the places changed: a private socket instead of the machine's
  * socket and TCP port, its pid and log files in a temporary folder, in the foreground, as the
  * current user. The machine's shared clamd may still run an older configuration, so a test of
- * what the shipped configuration does (issue 25 item 5: archive limits) runs against this one.
+ * what the shipped configuration does (archive limits) runs against this one.
  * Starting it takes well under a second with the EICAR-only database.
  * @throws when clamd does not answer PING within 30 s (its log is in the message).
  */

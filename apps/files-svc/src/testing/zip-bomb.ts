@@ -50,7 +50,7 @@ const stored = (name: string, text: string): ZipEntry => {
 };
 
 /**
- * A decompression bomb dressed as a Word document (issue 25 item 5), built at test time so no
+ * A decompression bomb dressed as a Word document, built at test time so no
  * such file lives in the repository: a DOCX package (`[Content_Types].xml`, `_rels/.rels`,
  * `word/document.xml`, so files-svc detects it as DOCX) plus `word/media/image1.bin`, `mebibytes`
  * MiB of zero bytes deflated to about 1/1000 of that (2 GiB in about 2 MB, under the 5 MB upload

@@ -73,7 +73,7 @@ describe('staffDecision', () => {
 });
 
 // The real services (test databases, demo catalogue) behind the stack's gateway, and the same
-// pipeline built in-process against them, so each step is called on its own (issue 22 item 3).
+// pipeline built in-process against them, so each step is called on its own.
 let stack: Stack;
 let client: StackClient;
 let app: FastifyInstance;

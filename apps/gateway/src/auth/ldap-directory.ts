@@ -142,8 +142,8 @@ export function createLdapDirectory(settings: DirectorySettings) {
   }
 
   /**
-   * The account of `username` as the directory holds it now, without a password (issue 25 item 3:
-   * a signed-in user's roles re-read); null when the directory no longer has exactly one such user.
+   * The account of `username` as the directory holds it now, without a password (a
+   * signed-in user's roles re-read); null when the directory no longer has exactly one such user.
    * @throws DirectoryUnavailableError when the directory cannot be reached, times out or fails.
    */
   async function lookup(username: string): Promise<DirectoryAccount | null> {

@@ -7,7 +7,7 @@ import { loadRoleMapping } from './role-mapping';
 import { createRolesRefresher, type DirectoryRoles } from './staff-roles';
 
 /**
- * Roles that follow the directory (issue 25 item 3), against a real slapd changed with
+ * Roles that follow the directory, against a real slapd changed with
  * ldapmodify. The refresher is given the time of each request, so the refresh time and the
  * ceiling are crossed exactly, without waiting; the gateway's log lines are read back.
  */

@@ -20,7 +20,7 @@ export type RolesRefresherOptions = {
 };
 
 /**
- * Roles that follow the directory (issue 25 item 3). The session keeps the user's identity; on a
+ * Roles that follow the directory. The session keeps the user's identity; on a
  * request that finds its roles read `refreshMs` ago or more, `refresh` reads the user's groups
  * again (ldap-directory `lookup`) and maps them with the role mapping file, so a user removed
  * from a group loses its role at that read, and one added gains it.

@@ -69,7 +69,7 @@ export const oidcLoginRoutes: FastifyPluginAsync<{ config: GatewayConfig }> = as
  * OIDC is configured, so the session cookie's path covers it; public): reads and clears the
  * transaction cookie, exchanges the code (state, PKCE and ID token nonce checked), maps the groups
  * claim to roles with the role mapping file, starts a staff session that ends at the ID token's
- * expiry (no refresh token is held, so its roles cannot be re-read: issue 25 item 3) and redirects to
+ * expiry (no refresh token is held, so its roles cannot be re-read) and redirects to
  * `${BASE_PATH}staff`. A missing or forged cookie, a state mismatch, an error from the provider or
  * a refused token redirects to `${BASE_PATH}staff?signin=failed` without a session (the reason is
  * logged); 503 ENTERPRISE_UNAVAILABLE when the provider cannot be reached.

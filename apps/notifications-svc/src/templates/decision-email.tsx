@@ -19,7 +19,7 @@ export type DecisionEmailProps = {
 };
 
 // One column, 16px text, dark on white (contrast above WCAG AA), underlined links, no images:
-// readable on a phone and by a screen reader (issue 24 item 3).
+// readable on a phone and by a screen reader.
 const body: CSSProperties = { backgroundColor: '#ffffff', color: '#0b0c0c', fontFamily: 'Arial, Helvetica, sans-serif', margin: 0 };
 const container: CSSProperties = { maxWidth: '600px', padding: '16px' };
 const text: CSSProperties = { fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' };
@@ -32,7 +32,8 @@ const list: CSSProperties = { ...text, paddingLeft: '24px' };
 /**
  * A decision email (every kind: offer, interview invitation, received, referred, pooled,
  * rejected, withdrawn). The words come from the contracts' decisionContent, the same the status
- * page shows; React escapes every value, so a name like `<b>Ann</b>` arrives as text.
+ * page shows; React escapes every value, so a name like `<b>Ann</b>` arrives as text. Which
+ * status sends what, and the deadlines: docs/domain/emails.md.
  * Order (DfE Apply's habit): the decision, what to do next and by when, then the details.
  */
 export function DecisionEmail({ subject, preview, greeting, content, statusUrl, statusLinkLabel, linkNote, signOff, extra }: DecisionEmailProps) {

@@ -38,7 +38,7 @@ export async function answerStep1No(page: Page) {
 
 /**
  * The date of birth ([day, month, year]): the public form's three boxes, or the one box an adviser
- * types it in, day first ('14/5/2000', issue 20 item 3).
+ * types it in, day first ('14/5/2000').
  */
 export async function fillDateOfBirth(page: Page, [day, month, year]: [string, string, string]) {
   const oneBox = page.getByRole('textbox', { name: 'Date of birth', exact: true });
@@ -65,7 +65,7 @@ export const itemEditor = (page: Page, name: string): Locator => page.getByRole(
 /**
  * Adds an item to a group, fills its fields (label -> value; selects by value, a grade's radios by
  * label) and presses Done. The public form: 'Add', then the type; a staff form: the type's button
- * (issue 20 item 3), else 'Another type' and the type.
+ *, else 'Another type' and the type.
  */
 export async function addQualification(page: Page, group: 'Qualification' | 'GCSE qualification', type: QualificationCode, fields: Record<string, string>) {
   const addLabel = group === 'Qualification' ? 'Add a qualification' : 'Add a GCSE qualification';

@@ -19,7 +19,7 @@ const summarise = (violations: Awaited<ReturnType<AxeBuilder['analyze']>>['viola
 
 /**
  * Fails with the rule ids and targets when axe-core finds any WCAG 2.2 A/AA violation; with
- * `landmarks`, any duplicated or misplaced landmark too (issue 20 item 5). `label` names the
+ * `landmarks`, any duplicated or misplaced landmark too. `label` names the
  * screen in the failure.
  */
 export async function expectNoAxeViolations(page: Page, { landmarks = false, label }: { landmarks?: boolean; label?: string } = {}) {

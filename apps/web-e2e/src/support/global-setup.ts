@@ -8,7 +8,7 @@ import { startDirectory, startStack } from '@clearing-desk/stack';
 export default async function globalSetup() {
   const directory = await startDirectory({ port: 'free' });
   // Every browser test is one client at 127.0.0.1, faster than any person: the public rate limits
-  // (issue 14; their own tests are the gateway's rate-limit.test.ts) are raised so they never
+  // (their own tests are the gateway's rate-limit.test.ts) are raised so they never
   // refuse the suite.
   const gatewayEnv = {
     RATE_LIMIT_APPLIED_MAX: '100000',
@@ -27,7 +27,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = stack.gatewayUrl;
   // The demo directory, for a spec that starts a gateway of its own (session-warning.spec.ts).
   process.env.E2E_DIRECTORY_URL = directory.url;
-  // The stack's mail catcher (maildev): the decision emails the tests read (issue 24).
+  // The stack's mail catcher (maildev): the decision emails the tests read.
   process.env.E2E_MAIL_INBOX = stack.mailInboxUrl ?? '';
   return async () => {
     await stack.stop();

@@ -55,11 +55,11 @@ export const routes: RouteObject[] = [
         ],
       },
       // The applicant's status page stays reachable when Clearing closes: the link in every
-      // decision email works until the intake's cycle ends (issue 24 item 4).
+      // decision email works until the intake's cycle ends.
       { path: paths.review.path, lazy: () => import('./routes/review') },
       { path: paths.reviewRequest.path, lazy: () => import('./routes/review-request') },
       {
-        // Lazy like the pages: the sign-in screen stays out of the public pages' first download (issue 12 item 4).
+        // Lazy like the pages: the sign-in screen stays out of the public pages' first download.
         lazy: () => import('./routes/staff/staff-outlet').then((m) => ({ Component: m.StaffOutlet })),
         children: [
           { path: paths.staff.path, lazy: () => import('./routes/staff/course-search') },

@@ -26,8 +26,8 @@ export type StartedApp = { root: Root; mode: 'hydrated' | 'rendered' };
 /**
  * Starts the app in `container` (#root; ADR 0003).
  *
- * A pre-rendered page (dist/apply/index.html, or a course page the gateway rendered; issue 12
- * item 4) already shows its first screen: React hydrates it (`hydrateRoot`), taking over the
+ * A pre-rendered page (dist/apply/index.html, or a course page the gateway rendered)
+ * already shows its first screen: React hydrates it (`hydrateRoot`), taking over the
  * elements on screen instead of replacing them, so what someone typed into them before stays.
  * It does so once the first page's module is loaded, so the first render matches the HTML; the
  * Clearing gate shows the page while the status loads (the HTML showed it open), and a closed

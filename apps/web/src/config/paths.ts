@@ -56,7 +56,7 @@ export const paths = {
     getHref: (applicationHash: string) => pageHref(R.review, { applicationHash }),
   },
   applications: { path: R.applications, getHref: () => pageHref(R.applications) },
-  // Staff applications desk (issue 9): the listing's filters (q, s, page, page_size) live in its URL.
+  // Staff applications desk: the listing's filters (q, s, page, page_size) live in its URL.
   applicationsSearch: { getHref: (search: string = '') => `${pageHref(R.applications)}${search && !search.startsWith('?') ? `?${search}` : search}` },
   applicationEdit: {
     path: R.applicationEdit,
@@ -81,7 +81,7 @@ export const paths = {
   reviewRequest: { path: R.reviewRequest, getHref: (applicationHash: string) => pageHref(R.reviewRequest, { applicationHash }) },
   staffCourse: { path: R.staffCourse, getHref: (ucasCode: string) => pageHref(R.staffCourse, { ucasCode }) },
   staffFigures: { path: R.staffFigures, getHref: () => pageHref(R.staffFigures) },
-  // Training scenarios (issue 11): the filters gender, dept and course live in the query string (spec section 2).
+  // Training scenarios: the filters gender, dept and course live in the query string (spec section 2).
   staffScenarios: {
     path: R.staffScenarios,
     getHref: (filters: ScenarioHrefFilters = {}) => `${pageHref(R.staffScenarios)}${searchString(filters)}`,

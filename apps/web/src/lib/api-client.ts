@@ -105,7 +105,7 @@ const xsrfToken = (): string => readCookie(XSRF_COOKIE) ?? '';
 
 let openForms = 0;
 /**
- * Marks a staff application form open until the returned function is called (issue 19 item 2):
+ * Marks a staff application form open until the returned function is called:
  * meanwhile every call carries FORM_OPEN_HEADER, so the gateway extends the session's absolute
  * lifetime (up to its hard ceiling) and a caller is never cut off mid-call.
  */
@@ -119,7 +119,7 @@ export function markFormOpen(): () => void {
   };
 }
 
-/** True while a staff application form is open (markFormOpen): a 401 then asks to sign in over the form (issue 19 item 1). */
+/** True while a staff application form is open (markFormOpen): a 401 then asks to sign in over the form. */
 export const isFormOpen = (): boolean => openForms > 0;
 
 /**

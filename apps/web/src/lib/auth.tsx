@@ -27,7 +27,7 @@ export const authKeys = {
 export const STAFF_QUERY_META = { staff: true } as const;
 
 /**
- * Meta of a mutation that handles a 401 itself (issue 19 item 1): the sign-in dialog's own (a
+ * Meta of a mutation that handles a 401 itself: the sign-in dialog's own (a
  * wrong password), and staff saves run through useWithSignIn (a 401 there already asked to sign in).
  */
 export const SESSION_HANDLED_META = { sessionHandled: true } as const;
@@ -91,7 +91,7 @@ type UserProviderProps = {
   /**
    * A known user (tests): the session is not asked for. Left out, the session is restored from
    * GET /api/admin/auth/user in the background, but only when the gateway's sign-in hint cookie
-   * says one may exist (issue 21 item 2: public pages make no staff call); public pages render at
+   * says one may exist (public pages make no staff call); public pages render at
    * once with no user meanwhile. Staff pages ask whatever the hint (`useStaffSession`).
    */
   initialUser?: StaffUser | null;
@@ -105,8 +105,8 @@ type UserProviderProps = {
  * logout") and every staff query is removed from the cache: after the render that dropped the
  * user, so no page still observes (and fetches again) what is removed. A 401 on any staff call
  * while signed in means the session ended on the server: the user is dropped the same way. A 403
- * may mean the roles changed in the directory (the gateway reads them again every few minutes,
- * issue 25 item 3): the user is read again, so the pages follow the roles the server now holds.
+ * may mean the roles changed in the directory (the gateway reads them again every few minutes):
+ * the user is read again, so the pages follow the roles the server now holds.
  */
 export function UserProvider({ initialUser, children }: UserProviderProps) {
   const queryClient = useQueryClient();
@@ -127,7 +127,7 @@ export function UserProvider({ initialUser, children }: UserProviderProps) {
     [queryClient],
   );
 
-  // Issue 19 item 1: a session that ends while a staff form is open is signed into again in a
+  // A session that ends while a staff form is open is signed into again in a
   // dialog over the form, never by dropping the user (which would turn a phone application into
   // the public form). Waiting saves resume with whoever signs in.
   const [signInRequested, setSignInRequested] = useState(false);
@@ -233,7 +233,7 @@ export function UserProvider({ initialUser, children }: UserProviderProps) {
 export const useUser = (): StaffUser | null => useContext(UserContext).user;
 export const useSetUser = (): UserContextValue['setUser'] => useContext(UserContext).setUser;
 /**
- * Runs a staff save (issue 19 item 1): when it meets 401 (the session ended), the sign-in dialog
+ * Runs a staff save: when it meets 401 (the session ended), the sign-in dialog
  * opens over the form and, once someone signs in there, the same call runs again (same body, so
  * the same SUBMISSION_ID) with their session; the gateway refuses it if they may not make it. A
  * cancelled dialog rejects with the 401.

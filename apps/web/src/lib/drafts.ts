@@ -2,7 +2,7 @@
  * Drafts of application forms kept in the tab: sessionStorage, so a reload of the page resumes a
  * phone call (or an applicant's form) where it was, and nothing outlives the tab. JSON values
  * under one prefix; storage that is full or blocked (private modes) is skipped: a draft is a
- * convenience, never needed to save.
+ * convenience, never needed to save. Whose form a draft is (staff or public): docs/domain/sessions.md.
  *
  * Whose form it is belongs to the form (domain.md 'Staff sessions on results day'): a form's mark
  * (`FormMark`, beside its draft) says whether it was opened as staff or public, and that, not the

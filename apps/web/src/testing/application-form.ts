@@ -54,7 +54,7 @@ export async function answer(user: UserEvent, question: keyof typeof YES_NO_QUES
   await user.click(within(screen.getByRole('group', { name: YES_NO_QUESTIONS[question] })).getByRole('radio', { name: choice }));
 }
 
-/** The date of birth: the public form's three boxes, or the one box an adviser types it in ('14/5/2006', issue 20). */
+/** The date of birth: the public form's three boxes, or the one box an adviser types it in ('14/5/2006'). */
 export async function fillDateOfBirth(user: UserEvent, [day, month, year]: PersonalDetails['DOB']): Promise<void> {
   if (screen.queryByLabelText('Day')) {
     await fill(user, screen.getByLabelText('Day'), day);
@@ -83,7 +83,7 @@ export const itemEditor = (name: string): HTMLElement => screen.getByRole('group
 /**
  * Adds an item to a group and fills it: `type` is the qualification code, `fields` map a field's
  * label to a value (selects by option value; a grade's radios by their label). Ends with Done.
- * On the public form: 'Add', then the type; on a staff form, the type's button (issue 20), else
+ * On the public form: 'Add', then the type; on a staff form, the type's button, else
  * 'Another type' and the type.
  */
 export async function addQualification(

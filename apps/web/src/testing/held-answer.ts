@@ -1,5 +1,5 @@
 /**
- * A fake answer the test holds until it has seen what shows meanwhile (issue 22 item 5: no test
+ * A fake answer the test holds until it has seen what shows meanwhile (no test
  * races a timer). The handler awaits `held`; the test asserts the loading state while the request
  * is outstanding, then calls `release()` and the answer goes.
  */

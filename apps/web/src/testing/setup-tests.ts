@@ -17,7 +17,7 @@ afterEach(() => {
   server.resetHandlers();
   server.events.removeAllListeners();
   resetDb();
-  // Form drafts are kept in the tab (issue 19 item 1): each test starts with none.
+  // Form drafts are kept in the tab: each test starts with none.
   window.sessionStorage.clear();
   // The sign-out time and open calls shared by the tabs.
   window.localStorage.clear();

@@ -16,7 +16,7 @@ import { placesSeedSchema } from '../rules/places-schemas';
 import { timestampQuerySchema } from '../rules/timestamp-query';
 
 /**
- * Staff applications desk contracts (issue 9; spec sections 2, 3, 4 and 7; domain.md "Statuses").
+ * Staff applications desk contracts (spec sections 2, 3, 4 and 7; domain.md "Statuses").
  * Shared by the web app (apps/web features/applications), the gateway and applications-svc.
  */
 
@@ -96,7 +96,7 @@ export const applicationSearchRowSchema = z.object({
 export type ApplicationSearchRow = z.infer<typeof applicationSearchRowSchema>;
 
 /**
- * The listing counts its matches only up to a cap (issue 26 item 3: counting 5,000-50,000 rows
+ * The listing counts its matches only up to a cap (counting 5,000-50,000 rows
  * for every broad search was most of the listing's time): the next multiple of this step past the
  * end of the page asked for, so the pages ahead can always be reached.
  */
@@ -147,12 +147,12 @@ export type AdminApplicationResponse = z.infer<typeof adminApplicationResponseSc
 /**
  * Body `data` of staff POST /api/admin/applications/{student}/{course}: as the public apply
  * (applySubmissionSchema), STATUS chosen from the submit buttons the user's role allows, and the
- * INTERVIEW an adviser arranges when creating it as I (issue 24 item 3; interviewNeeded).
+ * INTERVIEW an adviser arranges when creating it as I (interviewNeeded).
  * The response is the public apply's (applyResponseSchema).
  */
 export const staffCreateSubmissionSchema = applySubmissionSchema.extend({
   INTERVIEW: interviewDetailsSchema.optional(),
-  /** An Administrator confirmed offering over the allowance (PLACES_MESSAGES.OVER_ALLOWANCE_CONFIRM; issue 23 item 3). */
+  /** An Administrator confirmed offering over the allowance (PLACES_MESSAGES.OVER_ALLOWANCE_CONFIRM). */
   OVER_ALLOWANCE: z.literal(true).optional(),
 });
 export type StaffCreateSubmission = z.infer<typeof staffCreateSubmissionSchema>;
@@ -169,11 +169,11 @@ export const staffUpdateSubmissionSchema = applySubmissionSchema.extend({
   SUBMISSION_ID: z.uuid().optional(),
   /**
    * The interview the adviser arranges in the status confirmation when inviting (a change to I,
-   * interviewNeeded; issue 24 item 3): required then (INTERVIEW_MESSAGES.REQUIRED), stored with
+   * interviewNeeded): required then (INTERVIEW_MESSAGES.REQUIRED), stored with
    * the status change (its LOG row) and carried by the invitation email; ignored otherwise.
    */
   INTERVIEW: interviewDetailsSchema.optional(),
-  /** An Administrator confirmed offering over the allowance (PLACES_MESSAGES.OVER_ALLOWANCE_CONFIRM; issue 23 item 3). */
+  /** An Administrator confirmed offering over the allowance (PLACES_MESSAGES.OVER_ALLOWANCE_CONFIRM). */
   OVER_ALLOWANCE: z.literal(true).optional(),
 });
 export type StaffUpdateSubmission = z.infer<typeof staffUpdateSubmissionSchema>;
@@ -239,7 +239,7 @@ export type StudentSearchRow = z.infer<typeof studentSearchRowSchema>;
 
 /**
  * The course code of a student's latest application (the last of APPLIED_TO), or null for none:
- * 'Select' copies that application into a new one (issue 20 item 3).
+ * 'Select' copies that application into a new one.
  */
 export const latestAppliedTo = (row: Pick<StudentSearchRow, 'APPLIED_TO'>): string | null =>
   row.APPLIED_TO.split(',')
@@ -421,7 +421,7 @@ export const adminDocumentParamsSchema = adminApplicationParamsSchema.extend({ f
 export const listingScopesSchema = z.array(roleAssignmentSchema);
 
 /**
- * Lower-cased, accent-folded text for the case- and accent-insensitive name search (issue 9):
+ * Lower-cased, accent-folded text for the case- and accent-insensitive name search:
  * 'Zoë Ángel' -> 'zoe angel'. Folded in Node so PostgreSQL and PGlite (no unaccent) agree.
  */
 export const foldName = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
@@ -439,9 +439,9 @@ export const storeUpdateRequestSchema = z.object({
   assessment: assessmentSchema,
   rejection_reasons: z.array(messageItemSchema).max(50).optional(),
   ifMatch: z.number().int().positive().optional(),
-  /** The course facts a status change's email names (issue 24); without them no outbox row is written. */
+  /** The course facts a status change's email names; without them no outbox row is written. */
   courseFacts: emailCourseFactsSchema.optional(),
-  /** The course's VACANCIES_INTERNAL as the gateway read it: creates the places ledger at first sight (issue 23; placesSeedSchema). */
+  /** The course's VACANCIES_INTERNAL as the gateway read it: creates the places ledger at first sight (placesSeedSchema). */
   placesSeed: placesSeedSchema.optional(),
 });
 export type StoreUpdateRequest = z.infer<typeof storeUpdateRequestSchema>;

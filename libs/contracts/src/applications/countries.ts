@@ -15,7 +15,7 @@ export { HOME_NATIONALITIES, isHomeNationality };
 export const COUNTRY_OPTIONS: CountryOption[] = (() => {
   const names = countries.getNames('en', { select: 'official' });
   // Alphabetical without Intl.Collator: its first use loads ICU's collation data, about 30 ms of
-  // a phone's first screen (issue 12 item 4). Accents dropped and case folded, these names sort
+  // a phone's first screen. Accents dropped and case folded, these names sort
   // exactly as the en-GB collation sorts them (countries.test.ts checks it).
   const sortKey = (label: string) =>
     label
@@ -38,5 +38,5 @@ export const countryName = (code: string | null | undefined): string => (code &&
 
 export const isCountryCode = (code: string): boolean => COUNTRY_NAMES.has(code);
 
-/** Whether VISA_TYPE is asked: hidden for GBR and IRL (issue 4). */
+/** Whether VISA_TYPE is asked: hidden for GBR and IRL. */
 export const needsVisaType = (nationality: string | undefined): boolean => !!nationality && !isHomeNationality(nationality);

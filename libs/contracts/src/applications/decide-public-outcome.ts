@@ -7,7 +7,7 @@ import { messageItemSchema, recommendedCourseSchema, type ApplicationForm, type 
 /**
  * What is decided about a submission before it is stored: the status it gets, its sub-status,
  * the reasons shown with a rejection and the courses recommended instead (spec section 3, the
- * record returned after saving).
+ * record returned after saving). The rules: docs/domain/decisions.md.
  */
 export const applicationDecisionSchema = z.object({
   confirmed_status: applicationStatusSchema,

@@ -1,5 +1,5 @@
 /**
- * Texts of the applications desk that the spec fixes (spec sections 1 and 2; issue 9), kept once
+ * Texts of the applications desk that the spec fixes (spec sections 1 and 2), kept once
  * here so the web screens and the call scripts (scripts/script-texts.ts SEARCH_PROMPTS) say the
  * same thing. Web-only wording (loading labels, dialog buttons) stays in the web feature's texts.
  */
@@ -39,7 +39,7 @@ export const APPLICATION_LISTING_COLUMNS = {
 
 /**
  * Heading of the edit screen: the application id pair (spec section 2), then the public reference
- * the caller quotes when there is one (issue 20 item 1), e.g. 'Application 1042/2, reference 07123'.
+ * the caller quotes when there is one, e.g. 'Application 1042/2, reference 07123'.
  */
 export const applicationEditHeading = (studentId: string, applicationId: string, reference?: string): string =>
   `Application ${studentId}/${applicationId}${reference ? `, reference ${reference}` : ''}`;

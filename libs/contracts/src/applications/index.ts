@@ -1,4 +1,4 @@
-/** Application form and application contracts (issue 4, spec sections 3, 5, 7, 8). */
+/** Application form and application contracts (spec sections 3, 5, 7, 8). */
 export * from './countries';
 export * from './visa-types';
 export * from './validation-messages';

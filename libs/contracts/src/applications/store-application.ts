@@ -13,13 +13,13 @@ import { placesSeedSchema } from '../rules/places-schemas';
 export const PUBLIC_USER = 'public';
 /**
  * Who the applicant's own review page (by hash) names for a LOG row made by staff: never a staff
- * username (issue 19 item 5).
+ * username.
  */
 export const STAFF_LOG_USER_FOR_APPLICANT = 'Clearing team';
 
 /**
  * 400 when a public submission (POST /api/apply/{course}) asks for a STATUS other than the public
- * button's S (issue 19 item 1): the assessment decides a public application, and a staff decision
+ * button's S: the assessment decides a public application, and a staff decision
  * is saved only through the staff routes, so no client files one as public.
  */
 export const PUBLIC_STATUS_ONLY =
@@ -44,17 +44,17 @@ export const IDEMPOTENCY_KEY_MISMATCH = 'The Idempotency-Key header and SUBMISSI
 export const storeApplicationRequestSchema = z.object({
   submission: keyedSubmissionSchema,
   course: courseDataSchema.pick({ UCAS_CODE: true, DEPART_NUMBER: true, ALLOW_SECOND_YEAR_ENTRY: true }).extend({
-    // Kept on the application so staff scopes filter the listing without asking courses-svc (issue 9).
+    // Kept on the application so staff scopes filter the listing without asking courses-svc.
     SCHOOL: z.string().max(16).optional(),
     DEPT: z.string().max(16).optional(),
     COURSE_CODE_OVERRIDE: z.string().max(32).nullable().optional(),
   }),
   /**
-   * A staff create (issue 9 item 3): applications-svc checks the forwarded user's role on the
+   * A staff create: applications-svc checks the forwarded user's role on the
    * course (SCHOOL/DEPT above) and that the status is one of the assessment's buttons.
    */
   staff: z.boolean().optional(),
-  /** A staff create (issue 9): the STUDENT_ID chosen in the student search, whose record is reused. */
+  /** A staff create: the STUDENT_ID chosen in the student search, whose record is reused. */
   studentId: z.string().trim().min(1).max(32).optional(),
   qualOptions: z.array(qualOptionSchema).max(100),
   assessment: assessmentSchema,
@@ -63,16 +63,16 @@ export const storeApplicationRequestSchema = z.object({
   decisionRules: decisionRulesSchema.optional(),
   user: z.string().trim().min(1).max(64),
   /**
-   * The course facts the decision's email names (issue 24 item 2), from the course the gateway
+   * The course facts the decision's email names, from the course the gateway
    * read fresh: copied into the outbox row written with the application. Without them (an
    * internal caller that sends no email) no outbox row is written.
    */
   courseFacts: emailCourseFactsSchema.optional(),
-  /** A staff create as I (issue 24 item 3): the interview arranged, required then (interviewNeeded); its LOG row and email carry it. */
+  /** A staff create as I: the interview arranged, required then (interviewNeeded); its LOG row and email carry it. */
   interview: interviewDetailsSchema.optional(),
-  /** The course's VACANCIES_INTERNAL as the gateway read it: creates the places ledger at first sight (issue 23; placesSeedSchema). */
+  /** The course's VACANCIES_INTERNAL as the gateway read it: creates the places ledger at first sight (placesSeedSchema). */
   placesSeed: placesSeedSchema.optional(),
-  /** A staff create as O by an Administrator who confirmed offering over the allowance (issue 23 item 3; checked here too). */
+  /** A staff create as O by an Administrator who confirmed offering over the allowance (checked here too). */
   overAllowance: z.boolean().optional(),
 });
 export type StoreApplicationRequest = z.infer<typeof storeApplicationRequestSchema>;
@@ -96,7 +96,7 @@ export const storedApplicationResponseSchema = z.object({
   assessment: assessmentSchema,
   UCAS_CODE: z.string(),
   SUBMISSION_ID: z.uuid(),
-  /** The current decision for the applicant's status page (issue 24 item 4). */
+  /** The current decision for the applicant's status page. */
   decision: applicantDecisionSchema,
 });
 export type StoredApplicationResponse = z.infer<typeof storedApplicationResponseSchema>;
@@ -111,7 +111,7 @@ export const submissionIdParamsSchema = z.object({ id: z.uuid() });
 export const submissionStoredResponseSchema = z.object({ stored: z.boolean() });
 
 /**
- * Body of applications-svc POST /applications/reserve (internal; issue 22 item 3, issue 23): the
+ * Body of applications-svc POST /applications/reserve (internal): the
  * first half of the public submit's reserve/commit pair. Everything applications-svc can say
  * before the form is assessed, in one call: the course code, the settled SUBMISSION_ID and the
  * applicant's email and UCAS Personal ID (used only when APPLIED_TO_UCAS is '1').

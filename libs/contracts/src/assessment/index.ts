@@ -1,4 +1,4 @@
-/** Assessment contracts (issue 3, domain.md "Tariff points", "Traffic light", "Submit buttons"). */
+/** Assessment contracts (domain.md "Tariff points", "Traffic light", "Submit buttons"). */
 export * from './status-codes';
 export * from './assessment';
 export * from './assess-form';

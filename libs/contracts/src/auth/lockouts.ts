@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Sign-in lockouts (issue 25 item 2): what the gateway's sign-in limits hold against, listed to an
+ * Sign-in lockouts: what the gateway's sign-in limits hold against, listed to an
  * Administrator who can lift them.
  * - `pair`: one username from one client address (growing delays after a few refusals);
  * - `username`: one username from every address (a short delay, never over a minute, so the right

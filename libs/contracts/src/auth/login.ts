@@ -44,7 +44,7 @@ export const LOGIN_MESSAGES = {
 } as const;
 
 /**
- * GET and PUT /api/admin/auth/session (issue 19 item 2): when the staff session ends. `idleEndsAt`
+ * GET and PUT /api/admin/auth/session: when the staff session ends. `idleEndsAt`
  * moves with what the adviser does (not with the background status ping, nor this GET); the PUT
  * is 'Stay signed in' and counts as activity. `endsAt` is the absolute end (sign-in plus the
  * absolute lifetime, or its hard ceiling while a form is open). ISO 8601 times; `warnBeforeMs`:

@@ -81,7 +81,7 @@ describe('editing rules (spec section 6)', () => {
   });
 });
 
-describe('training scenarios (issue 11)', () => {
+describe('training scenarios', () => {
   it('lets every staff user with a role practise, and nobody without one', () => {
     for (const role of Object.keys(MATRIX).filter((r) => r !== 'Night Porter')) {
       expect(canUseScenarios({ roles: [{ role: role as 'Editor', scope: 'all' }] })).toBe(true);

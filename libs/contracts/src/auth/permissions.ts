@@ -55,7 +55,7 @@ export const canManageClearing = (user: Pick<StaffUser, 'roles'> | null | undefi
   !!user?.roles.some((assignment) => assignment.role === 'Administrator' && assignment.scope === 'all');
 
 /**
- * Seeing and lifting sign-in lockouts (GET /api/admin/auth/lockouts, issue 25 item 2): staff
+ * Seeing and lifting sign-in lockouts (GET /api/admin/auth/lockouts): staff
  * access to the whole product, so the same rule as the Clearing setting, an Administrator over
  * `all` courses.
  */
@@ -65,7 +65,7 @@ export const canManageSignInLockouts = (user: Pick<StaffUser, 'roles'> | null | 
 export const hasAnyRole = (user: Pick<StaffUser, 'roles'> | null | undefined): boolean => (user?.roles.length ?? 0) > 0;
 
 /**
- * Practising with training scenarios (issue 11): any signed-in staff user with a role. Not a
+ * Practising with training scenarios: any signed-in staff user with a role. Not a
  * course permission (a scenario is not a real application), so it does not change the role
  * matrix of spec section 6.
  */
@@ -81,7 +81,7 @@ export const canViewFigures = (user: Pick<StaffUser, 'roles'> | null | undefined
   !!user?.roles.some((assignment) => hasPermission(assignment.role, 'VIEW_REPORT'));
 
 /**
- * Seeing every trainee's scenario progress (issue 11 "Progress for supervisors"): a user holding
+ * Seeing every trainee's scenario progress: a user holding
  * the view-report permission through any of their roles (spec section 6).
  */
 export const canViewScenarioProgress = (user: Pick<StaffUser, 'roles'> | null | undefined): boolean =>

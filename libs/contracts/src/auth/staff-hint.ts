@@ -1,5 +1,5 @@
 /**
- * The staff sign-in hint (issue 21 item 2: public pages make no staff call). The session cookie
+ * The staff sign-in hint (public pages make no staff call). The session cookie
  * is HttpOnly, so the web app cannot see whether a staff session may exist; the gateway sets this
  * cookie beside it at sign-in (readable by scripts, value `1`, no secret in it) and clears it at
  * sign-out and whenever an API call finds no session. The app asks GET /api/admin/auth/user only

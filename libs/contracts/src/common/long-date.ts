@@ -4,7 +4,7 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
  * An ISO calendar date ('2026-09-28') as British English text ('28 September 2026'), the form of
  * every date the screens and call scripts show (GOV.UK style: day, month name, year). Written out
  * rather than through Intl.DateTimeFormat: the first Intl call loads locale data, about 20 ms of
- * a phone's first screen (issue 12 item 4), and the text is the same. Anything that is not a
+ * a phone's first screen, and the text is the same. Anything that is not a
  * valid YYYY-MM-DD date is returned as it is.
  */
 export function formatLongDate(isoDate: string): string {

@@ -1,5 +1,5 @@
 /**
- * Answer of a rate-limited public route (issue 14 item 2): 429 with `Retry-After` (seconds) and
+ * Answer of a rate-limited public route: 429 with `Retry-After` (seconds) and
  * this `{ message }`, which the web app shows as spec section 8's '{status}: {message}'.
  * @param seconds the Retry-After value (1 or more)
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { findUnsafeText, isSafeText, isSafeUrl, UNSAFE_TEXT_MESSAGE, withSafeText } from './safe-text';
 import { tooManyRequestsMessage } from './rate-limit';
 
-describe('safe text (issue 14 item 1)', () => {
+describe('safe text', () => {
   it('refuses NUL and lone surrogates, and accepts surrogate pairs and other control characters', () => {
     for (const bad of ['Ada\u0000', '\uD800', 'a\uDC00b', 'x\uD83D', '\uDE00x']) expect(isSafeText(bad)).toBe(false);
     for (const good of ['', 'Zoë', '😀', 'tab\tnew\nline', '\u007F']) expect(isSafeText(good)).toBe(true);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Safe text (issue 14 item 1): no request string may carry a NUL character (PostgreSQL refuses
+ * Safe text: no request string may carry a NUL character (PostgreSQL refuses
  * it in text, which would surface as a 5xx) or a lone UTF-16 surrogate (not encodable as UTF-8:
  * it would be stored as U+FFFD, i.e. not what the rules checked). One rule, applied to every
  * request schema by `withSafeText` (service-kit's validator compiler wraps every route's params,
@@ -33,7 +33,7 @@ export function findUnsafeText(value: unknown, path: (string | number)[] = []): 
 }
 
 /**
- * findUnsafeText's walk, every request body through it (issue 26 item 1): the path of the first
+ * findUnsafeText's walk, every request body through it: the path of the first
  * unsafe string, innermost key first, built only once one is found (no path copied per value).
  */
 function unsafeTextAt(value: unknown): (string | number)[] | null {

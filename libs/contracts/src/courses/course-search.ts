@@ -25,7 +25,7 @@ export type CourseSearchRow = z.infer<typeof courseSearchRowSchema>;
 export const courseSearchResponseSchema = z.object({
   rows: z.array(courseSearchRowSchema),
   total: z.number().int().nonnegative(),
-  /** The page answered: `p` itself, or the last page when `p` was past the end (issue 12 item 3). */
+  /** The page answered: `p` itself, or the last page when `p` was past the end. */
   p: z.number().int().positive().optional(),
 });
 export type CourseSearchResponse = z.infer<typeof courseSearchResponseSchema>;

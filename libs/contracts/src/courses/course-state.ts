@@ -42,9 +42,9 @@ export type SearchAction =
  * 'Closed'; otherwise 'Apply', enabled only when both external and internal vacancies exist.
  * An external, non-intermediary course's Apply opens its EXTERNAL_URL (spec section 2).
  * For a staff user (`staff`: their role on the course, `access`), Apply only where that role may
- * take a new application (canEditApplication; issue 19 item 4): otherwise 'none', so no Apply
+ * take a new application (canEditApplication): otherwise 'none', so no Apply
  * opens a form they could only read. Staff keep Apply enabled on a course with no internal
- * vacancies (every place offered, the places guard; issue 23 item 3): they still take the call and
+ * vacancies (every place offered, the places guard): they still take the call and
  * refer or pool the caller (staffCourseClosedCode).
  */
 export function searchAction(course: CourseRow, staff?: { access: Access | null | undefined }): SearchAction {

@@ -5,8 +5,8 @@ import { IB_TOTAL_MAX } from '../qualifications/catalogue';
 import { documentTypeSchema, type CourseData } from './course';
 
 /**
- * The courseData fields course control may change (issue 13): external vacancies, Clearing places
- * and offer allowance (applications-svc's ledger; the gateway routes them there, issue 23),
+ * The courseData fields course control may change: external vacancies, Clearing places
+ * and offer allowance (applications-svc's ledger; the gateway routes them there),
  * suspension, tariffs, the IB requirement (Diploma points), notes, feedback telephone and note, second-year entry and document types.
  * VACANCIES_INTERNAL is no longer typed in: it is the places left, projected from the ledger.
  * Everything else (codes, titles, school, start date) comes from the catalogue.
@@ -28,7 +28,7 @@ export const EDITABLE_COURSE_FIELDS = [
 ] as const satisfies readonly (keyof CourseData)[];
 export type EditableCourseField = (typeof EDITABLE_COURSE_FIELDS)[number];
 
-/** Texts of course control shown to staff (issue 13). */
+/** Texts of course control shown to staff. */
 export const COURSE_UPDATE_MESSAGES = {
   NOTHING_TO_CHANGE: 'Change at least one course field.',
   TARIFFS: 'The accepted tariff cannot be higher than the advertised tariff.',
@@ -140,8 +140,8 @@ export function courseChanges(course: CourseData, data: CourseUpdateData): Cours
 const fieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export type CourseFieldValue = z.infer<typeof fieldValueSchema>;
 /**
- * Fields a history entry may name: the editable ones, and VACANCIES_INTERNAL (typed in by managers
- * before issue 23; since then changed by the places guard's closes and reopens).
+ * Fields a history entry may name: the editable ones, and VACANCIES_INTERNAL (typed in by managers,
+ * and changed by the places guard's closes and reopens).
  */
 export const COURSE_HISTORY_FIELDS = [...EDITABLE_COURSE_FIELDS, 'VACANCIES_INTERNAL'] as const;
 export type CourseHistoryField = (typeof COURSE_HISTORY_FIELDS)[number];

@@ -75,7 +75,7 @@ export const courseDataSchema = courseRowSchema.extend({
   /**
    * Clearing places and the offer allowance (offers per place, two decimals), owned by
    * applications-svc's places ledger and projected here with VACANCIES_INTERNAL (places left;
-   * issue 23, rules/places.ts). Course control changes them through the gateway.
+   * rules/places.ts). Course control changes them through the gateway.
    */
   CLEARING_PLACES: z.number().int().nonnegative(),
   OFFER_ALLOWANCE: z.number().nonnegative(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INTAKE_YEAR } from '../common/limits';
 import { londonWallClock } from '../common/london-time';
 
-/** An intake year as the spec writes it: '2025/26' (the second year is the first plus one). */
+/** An intake year as the spec writes it: '2025/26' (the second year is the first plus one; docs/domain/intake.md). */
 export const intakeYearSchema = z
   .string()
   .regex(/^\d{4}\/\d{2}$/, { message: "The intake year must be written like '2025/26'." })
@@ -27,11 +27,12 @@ export function isInIntake(date: string, intake: string): boolean {
 }
 
 /**
- * When an intake's cycle ends (issue 24 item 4): 23:59 (Europe/London) on 31 March of its second
+ * When an intake's cycle ends: 23:59 (Europe/London) on 31 March of its second
  * year, the end of the last start month the intake holds (isInIntake: January to March starts).
  * After it the applicant's status page (the review by hash) and every email's link to it answer
- * 404: nobody needs a Clearing decision of that intake any more, and the personal data behind an
- * unauthenticated link is not kept reachable longer than that.
+ * 410 with the reason (STATUS_PAGE_MESSAGES.expired): nobody needs a Clearing decision of that
+ * intake any more, and the personal data behind an unauthenticated link is not kept reachable
+ * longer than that.
  */
 export function intakeCycleEnd(intake: string): Date {
   const { second } = intakeYears(intake);

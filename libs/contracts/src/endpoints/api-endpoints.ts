@@ -94,10 +94,10 @@ const emailErrors = { ...e400, ...e403, ...e404, ...e503 };
 const query = timestampQuerySchema;
 
 /**
- * The public API of spec section 7 as data (issue 22 item 2): each API_ROUTES entry (method and
+ * The public API of spec section 7 as data: each API_ROUTES entry (method and
  * path, zod-free for the web's first screen) with its params, query, body and answers by status.
  * The gateway registers each route from its entry here (`routeOf`), forwards the one-to-one ones
- * by it (issue 26 item 1) and its OpenAPI document is generated from these schemas; contract tests
+ * by it and its OpenAPI document is generated from these schemas; contract tests
  * read them. Paths are relative to `${BASE_PATH}api`.
  */
 export const API_ENDPOINTS = withSchemas({
@@ -128,7 +128,7 @@ export const API_ENDPOINTS = withSchemas({
   authOidcCallback: { responses: {} },
   signInLockouts: { query, responses: { 200: loginLockoutsResponseSchema, ...refusals, ...e503 } },
   liftSignInLockout: { body: apiBodySchema(liftLoginLockoutSchema), responses: { 200: loginLockoutsResponseSchema, ...refusals, ...e503 } },
-  // Settings, course control and figures (issue 13).
+  // Settings, course control and figures.
   clearingStatusUpdate: { body: apiBodySchema(clearingStatusUpdateSchema), responses: { 200: clearingStatusResponseSchema, ...refusals } },
   clearingStatusAudit: { query, responses: { 200: clearingStatusAuditResponseSchema, ...refusals } },
   adminCourse: { params: courseIdParamsSchema, query, responses: { 200: courseDetailResponseSchema, ...e401, ...e404 } },
@@ -141,7 +141,7 @@ export const API_ENDPOINTS = withSchemas({
   figures: { query: figuresQuerySchema, responses: { 200: figuresResponseSchema, ...refusals } },
   /** The same figures as a CSV download. */
   figuresCsv: { query: figuresQuerySchema, responses: { 200: z.string(), ...refusals } },
-  // The applications desk (issue 9).
+  // The applications desk.
   adminApplications: { query: applicationListingQuerySchema, responses: { 200: applicationListingResponseSchema, ...deskErrors } },
   adminStudents: { query: studentSearchQuerySchema, responses: { 200: studentSearchResponseSchema, ...deskErrors } },
   adminApplication: { params: adminApplicationParamsSchema, query, responses: { 200: adminApplicationResponseSchema, ...deskErrors } },
@@ -154,7 +154,7 @@ export const API_ENDPOINTS = withSchemas({
   adminDocument: { params: adminDocumentParamsSchema, query, responses: {} },
   adminEmails: { params: adminApplicationParamsSchema, query, responses: { 200: emailListResponseSchema, ...emailErrors } },
   adminEmailResend: { params: adminEmailParamsSchema, responses: { 201: resendEmailResponseSchema, ...emailErrors } },
-  // Training scenarios (issue 11).
+  // Training scenarios.
   scenario: { params: scenarioFilterSchema, query, responses: { 200: scenarioResponseSchema, ...refusals, 404: scenarioNotFoundResponseSchema } },
   scenarioCompleted: { body: apiBodySchema(scenarioCompletionRequestSchema), responses: { 200: scenarioCompletionSchema, ...refusals, ...e404 } },
   scenarioProgress: { query, responses: { 200: scenarioProgressSchema, ...refusals } },
@@ -177,7 +177,7 @@ export const API_ENDPOINTS = withSchemas({
   adminApplicationAudit: { params: adminApplicationParamsSchema, query, responses: { 200: auditListSchema, ...deskErrors, ...e401 } },
   /** The audit trail as CSV: reads, changes, sign-ins and role changes (Administrators over all courses). */
   adminAuditCsv: { query: auditExportQuerySchema, responses: { 200: z.string(), ...refusals } },
-  // The OpenAPI document of all of these (issue 14 item 6).
+  // The OpenAPI document of all of these.
   /** The document itself. */
   openapi: { responses: {} },
 });

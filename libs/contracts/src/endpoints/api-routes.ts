@@ -3,7 +3,7 @@ import { fillPath, type FillPathArgs } from './path';
 
 /**
  * The public API of spec section 7: every route the gateway serves, by name, with its method and
- * its full public path template as the spec writes it, '/api' included (issue 22 item 2: a grep
+ * its full public path template as the spec writes it, '/api' included (a grep
  * for an endpoint's path finds this one declaration); under a BASE_PATH other than '/' the gateway
  * serves it below that base (basePrefix). Without zod, so the web's first
  * screen builds its URLs from it (apps/web/src/config/paths.ts, ADR 0003); API_ENDPOINTS
@@ -32,7 +32,7 @@ export const API_ROUTES = {
   authOidcCallback: { method: 'GET', path: '/api/admin/auth/oidc/callback' },
   signInLockouts: { method: 'GET', path: '/api/admin/auth/lockouts' },
   liftSignInLockout: { method: 'POST', path: '/api/admin/auth/lockouts/lift' },
-  // Settings, course control and figures (issue 13).
+  // Settings, course control and figures.
   clearingStatusUpdate: { method: 'PUT', path: '/api/admin/status' },
   clearingStatusAudit: { method: 'GET', path: '/api/admin/status/audit' },
   adminCourse: { method: 'GET', path: '/api/admin/courses/:id' },
@@ -40,7 +40,7 @@ export const API_ROUTES = {
   adminCourseHistory: { method: 'GET', path: '/api/admin/courses/:id/history' },
   figures: { method: 'GET', path: '/api/admin/figures' },
   figuresCsv: { method: 'GET', path: '/api/admin/figures.csv' },
-  // The applications desk (issue 9).
+  // The applications desk.
   adminApplications: { method: 'GET', path: '/api/admin/applications' },
   adminStudents: { method: 'GET', path: '/api/admin/students' },
   adminApplication: { method: 'GET', path: '/api/admin/applications/:student/:course' },
@@ -52,7 +52,7 @@ export const API_ROUTES = {
   adminDocument: { method: 'GET', path: '/api/admin/applications/:student/:course/documents/:fileId' },
   adminEmails: { method: 'GET', path: '/api/admin/applications/:student/:course/emails' },
   adminEmailResend: { method: 'POST', path: '/api/admin/applications/:student/:course/emails/:emailId/resend' },
-  // Training scenarios (issue 11).
+  // Training scenarios.
   scenario: { method: 'GET', path: '/api/scenario/:gender/:dept/:course/' },
   scenarioCompleted: { method: 'PUT', path: '/api/scenario-completed/' },
   scenarioProgress: { method: 'GET', path: '/api/admin/scenario-progress' },
@@ -63,7 +63,7 @@ export const API_ROUTES = {
   // The audit trail of staff access.
   adminApplicationAudit: { method: 'GET', path: '/api/admin/applications/:student/:course/audit' },
   adminAuditCsv: { method: 'GET', path: '/api/admin/audit.csv' },
-  // The OpenAPI document of all of these (issue 14 item 6).
+  // The OpenAPI document of all of these.
   openapi: { method: 'GET', path: '/api/openapi.json' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -64,7 +64,7 @@ export const APPLICATIONS_SVC = {
     body: storeApplicationRequestSchema,
     responses: { 200: applyResponseSchema, 201: applyResponseSchema, ...e400, ...e403, ...e404, 409: errorResponseSchema },
   }),
-  /** The public submit's reserve step (issue 22 item 3): Clearing gate, replayed key, duplicate and places left in one call. */
+  /** The public submit's reserve step: Clearing gate, replayed key, duplicate and places left in one call. */
   reserve: endpoint({ method: 'POST', path: '/applications/reserve', body: reserveRequestSchema, responses: { 200: reserveResponseSchema, ...e400 } }),
   /** Whether a SUBMISSION_ID is stored. */
   submission: endpoint({
@@ -73,7 +73,7 @@ export const APPLICATIONS_SVC = {
     params: submissionIdParamsSchema,
     responses: { 200: submissionStoredResponseSchema, ...e400 },
   }),
-  /** The applicant's status page by hash (issue 24 item 4): 404 unknown, 410 once its intake's cycle has ended. */
+  /** The applicant's status page by hash: 404 unknown, 410 once its intake's cycle has ended. */
   byHash: endpoint({
     method: 'GET',
     path: '/applications/by-hash/:hash',
@@ -81,7 +81,7 @@ export const APPLICATIONS_SVC = {
     responses: { 200: storedApplicationResponseSchema, ...e404, 410: errorResponseSchema },
   }),
 
-  // The applications desk (issue 9).
+  // The applications desk.
   /** The listing, in the user's scopes. */
   deskList: endpoint({
     method: 'GET',
@@ -161,7 +161,7 @@ export const APPLICATIONS_SVC = {
   /** Who changed the setting, when. */
   statusAudit: endpoint({ method: 'GET', path: '/status/audit', responses: { 200: clearingStatusAuditResponseSchema, ...e403 } }),
 
-  // The places ledger (issue 23).
+  // The places ledger.
   /** Course control's change of CLEARING_PLACES / OFFER_ALLOWANCE (edit-course on the course). */
   placesUpdate: endpoint({
     method: 'PUT',
@@ -198,7 +198,7 @@ export const APPLICATIONS_SVC = {
     responses: { 200: decisionReviewItemSchema, ...e400, ...e403, ...e404, 409: errorResponseSchema },
   }),
 
-  /** Counts for the courses the gateway names (issue 13); view-report on every one. */
+  /** Counts for the courses the gateway names; view-report on every one. */
   figures: endpoint({
     method: 'POST',
     path: '/figures',

@@ -38,7 +38,7 @@ export const COURSES_SVC = {
     path: '/courses/reportable',
     responses: { 200: reportableCoursesResponseSchema, 403: errorResponseSchema },
   }),
-  /** Course control (issue 13): only the changed editable fields; 412 when `ifMatch` no longer matches. */
+  /** Course control: only the changed editable fields; 412 when `ifMatch` no longer matches. */
   update: endpoint({
     method: 'PUT',
     path: '/courses/:id',

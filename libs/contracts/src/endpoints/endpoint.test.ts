@@ -51,7 +51,7 @@ const everyEndpoint = (): [string, Endpoint][] => [
   ...Object.entries(API_ENDPOINTS).map(([name, e]): [string, Endpoint] => [`api.${name}`, e]),
 ];
 
-describe('API_ENDPOINTS (the public API, issue 22 item 2)', () => {
+describe('API_ENDPOINTS (the public API)', () => {
   it('adds schemas to each API_ROUTES entry, keeping its method and path', () => {
     expect(Object.keys(API_ENDPOINTS)).toEqual(Object.keys(API_ROUTES));
     for (const [name, route] of Object.entries(API_ROUTES)) {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ParamsOf, PathParams } from './path';
 
 /**
- * Endpoints as data (issue 22 item 2): each HTTP endpoint is one object, declared once in
+ * Endpoints as data: each HTTP endpoint is one object, declared once in
  * contracts, with its method, path template and zod schemas. From that one object a service
  * registers its route (routeOf: Fastify's schema, so validation and serialisation come from it),
  * the gateway calls it (a typed client whose answer is validated by the same response schema) and

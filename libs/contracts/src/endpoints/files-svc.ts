@@ -12,7 +12,7 @@ import {
 } from '../files/file-routes';
 import { endpoint } from './endpoint';
 
-/** files-svc (document uploads, issue 5), reached only through the gateway (internal token). */
+/** files-svc (document uploads), reached only through the gateway (internal token). */
 export const FILES_SVC = {
   /**
    * One upload, a multipart body (UPLOAD_TYPE_FIELD, UPLOAD_FILE_FIELD) the gateway streams on
@@ -40,7 +40,7 @@ export const FILES_SVC = {
     body: claimFilesBodySchema,
     responses: { 200: fileListResponseSchema, 400: errorResponseSchema, 409: fileClaimErrorSchema },
   }),
-  /** Unbinds the files of a submission whose store was refused (issue 14 item 3). */
+  /** Unbinds the files of a submission whose store was refused. */
   release: endpoint({
     method: 'POST',
     path: '/files/release',

@@ -1,4 +1,4 @@
-/** Endpoints as data (issue 22 item 2): each service's endpoints, declared once (see endpoint.ts). */
+/** Endpoints as data: each service's endpoints, declared once (see endpoint.ts). */
 export * from './path';
 export * from './endpoint';
 export * from './applications-svc';

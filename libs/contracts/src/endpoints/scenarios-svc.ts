@@ -10,7 +10,7 @@ import { endpoint } from './endpoint';
 
 const refusals = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
-/** scenarios-svc (training scenarios, issue 11), called by the gateway only. */
+/** scenarios-svc (training scenarios), called by the gateway only. */
 export const SCENARIOS_SVC = {
   /**
    * The next scenario this user has not completed, or `scenario: null`, always with DEPT_LIST and

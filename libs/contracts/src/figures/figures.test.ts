@@ -55,7 +55,7 @@ describe('buildFigures', () => {
   it('writes the same figures as CSV with headings, one line per course, school and the total', () => {
     const lines = figuresCsv(figures).split('\r\n');
     expect(lines[0]).toBe(FIGURES_CSV_HEADINGS.join(','));
-    // Then the places ledger (issue 23 item 5): places, allowance, offers that count, places left, guard close and reopen.
+    // Then the places ledger: places, allowance, offers that count, places left, guard close and reopen.
     expect(lines[1]).toBe('Course,School of Science and Technology,G400,Computer Science,BSc (Hons),2,1,0,0,0,0,6,3,0,0,0,0,2,1,1,2,yes,5,1.00,0,5,,');
     expect(lines.at(-2)).toBe('All,,,,,3,1,0,0,0,0,7,3,0,0,0,0,2,1,3,16,1,,,,,,');
     expect(lines).toHaveLength(1 + 3 + 2 + 1 + 1);

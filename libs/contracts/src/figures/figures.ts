@@ -5,7 +5,7 @@ import { timestampQuerySchema } from '../rules/timestamp-query';
 import { placesLedgerSchema } from '../rules/places-schemas';
 
 /**
- * Live results-day figures (issue 13): per course the user may report on, per school and overall.
+ * Live results-day figures: per course the user may report on, per school and overall.
  * "Today" and the hours of the chart are days and hours in the university's time zone.
  */
 export const FIGURES_TIME_ZONE = 'Europe/London';
@@ -61,7 +61,7 @@ export const figuresCountRequestSchema = z.object({ courses: z.array(figuresCour
 export type FiguresCountRequest = z.infer<typeof figuresCountRequestSchema>;
 /** Answer of applications-svc POST /figures: counts per asked course (every one, zeros included) and today's applications per hour (24 entries, hour 0 first). */
 export const figuresCountResponseSchema = z.object({
-  /** `places`: the course's places ledger (issue 23 item 5), null before applications-svc first saw the course. */
+  /** `places`: the course's places ledger, null before applications-svc first saw the course. */
   rows: z.array(courseCountsSchema.extend({ UCAS_CODE: z.string(), places: placesLedgerSchema.nullable().optional() })),
   perHour: z.array(count).length(24),
 });
@@ -99,7 +99,7 @@ export const figuresCourseRowSchema = courseCountsSchema.extend({
   /** Offers made (O and I in total) exceed places left by more than the margin. */
   overOffered: z.boolean(),
   /**
-   * The places ledger (issue 23 item 5): Clearing places, offer allowance, offers that count (O),
+   * The places ledger: Clearing places, offer allowance, offers that count (O),
    * places left (VACANCIES_INTERNAL) and when the guard last closed / reopened the course (ISO
    * 8601, null if never). A course the ledger has not seen yet shows its projection and 0 offers counted.
    */
@@ -120,7 +120,7 @@ export const figuresResponseSchema = z.object({
   schools: z.array(figuresTotalsSchema.extend({ SCHOOL: z.string(), SCHOOL_NAME: z.string() })),
   overall: figuresTotalsSchema,
   perHour: z.array(z.object({ hour: z.number().int().min(0).max(23), applications: count })),
-  /** The decision emails of these courses by state (issue 24 item 5); null when notifications-svc could not say. */
+  /** The decision emails of these courses by state; null when notifications-svc could not say. */
   emails: emailSummarySchema.nullable(),
 });
 export type FiguresResponse = z.infer<typeof figuresResponseSchema>;
@@ -130,7 +130,7 @@ const zeroCounts = (): CourseCounts => ({ today: zeroStatus(), total: zeroStatus
 const zeroTotals = (): FiguresTotals => ({ ...zeroCounts(), placesLeft: 0, courses: 0, overOffered: 0 });
 
 /**
- * The over-offer warning (issue 13 "Places"): offers made exceed places left by more than
+ * The over-offer warning: offers made exceed places left by more than
  * `marginPercent` percent of the places (any offer on a course with no places left counts when
  * the margin is 0).
  */

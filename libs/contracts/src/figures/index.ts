@@ -1,2 +1,2 @@
-/** Live results-day figures (issue 13). */
+/** Live results-day figures. */
 export * from './figures';

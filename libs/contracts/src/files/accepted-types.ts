@@ -2,7 +2,7 @@
  * File formats a document upload may have (spec sections 3 and 5), judged by the file's content,
  * never by its name. JPEG and JPG are one format with two names; the spec lists both.
  * `extension` is the one a stored name gets when its own does not name the detected format
- * (issue 25 item 5); `extensions` are every name of the format a stored name may keep.
+ *; `extensions` are every name of the format a stored name may keep.
  */
 export const ACCEPTED_FILE_KINDS = {
   pdf: { mime: 'application/pdf', extension: 'pdf', extensions: ['pdf'] },

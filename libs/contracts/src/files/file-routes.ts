@@ -20,7 +20,7 @@ export const claimFilesBodySchema = z.object({
 export type ClaimFilesBody = z.infer<typeof claimFilesBodySchema>;
 
 /**
- * Why files-svc refused a claim (409), as a code the gateway acts on (issue 14 item 3), never a
+ * Why files-svc refused a claim (409), as a code the gateway acts on, never a
  * text to parse: the token is unknown (or swept), not clean (still quarantined, or infected),
  * or already bound to another owner.
  */

@@ -1,4 +1,4 @@
-/** Document uploads (spec sections 3, 5, 7, 8; issue 5): formats, messages, metadata, routes. */
+/** Document uploads (spec sections 3, 5, 7, 8): formats, messages, metadata, routes. */
 export * from './accepted-types';
 export * from './upload-messages';
 export * from './file-metadata';

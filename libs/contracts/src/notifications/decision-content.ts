@@ -94,7 +94,7 @@ export type DecisionFacts = {
 export type DecisionList = { heading: string; items: { text: string; href?: string }[] };
 
 /**
- * A decision in plain words (issue 24 items 3 and 4): the heading, the opening paragraphs, what to
+ * A decision in plain words: the heading, the opening paragraphs, what to
  * do next (the action and its deadline first), details (key/value), lists (reasons, recommended
  * courses) and how to reach the Clearing team. Emails wrap it in a greeting and a link to the
  * status page; the status page shows it above the application details.
@@ -356,7 +356,7 @@ export const DECISION_EMAIL_TEXTS = {
   COURSE_PATH: (ucasCode: string) => `apply/${encodeURIComponent(ucasCode)}`,
 } as const;
 
-/** The status page's texts around the decision (issue 24 item 4). */
+/** The status page's texts around the decision. */
 export const STATUS_PAGE_TEXTS = {
   TITLE: 'Your application',
   DEADLINE: 'Deadline',

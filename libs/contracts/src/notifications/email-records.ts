@@ -3,7 +3,7 @@ import { adminApplicationParamsSchema } from '../applications/admin-applications
 import { DECISION_EMAIL_KINDS } from './decision-content';
 
 /**
- * Emails as notifications-svc records them (issue 24 items 1 and 5) and as staff see them in the
+ * Emails as notifications-svc records them and as staff see them in the
  * feedback panel's History: what, to whom, when queued, sent or failed and why.
  * - queued: waiting for (another) attempt; `lastError` says why the last one failed;
  * - sent: the SMTP server accepted it (`smtpResponse`, `sentAt`);

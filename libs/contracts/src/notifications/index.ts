@@ -1,4 +1,4 @@
-/** Decision emails and the transactional outbox (issue 24): payloads, which email a decision sends, its words. */
+/** Decision emails and the transactional outbox: payloads, which email a decision sends, its words. */
 export * from './outbox';
 export * from './decision-content';
 export * from './email-records';

@@ -7,12 +7,12 @@ import { recommendedCourseSchema } from '../applications/application';
  * The transactional outbox (architecture.md "Data"; conventions.md "For the new parts"): a row
  * written in the same transaction as the change it announces, relayed to a BullMQ queue with the
  * row's id as the job id, so every consumer is idempotent on it. `kind` says what the row is and
- * which queue takes it; issue 23 adds the course-places projection as a second kind.
+ * which queue takes it: decision emails, and the course-places projection.
  */
 export const OUTBOX_KINDS = {
   /** A decision (a new application or a status change) that needs its email: notifications-svc. */
   DECISION_EMAIL: 'decision-email',
-  /** A course's places ledger changed (issue 23): courses-svc projects it onto the course. */
+  /** A course's places ledger changed: courses-svc projects it onto the course. */
   COURSE_PLACES: 'course-places',
 } as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[keyof typeof OUTBOX_KINDS];
@@ -35,7 +35,7 @@ export const DECISION_EMAIL_JOB_OPTIONS = {
 } as const;
 
 /**
- * BullMQ options of a course-places job (issue 23): retried quickly (the projection must follow
+ * BullMQ options of a course-places job: retried quickly (the projection must follow
  * within a second), finished jobs kept an hour; the projection itself ignores a stale VERSION.
  */
 export const COURSE_PLACES_JOB_OPTIONS = {
@@ -64,7 +64,7 @@ export const INTERVIEW_LABELS = {
   INTERVIEW_VENUE: 'Interview venue or online link',
 } as const;
 
-/** The status confirmation's interview fields (staff; issue 24 item 3): heading and hints. */
+/** The status confirmation's interview fields (staff): heading and hints. */
 export const INTERVIEW_FIELD_TEXTS = {
   LEGEND: 'The interview',
   INTRO: 'The invitation email gives the applicant these details.',
@@ -112,7 +112,7 @@ export const interviewDetailsSchema = z
 export type InterviewDetails = z.infer<typeof interviewDetailsSchema>;
 
 /**
- * Whether a decision needs the interview's details (issue 24 item 3): a staff create as I, or a
+ * Whether a decision needs the interview's details: a staff create as I, or a
  * change of status to I (not a save that keeps I). The adviser enters them in the status
  * confirmation; applications-svc refuses the decision without them (INTERVIEW_MESSAGES.REQUIRED).
  */

@@ -4,7 +4,7 @@ import { applicationStatusSchema, applicationSubStatusSchema } from '../assessme
 import { interviewDetailsSchema } from './outbox';
 
 /**
- * The current decision as the applicant's status page shows it (issue 24 item 4): the facts the
+ * The current decision as the applicant's status page shows it: the facts the
  * contracts' `decisionContent` turns into words, the same the decision's email used.
  * - DECIDED_AT: when the current status was decided (its LOG row: the create or the status change);
  * - DEADLINE: the decision's deadline from the working-day rules (`decisionDeadline`: an offer's

@@ -60,7 +60,7 @@ describe('courseClosedCode (can this course take an application?)', () => {
   });
 });
 
-describe('searchAction for staff (issue 19 item 4)', () => {
+describe('searchAction for staff', () => {
   it('shows no Apply where the role cannot take an application, and Apply where it can', () => {
     const course = createCourse({ SUSPENDED: false, VACANCIES_EXTERNAL: 5, VACANCIES_INTERNAL: 2, EXTERNAL: false, INTERMEDIARY: false });
     expect(searchAction(course, { access: null })).toEqual({ kind: 'none' });
@@ -70,7 +70,7 @@ describe('searchAction for staff (issue 19 item 4)', () => {
   });
 });
 
-describe('a course every place of which is offered, as staff meet it (issue 23 item 3)', () => {
+describe('a course every place of which is offered, as staff meet it', () => {
   it("keeps the staff search Apply enabled and the course open to them; a manager's close still closes it", () => {
     const full = createCourse({ VACANCIES_EXTERNAL: 5, VACANCIES_INTERNAL: 0 });
     expect(searchAction(full)).toEqual({ kind: 'apply', enabled: false, externalUrl: null });

@@ -35,7 +35,7 @@ export const hasPublicPlaces = (course: Pick<CourseData, 'VACANCIES_EXTERNAL'>):
 /**
  * Whether the course has internal vacancies (spec section 4, domain.md "Places"): places left to
  * offer. None is the offer allowance used up: the public's Apply is disabled (COURSE_CLOSED), while
- * staff keep the call and refer or pool the caller (issue 23 item 3).
+ * staff keep the call and refer or pool the caller.
  */
 export const hasInternalPlaces = (course: Pick<CourseData, 'VACANCIES_INTERNAL'>): boolean => course.VACANCIES_INTERNAL > 0;
 
@@ -48,14 +48,14 @@ export const hasNoPlaces = (course: Pick<CourseData, 'VACANCIES_EXTERNAL' | 'VAC
   !hasPublicPlaces(course) || !hasInternalPlaces(course);
 
 /**
- * hasNoPlaces as staff taking a call meet it (spec section 4, issue 23 item 3): no internal
+ * hasNoPlaces as staff taking a call meet it (spec section 4): no internal
  * vacancies (every place offered, the places guard) leaves the course open to them, so only no
  * external vacancies (a manager's close) counts. They refer or pool the caller instead (offerPossible).
  */
 export const hasNoPlacesForStaff = (course: Pick<CourseData, 'VACANCIES_EXTERNAL' | 'VACANCIES_INTERNAL'>): boolean => !hasPublicPlaces(course);
 
 /**
- * Can this course take an application? The one rule (issue 22 item 1) behind the gateway's assess
+ * Can this course take an application? The one rule behind the gateway's assess
  * and submit gates, the ALTERNATE candidates (assessment-svc, and courses-svc, which filters its
  * rows with isCourseOpen) and the web's course page (spec section 4). Answers null when it can, else the code the
  * gateway answers with 409:
@@ -79,7 +79,7 @@ export function courseClosedCode(course: CourseOpenFields): CourseClosedCode | n
 export const isCourseOpen = (course: CourseOpenFields): boolean => courseClosedCode(course) === null;
 
 /**
- * The course-open rule for staff taking a call (issue 23 item 3): as courseClosedCode, except that
+ * The course-open rule for staff taking a call: as courseClosedCode, except that
  * no internal vacancies (the places guard: every place offered) does not close the course to
  * advisers: they still take the call, and O is not among their buttons (offerPossible), so the
  * caller is referred or pooled. A manager's close (no external vacancies, suspended) still closes it.

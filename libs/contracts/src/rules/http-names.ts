@@ -19,7 +19,7 @@ export const XSRF_HEADER = 'x-xsrf-token';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 /**
- * Header the web app sends with a staff call while an application form is open (issue 19 item 2):
+ * Header the web app sends with a staff call while an application form is open:
  * the gateway then extends the session's absolute lifetime, up to its hard ceiling.
  */
 export const FORM_OPEN_HEADER = 'x-form-open';

@@ -1,6 +1,6 @@
 /**
  * Rules that the web app, the gateway and the services all apply, each defined once here
- * (issue 22 item 1: "one rule, one place"). Pure functions and constants; the gateway's HTTP
+ * ("one rule, one place"). Pure functions and constants; the gateway's HTTP
  * wrappers around them call these.
  */
 export * from './course-open';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { allowanceHundredths, CLEARING_PLACES_MAX, OFFER_ALLOWANCE_MAX, PLACES_MESSAGES } from './places';
 
-/** The zod schemas of Clearing places (issue 23; the rules and texts are in places.ts, free of zod). */
+/** The zod schemas of Clearing places (the rules and texts are in places.ts, free of zod). */
 
 /** CLEARING_PLACES: whole places, 0 to 99999. */
 export const clearingPlacesSchema = z
@@ -39,7 +39,7 @@ export type PlacesLedger = z.infer<typeof placesLedgerSchema>;
 /**
  * The course's VACANCIES_INTERNAL as courses-svc shows it when applications-svc first sees the
  * course: the ledger is created then (lazily) with places = this + the offers that count already,
- * allowance 1.00, so nothing closes on upgrade (issue 23 item 1; applications-svc README "Places").
+ * allowance 1.00, so nothing closes on upgrade (applications-svc README "Places").
  */
 export const placesSeedSchema = z.number().int().nonnegative().max(CLEARING_PLACES_MAX);
 
@@ -61,7 +61,7 @@ const placesHistoryChangeSchema = z.object({
 });
 
 /**
- * Payload of an outbox row of kind 'course-places' (issue 23 item 1): the ledger after a change,
+ * Payload of an outbox row of kind 'course-places': the ledger after a change,
  * relayed to courses-svc, which projects it onto the course (VACANCIES_INTERNAL, CLEARING_PLACES,
  * OFFER_ALLOWANCE) when VERSION is newer than the one it holds, and writes `history` (a manager's
  * change of the settings, or a guard close / reopen) to the course's history.
@@ -71,7 +71,7 @@ export const coursePlacesEventSchema = placesLedgerSchema.extend({
   history: z
     .object({
       username: z.string(),
-      /** 'guard-closed' / 'guard-reopened' when the guard closed or reopened the course (issue 23 item 4). */
+      /** 'guard-closed' / 'guard-reopened' when the guard closed or reopened the course. */
       event: z.enum(['settings', 'guard-closed', 'guard-reopened']),
       changes: z.array(placesHistoryChangeSchema),
     })

@@ -43,7 +43,7 @@ describe('places left (domain.md "Places")', () => {
   });
 });
 
-describe('offering over the allowance (issue 23 item 3)', () => {
+describe('offering over the allowance', () => {
   it('is for an Administrator only', () => {
     expect(canOfferOverAllowance('Administrator')).toBe(true);
     for (const access of ['Back Office', 'Editor', 'Front Office', null, undefined]) expect(canOfferOverAllowance(access)).toBe(false);

@@ -1,10 +1,10 @@
 /**
- * Clearing places (issue 23; domain.md "Places"): applications-svc owns a ledger per course of
+ * Clearing places (domain.md "Places"): applications-svc owns a ledger per course of
  * CLEARING_PLACES (whole places), OFFER_ALLOWANCE (offers allowed per place, two decimals, default
  * 1.00; e.g. 1.30 where three in ten offers are never confirmed) and the offers that count
  * (applications whose STATUS is O). courses-svc keeps VACANCIES_INTERNAL as a projection of it.
  * This module is free of zod so that the web's first load can use its texts and rules; the
- * schemas are in places-schemas.ts.
+ * schemas are in places-schemas.ts. The rules together: docs/domain/places.md.
  */
 export const OFFER_ALLOWANCE_DEFAULT = 1;
 /** The largest allowance course control accepts (nine offers per place is already far beyond any real course). */
@@ -16,11 +16,11 @@ export const PLACES_MESSAGES = {
   PLACES: 'Clearing places must be a whole number from 0 to 99999.',
   /** 409 to staff whose offer (O) found no place left (the public gets COURSE_CLOSED): the form re-assesses and O is gone. */
   NO_PLACE_LEFT: 'No place is left on this course, so it cannot be offered now. Refer or pool the caller instead.',
-  /** The Review tab's no-vacancies warning to staff on a course the guard closed: the form keeps working (issue 23 item 3). */
+  /** The Review tab's no-vacancies warning to staff on a course the guard closed: the form keeps working. */
   NO_PLACES_STAFF_WARNING: 'No places left: every Clearing place on this course has been offered. You can still take the call: refer or pool the caller.',
-  /** Beside an adviser's Apply in the staff course search, and on the course page, for such a course (issue 23 item 3). */
+  /** Beside an adviser's Apply in the staff course search, and on the course page, for such a course. */
   NO_PLACES_STAFF_HINT: 'No places left: take the call and refer or pool the caller.',
-  /** The status confirmation an Administrator sees before offering with no place left (issue 23 item 3). */
+  /** The status confirmation an Administrator sees before offering with no place left. */
   OVER_ALLOWANCE_CONFIRM: 'No place is left on this course. Offering now goes over its offer allowance. Are you sure you want to offer over the allowance?',
   /** Added to the History LOG of an offer made over the allowance. */
   OVER_ALLOWANCE_LOG: 'Offered over the allowance: no place was left (confirmed by an Administrator).',
@@ -28,11 +28,11 @@ export const PLACES_MESSAGES = {
   OVER_ALLOWANCE_FORBIDDEN: 'Only an Administrator may offer over the allowance.',
 } as const;
 
-/** The role that may offer over the allowance, after a confirmation that says so (issue 23 item 3). */
+/** The role that may offer over the allowance, after a confirmation that says so. */
 const OVER_ALLOWANCE_ROLE = 'Administrator';
 
 /**
- * The over-allowance rule, once (issue 22 item 1; issue 23 item 3): whether a user with `access`
+ * The over-allowance rule, once: whether a user with `access`
  * (their role on the course) may offer over the course's offer allowance, after a confirmation
  * that says so (PLACES_MESSAGES.OVER_ALLOWANCE_CONFIRM). Only an Administrator may.
  */
@@ -50,7 +50,7 @@ export const overAllowanceRefusal = (access: string | null | undefined, asked: b
 /**
  * Whether O (Offer) is among a user's buttons for a course with `placesLeft` (its
  * VACANCIES_INTERNAL): while a place is left, or for a user who may offer over the allowance after
- * confirming (canOfferOverAllowance). Everyone else refers or pools the caller (issue 23 item 3).
+ * confirming (canOfferOverAllowance). Everyone else refers or pools the caller.
  */
 export const offerPossible = (access: string | null | undefined, placesLeft: number): boolean => placesLeft > 0 || canOfferOverAllowance(access);
 
@@ -65,7 +65,7 @@ const newOffer = (current: string | null, requested: string | undefined): boolea
  * with no place left (`placesLeft`, its VACANCIES_INTERNAL) that the user may make only over the
  * allowance (canOfferOverAllowance): the web asks PLACES_MESSAGES.OVER_ALLOWANCE_CONFIRM and sends
  * OVER_ALLOWANCE; without it applications-svc answers 409 NO_PLACE_LEFT, with it the LOG row
- * records OVER_ALLOWANCE_LOG (issue 23 item 3).
+ * records OVER_ALLOWANCE_LOG.
  */
 export const offerOverAllowance = (access: string | null | undefined, current: string | null, requested: string | undefined, placesLeft: number): boolean =>
   newOffer(current, requested) && placesLeft <= 0 && canOfferOverAllowance(access);
@@ -75,7 +75,7 @@ export const offerOverAllowance = (access: string | null | undefined, current: s
  * not O; null for a create) on a course with no place left (`placesLeft`, its VACANCIES_INTERNAL)
  * by someone who may not offer over the allowance (offerPossible). The gateway answers such a save
  * 409 PLACES_MESSAGES.NO_PLACE_LEFT before the status rule's 403, so the form that still showed O
- * says why and re-assesses (issue 23 item 3).
+ * says why and re-assesses.
  */
 export const offerWithoutPlace = (access: string | null | undefined, current: string | null, requested: string | undefined, placesLeft: number): boolean =>
   newOffer(current, requested) && !offerPossible(access, placesLeft);
@@ -88,7 +88,7 @@ export const offersAllowed = (places: number, allowance: number): number => Math
 
 /**
  * Places left, what VACANCIES_INTERNAL shows everywhere: floor(places x allowance) minus the offers
- * that count, never below 0 (issue 23 item 2; domain.md "Places").
+ * that count, never below 0 (domain.md "Places").
  */
 export const placesLeft = (ledger: { CLEARING_PLACES: number; OFFER_ALLOWANCE: number; OFFERS: number }): number =>
   Math.max(0, offersAllowed(ledger.CLEARING_PLACES, ledger.OFFER_ALLOWANCE) - ledger.OFFERS);

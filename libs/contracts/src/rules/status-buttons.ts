@@ -6,6 +6,8 @@ import type { Access } from '../auth/roles';
 
 type AccessLike = Access | string | null | undefined;
 
+// The staff buttons by role and stored status, and the refusals, as a table: docs/domain/decisions.md.
+
 /**
  * The status a save stores (domain.md "Submit buttons"; spec section 4 treats V as the current
  * status): V keeps `current`, any other status is itself. Null for V on a new application (there

@@ -1,2 +1,2 @@
-/** Training scenarios (issue 11; spec sections 2, 3, 7, 8 and 9). */
+/** Training scenarios (spec sections 2, 3, 7, 8 and 9). */
 export * from './scenario';

@@ -5,7 +5,7 @@ import { applicationStatusSchema, type ApplicationStatus } from '../assessment/s
 import { LIMITS } from '../common/limits';
 
 /**
- * Training scenarios (issue 11; spec sections 2, 3 "Scenario (training)", 4, 7, 8 and 9).
+ * Training scenarios (spec sections 2, 3 "Scenario (training)", 4, 7, 8 and 9).
  * Shared by apps/web (features/scenarios), the gateway and apps/scenarios-svc.
  */
 

@@ -1,4 +1,4 @@
-/** Call scripts (issue 10; spec sections 1, 4 and 9; domain.md "Call scripts"). */
+/** Call scripts (spec sections 1, 4 and 9; domain.md "Call scripts"). */
 export * from './script-texts';
 export * from './nationality';
 export * from './render-script';

@@ -92,11 +92,11 @@ export const SCRIPT_HEADINGS = {
   OUTCOME: 'What to say',
   NO_HISTORY: 'No history yet.',
   NO_OUTCOME: 'Choose a status to see its script.',
-  /** Under the status buttons (issue 20 item 1): each button's outcome script, read before committing to it. */
+  /** Under the status buttons: each button's outcome script, read before committing to it. */
   BUTTON_SCRIPTS: 'What to say for each decision',
   /** Heading of one button's script: its label, e.g. 'If you choose Offer'. */
   buttonScript: (label: string): string => `If you choose ${label}`,
-  /** The confirmation at the top of the screen after a save (issue 20 item 1). */
+  /** The confirmation at the top of the screen after a save. */
   SAVED: 'Saved',
   DECISION: 'Decision',
   NEXT_CALLER: 'Next caller',

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The allow-list course NOTES may use (issue 13): text formatting, lists, headings, tables and
+ * The allow-list course NOTES may use: text formatting, lists, headings, tables and
  * links. Anything else, and every attribute not listed (so every on* event handler, style, id),
  * is removed; script and style elements are dropped with their content.
  */
@@ -21,7 +21,7 @@ const NOTES_POLICY: sanitizeHtml.IOptions = {
 NOTES_POLICY.allowedAttributes = { ...NOTES_POLICY.allowedAttributes, a: ['href', 'title', 'target', 'rel'] };
 
 /**
- * Sanitises course NOTES HTML on the server before it is stored (issue 13; the browser sanitises
+ * Sanitises course NOTES HTML on the server before it is stored (the browser sanitises
  * again when it renders). Returns null for null or for HTML with no content left.
  */
 export function sanitizeCourseNotes(html: string | null): string | null {

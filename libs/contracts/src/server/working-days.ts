@@ -6,7 +6,10 @@ import { addCalendarDays, londonCalendarDate, londonWallClock } from '../common/
 // GB-ENG (gov.uk/bank-holidays). Observances (Mother's Day...) are not days off.
 const englandAndWales = new Holidays('GB', 'ENG', { types: ['public', 'bank'] });
 
-/** Whether a calendar date (yyyy-mm-dd) is a working day: Monday to Friday, not an England and Wales bank holiday. */
+/**
+ * Whether a calendar date (yyyy-mm-dd) is a working day: Monday to Friday, not an England and
+ * Wales bank holiday (domain.md "Decision emails"; the deadlines built on it: docs/domain/emails.md).
+ */
 export function isWorkingDay(date: string): boolean {
   const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
   if (weekday === 0 || weekday === 6) return false;

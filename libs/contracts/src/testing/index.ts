@@ -57,7 +57,7 @@ export function createCourse(overrides: Partial<CourseData> = {}): CourseData {
 }
 
 /**
- * Courses with places left that still take no application (issue 22 item 1): one not intermediary,
+ * Courses with places left that still take no application: one not intermediary,
  * one external (applied for at a partner's EXTERNAL_URL). Test data only, never the demo
  * catalogue: with them a test tells the course-open rule (contracts' courseClosedCode) from a
  * check of vacancies alone.
@@ -84,7 +84,7 @@ export function createCourseDetail(overrides: Partial<CourseData> = {}): CourseD
 }
 
 /**
- * An assessable form (issue 3): a GBR applicant aged 18+ on 2026-09-28, first-year entry, A levels
+ * An assessable form: a GBR applicant aged 18+ on 2026-09-28, first-year entry, A levels
  * A*AB (144 points) and five GCSEs at 5-6 incl. English Language and Mathematics: green against
  * `createCourse()` (128 advertised, Sciences school).
  */
@@ -181,7 +181,7 @@ export function createVisaData(overrides: Partial<VisaDataInput> = {}): VisaData
 }
 
 /**
- * A training scenario (issue 11) valid against `scenarioSchema`: a green GBR caller on G400.
+ * A training scenario valid against `scenarioSchema`: a green GBR caller on G400.
  * SCENARIO_ID and HASH come from `n` unless overridden, so several can be stored side by side.
  */
 export function createScenario(n = 1, overrides: Partial<Scenario> = {}): Scenario {
@@ -222,7 +222,7 @@ export function createScenario(n = 1, overrides: Partial<Scenario> = {}): Scenar
   };
 }
 
-/** An outbox payload of kind 'decision-email' (issue 24): an automatic public offer unless overridden. */
+/** An outbox payload of kind 'decision-email': an automatic public offer unless overridden. */
 export function createDecisionEmailPayload(overrides: Partial<DecisionEmailPayload> = {}): DecisionEmailPayload {
   return {
     applicationId: '17',

@@ -5,7 +5,7 @@ import type { AcceptedFileKind } from '../files/accepted-types';
  * accepted kind, an executable and the EICAR anti-virus test file, built in memory so no binary
  * fixture lives in the repository. Used by files-svc's tests, the gateway's contract tests, the
  * browser tests and the upload benchmarks, through `@clearing-desk/contracts/testing` only: no
- * production code can import them (issue 22 item 5).
+ * production code can import them.
  */
 
 const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);

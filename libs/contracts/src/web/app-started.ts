@@ -3,7 +3,7 @@
  * src/app/start.tsx; the browser tests wait for it). Until
  * then the pages' boot module (vite.config.ts, `bootAfterFirstPaint`) holds back a search sent
  * from the pre-rendered form, and sends it again through the app at this event: a search started
- * before the app ran is neither lost nor turned into a page reload (issue 21 item 2).
+ * before the app ran is neither lost nor turned into a page reload.
  */
 export const APP_STARTED_EVENT = 'clearing-desk:app-started';
 

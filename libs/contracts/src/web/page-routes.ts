@@ -1,9 +1,9 @@
 /**
- * Every page of the web app, declared once (issue 22 item 5): the web's router builds its route
+ * Every page of the web app, declared once: the web's router builds its route
  * tree and its links from these templates (apps/web/src/config/paths.ts), and the gateway's SPA
  * fallback answers 200 with index.html only for them, 404 (with the app's 404 page) for anything
- * else, so a mistyped address is a real 404 for browsers, crawlers and monitoring (issue 12
- * item 5). Templates use react-router's syntax, relative to BASE_PATH; `:step` is one of
+ * else, so a mistyped address is a real 404 for browsers, crawlers and monitoring.
+ * Templates use react-router's syntax, relative to BASE_PATH; `:step` is one of
  * APPLICATION_STEP_IDS, any other `:param` one path segment.
  */
 import { fillPath, type ParamsOf } from '../endpoints/path';

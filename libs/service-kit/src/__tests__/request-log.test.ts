@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { createService } from '../index';
 
-/** Issue 26 item 1: one compact request line, every 4xx/5xx kept, one in N of the others. */
+/** One compact request line, every 4xx/5xx kept, one in N of the others. */
 function serviceLogging(requestLogSample: number) {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({

@@ -3,7 +3,7 @@ import { UNSAFE_TEXT_MESSAGE, UNSAFE_URL_MESSAGE } from '@clearing-desk/contract
 import { z } from 'zod';
 import { createService } from '../index';
 
-/** Issue 14 item 1: bad text never reaches a handler (nor PostgreSQL), and headers too large answer 431. */
+/** Bad text never reaches a handler (nor PostgreSQL), and headers too large answer 431. */
 describe('createService refuses unsafe input', () => {
   const reached: unknown[] = [];
   const build = () => {

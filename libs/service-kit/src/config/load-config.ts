@@ -9,7 +9,7 @@ export const baseServiceConfigSchema = z.object({
   METRICS_PORT: metricsPortSchema(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * Request log sampling (issue 26 item 1): every 4xx/5xx answer is logged, and one in this many
+   * Request log sampling: every 4xx/5xx answer is logged, and one in this many
    * of the others (1: every request; 0: none). Unset: createService's DEFAULT_REQUEST_LOG_SAMPLE
    * (100): at results-day rates a line per request cost a tenth of the gateway's CPU.
    */
@@ -17,7 +17,7 @@ export const baseServiceConfigSchema = z.object({
   /**
    * Shared secret the gateway sends in `x-internal-token`; services refuse calls without it so
    * that only the gateway can reach them and the user header it forwards can be trusted.
-   * Required, with no committed default (issue 14 item 3): `npm start` and the test stacks
+   * Required, with no committed default: `npm start` and the test stacks
    * generate one per stack (tools/stack/stack.ts); a deployment sets its own.
    */
   INTERNAL_TOKEN: z
@@ -27,7 +27,7 @@ export const baseServiceConfigSchema = z.object({
 export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
 
 /**
- * METRICS_PORT (issue 27): Prometheus text at `/metrics` on METRICS_HOST:METRICS_PORT, apart from
+ * METRICS_PORT: Prometheus text at `/metrics` on METRICS_HOST:METRICS_PORT, apart from
  * the API port (architecture.md: never on the public gateway port). Each app's schema gives its
  * default (gateway 9300, services 9301-9305, scan worker 9310); 0 picks a free port.
  */
@@ -37,7 +37,7 @@ export function metricsPortSchema(defaultPort?: number) {
 }
 
 /**
- * REDIS_URL of the gateway (sessions, limits) and of every BullMQ queue (issue 25 item 3):
+ * REDIS_URL of the gateway (sessions, limits) and of every BullMQ queue:
  * `redis://` or, for TLS, `rediss://` (the server's certificate checked against the system CAs
  * plus NODE_EXTRA_CA_CERTS), with optional credentials and database, e.g.
  * `rediss://clearing:<password>@redis.example:6379/0` (ACL user) or `redis://:<password>@host:6379`

@@ -4,7 +4,7 @@ import { startRedisServer, type RedisServer } from '../testing';
 import { redisConnection, type ConnectionLifecycle } from './redis-connection';
 
 /**
- * REDIS_URL with credentials (issue 25 item 3): every BullMQ connection of the services (the
+ * REDIS_URL with credentials: every BullMQ connection of the services (the
  * files scan queue, the decision-email outbox and worker) is made by `redisConnection` from
  * REDIS_URL, so a Redis that demands a password works when the URL carries it, here a real
  * redis-server started with --requirepass.

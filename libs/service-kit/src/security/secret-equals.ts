@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
  * Whether `given` equals the secret `expected`, in time that does not depend on where they differ
- * or on `given`'s length (issue 25 item 1: the internal token was compared with `!==`, which
+ * or on `given`'s length (the internal token was compared with `!==`, which
  * returns at the first differing byte). Both sides are hashed to SHA-256 first, so
  * `timingSafeEqual` always compares 32 bytes. An absent or repeated header (`undefined`, an
  * array) never matches.

@@ -15,7 +15,7 @@ export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 
 /**
  * Request ids accepted from callers (a load balancer, the gateway): short and plain, so that a
- * client cannot write arbitrary text into every log line (issue 14 item 3); anything else is
+ * client cannot write arbitrary text into every log line; anything else is
  * replaced by a fresh UUID.
  */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
@@ -61,7 +61,7 @@ export type ServiceOptions = {
    */
   trustProxy?: boolean | string[];
   /**
-   * Request log lines (issue 26 item 1): one compact line per request logged (method, url,
+   * Request log lines: one compact line per request logged (method, url,
    * status, ms; the request id from the logger), every 4xx and 5xx kept, and one in
    * `requestLogSample` of the others (1: every request, 0: none). Default DEFAULT_REQUEST_LOG_SAMPLE.
    */
@@ -102,7 +102,7 @@ export function createService(options: ServiceOptions) {
     pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
-  // Every route's params, querystring and body pass the contracts' safe-text rule (issue 14 item 1).
+  // Every route's params, querystring and body pass the contracts' safe-text rule.
   app.setValidatorCompiler(({ schema, ...rest }) =>
     validatorCompiler({ ...rest, schema: schema instanceof z.ZodType ? withSafeText(schema) : (schema as z.ZodType) }),
   );
@@ -132,7 +132,7 @@ export function createService(options: ServiceOptions) {
   });
 
   // Raw path and query strings, also those no schema reads (the web app's pages, an unknown
-  // route), must decode to safe text before anything uses them (issue 14 item 1).
+  // route), must decode to safe text before anything uses them.
   app.addHook('onRequest', (request, reply, done) => {
     if (isSafeUrl(request.url)) return done();
     void reply.status(400).send({ message: UNSAFE_URL_MESSAGE });

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { startMetricsServer } from '../metrics/metrics';
 
-/** Where an app listens: its API, and its metrics port (issue 27) when the config has one. */
+/** Where an app listens: its API, and its metrics port when the config has one. */
 export type ListenConfig = { HOST: string; PORT: number; METRICS_HOST?: string; METRICS_PORT?: number };
 
 /**

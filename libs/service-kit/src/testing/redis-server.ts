@@ -31,8 +31,8 @@ const run = promisify(execFile);
 
 /**
  * Starts a throw-away redis-server on a free port of 127.0.0.1 that demands a password (and,
- * with `tls`, TLS): for tests that REDIS_URL's credentials and `rediss://` reach Redis (issue 25
- * item 3). Nothing is saved to disk. Resolves once the server says it accepts connections.
+ * with `tls`, TLS): for tests that REDIS_URL's credentials and `rediss://` reach Redis.
+ * Nothing is saved to disk. Resolves once the server says it accepts connections.
  * @throws when redis-server (or openssl, for `tls`) is missing or the server does not start within 10 s.
  */
 export async function startRedisServer({ password, username, tls = false, port: wantedPort }: RedisServerOptions): Promise<RedisServer> {

@@ -197,7 +197,7 @@ describe('ConfirmDialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Are you sure?' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveAccessibleDescription('It cannot be undone.');
-    // Enter confirms: the primary action has focus (issue 20 item 3).
+    // Enter confirms: the primary action has focus.
     expect(screen.getByRole('button', { name: 'Yes' })).toHaveFocus();
     expect(document.body.style.overflow).toBe('hidden');
     await user.tab();

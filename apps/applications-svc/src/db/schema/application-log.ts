@@ -7,7 +7,7 @@ import { applications } from './applications';
  * change and outbound call, with time, user and message; status is the status it left.
  * `applicant_message` is what the applicant's own review page (by hash) shows for the row: set
  * only for the rows meant for the applicant (the create and each status change), null for the
- * internal ones (field changes, outbound calls, visa records, downloads: issue 19 item 5).
+ * internal ones (field changes, outbound calls, visa records, downloads: the applicant sees no staff data).
  */
 export const applicationLog = pgTable(
   'application_log',

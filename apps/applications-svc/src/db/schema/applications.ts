@@ -68,7 +68,7 @@ export const applications = pgTable(
     courseCodeOverride: text('course_code_override'),
     /**
      * The intake (INTAKE_YEAR, e.g. '2025/26') it was made for: the public review page by hash
-     * answers only while this is the service's current intake (issue 14 item 3: personal data).
+     * answers only while this is the service's current intake (personal data).
      */
     intake: text('intake').notNull().default(INTAKE_YEAR),
     /** Who created it: a staff username or 'public' (the listing's 'Public submissions' filter). */
@@ -87,12 +87,12 @@ export const applications = pgTable(
   },
   (t) => [
     index('applications_school_dept_idx').on(t.school, t.dept),
-    // The listing's status filters (issue 26 item 3): counted from the index alone, and a page of one
+    // The listing's status filters: counted from the index alone, and a page of one
     // status read from it newest first (application_id last), so a deep page skips index entries, not rows.
     index('applications_status_idx').on(t.status, t.applicationId),
     // The 'p' filter (public submissions waiting: status S created by the public), the same way.
     index('applications_status_created_by_idx').on(t.status, t.createdBy, t.applicationId),
-    // A scoped user's status filters (issue 26 item 3): scope and status from one index, so the
+    // A scoped user's status filters: scope and status from one index, so the
     // capped total stops after 1,001 entries instead of combining two bitmaps of the whole scope.
     index('applications_school_status_idx').on(t.school, t.status, t.createdBy),
     index('applications_dept_status_idx').on(t.dept, t.status, t.createdBy),

@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * The transactional outbox (issue 24 item 2; conventions.md): a row written in the same
+ * The transactional outbox (conventions.md): a row written in the same
  * transaction as the change it announces, so no decision is committed without its email and no
  * email leaves for a decision that was rolled back. `kind` says what it is and which queue takes
- * it (contracts OUTBOX_QUEUES; issue 23 adds the course-places projection); the relay
+ * it (contracts OUTBOX_QUEUES: decision emails and the course-places projection); the relay
  * (plugins/app/outbox-relay.ts) enqueues each row with its id as the BullMQ job id and sets
  * `relayed_at`. Relayed rows are kept (the audit of what was announced when).
  */

@@ -56,7 +56,7 @@ export type StoreResult =
   | { kind: 'replayed'; response: ApplyResponse; ucasCode: string; applicant: ApplicantKey }
   /** The person already applied to the course (same email or UCAS Personal ID); nothing written. */
   | { kind: 'duplicate' }
-  /** An offer (O) found no place left on the course (issue 23 item 3); nothing written. */
+  /** An offer (O) found no place left on the course; nothing written. */
   | { kind: 'no-place' };
 
 type ApplicationRow = typeof applications.$inferSelect;
@@ -70,7 +70,7 @@ export async function applicationLogItems(ex: Executor, applicationId: number): 
 }
 
 /**
- * The LOG of an application as its applicant sees it on the review page by hash (issue 19 item 5):
+ * The LOG of an application as its applicant sees it on the review page by hash:
  * only the rows meant for them (the create and each status change, with their applicant message),
  * and no staff username: a row made by staff names STAFF_LOG_USER_FOR_APPLICANT.
  */
@@ -139,8 +139,8 @@ class NoPlaceLeft extends Error {}
 class UnknownStudent extends Error {}
 
 /**
- * The current decision of an application as its status page shows it (issue 24 item 4;
- * applicantDecisionSchema): decided when the newest applicant LOG row with the current status was
+ * The current decision of an application as its status page shows it
+ * (applicantDecisionSchema): decided when the newest applicant LOG row with the current status was
  * written (the create or the status change: the same transaction time the decision's email
  * carries as decidedAt), its deadline by the working-day rules, and the interview of a change to
  * I from that change's outbox row (the invitation email's own payload).
@@ -237,7 +237,7 @@ export function createApplicationsRepository(
           const [existing] = await tx.select({ id: applications.applicationId }).from(applications).where(sameApplicant(course.UCAS_CODE, key)).limit(1);
           if (existing) throw new DuplicateApplication();
           if (request.studentId && visibleTo) {
-            // A staff create joins only a student the user may see (issue 19 item 4); any other is
+            // A staff create joins only a student the user may see; any other is
             // 'not found', before the duplicate check below could tell that the student exists.
             const visible = studentVisibleCondition(visibleTo);
             const [seen] =
@@ -287,10 +287,10 @@ export function createApplicationsRepository(
                 .returning({ studentId: students.studentId });
           if (!student) throw request.studentId ? new UnknownStudent() : new Error('student upsert returned no row');
 
-          // The places ledger (issue 23 item 3): a new O takes a place in this transaction, or is
+          // The places ledger: a new O takes a place in this transaction, or is
           // refused; an Administrator's confirmed override takes one over the allowance.
           let overAllowance = false;
-          // Without the guard (PLACES_GUARD off, the benchmark's comparison run) an O is stored as before issue 23.
+          // Without the guard (PLACES_GUARD off, the benchmark's comparison run) an O is stored without taking a place.
           if (decision.confirmed_status === OFFER_STATUS && placesGuard) {
             const taken = await takePlace(tx, course.UCAS_CODE, request.placesSeed, false);
             if (taken.kind === 'no-place') {
@@ -331,7 +331,7 @@ export function createApplicationsRepository(
           if (!application) throw new Error('application insert returned no row');
 
           const created = createdLogMessage(application.status, application.subStatus);
-          // A staff create as I records the interview arranged (issue 24 item 3), for staff: the applicant reads it in the email and on the status page.
+          // A staff create as I records the interview arranged, for staff: the applicant reads it in the email and on the status page.
           const interview = request.staff && interviewNeeded(null, application.status) ? (request.interview ?? null) : null;
           await tx.insert(applicationLog).values({
             applicationId: application.applicationId,
@@ -344,7 +344,7 @@ export function createApplicationsRepository(
             ].join(' '),
             applicantMessage: created,
           });
-          // The decision's email, in the same transaction (issue 24 item 2).
+          // The decision's email, in the same transaction.
           await writeDecisionOutbox(tx, {
             row: application,
             previousStatus: null,
@@ -368,12 +368,12 @@ export function createApplicationsRepository(
     },
 
     /**
-     * The application behind a review-page hash as its applicant may see it (the status page,
-     * issue 24 item 4), with its stored assessment, SUBMISSION_ID (the owner of its documents in
+     * The application behind a review-page hash as its applicant may see it (the status page),
+     * with its stored assessment, SUBMISSION_ID (the owner of its documents in
      * files-svc), the current decision (`applicantDecision`), the intake it was made for and
      * whether that is the current one (config INTAKE_YEAR); null when unknown. The caller refuses
      * it once its intake's cycle has ended (LINK_VALID_UNTIL) or another cycle is configured.
-     * No staff data (issue 19 item 5): LOG holds only the rows meant for the applicant
+     * No staff data: LOG holds only the rows meant for the applicant
      * (applicantLogItems, oldest first), OUTBOUND_CALL_REMARK is null, the visa record is not read.
      */
     async findByHash(hash: string): Promise<{ stored: StoredApplicationResponse; intake: string; currentIntake: boolean } | null> {

@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 /**
- * `clearing_decisions_total{status, source}` on the app's metrics port (issue 27 item 2): one per
+ * `clearing_decisions_total{status, source}` on the app's metrics port: one per
  * application stored with a status (a public submission's automatic decision, a staff create) and
  * per staff update that changes the status; `status` is the code of spec section 3 (O, I, S, R, X,
  * P, V, D, W). Decisions per minute are `60 * rate(...)` in Prometheus (deploy/grafana). Every

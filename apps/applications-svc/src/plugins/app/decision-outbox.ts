@@ -26,7 +26,7 @@ export type DecisionAnnouncement = {
 };
 
 /**
- * Writes the outbox row of a decision (issue 24 item 2) in the caller's transaction `tx`, when the
+ * Writes the outbox row of a decision in the caller's transaction `tx`, when the
  * decision sends an email (decisionEmailKind: a new application or a changed status to one of the
  * statuses that do). The payload carries everything the email needs as it is now. Returns whether
  * a row was written. Without the course facts (a caller that sends none) nothing is written.

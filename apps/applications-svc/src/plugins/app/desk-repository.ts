@@ -85,7 +85,7 @@ function textCondition(q: string): SQL | undefined {
   return or(...parts);
 }
 
-/** Which form fields differ between two stored forms (issue 9 item 5: the LOG names them). */
+/** Which form fields differ between two stored forms (the LOG names them). */
 export function changedFields(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -109,12 +109,12 @@ export type UpdateResult =
   | { kind: 'not-found' }
   | { kind: 'conflict' }
   | { kind: 'duplicate' }
-  /** A change to I without the interview's date, time and venue (issue 24 item 3); nothing written. */
+  /** A change to I without the interview's date, time and venue; nothing written. */
   | { kind: 'interview-required' }
-  /** A change to O found no place left on the course (issue 23 item 3); nothing written. */
+  /** A change to O found no place left on the course; nothing written. */
   | { kind: 'no-place' };
 
-/** The applications desk's reads and writes (issue 9). Every write and its LOG row share one transaction. */
+/** The applications desk's reads and writes. Every write and its LOG row share one transaction. */
 export function createDeskRepository(
   db: ApplicationsDatabase,
   cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR }),
@@ -143,7 +143,7 @@ export function createDeskRepository(
    * The listing's queries, unexecuted: `list` runs them, tools/bench/desk/explain.ts prints their
    * plans. null when the user has no role (sees nothing).
    * - `page`: the rows of the page, each with the capped total (`TOTAL`) beside it, in one
-   *   statement (issue 26 item 3: one round trip to the database per listing instead of two; the
+   *   statement (one round trip to the database per listing instead of two; the
    *   total is an uncorrelated subquery, counted once).
    * - `total`: the capped total alone, for a page past the last match (no row to carry it).
    */
@@ -155,7 +155,7 @@ export function createDeskRepository(
     // A scoped user's text search: the matches come from the text's indexes, then the scope, then
     // the newest 10 of them. Ordering by the primary key as such lets PostgreSQL walk every
     // application newest first looking for ten in the scope, the whole table when the person
-    // applied elsewhere only (60 ms at 50,000; issue 26 item 3); `+ 0` keeps the key's index out.
+    // applied elsewhere only (60 ms at 50,000); `+ 0` keeps the key's index out.
     const newestFirst = text && scope ? sql`${applications.applicationId} + 0 desc` : desc(applications.applicationId);
     // Counted up to the cap and one more (a LIMIT under the count): a broad filter stops after
     // cap + 1 index entries instead of counting every match.
@@ -230,7 +230,7 @@ export function createDeskRepository(
     },
 
     /**
-     * Updates an application (issue 9 item 2) in one transaction with its LOG row: the row is
+     * Updates an application in one transaction with its LOG row: the row is
      * locked, the version the client read (If-Match) must still be current, then the form, the
      * STATUS (a changed status drops the sub-status), the assessment and the version are written.
      * `check` runs on the locked row (the permission rules) and throws to refuse.
@@ -248,11 +248,11 @@ export function createDeskRepository(
           const status = keptStatus(request.submission.STATUS, row.status) ?? row.status;
           const interview = interviewNeeded(row.status, status) ? (request.submission.INTERVIEW ?? null) : null;
           if (interviewNeeded(row.status, status) && !interview) return { kind: 'interview-required' } as const;
-          // The places ledger (issue 23): a change to O takes a place (or is refused; an Administrator's
+          // The places ledger: a change to O takes a place (or is refused; an Administrator's
           // confirmed override, checked by `check`, takes one over the allowance), a change away from O
           // returns it, in this transaction.
           let overAllowance = false;
-          // Without the guard (PLACES_GUARD off, the benchmark's comparison run) statuses are stored as before issue 23.
+          // Without the guard (PLACES_GUARD off, the benchmark's comparison run) statuses are stored without the places rule.
           if (placesGuard) {
             if (status === OFFER_STATUS && row.status !== OFFER_STATUS) {
               const taken = await takePlace(tx, row.ucasCode, request.placesSeed, false);
@@ -296,7 +296,7 @@ export function createDeskRepository(
               (overAllowance ? ` ${PLACES_MESSAGES.OVER_ALLOWANCE_LOG}` : ''),
             applicantMessage: statusChangeMessage(row.status, status),
           });
-          // A changed status sends its email: the outbox row commits with the change (issue 24 item 2).
+          // A changed status sends its email: the outbox row commits with the change.
           await writeDecisionOutbox(tx, {
             row: updated,
             previousStatus: row.status,
@@ -369,7 +369,7 @@ export function createDeskRepository(
      * email, UCAS Personal ID; SECOND_YEAR_ENTRY narrows to students with an application of that
      * year of entry. APPLIED_TO lists the course codes applied to in the order applied (the latest
      * last, which 'Select' copies). At most STUDENT_SEARCH_MAX_ROWS.
-     * Scoped (issue 19 item 4): only students with an application inside the user's scopes
+     * Scoped: only students with an application inside the user's scopes
      * (`roles`), and APPLIED_TO lists only those applications' courses; no role finds nothing.
      */
     async searchStudents(query: StudentSearchQuery, roles: readonly RoleAssignment[], ex: Executor = db): Promise<StudentSearchResponse> {

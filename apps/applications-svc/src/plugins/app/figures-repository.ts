@@ -37,7 +37,7 @@ const textArray = (values: readonly string[]) =>
   )}]::text[]`;
 
 /**
- * Results-day figures counted in PostgreSQL (issue 13), never by loading rows into Node: one
+ * Results-day figures counted in PostgreSQL, never by loading rows into Node: one
  * grouped scan answers counts per course and per hour of today (at most 25 rows per course),
  * which are added up here. "Today" starts at midnight in FIGURES_TIME_ZONE.
  *

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { ApplicationsConfig } from '../../config';
 
 /**
- * The current intake and when each intake's cycle ends (issue 24 item 4): the applicant's status
+ * The current intake and when each intake's cycle ends: the applicant's status
  * page by hash, and the link in every decision email, work until then. The end is contracts'
  * `intakeCycleEnd` (23:59 Europe/London on 31 March of the intake's second year) unless
  * INTAKE_CYCLE_END moves the current intake's (a university that keeps links longer or shorter;

@@ -10,7 +10,7 @@ import { outbox } from '../../db/schema';
 import type { ApplicationsDatabase } from '../external/database';
 
 /**
- * The outbox relay (issue 24 item 2): takes waiting rows `FOR UPDATE SKIP LOCKED` in small batches
+ * The outbox relay: takes waiting rows `FOR UPDATE SKIP LOCKED` in small batches
  * (so several applications-svc instances share the work without taking the same row), adds each
  * to its kind's BullMQ queue with the row id as the job id, and marks them relayed in the same
  * transaction. If Redis is down the add fails, the transaction rolls back and the rows wait for
@@ -135,7 +135,7 @@ declare module 'fastify' {
 
 /**
  * Runs the relay in applications-svc (OUTBOX_RELAY_INTERVAL_MS, kicked after each decision); stops
- * it before the database closes. Its metrics (issue 27): `clearing_outbox_relayed_total` (rows
+ * it before the database closes. Its metrics: `clearing_outbox_relayed_total` (rows
  * handed to their queue), and at each scrape `clearing_outbox_pending` (rows not relayed yet) and
  * `clearing_outbox_lag_seconds` (the age of the oldest of them: 0 when none waits), read from
  * the database; left out of the scrape while the database does not answer.

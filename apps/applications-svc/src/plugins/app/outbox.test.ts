@@ -39,7 +39,7 @@ beforeAll(async () => {
       // Passes run only when the test asks (relayNow), so every count below is exact.
       OUTBOX_RELAY_INTERVAL_MS: 3_600_000,
     }),
-    // Inside the 2025/26 cycle, so the status page by hash answers (issue 24 item 4).
+    // Inside the 2025/26 cycle, so the status page by hash answers.
     { now: () => new Date('2025-08-14T09:00:00Z') },
   );
   await app.ready();
@@ -140,7 +140,7 @@ describe('the decision outbox', () => {
       applicant: { EMAIL: `outbox.${people}@example.com`, APPLIED_TO_UCAS: true, NATIONALITY: 'GBR' },
     });
     await app.outboxRelay.relayNow();
-    // The metrics port: nothing waits any more, and the row is counted as relayed (issue 27).
+    // The metrics port: nothing waits any more, and the row is counted as relayed.
     expect(await metric('clearing_outbox_pending')).toBe(0);
     expect(await metric('clearing_outbox_lag_seconds')).toBe(0);
     expect(await metric('clearing_outbox_relayed_total')).toBeGreaterThanOrEqual(relayedBefore + 1);
@@ -174,7 +174,7 @@ describe('the decision outbox', () => {
     expect(found.json().applicationData.LOG.at(-1).MESSAGE).toBe(
       'Status changed from Submitted (S) to Invited to Interview (I). Saved with no field changes. Interview: 2025-08-19 at 10:30, Room A101.',
     );
-    // The applicant's status page shows the same interview as the email (issue 24 item 4).
+    // The applicant's status page shows the same interview as the email.
     const page = storedApplicationResponseSchema.parse(
       (await app.inject({ ...endpointRequest(APPLICATIONS_SVC.byHash, { params: { hash: saved.hash } }), headers: internalHeaders() })).json(),
     );

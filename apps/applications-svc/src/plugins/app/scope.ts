@@ -3,7 +3,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { applications, students } from '../../db/schema';
 
 /**
- * The scope condition on applications (issue 9 item 1, issue 19 item 4: only courses the user has
+ * The scope condition on applications (only courses the user has
  * a role on; domain.md "Roles"): any `all` role sees everything (undefined: no condition), else
  * the schools and departments of the user's scopes, matched against the SCHOOL and DEPT stored on
  * each application. null when the user has no role at all (sees nothing).
@@ -19,7 +19,7 @@ export function scopeCondition(roles: readonly RoleAssignment[]): SQL | undefine
 }
 
 /**
- * Whether a student row is one the user may see (issue 19 item 4): with an `all` role every
+ * Whether a student row is one the user may see: with an `all` role every
  * student; otherwise a student with at least one application inside the user's scopes (a student
  * exists only through applications). For the student search and the staff create's chosen student.
  */

@@ -30,7 +30,7 @@ const SUBMISSION_ID_OTHER_APPLICANT_TEXT = 'This idempotency key (SUBMISSION_ID 
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof buildApp>>;
 
-// The clock of the status page's cycle end (issue 24 item 4): inside the 2025/26 cycle unless a test moves it.
+// The clock of the status page's cycle end: inside the 2025/26 cycle unless a test moves it.
 const RESULTS_DAY = new Date('2025-08-14T09:00:00Z');
 let clock = RESULTS_DAY;
 
@@ -293,7 +293,7 @@ describe(`POST ${APPLICATIONS_SVC.store.path}`, () => {
     expect(errorResponseSchema.parse(res.json()).message).toMatch(/^submission\.SUBMISSION_ID: /);
   });
 
-  it('refuses a NUL or a lone surrogate anywhere with 400 naming the field, and stores nothing (issue 14)', async () => {
+  it('refuses a NUL or a lone surrogate anywhere with 400 naming the field, and stores nothing', async () => {
     const [before] = await app.db.select({ n: count() }).from(applications);
     for (const [NAME1, message] of [
       ['Ada\u0000', 'submission.NAME1: must not contain NUL characters or unpaired surrogates'],
@@ -381,7 +381,7 @@ describe(`GET ${APPLICATIONS_SVC.byHash.path}`, () => {
     expect(Number.isNaN(Date.parse(applicationData.LOG[0]?.TIME ?? ''))).toBe(false);
   });
 
-  // Issue 19 item 5: the applicant's own page carries no staff data.
+  // The applicant's own page carries no staff data.
   it('shows the applicant only the LOG rows meant for them, no staff username, outbound-call remark or visa message', async () => {
     const body = storeBody({ NAME1: 'Priya' }, { decision: { confirmed_status: 'S', sub_status: null, rejection_reasons: [], recommended_courses: [] } });
     const saved = applyResponseSchema.parse((await post(body)).json());
@@ -457,7 +457,7 @@ describe(`GET ${APPLICATIONS_SVC.byHash.path}`, () => {
     expect((await get(`/applications/by-hash/${saved.hash}`)).statusCode).toBe(200);
   });
 
-  // Issue 24 item 4: the link in every email works until the intake's cycle ends, by a clock the test sets.
+  // The link in every email works until the intake's cycle ends, by a clock the test sets.
   it("works until 23:59 on 31 March of the intake's second year and answers 410 with the reason after it", async () => {
     const saved = applyResponseSchema.parse((await post(storeBody())).json());
     const { decision } = storedApplicationResponseSchema.parse((await get(`/applications/by-hash/${saved.hash}`)).json());

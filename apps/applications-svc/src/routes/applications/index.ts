@@ -46,10 +46,10 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
     ...routeOf(APPLICATIONS_SVC.store),
     handler: async (request, reply) => {
       const { submission, course, qualOptions } = request.body;
-      // A staff create's user: whose scopes the chosen student must be in (issue 19 item 4).
+      // A staff create's user: whose scopes the chosen student must be in.
       let staffRoles: readonly RoleAssignment[] | undefined;
       if (request.body.staff) {
-        // A staff create (issue 9 item 3): the forwarded user's role on the course, and a status
+        // A staff create: the forwarded user's role on the course, and a status
         // among the buttons the assessment made for that role (checked here, not only in the gateway).
         const user = staffUserFromRequest(request);
         if (!user) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
@@ -75,14 +75,14 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
 
       const errors = validateSubmission(submission, { qualOptions, ALLOW_SECOND_YEAR_ENTRY: course.ALLOW_SECOND_YEAR_ENTRY });
       if (errors.length > 0) throw new HttpError(400, describeFormErrors(errors));
-      // An adviser who creates it as I arranges the interview in the same step (issue 24 item 3).
+      // An adviser who creates it as I arranges the interview in the same step.
       if (request.body.staff && interviewNeeded(null, request.body.decision.confirmed_status) && !request.body.interview) {
         throw new HttpError(400, INTERVIEW_MESSAGES.REQUIRED);
       }
 
       const result = await fastify.applicationsRepository.store(request.body, staffRoles);
       if (result.kind === 'duplicate') throw new HttpError(409, APPLY_MESSAGES.DUPLICATE);
-      // No place left (issue 23 item 3): the public gets spec section 8's COURSE_CLOSED, staff the reason (the form re-assesses without O).
+      // No place left: the public gets spec section 8's COURSE_CLOSED, staff the reason (the form re-assesses without O).
       if (result.kind === 'no-place') throw new HttpError(409, request.body.staff ? PLACES_MESSAGES.NO_PLACE_LEFT : ERROR_CODES.COURSE_CLOSED);
       if (result.kind === 'unknown-student') throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.STUDENT_NOT_FOUND);
       if (result.kind === 'replayed') return replay(result);
@@ -92,7 +92,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
     },
   });
 
-  // The public submit's reserve step (issue 22 item 3, issue 23): one call for the Clearing gate, a
+  // The public submit's reserve step: one call for the Clearing gate, a
   // replayed key, the duplicate check and the course's places left; the commit is POST /applications.
   fastify.route({
     ...routeOf(APPLICATIONS_SVC.reserve),
@@ -125,9 +125,9 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
   });
 
   /**
-   * The applicant's status page by hash (issue 24 item 4): 404 for an unknown hash; 410 once its
-   * intake's cycle has ended (intakeCycleEnd, by `now`), or a later intake is configured (issue 14
-   * item 3): the link every email carries stops working, and personal data is not kept reachable.
+   * The applicant's status page by hash: 404 for an unknown hash; 410 once its
+   * intake's cycle has ended (intakeCycleEnd, by `now`), or a later intake is configured:
+   * the link every email carries stops working, and personal data is not kept reachable.
    */
   fastify.route({
     ...routeOf(APPLICATIONS_SVC.byHash),

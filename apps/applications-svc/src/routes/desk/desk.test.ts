@@ -191,7 +191,7 @@ describe(`GET ${APPLICATIONS_SVC.deskList.path} (the listing)`, () => {
     expect(applicationListingResponseSchema.parse((await list('page_size=0')).body).rows.length).toBeLessThanOrEqual(10);
   });
 
-  it('counts at most up to the cap past the page (issue 26 item 3): more matches answer the cap with total_capped, inside the user’s scope', async () => {
+  it('counts at most up to the cap past the page: more matches answer the cap with total_capped, inside the user’s scope', async () => {
     // 1,005 people named 'Capped' on a course of school CAPS, stored with SQL (the public route would take minutes).
     await app.db.execute(sql`
       insert into students (name1, name2, email, email_normalised, dob, nationality, tel1, name1_folded, name2_folded)
@@ -516,7 +516,7 @@ describe(`POST ${APPLICATIONS_SVC.store.path} as a staff create`, () => {
   });
 });
 
-describe('scope of the student search and the staff create (issue 19 item 4)', () => {
+describe('scope of the student search and the staff create', () => {
   const editorCmps = staff('editor-cmps', 'Editor', 'dept:CMPS');
   const search = async (query: string, user: StaffUser) => {
     const res = await app.inject({ method: 'GET', url: `${APPLICATIONS_SVC.deskStudents.path}?${query}`, headers: as(user) });

@@ -29,7 +29,7 @@ function requireUser(request: FastifyRequest): StaffUser {
 }
 
 /**
- * The applications desk (issue 9), called by the gateway's /api/admin/applications and
+ * The applications desk, called by the gateway's /api/admin/applications and
  * /api/admin/students routes. Permissions are checked here too (never only in the gateway):
  * the user comes from the forwarded header, the role from the SCHOOL/DEPT stored on the row.
  */
@@ -110,7 +110,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ...routeOf(APPLICATIONS_SVC.deskOutboundCall),
     handler: async (request) => {
       const { user, row, access } = await load(request, request.params);
-      // Only a user who may edit the application logs a call on it (issue 19 item 4; spec section 6).
+      // Only a user who may edit the application logs a call on it (spec section 6).
       forbidIfRefused(staffEditRefusal(access, row.status));
       const remark = outboundCallRemark(request.body);
       const log = await repo().logOutboundCall(row, remark, user.username);

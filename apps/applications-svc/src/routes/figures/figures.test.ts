@@ -88,7 +88,7 @@ describe(`POST ${APPLICATIONS_SVC.figures.path}`, () => {
         automatic: 3,
         adviser: 4,
         outboundCalls: 3,
-        // Seeded straight into the table: the places ledger has not seen these courses (issue 23).
+        // Seeded straight into the table: the places ledger has not seen these courses.
         places: null,
       },
       {

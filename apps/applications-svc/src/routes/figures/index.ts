@@ -5,7 +5,7 @@ import { figuresRepositoryPlugin } from '../../plugins/app/figures-repository';
 import { findLedgers } from '../../plugins/app/places-ledger';
 
 /**
- * POST /figures (issue 13): counts for the courses the gateway names, called by GET
+ * POST /figures: counts for the courses the gateway names, called by GET
  * /api/admin/figures. The forwarded user must have view-report on every course asked (the
  * gateway sends each course's school and department, so the scope is checked here too).
  */
@@ -22,7 +22,7 @@ export const figuresRoutes: FastifyPluginAsyncZod = async (fastify) => {
       }
       const codes = courses.map((c) => c.UCAS_CODE);
       const [counts, ledgers] = await Promise.all([fastify.figuresRepository.count(codes), findLedgers(fastify.db, codes)]);
-      // Each course's places ledger beside its counts (issue 23 item 5).
+      // Each course's places ledger beside its counts.
       const byCode = new Map(ledgers.map((l) => [l.UCAS_CODE, l]));
       return { ...counts, rows: counts.rows.map((row) => ({ ...row, places: byCode.get(row.UCAS_CODE) ?? null })) };
     },

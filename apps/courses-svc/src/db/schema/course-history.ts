@@ -3,7 +3,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 import { courses } from './courses';
 
 /**
- * Course history (issue 13): one row per saved course change, with the staff user, the time and
+ * Course history: one row per saved course change, with the staff user, the time and
  * every changed field's old and new value. Written in the same transaction as the change.
  */
 export const courseHistory = pgTable(
@@ -16,7 +16,7 @@ export const courseHistory = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     username: text('username').notNull(),
     changes: jsonb('changes').$type<CourseFieldChange[]>().notNull(),
-    /** The applications-svc outbox row a places change came from (issue 23): written once however often its job runs. */
+    /** The applications-svc outbox row a places change came from: written once however often its job runs. */
     eventId: uuid('event_id').unique('course_history_event_unique'),
   },
   (t) => [index('course_history_course_idx').on(t.ucasCode, t.id)],

@@ -8,7 +8,7 @@ import { schools } from './schools';
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * The course's own words for full-text search (issue 12 item 3), kept by PostgreSQL itself:
+ * The course's own words for full-text search, kept by PostgreSQL itself:
  * title (weight A), qualification and codes (B), campus name (C), English stemming. School and
  * department names live in their tables and are added at query time.
  */
@@ -37,7 +37,7 @@ export const courses = pgTable(
     ibAccepted: integer('ib_accepted'),
     suspended: boolean('suspended').notNull().default(false),
     vacanciesExternal: integer('vacancies_external').notNull().default(0),
-    /** Places left: a projection of applications-svc's places ledger (issue 23; plugins/app/places-projection.ts). */
+    /** Places left: a projection of applications-svc's places ledger (plugins/app/places-projection.ts). */
     vacanciesInternal: integer('vacancies_internal').notNull().default(0),
     /** CLEARING_PLACES and OFFER_ALLOWANCE (in hundredths: 1.30 -> 130), projected from the ledger with places_version. */
     clearingPlaces: integer('clearing_places').notNull().default(0),

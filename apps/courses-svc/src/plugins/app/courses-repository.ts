@@ -69,7 +69,7 @@ const dataColumns = {
 
 /**
  * The courses column each editable courseData field is stored in. CLEARING_PLACES and
- * OFFER_ALLOWANCE are applications-svc's (its places ledger, issue 23): the gateway routes them
+ * OFFER_ALLOWANCE are applications-svc's (its places ledger): the gateway routes them
  * there and this service only projects them (places-projection.ts).
  */
 const editableColumns = {
@@ -226,7 +226,7 @@ export function createCoursesRepository(db: CoursesDatabase) {
      * Candidates for ALTERNATE (domain.md "Submit buttons"; spec section 4 for which courses are
      * open): every course whose TARIFF_ACCEPTED is at most `maxTariffAccepted` (or, given the
      * applicant's IB Diploma total `maxIbAccepted`, whose IB_ACCEPTED is at most it) and that contracts'
-     * isCourseOpen (the one course-open rule, issue 22 item 1) calls open, with its qualOptions
+     * isCourseOpen (the one course-open rule) calls open, with its qualOptions
      * (one query for all), ordered by UCAS code. The SQL filters only by tariff; the rule is applied
      * to the rows here, before the qualOptions are read.
      */
@@ -262,7 +262,7 @@ export function createCoursesRepository(db: CoursesDatabase) {
     },
 
     /**
-     * Changes a course's editable fields in one transaction with its history row (issue 13): the
+     * Changes a course's editable fields in one transaction with its history row: the
      * course row is locked, its ETag compared with `ifMatch` when given (a mismatch saves nothing:
      * 'conflict'), NOTES sanitised with the allow-list, the cross-field rule checked on the course
      * as it would be ('invalid' with the message), and only fields whose value changes are written

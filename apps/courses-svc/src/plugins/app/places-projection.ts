@@ -9,7 +9,7 @@ import { courseHistory, courses } from '../../db/schema';
 import type { CoursesDatabase } from '../external/database';
 
 /**
- * Applies one event of applications-svc's places ledger (issue 23 item 1) in one transaction:
+ * Applies one event of applications-svc's places ledger in one transaction:
  * VACANCIES_INTERNAL (places left), CLEARING_PLACES and OFFER_ALLOWANCE take the event's values
  * when its VERSION is newer than the one projected (an older or repeated event changes nothing),
  * and a history entry the event carries (a manager's change of the settings, a guard close or

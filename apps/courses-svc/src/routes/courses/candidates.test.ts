@@ -54,7 +54,7 @@ describe(`GET ${COURSES_SVC.candidates.path} (alternatives, domain.md "Submit bu
     expect((await get(`${COURSES_SVC.candidates.path}?max_tariff_accepted=0&max_ib_accepted=46`)).statusCode).toBe(400);
   });
 
-  // Courses with places left that take no application (issue 22 item 1): one with vacancies but
+  // Courses with places left that take no application: one with vacancies but
   // not intermediary, one external. Neither is a candidate, while an open course beside them is.
   it('leaves out a course with places that is not intermediary, and an external one', async () => {
     const { notIntermediary, external } = createCoursesClosedWithPlaces();

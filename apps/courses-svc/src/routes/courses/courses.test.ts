@@ -3,6 +3,7 @@ import { encodeStaffUser } from '@clearing-desk/service-kit';
 import { internalHeaders } from '@clearing-desk/service-kit/testing';
 import { DEMO_FIXTURES } from '../../db/seed/demo-catalogue';
 import { buildApp } from '../../app';
+import { seedDemoCatalogue } from '../../db/seed/seed-demo-catalogue';
 import { setupCoursesTestApp } from '../../testing/courses-test-app';
 
 const testApp = setupCoursesTestApp('courses_routes');
@@ -192,14 +193,15 @@ describe(`GET ${COURSES_SVC.detail.path}`, () => {
 });
 
 describe('demo catalogue import', () => {
-  it('does not load the catalogue twice on restart', async () => {
+  it('loads nothing when the course table already holds courses (a second seed, a restart)', async () => {
+    const before = courseSearchResponseSchema.parse((await get(COURSES_SVC.search.path)).json());
+    expect(await seedDemoCatalogue(testApp.app.coursesRepository, testApp.config.INTAKE_YEAR)).toBe(0);
     const again = await buildApp(testApp.config);
     await again.ready();
     const body = courseSearchResponseSchema.parse(
       (await again.inject({ method: 'GET', url: `${COURSES_SVC.search.path}`, headers: internalHeaders() })).json(),
     );
     await again.close();
-    const before = courseSearchResponseSchema.parse((await get(COURSES_SVC.search.path)).json());
     expect(body.total).toBe(before.total);
   });
 });

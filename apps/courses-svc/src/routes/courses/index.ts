@@ -62,7 +62,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   });
 
-  // Course control (issue 13): only the changed editable fields; 409 when If-Match no longer matches.
+  // Course control: only the changed editable fields; 409 when If-Match no longer matches.
   fastify.route({
     ...routeOf(COURSES_SVC.update),
     handler: async (request) => {

@@ -17,7 +17,7 @@ export const scannerFromConfig = (config: Pick<FilesConfig, 'CLAMAV_SOCKET' | 'C
 /**
  * A scan worker inside files-svc when FILES_WORKER_IN_PROCESS (the default); closed before the
  * database. With it off, workers run alone (src/worker.ts) and this process only enqueues.
- * Its clamd is part of /readyz (issue 14 item 4): while no clamd answers PING, /readyz answers
+ * Its clamd is part of /readyz: while no clamd answers PING, /readyz answers
  * 503 `{ message: 'Service Unavailable', clamd: 'unreachable' }` (uploads would answer 503 anyway).
  */
 export const scanWorkerPlugin = fp<{ config: FilesConfig; scanner?: Scanner }>(

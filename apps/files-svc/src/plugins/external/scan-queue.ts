@@ -18,7 +18,7 @@ export const scanQueuePlugin = fp<{ config: FilesConfig }>(
     const scanQueue = createScanQueue(config);
     fastify.decorate('scanQueue', scanQueue);
     fastify.readinessChecks.push(scanQueue.ping);
-    // The queue's depth by state, read at each scrape of the metrics port (issue 27).
+    // The queue's depth by state, read at each scrape of the metrics port.
     registerQueueDepth(fastify.metricsRegistry, scanQueue.queue);
     // Runs after the in-process worker has closed (onClose hooks run in reverse order).
     fastify.addHook('onClose', () => scanQueue.close({ obliterate: config.FILES_QUEUE_EPHEMERAL }));

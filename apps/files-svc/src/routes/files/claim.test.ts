@@ -144,7 +144,7 @@ describe(`GET ${FILES_SVC.content.path}?owner=`, () => {
     expect(got.rawPayload.equals(Buffer.from(content))).toBe(true);
   });
 
-  it('stores and serves a PDF that is also HTML as a .pdf attachment, whatever its name said (issue 25 item 5)', async () => {
+  it('stores and serves a PDF that is also HTML as a .pdf attachment, whatever its name said', async () => {
     // A polyglot: a valid PDF to a PDF reader, a page with a script to a browser that sniffs it.
     const pdf = Buffer.from(createSampleDocument('pdf')).toString('latin1');
     const polyglot = Buffer.from(pdf.replace('%PDF-1.4\n', '%PDF-1.4\n%<html><body><script>alert(document.cookie)</script></body></html>\n'), 'latin1');

@@ -7,7 +7,7 @@ import { contentDisposition } from '../../storage/file-name';
 import { handleUpload } from './upload';
 
 /**
- * Document uploads (issue 5): the endpoints of contracts' FILES_SVC, reached only through the
+ * Document uploads: the endpoints of contracts' FILES_SVC, reached only through the
  * gateway (internal token): the upload itself, binding uploads to an application, and reading
  * them back.
  */
@@ -41,7 +41,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ config: FilesConfig }> = async 
     },
   });
 
-  /** Unbinds the files of a submission the gateway claimed for but whose store was refused (issue 14 item 3). */
+  /** Unbinds the files of a submission the gateway claimed for but whose store was refused. */
   fastify.route({
     ...routeOf(FILES_SVC.release),
     handler: async (request) => {

@@ -6,7 +6,7 @@ import { startPrivateClamd, type PrivateClamd } from '../../testing/private-clam
 import { createManyEntriesDocx, createZipBombDocx } from '../../testing/zip-bomb';
 
 /**
- * Issue 25 item 5: the archive and size limits of the shipped clamd configuration
+ * The archive and size limits of the shipped clamd configuration
  * (tools/clamav/clamd.conf: MaxScanSize, MaxFileSize, MaxRecursion, MaxFiles, AlertExceedsMax).
  * A file beyond them is refused as file_virus (spec section 8's virus text), never stored as clean.
  */

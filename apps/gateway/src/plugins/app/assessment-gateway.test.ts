@@ -4,7 +4,7 @@ import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assessRequestBody, createAssessmentGateway } from './assessment-gateway';
 
-/** Issue 26 item 1: the course part of assessment-svc's body is serialised once per cached course object. */
+/** The course part of assessment-svc's body is serialised once per cached course object. */
 describe('assessRequestBody', () => {
   const form = createAssessForm();
 
@@ -34,7 +34,7 @@ describe('assessRequestBody', () => {
   });
 });
 
-/** Issue 23: the gateways of one app (assess, apply, the staff saves) share its course cache. */
+/** The gateways of one app (assess, apply, the staff saves) share its course cache. */
 describe('the course cache of an app', () => {
   it("keeps a submit's fresh read for the next assessment, in every route plugin's gateway of the app", async () => {
     let places = 1;
@@ -60,7 +60,7 @@ describe('the course cache of an app', () => {
   });
 });
 
-/** Issue 22 item 1: the gateway's gate is contracts' course-open rule (spec sections 4 and 8). */
+/** The gateway's gate is contracts' course-open rule (spec sections 4 and 8). */
 describe('assertOpen', () => {
   const gateway = createAssessmentGateway({ services: {} } as unknown as FastifyInstance);
   const refusal = (run: () => void): { statusCode: number; message: string } | null => {

@@ -60,7 +60,7 @@ const appCaches = new WeakMap<object, AssessCaches>();
 /**
  * The short-lived caches of one app, shared by every route plugin's gateway (assess, apply, the
  * staff saves): keyed by the app's service clients, which all its plugins share. So a submit's
- * fresh read of a course is what the assessment right after it sees (issue 23: the form that
+ * fresh read of a course is what the assessment right after it sees (the form that
  * re-assesses after the last place went loses O at once, not a second later).
  */
 function cachesOf(services: object): AssessCaches {
@@ -76,7 +76,7 @@ function cachesOf(services: object): AssessCaches {
 }
 
 /**
- * JSON text of objects sent again and again (issue 26 item 1): the candidate courses of red forms
+ * JSON text of objects sent again and again: the candidate courses of red forms
  * (a course's own part is kept encoded, encodedCourseParts).
  * Keyed by the cached object itself, so an entry goes when the course caches drop the object (TTL,
  * size bound) and a course read again is serialised again: invalidated with the course caches.
@@ -99,7 +99,7 @@ const encodedCourseParts = new WeakMap<object, Buffer>();
  * The JSON of assessment-svc's POST /assessments body (contracts' assessRequestSchema) from the
  * course detail and candidate rows as cached, as UTF-8 bytes: the course part (about 24 KB)
  * serialised and encoded once per cached course object, only the form and the alternatives per
- * call (issue 26 item 1: the text of the whole body was built and encoded for every call).
+ * call (the text of the whole body was built and encoded for every call).
  * JSON.parse of it equals JSON.parse(JSON.stringify(body)).
  */
 export function assessRequestBody(detail: CourseDetailResponse, form: AssessForm, alternatives: readonly AlternativeCandidate[]): Buffer {
@@ -137,7 +137,7 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
      * The course with its qualOptions and the user's access (404 passes through). Reused for
      * ASSESS_CACHE_TTL_MS unless `fresh`; `access` depends on the user, so the user is in the key.
      * A fresh read (a submit's) replaces the cached one: the assessment that follows a refused
-     * submit (the form re-assessing after the last place went, issue 23) sees what the submit saw.
+     * submit (the form re-assessing after the last place went) sees what the submit saw.
      */
     course(request: FastifyRequest, code: string, options: { fresh?: boolean } = {}): Promise<CourseDetailResponse> {
       return courseCache(`${request.staffUser?.username ?? ''}|${code.toUpperCase()}`, () => loadCourse(request, code), { replace: options.fresh === true });

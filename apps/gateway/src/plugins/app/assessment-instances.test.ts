@@ -4,7 +4,7 @@ import type { Stack } from '@clearing-desk/stack';
 import { StackClient, startTestStack } from '../../testing/stack-client';
 
 /**
- * Issue 26 item 2 on the real stack: two assessment-svc processes behind one gateway
+ * On the real stack: two assessment-svc processes behind one gateway
  * (ASSESSMENT_URL=a,b). With one of them stopped, every assessment is still answered.
  */
 let stack: Stack;

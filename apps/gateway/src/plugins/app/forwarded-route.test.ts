@@ -66,7 +66,7 @@ const completion: ScenarioCompletion = {
   completedAt: '2026-08-13T09:00:00.000Z',
 };
 
-describe('forwardedRoute (issue 26 item 1: one-to-one routes from their declarations)', () => {
+describe('forwardedRoute (one-to-one routes from their declarations)', () => {
   it("calls the endpoint with the route's path parameters and answers the service's own JSON text", async () => {
     const detail = createCourseDetail({ UCAS_CODE: 'G 400' });
     // The service's text, spacing and all: the gateway neither re-serialises nor re-orders it.

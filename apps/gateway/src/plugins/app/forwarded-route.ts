@@ -21,7 +21,7 @@ const pathParams = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map
 const isApiBody = (schema: z.ZodType | undefined): boolean => schema instanceof z.ZodObject && 'data' in schema.shape && 'token' in schema.shape;
 
 /**
- * A one-to-one route (issue 26 item 1): a public endpoint that only forwards to one internal
+ * A one-to-one route: a public endpoint that only forwards to one internal
  * endpoint, registered and forwarded generically from the two declarations. The route's method,
  * URL and schemas are the public declaration's (routeOf); the call is the internal one, filled
  * from the request as the declarations say: its path parameters by name from the route's, its

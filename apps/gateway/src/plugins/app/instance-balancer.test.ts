@@ -6,7 +6,7 @@ import { testGatewayConfig } from '../../testing/test-config';
 import { createInstanceBalancer, INSTANCE_SKIP_MS } from './instance-balancer';
 import { createServiceClient } from './service-clients';
 
-/** Issue 26 item 2: several URLs per service, taken in turn, a failed one skipped for a while. */
+/** Several URLs per service, taken in turn, a failed one skipped for a while. */
 
 /** A real HTTP server answering `{ ok: true, name }` and counting its calls. */
 async function instance(name: string) {

@@ -7,7 +7,7 @@ export const INSTANCE_SKIP_MS = 5_000;
 export type ServiceInstance = { url: string; pool: Pool; failedAt: number };
 
 /**
- * The instances of one internal service (issue 26 item 2: `ASSESSMENT_URL=a,b`, or one
+ * The instances of one internal service (`ASSESSMENT_URL=a,b`, or one
  * Kubernetes Service URL), each with its own undici Pool. `pick` takes them in turn (round robin)
  * and skips an instance whose connection failed within INSTANCE_SKIP_MS (`failed`), so a stopped
  * instance costs one failed connection per INSTANCE_SKIP_MS, not one per call; when every instance

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 
 /**
- * `Cache-Control: no-store` on every answer that can carry personal data (issue 14 item 3): every
+ * `Cache-Control: no-store` on every answer that can carry personal data: every
  * `${apiPrefix}/admin/*` answer (staff screens), every `GET ${apiPrefix}/applications/*` (the
  * review page by hash and the applied check), and every `${apiPrefix}/apply/*` and
  * `${apiPrefix}/file/*` answer (a person's assessment, the saved record with its review hash, an

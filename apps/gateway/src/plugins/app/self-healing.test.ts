@@ -3,7 +3,7 @@ import { restartDelayMs, type Stack } from '@clearing-desk/stack';
 import { StackClient, startTestStack } from '../../testing/stack-client';
 
 /**
- * Issue 14 items 3 and 4 on a real stack of every service with `restart` on (as `npm start`
+ * On a real stack of every service with `restart` on (as `npm start`
  * runs it): a killed service shows in the gateway's /readyz and comes back by itself; answers
  * with personal data are `Cache-Control: no-store`.
  */
@@ -52,7 +52,7 @@ describe('gateway readiness and the launcher restarting a crashed service', () =
     expect(down).toEqual({ status: 503, body: { message: 'Service Unavailable', services: { applications: 'unreachable' } } });
     // /healthz is the liveness probe: the gateway itself is alive and must not be restarted.
     expect((await fetch(`${stack.gatewayUrl}/healthz`)).status).toBe(200);
-    // Every page load reads Clearing open/closed: meanwhile the last known answer, never a 5xx (issue 14 item 7).
+    // Every page load reads Clearing open/closed: meanwhile the last known answer, never a 5xx.
     const whileDown = await client.get(apiPath('clearingStatus'));
     expect(whileDown.status).toBe(200);
     expect(whileDown.body).toEqual(status);

@@ -67,7 +67,7 @@ async function callWith(behaviour: (n: number) => 'drop' | 'answer' | 'hang', me
   }
 }
 
-describe("a service's client (issue 22 item 2: every internal call through a declaration)", () => {
+describe("a service's client (every internal call through a declaration)", () => {
   it("takes only the endpoints its service declares: another service's does not compile", async () => {
     const client = createServiceClient('courses', 'http://127.0.0.1:1', config);
     const own = () => client.send(request, COURSES_SVC.detail, { params: { id: 'G400' } });
@@ -78,7 +78,7 @@ describe("a service's client (issue 22 item 2: every internal call through a dec
   });
 });
 
-describe('service client retry of an idempotent GET (issue 14 item 4)', () => {
+describe('service client retry of an idempotent GET', () => {
   it('retries a GET once when the service drops the first connection, and answers', async () => {
     const { result, connections } = await callWith((n) => (n === 1 ? 'drop' : 'answer'), 'GET');
     expect(result).toEqual({ value: { ok: true } });
@@ -112,7 +112,7 @@ describe('service client retry of an idempotent GET (issue 14 item 4)', () => {
   });
 });
 
-describe('forward (issue 26 item 1): one-to-one answers go on as the service wrote them, once validated', () => {
+describe('forward: one-to-one answers go on as the service wrote them, once validated', () => {
   /** A service answering GET /x with `text` (JSON content type). */
   async function answering(text: string) {
     const server = createHttpServer((_req, res) => {

@@ -45,7 +45,7 @@ export class ServiceError extends HttpError {
  */
 const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
-/** True when `err` is a connection error worth one retry of an idempotent call (issue 14 item 4). */
+/** True when `err` is a connection error worth one retry of an idempotent call. */
 export function isConnectionError(err: unknown): boolean {
   return errorCodes(err).some((code) => CONNECTION_ERROR_CODES.has(code));
 }
@@ -77,7 +77,7 @@ export function isConnectionRefused(err: unknown): boolean {
 }
 
 /**
- * An HTTP client for one internal service at one or more URLs (issue 26 item 2: `<NAME>_URL=a,b`;
+ * An HTTP client for one internal service at one or more URLs (`<NAME>_URL=a,b`;
  * createInstanceBalancer: one undici keep-alive Pool per instance, taken in turn, an instance that
  * refused a connection skipped for INSTANCE_SKIP_MS). Forwards the request id, the internal token
  * and the staff user; validates 2xx bodies with the contract schema; turns a non-2xx into an
@@ -205,7 +205,7 @@ export function createServiceClient<S extends ServiceName, Own extends Endpoint 
     /**
      * As `send`, with the body already serialised: `json` must be the JSON text (or its UTF-8 bytes) of a value the
      * endpoint's body schema accepts (the service validates it as any body). For callers that send
-     * the same large parts again and again (assessments: the course and its qualOptions, issue 26).
+     * the same large parts again and again (assessments: the course and its qualOptions).
      */
     sendJson<E extends Own>(
       request: FastifyRequest,
@@ -216,7 +216,7 @@ export function createServiceClient<S extends ServiceName, Own extends Endpoint 
       return exchange(request, e, target(e, params), json);
     },
     /**
-     * Forwards a one-to-one call (issue 26 item 1): calls the endpoint as `send` does, validates its
+     * Forwards a one-to-one call: calls the endpoint as `send` does, validates its
      * 2xx answer with the declared schema, and sends the service's own JSON text on as the reply, so
      * the gateway neither validates nor serialises it a second time. Only for a route whose 200
      * schema is the endpoint's: the service serialised its answer through that schema (routeOf),

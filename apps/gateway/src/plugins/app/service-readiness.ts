@@ -10,7 +10,7 @@ export const SERVICE_PING_TIMEOUT_MS = 1_000;
 export type ServiceHealth = 'ok' | 'unhealthy' | 'unreachable';
 
 /**
- * Adds a readiness check to the gateway's /readyz (issue 14 item 4): each configured service's
+ * Adds a readiness check to the gateway's /readyz: each configured service's
  * `/healthz` is pinged (in parallel, SERVICE_PING_TIMEOUT_MS each) at every instance of it (a
  * service is up while one instance answers; an instance that refuses is skipped by the calls for
  * a while). When one fails, /readyz answers 503
@@ -34,7 +34,7 @@ export const serviceReadinessPlugin = fp(
         return 'unreachable';
       }
     };
-    // A service with several instances (issue 26 item 2) can serve while one of them answers.
+    // A service with several instances can serve while one of them answers.
     const ping = async (name: ServiceName): Promise<ServiceHealth> => {
       const { balancer } = fastify.services[name];
       const health = await Promise.all(balancer.instances.map((instance) => pingInstance(balancer, instance)));

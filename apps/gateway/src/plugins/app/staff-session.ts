@@ -20,7 +20,7 @@ import type { RolesRefresher } from '../../auth/staff-roles';
 import type { GatewayConfig } from '../../config';
 
 /**
- * Where a session's roles come from (issue 25 item 3): a directory sign-in's roles are re-read
+ * Where a session's roles come from: a directory sign-in's roles are re-read
  * from the directory; an enterprise (OIDC) sign-in's come from its ID token, whose expiry
  * (epoch milliseconds) ends the session, since no refresh token is held.
  */
@@ -34,7 +34,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * A background call that is not the adviser's activity (the status ping, the session state):
-     * it neither extends the idle timeout nor changes what the session records (issue 19 item 2).
+     * it neither extends the idle timeout nor changes what the session records.
      */
     passive?: boolean;
   }
@@ -75,7 +75,7 @@ type StoreCallback = Parameters<SessionStore['destroy']>[1];
 type GetCallback = Parameters<SessionStore['get']>[1];
 
 /**
- * The session record's serializer (issue 25 item 3, bound to its id): the JSON
+ * The session record's serializer (bound to its id): the JSON
  * of the session with an HMAC-SHA256 keyed by SESSION_SECRET over the session id and that JSON
  * (the user, the sign-in time and everything else the session holds), stored as
  * `{"mac":"<hex>","data":"<session JSON>"}`. A record whose MAC does not match (edited in Redis,
@@ -113,7 +113,7 @@ export function signedSessionSerializer(secret: string, onTampered: () => void) 
 }
 
 /**
- * Writes a session record unless its id has ended (issue 19): KEYS[1] the record, KEYS[2] the
+ * Writes a session record unless its id has ended: KEYS[1] the record, KEYS[2] the
  * id's end marker; ARGV[1] the record, ARGV[2] its time to live (ms). Answers 1 written, 0 not.
  * One script, so no sign-out can fall between the check and the write.
  */
@@ -149,7 +149,7 @@ type StaffSessionStoreOptions = {
  * node-redis clients since its version 8, and this store already wrote and deleted records itself.)
  * - every store failure becomes 503 'Staff sign-in is unavailable...', so a request that carries
  *   a session while Redis is down gets a clear answer instead of a 500;
- * - an ended session stays ended (issue 19). @fastify/session writes the session back at the end
+ * - an ended session stays ended. @fastify/session writes the session back at the end
  *   of every call (rolling), so a call that read it before a sign-out (or an idle or lifetime
  *   end) used to write it again after the destroy, and the session came back. `destroy` leaves an
  *   end marker in place of the deleted record (END_SESSION), and `set` writes only while the
@@ -206,7 +206,7 @@ class StaffSessionStore implements SessionStore {
 
 /**
  * @fastify/session with its onRequest hook run only for a request that carries the session cookie
- * (issue 26 item 1). For any other, every public call among them, the hook made a new session
+ *. For any other, every public call among them, the hook made a new session
  * that nothing stores (an id, its HMAC signature, a cookie object and two SHA-256 of its content:
  * a tenth of the gateway's CPU per assessment); such a request's `request.session` stays null
  * (as after a destroy), and `signIn` makes one (`startSession`). The plugin is given the app with
@@ -245,7 +245,7 @@ const sessionOf = (request: FastifyRequest): FastifySessionObject | null => requ
  *   `${BASE_PATH}api`: pages and static files never touch Redis.
  * - Idle timeout: the cookie and the Redis entry live SESSION_IDLE_TIMEOUT_MS and are renewed on
  *   every staff call (rolling); and a session whose adviser did nothing for SESSION_IDLE_TIMEOUT_MS
- *   ends (issue 19 item 2: activity is what the adviser does, so passive calls, the background
+ *   ends (activity is what the adviser does, so passive calls, the background
  *   status ping among them, do not count). Absolute lifetime: a session older than
  *   SESSION_ABSOLUTE_TIMEOUT_MS since sign-in is destroyed whatever its use, unless its last active
  *   call came from an open application form (FORM_OPEN_HEADER): then it lives up to
@@ -253,17 +253,17 @@ const sessionOf = (request: FastifyRequest): FastifySessionObject | null => requ
  * - The record in Redis carries an HMAC over its session id and its content with SESSION_SECRET
  *   (`signedSessionSerializer`): a record edited in Redis, or copied under another id, is refused,
  *   so nobody with Redis access can make themselves Administrator or take another's session.
- * - Roles follow the directory (issue 25 item 3): a directory session's roles are read again
+ * - Roles follow the directory: a directory session's roles are read again
  *   every STAFF_ROLES_REFRESH_MS by `refreshRoles` (auth/staff-roles.ts), and the session ends when
  *   the user left the directory or the roles could not be confirmed for STAFF_ROLES_MAX_AGE_MS; an
  *   enterprise (OIDC) session ends at its ID token's expiry. Ended means destroyed: 401 after.
  * - An ended session stays ended: a call that read it before it ended cannot write it back
- *   (`StaffSessionStore`, issue 19).
+ *   (`StaffSessionStore`).
  * - Public calls carry no session cookie and never reach Redis, so they keep working when it is down;
  *   no session is made for them at all (`sessionOnlyWithCookie`).
  * - Beside the session cookie, a hint cookie readable by the pages (STAFF_SIGNED_IN_COOKIE, value
  *   `1`, path BASE_PATH) says a session may exist, so public pages ask for the user only then
- *   (issue 21 item 2). Set at sign-in, cleared at sign-out and by any API call that finds no session.
+ *  . Set at sign-in, cleared at sign-out and by any API call that finds no session.
  */
 export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: RolesRefresher }>(
   async (fastify, { config, refreshRoles }) => {
@@ -379,7 +379,7 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
       await new Promise<void>((resolve, reject) => fastify.decryptSession('', request, (err?: Error) => (err ? reject(err) : resolve())));
     }
 
-    // Sign-in and sign-out renew the CSRF secret (issue 25 item 4), so a token read before either is dead after it.
+    // Sign-in and sign-out renew the CSRF secret, so a token read before either is dead after it.
     fastify.decorate('signIn', async (request: FastifyRequest, reply: FastifyReply, user: StaffUser, origin: SignInOrigin) => {
       await startSession(request);
       fastify.renewCsrf(request, reply);

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { BatchedCounter, batchedRateLimitStore } from './batched-rate-limit-store';
 
 /**
- * Issue 26 item 1: rate-limit counts kept per process and synchronised with the real Redis in
+ * Rate-limit counts kept per process and synchronised with the real Redis in
  * batches. The sync interval is long (an hour) so that every sync in these tests is one they ask
  * for or one the hit threshold starts, never a timer they would race against.
  */

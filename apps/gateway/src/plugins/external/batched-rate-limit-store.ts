@@ -50,7 +50,7 @@ export type BatchedCounterOptions = {
 };
 
 /**
- * Rate-limit counts kept in this process and synchronised with Redis in batches (issue 26 item 1),
+ * Rate-limit counts kept in this process and synchronised with Redis in batches,
  * so that a limit holds across gateway instances without a Redis round trip per request.
  *
  * Each key's count is Redis's count at the last sync plus the hits counted here since. Hits are

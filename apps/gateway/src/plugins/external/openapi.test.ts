@@ -34,7 +34,7 @@ const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
   'GET /api/admin/applications/:student/:course/documents/:fileId': 'the stored document itself, as an attachment (binary, not JSON)',
 };
 
-describe('GET /api/openapi.json (issue 14 item 6)', () => {
+describe('GET /api/openapi.json', () => {
   it('is public and an OpenAPI 3.1 document of the Clearing Desk API', async () => {
     const res = await app.inject({ method: 'GET', url: apiPath('openapi') });
     expect(res.statusCode).toBe(200);
@@ -63,7 +63,7 @@ describe('GET /api/openapi.json (issue 14 item 6)', () => {
   });
 });
 
-describe('API_ROUTES and API_ENDPOINTS (issue 22 item 2: an endpoint declared once)', () => {
+describe('API_ROUTES and API_ENDPOINTS (an endpoint declared once)', () => {
   it('is every /api route the gateway registers, with the same method and path', () => {
     const registered = app.apiRouteList.map((r) => `${r.method} ${r.url}`).sort();
     // The OIDC callback is registered only when OIDC is configured, which this gateway is not.
@@ -89,7 +89,7 @@ describe('API_ROUTES and API_ENDPOINTS (issue 22 item 2: an endpoint declared on
   });
 });
 
-describe('under a BASE_PATH other than / (issue 22 item 2)', () => {
+describe('under a BASE_PATH other than /', () => {
   let based: Awaited<ReturnType<typeof buildApp>>;
 
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { Stack } from '@clearing-desk/stack';
 import { StackClient, startTestStack } from '../../testing/stack-client';
 
 /**
- * Issue 14 item 2: public route limits on the real Redis, per client address. The test runner is
+ * Public route limits on the real Redis, per client address. The test runner is
  * the gateway's only trusted proxy (TRUST_PROXY=127.0.0.1), so X-Forwarded-For names each client.
  */
 const WINDOW_MS = 60_000;
@@ -52,7 +52,7 @@ function expect429(res: { status: number; body: unknown; headers: Headers }) {
 }
 
 describe('rate limits of the public routes', () => {
-  it('limits the applied check per (address, applicant e-mail) under the address ceiling (issue 25 item 7)', async () => {
+  it('limits the applied check per (address, applicant e-mail) under the address ceiling', async () => {
     const client = new StackClient(stack.gatewayUrl);
     const ip = newAddress();
     const hammer = 'hammer@example.com';

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { GatewayConfig } from '../../config';
 import { BatchedCounter, batchedRateLimitStore } from './batched-rate-limit-store';
 
-/** Public routes with a limit of their own (issue 14 item 2); the login route has its own limiters. */
+/** Public routes with a limit of their own; the login route has its own limiters. */
 export type LimitedRoute = 'applied' | 'assess' | 'apply' | 'upload';
 
 declare module 'fastify' {
@@ -21,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-/** Public routes whose calls name an applicant (issue 25 item 7). */
+/** Public routes whose calls name an applicant. */
 export type ApplicantLimitedRoute = Exclude<LimitedRoute, 'upload'>;
 
 /**
@@ -42,7 +42,7 @@ export const rateLimitSubject = (request: FastifyRequest): string => (request.st
 
 /**
  * @fastify/rate-limit on the gateway's Redis, so a limit holds across every gateway instance,
- * counted in this process and synchronised with Redis in small batches (BatchedCounter, issue 26:
+ * counted in this process and synchronised with Redis in small batches (BatchedCounter:
  * no Redis round trip per request; every RATE_LIMIT_SYNC_MS or RATE_LIMIT_SYNC_HITS hits, with
  * the error that allows documented there).
  * Nothing is limited globally: the public routes opt in with `config: fastify.publicRateLimit(route)`
@@ -51,7 +51,7 @@ export const rateLimitSubject = (request: FastifyRequest): string => (request.st
  * The client address is `request.ip`: the TCP peer, or X-Forwarded-For set by a proxy listed in
  * TRUST_PROXY. A 429 carries Retry-After and `{ message: tooManyRequestsMessage(seconds) }`.
  * Apply, assess and the applied check also count per (address, applicant) with
- * `applicantRateLimit` (issue 25 item 7), under the per-address ceiling.
+ * `applicantRateLimit`, under the per-address ceiling.
  * Bursts are logged once per subject and window (warn). A public limit that cannot be counted
  * (Redis down) lets the request through: results day must go on; sign-in fails closed instead.
  */

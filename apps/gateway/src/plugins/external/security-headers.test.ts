@@ -7,7 +7,7 @@ jest.mock('./web-app', () => ({ webAppPlugin: async () => undefined }));
 jest.mock('openid-client', () => ({}));
 
 /**
- * Issue 26 item 1: the security headers, computed once, are exactly those @fastify/helmet set with
+ * The security headers, computed once, are exactly those @fastify/helmet set with
  * the same options (captured from it before the change), on API answers, 404s and refusals alike.
  */
 const EXPECTED = {

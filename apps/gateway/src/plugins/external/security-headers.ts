@@ -34,7 +34,7 @@ export function staticSecurityHeaders(options: HelmetOptions): Record<string, st
 }
 
 /**
- * Security headers on every answer (issue 26 item 1): helmet's, computed once at start-up and set
+ * Security headers on every answer: helmet's, computed once at start-up and set
  * from that object in an onRequest hook, where @fastify/helmet built helmet's middleware again
  * for every request (3% of the gateway's CPU). A route may still set its own (a stricter CSP).
  */

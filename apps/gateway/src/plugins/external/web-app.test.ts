@@ -6,7 +6,7 @@ import type { Stack } from '@clearing-desk/stack';
 import { startTestStack } from '../../testing/stack-client';
 
 /**
- * The course page and /staff rendered per request (web-app.ts, issue 12 item 4 and issue 21 item 2),
+ * The course page and /staff rendered per request (web-app.ts),
  * through the real gateway and services, with a stand-in for the web app's server build: it
  * writes what it was given into the page, answers null for a suspended course and throws for
  * NN34, so the test sees what the gateway passed and how it falls back to the app's index.html.
@@ -96,7 +96,7 @@ describe('GET /apply/{code}, rendered by the gateway', () => {
   });
 });
 
-describe('GET /staff, rendered by the gateway (issue 21 item 2)', () => {
+describe('GET /staff, rendered by the gateway', () => {
   it('paints the sign-in screen without the sign-in hint and the signed-in frame with it, revalidated and varying by cookie', async () => {
     const signedOut = await page('/staff?q=law', { cookie: 'XSRF-TOKEN=abc' });
     expect(signedOut.status).toBe(200);
@@ -110,7 +110,7 @@ describe('GET /staff, rendered by the gateway (issue 21 item 2)', () => {
   });
 });
 
-describe('built assets (issue 25 item 6)', () => {
+describe('built assets', () => {
   it('serves a hashed script cached for a year', async () => {
     const res = await page(`/${ASSET}`);
     expect(res.status).toBe(200);
@@ -118,7 +118,7 @@ describe('built assets (issue 25 item 6)', () => {
     expect(await res.text()).toBe(SCRIPT);
   });
 
-  it('sets no cookie on a static file (cached publicly), while a page and an API call issue the XSRF cookies (issue 25 item 4)', async () => {
+  it('sets no cookie on a static file (cached publicly), while a page and an API call issue the XSRF cookies', async () => {
     for (const pathname of [`/${ASSET}`, `/${ASSET}?v=2`, '/index.html', '/favicon.ico']) {
       const res = await page(pathname);
       expect({ pathname, cookies: res.headers.getSetCookie() }).toEqual({ pathname, cookies: [] });

@@ -25,7 +25,7 @@ const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(?:\.(?:br|gz))?$/;
 /** Files of the web build that are never served: source maps (and their compressed copies). */
 export const NEVER_SERVED = ['**/*.map', '**/*.map.br', '**/*.map.gz'] as const;
 
-/** A year, immutable: the browser never revalidates a hashed asset (issue 12 item 4). */
+/** A year, immutable: the browser never revalidates a hashed asset. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** index.html and unhashed files: always revalidated, so a new build is picked up at once. */
 export const REVALIDATE_CACHE_CONTROL = 'no-cache';
@@ -35,7 +35,7 @@ const setCacheHeaders = (reply: FastifyReply, filePath: string) => {
 };
 
 /**
- * Serves the built web app under BASE_PATH (issue 12 item 4): the `.br`/`.gz` files the build
+ * Serves the built web app under BASE_PATH: the `.br`/`.gz` files the build
  * writes beside each asset are sent when the browser accepts them (`Vary: Accept-Encoding`),
  * hashed assets are cached for a year as immutable and everything else (index.html) revalidated.
  * The course page /apply/{code} is rendered per request when the web server build is there
@@ -59,7 +59,7 @@ export const webAppPlugin = fp<{ config: GatewayConfig }>(
       // Our own Cache-Control per file (setHeaders) instead of send's default max-age=0.
       cacheControl: false,
       setHeaders: setCacheHeaders,
-      // The build keeps source maps for error reports; they are never served (issue 25 item 6):
+      // The build keeps source maps for error reports; they are never served:
       // with `wildcard: false` only the files listed here get a route, so a map answers 404.
       globIgnore: [...NEVER_SERVED],
     });
@@ -115,7 +115,7 @@ async function loadWebServerBuild(fastify: FastifyInstance, config: GatewayConfi
 }
 
 /**
- * The staff entry /staff painted on the server (issue 21 item 2: its first paint no longer waits
+ * The staff entry /staff painted on the server (its first paint no longer waits
  * for the scripts). The page request carries no session (its cookie only travels to /api), so the
  * screen follows the sign-in hint cookie the gateway sets beside the session: with it, the page
  * frame checking the sign-in (a signed-in adviser reloading sees no sign-in form flash by); without
@@ -143,7 +143,7 @@ function staffEntryRenderer(web: WebServerBuild, config: GatewayConfig): PageRen
 }
 
 /**
- * The course page rendered on the server (issue 12 item 4: a phone paints the course from the
+ * The course page rendered on the server (a phone paints the course from the
  * HTML instead of after the app and its API calls), from the same public answers the browser
  * would fetch: GET /api/courses/{code} and GET /api/admin/status, asked of this gateway itself
  * (`inject`), so validation, caching and the last-known status apply as for any caller. It is

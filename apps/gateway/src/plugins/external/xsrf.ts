@@ -48,7 +48,7 @@ export const xsrfPlugin = fp<{ config: GatewayConfig }>(
     fastify.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' || (request.cookies[XSRF_COOKIE] && request.cookies._csrf)) return;
       // Static files (a name with an extension outside /api) are cached publicly for up to a
-      // year: a Set-Cookie there would be shared by every visitor behind the cache (issue 25 item 4).
+      // year: a Set-Cookie there would be shared by every visitor behind the cache.
       const pathname = request.url.split('?')[0] ?? '';
       if (!pathname.startsWith(apiPrefix) && STATIC_FILE.test(pathname)) return;
       issue(reply);

@@ -13,7 +13,7 @@ import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@cle
 import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
 
 /**
- * The decision emails on the staff screens (issue 24 item 5), through the real gateway,
+ * The decision emails on the staff screens, through the real gateway,
  * applications-svc's outbox, notifications-svc and a mail catcher: the History's list, Resend for
  * users who may edit, and the emails on the figures.
  */

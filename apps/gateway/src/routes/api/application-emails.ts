@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadStaffApplication } from '../../applications/staff-application';
 
 /**
- * The decision emails of one application for staff (issue 24 item 5), from notifications-svc:
+ * The decision emails of one application for staff, from notifications-svc:
  * - GET  /admin/applications/:s/:c/emails                   `{ emails }` for anyone with a role on the course (the History)
  * - POST /admin/applications/:s/:c/emails/:emailId/resend   the same email again to the application's current
  *   address, for users who may edit the application (spec section 3); the History LOG records who asked.

@@ -260,7 +260,7 @@ describe('outbound call, visa and documents', () => {
     expect(got.applicationData.LOG.at(-1)?.MESSAGE).toBe('Visa record updated (visa status A).');
   });
 
-  // Issue 19 item 5: the applicant's review page carries no staff data.
+  // The applicant's review page carries no staff data.
   it('keeps the outbound call, the visa change and every staff username out of the review by hash', async () => {
     const { saved } = await takeByPhone('backoffice', 'O', { NAME1: 'Rhea', NAME2: 'Review' });
     const call = await (await as('backoffice')).send('PUT', `${pathOf(saved)}/outbound-call`, { CALL_OUTCOME: 'Called no answer', NOTES: 'Try the mobile' });
@@ -302,7 +302,7 @@ describe('outbound call, visa and documents', () => {
   });
 });
 
-// Issue 19 item 4: student search, staff create and outbound calls follow the user's roles and scopes.
+// Student search, staff create and outbound calls follow the user's roles and scopes.
 describe('scope everywhere (fo-law: Front Office of LAW; editor-cmps: Editor of dept CMPS)', () => {
   const students = async (username: string, query: string) => {
     const res = await (await as(username)).get(`${apiPath('adminStudents')}?${query}&_=${Date.now()}`);

@@ -30,7 +30,7 @@ const requireAnyRole = async (request: FastifyRequest) => {
 };
 
 /**
- * The staff applications desk (issue 9; spec sections 2, 3, 4 and 7), under /api/admin (a session
+ * The staff applications desk (spec sections 2, 3, 4 and 7), under /api/admin (a session
  * is required by the /admin hook in index.ts). The gateway checks the user's role on the course
  * (courses-svc `access`) and applications-svc checks it again from the SCHOOL/DEPT on the row.
  * - GET  /admin/applications               listing (q, s, visa, page, page_size): `{ rows, total }`
@@ -141,7 +141,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
   });
 
   /**
-   * A document of the application (issue 9 item 8): only a clean file bound to its SUBMISSION_ID,
+   * A document of the application: only a clean file bound to its SUBMISSION_ID,
    * for a user with a role on the course; logged (LOG row) before the bytes are streamed from
    * files-svc, always as an attachment (never inline) with nosniff and a sandboxing CSP.
    */

@@ -88,7 +88,7 @@ describe(apiRouteLabel('application'), () => {
     expect(review.documents).toEqual([]);
   });
 
-  it('answers the current decision for the status page, with the UCAS institution code (issue 24 item 4)', async () => {
+  it('answers the current decision for the status page, with the UCAS institution code', async () => {
     const { decision, applicationData } = statusPageResponseSchema.parse(
       (await client.get(`${apiPath('application', { hash: saved.hash })}?_=${Date.now()}`)).body,
     );

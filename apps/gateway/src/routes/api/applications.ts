@@ -39,7 +39,7 @@ export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig
 
   /**
    * GET /api/applications/{hash}: the public review page (spec section 2), the applicant's status
-   * page (issue 24 item 4): the stored application, assessment and current decision from
+   * page: the stored application, assessment and current decision from
    * applications-svc (with the UCAS institution code an offer's steps name), the course and its
    * qualOptions from courses-svc, and the documents bound to its SUBMISSION_ID from files-svc
    * (metadata only: no token, owner or path). The unguessable hash is the only key; 404 when

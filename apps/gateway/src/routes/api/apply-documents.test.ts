@@ -159,7 +159,7 @@ describe(`${apiRouteLabel('apply')} with documents`, () => {
   });
 });
 
-describe(`${apiRouteLabel('apply')}: a replayed key with documents (issue 12 item 2)`, () => {
+describe(`${apiRouteLabel('apply')}: a replayed key with documents`, () => {
   it("answers 409 to another applicant reusing a stored SUBMISSION_ID: their files are not bound, the first applicant's stay", async () => {
     const first = submission({ ALEVELS_DOCUMENT_1: document(await uploadPdf('mine.pdf'), { file_name: 'mine.pdf' }) });
     const stored = applyResponseSchema.parse((await apply(first)).body);

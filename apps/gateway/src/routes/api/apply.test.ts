@@ -196,7 +196,7 @@ describe(apiRouteLabel('apply'), () => {
     expect(review.applicationData).toMatchObject({ STATUS: 'S', SUB_STATUS: null });
   });
 
-  // Issue 19 item 1: no client files a staff decision as public (an adviser's expired session once did).
+  // No client files a staff decision as public (an adviser's expired session once did).
   it.each(['O', 'I', 'R', 'X', 'P', 'V', 'D', 'W'])('refuses STATUS %s with 400 and stores nothing', async (STATUS) => {
     const form = submission({ STATUS });
     const res = await apply(form);
@@ -325,7 +325,7 @@ describe(apiRouteLabel('apply'), () => {
   });
 });
 
-describe(`${apiRouteLabel('apply')}: the API contract (issue 12 item 2)`, () => {
+describe(`${apiRouteLabel('apply')}: the API contract`, () => {
   const review = async (saved: ApplyResponse) =>
     applicationReviewResponseSchema.parse((await client.get(`${apiPath('application', { hash: saved.hash })}?_=${Date.now()}`)).body);
 
@@ -408,7 +408,7 @@ describe(`${apiRouteLabel('apply')}: the API contract (issue 12 item 2)`, () => 
   });
 });
 
-describe(`${apiRouteLabel('apply')}: the admissions rules (issue 12 item 1)`, () => {
+describe(`${apiRouteLabel('apply')}: the admissions rules`, () => {
   const international = (overrides: Record<string, unknown> = {}) =>
     submission({
       NATIONALITY: 'CHN',

@@ -15,7 +15,7 @@ import { assessmentGatewayPlugin } from '../../plugins/app/assessment-gateway';
  *    second-year entry (400, the messages joined by ' ').
  * 3. The assessment, exactly as POST /api/apply/{course}/assess makes it (shared gateway code).
  * 4. decidePublicOutcome (O/AO|AR, X/AX, S): the public does not choose its status. A STATUS other
- *    than the public button's S is refused (400, nothing read or stored: issue 19 item 1);
+ *    than the public button's S is refused (400, nothing read or stored);
  *    REJECTION_REASONS are ignored.
  * 5. Unless the person already applied (then the store answers the stored record of a retried
  *    SUBMISSION_ID, or the duplicate), the documents' file tokens are bound to the application in files-svc (owner SUBMISSION_ID;

@@ -35,7 +35,7 @@ export const assessApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (!request.staffUser) fastify.assessmentGateway.assertOpen(detail.courseData);
       const { resultJson } = await fastify.assessmentGateway.assess(request, detail, toAssessForm(request.body.data));
       // assessment-svc's answer, validated against the same assessmentSchema, goes on as its text:
-      // no second validation and serialisation of it here (issue 26 item 1).
+      // no second validation and serialisation of it here.
       return sendJsonText(reply, `{"result":${resultJson}}`);
     },
   });

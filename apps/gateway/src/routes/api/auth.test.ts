@@ -37,7 +37,7 @@ beforeAll(async () => {
     services: ['courses', 'applications'],
     directoryUrl: directory.url,
     // The test runner is the gateway's only proxy: its X-Forwarded-For names each made-up client.
-    // Sign-in limits (issue 25 item 2): 3 free refusals per pair, delays per username past 5 of
+    // Sign-in limits: 3 free refusals per pair, delays per username past 5 of
     // at most 2 s (a minute in production), 8 refusals per address.
     gatewayEnv: {
       LOGIN_FAILURE_MIN_MS: String(FAILURE_MIN_MS),
@@ -78,7 +78,7 @@ describe(apiRouteLabel('authLogin'), () => {
     expect(line).not.toMatch(/Eddie|Editor/);
   });
 
-  it('sets the pages a readable sign-in hint beside the session, cleared by sign-out and by a call that finds no session (issue 21 item 2)', async () => {
+  it('sets the pages a readable sign-in hint beside the session, cleared by sign-out and by a call that finds no session', async () => {
     const { client, headers } = newClient();
     const res = await client.login('editor', PASSWORD, headers);
     const line = res.headers.getSetCookie().find((c) => c.startsWith(`${STAFF_SIGNED_IN_COOKIE}=`));
@@ -149,7 +149,7 @@ describe(apiRouteLabel('authLogin'), () => {
     expect((await client.get(apiPath('authUser'))).status).toBe(401);
   });
 
-  it('renews the CSRF secret and token at sign-in and at sign-out: a token read before either is refused after it (issue 25 item 4)', async () => {
+  it('renews the CSRF secret and token at sign-in and at sign-out: a token read before either is refused after it', async () => {
     const { client, headers } = newClient();
     await client.get(apiPath('ping'));
     const before = { secret: client.cookie('_csrf'), token: client.xsrfToken };
@@ -222,7 +222,7 @@ async function loginWaitingOutLockouts(client: StackClient, username: string, pa
   }
 }
 
-describe('sign-in lockouts from two client addresses (issue 25 item 2)', () => {
+describe('sign-in lockouts from two client addresses', () => {
   type Lockouts = { rows: { kind: string; username: string | null; address: string | null; refusals: number; since: string; until: string }[] };
 
   it('six wrong passwords for editor from 127.0.0.2 hold that pair; the right one from 127.0.0.1 signs in within a minute; an Administrator sees and lifts the lockout', async () => {
@@ -292,7 +292,7 @@ describe(apiRouteLabel('authLogout'), () => {
     expect(replay.body).toEqual({ message: 'Not logged in' });
   });
 
-  // Issue 19: a call that read the session before the sign-out used to write it back after (the
+  // A call that read the session before the sign-out used to write it back after (the
   // rolling save at its end), and the ended session came back. Redis's MONITOR tells when the
   // gateway has read the session, so the sign-out lands while that call is surely in flight.
   it('is not undone by a call in flight that read the session before it: the same cookie gets 401 after', async () => {
@@ -406,7 +406,7 @@ describe('admin routes and access', () => {
 });
 
 /**
- * Session expiry without waiting on a clock (issue 22 item 6): the timeouts are long, and the test
+ * Session expiry without waiting on a clock: the timeouts are long, and the test
  * moves the session's own record in Redis back in time (its cookie expiry, its sign-in time), as
  * the time passing would have left it, then asks the gateway. What Redis itself does with the
  * idle timeout (the key's time to live) is asserted as a value.
@@ -493,7 +493,7 @@ describe('sessions expire', () => {
     expect(await redis.exists(key)).toBe(0);
   });
 
-  // Issue 19 item 2: activity is what the adviser does.
+  // Activity is what the adviser does.
   it('is not kept alive by the background status ping nor by reading its state', async () => {
     const { client, key } = await signedInClient();
     const idleSince = Date.now() - IDLE_MS + 60_000;
@@ -595,7 +595,7 @@ describe('session storage', () => {
     }
   });
 
-  it('refuses a session record edited in Redis, whatever field changed (issue 25 item 3): the request is signed out', async () => {
+  it('refuses a session record edited in Redis, whatever field changed: the request is signed out', async () => {
     const redis = new Redis('redis://127.0.0.1:6379');
     try {
       const signedIn = async () => {

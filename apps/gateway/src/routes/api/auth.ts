@@ -155,7 +155,7 @@ export const authApiRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (fa
     },
   });
 
-  // The session's ends (issue 19 item 2): the GET is passive (reading it is not activity); the PUT
+  // The session's ends: the GET is passive (reading it is not activity); the PUT
   // is 'Stay signed in', an action of the adviser, which the session hook counts as activity.
   const sessionState = (request: FastifyRequest) => {
     const state = fastify.sessionState(request);

@@ -37,12 +37,12 @@ const etagMatches = (header: string, etag: string): boolean =>
 
 /** Course search and course pages (spec section 7), answered by courses-svc. */
 export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  // One-to-one: courses-svc's answer, validated, goes on as its text (issue 26 item 1).
+  // One-to-one: courses-svc's answer, validated, goes on as its text.
   fastify.route(forwardedRoute(fastify, API_ENDPOINTS.courseSearch, COURSES_SVC.search));
   fastify.route(forwardedRoute(fastify, API_ENDPOINTS.course, COURSES_SVC.detail));
 
   // The staff user travels in the user header, so courses-svc answers the user's `access`.
-  // The ETag lets course control send If-Match with its changes (issue 13).
+  // The ETag lets course control send If-Match with its changes.
   fastify.route({
     ...routeOf(API_ENDPOINTS.adminCourse),
     handler: async (request, reply) => {
@@ -53,7 +53,7 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   /**
-   * Course control (issue 13): the changed editable courseData fields in `{ data, token }`; answers
+   * Course control: the changed editable courseData fields in `{ data, token }`; answers
    * the course as GET does, with its new ETag. 403 unless the user's access on the course has
    * edit-course (courses-svc checks again); 412 when If-Match names an older version of the course.
    */
@@ -76,7 +76,7 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
           : current;
       let courseData = saved.courseData;
       if (Object.keys(ledgerData).length > 0) {
-        // CLEARING_PLACES and OFFER_ALLOWANCE are applications-svc's (issue 23); courses-svc's projection follows within a second.
+        // CLEARING_PLACES and OFFER_ALLOWANCE are applications-svc's; courses-svc's projection follows within a second.
         const ledger = await fastify.services.applications.send(request, APPLICATIONS_SVC.placesUpdate, {
           params: { id: current.courseData.UCAS_CODE },
           body: { data: ledgerData, SCHOOL: current.courseData.SCHOOL, DEPT: current.courseData.DEPT, seed: current.courseData.VACANCIES_INTERNAL },

@@ -7,7 +7,7 @@ import { Client } from 'pg';
 import { StackClient, startTestStack } from '../../testing/stack-client';
 
 /**
- * No decision without its email, with the queues' Redis down for a while (issue 24 items 2 and 7):
+ * No decision without its email, with the queues' Redis down for a while:
  * applications-svc and notifications-svc share a Redis of their own (the gateway keeps the
  * machine's, for its sessions and limits). While it is down, public decisions still succeed and
  * their emails wait in the outbox; once it is back on the same address, every email is relayed,

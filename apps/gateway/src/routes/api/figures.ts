@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /**
- * The figures of the courses the user may view reports on (issue 13): courses-svc answers those
+ * The figures of the courses the user may view reports on: courses-svc answers those
  * courses by the user's scopes (403 when there are none), applications-svc counts their
  * applications in SQL, and the contracts' `buildFigures` adds the school and overall totals.
  */
@@ -33,7 +33,7 @@ async function loadFigures(fastify: Parameters<FastifyPluginAsyncZod>[0], reques
 }
 
 /**
- * The decision emails of these courses by state (issue 24 item 5: failed emails on the figures),
+ * The decision emails of these courses by state (failed emails on the figures),
  * from notifications-svc; null when it cannot answer, so the figures still load on results day.
  */
 async function emailSummary(fastify: Parameters<FastifyPluginAsyncZod>[0], request: FastifyRequest, ucasCodes: string[]) {

@@ -7,7 +7,7 @@ import { Client } from 'pg';
 import { StackClient, startTestStack } from '../../testing/stack-client';
 
 /**
- * Issue 14 item 1: bad input never reaches a 5xx and nothing of it is stored. fast-check builds
+ * Bad input never reaches a 5xx and nothing of it is stored. fast-check builds
  * bodies from the contracts' schemas (the assess form and the application form) with NUL bytes,
  * lone surrogates, oversized values, wrong types and unknown keys, and raw paths and query strings
  * of arbitrary bytes, and sends them through the real gateway and services (about 3,000 cases).

@@ -93,7 +93,7 @@ async function internalCalls(): Promise<number> {
   return total;
 }
 
-describe('the public submit in named steps (issue 22 item 3)', () => {
+describe('the public submit in named steps', () => {
   it('makes at most 5 internal calls for a green submission without documents', async () => {
     const client = await publicClient();
     const before = await internalCalls();
@@ -106,7 +106,7 @@ describe('the public submit in named steps (issue 22 item 3)', () => {
   });
 });
 
-describe('places that hold (issue 23)', () => {
+describe('places that hold', () => {
   const offers: ApplyResponse[] = [];
 
   it('lets exactly the places left be offered when 40 public applicants submit at once; the rest are refused as closed', async () => {

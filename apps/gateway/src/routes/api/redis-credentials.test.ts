@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { StackClient, startTestStack } from '../../testing/stack-client';
 
 /**
- * REDIS_URL with `rediss://` and credentials (issue 25 item 3), for the gateway's sessions and
+ * REDIS_URL with `rediss://` and credentials, for the gateway's sessions and
  * sign-in limits and every BullMQ connection: a whole stack (gateway, files-svc with its scan
  * worker, notifications-svc) on a redis-server of its own that speaks only TLS and knows only an
  * ACL user with a password. Its certificate is trusted as a deployment trusts a private CA

@@ -20,7 +20,7 @@ const requireProgressViewer = async (request: FastifyRequest) => {
 };
 
 /**
- * Training scenarios (issue 11; spec sections 2, 3, 7 and 8), answered by scenarios-svc:
+ * Training scenarios (spec sections 2, 3, 7 and 8), answered by scenarios-svc:
  * - GET /scenario/{gender}/{dept}/{course}/  `{ applicationData }`: the next scenario this user has
  *   not completed, with DEPT_LIST and COURSE_LIST; none left: 404 `{ message: 'No scenario found.',
  *   DEPT_LIST, COURSE_LIST }`; an unknown filter value: 400

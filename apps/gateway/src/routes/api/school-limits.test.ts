@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { applyAsBrowser, StackClient, startTestStack } from '../../testing/stack-client';
 
 /**
- * Issue 25 item 7: the public limits fit a school on results day. Every student of the class comes
+ * The public limits fit a school on results day. Every student of the class comes
  * from one address (127.0.0.1, no trusted proxy) under the default ceilings, counted over one
  * window of a day (RATE_LIMIT_WINDOW_MS; the ceilings are counts per window, whatever its length,
  * and a window no run can outlast means no clock races the class, however loaded the machine;
@@ -101,7 +101,7 @@ async function inParallel(count: number, width: number, work: (n: number) => Pro
   );
 }
 
-describe('a class of 300 applying from one address (issue 25 item 7)', () => {
+describe('a class of 300 applying from one address', () => {
   it('accepts every student, with their applied checks and live assessments, while one e-mail hammering is limited', async () => {
     const statuses = new Map<string, number>();
     const count = (what: string, status: number) => statuses.set(`${what} ${status}`, (statuses.get(`${what} ${status}`) ?? 0) + 1);

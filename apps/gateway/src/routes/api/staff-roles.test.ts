@@ -5,7 +5,7 @@ import { signedSessionSerializer } from '../../plugins/app/staff-session';
 import { StackClient, startTestStack } from '../../testing/stack-client';
 
 /**
- * Roles that follow the directory through the gateway (issue 25 item 3), with a short refresh
+ * Roles that follow the directory through the gateway, with a short refresh
  * time and ceiling from the config: a role removed with ldapmodify in slapd takes effect on the
  * first request after the refresh time; while slapd is down the last roles stand until the
  * ceiling, then the session ends with 401. Each step waits for the state it expects.

@@ -15,7 +15,7 @@ import { Client } from 'pg';
 import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
 
 /**
- * Issue 19 item 3: every cell of the status rules through the gateway (role x current status x
+ * Every cell of the status rules through the gateway (role x current status x
  * requested status, V, S and W included), against an oracle written here from the words of spec
  * sections 4 and 6 and domain.md "Submit buttons" (not from the contracts' rule it checks).
  * Nothing allowed is stored: an update goes with a stale If-Match, so a save both the gateway and

@@ -18,7 +18,7 @@ export const statusApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   /**
    * Clearing open/closed as applications-svc last said it. Every page load asks for it, so while
    * applications-svc is unreachable (503/504: killed, restarting, deploying) the public reads the
-   * last known answer instead of a 5xx (issue 14 item 7: the results-day load test found the
+   * last known answer instead of a 5xx (the results-day load test found the
    * status and ping routes failing for as long as applications-svc was down). Any other answer
    * passes through; with nothing known yet the 503 does too. Only this gateway process's memory:
    * a change made while the service is down cannot exist, since applications-svc makes it.

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Every email this service was asked to send (issue 24 item 1): what (kind, rendered subject and
+ * Every email this service was asked to send: what (kind, rendered subject and
  * bodies), to whom, why (the outbox row, the application, the status), its attempts, the SMTP
  * server's answer and when it was sent or failed. `outbox_id` is unique: one outbox row (one
  * decision) is one email, however often its job runs. A staff resend is a row of its own

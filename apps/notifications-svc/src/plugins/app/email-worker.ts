@@ -8,7 +8,7 @@ import { createMailer } from '../../sending/mailer';
 /**
  * The sending worker inside notifications-svc when NOTIFICATIONS_WORKER_IN_PROCESS (the default);
  * closed before the database. `onAccepted` is for tests only. Its results are metrics on the
- * metrics port (issue 27): `notifications_emails_total{result}` (sent; retried after a temporary
+ * metrics port: `notifications_emails_total{result}` (sent; retried after a temporary
  * SMTP failure; failed for good; skipped: already sent or nothing to send) and
  * `notifications_email_delay_seconds`, from the job's enqueue by the outbox relay to the SMTP
  * server's acceptance.

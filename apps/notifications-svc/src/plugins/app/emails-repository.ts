@@ -25,7 +25,7 @@ export const toEmailRecord = (row: EmailRow): EmailRecord => ({
 });
 
 /**
- * The emails table (issue 24 item 1). Every state change is conditional on the state it expects,
+ * The emails table. Every state change is conditional on the state it expects,
  * so two runs of one job (a stalled job taken over) cannot mark a sent email failed.
  */
 export function createEmailsRepository(db: NotificationsDatabase) {

@@ -12,7 +12,7 @@ import type { StoredScenarioInput } from '../stored-scenario';
 import { DEMO_SCENARIO_COURSES, type DemoScenarioCourseCode } from './demo-courses';
 
 /**
- * The demo scenarios `npm start` loads (issue 11 item 2): scripted callers for trainee advisers,
+ * The demo scenarios `npm start` loads: scripted callers for trainee advisers,
  * each on a course of the demo catalogue (demo-courses.ts). Together they rehearse every outcome
  * script (OFFER, INVITE, OFFER_NONEEA, INVITE_NONEEA, POOL, REJECT in its EEA and general forms,
  * REFER_SHS, REFER, OFFER_CALLBACK, DELETED), green, amber and red callers, EEA and non-EEA

@@ -98,7 +98,7 @@ async function insertScenarios(tx: Tx, list: readonly StoredScenarioInput[]): Pr
   }
 }
 
-/** Reads, filters and completes training scenarios (issue 11). */
+/** Reads, filters and completes training scenarios. */
 export function createScenariosRepository(db: ScenariosDatabase) {
   /** Rebuilds the contract records of scenario rows (qualification items back in form shape). */
   async function hydrate(rows: (typeof scenarios.$inferSelect)[]): Promise<Scenario[]> {

@@ -21,7 +21,7 @@ function trainee(request: FastifyRequest): StaffUser {
   return user;
 }
 
-/** Training scenarios (issue 11), called by the gateway only: the endpoints of contracts' SCENARIOS_SVC. */
+/** Training scenarios, called by the gateway only: the endpoints of contracts' SCENARIOS_SVC. */
 export const scenarioRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const repo = fastify.scenariosRepository;
 

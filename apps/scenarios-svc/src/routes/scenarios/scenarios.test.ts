@@ -14,6 +14,7 @@ import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestData
 import { buildApp } from '../../app';
 import { scenariosConfigSchema } from '../../config';
 import { demoScenarios } from '../../db/seed/demo-scenarios';
+import { seedDemoScenarios } from '../../db/seed/seed-demo-scenarios';
 import type { StoredScenarioInput } from '../../db/stored-scenario';
 
 const trainee: StaffUser = { username: 'bolimited', name: 'Lin Limited', roles: [{ role: 'Back Office Limited', scope: 'all' }] };
@@ -239,13 +240,14 @@ describe(`GET ${SCENARIOS_SVC.progress.path}`, () => {
 });
 
 describe('demo scenarios', () => {
-  it('load on first start with SEED_DEMO_DATA and are offered in full', async () => {
+  it('load into an empty table, once, and are offered in full', async () => {
     const db = await createTestDatabase('scenarios_demo');
-    const demo = await buildApp(
-      scenariosConfigSchema.parse({ DATABASE_URL: db.url, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'true' }),
-    );
+    const config = scenariosConfigSchema.parse({ DATABASE_URL: db.url, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent' });
+    const demo = await buildApp(config);
     try {
       await demo.ready();
+      expect(await seedDemoScenarios(demo.scenariosRepository, config.INTAKE_YEAR)).toBe(demoScenarios().length);
+      expect(await seedDemoScenarios(demo.scenariosRepository, config.INTAKE_YEAR)).toBe(0);
       const res = await demo.inject({ method: 'GET', url: fillPath(SCENARIOS_SVC.next.path, ALL), headers: as(trainee) });
       const result = scenarioSearchResultSchema.parse(res.json());
       const { DEPT_NAME: _n, ...first } = demoScenarios()[0] as StoredScenarioInput;

@@ -96,7 +96,7 @@ describe('pre-rendered pages hydrated by the app', () => {
     }
   }
 
-  // Issue 21 item 2: /staff painted by the gateway, as the sign-in screen or (with the sign-in hint) the frame checking the sign-in.
+  // /staff painted by the gateway, as the sign-in screen or (with the sign-in hint) the frame checking the sign-in.
   it('takes over the painted /staff sign-in screen with what was typed before it ran, and signs in', async () => {
     const adviser = createStaffUser({ username: 'backoffice1', name: 'Bola Backoffice', roles: [{ role: 'Back Office', scope: 'all' }] });
     addDirectoryAccount(adviser, 'secret');

@@ -12,7 +12,7 @@ function pagePaths(tree: RouteObject[], parent = ''): string[] {
   });
 }
 
-describe('page routes (issue 22 item 5: declared once, in contracts)', () => {
+describe('page routes (declared once, in contracts)', () => {
   it('renders exactly the pages of PAGE_ROUTES, which the gateway serves and nothing else', () => {
     expect(new Set(pagePaths(routes))).toEqual(new Set(Object.values(PAGE_ROUTES)));
   });

@@ -18,7 +18,7 @@ export const ACCESSIBILITY_STATEMENT_DATES = {
  * Accessibility statement for the public service, following the sections of the UK model
  * statement (GOV.UK "Sample accessibility statement", Public Sector Bodies (Websites and Mobile
  * Applications) (No. 2) Accessibility Regulations 2018): contact, known issues, enforcement
- * procedure and the dates it was prepared and reviewed (issue 12 item 5).
+ * procedure and the dates it was prepared and reviewed.
  */
 export function AccessibilityStatement() {
   useDocumentTitle('Accessibility statement');

@@ -30,7 +30,7 @@ function useEditScriptProps(): DeskScriptProps {
 }
 
 /**
- * The feedback panel of the edit screen (issue 10's FeedbackPanel): the live assessment and
+ * The feedback panel of the edit screen (FeedbackPanel): the live assessment and
  * answers, the stored LOG (numbered), and the outbound call button. Composed here because features
  * never import each other.
  */
@@ -69,7 +69,7 @@ function EditReview() {
 }
 
 /**
- * 'Saved' at the top of the screen (issue 20 item 1) after this visit stored the application (a
+ * 'Saved' at the top of the screen after this visit stored the application (a
  * phone application arriving here, or an update), until the form is changed again: the reference
  * the caller quotes, the decision (the stored status, reloaded by the save) and its outcome script,
  * and 'Next caller', a fresh phone application form for the course.

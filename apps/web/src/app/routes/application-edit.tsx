@@ -63,7 +63,7 @@ export function ApplicationEditRoute() {
         await queryClient.invalidateQueries({ queryKey: applicationsKeys.lists() });
         return saved;
       },
-      // The course's places come with the application: it is read again (issue 23), so the form
+      // The course's places come with the application: it is read again, so the form
       // warns and an Administrator's next offer asks to go over the allowance.
       refreshCourse: () => queryClient.invalidateQueries({ queryKey: applicationsKeys.details() }),
     };
@@ -92,7 +92,7 @@ export function ApplicationEditRoute() {
   return (
     <ApplicationFormProvider
       key={`${studentId}/${ucasCode}`}
-      // The draft of this version (issue 19 item 1): a reload resumes the edits, unless someone
+      // The draft of this version: a reload resumes the edits, unless someone
       // saved the application since (a new version), whose answers are then never overwritten.
       draftKey={`edit:${studentId}/${ucasCode}@${String(versionRef.current ?? '')}`}
       course={{ courseData, qualOptions, access }}

@@ -51,7 +51,7 @@ function DeskButtonScripts({ known, buttons }: { known: KnownScriptProps; button
   return <ButtonScripts items={buttons.map((button) => ({ ...button, outcome: deskCallScript({ ...scriptProps, status: button.status }).outcome }))} />;
 }
 
-/** The submit step's buttonScripts slot of a desk screen (issue 20 item 1): each button's outcome script, for the status it stores. */
+/** The submit step's buttonScripts slot of a desk screen: each button's outcome script, for the status it stores. */
 export const deskButtonScripts =
   (known: KnownScriptProps): ButtonScriptsSlot =>
   (buttons) => <DeskButtonScripts known={known} buttons={buttons} />;

@@ -25,7 +25,7 @@ function StatusUnavailable({ error }: { error: unknown }) {
 }
 
 /**
- * /review/:applicationHash: the applicant's status page (issue 24 item 4; spec section 2's review
+ * /review/:applicationHash: the applicant's status page (spec section 2's review
  * page by hash), the link of every decision email: the decision and what to do next (feature
  * application-status), then the application read back (feature application-form), composed here
  * because features never import each other. Outside the Clearing gate (router.tsx): an applicant

@@ -15,7 +15,7 @@ import { callInProgressElsewhere, callInProgressHere } from '@/lib/drafts';
 import type { RouteHandle } from '../router';
 
 // Loaded only when a session ends over a staff form: the sign-in call's schemas stay out of the
-// public pages' first download (issue 21 item 2).
+// public pages' first download.
 const SessionEndedDialog = lazy(() => import('@/features/auth/components/session-ended-dialog').then((m) => ({ default: m.SessionEndedDialog })));
 
 /** Root route: page frame around every page; the header's 'Sign out' lands on /staff (the login screen). */

@@ -13,7 +13,7 @@ export const FORM_TEXTS = {
   NO: 'No',
   SELECT_NATIONALITY: 'Select a nationality',
   SELECT_VISA_TYPE: 'Select a visa type',
-  /** The hint of a date typed in one box (staff screens: the date of birth, issue 20 item 3). */
+  /** The hint of a date typed in one box (staff screens: the date of birth). */
   DATE_ONE_BOX_HINT: 'Day, month and year, for example 27/3/2007',
   ERROR_SUMMARY_TITLE: 'There is a problem',
   DUPLICATE_TITLE: 'You have already applied',
@@ -37,7 +37,7 @@ export const FORM_TEXTS = {
   SELECT_QUALIFICATION_TYPE: 'Select a type of qualification',
   DONE: 'Done',
   DONE_AND_ADD_ANOTHER: 'Done and add another',
-  /** An adviser's type buttons (issue 20 item 3): 'Add' read before each type's name, 'Another type' for the rest. */
+  /** An adviser's type buttons: 'Add' read before each type's name, 'Another type' for the rest. */
   ADD: 'Add',
   ANOTHER_TYPE: 'Another type',
   OF_QUALIFICATION: 'of qualification',
@@ -68,11 +68,11 @@ export const FORM_TEXTS = {
   /** A staff save refused a status the user may not set (someone else signed in over the call, roles changed). */
   STATUS_REFUSED: (status: string) => `You cannot save this application as ${status}. Choose one of the buttons below: they are the ones you can use.`,
   SUBMIT_BLOCKED_DUPLICATE: 'You cannot submit this application because you have already applied for this course.',
-  /** In the submit confirmation when the applied check answered 429 (issue 25 item 7): not checked, said only at submit. */
+  /** In the submit confirmation when the applied check answered 429: not checked, said only at submit. */
   APPLIED_NOT_CHECKED: 'We could not check just now whether you have already applied for this course. If you have, this application will not be accepted.',
   CHANGE: 'Change',
 
-  // Staff screens (issue 9)
+  // Staff screens
   READ_ONLY_TITLE: 'Read-only',
   SAVE_SUFFIX: ' (save)',
   UPDATE_CONFIRM: 'Yes, update',

@@ -1,5 +1,5 @@
 /**
- * Web-only texts of the applications desk (issue 9). Texts fixed by the spec (the opening prompt
+ * Web-only texts of the applications desk. Texts fixed by the spec (the opening prompt
  * and notes, filter labels, placeholder, column headings, the edit heading, 'No results', outbound
  * call labels, the visa sentence) come from @clearing-desk/contracts (applications/desk-texts.ts,
  * admin-applications.ts) and are never copied here.
@@ -42,7 +42,7 @@ export const DESK_TEXTS = {
 
 /**
  * Number of applications found, announced when a search settles; `capped` when the listing
- * stopped counting at `total` (issue 26 item 3: more match than that).
+ * stopped counting at `total` (more match than that).
  */
 export const applicationsFoundText = (total: number, capped = false) =>
   capped ? `More than ${total} applications found` : total === 1 ? '1 application found' : `${total} applications found`;

@@ -14,7 +14,7 @@ export const AUTH_TEXTS = {
   NO_ROLE_ACTION:
     'Contact an administrator to be given a Clearing role. It reaches your account here within a few minutes of being given: then choose Check again.',
   NO_ROLE_CHECK_AGAIN: 'Check again',
-  /** The sign-in dialog over a staff form whose session ended (issue 19 item 1). */
+  /** The sign-in dialog over a staff form whose session ended. */
   SESSION_ENDED_TITLE: 'Your session has ended: sign in to carry on',
   SESSION_ENDED_BODY: 'Nothing you entered is lost. Once you have signed in, what you were saving is saved.',
   SESSION_ENDED_CANCEL: 'Not now',

@@ -1,4 +1,4 @@
-/** Call scripts and the staff feedback panel (issue 10). Mount these from the applications desk. */
+/** Call scripts and the staff feedback panel. Mount these from the applications desk. */
 export {
   deskCallScript,
   FeedbackPanel,

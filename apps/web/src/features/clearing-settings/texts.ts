@@ -36,7 +36,7 @@ export const SETTINGS_TEXTS = {
   LOCKOUTS_EVERY: 'Every',
 } as const;
 
-/** What a lockout holds, in words (issue 25 item 2). */
+/** What a lockout holds, in words. */
 export const lockoutKindText = (kind: LoginLockoutKind): string =>
   kind === 'pair'
     ? 'This username from this address'

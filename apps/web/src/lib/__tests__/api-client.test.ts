@@ -7,7 +7,7 @@ import { api, ApiError, formatApiError, markFormOpen, ResponseValidationError } 
 const echoSchema = z.object({ ok: z.literal(true) });
 
 describe('api client', () => {
-  it('marks every call with x-form-open while a staff form is open, and stops once it closes (issue 19 item 2)', async () => {
+  it('marks every call with x-form-open while a staff form is open, and stops once it closes', async () => {
     const seen: (string | null)[] = [];
     server.use(
       http.get(apiUrl('/api/echo'), ({ request }) => {

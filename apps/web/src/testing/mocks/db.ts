@@ -38,7 +38,7 @@ type MockDb = {
   formGuard: { starts: number; askProof: boolean; sent: { start: string | null; proof: string | null }[] };
   /** Stored applications: the applied check and duplicates look here. */
   applications: StoredApplication[];
-  /** The status page by hash answers 410 (the intake's cycle has ended; issue 24 item 4). */
+  /** The status page by hash answers 410 (the intake's cycle has ended). */
   statusPageExpired: boolean;
   /** Files POST /api/file/upload accepted, by token; `owner` once a submission carried the token. */
   uploads: MockUpload[];
@@ -55,15 +55,15 @@ type MockDb = {
   loginOptions: LoginOptions;
   /** GET /api/admin/status/audit, newest first; PUT /api/admin/status adds to the front. */
   clearingAudit: ClearingStatusAuditEntry[];
-  /** GET /api/admin/auth/lockouts (issue 25 item 2): the sign-in lockouts in force; a lift removes one. */
+  /** GET /api/admin/auth/lockouts: the sign-in lockouts in force; a lift removes one. */
   signInLockouts: LoginLockout[];
   /** Bodies of staff creates (POST /api/admin/applications/{student}/{course}), as sent. */
   staffCreates: StaffCreateSubmission[];
-  /** The applications desk (issue 9): stored applications as staff see them, and the students. */
+  /** The applications desk: stored applications as staff see them, and the students. */
   desk: { applications: DeskApplication[]; students: DeskStudent[] };
   /** Decision emails per application, keyed `${STUDENT_ID}/${UCAS_CODE}` (notifications-svc's records). */
   deskEmails: Record<string, EmailRecord[]>;
-  /** Training scenarios (issue 11): the catalogue, completions per user, injected failures. */
+  /** Training scenarios: the catalogue, completions per user, injected failures. */
   scenarios: MockScenarios;
 };
 

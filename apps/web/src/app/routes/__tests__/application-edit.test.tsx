@@ -22,7 +22,7 @@ describe('/applications/{studentId}/{ucasCode}: edit an application', () => {
     const { user, router } = renderApp('/applications?q=amara&page=1&page_size=10', { user: backOffice });
     await user.click(await screen.findByRole('link', { name: 'Edit S0001/A0001' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeInTheDocument();
-    // The id pair, then the reference the caller quotes (issue 20 item 1).
+    // The id pair, then the reference the caller quotes.
     expect(
       screen.getByText(`Application S0001/A0001, reference ${applicationReference(db.desk.applications[0]!.applicationData)}: Computer Science BSc (Hons)`),
     ).toBeInTheDocument();
@@ -66,7 +66,7 @@ describe('/applications/{studentId}/{ucasCode}: edit an application', () => {
     expect(puts[0]).toMatchObject({ body: { NAME1: 'Amarachi', STATUS: 'O' }, ifMatch: '"1"' });
     expect(screen.getByRole('button', { name: 'Offer' })).toHaveClass('cd-button--selected');
     expect(db.desk.applications[0]!.applicationData.STATUS).toBe('O');
-    // 'Saved' at the top, focused: the reference, the decision and its script (issue 20 item 1).
+    // 'Saved' at the top, focused: the reference, the decision and its script.
     const saved = screen.getByRole('region', { name: 'Saved' });
     await waitFor(() => expect(within(saved).getByRole('heading', { name: 'Saved' })).toHaveFocus());
     expect(within(saved).getByText('Decision').nextElementSibling).toHaveTextContent('Offered');

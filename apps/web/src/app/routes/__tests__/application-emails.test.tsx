@@ -24,7 +24,7 @@ const email = (overrides: Partial<EmailRecord> = {}): EmailRecord => ({
   ...overrides,
 });
 
-describe('the feedback panel lists the decision emails (issue 24 item 5)', () => {
+describe('the feedback panel lists the decision emails', () => {
   it('shows each email, to whom and what happened; Resend queues it again and the History records who asked', async () => {
     db.desk.applications = [createDeskApplication({ STATUS: 'O' })];
     db.deskEmails['S0001/G400'] = [

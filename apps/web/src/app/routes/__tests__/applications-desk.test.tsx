@@ -135,7 +135,7 @@ describe('/applications: Find an application', () => {
     expect(currentSearch(router).get('page')).toBe('1');
   });
 
-  it('says "More than 1000" when the listing stopped counting, and offers the page after the count (issue 26 item 3)', async () => {
+  it('says "More than 1000" when the listing stopped counting, and offers the page after the count', async () => {
     seed(...Array.from({ length: 1005 }, (_, i) => createDeskApplication({ STUDENT_ID: `S${10000 + i}`, APPLICATION_ID: `A${10000 + i}` })));
     const { user } = renderApp('/applications?page=100', { user: backOffice });
     // Page 100 counts further (up to 2,000): the exact total.

@@ -21,7 +21,7 @@ async function fillInterview(user: Parameters<typeof fill>[0], dialog: HTMLEleme
   await fill(user, within(dialog).getByLabelText('Interview venue or online link'), venue ?? '');
 }
 
-// Issue 24 item 3: the interview's date, time and venue in the status confirmation, sent with the decision.
+// The interview's date, time and venue in the status confirmation, sent with the decision.
 describe('inviting to interview from the status confirmation', () => {
   it('asks for the date, time and venue when the status changes to I, refuses them incomplete, then sends them with the update', async () => {
     inviteButtons();

@@ -21,7 +21,7 @@ describe('taking an application by phone on /apply/{code}', () => {
     await waitFor(() => expect(offer).toBeEnabled());
     // The adviser sees the feedback panel with the call script while on the phone.
     expect(screen.getByRole('region', { name: 'Feedback' })).toBeInTheDocument();
-    // Each button's script is read before committing to it (issue 20 item 1).
+    // Each button's script is read before committing to it.
     const scripts = screen.getByRole('heading', { name: 'What to say for each decision' }).parentElement!;
     expect(within(scripts).getByRole('heading', { name: 'If you choose Offer' })).toBeInTheDocument();
     expect(within(scripts).getByRole('heading', { name: 'If you choose Refer' })).toBeInTheDocument();
@@ -60,7 +60,7 @@ describe('taking an application by phone on /apply/{code}', () => {
       createDeskApplication({ STUDENT_ID: 'S0001', UCAS_CODE: 'L100', EMAIL: 'amara.latest@example.com', TEL1: '07700 900999', APPLIED_TO_UCAS: '0' }),
     ];
     const { user } = renderApp('/apply/G400/personal-details', { user: backOffice });
-    // The search starts as one line, for a new caller too (issue 20 item 3): the form's first screen is the form.
+    // The search starts as one line, for a new caller too: the form's first screen is the form.
     const folded = await screen.findByRole('button', { name: 'Find the caller' });
     expect(folded).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByLabelText('Student given name')).not.toBeVisible();
@@ -85,7 +85,7 @@ describe('taking an application by phone on /apply/{code}', () => {
     // Every field of the latest application: personal details, the yes/no answers and the qualifications.
     await waitFor(() => expect(screen.getByLabelText('Email address')).toHaveValue('amara.latest@example.com'));
     expect(screen.getByLabelText('Telephone number')).toHaveValue('07700 900999');
-    // An adviser types the date of birth in one box, day first (issue 20 item 3).
+    // An adviser types the date of birth in one box, day first.
     expect(screen.getByLabelText('Date of birth')).toHaveValue('14/05/2006');
     expect(screen.getByLabelText('Nationality')).toHaveValue('GBR');
     expect(
@@ -110,7 +110,7 @@ describe('taking an application by phone on /apply/{code}', () => {
     expect(screen.queryByText(/^Selected student:/)).not.toBeInTheDocument();
   });
 
-  it('shows the guidance for a caller who wants only Year 2 with the questions of steps 1 and 2, where the course has no second-year entry (issue 20 item 2)', async () => {
+  it('shows the guidance for a caller who wants only Year 2 with the questions of steps 1 and 2, where the course has no second-year entry', async () => {
     const supervisor = 'Adviser: if the caller wants only the Second Year, call a supervisor before going any further.';
     const { user } = renderApp('/apply/G400/personal-details', { user: backOffice });
     await screen.findByRole('heading', { level: 1, name: 'Step 1: Personal details' });

@@ -32,7 +32,7 @@ function countRequests(method: string, pathname: string): { readonly count: numb
 
 const warning = () => screen.findByText(PLACES_MESSAGES.NO_PLACES_STAFF_WARNING);
 
-// Issue 23 item 3: an Administrator may offer over the allowance only after a confirmation that says so, recorded in the History log.
+// An Administrator may offer over the allowance only after a confirmation that says so, recorded in the History log.
 describe("an Administrator's offer with no place left", () => {
   it('asks in the status confirmation whether to offer over the allowance; going back sends nothing', async () => {
     buttonsOf(OFFER, REFER);

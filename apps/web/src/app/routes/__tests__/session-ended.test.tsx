@@ -38,7 +38,7 @@ async function signInInDialog(user: ReturnType<typeof renderApp>['user'], dialog
   await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
 }
 
-describe('a staff save whose session ended (issue 19 item 1)', () => {
+describe('a staff save whose session ended', () => {
   it('asks to sign in over the form; once signed in the same save goes on as staff, stored once, nothing posted to the public route', async () => {
     addDirectoryAccount(backOffice, 'secret');
     const { user, router, dialog, staffPosts, publicPosts } = await offerAfterSessionEnded();

@@ -19,7 +19,7 @@ function usePhoneScriptProps(): DeskScriptProps {
   return useDeskScriptProps({ course: detail.courseData, access: detail.access });
 }
 
-/** The feedback panel and call script for an adviser taking the application by phone (issue 10's panel). */
+/** The feedback panel and call script for an adviser taking the application by phone. */
 function PhoneFeedback() {
   return <FeedbackPanel {...usePhoneScriptProps()} secondYearGuidanceOnTop />;
 }
@@ -65,7 +65,7 @@ export function ApplicationStepRoute() {
                     const current = ++selection.current;
                     staffApplication.setStudent(student);
                     dispatch({ type: 'replace-values', values: createFormValues(course, { NAME1: student.NAME1, NAME2: student.NAME2 }) });
-                    // Then every field of the student's latest application (issue 20 item 3): nothing typed again for another course.
+                    // Then every field of the student's latest application: nothing typed again for another course.
                     void getLatestApplicationForm(student).then((form) => {
                       if (selection.current === current) dispatch({ type: 'replace-values', values: createFormValues(course, form) });
                     });
@@ -77,7 +77,7 @@ export function ApplicationStepRoute() {
                   }}
                 />
               ),
-              // In view while the caller says which year they want (issue 20 item 2): here on a narrow screen; beside, atop the panel.
+              // In view while the caller says which year they want: here on a narrow screen; beside, atop the panel.
               top: (id) => (id === 'submit' ? null : <SecondYearGuidance course={course} access={detail.access} place="form-narrow" />),
               beforeSubmit: <PhoneReview />,
               buttonScripts: deskButtonScripts({ course, access: detail.access }),

@@ -12,7 +12,7 @@ export type CourseFormProps = Omit<ApplicationFormProviderProps, 'children'> & {
  * The application form around the pages of /apply/:ucasCode once the form is opened: its state,
  * shared by the steps, and the leave-page question. A module of its own, loaded with the form's
  * pages (load-course-form.ts), not with the course information page: the form's rules (zod
- * schemas) are no part of the information page's start (issue 21).
+ * schemas) are no part of the information page's start.
  */
 export function CourseForm({ isInsideApplication, children, ...form }: CourseFormProps) {
   return (

@@ -80,7 +80,7 @@ function loadFormMark(formKey: string): { mark: FormMark | null; discarded: bool
  * own starts a new form. The form (course-form.tsx: its state, rules
  * and leave-page question) comes in with its first page, a step or the confirmation, and stays
  * from then on, the information page included: until then the information page is all there is,
- * and it starts without the form's modules (issue 21).
+ * and it starts without the form's modules.
  */
 export function CourseRoute() {
   const { ucasCode = '' } = useParams();
@@ -121,7 +121,7 @@ function CourseApplication({ ucasCode }: { ucasCode: string }) {
   // Before the form is opened (no mark yet) the session says whose it would be.
   const audience = mark?.audience ?? (user ? 'staff' : 'public');
   const staffForm = audience === 'staff';
-  // A signed-in adviser takes the application by phone (issue 9): the staff POST, for the student
+  // A signed-in adviser takes the application by phone: the staff POST, for the student
   // chosen in the student search or a new one, then the stored application's edit screen.
   const draftKey = staffForm ? formKey : publicDraftKey(formKey);
   const studentDraftKey = `${formKey}:student`;
@@ -248,7 +248,7 @@ function CourseApplication({ ucasCode }: { ucasCode: string }) {
     detail: courseQuery.data,
     access: courseQuery.data.access,
     canApply: state.canApply,
-    // An adviser keeps the form on a course with every place offered (issue 23 item 3): they refer or pool the caller.
+    // An adviser keeps the form on a course with every place offered: they refer or pool the caller.
     canStart: staffForm ? staffCourseClosedCode(courseQuery.data.courseData) === null : isCourseOpen(courseQuery.data.courseData),
     staffApplication: staffForm ? { student, setStudent } : null,
   };

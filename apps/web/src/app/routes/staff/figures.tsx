@@ -3,7 +3,7 @@ import { Figures } from '@/features/figures/components/figures';
 import { FIGURES_SCREEN_TEXTS } from '@/features/figures/texts';
 import { useUser } from '@/lib/auth';
 
-/** /staff/figures: live results-day figures (issue 13) for users with view-report on some course. */
+/** /staff/figures: live results-day figures for users with view-report on some course. */
 export function FiguresRoute() {
   const user = useUser();
   if (!canViewFigures(user)) {

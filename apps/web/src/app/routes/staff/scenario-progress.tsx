@@ -6,7 +6,7 @@ import { SCENARIO_PROGRESS_TEXTS as T } from '@/features/scenarios/texts';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useUser } from '@/lib/auth';
 
-/** /staff/scenarios/progress: each trainee's completed scenarios (issue 11 item 6), view-report users only. */
+/** /staff/scenarios/progress: each trainee's completed scenarios, view-report users only. */
 export function ScenarioProgressRoute() {
   useDocumentTitle(T.HEADING);
   const user = useUser();

@@ -18,7 +18,7 @@ import { NotFound } from '../not-found';
 import { useScenarioTrainingContext } from './scenario-training-context';
 
 /**
- * The call script of a training call (issue 10's panel): the training-call intro (confirm full
+ * The call script of a training call: the training-call intro (confirm full
  * name and date of birth) from the scenario, the live form and assessment, and the outcome script
  * of `status`. A trainee without a role on the scenario's course reads it as Front Office, the
  * least role: the script is for practice, nothing is decided with it.
@@ -86,7 +86,7 @@ export function ScenarioTrainingStepRoute() {
                   <Notice title={TRAINING_TEXTS.BANNER_TITLE}>
                     <p className="cd-body">{TRAINING_TEXTS.BANNER}</p>
                   </Notice>
-                  {/* The guidance SC014 trains (issue 20 item 2), read as the panel's script is (Front Office at least); the form starts near the top here. */}
+                  {/* The guidance SC014 trains, read as the panel's script is (Front Office at least); the form starts near the top here. */}
                   {id !== 'submit' && <SecondYearGuidance course={course.courseData} access={course.access ?? 'Front Office'} place="form" />}
                 </>
               ),

@@ -22,7 +22,7 @@ const TRAINING_STAFF: StaffFormOptions = { currentStatus: null, readOnlyReason: 
 const isInsideTraining = (pathname: string) => pathname === paths.staffScenarioTraining.path || pathname.startsWith(`${paths.staffScenarioTraining.path}/`);
 
 /**
- * /staff/scenarios/training (issue 11 item 5): the training call for the scenario the filters in
+ * /staff/scenarios/training: the training call for the scenario the filters in
  * the query string pick (the same answer the scenario screen shows). It mounts the application
  * form for the scenario's course (GET /api/admin/courses/{code}) empty, for the trainee to fill
  * with what the caller says; submitting only assesses (POST /api/apply/{course}/assess) and

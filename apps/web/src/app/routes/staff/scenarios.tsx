@@ -3,7 +3,7 @@ import { ScenarioScreen } from '@/features/scenarios/components/scenario-screen'
 import { SCENARIO_SCREEN_TEXTS } from '@/features/scenarios/texts';
 import { useUser } from '@/lib/auth';
 
-/** /staff/scenarios: training scenarios (issue 11) for staff users with a role (canUseScenarios). */
+/** /staff/scenarios: training scenarios for staff users with a role (canUseScenarios). */
 export function ScenariosRoute() {
   const user = useUser();
   if (!canUseScenarios(user)) {

@@ -24,7 +24,7 @@ export type AppliedCheck = 'applied' | 'not-applied' | 'not-checked';
 
 /**
  * The duplicate check of spec section 4 as a function. No parameters, no call ('not-applied'); a
- * 429 (the public limits, issue 25 item 7) is 'not-checked', which the form says only at submit;
+ * 429 (the public limits) is 'not-checked', which the form says only at submit;
  * another failure (DUPLICATE_APPLICATION_CHECK_FAILED) counts as not a duplicate: the server
  * refuses a real duplicate on submit anyway.
  */

@@ -27,7 +27,7 @@ import { fieldId } from '../utils/field-ids';
 import { isErrorShown } from '../utils/visible-errors';
 
 /**
- * What a staff screen (issue 9) adds to the form: the application being edited and the user's
+ * What a staff screen adds to the form: the application being edited and the user's
  * right to edit it. Left out, the form is the public one.
  */
 export type StaffFormOptions = {
@@ -43,7 +43,7 @@ export type StaffFormOptions = {
   /** Stores the changes of an existing application (PUT); rejects with ApiError (409 conflict keeps the edits). */
   updateApplication?: (submission: ApplySubmission) => Promise<unknown>;
   /**
-   * Reads the course again (its places left, issue 23) where the screen holds it; left out, the
+   * Reads the course again (its places left) where the screen holds it; left out, the
    * course query of the phone form (GET /api/admin/courses/{id}) is read again.
    */
   refreshCourse?: () => Promise<void>;
@@ -69,7 +69,7 @@ export type ApplicationFormContextValue = {
   hasVacancies: boolean;
   /**
    * Whether the latest assessment seen by the submit step offered O (null before one): kept for the
-   * whole form, across its steps, so the step notices when a re-assessment drops O (issue 23).
+   * whole form, across its steps, so the step notices when a re-assessment drops O.
    */
   assessedOffer: MutableRefObject<boolean | null>;
   /**
@@ -141,7 +141,7 @@ const EMPTY_PARAMS = JSON.stringify({});
 /**
  * Keeps `element` (the control focus is moving to) where it is on screen: leaving a field can draw
  * its error above it, pushing it down by a line or two, so the page scrolls by as much before the
- * next paint (animation frame: after the whole re-render) (issue 12 item 5: no layout jump when
+ * next paint (animation frame: after the whole re-render) (no layout jump when
  * an error appears).
  */
 function keepInPlace(element: HTMLElement): void {
@@ -248,7 +248,7 @@ export function ApplicationFormProvider({
     [errors, state.itemIds],
   );
 
-  // A staff form open keeps its session's absolute lifetime extended (issue 19 item 2).
+  // A staff form open keeps its session's absolute lifetime extended.
   const isStaff = staff !== undefined;
   useEffect(() => (isStaff ? markFormOpen() : undefined), [isStaff]);
 

@@ -33,7 +33,7 @@ export type ApplicationFormSlots = {
    * appear once; documents uploaded but not yet saved are still read back.
    */
   documents?: ReactNode;
-  /** Under the submit step's status buttons: what each one leads to (the staff screens' outcome scripts, issue 20 item 1). */
+  /** Under the submit step's status buttons: what each one leads to (the staff screens' outcome scripts). */
   buttonScripts?: ButtonScriptsSlot;
 };
 

@@ -5,7 +5,7 @@ import { useApplicationForm } from './application-form-provider';
 /**
  * Spec section 2: a warning when the course has no vacancies and one when it is suspended, from
  * the course data or a COURSE_CLOSED / COURSE_SUSPENDED answer (spec sections 4 and 8). Staff on
- * a course whose places are all offered (no internal vacancies, issue 23) are warned too, and
+ * a course whose places are all offered (no internal vacancies) are warned too, and
  * keep the form: they refer or pool the caller.
  */
 export function CourseAvailabilityWarnings() {

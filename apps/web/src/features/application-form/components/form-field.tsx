@@ -77,7 +77,7 @@ export function FormField({ name, options = [], placeholder, hint, after, onChan
         </Radios>
       );
     case 'date':
-      // An adviser types the date in one box ('27/3/2007'): one field instead of three (issue 20 item 3).
+      // An adviser types the date in one box ('27/3/2007'): one field instead of three.
       if (audience === 'staff') {
         return (
           <DateTextInput

@@ -36,7 +36,7 @@ type InterviewFieldsProps = {
 
 /**
  * The interview's date, time and venue (or online link) in the status confirmation when an adviser
- * invites to interview (issue 24 item 3): labelled fields with hints, each error above its field
+ * invites to interview: labelled fields with hints, each error above its field
  * (GOV.UK pattern). The invitation email and the applicant's status page give them.
  */
 export function InterviewFields({ value, errors, onChange }: InterviewFieldsProps) {

@@ -13,7 +13,7 @@ type QualificationFieldInputProps = {
 /**
  * One field of a qualification item from its qualOption field: select, text, number or year. A
  * grade (GRADE) is a row of radios, one click per grade, or typed: 'A' gives A, then '*' A* (in a
- * drop-down typing 'A' picks 'A*'; issue 20 item 3). A subject from a list (A level, BTEC, OCR)
+ * drop-down typing 'A' picks 'A*'). A subject from a list (A level, BTEC, OCR)
  * is typed with the list as suggestions (a native input with a datalist): the option whose label
  * is typed (case aside) is stored as its value, anything else as typed, which the shared rule
  * refuses with its 'must be one of' message.

@@ -34,7 +34,7 @@ export function QualificationGroupEditor({ group }: { group: Group }) {
   /**
    * A new item. After `from` (the item just done, else the group's last) it starts as that one:
    * its type and year (a caller's GCSEs or A levels are mostly one sitting), focus on its first
-   * field to fill (issue 20 item 3: fewer actions); an IB item is followed by a blank one. With
+   * field to fill (fewer actions); an IB item is followed by a blank one. With
    * `type` (an adviser's type button) it is of that type, as the group's last item when that one
    * is of the type too; `from` null: a blank item, focus on its type.
    */
@@ -64,13 +64,13 @@ export function QualificationGroupEditor({ group }: { group: Group }) {
     return false;
   };
   // Done (or Enter in one of the item's boxes): on to the next 'Add' control, the next thing an
-  // adviser does (issue 20 item 3: no Tabs through the form): after a GCSE, the qualifications
+  // adviser does (no Tabs through the form): after a GCSE, the qualifications
   // group's; after a qualification, its own group's (the last group).
   const nextGroup = GROUPS[GROUPS.indexOf(group) + 1];
   const done = (index: number) => {
     if (finish(index)) focusAfterRender(addButtonId(nextGroup ?? group));
   };
-  // Done and add another: the next item of the caller's list opens at once, as this one (issue 20: one action, not two).
+  // Done and add another: the next item of the caller's list opens at once, as this one (one action, not two).
   const doneAndAddAnother = (index: number) => {
     if (finish(index)) add(items[index] ?? null);
   };
@@ -183,7 +183,7 @@ type TypeButtonsProps = {
 };
 
 /**
- * An adviser's 'Add' control (issue 20 item 3: one action for the type a caller names, not three):
+ * An adviser's 'Add' control (one action for the type a caller names, not three):
  * a button per common type the group offers ('GCSE', 'A Level'...) and 'Another type' for the
  * rest, which opens an item with the type drop-down. The first button has the group's add id
  * (where Done moves focus).

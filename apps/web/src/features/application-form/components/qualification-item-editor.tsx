@@ -15,7 +15,7 @@ type QualificationItemEditorProps = {
   /** The types this group offers (the course's qualOptions of the group). */
   options: readonly QualOption[];
   onDone: () => void;
-  /** Done, then a new item of the same type and year (issue 20: the next of a caller's GCSEs or A levels). */
+  /** Done, then a new item of the same type and year (the next of a caller's GCSEs or A levels). */
   onDoneAndAddAnother: () => void;
   onRemove: () => void;
 };

@@ -40,7 +40,7 @@ const DEFAULT_BUTTONS: readonly SubmissionButton[] = [SUBMISSION_BUTTONS.SUBMIT]
 
 /** A status button as a screen previews its script: the label and the status it stores (V resolved to the current status). */
 export type StatusButtonPreview = { label: string; status: ApplicationStatus };
-/** Renders, under the buttons, what each one leads to (the staff screens' outcome scripts, issue 20 item 1). */
+/** Renders, under the buttons, what each one leads to (the staff screens' outcome scripts). */
 export type ButtonScriptsSlot = (buttons: readonly StatusButtonPreview[]) => ReactNode;
 
 /**
@@ -71,7 +71,7 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
     assessedOffer,
   } = useApplicationForm();
   // A staff save that meets 401 waits for the sign-in dialog and goes on as whoever signs in
-  // (issue 19 item 1): the same submission, so the same SUBMISSION_ID; never the public route.
+  //: the same submission, so the same SUBMISSION_ID; never the public route.
   const withSignIn = useWithSignIn();
   // The public form shows a person filled it in: its start token, and a proof of work when asked.
   const formStart = useFormStart(course.UCAS_CODE, !submitApplication);
@@ -94,7 +94,7 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
   const mutation = isUpdate ? updateMutation : submitMutation;
   const [chosen, setChosen] = useState<SubmissionButton | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  // The interview an adviser arranges when inviting (issue 24 item 3), entered in the confirmation.
+  // The interview an adviser arranges when inviting, entered in the confirmation.
   const [interview, setInterview] = useState(EMPTY_INTERVIEW);
   const [interviewErrors, setInterviewErrors] = useState<InterviewErrors>({});
 
@@ -123,12 +123,12 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
   const isSelected = (button: SubmissionButton) => currentStatus !== null && keptStatus(button.STATUS, currentStatus) === currentStatus;
   const changesStatus = (button: SubmissionButton) => currentStatus !== null && keptStatus(button.STATUS, currentStatus) !== currentStatus;
   const queryClient = useQueryClient();
-  /** Reads the course's places again (issue 23): the screen's own way, else the phone form's course query. */
+  /** Reads the course's places again: the screen's own way, else the phone form's course query. */
   const refreshCourse = useCallback(() => {
     void (staff?.refreshCourse ? staff.refreshCourse() : queryClient.invalidateQueries({ queryKey: adminCourseKeys.all }));
   }, [staff, queryClient]);
   // O left the assessment's buttons for staff: the last place may have gone while the form was open
-  // (issue 23), so the course is read again and the Review tab's warning says why.
+  //, so the course is read again and the Review tab's warning says why.
   const offersNow = offered ? offered.some((button) => button.STATUS === OFFER_STATUS) : null;
   useEffect(() => {
     if (staff && assessedOffer.current === true && offersNow === false) refreshCourse();
@@ -136,7 +136,7 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
   }, [offersNow, staff, refreshCourse, assessedOffer]);
   /**
    * An Administrator offering with no place left offers over the allowance: the confirmation says
-   * so and the save carries OVER_ALLOWANCE (issue 23 item 3; recorded in the History log).
+   * so and the save carries OVER_ALLOWANCE (recorded in the History log).
    */
   const overAllowance = (button: SubmissionButton) => offerOverAllowance(staff?.access, currentStatus, button.STATUS, course.VACANCIES_INTERNAL);
 
@@ -166,7 +166,7 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
     if (overAllowance(button)) submission = { ...submission, OVER_ALLOWANCE: true };
     const onError = (error: unknown) => {
       if (error instanceof ApiError && error.status === 409) {
-        // The last place went meanwhile (issue 23): the course and the assessment are read again, and O leaves the buttons.
+        // The last place went meanwhile: the course and the assessment are read again, and O leaves the buttons.
         // The adviser reads why in the service's own words (no status code before them).
         if (error.message === PLACES_MESSAGES.NO_PLACE_LEFT) {
           refreshCourse();

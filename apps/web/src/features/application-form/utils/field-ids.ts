@@ -11,7 +11,7 @@ export const addButtonId = (group: string): string => `${group}-add`;
 
 /**
  * Where an error's link leads: the field's input; the day box of the date of birth (the public
- * form's three boxes; staff type it in one, issue 20); the item for an error about a whole item
+ * form's three boxes; staff type it in one); the item for an error about a whole item
  * (Access to HE credits); the group for an error about a group.
  */
 export function errorTargetId(error: Pick<FormError, 'path' | 'field'>, audience: FormAudience = 'public'): string {

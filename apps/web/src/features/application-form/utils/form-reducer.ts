@@ -38,7 +38,7 @@ export type FormState = {
   submissionId: string;
   /** The applicant already applied to this course (applied check or a 409). */
   isDuplicate: boolean;
-  /** The last applied check was rate limited (429): not checked; the submit confirmation says so (issue 25 item 7). */
+  /** The last applied check was rate limited (429): not checked; the submit confirmation says so. */
   appliedNotChecked: boolean;
   /** Set by a COURSE_CLOSED / COURSE_SUSPENDED answer of assess or submit (spec section 4). */
   closed: boolean;

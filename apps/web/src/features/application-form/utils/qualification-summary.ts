@@ -3,7 +3,7 @@ import { IB_CODE } from './ib';
 
 const shown = (field: QualField, value: string): string => (field.type === 'select' ? (field.options?.find((o) => o.value === value)?.label ?? value) : value);
 
-/** Types whose values are mostly numbers: their summary names each value (issue 12 item 5). */
+/** Types whose values are mostly numbers: their summary names each value. */
 const ACCESS_HE_CODE = 'ACCESS_HE';
 
 /**

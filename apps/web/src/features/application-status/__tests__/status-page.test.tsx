@@ -19,7 +19,7 @@ async function openStatusPage(course = createCourse()) {
   return { ...rendered, response };
 }
 
-describe("the applicant's status page (/review/{hash}, issue 24 item 4)", () => {
+describe("the applicant's status page (/review/{hash})", () => {
   it('an offer: the decision, what to do in UCAS Hub and by when, the course, reference and telephone, then the application', async () => {
     setApplyResponse({ confirmed_status: 'O' });
     await openStatusPage();

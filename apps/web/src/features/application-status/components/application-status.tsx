@@ -51,7 +51,7 @@ export function statusPageContent(review: StatusPageResponse, clearingTeamTeleph
 const telHref = (telephone: string) => `tel:${telephone.replace(/\s+/g, '')}`;
 
 /**
- * The applicant's status page (issue 24 item 4; the review route by hash that every email links
+ * The applicant's status page (the review route by hash that every email links
  * to): the decision in plain words (the same words as its email), what to do next and by when (a
  * deadline as a date and time, with the time left), the reference, course and start date, the
  * reasons and other courses, how to reach the Clearing team, then the application read back.

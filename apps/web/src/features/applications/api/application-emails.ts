@@ -11,7 +11,7 @@ const WAITING_REFETCH_MS = 5_000;
 const EMPTY_REFETCHES = 12;
 
 /**
- * GET /api/admin/applications/{student}/{course}/emails (issue 24 item 5): the application's decision
+ * GET /api/admin/applications/{student}/{course}/emails: the application's decision
  * emails as notifications-svc recorded them (what, to whom, queued, sent or failed and why).
  * 503 with a message when notifications-svc cannot answer.
  */

@@ -18,7 +18,7 @@ export const getApplications = (filters: ApplicationSearchFilters, signal?: Abor
 
 /**
  * No placeholder data on purpose: a new search shows that it is loading and never offers the rows
- * of the previous one (issue 9).
+ * of the previous one.
  */
 export const getApplicationsQueryOptions = (viewer: string, filters: ApplicationSearchFilters) =>
   queryOptions({

@@ -33,7 +33,7 @@ export const useStudents = (query: StudentSearchQuery | null) => {
 /**
  * The form fields of a student's latest application (personal details, qualifications and the
  * yes/no answers; never its documents, which belong to that application), for 'Select' to copy
- * into an application for another course (issue 20 item 3). Only the names when the student has
+ * into an application for another course. Only the names when the student has
  * none or the adviser may not open it (403).
  */
 export async function getLatestApplicationForm(student: StudentSearchRow): Promise<Record<string, unknown>> {

@@ -12,7 +12,7 @@ type ApplicationDocumentsProps = {
 };
 
 /**
- * Issue 9 item 8: the application's documents with name, type and size, each with a download
+ * The application's documents with name, type and size, each with a download
  * link (the gateway streams it from files-svc as an attachment and logs the download).
  */
 export function ApplicationDocuments({ studentId, ucasCode, documents, formatSize }: ApplicationDocumentsProps) {

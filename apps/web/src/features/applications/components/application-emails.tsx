@@ -26,7 +26,7 @@ type ApplicationEmailsProps = {
 };
 
 /**
- * The feedback panel's email rows (issue 24 item 5): each decision email of the application, what
+ * The feedback panel's email rows: each decision email of the application, what
  * it was, to whom, when it was queued and whether it was sent or failed and why, with 'Resend' for
  * users who may edit the application. The outcome of a Resend is announced (role=status).
  */

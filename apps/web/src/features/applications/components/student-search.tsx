@@ -30,11 +30,11 @@ const appliedTo = (row: StudentSearchRow): string[] =>
  * NAME2, APPLIED_TO). 'Select' fills the form for an additional course and is unavailable for a
  * student who already applied for this one. Reset clears the search and the current student.
  * It starts folded to one line (its heading, a disclosure button, and the selected student), so
- * the form's first screen is the form, for a new caller too (issue 20 item 3); the adviser opens
+ * the form's first screen is the form, for a new caller too; the adviser opens
  * it for a caller who has applied before, and it folds again once one is selected.
  */
 export function StudentSearch({ ucasCode, selected, onSelect, onClear }: StudentSearchProps) {
-  // Folded to its heading line until the adviser opens it (issue 20 item 3): the form's first screen is the form.
+  // Folded to its heading line until the adviser opens it: the form's first screen is the form.
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [query, setQuery] = useState<StudentSearchQuery | null>(null);

@@ -5,7 +5,7 @@ import { api, PUBLIC_SCHEMAS } from '@/lib/api-client';
 import { authKeys, STAFF_QUERY_META } from '@/lib/auth';
 
 /**
- * GET /api/admin/auth/session (issue 19 item 2): when the staff session ends (`idleEndsAt`, `endsAt`,
+ * GET /api/admin/auth/session: when the staff session ends (`idleEndsAt`, `endsAt`,
  * ISO times) and how long before the idle end to warn. Passive: reading it does not count as activity.
  * 401 once the session has ended.
  */

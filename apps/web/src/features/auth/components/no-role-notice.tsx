@@ -8,7 +8,7 @@ import { AUTH_TEXTS } from '../texts';
 
 /**
  * A signed-in directory account that maps to no Clearing role (`!hasAnyRole(user)`). The gateway
- * reads the roles from the directory again every few minutes (issue 25 item 3), so a role given
+ * reads the roles from the directory again every few minutes, so a role given
  * meanwhile arrives without signing out: 'Check again' reads the user again, and the staff pages
  * replace this notice when a role has come.
  */

@@ -7,7 +7,7 @@ import { useSessionState, useStaySignedIn } from '../api/session';
 const MINUTE_MS = 60_000;
 
 /**
- * The idle warning (issue 19 item 2): `warnBeforeMs` (two minutes) before the session's idle end
+ * The idle warning: `warnBeforeMs` (two minutes) before the session's idle end
  * an alert dialog offers 'Stay signed in' (PUT /api/admin/auth/session; focus starts on it, and
  * Escape does the same: closing the warning is the adviser being there) or 'Sign out'. The ends
  * come from GET /api/admin/auth/session, asked again when the warning is due (what the adviser did

@@ -24,10 +24,10 @@ type SignInFieldsProps = {
 
 /**
  * The staff sign-in's form, one for the sign-in screen and the sign-in dialog over a staff form
- * (issue 19): username (max 16) and password (max 256) with their labels, browser autocomplete
+ *: username (max 16) and password (max 256) with their labels, browser autocomplete
  * and widths (spec sections 2, 5, 9); Enter in a field submits. The form keeps what is typed;
  * each place brings its own button, errors and focus rules.
- * The gateway paints the sign-in screen on /staff before the app runs (issue 21 item 2): what is
+ * The gateway paints the sign-in screen on /staff before the app runs: what is
  * typed before the app takes over stays (hydration keeps an input's text; the form takes it at
  * mount), and the form is a POST, so a submit the app never handles puts no password in a URL.
  */

@@ -8,7 +8,7 @@ import { ScriptHtml } from './script-html';
  * status-specific script. Everything comes pre-rendered (and escaped) from `buildCallScript`.
  * `live` (default true) announces a changed outcome to screen readers; a second copy (live false)
  * keeps its headings but is no landmark, so 'Notes' and 'What to say' stay unique regions (axe
- * landmark-unique, issue 20 item 5).
+ * landmark-unique).
  */
 export function CallScript({ script, live = true }: { script: CallScriptData; live?: boolean }) {
   // Ids of its own: the panel and the Review tab may both show a script.

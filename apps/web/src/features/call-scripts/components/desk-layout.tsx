@@ -3,7 +3,7 @@ import '../call-scripts.css';
 
 /**
  * Puts the feedback panel beside the form on a desk screen and below it on a narrow one
- * (issue 10 item 5). The form comes first in the DOM, so keyboard and screen-reader order is
+ *. The form comes first in the DOM, so keyboard and screen-reader order is
  * form, then panel, whatever the width.
  */
 export function DeskLayout({ form, panel }: { form: ReactNode; panel: ReactNode }) {

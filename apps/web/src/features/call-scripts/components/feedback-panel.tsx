@@ -66,11 +66,11 @@ export type FeedbackPanelProps = {
   scenario?: ScriptScenario | null;
   /** The outbound call button (spec section 4 "Outbound call"), supplied by the applications desk. */
   outboundCall?: ReactNode;
-  /** The application's decision emails (issue 24 item 5), after the History LOG; supplied by the applications desk. */
+  /** The application's decision emails, after the History LOG; supplied by the applications desk. */
   emails?: ReactNode;
   /**
    * The Year 2 guidance at the top of the panel while it sits beside the form (a course without
-   * second-year entry; issue 20 item 2): for screens whose form starts below the first screen.
+   * second-year entry): for screens whose form starts below the first screen.
    */
   secondYearGuidanceOnTop?: boolean;
 };
@@ -170,7 +170,7 @@ export function ReviewScript(props: DeskScriptProps) {
 /**
  * The guidance for a caller who wants only the Second Year, where the course has no second-year
  * entry (spec section 4: end the call politely; the Sciences variant: call a supervisor;
- * domain.md "Second-year callers"), for a desk screen's form (issue 20 item 2; training scenario
+ * domain.md "Second-year callers"), for a desk screen's form (training scenario
  * SC014): the panel's own second-year note. Nothing where the course allows the Second Year, and
  * nothing for the public.
  */

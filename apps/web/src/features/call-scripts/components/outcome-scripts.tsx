@@ -6,7 +6,7 @@ import { ScriptHtml } from './script-html';
 export type ButtonScriptItem = { label: string; status: ApplicationStatus; outcome: readonly string[] };
 
 /**
- * Under the status buttons (issue 20 item 1): each button's outcome script (what the adviser will
+ * Under the status buttons: each button's outcome script (what the adviser will
  * tell the caller), so it is read before committing to it. Generic over whatever buttons the
  * assessment offers; a button without a script (V on a new application) is left out. Plain
  * headings, not landmarks: the panel's 'What to say' stays the one region of that name.
@@ -43,7 +43,7 @@ type SavedConfirmationProps = {
 };
 
 /**
- * The confirmation at the top of the screen after a save (issue 20 item 1): 'Saved', the reference
+ * The confirmation at the top of the screen after a save: 'Saved', the reference
  * the caller quotes, the decision and its outcome script, then 'Next caller'. Mounting it scrolls it
  * into view and moves focus to its heading, so the adviser (and a screen reader) is told at once and
  * reads the script without scrolling, at desk size and first on a phone.

@@ -10,7 +10,7 @@ export type SecondYearGuidancePlace = 'form' | 'form-narrow' | 'panel';
 /**
  * The guidance for a caller who wants only the Second Year (the paragraphs of the script's
  * second-year note, already rendered by `buildCallScript`), as an inset where the adviser looks
- * when the caller says it (issue 20 item 2). `SecondYearGuidance` of feedback-panel.tsx decides
+ * when the caller says it. `SecondYearGuidance` of feedback-panel.tsx decides
  * whether there is one.
  */
 export function SecondYearGuidanceNote({ paragraphs, place }: { paragraphs: readonly string[]; place: SecondYearGuidancePlace }) {

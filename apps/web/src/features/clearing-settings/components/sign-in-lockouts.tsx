@@ -13,7 +13,7 @@ const liftLabel = (row: LoginLockout) =>
   `${SETTINGS_TEXTS.LOCKOUTS_LIFT} ${lockoutKindText(row.kind).toLowerCase()}: ${row.username ?? SETTINGS_TEXTS.LOCKOUTS_EVERY.toLowerCase() + ' username'}${row.address ? ` from ${row.address}` : ''}`;
 
 /**
- * 'Sign-in lockouts' (issue 25 item 2): GET /api/admin/auth/lockouts, each with a Lift button
+ * 'Sign-in lockouts': GET /api/admin/auth/lockouts, each with a Lift button
  * (POST /api/admin/auth/lockouts/lift). The outcome shows in a status region that is always on
  * the page (screen readers announce it); a failed lift shows the server's message as an alert.
  */

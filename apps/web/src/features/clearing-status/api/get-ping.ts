@@ -4,7 +4,7 @@ import { apiPaths } from '@/config/paths';
 import { api, PUBLIC_SCHEMAS } from '@/lib/api-client';
 import { clearingStatusKeys } from '@/lib/clearing-status';
 
-/** GET /api/ping: the open state, polled every 5 minutes (a passive call: it does not keep a staff session alive; issue 19 item 2). */
+/** GET /api/ping: the open state, polled every 5 minutes (a passive call: it does not keep a staff session alive). */
 export const getPing = (signal?: AbortSignal): Promise<PingResponse> => api.get(apiPaths.ping(), PUBLIC_SCHEMAS.ping, { signal });
 
 type PingOptions = {

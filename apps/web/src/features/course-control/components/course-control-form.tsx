@@ -13,7 +13,7 @@ type CourseControlFormProps = {
   onSubmit: (values: CourseFormValues) => void;
 };
 
-/** The course's editable fields (issue 13) and 'Save course'. The notes preview is sanitised in the browser too. */
+/** The course's editable fields and 'Save course'. The notes preview is sanitised in the browser too. */
 export function CourseControlForm({ course, saving, errors, onSubmit }: CourseControlFormProps) {
   const [values, setValues] = useState<CourseFormValues>(() => courseFormValues(course));
   const set = (field: EditableCourseField) => (value: string) => setValues((v) => ({ ...v, [field]: value }));

@@ -18,7 +18,7 @@ const value = (v: string | number | boolean | null) => (v === null || v === '' ?
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/London' });
 
 /**
- * /staff/courses/{code}: course control (issue 13) for users with edit-course on the course.
+ * /staff/courses/{code}: course control for users with edit-course on the course.
  * Each save sends only the changed fields, validated with the contract first; errors show in
  * the error summary (focused) and at the fields; a save shows 'Course saved.' in a status region.
  * A 412 (someone else saved meanwhile) shows the conflict text and 'Reload course'.

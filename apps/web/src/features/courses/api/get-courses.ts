@@ -18,7 +18,7 @@ export const getCourses = (filters: CourseSearchFilters, signal?: AbortSignal): 
 
 /**
  * `viewer`: the signed-in username (its answers are removed from the cache on sign-out), or null.
- * No placeholder data on purpose (issue 14 item 8): while a new search loads the list shows that it
+ * No placeholder data on purpose: while a new search loads the list shows that it
  * is loading and never offers the previous search's rows, which a quick click would open instead.
  */
 export const getCoursesQueryOptions = (filters: CourseSearchFilters, viewer: string | null = null) =>

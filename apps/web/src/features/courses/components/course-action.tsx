@@ -13,7 +13,7 @@ const courseName = (course: CourseSearchRow) => `${course.COURSE_TITLE} ${course
  * visible text sits in its own element so it can be found exactly. In the staff search (`staff`)
  * a course whose role cannot take an application shows no Apply (its row says the role), and a
  * course with every place offered keeps its Apply with a hint that the caller is referred or
- * pooled (issue 23 item 3).
+ * pooled.
  */
 export function CourseAction({ course, staff = false }: { course: CourseSearchRow; staff?: boolean }) {
   const action = searchAction(course, staff ? { access: course.access } : undefined);

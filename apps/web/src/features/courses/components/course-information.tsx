@@ -24,7 +24,7 @@ type CourseInformationProps = {
   startHref: string;
   /**
    * A signed-in adviser taking a call: a course with every place offered stays open to them
-   * (staffCourseClosedCode), with the no-places warning instead of the closed text (issue 23 item 3).
+   * (staffCourseClosedCode), with the no-places warning instead of the closed text.
    */
   staff?: boolean;
 };
@@ -83,7 +83,7 @@ export function CourseInformation({ course, canApply, startHref, staff = false }
       {closed ? (
         <>
           <WarningText>{APPLY_MESSAGES.COURSE_CLOSED}</WarningText>
-          {/* The closed text sends people to the open courses: give them the way there (issue 12 item 5). */}
+          {/* The closed text sends people to the open courses: give them the way there. */}
           <p className="cd-body">
             <Link className="cd-link" to={paths.apply.search.getHref()}>
               {COURSE_TEXTS.OPEN_COURSES_LINK}

@@ -13,7 +13,7 @@ const courseColumn = (showAccess: boolean): TableColumn<CourseSearchRow> => ({
     <>
       <span className="cd-course-title">{course.COURSE_TITLE}</span> <span>{course.QUALIFICATION}</span>
       {showAccess && <span className="cd-block cd-secondary-text cd-course-access">{courseAccessText(course.access)}</span>}
-      {/* Course control (issue 13): only for users whose role on the course has edit-course. */}
+      {/* Course control: only for users whose role on the course has edit-course. */}
       {showAccess && canEditCourse(course.access) && (
         <Link className="cd-block cd-link" to={paths.staffCourse.getHref(course.UCAS_CODE)}>
           Edit course<VisuallyHidden> {`${course.COURSE_TITLE} ${course.QUALIFICATION}`}</VisuallyHidden>

@@ -10,8 +10,8 @@ type CourseSearchFormProps = {
 
 /**
  * Keyword search box. It is a real GET form (name="q"), so it also works before scripts load.
- * It stays mounted across searches so focus stays on the box or button the person used (issue 12
- * item 3); a new q from outside (the back button) replaces what is typed. On the pre-rendered
+ * It stays mounted across searches so focus stays on the box or button the person used;
+ * a new q from outside (the back button) replaces what is typed. On the pre-rendered
  * /apply the app hydrates the box someone may already be typing into: it keeps their text.
  */
 export function CourseSearchForm({ initialQuery, onSearch }: CourseSearchFormProps) {
@@ -19,7 +19,7 @@ export function CourseSearchForm({ initialQuery, onSearch }: CourseSearchFormPro
   const [shownQuery, setShownQuery] = useState(initialQuery);
   const inputRef = useRef<HTMLInputElement>(null);
   // Hydration leaves the box's text as it is (React keeps a hydrated input's value): text typed
-  // before the app took over becomes the form's value, so a search sends it (issue 21 item 2).
+  // before the app took over becomes the form's value, so a search sends it.
   useLayoutEffect(() => {
     const typed = inputRef.current?.value;
     if (typed !== undefined && typed !== initialQuery) setQ(typed);

@@ -53,7 +53,7 @@ export function CourseSearch({ showAccess = false }: { showAccess?: boolean }) {
             </div>
             <CourseResults rows={coursesQuery.data.rows} showAccess={showAccess} />
             <Pagination
-              // A page past the end is answered with the last page (issue 12 item 3): show that one.
+              // A page past the end is answered with the last page: show that one.
               currentPage={coursesQuery.data.p ?? filters.p}
               totalPages={totalPages}
               getHref={(p) => `?${courseSearchParams({ ...filters, p }).toString()}`}

@@ -47,7 +47,7 @@ describe('/staff/figures', () => {
     const row = within(courses).getAllByRole('row')[1] as HTMLElement;
     expect(within(row).getByText('2 / 3')).toBeInTheDocument();
     expect(within(row).getByText('2 / 1')).toBeInTheDocument();
-    // Failed decision emails (issue 24 item 5), from notifications-svc.
+    // Failed decision emails, from notifications-svc.
     expect(screen.getByText('Emails that failed').nextElementSibling).toHaveTextContent('2');
     expect(screen.getByText('Emails waiting to be sent').nextElementSibling).toHaveTextContent('1');
   });

@@ -9,7 +9,7 @@ const PLOT = { left: 36, right: 8, top: 12, bottom: 28 };
 const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /**
- * Today's applications per hour as an SVG bar chart (issue 13). The SVG is one image with a text
+ * Today's applications per hour as an SVG bar chart. The SVG is one image with a text
  * alternative summing it up; the exact numbers are in the table that follows it, so nobody
  * depends on seeing the bars. Bars are #1d70b8 on white (contrast above 3:1 for graphics).
  */

@@ -50,7 +50,7 @@ const courseColumns = (margin: number): TableColumn<FiguresCourseRow>[] => [
     ),
   },
   ...countColumns<FiguresCourseRow>((r) => r.VACANCIES_EXTERNAL),
-  // The places ledger (issue 23 item 5).
+  // The places ledger.
   { id: 'clearing-places', header: T.CLEARING_PLACES, cell: (r) => `${r.CLEARING_PLACES} × ${r.OFFER_ALLOWANCE.toFixed(2)}` },
   { id: 'offers-counting', header: T.OFFERS_COUNTING, cell: (r) => r.OFFERS_COUNTING },
   { id: 'internal-left', header: T.INTERNAL_LEFT, cell: (r) => r.VACANCIES_INTERNAL },
@@ -75,7 +75,7 @@ const schoolColumns: TableColumn<FiguresResponse['schools'][number]>[] = [
 ];
 
 /**
- * /staff/figures (issue 13): live figures of the user's courses, polled every 15 seconds; the
+ * /staff/figures: live figures of the user's courses, polled every 15 seconds; the
  * over-offer margin is the manager's (kept in the page, sent with each request); CSV download of
  * the same figures. Updates are not announced (they would interrupt every 15 s); the time of the
  * last update is shown.

@@ -12,7 +12,7 @@ const formatTime = (iso: string): string => new Intl.DateTimeFormat('en-GB', { d
 const outcomeText = (c: Completion): string => (c.EXPECTED_OUTCOME === null ? T.NOT_TRAINED : c.EXPECTED_OUTCOME ? T.YES : T.NO);
 
 /**
- * Progress for supervisors (issue 11 item 6): per trainee, the scenarios completed (of all there
+ * Progress for supervisors: per trainee, the scenarios completed (of all there
  * are) and how many ended with the expected outcome, then each trainee's completions.
  */
 export function ScenarioProgress() {

@@ -6,7 +6,7 @@ import { CallerQualifications } from './scenario-sections';
 import '../scenarios.css';
 
 /**
- * The side panel of a training call (issue 11 item 5): the scenario's stage directions and
+ * The side panel of a training call: the scenario's stage directions and
  * instruction, what the caller answers when asked (folded away, for whoever plays the caller),
  * then `script`: the call script with the training-call intro (the route supplies the call-scripts
  * panel, as features do not import each other).

@@ -25,7 +25,7 @@ type TrainingOutcomeProps = {
 };
 
 /**
- * After a training call is submitted (issue 11 item 5): the status chosen against the scenario's
+ * After a training call is submitted: the status chosen against the scenario's
  * expected outcome (expectedScenarioStatuses of its SCENARIOQUESTIONS), the questions with the
  * light each leads to, the outcome script, and 'Mark as Completed' recording the chosen status.
  * Its heading takes focus when it appears.

@@ -1,7 +1,7 @@
 import type { ApplicationStatus, ApplyResponse, Assessment, Scenario } from '@clearing-desk/contracts';
 
 /**
- * What the application form receives after a training call is "submitted" (issue 11 item 5):
+ * What the application form receives after a training call is "submitted":
  * the assessment of the answers with the status the trainee chose, shaped as the form's submit
  * answer so the form is reused whole. Nothing was stored, so there is no student, application or
  * reference: those parts are empty and `hash` is the scenario's. A rejection carries the red

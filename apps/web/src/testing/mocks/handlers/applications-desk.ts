@@ -79,7 +79,7 @@ const find = (student: unknown, course: unknown) =>
 const now = () => new Date().toISOString();
 
 /**
- * The places guard as applications-svc and the gateway keep it (issue 23 item 3), over the course's
+ * The places guard as applications-svc and the gateway keep it, over the course's
  * VACANCIES_INTERNAL, each step the contracts rule they call: asking to offer over the allowance
  * without the right is 403 (overAllowanceRefusal); a new O with no place left is 409 NO_PLACE_LEFT
  * (offerWithoutPlace), also an Administrator's unless confirmed (offerOverAllowance with
@@ -102,7 +102,7 @@ function placesGuard(
 }
 
 /**
- * The applications desk endpoints of spec section 7 (issue 9) over the mock store: the listing
+ * The applications desk endpoints of spec section 7 over the mock store: the listing
  * (only courses the user has a role on), one application with the user's access, the staff
  * create and update (version checked, 409 on a stale one), the outbound call and the student
  * search. 401 without a session; permissions as the services enforce them.
@@ -120,7 +120,7 @@ export const applicationsDeskHandlers = [
       .filter((a) => accessForCourse(user.roles, a.courseData) !== null)
       .filter((a) => !q || matchesText(a, q))
       .filter((a) => !s.success || !s.data || (FILTERS[s.data]?.(a) ?? true));
-    // Counted up to the cap as applications-svc counts (issue 26 item 3).
+    // Counted up to the cap as applications-svc counts.
     const cap = listingTotalCap(page, size);
     const body: ApplicationListingResponse = {
       rows: found.slice((page - 1) * size, page * size).map(deskRow),
@@ -163,7 +163,7 @@ export const applicationsDeskHandlers = [
     const ifMatch = parseVersionEtag(request.headers.get('If-Match') ?? undefined);
     if (ifMatch !== undefined && ifMatch !== found.version) return error(409, ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT);
     const { SUBMISSION_ID: _id, STATUS: _status, REJECTION_REASONS: _r, INTERVIEW, OVER_ALLOWANCE: _o, ...form } = parsed.data;
-    // As applications-svc: a change to I needs the interview, which its LOG row records (issue 24 item 3).
+    // As applications-svc: a change to I needs the interview, which its LOG row records.
     if (interviewNeeded(before, status) && !INTERVIEW) return error(400, INTERVIEW_MESSAGES.REQUIRED);
     const interviewNote = INTERVIEW && interviewNeeded(before, status) ? ` Interview: ${interviewSummary(INTERVIEW)}.` : '';
     found.applicationData = {
@@ -230,7 +230,7 @@ export const applicationsDeskHandlers = [
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
     if (!found) return error(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
-    // As applications-svc: only a user who may edit the application logs a call on it (issue 19 item 4).
+    // As applications-svc: only a user who may edit the application logs a call on it.
     const refusal = staffEditRefusal(accessForCourse(user.roles, found.courseData), found.applicationData.STATUS);
     if (refusal) return error(403, refusal);
     const parsed = outboundCallDataSchema.safeParse(((await request.json()) as { data?: unknown }).data);

@@ -65,7 +65,7 @@ const qualOptionsOf = (course: CourseData) => db.qualOptions[course.UCAS_CODE] ?
 /**
  * 409 for a course that takes no applications, as the gateway's assertOpen: contracts'
  * courseClosedCode for the public, staffCourseClosedCode for staff taking a call (no internal
- * vacancies leaves the course open to them, issue 23 item 3).
+ * vacancies leaves the course open to them).
  */
 export const unavailable = (course: CourseData, who: 'public' | 'staff' = 'public') => {
   const code = who === 'staff' ? staffCourseClosedCode(course) : courseClosedCode(course);

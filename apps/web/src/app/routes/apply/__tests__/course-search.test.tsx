@@ -224,7 +224,7 @@ describe('/apply course search', () => {
     expect(await screen.findByText('503: Service unavailable')).toBeInTheDocument();
   });
 
-  it('shows that a new search is loading and never offers the rows of the previous one (issue 14 item 8)', async () => {
+  it('shows that a new search is loading and never offers the rows of the previous one', async () => {
     seedCourses([
       createCourse({ UCAS_CODE: 'NN43', COURSE_TITLE: 'Accounting and Finance' }),
       createCourse({ UCAS_CODE: 'G400', COURSE_TITLE: 'Computer Science' }),

@@ -43,7 +43,7 @@ describe('/staff course search', () => {
     expect(within(rowOf('Economics')).getByText('No role on this course')).toBeInTheDocument();
     expect(within(rowOf('Computer Science')).getByRole('link', { name: /^Apply/ })).toHaveAttribute('href', '/apply/G400');
     expect(within(rowOf('Law')).getByRole('link', { name: /^Apply/ })).toHaveAttribute('href', '/apply/M100');
-    // No role on the course: no Apply at all (issue 19 item 4), neither a link nor a disabled button.
+    // No role on the course: no Apply at all, neither a link nor a disabled button.
     expect(within(rowOf('Economics')).queryByRole('link', { name: /^Apply/ })).not.toBeInTheDocument();
     expect(within(rowOf('Economics')).queryByRole('button', { name: /^Apply/ })).not.toBeInTheDocument();
   });

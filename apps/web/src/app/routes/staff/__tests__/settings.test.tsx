@@ -33,7 +33,7 @@ describe('/staff/settings (Clearing settings)', () => {
     expect(within(screen.getByRole('banner')).queryByText('Ada Administrator')).not.toBeInTheDocument();
   });
 
-  it('follows the roles the server holds when a call answers 403: an Administrator removed from the group loses the page (issue 25 item 3)', async () => {
+  it('follows the roles the server holds when a call answers 403: an Administrator removed from the group loses the page', async () => {
     setClearingStatus({ state: 1, closing_message: null });
     const { user } = renderApp('/staff/settings', { user: admin });
     await user.click(await screen.findByRole('radio', { name: 'Closed' }));
@@ -142,7 +142,7 @@ describe('/staff/settings (Clearing settings)', () => {
     expect(screen.queryByText('Settings saved.')).not.toBeInTheDocument();
   });
 
-  describe('Sign-in lockouts (issue 25 item 2)', () => {
+  describe('Sign-in lockouts', () => {
     const pair = {
       kind: 'pair',
       username: 'editor',

@@ -151,7 +151,7 @@ describe('staff sign-in (PUT /api/admin/auth/ldap)', () => {
     expect(within(banner()).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/staff/settings');
   });
 
-  it('makes no staff call on a public page without the sign-in hint (issue 21 item 2)', async () => {
+  it('makes no staff call on a public page without the sign-in hint', async () => {
     const asked: string[] = [];
     server.events.on('request:start', ({ request }) => {
       if (request.url.includes('/admin/auth/')) asked.push(request.url);
@@ -221,7 +221,7 @@ describe('staff sign-in (PUT /api/admin/auth/ldap)', () => {
     expect(within(banner()).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 
-  it('lets a user without a role check again: a role given in the directory meanwhile opens the staff pages without signing out (issue 25 item 3)', async () => {
+  it('lets a user without a role check again: a role given in the directory meanwhile opens the staff pages without signing out', async () => {
     const newStarter = createStaffUser({ username: 'newstarter', name: 'Nia New', roles: [] });
     const { user } = renderApp('/staff', { user: newStarter });
     await screen.findByRole('heading', { level: 1, name: 'Your account has no Clearing role' });

@@ -75,7 +75,7 @@ describe('confirmation page by confirmed_status', () => {
     expect(screen.getByText('Mathematics, A*, 2025', { exact: false })).toBeInTheDocument();
   });
 
-  it('links to the review page by hash (the status page, issue 24)', async () => {
+  it('links to the review page by hash (the status page)', async () => {
     const { user, router } = await submitted();
     // The confirmation page is a lazy route: the path changes before its chunk has rendered.
     await user.click(await screen.findByRole('link', { name: 'View your application' }));

@@ -84,7 +84,7 @@ describe('qualifications: group editor', () => {
         .getAllByRole('combobox')
         .map((c) => c.getAttribute('id')),
     ).toEqual(['QUALIFICATIONS-0-QUALIFICATION', 'QUALIFICATIONS-0-SUBJECT']);
-    // The grade is a row of radios, one click each, best first (issue 20 item 3).
+    // The grade is a row of radios, one click each, best first.
     const grade = within(editor).getByRole('group', { name: 'Grade' });
     expect(
       within(grade)
@@ -98,7 +98,7 @@ describe('qualifications: group editor', () => {
     expect(screen.getByRole('heading', { name: 'Qualification 1: A Level' })).toBeInTheDocument();
     expect(screen.getByText('Mathematics, A*, 2025')).toBeInTheDocument();
     const edit = screen.getByRole('button', { name: 'Edit qualification 1' });
-    // Done moves on to the group's Add control (issue 20 item 3).
+    // Done moves on to the group's Add control.
     expect(screen.getByRole('button', { name: 'Add a qualification' })).toHaveFocus();
 
     await addQualification(user, 'Qualification', 'ALEVEL', { Subject: 'Physics', Grade: 'A', Year: '2025' });
@@ -110,7 +110,7 @@ describe('qualifications: group editor', () => {
     expect(within(within(reopened).getByRole('group', { name: 'Grade' })).getByRole('radio', { name: 'A*' })).toBeChecked();
   });
 
-  it("moves on from a done GCSE to the qualifications group's Add control (issue 20 item 3)", async () => {
+  it("moves on from a done GCSE to the qualifications group's Add control", async () => {
     const { user } = await openStep2();
     await addQualification(user, 'GCSE qualification', 'GCSE', { Subject: 'Mathematics', Grade: '6', Year: '2024' });
     expect(screen.getByRole('heading', { name: 'GCSE qualification 1: GCSE' })).toBeInTheDocument();

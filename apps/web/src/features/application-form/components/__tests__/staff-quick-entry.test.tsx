@@ -5,7 +5,7 @@ import { fill, itemEditor } from '@/testing/application-form';
 import { seedCourses, seedQualOptions } from '@/testing/mocks/db';
 import { createStaffUser, renderApp } from '@/testing/test-utils';
 
-// An adviser with a caller on the line (issue 20 item 3): fewer actions than the public form needs.
+// An adviser with a caller on the line: fewer actions than the public form needs.
 const backOffice = createStaffUser({ username: 'backoffice1', name: 'Bola Backoffice', roles: [{ role: 'Back Office', scope: 'all' }] });
 
 const openStep = async (step: 'personal-details' | 'qualifications', heading: string) => {

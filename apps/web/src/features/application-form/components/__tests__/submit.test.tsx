@@ -168,7 +168,7 @@ describe('submit step: submitting', () => {
     expect(Object.keys(assessed).sort()).toEqual(['APPLIED_TO_UCAS', 'DOB', 'GCSE_QUALIFICATIONS', 'NATIONALITY', 'QUALIFICATIONS', 'SECOND_YEAR_ENTRY']);
   });
 
-  it("shows the gateway's rate-limit message when a submission is refused with 429 (issue 14)", async () => {
+  it("shows the gateway's rate-limit message when a submission is refused with 429", async () => {
     server.use(
       http.post(
         apiUrl(API_ROUTES.apply.path),
@@ -184,7 +184,7 @@ describe('submit step: submitting', () => {
     expect(await screen.findByText('429: Too many requests from your connection. Please wait 42 seconds and try again.')).toBeInTheDocument();
   });
 
-  it("treats a 429 on the applied check as 'not checked': nothing said while filling in, the confirmation says so, and the submission goes (issue 25 item 7)", async () => {
+  it("treats a 429 on the applied check as 'not checked': nothing said while filling in, the confirmation says so, and the submission goes", async () => {
     const checks = recordRequests(server, 'GET', '/api/applications/G400/applied');
     server.use(
       http.get(apiUrl('/api/applications/:code/applied'), () =>

@@ -36,7 +36,7 @@ function sessionEndingSoon() {
   return puts;
 }
 
-describe('the idle warning (issue 19 item 2)', () => {
+describe('the idle warning', () => {
   it('warns two minutes before the idle end in an alert dialog with focus on Stay signed in, which extends the session', async () => {
     const puts = sessionEndingSoon();
     const { user } = renderApp('/staff', { user: adviser });

@@ -90,7 +90,7 @@ describe('clearing open/closed gate', () => {
     expect(await screen.findByText('Closed.')).toBeInTheDocument();
   });
 
-  it('shows the closed message without asking for a session when no sign-in hint is there (issue 21 item 2)', async () => {
+  it('shows the closed message without asking for a session when no sign-in hint is there', async () => {
     setClearingStatus({ state: 0, closing_message: 'Closed.' });
     const counts = countRequests();
     renderApp('/apply');
