@@ -144,6 +144,7 @@ export const createApiPaths = (base: string) => {
     adminDocument: (studentId: string, ucasCode: string, fileId: string) => `${api}${fillPath(A.adminDocument.path, { ...desk(studentId, ucasCode), fileId })}`,
     adminApplicationAudit: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminApplicationAudit.path, desk(studentId, ucasCode))}`,
     adminAuditCsv: (filter: { student?: string; course?: string } = {}) => `${api}${fillPath(A.adminAuditCsv.path)}${searchString(filter)}`,
+    adminSubjectAccess: () => `${api}${fillPath(A.adminSubjectAccess.path)}`,
     adminEmails: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminEmails.path, desk(studentId, ucasCode))}`,
     adminEmailResend: (studentId: string, ucasCode: string, emailId: string) =>
       `${api}${fillPath(A.adminEmailResend.path, { ...desk(studentId, ucasCode), emailId })}`,

@@ -57,6 +57,7 @@ import {
   decisionReviewRequestSchema,
 } from '../privacy/decision-review';
 import { auditExportQuerySchema, auditListSchema } from '../privacy/audit';
+import { subjectAccessQuerySchema } from '../privacy/subject-access';
 import { API_ROUTES, type ApiRouteName } from './api-routes';
 import type { Endpoint } from './endpoint';
 
@@ -177,6 +178,8 @@ export const API_ENDPOINTS = withSchemas({
   adminApplicationAudit: { params: adminApplicationParamsSchema, query, responses: { 200: auditListSchema, ...deskErrors, ...e401 } },
   /** The audit trail as CSV: reads, changes, sign-ins and role changes (Administrators over all courses). */
   adminAuditCsv: { query: auditExportQuerySchema, responses: { 200: z.string(), ...refusals } },
+  /** The zip itself (binary, not JSON): no 2xx schema. 404 when no one is held under the email or UCAS Personal ID. */
+  adminSubjectAccess: { query: subjectAccessQuerySchema, responses: { ...refusals, ...e404 } },
   // The OpenAPI document of all of these.
   /** The document itself. */
   openapi: { responses: {} },

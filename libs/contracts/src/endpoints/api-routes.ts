@@ -63,6 +63,8 @@ export const API_ROUTES = {
   // The audit trail of staff access.
   adminApplicationAudit: { method: 'GET', path: '/api/admin/applications/:student/:course/audit' },
   adminAuditCsv: { method: 'GET', path: '/api/admin/audit.csv' },
+  // Subject access: one person's data from every service, as one zip.
+  adminSubjectAccess: { method: 'GET', path: '/api/admin/subject-access.zip' },
   // The OpenAPI document of all of these.
   openapi: { method: 'GET', path: '/api/openapi.json' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;

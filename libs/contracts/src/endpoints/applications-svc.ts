@@ -39,6 +39,7 @@ import {
   decisionReviewRequestSchema,
 } from '../privacy/decision-review';
 import { auditExportQuerySchema, auditListSchema, deskReadQuerySchema, staffAuditEventSchema } from '../privacy/audit';
+import { applicationsSubjectAccessSchema, subjectAccessQuerySchema } from '../privacy/subject-access';
 import { endpoint } from './endpoint';
 
 const e400 = { 400: errorResponseSchema };
@@ -114,6 +115,13 @@ export const APPLICATIONS_SVC = {
   }),
   /** Records a sign-in, sign-out or change of roles (the gateway's). */
   auditEvent: endpoint({ method: 'POST', path: '/audit/events', body: staffAuditEventSchema, responses: { 200: z.object({ ok: z.literal(true) }), ...e400 } }),
+  /** Everything held about a person (subject access; Administrators over all courses): 404 when no one. */
+  subjectAccess: endpoint({
+    method: 'GET',
+    path: '/subject-access',
+    query: subjectAccessQuerySchema,
+    responses: { 200: applicationsSubjectAccessSchema, ...e400, ...e403, ...e404 },
+  }),
   /** The whole audit trail, oldest first (Administrators over all courses). */
   auditExport: endpoint({ method: 'GET', path: '/audit', query: auditExportQuerySchema, responses: { 200: auditListSchema, ...e400, ...e403 } }),
   /** A staff update (409 on a stale version, a duplicate or no place left). */

@@ -6,6 +6,7 @@ import { applicationEmailRoutes } from './application-emails';
 import { adminApplicationRoutes } from './applications-admin';
 import { auditApiRoutes } from './audit';
 import { decisionReviewApiRoutes } from './decision-reviews';
+import { subjectAccessApiRoutes } from './subject-access';
 
 /**
  * Public application routes of spec section 7: the duplicate check, the review page, and (from
@@ -18,6 +19,7 @@ export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig
   await fastify.register(applicationEmailRoutes);
   await fastify.register(decisionReviewApiRoutes);
   await fastify.register(auditApiRoutes);
+  await fastify.register(subjectAccessApiRoutes);
 
   /**
    * GET /api/applications/{ucasCode}/applied: the applications to the course by this email
