@@ -1,6 +1,6 @@
 import {
   APPLICATIONS_SVC,
-  ADMIN_APPLICATION_MESSAGES,
+  DESK_MESSAGES,
   COURSES_SVC,
   type AuditScreen,
   type CourseDetailResponse,
@@ -23,6 +23,6 @@ export async function loadStaffApplication(
 ): Promise<{ stored: StaffStoredApplication; detail: CourseDetailResponse }> {
   const stored = await fastify.services.applications.send(request, APPLICATIONS_SVC.deskApplication, { params, query: { screen } });
   const detail = await fastify.services.courses.send(request, COURSES_SVC.detail, { params: { id: stored.applicationData.UCAS_CODE } });
-  if (!detail.access) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+  if (!detail.access) throw new HttpError(403, DESK_MESSAGES.NO_ROLE);
   return { stored, detail };
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   APPLICATIONS_SVC,
-  ADMIN_APPLICATION_MESSAGES,
+  DESK_MESSAGES,
   assessFormSchema,
   courseDocumentTypes,
   DEFAULT_CLOSED_MESSAGE,
@@ -361,7 +361,7 @@ export function createSubmitPipeline(fastify: FastifyInstance) {
      */
     async submitStaff(request: FastifyRequest, student: string, code: string, data: StaffCreateSubmission): Promise<ApplyResponse> {
       const user = request.staffUser;
-      if (!user) throw new HttpError(401, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+      if (!user) throw new HttpError(401, DESK_MESSAGES.NO_ROLE);
       refuseOtherKindOfId(settleSubmissionId(request, data.SUBMISSION_ID), 'staff');
       const detail = await pipeline.course(request, code);
       forbidIfRefused(staffEditRefusal(detail.access, null));

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { isEmailAddress } from '@clearing-desk/contracts';
 import type { NotificationsConfig } from '../config';
 import { oneLine } from './render-email';
 
@@ -39,8 +40,6 @@ export function mailDomain(from: string): string {
  */
 export const messageIdFor = (key: string, from: string): string => `<${key}@${mailDomain(from)}>`;
 
-const ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
-
 /**
  * nodemailer over SMTP_URL (a pool of connections), with MAIL_FROM and MAIL_REPLY_TO. Every
  * header value is one line (oneLine) and nodemailer encodes non-ASCII text, so nothing an
@@ -59,7 +58,7 @@ export function createMailer(config: Pick<NotificationsConfig, 'SMTP_URL' | 'MAI
   return {
     async send(email: OutgoingEmail): Promise<SendResult> {
       const address = email.to.trim();
-      if (!ADDRESS.test(address)) throw new PermanentSendError(`not an email address: ${JSON.stringify(address).slice(0, 80)}`, null);
+      if (!isEmailAddress(address)) throw new PermanentSendError(`not an email address: ${JSON.stringify(address).slice(0, 80)}`, null);
       try {
         const info = (await transport.sendMail({
           from: config.MAIL_FROM,

@@ -1,7 +1,7 @@
 import { Spinner } from '@clearing-desk/ui';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { paths, routerBasename } from '@/config/paths';
-import { loadCourseForm } from './routes/apply/load-course-form';
+import { loadApplicationFormShell } from './routes/apply/load-application-form-shell';
 import { GatedOutlet } from './routes/gated-outlet';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
@@ -10,11 +10,11 @@ import { RouteError } from './routes/route-error';
 export type RouteHandle = { managesFocus?: boolean };
 const managesFocus: RouteHandle = { managesFocus: true };
 
-/** A page of the application form at /apply/:ucasCode: its module and the form around it (course-form.tsx), loaded together. */
+/** A page of the application form at /apply/:ucasCode: its module and the form around it (application-form-shell.tsx), loaded together. */
 const formPage =
   <T,>(page: () => Promise<T>) =>
   async (): Promise<T> =>
-    (await Promise.all([page(), loadCourseForm()]))[0];
+    (await Promise.all([page(), loadApplicationFormShell()]))[0];
 
 /**
  * The route tree (spec section 2). Page modules load lazily; each exports `Component`.

@@ -4,8 +4,8 @@ import { apiPaths } from '@/config/paths';
 import { api, PUBLIC_SCHEMAS } from './api-client';
 
 /**
- * The Clearing open/closed state, read by the gate (features/clearing-status), the settings page
- * (features/clearing-settings) and the server rendering: one query family for GET
+ * The Clearing status (open or closed), read by the gate and the settings page (both
+ * features/clearing-status) and the server rendering: one query family for GET
  * /api/admin/status and GET /api/ping, so the setting an Administrator saves is the state every
  * screen shows. Shared code, because features never import each other.
  */

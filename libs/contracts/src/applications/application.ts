@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { assessFormSchema, qualificationItemSchema, MAX_QUALIFICATION_ITEMS } from '../assessment/assess-form';
 import { assessmentSchema } from '../assessment/assessment';
-import { applicationStatusSchema, applicationSubStatusSchema } from '../assessment/status-codes';
+import { applicationStatusSchema, applicationSubStatusSchema } from '../status/status-codes';
 import { courseDataSchema } from '../courses/course';
 import { documentSummarySchema } from '../files/file-metadata';
 import { qualOptionSchema } from '../qualifications/qual-option';
 import { documentFieldsShape } from './document-fields';
-import { timestampQuerySchema } from '../rules/timestamp-query';
+import { timestampQuerySchema } from '../common/timestamp-query';
 
 // Generous bound for any single text value; the exact limits are spec section 5's rules
 // (validateApplicationForm), checked with their own messages.

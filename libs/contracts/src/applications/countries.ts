@@ -1,6 +1,6 @@
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
-import { HOME_NATIONALITIES, isHomeNationality } from './home-nationalities';
+import { HOME_NATIONALITIES, isHomeNationality } from '../qualifications/home-nationalities';
 
 countries.registerLocale(en);
 

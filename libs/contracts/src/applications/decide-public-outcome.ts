@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Assessment } from '../assessment/assessment';
-import { applicationStatusSchema, applicationSubStatusSchema } from '../assessment/status-codes';
+import { applicationStatusSchema, applicationSubStatusSchema } from '../status/status-codes';
 import type { CourseData, CourseRow } from '../courses/course';
 import { messageItemSchema, recommendedCourseSchema, type ApplicationForm, type RecommendedCourse } from './application';
 

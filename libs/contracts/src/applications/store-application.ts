@@ -5,8 +5,7 @@ import { courseDataSchema } from '../courses/course';
 import { qualOptionSchema } from '../qualifications/qual-option';
 import { applicationDataSchema, appliedQuerySchema, keyedSubmissionSchema } from './application';
 import { applicationDecisionSchema } from './decide-public-outcome';
-import { emailCourseFactsSchema, interviewDetailsSchema } from '../notifications/outbox';
-import { applicantDecisionSchema } from '../notifications/status-page';
+import { applicantDecisionSchema, emailCourseFactsSchema, interviewDetailsSchema } from './decision-facts';
 import { placesSeedSchema } from '../rules/places-schemas';
 
 /** Who a history LOG row names for a submission from the public (domain.md "Statuses"). */

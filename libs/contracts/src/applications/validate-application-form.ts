@@ -5,6 +5,7 @@ import { DOCUMENT_TYPE_SLOTS, type DocumentType } from '../courses/course';
 import { fileTokenSchema } from '../files/file-metadata';
 import { fileFormatsMessage, fileSizeMessage, uploadUnexpectedErrorText } from '../files/upload-messages';
 import type { QualOption } from '../qualifications/qual-option';
+import { isEmailAddress } from '../rules/email-address';
 import { APPLICATION_FIELDS, isFieldVisible, type FieldDef, type FormSection } from './application-fields';
 import { DOCUMENT_TYPE_TITLES, DOCUMENT_TYPES, formDocuments, isAcceptedFileFormat, parseDocumentFieldName, type FormDocument } from './document-fields';
 import { isCountryCode } from './countries';
@@ -29,8 +30,6 @@ export type ValidateFormOptions = {
   documentTypes?: readonly DocumentType[];
 };
 
-// Trimmed as the spec says; one '@', something either side, a dot in the domain, no spaces.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const VISA_TYPES = new Set<string>(VISA_TYPE_OPTIONS.map((o) => o.value));
 // Spec section 5's month lengths, except that February has 29 days in leap years (domain.md "Form
 // behaviour the spec leaves open": a 28-day February would refuse people born on a leap day).
@@ -65,7 +64,7 @@ function plainFieldError(field: FieldDef, raw: unknown, currentYear: number): st
   if (field.minLength !== undefined && value.length < field.minLength) return M.minLength(label, field.minLength);
   switch (field.name) {
     case 'EMAIL':
-      return EMAIL.test(value) ? null : M.email(label);
+      return isEmailAddress(value) ? null : M.email(label);
     case 'UCAS_PERSONAL_ID':
       return /^\d{10}$/.test(value) ? null : M.tenDigits(label);
     case 'DOB':

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { applicationStatusSchema } from './status-codes';
+import { submissionButtonSchema } from '../status/status-codes';
 
 /** TRAFFIC_LIGHT of an assessment (domain.md "Traffic light"): G green, A amber, R red. */
 export const trafficLightSchema = z.enum(['G', 'A', 'R']);
@@ -7,10 +7,6 @@ export type TrafficLight = z.infer<typeof trafficLightSchema>;
 
 /** Rank of a light, worst first: the light of an assessment is the minimum over its rules. */
 export const TRAFFIC_LIGHT_RANK = { R: 0, A: 1, G: 2 } as const satisfies Record<TrafficLight, number>;
-
-/** One button of SUBMISSION_OPTIONS.BUTTONS (spec section 3): the status it sets and its label. */
-export const submissionButtonSchema = z.object({ STATUS: applicationStatusSchema, LABEL: z.string() });
-export type SubmissionButton = z.infer<typeof submissionButtonSchema>;
 
 /** One reason behind the light; MESSAGE names the numbers it compares (domain.md). */
 export const explanationSchema = z.object({ STATUS: trafficLightSchema, MESSAGE: z.string() });

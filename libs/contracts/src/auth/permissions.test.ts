@@ -1,4 +1,4 @@
-import { APPLICATION_STATUSES, type ApplicationStatus } from '../assessment/status-codes';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '../status/status-codes';
 import {
   canEditApplication,
   canEditCourse,

@@ -1,4 +1,4 @@
-import type { ApplicationStatus } from '../assessment/status-codes';
+import type { ApplicationStatus } from '../status/status-codes';
 import { hasPermission } from './role-permissions';
 import type { Access, StaffUser } from './roles';
 

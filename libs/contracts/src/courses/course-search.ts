@@ -3,7 +3,7 @@ import { LIMITS } from '../common/limits';
 import { pageNumberSchema, pageSizeSchema } from '../common/pagination';
 import { accessSchema } from '../auth/roles';
 import { courseRowSchema } from './course';
-import { timestampQuerySchema } from '../rules/timestamp-query';
+import { timestampQuerySchema } from '../common/timestamp-query';
 
 /**
  * GET /api/courses query (spec section 7): keyword `q`, 1-based page `p`, `page_size`

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
-  adminApplicationParamsSchema,
-  adminApplicationResponseSchema,
-  adminDocumentParamsSchema,
+  deskApplicationParamsSchema,
+  deskApplicationResponseSchema,
+  deskDocumentParamsSchema,
   applicationListingQuerySchema,
   applicationListingResponseSchema,
   outboundCallBodySchema,
@@ -15,7 +15,7 @@ import {
   visaBodySchema,
   visaResponseSchema,
   visaUpdateResponseSchema,
-} from '../applications/admin-applications';
+} from '../applications/desk';
 import {
   applyApiBodySchema,
   applyCourseParamsSchema,
@@ -33,12 +33,12 @@ import { apiBodySchema, emptyApiBodySchema } from '../common/api-body';
 import { errorResponseSchema } from '../common/errors';
 import { courseDetailResponseSchema, courseIdParamsSchema } from '../courses/course';
 import { courseSearchQuerySchema, courseSearchResponseSchema } from '../courses/course-search';
-import { courseHistoryResponseSchema, courseUpdateBodySchema } from '../courses/course-update';
+import { courseHistoryResponseSchema, courseUpdateBodySchema } from '../course-control/course-update';
 import { figuresQuerySchema, figuresResponseSchema } from '../figures/figures';
 import { uploadResponseSchema } from '../files/file-routes';
 import { adminEmailParamsSchema, emailListResponseSchema, resendEmailResponseSchema } from '../notifications/email-records';
 import { statusPageResponseSchema } from '../notifications/status-page';
-import { timestampQuerySchema } from '../rules/timestamp-query';
+import { timestampQuerySchema } from '../common/timestamp-query';
 import {
   scenarioCompletionRequestSchema,
   scenarioCompletionSchema,
@@ -145,15 +145,15 @@ export const API_ENDPOINTS = withSchemas({
   // The applications desk.
   adminApplications: { query: applicationListingQuerySchema, responses: { 200: applicationListingResponseSchema, ...deskErrors } },
   adminStudents: { query: studentSearchQuerySchema, responses: { 200: studentSearchResponseSchema, ...deskErrors } },
-  adminApplication: { params: adminApplicationParamsSchema, query, responses: { 200: adminApplicationResponseSchema, ...deskErrors } },
-  adminApplicationCreate: { params: adminApplicationParamsSchema, body: staffCreateBodySchema, responses: { 200: applyResponseSchema, ...deskErrors } },
-  adminApplicationUpdate: { params: adminApplicationParamsSchema, body: staffUpdateBodySchema, responses: { 200: staffUpdateResponseSchema, ...deskErrors } },
-  adminOutboundCall: { params: adminApplicationParamsSchema, body: outboundCallBodySchema, responses: { 200: outboundCallResponseSchema, ...deskErrors } },
-  adminVisa: { params: adminApplicationParamsSchema, query, responses: { 200: visaResponseSchema, ...deskErrors } },
-  adminVisaUpdate: { params: adminApplicationParamsSchema, body: visaBodySchema, responses: { 200: visaUpdateResponseSchema, ...deskErrors } },
+  adminApplication: { params: deskApplicationParamsSchema, query, responses: { 200: deskApplicationResponseSchema, ...deskErrors } },
+  adminApplicationCreate: { params: deskApplicationParamsSchema, body: staffCreateBodySchema, responses: { 200: applyResponseSchema, ...deskErrors } },
+  adminApplicationUpdate: { params: deskApplicationParamsSchema, body: staffUpdateBodySchema, responses: { 200: staffUpdateResponseSchema, ...deskErrors } },
+  adminOutboundCall: { params: deskApplicationParamsSchema, body: outboundCallBodySchema, responses: { 200: outboundCallResponseSchema, ...deskErrors } },
+  adminVisa: { params: deskApplicationParamsSchema, query, responses: { 200: visaResponseSchema, ...deskErrors } },
+  adminVisaUpdate: { params: deskApplicationParamsSchema, body: visaBodySchema, responses: { 200: visaUpdateResponseSchema, ...deskErrors } },
   /** The stored document itself, as an attachment (binary, not JSON): no 2xx schema. */
-  adminDocument: { params: adminDocumentParamsSchema, query, responses: {} },
-  adminEmails: { params: adminApplicationParamsSchema, query, responses: { 200: emailListResponseSchema, ...emailErrors } },
+  adminDocument: { params: deskDocumentParamsSchema, query, responses: {} },
+  adminEmails: { params: deskApplicationParamsSchema, query, responses: { 200: emailListResponseSchema, ...emailErrors } },
   adminEmailResend: { params: adminEmailParamsSchema, responses: { 201: resendEmailResponseSchema, ...emailErrors } },
   // Training scenarios.
   scenario: { params: scenarioFilterSchema, query, responses: { 200: scenarioResponseSchema, ...refusals, 404: scenarioNotFoundResponseSchema } },
@@ -175,7 +175,7 @@ export const API_ENDPOINTS = withSchemas({
     responses: { 200: decisionReviewItemSchema, ...refusals, ...e404, ...e409 },
   },
   /** An application's audit (Administrators on its course). */
-  adminApplicationAudit: { params: adminApplicationParamsSchema, query, responses: { 200: auditListSchema, ...deskErrors, ...e401 } },
+  adminApplicationAudit: { params: deskApplicationParamsSchema, query, responses: { 200: auditListSchema, ...deskErrors, ...e401 } },
   /** The audit trail as CSV: reads, changes, sign-ins and role changes (Administrators over all courses). */
   adminAuditCsv: { query: auditExportQuerySchema, responses: { 200: z.string(), ...refusals } },
   /** The zip itself (binary, not JSON): no 2xx schema. 404 when no one is held under the email or UCAS Personal ID. */

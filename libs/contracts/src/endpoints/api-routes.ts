@@ -1,5 +1,5 @@
 import type { HttpMethod } from './endpoint';
-import { fillPath, type FillPathArgs } from './path';
+import { fillPath, type FillPathArgs } from '../common/path';
 
 /**
  * The public API of spec section 7: every route the gateway serves, by name, with its method and

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  adminApplicationParamsSchema,
+  deskApplicationParamsSchema,
   applicationListingQuerySchema,
   applicationListingResponseSchema,
   logEntryBodySchema,
@@ -13,7 +13,7 @@ import {
   studentSearchResponseSchema,
   visaDataSchema,
   visaUpdateResponseSchema,
-} from '../applications/admin-applications';
+} from '../applications/desk';
 import { appliedResponseSchema, applyResponseSchema } from '../applications/application';
 import {
   applicationHashParamsSchema,
@@ -101,7 +101,7 @@ export const APPLICATIONS_SVC = {
   deskApplication: endpoint({
     method: 'GET',
     path: '/desk/applications/:student/:course',
-    params: adminApplicationParamsSchema,
+    params: deskApplicationParamsSchema,
     /** `screen`: a staff member opened it on that screen (recorded in the audit trail). */
     query: deskReadQuerySchema,
     responses: { 200: staffStoredApplicationSchema, ...e403, ...e404 },
@@ -110,7 +110,7 @@ export const APPLICATIONS_SVC = {
   deskAudit: endpoint({
     method: 'GET',
     path: '/desk/applications/:student/:course/audit',
-    params: adminApplicationParamsSchema,
+    params: deskApplicationParamsSchema,
     responses: { 200: auditListSchema, ...e403, ...e404 },
   }),
   /** Records a sign-in, sign-out or change of roles (the gateway's). */
@@ -128,7 +128,7 @@ export const APPLICATIONS_SVC = {
   deskUpdate: endpoint({
     method: 'PUT',
     path: '/desk/applications/:student/:course',
-    params: adminApplicationParamsSchema,
+    params: deskApplicationParamsSchema,
     body: storeUpdateRequestSchema,
     responses: { 200: staffUpdateResponseSchema, ...e400, ...e403, ...e404, 409: errorResponseSchema },
   }),
@@ -136,7 +136,7 @@ export const APPLICATIONS_SVC = {
   deskOutboundCall: endpoint({
     method: 'PUT',
     path: '/desk/applications/:student/:course/outbound-call',
-    params: adminApplicationParamsSchema,
+    params: deskApplicationParamsSchema,
     body: outboundCallDataSchema,
     responses: { 200: outboundCallResponseSchema, ...e400, ...e403, ...e404 },
   }),
@@ -144,7 +144,7 @@ export const APPLICATIONS_SVC = {
   deskVisa: endpoint({
     method: 'PUT',
     path: '/desk/applications/:student/:course/visa',
-    params: adminApplicationParamsSchema,
+    params: deskApplicationParamsSchema,
     body: visaDataSchema,
     responses: { 200: visaUpdateResponseSchema, ...e400, ...e403, ...e404 },
   }),
@@ -152,7 +152,7 @@ export const APPLICATIONS_SVC = {
   deskLog: endpoint({
     method: 'POST',
     path: '/desk/applications/:student/:course/log',
-    params: adminApplicationParamsSchema,
+    params: deskApplicationParamsSchema,
     body: logEntryBodySchema,
     responses: { 200: z.object({ version: z.number().int() }), ...e400, ...e403, ...e404 },
   }),

@@ -2,7 +2,7 @@ import { alternativeCandidatesQuerySchema, alternativeCandidatesResponseSchema }
 import { errorResponseSchema } from '../common/errors';
 import { courseDetailResponseSchema, courseIdParamsSchema } from '../courses/course';
 import { courseSearchQuerySchema, courseSearchResponseSchema } from '../courses/course-search';
-import { courseHistoryResponseSchema, courseUpdateServiceBodySchema } from '../courses/course-update';
+import { courseHistoryResponseSchema, courseUpdateServiceBodySchema } from '../course-control/course-update';
 import { reportableCoursesResponseSchema } from '../figures/figures';
 import { endpoint } from './endpoint';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { API_ENDPOINTS } from './api-endpoints';
 import { API_ROUTES, apiPath, apiRouteLabel, type ApiRouteName } from './api-routes';
 import { endpoint, routeOf, successSchema, type Endpoint } from './endpoint';
-import { fillPath } from './path';
+import { fillPath } from '../common/path';
 import { SERVICE_ENDPOINTS } from './service-endpoints';
 
 describe('fillPath', () => {

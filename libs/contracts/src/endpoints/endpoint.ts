@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ParamsOf, PathParams } from './path';
+import type { ParamsOf, PathParams } from '../common/path';
 
 /**
  * Endpoints as data: each HTTP endpoint is one object, declared once in

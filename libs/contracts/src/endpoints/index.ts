@@ -1,5 +1,4 @@
 /** Endpoints as data: each service's endpoints, declared once (see endpoint.ts). */
-export * from './path';
 export * from './endpoint';
 export * from './applications-svc';
 export * from './assessment-svc';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { courseRowSchema, type CourseRow } from '../courses/course';
 import { emailSummarySchema, type EmailSummary } from '../notifications/email-records';
-import { timestampQuerySchema } from '../rules/timestamp-query';
+import { timestampQuerySchema } from '../common/timestamp-query';
 import { placesLedgerSchema } from '../rules/places-schemas';
 
 /**

@@ -1,11 +1,11 @@
 import { DECISION_REVIEW_EMAIL_TEXTS } from '../privacy/automatic-decision-texts';
 import type { RecommendedCourse } from '../applications/application';
-import type { ApplicationStatus, ApplicationSubStatus } from '../assessment/status-codes';
+import type { ApplicationStatus, ApplicationSubStatus } from '../status/status-codes';
 import { formatLondonDateTime } from '../common/london-time';
 import { formatLongDate } from '../common/long-date';
 import { SCHOOL_CODES } from '../courses/school-codes';
 import { needsStudentVisa } from '../scripts/nationality';
-import type { EmailCourseFacts, InterviewDetails } from './outbox';
+import type { EmailCourseFacts, InterviewDetails } from '../applications/decision-facts';
 
 /**
  * Which email a decision sends (domain.md "Decision emails"; DfE Apply's habit: every transition

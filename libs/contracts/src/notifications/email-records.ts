@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { adminApplicationParamsSchema } from '../applications/admin-applications';
+import { deskApplicationParamsSchema } from '../applications/desk';
+import { emailAddressSchema } from '../rules/email-address-schema';
 import { DECISION_EMAIL_KINDS } from './decision-content';
 
 /**
@@ -38,7 +39,7 @@ export type EmailListResponse = z.infer<typeof emailListResponseSchema>;
 export const emailIdParamsSchema = z.object({ emailId: z.uuid() });
 
 /** The gateway's POST /api/admin/applications/{student}/{course}/emails/{emailId}/resend. */
-export const adminEmailParamsSchema = adminApplicationParamsSchema.extend(emailIdParamsSchema.shape);
+export const adminEmailParamsSchema = deskApplicationParamsSchema.extend(emailIdParamsSchema.shape);
 
 /** Answer of the gateway's Resend: the new email, queued. */
 export const resendEmailResponseSchema = z.object({ email: emailRecordSchema, message: z.string() });
@@ -50,7 +51,7 @@ export type ResendEmailResponse = z.infer<typeof resendEmailResponseSchema>;
  */
 export const resendEmailRequestSchema = z.object({
   applicationId: z.string().trim().min(1).max(32),
-  recipient: z.email().max(256),
+  recipient: emailAddressSchema,
   requestedBy: z.string().trim().min(1).max(64),
 });
 export type ResendEmailRequest = z.infer<typeof resendEmailRequestSchema>;

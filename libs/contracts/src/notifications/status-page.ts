@@ -1,29 +1,6 @@
 import { z } from 'zod';
-import { applicationReviewResponseSchema, recommendedCourseSchema } from '../applications/application';
-import { applicationStatusSchema, applicationSubStatusSchema } from '../assessment/status-codes';
-import { interviewDetailsSchema } from './outbox';
-
-/**
- * The current decision as the applicant's status page shows it: the facts the
- * contracts' `decisionContent` turns into words, the same the decision's email used.
- * - DECIDED_AT: when the current status was decided (its LOG row: the create or the status change);
- * - DEADLINE: the decision's deadline from the working-day rules (`decisionDeadline`: an offer's
- *   23:59 on the second working day, a referral's midday next day, a pool's 24 hours), else null;
- * - INTERVIEW: the interview the adviser arranged with a change to I (its outbox row), else null;
- * - RECOMMENDED_COURSES: the alternatives stored with an automatic rejection;
- * - LINK_VALID_UNTIL: the intake's cycle end (`intakeCycleEnd`), after which the page answers 410.
- * Times are ISO 8601.
- */
-export const applicantDecisionSchema = z.object({
-  STATUS: applicationStatusSchema,
-  SUB_STATUS: applicationSubStatusSchema.nullable(),
-  DECIDED_AT: z.string(),
-  DEADLINE: z.string().nullable(),
-  INTERVIEW: interviewDetailsSchema.nullable(),
-  RECOMMENDED_COURSES: z.array(recommendedCourseSchema),
-  LINK_VALID_UNTIL: z.string(),
-});
-export type ApplicantDecision = z.infer<typeof applicantDecisionSchema>;
+import { applicationReviewResponseSchema } from '../applications/application';
+import { applicantDecisionSchema } from '../applications/decision-facts';
 
 /**
  * GET /api/applications/{hash}: spec section 7's review answer (applicationData, assessment,

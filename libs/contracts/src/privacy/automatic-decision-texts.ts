@@ -1,4 +1,4 @@
-import type { ApplicationStatus } from '../assessment/status-codes';
+import type { ApplicationStatus } from '../status/status-codes';
 import { PAGE_ROUTES, pageHref } from '../web/page-routes';
 
 /**

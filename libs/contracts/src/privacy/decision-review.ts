@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { applicationStatusSchema, applicationSubStatusSchema } from '../assessment/status-codes';
+import { applicationStatusSchema, applicationSubStatusSchema } from '../status/status-codes';
 import { DECISION_REVIEW_TEXTS } from './automatic-decision-texts';
 
 /** The applicant's request for a person to review an automatic decision (POST /api/applications/{hash}/review-request). */

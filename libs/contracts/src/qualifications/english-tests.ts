@@ -1,4 +1,4 @@
-import { isHomeNationality } from '../applications/home-nationalities';
+import { isHomeNationality } from './home-nationalities';
 /** English qualification options of spec section 3 ("Reference lists"), value -> label. */
 export const ENGLISH_QUALIFICATION_OPTIONS = [
   { value: 'no', label: 'No English qualification' },

@@ -1,5 +1,5 @@
 import { createCourse, createCoursesClosedWithPlaces } from '../testing';
-import { coursePageState, searchAction } from '../courses/course-state';
+import { coursePageState, searchAction } from './course-state';
 import {
   appliedElsewhere,
   appliedForHere,

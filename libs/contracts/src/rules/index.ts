@@ -4,9 +4,9 @@
  * wrappers around them call these.
  */
 export * from './course-open';
-export * from './points-light';
-export * from './http-names';
 export * from './status-buttons';
 export * from './places';
 export * from './places-schemas';
-export * from './timestamp-query';
+export * from './course-state';
+export * from './email-address';
+export * from './email-address-schema';

@@ -1,4 +1,4 @@
-import { courseUpdateDataSchema } from '../courses/course-update';
+import { courseUpdateDataSchema } from '../course-control/course-update';
 import {
   canOfferOverAllowance,
   offerOverAllowance,

@@ -1,6 +1,5 @@
-import { ADMIN_APPLICATION_MESSAGES } from '../applications/admin-applications';
-import { SUBMISSION_BUTTONS } from '../assessment/status-codes';
-import { keptStatus, rejectionReasonsRefusal, staffStatusButtons, staffStatusRefusal } from './status-buttons';
+import { SUBMISSION_BUTTONS } from '../status/status-codes';
+import { keptStatus, rejectionReasonsRefusal, STATUS_RULE_MESSAGES, staffStatusButtons, staffStatusRefusal } from './status-buttons';
 
 const { SUBMIT, OFFER, REFER, POOL, UPDATE, WITHDRAW, DUPLICATE } = SUBMISSION_BUTTONS;
 const green = [OFFER, REFER];
@@ -46,28 +45,28 @@ describe('staffStatusRefusal', () => {
   it('lets an Editor keep an Offered status (V or O) and never move it to S', () => {
     expect(staffStatusRefusal('Editor', 'O', 'V', submitOnly)).toBeNull();
     expect(staffStatusRefusal('Editor', 'O', 'O', submitOnly)).toBeNull();
-    expect(staffStatusRefusal('Editor', 'O', 'S', submitOnly)).toBe(ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('S'));
+    expect(staffStatusRefusal('Editor', 'O', 'S', submitOnly)).toBe(STATUS_RULE_MESSAGES.STATUS_NOT_ALLOWED('S'));
   });
 
   it('refuses V on a new application and names why an edit is refused', () => {
-    expect(staffStatusRefusal('Back Office', null, 'V', green)).toBe(ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('V'));
-    expect(staffStatusRefusal(null, 'S', 'V', submitOnly)).toBe(ADMIN_APPLICATION_MESSAGES.NO_ROLE);
-    expect(staffStatusRefusal('Visa Team', 'S', 'V', submitOnly)).toBe(ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_PUBLIC);
-    expect(staffStatusRefusal('Front Office', 'R', 'V', submitOnly)).toBe(ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY);
+    expect(staffStatusRefusal('Back Office', null, 'V', green)).toBe(STATUS_RULE_MESSAGES.STATUS_NOT_ALLOWED('V'));
+    expect(staffStatusRefusal(null, 'S', 'V', submitOnly)).toBe(STATUS_RULE_MESSAGES.NO_ROLE);
+    expect(staffStatusRefusal('Visa Team', 'S', 'V', submitOnly)).toBe(STATUS_RULE_MESSAGES.CANNOT_EDIT_PUBLIC);
+    expect(staffStatusRefusal('Front Office', 'R', 'V', submitOnly)).toBe(STATUS_RULE_MESSAGES.CANNOT_EDIT_ANY);
   });
 
   it('lets set-status staff withdraw whatever the light, and not on a new application', () => {
     expect(staffStatusRefusal('Back Office Limited', 'P', 'W', [SUBMISSION_BUTTONS.REJECT, REFER])).toBeNull();
-    expect(staffStatusRefusal('Back Office', null, 'W', green)).toBe(ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('W'));
+    expect(staffStatusRefusal('Back Office', null, 'W', green)).toBe(STATUS_RULE_MESSAGES.STATUS_NOT_ALLOWED('W'));
   });
 
   it('lets set-status staff mark an existing application a duplicate (D) whatever the light, and nobody else', () => {
     expect(staffStatusRefusal('Back Office', 'O', 'D', green)).toBeNull();
     expect(staffStatusRefusal('Administrator', 'X', 'D', [SUBMISSION_BUTTONS.REJECT, REFER])).toBeNull();
     expect(staffStatusRefusal('Back Office Limited', 'W', 'D', [REFER, POOL])).toBeNull();
-    expect(staffStatusRefusal('Back Office', null, 'D', green)).toBe(ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('D'));
-    expect(staffStatusRefusal('Editor', 'O', 'D', submitOnly)).toBe(ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('D'));
-    expect(staffStatusRefusal('Front Office', 'S', 'D', submitOnly)).toBe(ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED('D'));
+    expect(staffStatusRefusal('Back Office', null, 'D', green)).toBe(STATUS_RULE_MESSAGES.STATUS_NOT_ALLOWED('D'));
+    expect(staffStatusRefusal('Editor', 'O', 'D', submitOnly)).toBe(STATUS_RULE_MESSAGES.STATUS_NOT_ALLOWED('D'));
+    expect(staffStatusRefusal('Front Office', 'S', 'D', submitOnly)).toBe(STATUS_RULE_MESSAGES.STATUS_NOT_ALLOWED('D'));
   });
 });
 

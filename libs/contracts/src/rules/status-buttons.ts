@@ -1,11 +1,17 @@
-import { ADMIN_APPLICATION_MESSAGES } from '../applications/admin-applications';
-import type { SubmissionButton } from '../assessment/assessment';
-import { SUBMISSION_BUTTONS, type ApplicationStatus } from '../assessment/status-codes';
+import { SUBMISSION_BUTTONS, type ApplicationStatus, type SubmissionButton } from '../status/status-codes';
 import { canEditApplication, canSetStatus } from '../auth/permissions';
 import type { Access } from '../auth/roles';
 
 type AccessLike = Access | string | null | undefined;
 
+/** The refusals of the status rules below (shown to staff as they are; part of the desk's messages). */
+export const STATUS_RULE_MESSAGES = {
+  NO_ROLE: 'You have no role on this course.',
+  CANNOT_EDIT_PUBLIC: 'Your role on this course cannot edit public submissions.',
+  CANNOT_EDIT_ANY: 'Your role on this course cannot edit applications with this status.',
+  STATUS_NOT_ALLOWED: (status: string) => `Status ${status} is not one of the statuses you may set for this application.`,
+  REJECTION_REASONS_NOT_ALLOWED: 'Your role on this course cannot write rejection reasons: only staff who may set statuses can.',
+} as const;
 // The staff buttons by role and stored status, and the refusals, as a table: docs/domain/decisions.md.
 
 /**
@@ -51,8 +57,8 @@ export function staffStatusButtons(access: AccessLike, current: ApplicationStatu
  */
 export function staffEditRefusal(access: AccessLike, current: ApplicationStatus | null): string | null {
   if (canEditApplication(access, current)) return null;
-  if (!access) return ADMIN_APPLICATION_MESSAGES.NO_ROLE;
-  return current === 'S' ? ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_PUBLIC : ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_ANY;
+  if (!access) return STATUS_RULE_MESSAGES.NO_ROLE;
+  return current === 'S' ? STATUS_RULE_MESSAGES.CANNOT_EDIT_PUBLIC : STATUS_RULE_MESSAGES.CANNOT_EDIT_ANY;
 }
 
 /**
@@ -72,7 +78,7 @@ export function staffStatusRefusal(
   if (editRefusal) return editRefusal;
   const stored = keptStatus(requested, current);
   const allowed = stored !== null && staffStatusButtons(access, current, assessed).some((b) => keptStatus(b.STATUS, current) === stored);
-  return allowed ? null : ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED(requested);
+  return allowed ? null : STATUS_RULE_MESSAGES.STATUS_NOT_ALLOWED(requested);
 }
 
 /**
@@ -82,5 +88,5 @@ export function staffStatusRefusal(
  */
 export function rejectionReasonsRefusal(access: AccessLike, reasons: readonly unknown[] | undefined): string | null {
   if (!reasons || reasons.length === 0 || canSetStatus(access)) return null;
-  return ADMIN_APPLICATION_MESSAGES.REJECTION_REASONS_NOT_ALLOWED;
+  return STATUS_RULE_MESSAGES.REJECTION_REASONS_NOT_ALLOWED;
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { qualificationItemSchema, MAX_QUALIFICATION_ITEMS } from '../assessment/assess-form';
 import { TRAFFIC_LIGHT_RANK, trafficLightSchema, type TrafficLight } from '../assessment/assessment';
-import { applicationStatusSchema, type ApplicationStatus } from '../assessment/status-codes';
+import { applicationStatusSchema, type ApplicationStatus } from '../status/status-codes';
 import { LIMITS } from '../common/limits';
+import { emailAddressSchema } from '../rules/email-address-schema';
 
 /**
  * Training scenarios (spec sections 2, 3 "Scenario (training)", 4, 7, 8 and 9).
@@ -73,7 +74,7 @@ export const scenarioSchema = z.strictObject({
   OVER18: flag,
   EEA: flag,
   NATIONALITY: z.string().regex(/^[A-Z]{3}$/),
-  EMAIL: z.email().max(LIMITS.EMAIL_MAX),
+  EMAIL: emailAddressSchema,
   TEL1: z.string().min(LIMITS.PHONE_MIN).max(LIMITS.PHONE_MAX),
   STAGE_DIRECTION: longText.min(1),
   ADDITIONAL_INSTRUCTION: longText,

@@ -1,5 +1,5 @@
 import type { TrafficLight } from '../assessment/assessment';
-import type { ApplicationStatus } from '../assessment/status-codes';
+import type { ApplicationStatus } from '../status/status-codes';
 import { hasPermission } from '../auth/role-permissions';
 import type { Access } from '../auth/roles';
 import { SCHOOL_CODES } from '../courses/school-codes';

@@ -1,4 +1,4 @@
-import { HOME_NATIONALITIES, isHomeNationality } from '../applications/home-nationalities';
+import { HOME_NATIONALITIES, isHomeNationality } from '../qualifications/home-nationalities';
 
 /**
  * EEA member states as ISO 3166 alpha-3 codes (the 27 EU states plus Iceland, Liechtenstein and

@@ -1,5 +1,5 @@
 import Holidays from 'date-holidays';
-import type { ApplicationStatus } from '../assessment/status-codes';
+import type { ApplicationStatus } from '../status/status-codes';
 import { addCalendarDays, londonCalendarDate, londonWallClock } from '../common/london-time';
 
 // England and Wales share their bank holidays; date-holidays' 'public' type is exactly them for

@@ -2,22 +2,22 @@ import { z } from 'zod';
 import { CLOSING_MESSAGE_MAX } from './clearing-texts';
 
 /** Clearing open state (spec section 3 "Clearing status"): 1 = open, 0 = closed. */
-export const clearingStateSchema = z.union([z.literal(0), z.literal(1)]);
+export const clearingStatusStateSchema = z.union([z.literal(0), z.literal(1)]);
 
 /** GET /api/admin/status (spec section 7), called at load. */
 export const clearingStatusResponseSchema = z.object({
-  state: clearingStateSchema,
+  state: clearingStatusStateSchema,
   closing_message: z.string().nullable(),
 });
 export type ClearingStatusResponse = z.infer<typeof clearingStatusResponseSchema>;
 
 /** GET /api/ping (spec section 7), called every 5 minutes. */
-export const pingResponseSchema = z.object({ state: clearingStateSchema });
+export const pingResponseSchema = z.object({ state: clearingStatusStateSchema });
 export type PingResponse = z.infer<typeof pingResponseSchema>;
 
 /** PUT /api/admin/status: an Administrator opens or closes Clearing and sets the closing message. */
 export const clearingStatusUpdateSchema = z.strictObject({
-  state: clearingStateSchema,
+  state: clearingStatusStateSchema,
   closing_message: z
     .string()
     .max(CLOSING_MESSAGE_MAX, `'Closing message' max length is ${CLOSING_MESSAGE_MAX}.`)
@@ -30,7 +30,7 @@ export type ClearingStatusUpdate = z.infer<typeof clearingStatusUpdateSchema>;
 export const clearingStatusAuditEntrySchema = z.object({
   at: z.string(),
   username: z.string(),
-  state: clearingStateSchema,
+  state: clearingStatusStateSchema,
   closing_message: z.string().nullable(),
 });
 export type ClearingStatusAuditEntry = z.infer<typeof clearingStatusAuditEntrySchema>;

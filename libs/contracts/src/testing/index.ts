@@ -1,7 +1,7 @@
 /**
  * Test data generators (conventions.md: `createX(overrides)`), valid against the contracts.
  */
-import type { VisaDataInput } from '../applications/admin-applications';
+import type { VisaDataInput } from '../applications/desk';
 import type { FormDocument } from '../applications/document-fields';
 import type { AssessForm } from '../assessment/assess-form';
 import type { CourseData, CourseDetailResponse } from '../courses/course';

@@ -6,7 +6,7 @@
  * Templates use react-router's syntax, relative to BASE_PATH; `:step` is one of
  * APPLICATION_STEP_IDS, any other `:param` one path segment.
  */
-import { fillPath, type ParamsOf } from '../endpoints/path';
+import { fillPath, type ParamsOf } from '../common/path';
 
 /** The application form's tabs, in order (spec section 2: Step 1, 2 and 3 as sub-routes). */
 export const APPLICATION_STEP_IDS = ['personal-details', 'qualifications', 'submit'] as const;

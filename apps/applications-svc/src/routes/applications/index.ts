@@ -2,7 +2,7 @@ import {
   APPLICATIONS_SVC,
   routeOf,
   accessForCourse,
-  ADMIN_APPLICATION_MESSAGES,
+  DESK_MESSAGES,
   APPLY_MESSAGES,
   describeFormErrors,
   ERROR_CODES,
@@ -52,7 +52,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
         // A staff create: the forwarded user's role on the course, and a status
         // among the buttons the assessment made for that role (checked here, not only in the gateway).
         const user = staffUserFromRequest(request);
-        if (!user) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+        if (!user) throw new HttpError(403, DESK_MESSAGES.NO_ROLE);
         const access = accessForCourse(user.roles, { SCHOOL: course.SCHOOL ?? '', DEPT: course.DEPT ?? '' });
         forbidIfRefused(staffStatusRefusal(access, null, request.body.decision.confirmed_status, request.body.assessment.SUBMISSION_OPTIONS.BUTTONS));
         staffRoles = user.roles;
@@ -84,7 +84,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
       if (result.kind === 'duplicate') throw new HttpError(409, APPLY_MESSAGES.DUPLICATE);
       // No place left: the public gets spec section 8's COURSE_CLOSED, staff the reason (the form re-assesses without O).
       if (result.kind === 'no-place') throw new HttpError(409, request.body.staff ? PLACES_MESSAGES.NO_PLACE_LEFT : ERROR_CODES.COURSE_CLOSED);
-      if (result.kind === 'unknown-student') throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.STUDENT_NOT_FOUND);
+      if (result.kind === 'unknown-student') throw new HttpError(404, DESK_MESSAGES.STUDENT_NOT_FOUND);
       if (result.kind === 'replayed') return replay(result);
       fastify.decisionMetrics.record(result.response.confirmed_status, request.body.staff ? 'staff' : 'public');
       fastify.outboxRelay.kick();

@@ -2,7 +2,7 @@ import {
   APPLICATIONS_SVC,
   routeOf,
   accessForCourse,
-  ADMIN_APPLICATION_MESSAGES,
+  DESK_MESSAGES,
   APPLY_MESSAGES,
   AUDIT_TEXTS,
   canEditVisa,
@@ -24,7 +24,7 @@ import { deskRepositoryPlugin } from '../../plugins/app/desk-repository';
 /** The forwarded staff user; the desk is staff-only, so none is 403. */
 function requireUser(request: FastifyRequest): StaffUser {
   const user = staffUserFromRequest(request);
-  if (!user) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+  if (!user) throw new HttpError(403, DESK_MESSAGES.NO_ROLE);
   return user;
 }
 
@@ -41,9 +41,9 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const load = async (request: FastifyRequest, params: { student: string; course: string }) => {
     const user = requireUser(request);
     const row = await repo().findRow(params.student, params.course);
-    if (!row) throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
+    if (!row) throw new HttpError(404, DESK_MESSAGES.NOT_FOUND);
     const access = accessForCourse(user.roles, { SCHOOL: row.school, DEPT: row.dept });
-    if (!access) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+    if (!access) throw new HttpError(403, DESK_MESSAGES.NO_ROLE);
     return { user, row, access };
   };
 
@@ -56,7 +56,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ...routeOf(APPLICATIONS_SVC.deskStudents),
     handler: async (request) => {
       const user = requireUser(request);
-      if (user.roles.length === 0) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+      if (user.roles.length === 0) throw new HttpError(403, DESK_MESSAGES.NO_ROLE);
       return repo().searchStudents(request.query, user.roles);
     },
   });
@@ -68,7 +68,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
       // A staff read on a screen is audited (who, when, which screen); reads before a write are not.
       if (request.query.screen) await fastify.auditRepository.recordRead(row, user.username, request.query.screen);
       const found = await repo().find(request.params.student, request.params.course);
-      if (!found) throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
+      if (!found) throw new HttpError(404, DESK_MESSAGES.NOT_FOUND);
       return found;
     },
   });
@@ -95,8 +95,8 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
         forbidIfRefused(staffStatusRefusal(access, row.status, submission.STATUS, assessment.SUBMISSION_OPTIONS.BUTTONS));
         forbidIfRefused(overAllowanceRefusal(access, submission.OVER_ALLOWANCE));
       });
-      if (result.kind === 'not-found') throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
-      if (result.kind === 'conflict') throw new HttpError(409, ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT);
+      if (result.kind === 'not-found') throw new HttpError(404, DESK_MESSAGES.NOT_FOUND);
+      if (result.kind === 'conflict') throw new HttpError(409, DESK_MESSAGES.VERSION_CONFLICT);
       if (result.kind === 'duplicate') throw new HttpError(409, APPLY_MESSAGES.DUPLICATE);
       if (result.kind === 'interview-required') throw new HttpError(400, INTERVIEW_MESSAGES.REQUIRED);
       if (result.kind === 'no-place') throw new HttpError(409, PLACES_MESSAGES.NO_PLACE_LEFT);
@@ -122,7 +122,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ...routeOf(APPLICATIONS_SVC.deskVisa),
     handler: async (request) => {
       const { user, row, access } = await load(request, request.params);
-      if (!canEditVisa(access, true)) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_VISA);
+      if (!canEditVisa(access, true)) throw new HttpError(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
       return { updated_at: await repo().saveVisa(row, request.body, user.username) };
     },
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  adminApplicationResponseSchema,
+  deskApplicationResponseSchema,
   apiPath,
   applyResponseSchema,
   type EmailListResponse,
@@ -89,7 +89,7 @@ describe('the emails of an application, for staff', () => {
 
     const reread = await backOffice.get(path);
     expect(reread.status).toBe(200);
-    const { applicationData } = adminApplicationResponseSchema.parse(reread.body);
+    const { applicationData } = deskApplicationResponseSchema.parse(reread.body);
     expect(applicationData.LOG.at(-1)).toMatchObject({ USER: 'backoffice', MESSAGE: `Email sent again: '${emails[0]!.subject}' to ${emails[0]!.recipient}.` });
   });
 

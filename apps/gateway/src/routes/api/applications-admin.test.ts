@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  adminApplicationResponseSchema,
+  deskApplicationResponseSchema,
   apiPath,
   applicationListingResponseSchema,
   applicationReviewResponseSchema,
@@ -141,7 +141,7 @@ describe(`${apiRouteLabel('adminApplicationCreate')} (taking an application by p
     expect(refused).toEqual({ status: 404, body: { message: STUDENT_NOT_FOUND } });
     // Had the claim stayed, files-svc would refuse the token as another submission's (409 naming the document).
     const { saved } = await takeByPhone('backoffice', 'R', { ALEVELS_DOCUMENT_1 });
-    const documents = adminApplicationResponseSchema.parse((await adviser.get(`${pathOf(saved)}?_=1`)).body).documents;
+    const documents = deskApplicationResponseSchema.parse((await adviser.get(`${pathOf(saved)}?_=1`)).body).documents;
     expect(documents.map((d) => d.file_name)).toEqual(['results.pdf']);
   });
 
@@ -191,7 +191,7 @@ describe('GET and PUT /api/admin/applications/:student/:course (editing)', () =>
     const got = await backoffice.get(`${pathOf(saved)}?_=1`);
     expect(got.status).toBe(200);
     expect(got.headers.get('etag')).toBe('"1"');
-    const body = adminApplicationResponseSchema.parse(got.body);
+    const body = deskApplicationResponseSchema.parse(got.body);
     expect(body.access).toBe('Back Office');
     expect(body.assessment.SUBMISSION_OPTIONS.BUTTONS.map((b) => b.STATUS)).toContain('O');
     expect(body.applicationData.LOG.map((l) => l.USER)).toEqual(['frontoffice']);
@@ -208,7 +208,7 @@ describe('GET and PUT /api/admin/applications/:student/:course (editing)', () =>
     // A client that follows spec section 7 sends no If-Match and still saves.
     const plain = await backoffice.send('PUT', pathOf(saved), { ...rest, TEL1: '07123456780', STATUS: 'O' });
     expect(plain.status).toBe(200);
-    const after = adminApplicationResponseSchema.parse((await backoffice.get(`${pathOf(saved)}?_=2`)).body);
+    const after = deskApplicationResponseSchema.parse((await backoffice.get(`${pathOf(saved)}?_=2`)).body);
     expect(after.applicationData.TEL1).toBe('07123456780');
     expect(after.applicationData.LOG.map((l) => l.MESSAGE)).toEqual([
       'Application created with status Submitted.',
@@ -222,7 +222,7 @@ describe('GET and PUT /api/admin/applications/:student/:course (editing)', () =>
     const { SUBMISSION_ID: _id, ...rest } = data;
     const res = await (await as('frontoffice')).send('PUT', pathOf(saved), { ...rest, NAME1: 'Changed', STATUS: 'R' });
     expect(res).toEqual({ status: 403, body: { message: CANNOT_EDIT_ANY } });
-    const got = adminApplicationResponseSchema.parse((await (await as('admin')).get(`${pathOf(saved)}?_=1`)).body);
+    const got = deskApplicationResponseSchema.parse((await (await as('admin')).get(`${pathOf(saved)}?_=1`)).body);
     expect(got.applicationData.NAME1).toBe('Amara');
     expect((await (await as('fo-law')).get(`${pathOf(saved)}?_=1`)).status).toBe(403);
     expect((await (await as('nogroups')).get(`${pathOf(saved)}?_=1`)).status).toBe(403);
@@ -285,7 +285,7 @@ describe('outbound call, visa and documents', () => {
     const token = uploadResponseSchema.parse(upload.body).token;
     const document = createDocumentReference(token);
     const { saved } = await takeByPhone('backoffice', 'R', { ALEVELS_DOCUMENT_1: document });
-    const got = adminApplicationResponseSchema.parse((await backoffice.get(`${pathOf(saved)}?_=1`)).body);
+    const got = deskApplicationResponseSchema.parse((await backoffice.get(`${pathOf(saved)}?_=1`)).body);
     expect(got.documents).toHaveLength(1);
     const file = got.documents[0];
     expect(file).toMatchObject({ file_name: 'results.pdf', document_type: 'ALEVELS' });
@@ -297,7 +297,7 @@ describe('outbound call, visa and documents', () => {
     expect(String(download.body).startsWith('%PDF-')).toBe(true);
     expect((await (await as('fo-law')).get(`${pathOf(saved)}/documents/${file?.file_id}`)).status).toBe(403);
     expect((await backoffice.get(`${pathOf(saved)}/documents/${randomUUID()}`)).status).toBe(404);
-    const after = adminApplicationResponseSchema.parse((await backoffice.get(`${pathOf(saved)}?_=2`)).body);
+    const after = deskApplicationResponseSchema.parse((await backoffice.get(`${pathOf(saved)}?_=2`)).body);
     expect(after.applicationData.LOG.at(-1)).toMatchObject({ MESSAGE: 'Document downloaded: results.pdf (ALEVELS).', USER: 'backoffice' });
   });
 });

@@ -1,7 +1,7 @@
 import {
   API_ENDPOINTS,
   APPLICATIONS_SVC,
-  ADMIN_APPLICATION_MESSAGES,
+  DESK_MESSAGES,
   assessFormSchema,
   canEditVisa,
   documentSummarySchema,
@@ -26,7 +26,7 @@ import { forwardedRoute } from '../../plugins/app/forwarded-route';
 
 /** 403 for a user with no role at all (the student search is for anyone with one). */
 const requireAnyRole = async (request: FastifyRequest) => {
-  if (!hasAnyRole(request.staffUser)) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+  if (!hasAnyRole(request.staffUser)) throw new HttpError(403, DESK_MESSAGES.NO_ROLE);
 };
 
 /**
@@ -63,7 +63,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
     const header = request.headers['if-match'];
     const parsed = parseVersionEtag(Array.isArray(header) ? header[0] : header);
     // An If-Match that is not one of our ETags cannot match the current version.
-    if (parsed === null) throw new HttpError(409, ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT);
+    if (parsed === null) throw new HttpError(409, DESK_MESSAGES.VERSION_CONFLICT);
     return parsed;
   };
   const setEtag = (reply: FastifyReply, version: number) => reply.header('etag', versionEtag(version)).header('cache-control', 'private, no-store');
@@ -118,7 +118,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
     ...routeOf(API_ENDPOINTS.adminVisa),
     handler: async (request) => {
       const { stored, detail } = await load(request, request.params, 'visa');
-      if (!canEditVisa(detail.access, true)) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_VISA);
+      if (!canEditVisa(detail.access, true)) throw new HttpError(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
       return {
         applicationData: stored.applicationData,
         visaData: stored.visaData,
@@ -135,7 +135,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
     preHandler: fastify.csrfProtection,
     handler: async (request) => {
       const { detail } = await load(request, request.params);
-      if (!canEditVisa(detail.access, true)) throw new HttpError(403, ADMIN_APPLICATION_MESSAGES.CANNOT_EDIT_VISA);
+      if (!canEditVisa(detail.access, true)) throw new HttpError(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
       return fastify.services.applications.send(request, APPLICATIONS_SVC.deskVisa, { params: request.params, body: request.body.data });
     },
   });
@@ -151,7 +151,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
       const { stored } = await load(request, request.params, 'document');
       const { files } = await fastify.services.files.send(request, FILES_SVC.list, { query: { owner: stored.SUBMISSION_ID } });
       const file = files.find((f) => f.file_id === request.params.fileId && f.status === 'clean');
-      if (!file) throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.DOCUMENT_NOT_FOUND);
+      if (!file) throw new HttpError(404, DESK_MESSAGES.DOCUMENT_NOT_FOUND);
       await fastify.services.applications.send(request, APPLICATIONS_SVC.deskLog, {
         params: request.params,
         body: { message: `Document downloaded: ${file.file_name} (${file.document_type}).` },
@@ -159,7 +159,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
       const res = await fastify.services.files.stream(request, FILES_SVC.content, { params: { fileId: file.file_id }, query: { owner: stored.SUBMISSION_ID } });
       if (res.statusCode !== 200) {
         await res.body.dump();
-        throw new HttpError(404, ADMIN_APPLICATION_MESSAGES.DOCUMENT_NOT_FOUND);
+        throw new HttpError(404, DESK_MESSAGES.DOCUMENT_NOT_FOUND);
       }
       const safeName = file.file_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       return reply

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  adminApplicationResponseSchema,
+  deskApplicationResponseSchema,
   apiPath,
   applicationFormSchema,
   type ApplyResponse,
@@ -155,7 +155,7 @@ describe('places that hold', () => {
     const path = apiPath('adminApplication', { student, course: COURSE });
     const got = await adviser.get(`${path}?_=1`);
     expect(got.status).toBe(200);
-    const stored = adminApplicationResponseSchema.parse(got.body);
+    const stored = deskApplicationResponseSchema.parse(got.body);
     const withdrawn = await adviser.send('PUT', path, { ...applicationFormSchema.parse(stored.applicationData), STATUS: 'W' });
     expect(withdrawn).toMatchObject({ status: 200, body: { confirmed_status: 'W' } });
     await until(
@@ -184,7 +184,7 @@ describe('places that hold', () => {
     );
     expect(confirmed.status).toBe(200);
     const saved = applyResponseSchema.parse(confirmed.body);
-    const log = adminApplicationResponseSchema.parse((await admin.get(`${apiPath('adminApplication', { student: saved.id[0], course: COURSE })}?_=2`)).body)
+    const log = deskApplicationResponseSchema.parse((await admin.get(`${apiPath('adminApplication', { student: saved.id[0], course: COURSE })}?_=2`)).body)
       .applicationData.LOG;
     expect(log.at(-1)?.MESSAGE).toBe('Application created with status Offered. Offered over the allowance: no place was left (confirmed by an Administrator).');
     // Places left never show below 0.

@@ -5,7 +5,7 @@ import { renderCoursePage, renderShell, renderStaffEntry } from '@/prerender';
 import { apiUrl } from '@/testing/mocks/api-url';
 import { addDirectoryAccount, seedCourses, setSessionUser } from '@/testing/mocks/db';
 import { createStaffUser } from '@/testing/test-utils';
-import { loadedCourseForm } from '../routes/apply/load-course-form';
+import { loadedApplicationFormShell } from '../routes/apply/load-application-form-shell';
 import { startApp, type StartedApp } from '../start';
 
 /**
@@ -75,10 +75,10 @@ describe('pre-rendered pages hydrated by the app', () => {
       consoleError.mockRestore();
     }
     // The information page started without the application form (its state, rules and schemas), which comes with step 1.
-    expect(loadedCourseForm()).toBeUndefined();
+    expect(loadedApplicationFormShell()).toBeUndefined();
     await userEvent.setup().click(screen.getByRole('link', { name: /^Start application/ }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeInTheDocument();
-    expect(loadedCourseForm()).toBeDefined();
+    expect(loadedApplicationFormShell()).toBeDefined();
   });
 
   /** Starts the app over `container`, failing on any hydration error; answers the started app. */

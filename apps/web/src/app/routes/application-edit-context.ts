@@ -1,9 +1,9 @@
-import type { AdminApplicationResponse } from '@clearing-desk/contracts';
+import type { DeskApplicationResponse } from '@clearing-desk/contracts';
 import { useOutletContext } from 'react-router-dom';
 
 /** What the /applications/:studentId/:ucasCode wrapper hands its step pages once the application has loaded. */
 export type ApplicationEditContext = {
-  detail: AdminApplicationResponse;
+  detail: DeskApplicationResponse;
   studentId: string;
   ucasCode: string;
   /** The listing (with its filters) that 'Back to application listing' returns to. */

@@ -6,10 +6,10 @@ import { Link, Outlet, useLocation, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ApplicationFormProvider, type StaffFormOptions } from '@/features/application-form/components/application-form-provider';
 import { LeaveApplicationGuard } from '@/features/application-form/components/leave-application-guard';
-import { applicationsKeys } from '@/features/applications/api/applications-keys';
-import { useAdminApplication } from '@/features/applications/api/get-application';
-import { updateAdminApplication } from '@/features/applications/api/save-application';
-import { DESK_TEXTS } from '@/features/applications/texts';
+import { applicationsKeys } from '@/features/desk/api/applications-keys';
+import { useDeskApplication } from '@/features/desk/api/get-application';
+import { updateDeskApplication } from '@/features/desk/api/save-application';
+import { DESK_TEXTS } from '@/features/desk/texts';
 import { formatApiError } from '@/lib/api-client';
 import type { ApplicationEditContext, SavedLocationState } from './application-edit-context';
 
@@ -25,7 +25,7 @@ export function ApplicationEditRoute() {
   const { studentId = '', ucasCode = '' } = useParams();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const query = useAdminApplication(studentId, ucasCode);
+  const query = useDeskApplication(studentId, ucasCode);
   const base = paths.applicationEdit.getHref(studentId, ucasCode);
 
   // The listing's filters come with the Edit link; kept for the whole visit (step moves drop location state).
@@ -52,7 +52,7 @@ export function ApplicationEditRoute() {
       access,
       readOnlyReason: editRefusalReason(access, applicationData.STATUS),
       updateApplication: async (submission: ApplySubmission) => {
-        const saved = await updateAdminApplication(
+        const saved = await updateDeskApplication(
           studentId,
           ucasCode,
           { ...submission, STATUS: submission.STATUS ?? applicationData.STATUS },

@@ -1,7 +1,7 @@
 import { FIND_APPLICATION_TEXTS as TEXTS, SPECIALIST_ENQUIRY_URL } from '@clearing-desk/contracts';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { ApplicationSearch } from '@/features/applications/components/application-search';
+import { ApplicationSearch } from '@/features/desk/components/application-search';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**

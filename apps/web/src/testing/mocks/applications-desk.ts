@@ -1,9 +1,9 @@
-import { adminApplicationResponseSchema, type AdminApplicationResponse, type ApplicationSearchRow, type StudentSearchRow } from '@clearing-desk/contracts';
+import { deskApplicationResponseSchema, type DeskApplicationResponse, type ApplicationSearchRow, type StudentSearchRow } from '@clearing-desk/contracts';
 import { createApplicationForm, createCourse, createCourseDetail } from '@clearing-desk/contracts/testing';
 import { createAssessment } from './applications';
 
 /** A stored application of the mock desk: the edit screen's answer (its row is derived). */
-export type DeskApplication = AdminApplicationResponse & { VISA_STATUS: string | null; public: boolean; version: number };
+export type DeskApplication = DeskApplicationResponse & { VISA_STATUS: string | null; public: boolean; version: number };
 export type DeskStudent = StudentSearchRow;
 
 /**
@@ -13,7 +13,7 @@ export type DeskStudent = StudentSearchRow;
 export function createDeskApplication(data: Record<string, unknown> = {}, extra: Partial<Omit<DeskApplication, 'applicationData'>> = {}): DeskApplication {
   const detail = createCourseDetail();
   const course = createCourse({ UCAS_CODE: typeof data.UCAS_CODE === 'string' ? data.UCAS_CODE : 'G400' });
-  const response = adminApplicationResponseSchema.parse({
+  const response = deskApplicationResponseSchema.parse({
     applicationData: {
       ...createApplicationForm(),
       STUDENT_ID: 'S0001',

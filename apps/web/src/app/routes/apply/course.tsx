@@ -34,7 +34,7 @@ import {
 } from '@/lib/drafts';
 import type { SavedLocationState } from '../application-edit-context';
 import type { CourseOutletContext } from './course-context';
-import { loadCourseForm, loadedCourseForm } from './load-course-form';
+import { loadApplicationFormShell, loadedApplicationFormShell } from './load-application-form-shell';
 
 function CourseError({ message }: { message: string }) {
   useDocumentTitle(message);
@@ -77,7 +77,7 @@ function loadFormMark(formKey: string): { mark: FormMark | null; discarded: bool
  * the course page states of spec section 4; when the course can be shown, its child route
  * renders: the information page (index), a form step or the confirmation. The application form's
  * state lives here, around every child, so switching steps keeps the answers; a course of its
- * own starts a new form. The form (course-form.tsx: its state, rules
+ * own starts a new form. The form (application-form-shell.tsx: its state, rules
  * and leave-page question) comes in with its first page, a step or the confirmation, and stays
  * from then on, the information page included: until then the information page is all there is,
  * and it starts without the form's modules.
@@ -143,8 +143,8 @@ function CourseApplication({ ucasCode }: { ucasCode: string }) {
   studentRef.current = student;
   const submitAsStaff = useCallback(
     async (submission: ApplySubmission) => {
-      const { createAdminApplication } = await import('@/features/applications/api/save-application');
-      return createAdminApplication(studentRef.current?.ID ?? NEW_STUDENT, ucasCode, submission);
+      const { createDeskApplication } = await import('@/features/desk/api/save-application');
+      return createDeskApplication(studentRef.current?.ID ?? NEW_STUDENT, ucasCode, submission);
     },
     [ucasCode],
   );
@@ -255,7 +255,7 @@ function CourseApplication({ ucasCode }: { ucasCode: string }) {
   const page = <Outlet context={context} />;
   if (!formOpened && onInformationPage) return page;
   // The router loads the form with its pages, so it is here; anywhere else, wait for it.
-  const CourseForm = loadedCourseForm() ?? use(loadCourseForm());
+  const ApplicationFormShell = loadedApplicationFormShell() ?? use(loadApplicationFormShell());
   return (
     <>
       {staffForm && mark !== null && !user && !sessionPending && !signInRequested && (
@@ -266,7 +266,7 @@ function CourseApplication({ ucasCode }: { ucasCode: string }) {
           </Button>
         </Notice>
       )}
-      <CourseForm
+      <ApplicationFormShell
         key={`${ucasCode}:${generation}`}
         draftKey={draftKey}
         course={courseQuery.data}
@@ -277,7 +277,7 @@ function CourseApplication({ ucasCode }: { ucasCode: string }) {
         isInsideApplication={isInsideApplication}
       >
         {page}
-      </CourseForm>
+      </ApplicationFormShell>
       <ConfirmDialog
         open={otherAdviser !== null}
         title={AUTH_TEXTS.OTHER_ADVISER_TITLE(otherAdviser?.started ?? '')}

@@ -1,25 +1,28 @@
 import { canManageClearing } from '@clearing-desk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
-import { ClearingSettings } from '@/features/clearing-settings/components/clearing-settings';
+import { ClearingStatusSettings } from '@/features/clearing-status/components/clearing-status-settings';
 import { SubjectAccessForm } from '@/features/data-protection/components/subject-access-form';
+import { SignInLockouts } from '@/features/sign-in-lockouts/components/sign-in-lockouts';
 import { clearingStatusKeys } from '@/lib/clearing-status';
 import { useUser } from '@/lib/auth';
 
-/** /staff/settings: open or close Clearing, and a person's subject access export (Administrator over all courses only). */
-export function ClearingSettingsRoute() {
+/** /staff/settings: open or close Clearing, then the sign-in lockouts and a person's subject access export (Administrator over all courses only). */
+export function ClearingStatusRoute() {
   const user = useUser();
   const queryClient = useQueryClient();
+  const canManage = canManageClearing(user);
   return (
     <>
-      <ClearingSettings
-        canManage={canManageClearing(user)}
+      <ClearingStatusSettings
+        canManage={canManage}
         // The saved status is already the gate's (one query family); the ping is asked again so it agrees.
         onSaved={() => void queryClient.invalidateQueries({ queryKey: clearingStatusKeys.ping() })}
       />
-      {canManageClearing(user) && <SubjectAccessForm action={apiPaths.adminSubjectAccess()} />}
+      {canManage && <SignInLockouts />}
+      {canManage && <SubjectAccessForm action={apiPaths.adminSubjectAccess()} />}
     </>
   );
 }
 
-export { ClearingSettingsRoute as Component };
+export { ClearingStatusRoute as Component };

@@ -1,5 +1,5 @@
 import {
-  ADMIN_APPLICATION_MESSAGES,
+  DESK_MESSAGES,
   APPLICATION_STATUSES,
   APPLY_MESSAGES,
   CONFIRMATION_TEXTS,
@@ -180,7 +180,7 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
       }
       // A status the user may not set (e.g. someone else signed in over the call): the adviser's
       // words, and the buttons, recomputed for them, are those they can use.
-      if (staff && error instanceof ApiError && error.status === 403 && error.message === ADMIN_APPLICATION_MESSAGES.STATUS_NOT_ALLOWED(button.STATUS)) {
+      if (staff && error instanceof ApiError && error.status === 403 && error.message === DESK_MESSAGES.STATUS_NOT_ALLOWED(button.STATUS)) {
         return setFailure(FORM_TEXTS.STATUS_REFUSED(APPLICATION_STATUSES[keptStatus(button.STATUS, currentStatus) ?? button.STATUS]));
       }
       setFailure(formatApiError(error));

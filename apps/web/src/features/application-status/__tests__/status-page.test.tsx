@@ -1,8 +1,8 @@
-import { createApplicationForm, createCourse } from '@clearing-desk/contracts/testing';
+import { createCourse } from '@clearing-desk/contracts/testing';
 import { act, render, screen, within } from '@testing-library/react';
-import { createFormValues, toSubmission } from '@/features/application-form/utils/form-values';
 import { db, setApplyResponse, setClearingStatus } from '@/testing/mocks/db';
 import { storeApplication } from '@/testing/mocks/handlers/applications';
+import { createSubmission } from '@/testing/submission';
 import { renderApp } from '@/testing/test-utils';
 import { DeadlineCountdown } from '../components/deadline-countdown';
 
@@ -13,7 +13,7 @@ const RECOMMENDED = [
 
 /** Stores an application as POST /api/apply does (the mock answers setApplyResponse's status) and opens its status page. */
 async function openStatusPage(course = createCourse()) {
-  const response = storeApplication(course, toSubmission(createFormValues(course, createApplicationForm()), crypto.randomUUID()));
+  const response = storeApplication(course, createSubmission(course));
   const rendered = renderApp(`/review/${response.hash}`);
   await screen.findByRole('heading', { level: 1 });
   return { ...rendered, response };

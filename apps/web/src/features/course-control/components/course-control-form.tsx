@@ -3,7 +3,7 @@ import { Button, Radios, TextInput, Textarea } from '@clearing-desk/ui';
 import { useState, type FormEvent } from 'react';
 import { sanitizeHtml } from '@/lib/sanitize-html';
 import { COURSE_CONTROL_TEXTS as T } from '../texts';
-import { courseFormValues, fieldId, type CourseFormValues } from '../utils/course-form';
+import { courseFormValues, fieldId, type CourseFormValues } from '../utils/course-update-form';
 
 type CourseControlFormProps = {
   course: CourseData;

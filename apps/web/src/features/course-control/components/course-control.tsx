@@ -12,7 +12,7 @@ import { useCourseHistory } from '../api/get-course-history';
 import { useUpdateCourse } from '../api/update-course';
 import { COURSE_CONTROL_TEXTS as T } from '../texts';
 import { CourseControlForm } from './course-control-form';
-import { courseUpdateFromForm, fieldId, FIELD_LABELS, type CourseFormValues, type FieldError } from '../utils/course-form';
+import { courseUpdateFromForm, fieldId, FIELD_LABELS, type CourseFormValues, type FieldError } from '../utils/course-update-form';
 
 const value = (v: string | number | boolean | null) => (v === null || v === '' ? '(blank)' : String(v));
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/London' });

@@ -1,7 +1,7 @@
 import {
   API_ROUTES,
   accessForCourse,
-  ADMIN_APPLICATION_MESSAGES,
+  DESK_MESSAGES,
   applicationListingFilterSchema,
   INTERVIEW_MESSAGES,
   interviewNeeded,
@@ -134,9 +134,9 @@ export const applicationsDeskHandlers = [
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
-    if (!found) return error(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
+    if (!found) return error(404, DESK_MESSAGES.NOT_FOUND);
     const access = accessForCourse(user.roles, found.courseData);
-    if (!access) return error(403, ADMIN_APPLICATION_MESSAGES.NO_ROLE);
+    if (!access) return error(403, DESK_MESSAGES.NO_ROLE);
     const { VISA_STATUS: _v, public: _p, version, ...detail } = found;
     return HttpResponse.json({ ...detail, access }, { headers: { ETag: versionEtag(version) } });
   }),
@@ -145,7 +145,7 @@ export const applicationsDeskHandlers = [
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
-    if (!found) return error(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
+    if (!found) return error(404, DESK_MESSAGES.NOT_FOUND);
     const parsed = staffUpdateSubmissionSchema.safeParse(((await request.json()) as { data?: unknown }).data);
     if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
     const access = accessForCourse(user.roles, found.courseData);
@@ -161,7 +161,7 @@ export const applicationsDeskHandlers = [
     // V keeps the current status: it is never stored.
     const status = keptStatus(parsed.data.STATUS, found.applicationData.STATUS) ?? found.applicationData.STATUS;
     const ifMatch = parseVersionEtag(request.headers.get('If-Match') ?? undefined);
-    if (ifMatch !== undefined && ifMatch !== found.version) return error(409, ADMIN_APPLICATION_MESSAGES.VERSION_CONFLICT);
+    if (ifMatch !== undefined && ifMatch !== found.version) return error(409, DESK_MESSAGES.VERSION_CONFLICT);
     const { SUBMISSION_ID: _id, STATUS: _status, REJECTION_REASONS: _r, INTERVIEW, OVER_ALLOWANCE: _o, ...form } = parsed.data;
     // As applications-svc: a change to I needs the interview, which its LOG row records.
     if (interviewNeeded(before, status) && !INTERVIEW) return error(400, INTERVIEW_MESSAGES.REQUIRED);
@@ -229,7 +229,7 @@ export const applicationsDeskHandlers = [
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
-    if (!found) return error(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
+    if (!found) return error(404, DESK_MESSAGES.NOT_FOUND);
     // As applications-svc: only a user who may edit the application logs a call on it.
     const refusal = staffEditRefusal(accessForCourse(user.roles, found.courseData), found.applicationData.STATUS);
     if (refusal) return error(403, refusal);
@@ -249,7 +249,7 @@ export const applicationsDeskHandlers = [
 
   http.get(apiUrl(API_ROUTES.adminEmails.path), ({ params }) => {
     if (!db.sessionUser) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
-    if (!find(params.student, params.course)) return error(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
+    if (!find(params.student, params.course)) return error(404, DESK_MESSAGES.NOT_FOUND);
     const body: EmailListResponse = { emails: db.deskEmails[`${String(params.student)}/${String(params.course)}`] ?? [] };
     return HttpResponse.json(body);
   }),
@@ -258,7 +258,7 @@ export const applicationsDeskHandlers = [
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
-    if (!found) return error(404, ADMIN_APPLICATION_MESSAGES.NOT_FOUND);
+    if (!found) return error(404, DESK_MESSAGES.NOT_FOUND);
     // The contracts' edit rule, called, not copied: Resend is for users who may edit the application.
     const refusal = staffEditRefusal(accessForCourse(user.roles, found.courseData), found.applicationData.STATUS);
     if (refusal) return error(403, refusal);

@@ -2,7 +2,7 @@ import { applicationsHandlers } from './applications';
 import { applicationsDeskHandlers } from './applications-desk';
 import { auditHandlers } from './audit';
 import { authHandlers } from './auth';
-import { clearingSettingsHandlers } from './clearing-settings';
+import { clearingStatusSettingsHandlers } from './clearing-status-settings';
 import { clearingStatusHandlers } from './clearing-status';
 import { coursesHandlers } from './courses';
 import { decisionReviewHandlers } from './decision-reviews';
@@ -12,7 +12,7 @@ import { scenariosHandlers } from './scenarios';
 export const handlers = [
   ...authHandlers,
   ...clearingStatusHandlers,
-  ...clearingSettingsHandlers,
+  ...clearingStatusSettingsHandlers,
   ...coursesHandlers,
   ...applicationsHandlers,
   ...applicationsDeskHandlers,

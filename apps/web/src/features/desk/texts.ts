@@ -1,0 +1,51 @@
+/**
+ * Web-only texts of the applications desk. Texts fixed by the spec (the opening prompt
+ * and notes, filter labels, placeholder, column headings, the edit heading, 'No results', outbound
+ * call labels, the visa sentence) come from @clearing-desk/contracts (applications/desk-texts.ts,
+ * desk.ts) and are never copied here.
+ */
+export const DESK_TEXTS = {
+  SEARCH_LABEL: 'Search',
+  FILTER_LABEL: 'Status',
+  RESULTS_CAPTION: 'Applications',
+  LOADING: 'Loading applications',
+  LOADING_APPLICATION: 'Loading the application',
+  EDIT: 'Edit',
+  VISA: 'Visa',
+  OUTBOUND_DIALOG_TITLE: 'Log an outbound call',
+  OUTBOUND_OUTCOME: 'Call outcome',
+  OUTBOUND_NOTES: 'Notes',
+  OUTBOUND_SAVE: 'Save the call',
+  CANCEL: 'Cancel',
+  DOCUMENTS_HEADING: 'Documents',
+  NO_DOCUMENTS: 'No documents.',
+  DOWNLOAD: 'Download',
+  STUDENT_SEARCH_HEADING: 'Find the caller',
+  STUDENT_SEARCH_HINT: 'If the caller has applied before, select them to fill in the form for an additional course.',
+  STUDENT_SEARCH_BUTTON: 'Search students',
+  STUDENT_SELECT: 'Select',
+  STUDENT_ALREADY_APPLIED: 'Already applied for this course',
+  STUDENT_RESET: 'Reset',
+  STUDENT_SELECTED: 'Selected student',
+  STUDENT_CLEAR: 'Clear the student',
+  STUDENT_RESULTS_CAPTION: 'Students',
+  // Labels name the search so they differ from the form's own fields.
+  STUDENT_NAME1: 'Student given name',
+  STUDENT_NAME2: 'Student family name',
+  STUDENT_EMAIL: 'Student email address',
+  STUDENT_UCAS_ID: 'Student UCAS Personal ID',
+  STUDENT_YEAR: 'Student year of entry',
+  FIRST_YEAR: 'First year',
+  SECOND_YEAR: 'Second year',
+  ANY_YEAR: 'Any',
+} as const;
+
+/**
+ * Number of applications found, announced when a search settles; `capped` when the listing
+ * stopped counting at `total` (more match than that).
+ */
+export const applicationsFoundText = (total: number, capped = false) =>
+  capped ? `More than ${total} applications found` : total === 1 ? '1 application found' : `${total} applications found`;
+
+/** A document's download link, named for screen readers. */
+export const downloadLabel = (fileName: string) => `Download ${fileName}`;
