@@ -7,6 +7,7 @@ export * from './document-fields';
 export * from './validate-application-form';
 export * from './application';
 export * from './decide-public-outcome';
+export * from './submit-steps';
 export * from './validate-submission';
 export * from './decision-facts';
 export * from './store-application';

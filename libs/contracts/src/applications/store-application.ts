@@ -110,31 +110,31 @@ export const submissionIdParamsSchema = z.object({ id: z.uuid() });
 export const submissionStoredResponseSchema = z.object({ stored: z.boolean() });
 
 /**
- * Body of applications-svc POST /applications/reserve (internal): the
- * first half of the public submit's reserve/commit pair. Everything applications-svc can say
- * before the form is assessed, in one call: the course code, the settled SUBMISSION_ID and the
- * applicant's email and UCAS Personal ID (used only when APPLIED_TO_UCAS is '1').
+ * Body of applications-svc POST /applications/submit-facts (internal): what applications-svc is
+ * asked before a public submission is assessed, in one call: the course code, the settled
+ * SUBMISSION_ID and the applicant's email and UCAS Personal ID (used only when APPLIED_TO_UCAS is '1').
+ * It reads; nothing is held (the place is taken by the store, POST /applications).
  */
-export const reserveRequestSchema = z.object({
+export const submitFactsRequestSchema = z.object({
   ucas_code: z.string().trim().min(1).max(32),
   submission_id: z.uuid(),
   email: z.string().max(256).optional(),
   ucas_personal_id: z.string().max(32).optional(),
 });
-export type ReserveRequest = z.infer<typeof reserveRequestSchema>;
+export type SubmitFactsRequest = z.infer<typeof submitFactsRequestSchema>;
 
 /**
- * Answer of POST /applications/reserve: the Clearing setting (the public is refused while it is
+ * Answer of POST /applications/submit-facts: the Clearing setting (the public is refused while it is
  * closed), whether the SUBMISSION_ID is stored already (a retry: no files are claimed), whether the
  * person applied to the course already (a duplicate: no files are claimed, the commit answers 409),
  * and the course's places left by the ledger (null before its first sight). The place itself is
  * taken by the commit (POST /applications), in the transaction that stores the application, so
  * nothing is held for a submission that never comes.
  */
-export const reserveResponseSchema = z.object({
+export const submitFactsResponseSchema = z.object({
   clearing: z.object({ state: z.number().int(), closing_message: z.string().nullable() }),
   stored: z.boolean(),
   applied: z.boolean(),
   placesLeft: z.number().int().nonnegative().nullable(),
 });
-export type ReserveResponse = z.infer<typeof reserveResponseSchema>;
+export type SubmitFactsResponse = z.infer<typeof submitFactsResponseSchema>;

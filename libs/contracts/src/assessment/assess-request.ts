@@ -17,13 +17,23 @@ export const alternativeCandidateSchema = courseDataSchema.extend({ qualOptions:
 export type AlternativeCandidate = z.infer<typeof alternativeCandidateSchema>;
 
 /**
+ * Most candidates courses-svc answers for `near` (the gateway sends them all to assessment-svc):
+ * each carries its qualOptions (about 25 KB), so 25 stay well inside assessment-svc's 1 MiB body limit.
+ */
+export const MAX_NEAR_CANDIDATES = 25;
+
+/**
  * Query of courses-svc GET /courses/candidates (internal): open courses (isCourseOpen) whose TARIFF_ACCEPTED is at most `max_tariff_accepted`
  * (a course above the applicant's effective points fails the points rule anyway) or, with `max_ib_accepted` (the applicant's IB
  * Diploma total), whose IB_ACCEPTED is at most it (the better of points and IB total stands, domain.md "Tariff points").
+ * With `near` (the UCAS code of the course assessed), that course is left out and only the MAX_NEAR_CANDIDATES nearest to it are
+ * answered: its school's first, then the highest accepted tariff, then UCAS code. Which of them are offered, and in what order, is
+ * assessment-svc's to decide (ALTERNATE).
  */
 export const alternativeCandidatesQuerySchema = z.object({
   max_tariff_accepted: z.coerce.number().int().nonnegative().max(10_000),
   max_ib_accepted: z.coerce.number().int().nonnegative().max(IB_TOTAL_MAX).optional(),
+  near: z.string().trim().min(1).max(32).optional(),
 });
 export type AlternativeCandidatesQuery = z.infer<typeof alternativeCandidatesQuerySchema>;
 

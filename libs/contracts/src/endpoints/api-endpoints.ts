@@ -91,7 +91,7 @@ const signInErrors = { ...e400, ...e401, ...e403, ...e429, ...e503 };
 /** Refusals of the decision-email routes (notifications-svc down: 503 with a message). */
 const emailErrors = { ...e400, ...e403, ...e404, ...e503 };
 
-/** `_`, the cache-busting timestamp every GET of the web app may carry (rules/timestamp-query). */
+/** `_`, the cache-busting timestamp every GET of the web app may carry (common/timestamp-query). */
 const query = timestampQuerySchema;
 
 /**

@@ -18,8 +18,8 @@ import { appliedResponseSchema, applyResponseSchema } from '../applications/appl
 import {
   applicationHashParamsSchema,
   appliedLookupQuerySchema,
-  reserveRequestSchema,
-  reserveResponseSchema,
+  submitFactsRequestSchema,
+  submitFactsResponseSchema,
   storeApplicationRequestSchema,
   storedApplicationResponseSchema,
   submissionIdParamsSchema,
@@ -65,8 +65,13 @@ export const APPLICATIONS_SVC = {
     body: storeApplicationRequestSchema,
     responses: { 200: applyResponseSchema, 201: applyResponseSchema, ...e400, ...e403, ...e404, 409: errorResponseSchema },
   }),
-  /** The public submit's reserve step: Clearing gate, replayed key, duplicate and places left in one call. */
-  reserve: endpoint({ method: 'POST', path: '/applications/reserve', body: reserveRequestSchema, responses: { 200: reserveResponseSchema, ...e400 } }),
+  /** What a public submit reads before it is assessed, in one call: Clearing setting, replayed key, duplicate and places left (holds nothing). */
+  submitFacts: endpoint({
+    method: 'POST',
+    path: '/applications/submit-facts',
+    body: submitFactsRequestSchema,
+    responses: { 200: submitFactsResponseSchema, ...e400 },
+  }),
   /** Whether a SUBMISSION_ID is stored. */
   submission: endpoint({
     method: 'GET',

@@ -92,10 +92,10 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
     },
   });
 
-  // The public submit's reserve step: one call for the Clearing gate, a
-  // replayed key, the duplicate check and the course's places left; the commit is POST /applications.
+  // What a public submit reads before it is assessed, in one call: the Clearing setting, a replayed
+  // key, the duplicate check and the course's places left. It holds nothing: POST /applications takes the place.
   fastify.route({
-    ...routeOf(APPLICATIONS_SVC.reserve),
+    ...routeOf(APPLICATIONS_SVC.submitFacts),
     handler: async (request) => {
       const { ucas_code, submission_id, email, ucas_personal_id } = request.body;
       const code = ucas_code.toUpperCase();

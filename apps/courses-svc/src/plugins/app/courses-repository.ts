@@ -10,6 +10,7 @@ import {
   isCourseOpen,
   type EditableCourseField,
   LEDGER_COURSE_FIELDS,
+  MAX_NEAR_CANDIDATES,
   type LedgerCourseField,
   qualOptionSchema,
   type CourseData,
@@ -228,11 +229,13 @@ export function createCoursesRepository(db: CoursesDatabase) {
      * applicant's IB Diploma total `maxIbAccepted`, whose IB_ACCEPTED is at most it) and that contracts'
      * isCourseOpen (the one course-open rule) calls open, with its qualOptions
      * (one query for all), ordered by UCAS code. The SQL filters only by tariff; the rule is applied
-     * to the rows here, before the qualOptions are read.
+     * to the rows here, before the qualOptions are read. With `near` (a UCAS code): that course left
+     * out, at most MAX_NEAR_CANDIDATES, nearest first (its school's, then the highest accepted
+     * tariff, then UCAS code), so the gateway can send them all to assessment-svc within its body limit.
      */
-    async alternativeCandidates(maxTariffAccepted: number, maxIbAccepted?: number): Promise<AlternativeCandidate[]> {
+    async alternativeCandidates(maxTariffAccepted: number, maxIbAccepted?: number, near?: string): Promise<AlternativeCandidate[]> {
       const tariffMet = lte(courses.tariffAccepted, maxTariffAccepted);
-      const rows = (
+      const open = (
         (await db
           .select(dataColumns)
           .from(courses)
@@ -241,6 +244,16 @@ export function createCoursesRepository(db: CoursesDatabase) {
           .where(maxIbAccepted === undefined ? tariffMet : or(tariffMet, lte(courses.ibAccepted, maxIbAccepted)))
           .orderBy(asc(courses.ucasCode))) as CourseData[]
       ).filter((course) => isCourseOpen(course));
+      let rows = open;
+      if (near !== undefined) {
+        const code = near.toUpperCase();
+        const [own] = await db.select({ school: courses.schoolCode }).from(courses).where(eq(courses.ucasCode, code));
+        const sameSchool = (c: CourseData) => Number(c.SCHOOL === own?.school);
+        rows = open
+          .filter((c) => c.UCAS_CODE !== code)
+          .sort((a, b) => sameSchool(b) - sameSchool(a) || b.TARIFF_ACCEPTED - a.TARIFF_ACCEPTED || a.UCAS_CODE.localeCompare(b.UCAS_CODE))
+          .slice(0, MAX_NEAR_CANDIDATES);
+      }
       if (rows.length === 0) return [];
       const options = await db
         .select()

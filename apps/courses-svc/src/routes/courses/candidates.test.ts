@@ -1,4 +1,11 @@
-import { alternativeCandidatesResponseSchema, buildQualOption, COURSES_SVC, isCourseOpen, type CourseData } from '@clearing-desk/contracts';
+import {
+  alternativeCandidatesResponseSchema,
+  buildQualOption,
+  COURSES_SVC,
+  isCourseOpen,
+  MAX_NEAR_CANDIDATES,
+  type CourseData,
+} from '@clearing-desk/contracts';
 import { createCourse, createCoursesClosedWithPlaces } from '@clearing-desk/contracts/testing';
 import { internalHeaders } from '@clearing-desk/service-kit/testing';
 import { demoCatalogue } from '../../db/seed/demo-catalogue';
@@ -52,6 +59,25 @@ describe(`GET ${COURSES_SVC.candidates.path} (alternatives, domain.md "Submit bu
     expect(expected.length).toBeGreaterThan(5);
     expect(courses.map((c) => c.UCAS_CODE)).toEqual(expected);
     expect((await get(`${COURSES_SVC.candidates.path}?max_tariff_accepted=0&max_ib_accepted=46`)).statusCode).toBe(400);
+  });
+
+  it('answers, near a course, that course left out and the MAX_NEAR_CANDIDATES nearest: its school first, then the highest accepted tariff, then UCAS code', async () => {
+    const open = demoCatalogue()
+      .courses.map((c) => c.course)
+      .filter((c) => isCourseOpen(c) && c.TARIFF_ACCEPTED <= 1000);
+    const near = open.find((c) => c.UCAS_CODE === 'G400') as CourseData;
+    const sameSchool = (c: CourseData) => Number(c.SCHOOL === near.SCHOOL);
+    const expected = open
+      .filter((c) => c.UCAS_CODE !== 'G400')
+      .sort((a, b) => sameSchool(b) - sameSchool(a) || b.TARIFF_ACCEPTED - a.TARIFF_ACCEPTED || a.UCAS_CODE.localeCompare(b.UCAS_CODE))
+      .slice(0, MAX_NEAR_CANDIDATES)
+      .map((c) => c.UCAS_CODE);
+    expect(open.length).toBeGreaterThan(MAX_NEAR_CANDIDATES);
+    const res = await get(`${COURSES_SVC.candidates.path}?max_tariff_accepted=1000&near=g400`);
+    expect(res.statusCode).toBe(200);
+    const { courses } = alternativeCandidatesResponseSchema.parse(res.json());
+    expect(courses.map((c) => c.UCAS_CODE)).toEqual(expected);
+    for (const c of courses) expect(c.qualOptions.length).toBeGreaterThan(0);
   });
 
   // Courses with places left that take no application: one with vacancies but

@@ -36,7 +36,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.route({
     ...routeOf(COURSES_SVC.candidates),
     handler: async (request) => ({
-      courses: await fastify.coursesRepository.alternativeCandidates(request.query.max_tariff_accepted, request.query.max_ib_accepted),
+      courses: await fastify.coursesRepository.alternativeCandidates(request.query.max_tariff_accepted, request.query.max_ib_accepted, request.query.near),
     }),
   });
 

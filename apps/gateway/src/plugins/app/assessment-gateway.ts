@@ -1,7 +1,6 @@
 import {
   ASSESSMENT_SVC,
-  courseClosedCode,
-  staffCourseClosedCode,
+  courseOpenRefusal,
   COURSES_SVC,
   describeIssues,
   ibDiplomaTotal,
@@ -25,13 +24,6 @@ import { LRUCache } from 'lru-cache';
  */
 export const ASSESS_CACHE_TTL_MS = 1000;
 const ASSESS_CACHE_MAX_ENTRIES = 5000;
-/**
- * Most candidates sent to assessment-svc for ALTERNATE: each carries its qualOptions (about 25 KB),
- * so 25 stay well inside the service's 1 MiB body limit. The nearest are sent: same school first,
- * then the highest accepted tariff not above the points (the best matches; domain.md).
- */
-export const MAX_CANDIDATES_SENT = 25;
-
 /**
  * A per-process cache of promises (lru-cache: size bound and TTL): concurrent misses share one
  * load, and a failed load is dropped at once so the next call tries again. `replace` loads even on
@@ -75,46 +67,7 @@ function cachesOf(services: object): AssessCaches {
   return caches;
 }
 
-/**
- * JSON text of objects sent again and again: the candidate courses of red forms
- * (a course's own part is kept encoded, encodedCourseParts).
- * Keyed by the cached object itself, so an entry goes when the course caches drop the object (TTL,
- * size bound) and a course read again is serialised again: invalidated with the course caches.
- */
-const serialised = new WeakMap<object, string>();
-
-function serialiseOnce(value: object, serialise: () => string): string {
-  let text = serialised.get(value);
-  if (text === undefined) {
-    text = serialise();
-    serialised.set(value, text);
-  }
-  return text;
-}
-
-/** The UTF-8 bytes of each cached course's part of the body (`{"course":…,"access":…,"form":`), as `serialised`. */
-const encodedCourseParts = new WeakMap<object, Buffer>();
-
-/**
- * The JSON of assessment-svc's POST /assessments body (contracts' assessRequestSchema) from the
- * course detail and candidate rows as cached, as UTF-8 bytes: the course part (about 24 KB)
- * serialised and encoded once per cached course object, only the form and the alternatives per
- * call (the text of the whole body was built and encoded for every call).
- * JSON.parse of it equals JSON.parse(JSON.stringify(body)).
- */
-export function assessRequestBody(detail: CourseDetailResponse, form: AssessForm, alternatives: readonly AlternativeCandidate[]): Buffer {
-  let coursePart = encodedCourseParts.get(detail);
-  if (coursePart === undefined) {
-    // '{"course":…,"qualOptions":…,"access":…' (an undefined access is left out, as JSON.stringify does).
-    const text = JSON.stringify({ course: detail.courseData, qualOptions: detail.qualOptions, access: detail.access }).slice(0, -1);
-    coursePart = Buffer.from(`${text},"form":`);
-    encodedCourseParts.set(detail, coursePart);
-  }
-  const alternativesPart = alternatives.map((row) => serialiseOnce(row, () => JSON.stringify(row))).join(',');
-  return Buffer.concat([coursePart, Buffer.from(`${JSON.stringify(form)},"alternatives":[${alternativesPart}]}`)]);
-}
-
-/** An assessment and the course rows its ALTERNATE codes come from (empty unless the light is red). */
+/** An assessment and the candidate course rows it was given (empty unless the light is red): its ALTERNATE codes are among them. */
 export type AssessOutcome = {
   result: Assessment;
   /** assessment-svc's JSON text of `result` (validated), for a route that sends it on as it is. */
@@ -145,21 +98,22 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
 
     /**
      * Refuses a course that takes no applications with 409 and the code of contracts'
-     * courseClosedCode (the one course-open rule): COURSE_SUSPENDED or COURSE_CLOSED; for staff
+     * courseOpenRefusal (the one course-open rule): COURSE_SUSPENDED or COURSE_CLOSED; for staff
      * taking a call, staffCourseClosedCode (a course the places guard closed stays open to them).
      */
     assertOpen(course: CourseOpenFields, who: 'public' | 'staff' = 'public'): void {
-      const code = who === 'staff' ? staffCourseClosedCode(course) : courseClosedCode(course);
-      if (code) throw new HttpError(409, code);
+      const refusal = courseOpenRefusal(course, who);
+      if (refusal) throw new HttpError(refusal.status, refusal.message);
     },
 
     /**
      * Assesses the assessable part of a form against the course: checks the qualification items
      * against the course (400 naming the field), then posts to assessment-svc. Only a red result
-     * needs alternatives, so only then are the open courses the points could pass (TARIFF_ACCEPTED
-     * at most the effective points, or IB_ACCEPTED at most an IB Diploma total; any school, with
-     * their qualOptions) fetched from courses-svc and
-     * the assessment asked again with them; assessment-svc keeps those the same form passes.
+     * needs alternatives, so only then are the candidates fetched from courses-svc (the open
+     * courses nearest this one whose accepted tariff, or IB score, the form could meet, with their
+     * qualOptions: GET /courses/candidates with `near`) and the assessment asked again with them
+     * as they come: assessment-svc alone decides which of them the same form passes and in what
+     * order (ALTERNATE).
      */
     async assess(request: FastifyRequest, detail: CourseDetailResponse, form: AssessForm): Promise<AssessOutcome> {
       const { courseData, qualOptions } = detail;
@@ -167,28 +121,25 @@ export function createAssessmentGateway(fastify: FastifyInstance) {
       if (issues.length > 0) throw new HttpError(400, describeIssues(issues));
 
       const post = (alternatives: AlternativeCandidate[]) =>
-        fastify.services.assessment.sendJson(request, ASSESSMENT_SVC.assess, assessRequestBody(detail, form, alternatives));
-      let answer = await post([]);
-      if (answer.data.TRAFFIC_LIGHT !== 'R') return { result: answer.data, resultJson: answer.text, candidates: [] };
-      const maxTariff = answer.data.UCAS_POINTS_EFFECTIVE;
+        fastify.services.assessment.sendReusing(
+          request,
+          ASSESSMENT_SVC.assess,
+          { body: { course: courseData, qualOptions, access: detail.access, form, alternatives } },
+          { course: 'whole', qualOptions: 'whole', alternatives: 'each' },
+        );
+      const first = await post([]);
+      if (first.data.TRAFFIC_LIGHT !== 'R') return { result: first.data, resultJson: first.text, candidates: [] };
+      const maxTariff = first.data.UCAS_POINTS_EFFECTIVE;
       // An IB Diploma total may meet a course's IB requirement where the points fall short.
       const ibTotal = ibDiplomaTotal(form.QUALIFICATIONS ?? []);
-      const query = ibTotal === null ? { max_tariff_accepted: maxTariff } : { max_tariff_accepted: maxTariff, max_ib_accepted: ibTotal };
-      const rows = await candidateCache(`${maxTariff}|${ibTotal ?? ''}`, async () => {
+      const query = { near: courseData.UCAS_CODE, max_tariff_accepted: maxTariff, ...(ibTotal === null ? {} : { max_ib_accepted: ibTotal }) };
+      const candidates = await candidateCache(`${courseData.UCAS_CODE}|${maxTariff}|${ibTotal ?? ''}`, async () => {
         const found = await fastify.services.courses.send(request, COURSES_SVC.candidates, { query });
         return found.courses;
       });
-      const alternatives = rows
-        .filter((row) => row.UCAS_CODE !== courseData.UCAS_CODE)
-        .sort(
-          (a, b) =>
-            Number(b.SCHOOL === courseData.SCHOOL) - Number(a.SCHOOL === courseData.SCHOOL) ||
-            b.TARIFF_ACCEPTED - a.TARIFF_ACCEPTED ||
-            a.UCAS_CODE.localeCompare(b.UCAS_CODE),
-        )
-        .slice(0, MAX_CANDIDATES_SENT);
-      if (alternatives.length > 0) answer = await post(alternatives);
-      return { result: answer.data, resultJson: answer.text, candidates: alternatives };
+      if (candidates.length === 0) return { result: first.data, resultJson: first.text, candidates };
+      const answer = await post(candidates);
+      return { result: answer.data, resultJson: answer.text, candidates };
     },
   };
 }

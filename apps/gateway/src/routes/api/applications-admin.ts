@@ -20,7 +20,7 @@ import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadStaffApplication } from '../../applications/staff-application';
-import { createSubmitPipeline } from '../../applications/submit-pipeline';
+import { submitStaff, updateStaff } from '../../applications/submit';
 import { assessmentGatewayPlugin } from '../../plugins/app/assessment-gateway';
 import { forwardedRoute } from '../../plugins/app/forwarded-route';
 
@@ -42,7 +42,6 @@ const requireAnyRole = async (request: FastifyRequest) => {
  */
 export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(assessmentGatewayPlugin);
-  const pipeline = createSubmitPipeline(fastify);
   const load = (request: FastifyRequest, params: { student: string; course: string }, screen?: AuditScreen) =>
     loadStaffApplication(fastify, request, params, screen);
 
@@ -94,7 +93,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
   fastify.route({
     ...routeOf(API_ENDPOINTS.adminApplicationCreate),
     preHandler: fastify.csrfProtection,
-    handler: async (request) => pipeline.submitStaff(request, request.params.student, request.params.course, request.body.data),
+    handler: async (request) => submitStaff(fastify, request, request.params.student, request.params.course, request.body.data),
   });
 
   fastify.route({
@@ -103,7 +102,7 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod = async (fastify) => 
     handler: async (request, reply) => {
       const version = ifMatch(request);
       const { stored, detail } = await load(request, request.params);
-      const result = await pipeline.updateStaff(request, request.params, detail, stored.applicationData.STATUS, request.body.data, version);
+      const result = await updateStaff(fastify, request, request.params, detail, stored.applicationData.STATUS, request.body.data, version);
       setEtag(reply, result.version);
       return result;
     },

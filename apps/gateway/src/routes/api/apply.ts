@@ -1,6 +1,6 @@
 import { API_ENDPOINTS, routeOf } from '@clearing-desk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createSubmitPipeline } from '../../applications/submit-pipeline';
+import { submitPublic } from '../../applications/submit';
 import { assessmentGatewayPlugin } from '../../plugins/app/assessment-gateway';
 
 /**
@@ -26,18 +26,17 @@ import { assessmentGatewayPlugin } from '../../plugins/app/assessment-gateway';
  *    person 409 with the duplicate text of spec section 8.
  * Before all of it the public call passes the form guard (plugins/app/form-guard.ts): within its
  * address's budget at once, past it with its form-start token and a solved proof of work (428 asks).
- * The steps are the one submit pipeline (src/applications/submit-pipeline.ts) the staff routes run too.
+ * The steps are the named submit steps (src/applications/submit/) the staff routes run too.
  */
 export const applyApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   await fastify.register(assessmentGatewayPlugin);
-  const pipeline = createSubmitPipeline(fastify);
 
   fastify.route({
     ...routeOf(API_ENDPOINTS.apply),
     config: fastify.publicRateLimit('apply'),
     preValidation: [fastify.applicantRateLimit('apply'), fastify.formGuard],
     preHandler: fastify.csrfProtection,
-    handler: async (request) => pipeline.submitPublic(request, request.params.course, request.body.data),
+    handler: async (request) => submitPublic(fastify, request, request.params.course, request.body.data),
   });
 
   /** GET /api/form-start: the signed token of a public form opened now (contracts' form-guard.ts). */

@@ -35,13 +35,16 @@ import {
   type OutboundCallResponse,
   type StaffUpdateResponse,
   type StudentSearchResponse,
-  submissionIdKind,
-  SUBMISSION_ID_KIND_MISMATCH,
+  checkSubmission,
+  courseDocumentTypes,
+  decideStaffOutcome,
+  dropHiddenFields,
+  submissionKindRefusal,
 } from '@clearing-desk/contracts';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '../api-url';
 import { createApplyResponse } from '../applications';
-import { unavailable } from './applications';
+import { qualOptionsOf, unavailable } from './applications';
 import { createDeskApplication, deskRow, type DeskApplication } from '../applications-desk';
 import { db } from '../db';
 
@@ -190,8 +193,9 @@ export const applicationsDeskHandlers = [
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const parsed = staffCreateSubmissionSchema.safeParse(((await request.json()) as { data?: unknown }).data);
     if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
-    // As the gateway: an id issued by the public form is refused here.
-    if (submissionIdKind(parsed.data.SUBMISSION_ID ?? '') === 'public') return error(409, SUBMISSION_ID_KIND_MISMATCH.staff);
+    // The gateway's submitStaff through the same contracts steps (submit-steps): an id issued by the public form is refused first.
+    const kindRefusal = submissionKindRefusal(parsed.data.SUBMISSION_ID ?? '', 'staff');
+    if (kindRefusal) return error(kindRefusal.status, kindRefusal.message);
     const course = db.courses.find((c) => c.UCAS_CODE === params.course);
     if (!course) return error(404, 'Course not found');
     // As the gateway's submitStaff: the edit rule for a new application, the course open to staff
@@ -203,6 +207,12 @@ export const applicationsDeskHandlers = [
     const closed = unavailable(course, 'staff');
     if (closed) return closed;
     const { INTERVIEW, OVER_ALLOWANCE, ...submission } = parsed.data;
+    const { STATUS: _status, REJECTION_REASONS: _reasons, ...form } = submission;
+    const { refusal: formRefusal } = checkSubmission(
+      { courseData: course, qualOptions: qualOptionsOf(course) },
+      dropHiddenFields(form, courseDocumentTypes(course)),
+    );
+    if (formRefusal) return error(formRefusal.status, formRefusal.message);
     const requested = submission.STATUS ?? 'S';
     const places = placesGuard(course, access, null, requested, OVER_ALLOWANCE);
     if ('refused' in places) return places.refused;
@@ -218,9 +228,13 @@ export const applicationsDeskHandlers = [
     );
     stored.applicationData.LOG = [{ MESSAGE: `Application created${places.note}`, STATUS: stored.applicationData.STATUS, USER: user.username, TIME: now() }];
     db.desk.applications.push(stored);
+    const decision = decideStaffOutcome(requested, db.assessment, submission.REJECTION_REASONS, []);
     const response: ApplyResponse = createApplyResponse({
       id: [studentId, String(params.course), `A100${n}`, `10${n}`],
-      confirmed_status: stored.applicationData.STATUS,
+      confirmed_status: decision.confirmed_status,
+      rejection_reasons: decision.rejection_reasons,
+      recommended_courses: decision.recommended_courses,
+      assessment: db.assessment,
     });
     return HttpResponse.json(response);
   }),

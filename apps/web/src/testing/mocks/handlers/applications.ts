@@ -4,16 +4,24 @@ import {
   appliedQuerySchema,
   applyApiBodySchema,
   assessApiBodySchema,
-  courseClosedCode,
-  staffCourseClosedCode,
+  checkSubmission,
+  claimNeeded,
+  clearingClosedRefusal,
+  courseOpenRefusal,
   courseDocumentTypes,
+  decidePublicOutcome,
+  dropHiddenFields,
+  noPlaceRefusal,
+  publicStatusRefusal,
+  submissionKindRefusal,
+  type ApplicationDecision,
+  type SubmitRefusal,
   describeIssues,
   documentNotAttachedText,
   formDocuments,
   statusPageResponseSchema,
   STATUS_PAGE_MESSAGES,
   withoutDocuments,
-  validateApplicationForm,
   validateQualificationItems,
   type AppliedResponse,
   type ApplyResponse,
@@ -22,8 +30,6 @@ import {
   type CourseData,
   FORM_OPEN_HEADER,
   LOGIN_MESSAGES,
-  submissionIdKind,
-  SUBMISSION_ID_KIND_MISMATCH,
   FORM_PROOF_HEADER,
   FORM_PROOF_REQUIRED_MESSAGE,
   FORM_START_HEADER,
@@ -60,7 +66,8 @@ async function proofHolds(header: string): Promise<boolean> {
 
 const error = (status: number, message: string) => HttpResponse.json({ message }, { status });
 const findCourse = (code: unknown): CourseData | undefined => db.courses.find((c) => c.UCAS_CODE === code);
-const qualOptionsOf = (course: CourseData) => db.qualOptions[course.UCAS_CODE] ?? createCourseDetail().qualOptions;
+/** The course's qualOptions in the mock catalogue (the test detail's when none were seeded). */
+export const qualOptionsOf = (course: CourseData) => db.qualOptions[course.UCAS_CODE] ?? createCourseDetail().qualOptions;
 
 /**
  * 409 for a course that takes no applications, as the gateway's assertOpen: contracts'
@@ -68,23 +75,38 @@ const qualOptionsOf = (course: CourseData) => db.qualOptions[course.UCAS_CODE] ?
  * vacancies leaves the course open to them).
  */
 export const unavailable = (course: CourseData, who: 'public' | 'staff' = 'public') => {
-  const code = who === 'staff' ? staffCourseClosedCode(course) : courseClosedCode(course);
-  return code ? error(409, code) : null;
+  const refusal = courseOpenRefusal(course, who);
+  return refusal ? error(refusal.status, refusal.message) : null;
 };
 
 const sameEmail = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** The stored applications to a course of the person with this email, or UCAS Personal ID when they applied through UCAS (the duplicate check). */
+const appliedBy = (ucasCode: unknown, person: { email?: unknown; ucasPersonalId?: unknown }) =>
+  db.applications
+    .filter((a) => a.response.id[1] === ucasCode)
+    .filter(
+      (a) =>
+        (person.email && sameEmail(a.body.EMAIL, person.email)) ||
+        (person.ucasPersonalId && a.body.APPLIED_TO_UCAS === '1' && a.body.UCAS_PERSONAL_ID === person.ucasPersonalId),
+    );
+
 /**
- * Stores a submission as POST /api/apply/{course} does and returns its answer (db.applyResponse
- * laid over an offer). Tests use it to seed applications (duplicates, the review page).
+ * Stores a submission as POST /api/apply/{course} does and returns its answer: the `decision`
+ * (contracts' decidePublicOutcome in the apply handler; an offer when none), with db.applyResponse
+ * laid over it for a test that wants a given answer. Tests use it to seed applications (duplicates, the review page).
  */
-export function storeApplication(course: CourseData, submission: ApplySubmission): ApplyResponse {
+export function storeApplication(course: CourseData, submission: ApplySubmission, decision?: ApplicationDecision): ApplyResponse {
   const n = db.applications.length + 1;
   const response = createApplyResponse({
     id: [`S000${n}`, course.UCAS_CODE, `A000${n}`, `00421${n}`],
     hash: `hash-${n}`,
     app_id: `A000${n}`,
     depart_number: course.DEPART_NUMBER,
+    ...(decision
+      ? { confirmed_status: decision.confirmed_status, rejection_reasons: decision.rejection_reasons, recommended_courses: decision.recommended_courses }
+      : {}),
+    assessment: db.assessment,
     ...db.applyResponse,
   });
   const { SUBMISSION_ID: _id, STATUS: _status, REJECTION_REASONS: _reasons, ...form } = submission;
@@ -147,14 +169,9 @@ export function storeApplication(course: CourseData, submission: ApplySubmission
 export const applicationsHandlers = [
   http.get(apiUrl(API_ROUTES.applied.path), ({ params, request }) => {
     const query = appliedQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-    const rows: AppliedResponse['rows'] = db.applications
-      .filter((a) => a.response.id[1] === params.ucasCode)
-      .filter(
-        (a) =>
-          (query.email && sameEmail(a.body.EMAIL, query.email)) ||
-          (query.ucas_personal_id && a.body.APPLIED_TO_UCAS === '1' && a.body.UCAS_PERSONAL_ID === query.ucas_personal_id),
-      )
-      .map((a) => ({ UCAS_CODE: a.response.id[1] }));
+    const rows: AppliedResponse['rows'] = appliedBy(params.ucasCode, { email: query.email, ucasPersonalId: query.ucas_personal_id }).map((a) => ({
+      UCAS_CODE: a.response.id[1],
+    }));
     return HttpResponse.json<AppliedResponse>({ rows });
   }),
 
@@ -193,34 +210,57 @@ export const applicationsHandlers = [
     }
     const parsed = applyApiBodySchema.safeParse(await request.json());
     if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
-    // As the gateway: a submission without SUBMISSION_ID (spec section 7 clients) gets a new one.
-    const submission = { ...parsed.data.data, SUBMISSION_ID: parsed.data.data.SUBMISSION_ID ?? crypto.randomUUID() };
-    // As the gateway: an id issued by a staff form is refused here.
-    if (submissionIdKind(submission.SUBMISSION_ID) === 'staff') return error(409, SUBMISSION_ID_KIND_MISMATCH.public);
+    // The gateway's submitPublic, step by step, through the same contracts steps (submit-steps):
+    // the public STATUS and the id's kind before anything is read.
+    const refused = (refusal: SubmitRefusal | null) => (refusal ? error(refusal.status, refusal.message) : null);
+    const { STATUS, REJECTION_REASONS: _ignored, ...data } = parsed.data.data;
+    const statusRefused = refused(publicStatusRefusal(STATUS));
+    if (statusRefused) return statusRefused;
+    // A submission without SUBMISSION_ID (spec section 7 clients) gets a new one.
+    const submissionId = data.SUBMISSION_ID ?? crypto.randomUUID();
+    const kindRefused = refused(submissionKindRefusal(submissionId, 'public'));
+    if (kindRefused) return kindRefused;
+    // Submit facts: the Clearing setting, a stored key (a retry), a person who applied (the mock's
+    // ledger: none, so the course's own fields decide below).
     const course = findCourse(params.course);
+    const repeated = db.applications.find((a) => a.submissionId === submissionId);
+    const applied =
+      appliedBy(params.course, { email: data.EMAIL, ucasPersonalId: data.APPLIED_TO_UCAS === '1' ? data.UCAS_PERSONAL_ID : undefined }).length > 0;
+    const facts = { clearing: db.clearingStatus, stored: repeated !== undefined, applied, placesLeft: null };
+    const closedRefused = db.sessionUser ? null : refused(clearingClosedRefusal(facts.clearing));
+    if (closedRefused) return closedRefused;
+    const placeRefused = refused(noPlaceRefusal(facts));
+    if (placeRefused) return placeRefused;
     if (!course) return error(404, 'Course not found');
-    const repeated = db.applications.find((a) => a.submissionId === submission.SUBMISSION_ID);
-    if (repeated) return HttpResponse.json(repeated.response);
-    const refused = unavailable(course);
-    if (refused) return refused;
-    const duplicate = db.applications.some((a) => a.response.id[1] === course.UCAS_CODE && sameEmail(a.body.EMAIL, submission.EMAIL));
-    if (duplicate) return error(409, APPLY_MESSAGES.DUPLICATE);
+    const openRefused = refused(courseOpenRefusal(course));
+    if (openRefused) return openRefused;
     const documentTypes = courseDocumentTypes(course);
-    const errors = validateApplicationForm(submission, { qualOptions: qualOptionsOf(course), documentTypes });
-    if (errors.length > 0) return error(400, errors.map((e) => e.message).join(' '));
-    // Binds the documents' tokens as the gateway does (files-svc claim): all or nothing.
-    const documents = formDocuments(submission, documentTypes);
-    const unbound = documents.find(({ document }) => {
-      const upload = db.uploads.find((u) => u.token === document.file_token);
-      return !upload || (upload.owner !== null && upload.owner !== submission.SUBMISSION_ID);
-    });
-    if (unbound) return error(409, documentNotAttachedText(unbound.field.label));
-    for (const { document } of documents) {
-      const upload = db.uploads.find((u) => u.token === document.file_token);
-      if (upload) upload.owner = submission.SUBMISSION_ID;
+    const submission = dropHiddenFields({ ...data, SUBMISSION_ID: submissionId }, documentTypes);
+    const detail = { courseData: course, qualOptions: qualOptionsOf(course) };
+    const { refusal, checked } = checkSubmission(detail, submission);
+    if (refusal) return error(refusal.status, refusal.message);
+    // The assessment (the mock's db.assessment, after the gateway's item check), then the decision.
+    const issues = validateQualificationItems(checked.assessable, detail.qualOptions);
+    if (issues.length > 0) return error(400, describeIssues(issues));
+    const decision = decidePublicOutcome({ assessment: db.assessment, form: checked.assessable, course, candidates: [] });
+    // Claim only for a new key of a person who has not applied: the store answers a retry its record, a second application 409.
+    if (claimNeeded(facts)) {
+      // Binds the documents' tokens as files-svc's claim: all or nothing.
+      const documents = formDocuments(submission, documentTypes);
+      const unbound = documents.find(({ document }) => {
+        const upload = db.uploads.find((u) => u.token === document.file_token);
+        return !upload || (upload.owner !== null && upload.owner !== submissionId);
+      });
+      if (unbound) return error(409, documentNotAttachedText(unbound.field.label));
+      for (const { document } of documents) {
+        const upload = db.uploads.find((u) => u.token === document.file_token);
+        if (upload) upload.owner = submissionId;
+      }
     }
+    if (repeated) return HttpResponse.json(repeated.response);
+    if (applied) return error(409, APPLY_MESSAGES.DUPLICATE);
 
-    const response = storeApplication(course, submission);
+    const response = storeApplication(course, submission, decision);
     return HttpResponse.json(response);
   }),
 

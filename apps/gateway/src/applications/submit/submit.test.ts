@@ -13,17 +13,35 @@ import { createApplicationForm, createDocumentReference, createSampleDocument, A
 import { HttpError } from '@clearing-desk/service-kit';
 import type { Stack } from '@clearing-desk/stack';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { buildApp } from '../app';
-import { assessmentGatewayPlugin } from '../plugins/app/assessment-gateway';
-import { ServiceError } from '../plugins/app/service-clients';
-import { StackClient, startTestStack } from '../testing/stack-client';
-import { testGatewayConfig } from '../testing/test-config';
-import { createSubmitPipeline, idempotencyKeyToUuid, settleSubmissionId, type SubmitPipeline } from './submit-pipeline';
+import { buildApp } from '../../app';
+import { assessmentGatewayPlugin } from '../../plugins/app/assessment-gateway';
+import { ServiceError } from '../../plugins/app/service-clients';
+import { StackClient, startTestStack } from '../../testing/stack-client';
+import { testGatewayConfig } from '../../testing/test-config';
+import {
+  alreadyApplied,
+  assessForm,
+  checkForm,
+  claimAndStore,
+  claimDocuments,
+  decidePublic,
+  idempotencyKeyToUuid,
+  keyStored,
+  keySubmission,
+  readCourse,
+  releaseDocuments,
+  settleSubmissionId,
+  staffDecision,
+  storeApplication,
+  submitFacts,
+  submitPublic,
+  type SubmitApp,
+} from '.';
 
-// The pipeline's gateway is built in-process with its real plugins and routes. Two ES modules Jest's
+// The steps' gateway is built in-process with its real plugins and routes. Two ES modules Jest's
 // CommonJS runtime cannot load are left out, as in openapi.test: the static web app (no /api
 // route) and openid-client (OIDC is not configured here).
-jest.mock('../plugins/external/web-app', () => ({ webAppPlugin: async () => undefined }));
+jest.mock('../../plugins/external/web-app', () => ({ webAppPlugin: async () => undefined }));
 jest.mock('openid-client', () => ({}));
 
 /** Spec section 8's duplicate-application message, word for word. */
@@ -39,8 +57,6 @@ const FIVE_GCSES = ['English Language', 'Mathematics', 'Physics', 'Chemistry', '
 }));
 
 describe('staffDecision', () => {
-  // staffDecision uses nothing of the app: a bare object stands in for it.
-  const pipeline = createSubmitPipeline({} as FastifyInstance);
   const red: Assessment = {
     UCAS_POINTS_TOTAL: 40,
     UCAS_POINTS_EFFECTIVE: 40,
@@ -56,7 +72,7 @@ describe('staffDecision', () => {
   const candidates = [{ UCAS_CODE: 'G401', COURSE_TITLE: 'Computing', QUALIFICATION: 'BSc', COURSE_CODE_OVERRIDE: null, SCHOOL: 'SCI' }];
 
   it('gives a rejection its red reasons and the alternatives, with no sub-status', () => {
-    expect(pipeline.staffDecision('X', { result: red, candidates } as never, undefined)).toEqual({
+    expect(staffDecision('X', { result: red, candidates } as never, undefined)).toEqual({
       confirmed_status: 'X',
       sub_status: null,
       rejection_reasons: [{ MESSAGE: 'Effective UCAS points 40 are below the accepted tariff of 112.' }],
@@ -65,19 +81,17 @@ describe('staffDecision', () => {
   });
 
   it('keeps reasons the adviser gave and adds nothing for other statuses', () => {
-    expect(pipeline.staffDecision('R', { result: red, candidates } as never, undefined)).toMatchObject({ rejection_reasons: [], recommended_courses: [] });
-    expect(pipeline.staffDecision('X', { result: red, candidates } as never, [{ MESSAGE: 'Own reason' }]).rejection_reasons).toEqual([
-      { MESSAGE: 'Own reason' },
-    ]);
+    expect(staffDecision('R', { result: red, candidates } as never, undefined)).toMatchObject({ rejection_reasons: [], recommended_courses: [] });
+    expect(staffDecision('X', { result: red, candidates } as never, [{ MESSAGE: 'Own reason' }]).rejection_reasons).toEqual([{ MESSAGE: 'Own reason' }]);
   });
 });
 
-// The real services (test databases, demo catalogue) behind the stack's gateway, and the same
-// pipeline built in-process against them, so each step is called on its own.
+// The real services (test databases, demo catalogue) behind the stack's gateway, and the steps
+// called in-process against them, each on its own.
 let stack: Stack;
 let client: StackClient;
 let app: FastifyInstance;
-let pipeline: SubmitPipeline;
+let steps: SubmitApp;
 beforeAll(async () => {
   stack = await startTestStack({ services: ['courses', 'applications', 'assessment', 'files'] });
   client = new StackClient(stack.gatewayUrl);
@@ -93,7 +107,7 @@ beforeAll(async () => {
   );
   await app.register(async (scope) => {
     await scope.register(assessmentGatewayPlugin);
-    pipeline = createSubmitPipeline(scope);
+    steps = scope;
   });
   await app.ready();
 }, 120_000);
@@ -118,7 +132,7 @@ const form = (who: { EMAIL: string; UCAS_PERSONAL_ID: string }, extra: Record<st
   SUBMISSION_ID: randomUUID(),
   ...extra,
 });
-/** A public request as the routes hand the pipeline one (no staff user), with `headers`. */
+/** A public request as the routes hand the steps one (no staff user), with `headers`. */
 const publicRequest = (headers: Record<string, string> = {}) =>
   ({ id: `step-${randomUUID()}`, headers, staffUser: null, log: app.log }) as unknown as FastifyRequest;
 /** A clean uploaded PDF's token, through the stack's gateway as the web app uploads. */
@@ -135,11 +149,11 @@ const refusal = async (step: Promise<unknown>) => {
 /** Runs the steps before the store (course, keyed, check, assess, decidePublic) for a form, as submitPublic does. */
 async function decided(data: Record<string, unknown>) {
   const request = publicRequest();
-  const detail = await pipeline.course(request, COURSE);
-  const { submission } = pipeline.keyed(request, detail, data as ApplySubmission);
-  const checked = pipeline.check(detail, submission);
-  const outcome = await pipeline.assess(request, detail, checked.assessable);
-  return { request, detail, checked, outcome, body: pipeline.decidePublic(request, detail, checked, outcome) };
+  const detail = await readCourse(steps, request, COURSE);
+  const { submission } = keySubmission(request, detail, data as ApplySubmission);
+  const checked = checkForm(detail, submission);
+  const outcome = await assessForm(steps, request, detail, checked.assessable);
+  return { request, detail, checked, outcome, body: decidePublic(request, detail, checked, outcome) };
 }
 
 describe('step 1, validate: the SUBMISSION_ID settled, hidden fields dropped, the rules of spec section 5', () => {
@@ -159,18 +173,18 @@ describe('step 1, validate: the SUBMISSION_ID settled, hidden fields dropped, th
 
   it('refuses a public STATUS other than S before anything is read or stored', async () => {
     const someone = person();
-    expect(await refusal(pipeline.submitPublic(publicRequest(), COURSE, form(someone, { STATUS: 'O' }) as ApplySubmission))).toEqual({
+    expect(await refusal(submitPublic(steps, publicRequest(), COURSE, form(someone, { STATUS: 'O' }) as ApplySubmission))).toEqual({
       status: 400,
       message: "STATUS must be S (the 'Submit' button): an application from the public is decided by its assessment. Staff save their decisions as staff.",
     });
-    expect(await pipeline.alreadyApplied(publicRequest(), COURSE, someone)).toBe(false);
+    expect(await alreadyApplied(steps, publicRequest(), COURSE, someone)).toBe(false);
   });
 
   it('takes STATUS and REJECTION_REASONS out and drops the values of hidden fields', async () => {
     const request = publicRequest();
-    const detail = await pipeline.course(request, COURSE);
+    const detail = await readCourse(steps, request, COURSE);
     const data = form(person(), { APPLIED_TO_UCAS: '0', STATUS: 'S', REJECTION_REASONS: [{ MESSAGE: 'mine' }] }) as ApplySubmission;
-    const { submission, status, reasons } = pipeline.keyed(request, detail, data);
+    const { submission, status, reasons } = keySubmission(request, detail, data);
     expect(status).toBe('S');
     expect(reasons).toEqual([{ MESSAGE: 'mine' }]);
     expect(submission).not.toHaveProperty('STATUS');
@@ -181,39 +195,39 @@ describe('step 1, validate: the SUBMISSION_ID settled, hidden fields dropped, th
   });
 
   it("answers 400 with spec section 8's words for a broken rule, and names the field a value of the wrong shape is in", async () => {
-    const detail = await pipeline.course(publicRequest(), COURSE);
-    expect(() => pipeline.check(detail, { ...form(person()), NAME1: '' })).toThrow(new HttpError(400, "'Given name' is required."));
-    expect(() => pipeline.check(detail, { ...form(person()), SECOND_YEAR_ENTRY: ' 0' })).toThrow(
+    const detail = await readCourse(steps, publicRequest(), COURSE);
+    expect(() => checkForm(detail, { ...form(person()), NAME1: '' })).toThrow(new HttpError(400, "'Given name' is required."));
+    expect(() => checkForm(detail, { ...form(person()), SECOND_YEAR_ENTRY: ' 0' })).toThrow(
       new HttpError(400, "SECOND_YEAR_ENTRY: 'Second year entry' must be 0 or 1."),
     );
-    const checked = pipeline.check(detail, form(person()));
+    const checked = checkForm(detail, form(person()));
     expect(checked.documentTypes).toEqual(['ALEVELS', 'GCSE5']);
     expect(checked.assessable.QUALIFICATIONS).toHaveLength(3);
   });
 });
 
-describe('step 2, reserve: Clearing, a replayed key, a duplicate and the places left in one call', () => {
+describe('step 2, submit facts: Clearing, a replayed key, a duplicate and the places left in one call', () => {
   it('answers a new person with nothing stored, then the same key as stored and the person as applied', async () => {
     const data = form(person());
-    const first = await pipeline.reserve(publicRequest(), COURSE, data, data.SUBMISSION_ID);
+    const first = await submitFacts(steps, publicRequest(), COURSE, data, data.SUBMISSION_ID);
     expect(first).toMatchObject({ clearing: { state: 1 }, stored: false, applied: false });
     expect((await client.send('POST', apiPath('apply', { course: COURSE }), data)).status).toBe(200);
-    expect(await pipeline.reserve(publicRequest(), COURSE, data, data.SUBMISSION_ID)).toMatchObject({ stored: true, applied: true });
+    expect(await submitFacts(steps, publicRequest(), COURSE, data, data.SUBMISSION_ID)).toMatchObject({ stored: true, applied: true });
     // Another key of the same person: not a retry, a duplicate.
-    expect(await pipeline.reserve(publicRequest(), COURSE, data, randomUUID())).toMatchObject({ stored: false, applied: true });
+    expect(await submitFacts(steps, publicRequest(), COURSE, data, randomUUID())).toMatchObject({ stored: false, applied: true });
     // The UCAS Personal ID counts only when the person says they applied through UCAS.
     const byUcasId = { EMAIL: 'someone.else@example.com', APPLIED_TO_UCAS: '0', UCAS_PERSONAL_ID: data.UCAS_PERSONAL_ID };
-    expect(await pipeline.reserve(publicRequest(), COURSE, byUcasId, randomUUID())).toMatchObject({ applied: false });
-    expect(await pipeline.reserve(publicRequest(), COURSE, { ...byUcasId, APPLIED_TO_UCAS: '1' }, randomUUID())).toMatchObject({ applied: true });
+    expect(await submitFacts(steps, publicRequest(), COURSE, byUcasId, randomUUID())).toMatchObject({ applied: false });
+    expect(await submitFacts(steps, publicRequest(), COURSE, { ...byUcasId, APPLIED_TO_UCAS: '1' }, randomUUID())).toMatchObject({ applied: true });
   });
 });
 
 describe('step 3, course: read fresh from courses-svc', () => {
   it('answers the course with the public access, and passes a missing one on as 404', async () => {
-    const detail = await pipeline.course(publicRequest(), COURSE);
+    const detail = await readCourse(steps, publicRequest(), COURSE);
     expect(detail.courseData.UCAS_CODE).toBe(COURSE);
     expect(detail.access).toBeNull();
-    expect((await refusal(pipeline.course(publicRequest(), 'ZZ99'))).status).toBe(404);
+    expect((await refusal(readCourse(steps, publicRequest(), 'ZZ99'))).status).toBe(404);
   });
 });
 
@@ -234,64 +248,64 @@ describe('step 5, check duplicate', () => {
   it('finds a stored key and a person who applied, by email or by UCAS Personal ID', async () => {
     const data = form(person());
     const keyed = { ...data, SUBMISSION_ID: data.SUBMISSION_ID } as never;
-    expect(await pipeline.keyStored(publicRequest(), keyed)).toBe(false);
-    expect(await pipeline.alreadyApplied(publicRequest(), COURSE, data)).toBe(false);
+    expect(await keyStored(steps, publicRequest(), keyed)).toBe(false);
+    expect(await alreadyApplied(steps, publicRequest(), COURSE, data)).toBe(false);
     expect((await client.send('POST', apiPath('apply', { course: COURSE }), data)).status).toBe(200);
-    expect(await pipeline.keyStored(publicRequest(), keyed)).toBe(true);
-    expect(await pipeline.alreadyApplied(publicRequest(), COURSE, { EMAIL: data.EMAIL })).toBe(true);
-    expect(await pipeline.alreadyApplied(publicRequest(), COURSE, { EMAIL: '', APPLIED_TO_UCAS: '1', UCAS_PERSONAL_ID: data.UCAS_PERSONAL_ID })).toBe(true);
-    expect(await pipeline.alreadyApplied(publicRequest(), 'G401', { EMAIL: data.EMAIL })).toBe(false);
+    expect(await keyStored(steps, publicRequest(), keyed)).toBe(true);
+    expect(await alreadyApplied(steps, publicRequest(), COURSE, { EMAIL: data.EMAIL })).toBe(true);
+    expect(await alreadyApplied(steps, publicRequest(), COURSE, { EMAIL: '', APPLIED_TO_UCAS: '1', UCAS_PERSONAL_ID: data.UCAS_PERSONAL_ID })).toBe(true);
+    expect(await alreadyApplied(steps, publicRequest(), 'G401', { EMAIL: data.EMAIL })).toBe(false);
   });
 });
 
 describe('step 6, claim files', () => {
   it('claims nothing for a form without documents, binds a token to the SUBMISSION_ID, and refuses it to another with the words the form shows', async () => {
     const { checked } = await decided(form(person()));
-    expect(await pipeline.claimDocuments(publicRequest(), checked.submission, checked.documentTypes)).toBe(false);
+    expect(await claimDocuments(steps, publicRequest(), checked.submission, checked.documentTypes)).toBe(false);
 
     const token = await uploadedToken();
     const mine = (await decided(form(person(), { ALEVELS_DOCUMENT_1: createDocumentReference(token) }))).checked;
-    expect(await pipeline.claimDocuments(publicRequest(), mine.submission, mine.documentTypes)).toBe(true);
+    expect(await claimDocuments(steps, publicRequest(), mine.submission, mine.documentTypes)).toBe(true);
     // Idempotent for the same owner (a retried submission).
-    expect(await pipeline.claimDocuments(publicRequest(), mine.submission, mine.documentTypes)).toBe(true);
+    expect(await claimDocuments(steps, publicRequest(), mine.submission, mine.documentTypes)).toBe(true);
     const theirs = (await decided(form(person(), { ALEVELS_DOCUMENT_1: createDocumentReference(token) }))).checked;
-    expect(await refusal(pipeline.claimDocuments(publicRequest(), theirs.submission, theirs.documentTypes))).toEqual({
+    expect(await refusal(claimDocuments(steps, publicRequest(), theirs.submission, theirs.documentTypes))).toEqual({
       status: 409,
       message: documentNotAttachedText('A levels / BTEC / IB document 1'),
     });
 
     // Released, the token is free for the other application.
-    await pipeline.releaseDocuments(publicRequest(), mine.submission.SUBMISSION_ID);
-    expect(await pipeline.claimDocuments(publicRequest(), theirs.submission, theirs.documentTypes)).toBe(true);
+    await releaseDocuments(steps, publicRequest(), mine.submission.SUBMISSION_ID);
+    expect(await claimDocuments(steps, publicRequest(), theirs.submission, theirs.documentTypes)).toBe(true);
   });
 });
 
 describe('step 7, store (the commit), with the compensation for claimed files', () => {
   it('stores the decided submission and answers a retry of it with the same record', async () => {
     const { request, body } = await decided(form(person()));
-    const stored = await pipeline.store(request, body);
+    const stored = await storeApplication(steps, request, body);
     expect(stored).toMatchObject({ confirmed_status: 'O', rejection_reasons: [] });
-    expect((await pipeline.store(publicRequest(), body)).id).toEqual(stored.id);
+    expect((await storeApplication(steps, publicRequest(), body)).id).toEqual(stored.id);
   });
 
   it("answers a second application of the person with spec section 8's words and releases the files it claimed", async () => {
     const someone = person();
     const first = await decided(form(someone));
-    await pipeline.store(first.request, first.body);
+    await storeApplication(steps, first.request, first.body);
 
     const token = await uploadedToken();
     const second = await decided(form(someone, { ALEVELS_DOCUMENT_1: createDocumentReference(token) }));
     // Told to claim (as when the duplicate check missed a concurrent first application): the store refuses, the claim is undone.
-    expect(await refusal(pipeline.claimAndStore(second.request, second.checked, second.body, { claim: true }))).toEqual({
+    expect(await refusal(claimAndStore(steps, second.request, second.checked, second.body, { claim: true }))).toEqual({
       status: 409,
       message: SPEC_DUPLICATE,
     });
     const other = (await decided(form(person(), { ALEVELS_DOCUMENT_1: createDocumentReference(token) }))).checked;
-    expect(await pipeline.claimDocuments(publicRequest(), other.submission, other.documentTypes)).toBe(true);
+    expect(await claimDocuments(steps, publicRequest(), other.submission, other.documentTypes)).toBe(true);
   });
 });
 
-describe('the public submit through the pipeline', () => {
+describe('the public submit through the steps', () => {
   it('checks for a duplicate before claiming documents: a second application leaves its upload free for another', async () => {
     const upload = await client.upload(createSampleDocument('pdf'), 'results.pdf', 'ALEVELS');
     const token = uploadResponseSchema.parse(upload.body).token;
