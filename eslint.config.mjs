@@ -33,7 +33,7 @@ export const CONTRACTS_LAYERS = [
   ['common', 'web'],
   ['status', 'auth', 'qualifications', 'courses'],
   ['rules'],
-  ['assessment', 'files', 'course-control'],
+  ['assessment', 'files', 'course-control', 'privacy'],
   ['applications', 'scenarios'],
   ['scripts'],
   ['notifications'],

@@ -77,6 +77,8 @@ export type StackOptions = {
   env?: Record<string, string>;
   /** 'pretty' prints one readable line per log entry; 'silent' keeps only the last lines for errors. */
   logs?: 'pretty' | 'silent';
+  /** Told every line each process writes (its name, e.g. 'applications', and the raw line): the log-scan test reads them all. */
+  onLogLine?: (name: string, line: string) => void;
   /** URL of a running demo directory (`startDirectory`) the gateway signs staff in against. */
   directoryUrl?: string;
   /** Extra environment for the gateway only (e.g. OIDC settings, short session timeouts). */
@@ -201,10 +203,11 @@ function superviseRestarts(run: Running, spawnAgain: () => ChildProcess, stoppin
 
 const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
 
-function pipeLogs(run: Running, mode: 'pretty' | 'silent') {
+function pipeLogs(run: Running, mode: 'pretty' | 'silent', onLine?: StackOptions['onLogLine']) {
   for (const stream of [run.child.stdout, run.child.stderr]) {
     if (!stream) continue;
     createInterface({ input: stream }).on('line', (line) => {
+      onLine?.(run.name, line);
       run.tail.push(line);
       if (run.tail.length > 40) run.tail.shift();
       if (mode === 'silent') return;
@@ -303,15 +306,16 @@ function spawnService(
   supervise?: () => boolean,
   bundlesDir?: string,
   onRestart?: StackOptions['onRestart'],
+  onLine?: StackOptions['onLogLine'],
 ): Running {
   const run: Running = { name, child: spawnChild(dir, env, bundlesDir), tail: [] };
-  pipeLogs(run, logs);
+  pipeLogs(run, logs, onLine);
   if (supervise) {
     superviseRestarts(
       run,
       () => {
         const child = spawnChild(dir, env, bundlesDir);
-        pipeLogs({ ...run, child }, logs);
+        pipeLogs({ ...run, child }, logs, onLine);
         return child;
       },
       supervise,
@@ -495,7 +499,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         }
         // The demo data is loaded by its own command before the service starts: no service bundle carries it.
         if ((name === 'courses' || name === 'scenarios') && options.seedDemoData) await runSeedCommand(name, spec.dir, env, options.bundlesDir);
-        const run = spawnService(name, spec.dir, env, logs, supervise, options.bundlesDir, options.onRestart);
+        const run = spawnService(name, spec.dir, env, logs, supervise, options.bundlesDir, options.onRestart, options.onLogLine);
         runs.push(run);
         urls[name] = `http://127.0.0.1:${port}`;
         instanceUrls[name] = [urls[name]];
@@ -510,6 +514,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             supervise,
             options.bundlesDir,
             options.onRestart,
+            options.onLogLine,
           );
           runs.push(extra);
           instanceUrls[name].push(`http://127.0.0.1:${extraPort}`);
@@ -532,7 +537,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     gatewayEnv.REDIS_KEY_PREFIX = options.database === 'test' ? `clearing-test-${randomBytes(4).toString('hex')}` : queuePrefix;
     Object.assign(gatewayEnv, options.gatewayEnv);
     for (const name of names) gatewayEnv[`${name.toUpperCase()}_URL`] = (instanceUrls[name] ?? []).join(',');
-    const gateway = spawnService('gateway', 'apps/gateway', gatewayEnv, logs, supervise, options.bundlesDir, options.onRestart);
+    const gateway = spawnService('gateway', 'apps/gateway', gatewayEnv, logs, supervise, options.bundlesDir, options.onRestart, options.onLogLine);
     runs.push(gateway);
     // The gateway's /readyz pings every service it is configured with; a stack of some services
     // only (most tests) waits for it to listen instead.

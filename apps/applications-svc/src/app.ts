@@ -6,11 +6,15 @@ import { decisionMetricsPlugin } from './metrics/decision-metrics';
 import { intakeCyclePlugin } from './intake/intake-cycle';
 import { outboxRelayPlugin } from './outbox/outbox-relay';
 import { queueMetricsPlugin } from './metrics/queue-metrics';
+import { auditRepositoryPlugin } from './repositories/audit-repository';
+import { decisionReviewsRepositoryPlugin } from './repositories/decision-reviews-repository';
 import { databasePlugin } from './plugins/external/database';
 import { applicationRoutes } from './routes/applications';
 import { figuresRoutes } from './routes/figures';
 import { placesRoutes } from './routes/places';
+import { auditRoutes } from './routes/audit';
 import { deskRoutes } from './routes/desk';
+import { decisionReviewRoutes } from './routes/decision-reviews';
 import { statusRoutes } from './routes/status';
 
 /** What tests may set: `now`, the clock of the status page's cycle end (default: the real time). */
@@ -35,11 +39,15 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(clearingStatusRepositoryPlugin);
   await app.register(applicationsRepositoryPlugin);
   await app.register(decisionMetricsPlugin);
+  await app.register(auditRepositoryPlugin);
+  await app.register(decisionReviewsRepositoryPlugin, { responseDays: config.DECISION_REVIEW_RESPONSE_DAYS });
   await app.register(statusRoutes);
   await app.register(applicationRoutes, { now: options.now });
   await app.register(figuresRoutes);
   await app.register(deskRoutes);
+  await app.register(auditRoutes);
   await app.register(placesRoutes);
+  await app.register(decisionReviewRoutes, { now: options.now });
   app.addHook('onReady', async () => {
     await app.clearingStatusRepository.ensure({
       state: config.CLEARING_INITIAL_STATE,

@@ -48,3 +48,4 @@ export * from './scenarios';
 export * from './notifications';
 export * from './rules';
 export * from './endpoints';
+export * from './privacy';

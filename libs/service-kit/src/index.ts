@@ -7,6 +7,7 @@
 export * from './config/load-config';
 export * from './server/create-service';
 export * from './server/error-handler';
+export * from './server/redact';
 export * from './server/start-service';
 export * from './metrics/metrics';
 export * from './server/run-service';

@@ -1,5 +1,7 @@
 import {
+  automaticDecisionReasons,
   decisionEmailKind,
+  isAutomaticDecision,
   OUTBOX_KINDS,
   type ApplicationStatus,
   type DecisionEmailPayload,
@@ -19,6 +21,8 @@ export type DecisionAnnouncement = {
   interview?: InterviewDetails | null;
   /** When the status page link the email gives stops working (IntakeCycle.endOf the row's intake). */
   linkValidUntil: Date;
+  /** A person's review of the automatic decision: sends the REVIEW email whatever the status. */
+  review?: { OUTCOME: 'UPHELD' | 'CHANGED'; NOTE: string };
 };
 
 /**
@@ -30,7 +34,8 @@ export type DecisionAnnouncement = {
 export async function writeDecisionOutbox(tx: Executor, a: DecisionAnnouncement): Promise<boolean> {
   const { row } = a;
   if (!a.courseFacts) return false;
-  if (!decisionEmailKind({ previous: a.previousStatus, status: row.status, source: a.source })) return false;
+  if (!decisionEmailKind({ previous: a.previousStatus, status: row.status, source: a.source, review: a.review })) return false;
+  const automatic = a.source === 'public' && a.previousStatus === null && isAutomaticDecision(row.subStatus);
   const form = row.form;
   const payload: DecisionEmailPayload = {
     applicationId: String(row.applicationId),
@@ -56,6 +61,17 @@ export async function writeDecisionOutbox(tx: Executor, a: DecisionAnnouncement)
     rejectionReasons: row.rejectionReasons.map((r) => r.MESSAGE),
     recommendedCourses: row.recommendedCourses,
     interview: a.interview ?? null,
+    ...(automatic
+      ? {
+          automaticReasons: automaticDecisionReasons({
+            status: row.status,
+            rejectionReasons: row.rejectionReasons.map((r) => r.MESSAGE),
+            explanation: row.assessment.EXPLANATION,
+            points: row.assessment.UCAS_POINTS_EFFECTIVE,
+          }),
+        }
+      : {}),
+    ...(a.review ? { review: a.review } : {}),
     linkValidUntil: a.linkValidUntil.toISOString(),
   };
   await tx.insert(outbox).values({ aggregateId: payload.applicationId, kind: OUTBOX_KINDS.DECISION_EMAIL, payload });

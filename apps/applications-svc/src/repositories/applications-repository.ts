@@ -303,6 +303,7 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
               subStatus: decision.sub_status,
               // An offer or invitation to a caller who needs a visa goes on the Visa Team's list (filter v).
               visaStatus: visaStateAfterDecision(null, decision.confirmed_status, needsStudentVisa(form.NATIONALITY ?? null, form.VISA_TYPE ?? null)),
+              decisionRules: request.decisionRules ?? null,
               rejectionReasons: decision.rejection_reasons,
               recommendedCourses: decision.recommended_courses,
               form,

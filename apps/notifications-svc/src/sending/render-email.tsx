@@ -1,5 +1,8 @@
 import {
   DECISION_EMAIL_TEXTS,
+  DECISION_REVIEW_EMAIL_TEXTS,
+  decisionReviewPagePath,
+  type DecisionContent,
   decisionContent,
   decisionFactsInputOf,
   decisionEmailKind,
@@ -11,7 +14,24 @@ import {
 } from '@clearing-desk/contracts';
 import { decisionDeadline, type TeamCalendar } from '@clearing-desk/contracts/server';
 import { render } from '@react-email/render';
+import { AutomaticDecisionSection } from '../templates/automatic-decision-section';
 import { DecisionEmail } from '../templates/decision-email';
+
+/**
+ * The words of a review's outcome email (kind REVIEW): the outcome and the reviewer's note, over the
+ * same decision facts (reference, course, telephone) as every other surface of the decision.
+ */
+function reviewOutcomeContent(decision: DecisionContent, review: NonNullable<DecisionEmailPayload['review']>): DecisionContent {
+  const upheld = review.OUTCOME === 'UPHELD';
+  return {
+    ...decision,
+    heading: upheld ? DECISION_REVIEW_EMAIL_TEXTS.UPHELD_HEADING : DECISION_REVIEW_EMAIL_TEXTS.CHANGED_HEADING,
+    paragraphs: [upheld ? DECISION_REVIEW_EMAIL_TEXTS.UPHELD : DECISION_REVIEW_EMAIL_TEXTS.CHANGED],
+    nextSteps: null,
+    details: [],
+    lists: [{ heading: DECISION_REVIEW_EMAIL_TEXTS.NOTE, items: [{ text: review.NOTE }] }],
+  };
+}
 
 /** What a rendered email needs beyond its payload (notifications-svc config). */
 export type RenderContext = {
@@ -37,15 +57,16 @@ export const statusPageUrl = (publicUrl: string, hash: string): string => `${pub
  * same payload always renders the same email, so a retried job sends the same words.
  */
 export async function renderDecisionEmail(payload: DecisionEmailPayload, ctx: RenderContext): Promise<RenderedEmail | null> {
-  const kind = decisionEmailKind({ previous: payload.previousStatus, status: payload.status, source: payload.source });
+  const kind = decisionEmailKind({ previous: payload.previousStatus, status: payload.status, source: payload.source, review: payload.review });
   if (!kind) return null;
   const decidedAt = new Date(payload.decidedAt);
-  const content = decisionContent({
+  const decision = decisionContent({
     ...decisionFactsInputOf(payload, ctx, decisionDeadline(payload.status, decidedAt, ctx.calendar)),
     rejectionReasons: payload.rejectionReasons,
     recommendedCourses: payload.recommendedCourses,
     courseHref: (code) => `${ctx.publicUrl}${DECISION_EMAIL_TEXTS.COURSE_PATH(code)}`,
   });
+  const content = payload.review ? reviewOutcomeContent(decision, payload.review) : decision;
   const subject = oneLine(decisionEmailSubject(kind, payload.course));
   const preview = oneLine(content.nextSteps?.lead[0] ?? content.paragraphs[0] ?? content.heading);
   const element = (
@@ -58,6 +79,11 @@ export async function renderDecisionEmail(payload: DecisionEmailPayload, ctx: Re
       statusLinkLabel={DECISION_EMAIL_TEXTS.STATUS_LINK}
       linkNote={DECISION_EMAIL_TEXTS.linkValidUntil(payload.linkValidUntil ? new Date(payload.linkValidUntil) : intakeCycleEnd(payload.intake))}
       signOff={DECISION_EMAIL_TEXTS.SIGN_OFF}
+      extra={
+        payload.automaticReasons && !payload.review ? (
+          <AutomaticDecisionSection reasons={payload.automaticReasons} reviewUrl={`${ctx.publicUrl}${decisionReviewPagePath(payload.hash)}`} />
+        ) : undefined
+      }
     />
   );
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);

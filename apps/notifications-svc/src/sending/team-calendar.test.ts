@@ -12,7 +12,9 @@ const saturday = { source: 'staff' as const, previousStatus: 'S' as const, subSt
 describe("decision emails' referral and pool deadlines on the team's working days", () => {
   it('skip the Sunday the team does not work, naming the day', async () => {
     const refer = await renderDecisionEmail(createDecisionEmailPayload({ ...saturday, status: 'R' }), ctx);
-    expect(lines(refer?.text ?? '')).toContain('If nobody has contacted you by 12:00 on Monday 17 August 2026, please assume that you have been unsuccessful.');
+    expect(lines(refer?.text ?? '')).toContain(
+      'Our admissions team or the course tutor will call you. If nobody has contacted you by 12:00 on Monday 17 August 2026, please assume that you have been unsuccessful.',
+    );
     const pool = await renderDecisionEmail(createDecisionEmailPayload({ ...saturday, status: 'P' }), ctx);
     expect(lines(pool?.text ?? '')).toContain(
       'If you have not heard from us by 11:00 on Monday 17 August 2026, please presume that you have been unsuccessful.',
@@ -24,7 +26,7 @@ describe("decision emails' referral and pool deadlines on the team's working day
     const friday = { ...saturday, decidedAt: '2026-08-28T10:00:00.000Z' };
     const refer = await renderDecisionEmail(createDecisionEmailPayload({ ...friday, status: 'R' }), { ...ctx, calendar });
     expect(lines(refer?.text ?? '')).toContain(
-      'If nobody has contacted you by 12:00 on Tuesday 1 September 2026, please assume that you have been unsuccessful.',
+      'Our admissions team or the course tutor will call you. If nobody has contacted you by 12:00 on Tuesday 1 September 2026, please assume that you have been unsuccessful.',
     );
   });
 

@@ -1,6 +1,6 @@
 import { DECISION_FACT_ATTRIBUTE, DECISION_TEXTS, type DecisionContent } from '@clearing-desk/contracts';
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 
 export type DecisionEmailProps = {
   /** The subject, also the document's title. */
@@ -14,6 +14,8 @@ export type DecisionEmailProps = {
   /** 'This link works until ...' */
   linkNote: string;
   signOff: string;
+  /** A section placed after the decision's words (an automatic decision's safeguards), when the email has one. */
+  extra?: ReactNode;
 };
 
 // One column, 16px text, dark on white (contrast above WCAG AA), underlined links, no images:
@@ -35,7 +37,7 @@ const list: CSSProperties = { ...text, paddingLeft: '24px' };
  * status sends what, and the deadlines: docs/domain/emails.md.
  * Order (DfE Apply's habit): the decision, what to do next and by when, then the details.
  */
-export function DecisionEmail({ subject, preview, greeting, content, statusUrl, statusLinkLabel, linkNote, signOff }: DecisionEmailProps) {
+export function DecisionEmail({ subject, preview, greeting, content, statusUrl, statusLinkLabel, linkNote, signOff, extra }: DecisionEmailProps) {
   const next = content.nextSteps;
   return (
     <Html lang="en" dir="ltr">
@@ -128,6 +130,7 @@ export function DecisionEmail({ subject, preview, greeting, content, statusUrl, 
               </ul>
             </Section>
           ))}
+          {extra}
           <Text style={text}>
             <Link href={statusUrl} style={link}>
               {statusLinkLabel}

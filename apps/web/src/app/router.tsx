@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
       // The applicant's status page stays reachable when Clearing closes: the link in every
       // decision email works until the intake's cycle ends.
       { path: paths.review.path, lazy: () => import('./routes/review') },
+      { path: paths.reviewRequest.path, lazy: () => import('./routes/review-request') },
       {
         // Lazy like the pages: the sign-in screen stays out of the public pages' first download.
         lazy: () => import('./routes/staff/staff-outlet').then((m) => ({ Component: m.StaffOutlet })),
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
           { path: paths.staffSettings.path, lazy: () => import('./routes/staff/settings') },
           { path: paths.staffCourse.path, lazy: () => import('./routes/staff/course-control') },
           { path: paths.staffFigures.path, lazy: () => import('./routes/staff/figures') },
+          { path: paths.staffDecisionReviews.path, lazy: () => import('./routes/staff/decision-reviews') },
           { path: paths.staffScenarios.path, lazy: () => import('./routes/staff/scenarios') },
           { path: paths.staffScenarioProgress.path, lazy: () => import('./routes/staff/scenario-progress') },
           {

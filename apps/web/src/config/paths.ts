@@ -77,6 +77,8 @@ export const paths = {
     getHref: (params: CourseSearchHrefParams = {}) => `${pageHref(R.staff)}${searchString(params)}`,
   },
   staffSettings: { path: R.staffSettings, getHref: () => pageHref(R.staffSettings) },
+  staffDecisionReviews: { path: R.staffDecisionReviews, getHref: () => pageHref(R.staffDecisionReviews) },
+  reviewRequest: { path: R.reviewRequest, getHref: (applicationHash: string) => pageHref(R.reviewRequest, { applicationHash }) },
   staffCourse: { path: R.staffCourse, getHref: (ucasCode: string) => pageHref(R.staffCourse, { ucasCode }) },
   staffFigures: { path: R.staffFigures, getHref: () => pageHref(R.staffFigures) },
   // Training scenarios: the filters gender, dept and course live in the query string (spec section 2).
@@ -127,6 +129,9 @@ export const createApiPaths = (base: string) => {
     fileUpload: () => `${api}${fillPath(A.fileUpload.path)}`,
     clearingStatus: () => `${api}${fillPath(A.clearingStatus.path)}`,
     clearingStatusAudit: () => `${api}${fillPath(A.clearingStatusAudit.path)}`,
+    decisionReviewRequest: (hash: string) => `${api}${fillPath(A.decisionReviewRequest.path, { hash })}`,
+    adminDecisionReviews: () => `${api}${fillPath(A.adminDecisionReviews.path)}`,
+    adminDecisionReviewOutcome: (id: number) => `${api}${fillPath(A.adminDecisionReviewOutcome.path, { id })}`,
     signInLockouts: () => `${api}${fillPath(A.signInLockouts.path)}`,
     liftSignInLockout: () => `${api}${fillPath(A.liftSignInLockout.path)}`,
     adminCourse: (ucasCode: string) => `${api}${fillPath(A.adminCourse.path, { id: ucasCode })}`,
@@ -137,6 +142,9 @@ export const createApiPaths = (base: string) => {
     adminApplication: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminApplication.path, desk(studentId, ucasCode))}`,
     adminOutboundCall: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminOutboundCall.path, desk(studentId, ucasCode))}`,
     adminDocument: (studentId: string, ucasCode: string, fileId: string) => `${api}${fillPath(A.adminDocument.path, { ...desk(studentId, ucasCode), fileId })}`,
+    adminApplicationAudit: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminApplicationAudit.path, desk(studentId, ucasCode))}`,
+    adminAuditCsv: (filter: { student?: string; course?: string } = {}) => `${api}${fillPath(A.adminAuditCsv.path)}${searchString(filter)}`,
+    adminSubjectAccess: () => `${api}${fillPath(A.adminSubjectAccess.path)}`,
     adminEmails: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminEmails.path, desk(studentId, ucasCode))}`,
     adminEmailResend: (studentId: string, ucasCode: string, emailId: string) =>
       `${api}${fillPath(A.adminEmailResend.path, { ...desk(studentId, ucasCode), emailId })}`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decisionRulesSchema } from '../privacy/decision-review';
 import { assessmentSchema } from '../assessment/assessment';
 import { courseDataSchema } from '../courses/course';
 import { qualOptionSchema } from '../qualifications/qual-option';
@@ -56,6 +57,8 @@ export const storeApplicationRequestSchema = z.object({
   qualOptions: z.array(qualOptionSchema).max(100),
   assessment: assessmentSchema,
   decision: applicationDecisionSchema,
+  /** The rules the decision was made under (Tariff tables, course requirements), stored with it. */
+  decisionRules: decisionRulesSchema.optional(),
   user: z.string().trim().min(1).max(64),
   /**
    * The course facts the decision's email names, from the course the gateway

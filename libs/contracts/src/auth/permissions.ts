@@ -86,3 +86,6 @@ export const canViewFigures = (user: Pick<StaffUser, 'roles'> | null | undefined
  */
 export const canViewScenarioProgress = (user: Pick<StaffUser, 'roles'> | null | undefined): boolean =>
   !!user?.roles.some((assignment) => hasPermission(assignment.role, 'VIEW_REPORT'));
+
+/** Whether the user works the queue of reviews of automatic decisions: set-status on some course (Back Office, Administrators). */
+export const canReviewDecisions = (user: Pick<StaffUser, 'roles'> | null | undefined): boolean => (user?.roles ?? []).some((r) => canSetStatus(r.role));

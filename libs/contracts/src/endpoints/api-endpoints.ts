@@ -48,6 +48,16 @@ import {
   scenarioResponseSchema,
 } from '../scenarios/scenario';
 import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, clearingStatusUpdateSchema, pingResponseSchema } from '../status/clearing-status';
+import {
+  decisionReviewAcceptedSchema,
+  decisionReviewDecisionSchema,
+  decisionReviewIdParamsSchema,
+  decisionReviewItemSchema,
+  decisionReviewListSchema,
+  decisionReviewRequestSchema,
+} from '../privacy/decision-review';
+import { auditExportQuerySchema, auditListSchema } from '../privacy/audit';
+import { subjectAccessQuerySchema } from '../privacy/subject-access';
 import { API_ROUTES, type ApiRouteName } from './api-routes';
 import type { Endpoint } from './endpoint';
 
@@ -149,6 +159,27 @@ export const API_ENDPOINTS = withSchemas({
   scenario: { params: scenarioFilterSchema, query, responses: { 200: scenarioResponseSchema, ...refusals, 404: scenarioNotFoundResponseSchema } },
   scenarioCompleted: { body: apiBodySchema(scenarioCompletionRequestSchema), responses: { 200: scenarioCompletionSchema, ...refusals, ...e404 } },
   scenarioProgress: { query, responses: { 200: scenarioProgressSchema, ...refusals } },
+  // A person's review of an automatic decision.
+  /** The applicant asks (by the status page's hash): 409 when the decision was not automatic. */
+  decisionReviewRequest: {
+    params: applicationHashParamsSchema,
+    body: apiBodySchema(decisionReviewRequestSchema),
+    responses: { 200: decisionReviewAcceptedSchema, ...e400, ...e403, ...e404, ...e409, 410: errorResponseSchema, ...e429 },
+  },
+  /** The back office's queue (set-status permission). */
+  adminDecisionReviews: { query, responses: { 200: decisionReviewListSchema, ...refusals } },
+  /** Records the outcome and emails it to the applicant. */
+  adminDecisionReviewOutcome: {
+    params: decisionReviewIdParamsSchema,
+    body: apiBodySchema(decisionReviewDecisionSchema),
+    responses: { 200: decisionReviewItemSchema, ...refusals, ...e404, ...e409 },
+  },
+  /** An application's audit (Administrators on its course). */
+  adminApplicationAudit: { params: deskApplicationParamsSchema, query, responses: { 200: auditListSchema, ...deskErrors, ...e401 } },
+  /** The audit trail as CSV: reads, changes, sign-ins and role changes (Administrators over all courses). */
+  adminAuditCsv: { query: auditExportQuerySchema, responses: { 200: z.string(), ...refusals } },
+  /** The zip itself (binary, not JSON): no 2xx schema. 404 when no one is held under the email or UCAS Personal ID. */
+  adminSubjectAccess: { query: subjectAccessQuerySchema, responses: { ...refusals, ...e404 } },
   // The OpenAPI document of all of these.
   /** The document itself. */
   openapi: { responses: {} },

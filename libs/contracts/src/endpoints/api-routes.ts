@@ -56,6 +56,15 @@ export const API_ROUTES = {
   scenario: { method: 'GET', path: '/api/scenario/:gender/:dept/:course/' },
   scenarioCompleted: { method: 'PUT', path: '/api/scenario-completed/' },
   scenarioProgress: { method: 'GET', path: '/api/admin/scenario-progress' },
+  // A person's review of an automatic decision (UK GDPR Article 22 safeguards).
+  decisionReviewRequest: { method: 'POST', path: '/api/applications/:hash/review-request' },
+  adminDecisionReviews: { method: 'GET', path: '/api/admin/decision-reviews' },
+  adminDecisionReviewOutcome: { method: 'PUT', path: '/api/admin/decision-reviews/:id' },
+  // The audit trail of staff access.
+  adminApplicationAudit: { method: 'GET', path: '/api/admin/applications/:student/:course/audit' },
+  adminAuditCsv: { method: 'GET', path: '/api/admin/audit.csv' },
+  // Subject access: one person's data from every service, as one zip.
+  adminSubjectAccess: { method: 'GET', path: '/api/admin/subject-access.zip' },
   // The OpenAPI document of all of these.
   openapi: { method: 'GET', path: '/api/openapi.json' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;

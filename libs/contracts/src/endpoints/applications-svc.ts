@@ -30,6 +30,16 @@ import { courseIdParamsSchema } from '../courses/course';
 import { figuresCountRequestSchema, figuresCountResponseSchema } from '../figures/figures';
 import { placesBackfillResultSchema, placesBackfillSchema, placesLedgerSchema, placesUpdateRequestSchema } from '../rules/places-schemas';
 import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, clearingStatusUpdateSchema } from '../status/clearing-status';
+import {
+  decisionReviewAcceptedSchema,
+  decisionReviewDecisionSchema,
+  decisionReviewIdParamsSchema,
+  decisionReviewItemSchema,
+  decisionReviewListSchema,
+  decisionReviewRequestSchema,
+} from '../privacy/decision-review';
+import { auditExportQuerySchema, auditListSchema, deskReadQuerySchema, staffAuditEventSchema } from '../privacy/audit';
+import { applicationsSubjectAccessSchema, subjectAccessQuerySchema } from '../privacy/subject-access';
 import { endpoint } from './endpoint';
 
 const e400 = { 400: errorResponseSchema };
@@ -97,8 +107,28 @@ export const APPLICATIONS_SVC = {
     method: 'GET',
     path: '/desk/applications/:student/:course',
     params: deskApplicationParamsSchema,
+    /** `screen`: a staff member opened it on that screen (recorded in the audit trail). */
+    query: deskReadQuerySchema,
     responses: { 200: staffStoredApplicationSchema, ...e403, ...e404 },
   }),
+  /** The application's audit (reads and changes by staff, newest first): Administrators on its course. */
+  deskAudit: endpoint({
+    method: 'GET',
+    path: '/desk/applications/:student/:course/audit',
+    params: deskApplicationParamsSchema,
+    responses: { 200: auditListSchema, ...e403, ...e404 },
+  }),
+  /** Records a sign-in, sign-out or change of roles (the gateway's). */
+  auditEvent: endpoint({ method: 'POST', path: '/audit/events', body: staffAuditEventSchema, responses: { 200: z.object({ ok: z.literal(true) }), ...e400 } }),
+  /** Everything held about a person (subject access; Administrators over all courses): 404 when no one. */
+  subjectAccess: endpoint({
+    method: 'GET',
+    path: '/subject-access',
+    query: subjectAccessQuerySchema,
+    responses: { 200: applicationsSubjectAccessSchema, ...e400, ...e403, ...e404 },
+  }),
+  /** The whole audit trail, oldest first (Administrators over all courses). */
+  auditExport: endpoint({ method: 'GET', path: '/audit', query: auditExportQuerySchema, responses: { 200: auditListSchema, ...e400, ...e403 } }),
   /** A staff update (409 on a stale version, a duplicate or no place left). */
   deskUpdate: endpoint({
     method: 'PUT',
@@ -166,6 +196,26 @@ export const APPLICATIONS_SVC = {
     path: '/places/backfill',
     body: placesBackfillSchema,
     responses: { 200: placesBackfillResultSchema, ...e400 },
+  }),
+
+  // A person's review of an automatic decision.
+  /** The applicant's request by hash: 404 unknown, 409 not automatic, 410 past its cycle; a repeat answers the open request. */
+  reviewRequest: endpoint({
+    method: 'POST',
+    path: '/decision-reviews/by-hash/:hash',
+    params: applicationHashParamsSchema,
+    body: decisionReviewRequestSchema,
+    responses: { 200: decisionReviewAcceptedSchema, ...e400, ...e404, 409: errorResponseSchema, 410: errorResponseSchema },
+  }),
+  /** The queue, in the user's scopes (set-status permission). */
+  reviewList: endpoint({ method: 'GET', path: '/decision-reviews', responses: { 200: decisionReviewListSchema, ...e403 } }),
+  /** A review's outcome: recorded on the application's LOG and emailed through the outbox. */
+  reviewOutcome: endpoint({
+    method: 'PUT',
+    path: '/decision-reviews/:id',
+    params: decisionReviewIdParamsSchema,
+    body: decisionReviewDecisionSchema,
+    responses: { 200: decisionReviewItemSchema, ...e400, ...e403, ...e404, 409: errorResponseSchema },
   }),
 
   /** Counts for the courses the gateway names; view-report on every one. */

@@ -10,6 +10,7 @@ import {
   releaseFilesBodySchema,
   uploadResponseSchema,
 } from '../files/file-routes';
+import { subjectAccessKeysSchema, subjectAccessPartSchema } from '../privacy/subject-access';
 import { endpoint } from './endpoint';
 
 /** files-svc (document uploads), reached only through the gateway (internal token). */
@@ -61,5 +62,12 @@ export const FILES_SVC = {
     params: fileContentParamsSchema,
     query: fileContentQuerySchema,
     responses: { 200: z.unknown(), 400: errorResponseSchema, 404: errorResponseSchema },
+  }),
+  /** A person's rows in this service by the keys applications-svc found (subject access; the gateway checks the Administrator). */
+  subjectAccess: endpoint({
+    method: 'POST',
+    path: '/subject-access',
+    body: subjectAccessKeysSchema,
+    responses: { 200: subjectAccessPartSchema, 400: errorResponseSchema },
   }),
 } as const;

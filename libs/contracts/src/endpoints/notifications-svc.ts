@@ -8,6 +8,7 @@ import {
   emailSummarySchema,
   resendEmailRequestSchema,
 } from '../notifications/email-records';
+import { subjectAccessKeysSchema, subjectAccessPartSchema } from '../privacy/subject-access';
 import { endpoint } from './endpoint';
 
 /**
@@ -36,5 +37,12 @@ export const NOTIFICATIONS_SVC = {
     params: emailIdParamsSchema,
     body: resendEmailRequestSchema,
     responses: { 201: emailRecordSchema, 400: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema },
+  }),
+  /** A person's rows in this service by the keys applications-svc found (subject access; the gateway checks the Administrator). */
+  subjectAccess: endpoint({
+    method: 'POST',
+    path: '/subject-access',
+    body: subjectAccessKeysSchema,
+    responses: { 200: subjectAccessPartSchema, 400: errorResponseSchema },
   }),
 } as const;

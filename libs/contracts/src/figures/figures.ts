@@ -14,8 +14,8 @@ export const FIGURES_REFRESH_MS = 15_000;
 /** Over-offer margin (percent of places left) when the manager sets none, and its upper bound. */
 export const FIGURES_MARGIN_DEFAULT = 0;
 export const FIGURES_MARGIN_MAX = 500;
-/** Sub-statuses set by the automatic public decision (domain.md "Public submissions"). */
-export const AUTOMATIC_SUB_STATUSES = ['AO', 'AR', 'AX'] as const;
+import { AUTOMATIC_SUB_STATUSES } from '../privacy/automatic-decision-texts';
+export { AUTOMATIC_SUB_STATUSES };
 
 export const FIGURES_TEXTS = {
   FORBIDDEN: 'Your roles do not include viewing reports on any course.',

@@ -1,3 +1,4 @@
+import { DECISION_REVIEW_EMAIL_TEXTS } from '../privacy/automatic-decision-texts';
 import type { RecommendedCourse } from '../applications/application';
 import type { ApplicationStatus } from '../status/status-codes';
 import { formatLondonDateTime } from '../common/london-time';
@@ -22,7 +23,7 @@ import type { DecisionEmailPayload } from './outbox';
  *   decide): 'received', so the caller has the reference in writing (domain.md "Decision emails");
  * - D and V send nothing, nor does a save that keeps the status.
  */
-export const DECISION_EMAIL_KINDS = ['OFFER', 'INVITE', 'RECEIVED', 'REFER', 'POOL', 'REJECT', 'WITHDRAWN'] as const;
+export const DECISION_EMAIL_KINDS = ['OFFER', 'INVITE', 'RECEIVED', 'REFER', 'POOL', 'REJECT', 'WITHDRAWN', 'REVIEW'] as const;
 export type DecisionEmailKind = (typeof DECISION_EMAIL_KINDS)[number];
 
 /** What each kind is called in the staff History ('Offer email to ann@example.com'). */
@@ -34,12 +35,15 @@ export const DECISION_EMAIL_KIND_LABELS: Record<DecisionEmailKind, string> = {
   POOL: 'Pooled email',
   REJECT: 'Rejection email',
   WITHDRAWN: 'Withdrawal email',
+  REVIEW: 'Decision review email',
 };
 
-export type DecisionChange = { previous: ApplicationStatus | null; status: ApplicationStatus; source: 'public' | 'staff' };
+/** `review`: the outcome of a person's review of an automatic decision, which always sends its REVIEW email. */
+export type DecisionChange = { previous: ApplicationStatus | null; status: ApplicationStatus; source: 'public' | 'staff'; review?: unknown };
 
 /** The email a decision sends, or null (rules above). */
-export function decisionEmailKind({ previous, status, source }: DecisionChange): DecisionEmailKind | null {
+export function decisionEmailKind({ previous, status, source, review }: DecisionChange): DecisionEmailKind | null {
+  if (review) return 'REVIEW';
   if (previous === status) return null;
   if (source === 'public') {
     if (previous !== null) return null;
@@ -246,6 +250,8 @@ export function decisionEmailSubject(kind: DecisionEmailKind, course: Pick<Email
       return `Your application for ${title}`;
     case 'WITHDRAWN':
       return `Your application for ${title} has been withdrawn`;
+    case 'REVIEW':
+      return DECISION_REVIEW_EMAIL_TEXTS.subject(title);
   }
 }
 

@@ -92,6 +92,13 @@ export const decisionEmailPayloadSchema = z.object({
   rejectionReasons: z.array(z.string()),
   recommendedCourses: z.array(recommendedCourseSchema),
   interview: interviewDetailsSchema.nullable(),
+  /** An automatic decision's reasons (automaticDecisionReasons): the email says it was automatic and how to ask for a person. */
+  automaticReasons: z.array(z.string()).optional(),
+  /** A person's review of the automatic decision (kind REVIEW): its outcome and what to tell the applicant. */
+  review: z
+    .object({ OUTCOME: z.enum(['UPHELD', 'CHANGED']), NOTE: z.string() })
+    .nullable()
+    .optional(),
   /**
    * When the status page link stops working (applications-svc's cycle end of the intake, the
    * moment its route starts answering 410), ISO 8601; rows written before it existed: the intake's

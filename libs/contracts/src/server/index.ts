@@ -4,3 +4,4 @@
  */
 export * from './sanitize-course-notes';
 export * from './working-days';
+export * from './course-requirements-hash';

@@ -21,6 +21,8 @@ export const PAGE_ROUTES = {
   applyConfirmation: '/apply/:ucasCode/confirmation',
   // A submitted application by its hash: also the status page every decision email links to.
   review: '/review/:applicationHash',
+  // Ask for a person to review an automatic decision (its path: decisionReviewPagePath).
+  reviewRequest: '/review/:applicationHash/ask-for-review',
   accessibility: '/accessibility',
   privacy: '/privacy',
   // Staff (spec section 2; issues 9, 11, 13).
@@ -28,6 +30,7 @@ export const PAGE_ROUTES = {
   staffSettings: '/staff/settings',
   staffCourse: '/staff/courses/:ucasCode',
   staffFigures: '/staff/figures',
+  staffDecisionReviews: '/staff/decision-reviews',
   staffScenarios: '/staff/scenarios',
   staffScenarioProgress: '/staff/scenarios/progress',
   staffScenarioTraining: '/staff/scenarios/training',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { secretEquals } from '../security/secret-equals';
 import { createMetricsRegistry, registerRequestMetrics } from '../metrics/metrics';
 import { errorHandler, notFoundHandler } from './error-handler';
+import { personalDataSafeLogger, redactUrl } from './redact';
 
 /** Header carrying the request id from the gateway to every service (architecture.md). */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -84,7 +85,7 @@ export type ServiceOptions = {
  */
 export function createService(options: ServiceOptions) {
   const app = Fastify({
-    logger: options.logger ?? { level: options.logLevel, name: options.name },
+    logger: personalDataSafeLogger(options.logger, { level: options.logLevel, name: options.name }),
     // Fastify's own header handling would accept any text; genReqId validates it instead.
     requestIdHeader: false,
     genReqId: (req) => {
@@ -127,7 +128,7 @@ export function createService(options: ServiceOptions) {
     // A counter, not a random draw: exactly one in N, and a test can tell which.
     const sampled = sampleEvery > 0 && answered++ % sampleEvery === 0;
     if (statusCode >= 400 || sampled) {
-      request.log.info({ method: request.method, url: request.url, statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      request.log.info({ method: request.method, url: redactUrl(request.url), statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     }
     done();
   });

@@ -54,7 +54,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     const first = error.validation[0];
     const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
     const message = `${field}: ${first?.message ?? 'is invalid'}`;
-    request.log.info({ validation: error.validation }, 'request failed validation');
+    // Only where and what: a validation error's params may echo the value sent (personal data).
+    request.log.info({ validation: error.validation.map((v) => ({ instancePath: v.instancePath, message: v.message })) }, 'request failed validation');
     return reply.status(400).send({ message });
   }
   if (!error.statusCode && isDatabaseUnavailable(error)) {

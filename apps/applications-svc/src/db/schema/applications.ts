@@ -6,6 +6,7 @@ import {
   type ApplicationStatus,
   type ApplicationSubStatus,
   type Assessment,
+  type DecisionRules,
   type RecommendedCourse,
   type StoredVisaData,
 } from '@clearing-desk/contracts';
@@ -48,6 +49,8 @@ export const applications = pgTable(
     departNumber: text('depart_number').notNull(),
     status: text('status').$type<ApplicationStatus>().notNull(),
     subStatus: text('sub_status').$type<ApplicationSubStatus>(),
+    /** The rules the decision was made under (Tariff tables version, course requirements hash); null for rows stored before. */
+    decisionRules: jsonb('decision_rules').$type<DecisionRules>(),
     rejectionReasons: jsonb('rejection_reasons').$type<{ MESSAGE: string }[]>().notNull().default([]),
     recommendedCourses: jsonb('recommended_courses').$type<RecommendedCourse[]>().notNull().default([]),
     /** The submitted form values (without SUBMISSION_ID, STATUS, REJECTION_REASONS and documents). */

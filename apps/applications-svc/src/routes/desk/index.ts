@@ -5,6 +5,7 @@ import {
   accessForCourse,
   DESK_MESSAGES,
   APPLY_MESSAGES,
+  AUDIT_TEXTS,
   canEditVisa,
   describeFormErrors,
   INTERVIEW_MESSAGES,
@@ -64,10 +65,21 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.route({
     ...routeOf(APPLICATIONS_SVC.deskApplication),
     handler: async (request) => {
-      await load(request, request.params);
+      const { user, row } = await load(request, request.params);
+      // A staff read on a screen is audited (who, when, which screen); reads before a write are not.
+      if (request.query.screen) await fastify.auditRepository.recordRead(row, user.username, request.query.screen);
       const found = await repo().find(request.params.student, request.params.course);
       if (!found) throw new HttpError(404, DESK_MESSAGES.NOT_FOUND);
       return found;
+    },
+  });
+
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.deskAudit),
+    handler: async (request) => {
+      const { row, access } = await load(request, request.params);
+      if (access !== 'Administrator') throw new HttpError(403, AUDIT_TEXTS.FORBIDDEN);
+      return { rows: await fastify.auditRepository.forApplication(row.applicationId) };
     },
   });
 

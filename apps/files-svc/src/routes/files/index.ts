@@ -1,6 +1,7 @@
-import { FILES_SVC, routeOf } from '@clearing-desk/contracts';
+import { FILES_SVC, routeOf, type SubjectAccessTables } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PERSONAL_TABLES } from '../../db/personal-data';
 import type { FilesConfig } from '../../config';
 import { ClaimRefusedError, toMetadata } from '../../repositories/files-repository';
 import { contentDisposition } from '../../storage/file-name';
@@ -12,6 +13,19 @@ import { handleUpload } from './upload';
  * them back.
  */
 export const fileRoutes: FastifyPluginAsyncZod<{ config: FilesConfig }> = async (fastify, { config }) => {
+  // Subject access: every column of the person's rows of each personal table (db/personal-data.ts).
+  fastify.route({
+    ...routeOf(FILES_SVC.subjectAccess),
+    handler: async (request) => {
+      const tables: SubjectAccessTables = {};
+      for (const [name, entry] of Object.entries(PERSONAL_TABLES)) {
+        if (!entry) continue;
+        tables[name] = JSON.parse(JSON.stringify(await fastify.db.select().from(entry.table).where(entry.rowsOf(request.body)))) as SubjectAccessTables[string];
+      }
+      return { tables };
+    },
+  });
+
   fastify.route({
     ...routeOf(FILES_SVC.upload),
     handler: async (request, reply) => {

@@ -2,14 +2,17 @@ import {
   decidePublicOutcome,
   decideStaffOutcome,
   PUBLIC_USER,
+  TARIFF_TABLES_VERSION,
   withoutDocuments,
   type ApplicationDecision,
   type ApplicationStatus,
   type CourseDetailResponse,
+  type DecisionRules,
   type EmailCourseFacts,
   type KeyedSubmission,
   type StoreApplicationRequestInput,
 } from '@clearing-desk/contracts';
+import { courseRequirementsHash } from '@clearing-desk/contracts/server';
 import type { FastifyRequest } from 'fastify';
 import type { AssessOutcome } from '../../plugins/app/assessment-gateway';
 import type { CheckedForm } from './check';
@@ -32,12 +35,19 @@ export function decidePublic(
     qualOptions: detail.qualOptions,
     assessment: outcome.result,
     decision: decidePublicOutcome({ assessment: outcome.result, form: checked.assessable, course: detail.courseData, candidates: outcome.candidates }),
+    decisionRules: decisionRules(detail),
     user: request.staffUser?.username ?? PUBLIC_USER,
     courseFacts: emailCourseFacts(detail),
   };
 }
 
 /** The staff decision: the chosen STATUS with the reasons and alternatives of a rejection (contracts' decideStaffOutcome). */
+/** The rules a decision is made under, stored with it: the Tariff tables' version and the course requirements' hash. */
+export const decisionRules = (detail: Pick<CourseDetailResponse, 'courseData' | 'qualOptions'>): DecisionRules => ({
+  TARIFF_TABLES_VERSION,
+  COURSE_REQUIREMENTS_HASH: courseRequirementsHash(detail.courseData, detail.qualOptions),
+});
+
 export function staffDecision(status: ApplicationStatus, outcome: AssessOutcome, reasons: readonly { MESSAGE: string }[] | undefined): ApplicationDecision {
   return decideStaffOutcome(status, outcome.result, reasons, outcome.candidates);
 }

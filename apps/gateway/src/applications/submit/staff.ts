@@ -20,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import { assessForm, readCourse } from './assess';
 import { checkForm, keySubmission } from './check';
 import { refuse, refuseOtherKindOfId, settleSubmissionId, type SubmitApp } from './context';
-import { courseBody, emailCourseFacts, staffDecision } from './decide';
+import { courseBody, decisionRules, emailCourseFacts, staffDecision } from './decide';
 import { nowOf, refuseUnhonourableDecision } from './cycle';
 import { refuseOfferWithoutPlace } from './places';
 import { claimAndStore, storeUpdate } from './store';
@@ -54,6 +54,7 @@ export async function submitStaff(app: SubmitApp, request: FastifyRequest, stude
     qualOptions: detail.qualOptions,
     assessment: outcome.result,
     decision: staffDecision(status, outcome, REJECTION_REASONS),
+    decisionRules: decisionRules(detail),
     user: user.username,
     courseFacts: emailCourseFacts(detail),
     // An Administrator confirmed offering over the allowance (applications-svc checks the role too).

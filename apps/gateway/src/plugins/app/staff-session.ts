@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { recordStaffEvent, rolesText } from './audit-events';
 import fastifySession, { type FastifySessionObject, type FastifySessionOptions, type SessionStore } from '@fastify/session';
 import {
   FORM_OPEN_HEADER,
@@ -352,6 +354,13 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
       const current = { user, readAt: session.rolesReadAt, triedAt: session.rolesTriedAt ?? session.rolesReadAt };
       const refreshed = await refreshRoles(current, request.log);
       if (refreshed && refreshed !== current) {
+        if (!isDeepStrictEqual(refreshed.user.roles, user.roles)) {
+          await recordStaffEvent(fastify, request, {
+            ACTION: 'ROLE_CHANGE',
+            USERNAME: user.username,
+            DETAIL: `${rolesText(user.roles)} -> ${rolesText(refreshed.user.roles)}`,
+          });
+        }
         session.user = refreshed.user;
         session.rolesReadAt = refreshed.readAt;
         session.rolesTriedAt = refreshed.triedAt;
@@ -384,9 +393,12 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
       else session.rolesReadAt = session.rolesTriedAt = now;
       request.staffUser = user;
       reply.setCookie(STAFF_SIGNED_IN_COOKIE, '1', { ...hintOptions, maxAge: Math.ceil(ceiling / 1000) });
+      await recordStaffEvent(fastify, request, { ACTION: 'SIGN_IN', USERNAME: user.username, DETAIL: `${origin.from}: ${rolesText(user.roles)}` });
     });
 
     fastify.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {
+      const signedIn = request.staffUser;
+      if (signedIn) await recordStaffEvent(fastify, request, { ACTION: 'SIGN_OUT', USERNAME: signedIn.username });
       const session = sessionOf(request);
       if (session?.sessionId) await session.destroy();
       request.staffUser = null;

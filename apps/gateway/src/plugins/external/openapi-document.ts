@@ -60,6 +60,12 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   scenario: 'A training scenario',
   scenarioCompleted: 'Record a completed training scenario',
   scenarioProgress: "Advisers' training progress",
+  decisionReviewRequest: 'Ask for a person to review an automatic decision',
+  adminDecisionReviews: 'Requests to review automatic decisions',
+  adminDecisionReviewOutcome: "Record a review's outcome and email it",
+  adminApplicationAudit: "An application's audit trail",
+  adminAuditCsv: 'The audit trail, as CSV',
+  adminSubjectAccess: "A person's stored data, as a zip (subject access)",
   openapi: 'This document',
 };
 

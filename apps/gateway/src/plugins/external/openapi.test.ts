@@ -32,6 +32,7 @@ const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
   'GET /api/openapi.json': 'the document itself',
   'GET /api/admin/applications/:student/:course/documents/:fileId': 'the stored document itself, as an attachment (binary, not JSON)',
+  'GET /api/admin/subject-access.zip': "a person's subject access export, a zip (binary, not JSON)",
 };
 
 describe('GET /api/openapi.json', () => {

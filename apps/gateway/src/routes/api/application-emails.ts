@@ -15,7 +15,7 @@ export const applicationEmailRoutes: FastifyPluginAsyncZod = async (fastify) => 
   fastify.route({
     ...routeOf(API_ENDPOINTS.adminEmails),
     handler: async (request, reply) => {
-      const { stored } = await loadStaffApplication(fastify, request, request.params);
+      const { stored } = await loadStaffApplication(fastify, request, request.params, 'emails');
       void reply.header('cache-control', 'private, no-store');
       return fastify.services.notifications.send(request, NOTIFICATIONS_SVC.list, { query: { application_id: stored.applicationData.APPLICATION_ID } });
     },

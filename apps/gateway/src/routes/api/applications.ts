@@ -3,7 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { GatewayConfig } from '../../config';
 import { applyApiRoutes } from './apply';
 import { applicationEmailRoutes } from './application-emails';
+import { auditApiRoutes } from './audit';
+import { decisionReviewApiRoutes } from './decision-reviews';
 import { deskRoutes } from './desk';
+import { subjectAccessApiRoutes } from './subject-access';
 
 /**
  * Public application routes of spec section 7: the duplicate check, the review page, and (from
@@ -14,6 +17,9 @@ export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig
   await fastify.register(applyApiRoutes, { institutionCode: config.UCAS_INSTITUTION_CODE });
   await fastify.register(deskRoutes, { institutionCode: config.UCAS_INSTITUTION_CODE });
   await fastify.register(applicationEmailRoutes);
+  await fastify.register(decisionReviewApiRoutes);
+  await fastify.register(auditApiRoutes);
+  await fastify.register(subjectAccessApiRoutes);
 
   /**
    * GET /api/applications/{ucasCode}/applied: the applications to the course by this email

@@ -12,6 +12,7 @@ import {
   toAssessForm,
   versionEtag,
   type Assessment,
+  type AuditScreen,
   type CourseDetailResponse,
   type StaffStoredApplication,
 } from '@clearing-desk/contracts';
@@ -41,7 +42,8 @@ const requireAnyRole = async (request: FastifyRequest) => {
  */
 export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = async (fastify, { institutionCode }) => {
   await fastify.register(assessmentGatewayPlugin);
-  const load = (request: FastifyRequest, params: { student: string; course: string }) => loadStaffApplication(fastify, request, params);
+  const load = (request: FastifyRequest, params: { student: string; course: string }, screen?: AuditScreen) =>
+    loadStaffApplication(fastify, request, params, screen);
 
   /** The assessment with the buttons for this user's role (re-assessed); the stored one if the form no longer assesses. */
   const assessmentFor = async (request: FastifyRequest, stored: StaffStoredApplication, detail: CourseDetailResponse): Promise<Assessment> => {
@@ -71,7 +73,7 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
   fastify.route({
     ...routeOf(API_ENDPOINTS.adminApplication),
     handler: async (request, reply) => {
-      const { stored, detail } = await load(request, request.params);
+      const { stored, detail } = await load(request, request.params, 'application');
       const [assessment, { files }] = await Promise.all([
         assessmentFor(request, stored, detail),
         fastify.services.files.send(request, FILES_SVC.list, { query: { owner: stored.SUBMISSION_ID } }),
@@ -112,12 +114,15 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
     },
   });
 
+  // The application's audit (Administrators on its course; applications-svc checks).
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminApplicationAudit, APPLICATIONS_SVC.deskAudit));
+
   fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminOutboundCall, APPLICATIONS_SVC.deskOutboundCall, { preHandler: fastify.csrfProtection }));
 
   fastify.route({
     ...routeOf(API_ENDPOINTS.adminVisa),
     handler: async (request) => {
-      const { stored, detail } = await load(request, request.params);
+      const { stored, detail } = await load(request, request.params, 'visa');
       if (!canEditVisa(detail.access, true)) throw new HttpError(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
       return {
         applicationData: stored.applicationData,
@@ -148,7 +153,7 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
   fastify.route({
     ...routeOf(API_ENDPOINTS.adminDocument),
     handler: async (request, reply) => {
-      const { stored } = await load(request, request.params);
+      const { stored } = await load(request, request.params, 'document');
       const { files } = await fastify.services.files.send(request, FILES_SVC.list, { query: { owner: stored.SUBMISSION_ID } });
       const file = files.find((f) => f.file_id === request.params.fileId && f.status === 'clean');
       if (!file) throw new HttpError(404, DESK_MESSAGES.DOCUMENT_NOT_FOUND);

@@ -1,6 +1,7 @@
-import { NOTIFICATIONS_SVC, routeOf } from '@clearing-desk/contracts';
+import { NOTIFICATIONS_SVC, routeOf, type SubjectAccessTables } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PERSONAL_TABLES } from '../../db/personal-data';
 import type { NotificationsConfig } from '../../config';
 import { toEmailRecord } from '../../repositories/emails-repository';
 import { messageIdFor } from '../../sending/mailer';
@@ -10,6 +11,19 @@ import { messageIdFor } from '../../sending/mailer';
  * emails for the staff History, a staff Resend, and counts for the figures.
  */
 export const emailRoutes: FastifyPluginAsyncZod<{ config: NotificationsConfig }> = async (fastify, { config }) => {
+  // Subject access: every column of the person's rows of each personal table (db/personal-data.ts).
+  fastify.route({
+    ...routeOf(NOTIFICATIONS_SVC.subjectAccess),
+    handler: async (request) => {
+      const tables: SubjectAccessTables = {};
+      for (const [name, entry] of Object.entries(PERSONAL_TABLES)) {
+        if (!entry) continue;
+        tables[name] = JSON.parse(JSON.stringify(await fastify.db.select().from(entry.table).where(entry.rowsOf(request.body)))) as SubjectAccessTables[string];
+      }
+      return { tables };
+    },
+  });
+
   fastify.route({
     ...routeOf(NOTIFICATIONS_SVC.list),
     handler: async (request) => ({ emails: await fastify.emailsRepository.listForApplication(request.query.application_id) }),

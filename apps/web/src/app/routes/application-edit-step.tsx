@@ -1,13 +1,14 @@
 import { applicationEditHeading, applicationReference, BACK_TO_LISTING, canEditApplication, SCRIPT_HEADINGS } from '@clearing-desk/contracts';
 import { buttonClassName } from '@clearing-desk/ui';
 import { Link, useParams } from 'react-router-dom';
-import { paths, type ApplicationStepId } from '@/config/paths';
+import { apiPaths, paths, type ApplicationStepId } from '@/config/paths';
 import { ApplicationFormStep } from '@/features/application-form/components/application-form-step';
 import { findStep } from '@/features/application-form/steps';
 import { formatFileSize } from '@/features/application-form/utils/file-size';
 import { ApplicationDocuments } from '@/features/desk/components/application-documents';
 import { ApplicationEmails } from '@/features/desk/components/application-emails';
 import { OutboundCall } from '@/features/desk/components/outbound-call';
+import { ApplicationAudit } from '@/features/audit-trail/components/application-audit';
 import { useApplicationForm } from '@/features/application-form/components/application-form-provider';
 import { env } from '@/config/env';
 import {
@@ -60,7 +61,14 @@ function DeskFeedback() {
           disabled={!canEditApplication(access, applicationData.STATUS)}
         />
       }
-      emails={<ApplicationEmails studentId={studentId} ucasCode={ucasCode} canResend={canEditApplication(access, applicationData.STATUS)} />}
+      emails={
+        <>
+          <ApplicationEmails studentId={studentId} ucasCode={ucasCode} canResend={canEditApplication(access, applicationData.STATUS)} />
+          {access === 'Administrator' && (
+            <ApplicationAudit studentId={studentId} ucasCode={ucasCode} csvHref={apiPaths.adminAuditCsv({ student: studentId, course: ucasCode })} />
+          )}
+        </>
+      }
     />
   );
 }

@@ -1,4 +1,4 @@
-import { STATUS_PAGE_TEXTS } from '@clearing-desk/contracts';
+import { automaticDecisionReasons, isAutomaticDecision, STATUS_PAGE_TEXTS } from '@clearing-desk/contracts';
 import { Notice, Spinner } from '@clearing-desk/ui';
 import { useParams } from 'react-router-dom';
 import { env } from '@/config/env';
@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { ApplicationReviewDetails } from '@/features/application-form/components/application-review';
 import { useApplicationStatus } from '@/features/application-status/api/get-application-status';
 import { ApplicationStatus } from '@/features/application-status/components/application-status';
+import { AutomaticDecisionNotice } from '@/features/decision-review/components/automatic-decision-notice';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api-client';
 
@@ -41,6 +42,19 @@ export function ReviewRoute() {
       clearingTeamTelephone={env.VITE_CLEARING_TEAM_TELEPHONE}
       getCourseHref={(ucasCode) => paths.apply.course.getHref(ucasCode)}
       details={<ApplicationReviewDetails review={query.data} />}
+      safeguards={
+        isAutomaticDecision(query.data.decision.SUB_STATUS) ? (
+          <AutomaticDecisionNotice
+            reasons={automaticDecisionReasons({
+              status: query.data.decision.STATUS,
+              rejectionReasons: query.data.applicationData.REJECTION_REASONS.map((r) => r.MESSAGE),
+              explanation: query.data.assessment.EXPLANATION,
+              points: query.data.assessment.UCAS_POINTS_EFFECTIVE,
+            })}
+            reviewRequestHref={paths.reviewRequest.getHref(applicationHash)}
+          />
+        ) : undefined
+      }
     />
   );
 }

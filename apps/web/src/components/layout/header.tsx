@@ -1,4 +1,4 @@
-import { canManageClearing, canUseScenarios, canViewFigures, type StaffUser } from '@clearing-desk/contracts';
+import { canManageClearing, canReviewDecisions, canUseScenarios, canViewFigures, type StaffUser } from '@clearing-desk/contracts';
 import { Button, classNames, VisuallyHidden } from '@clearing-desk/ui';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -53,6 +53,13 @@ export function Header({ user, onSignOut, signingOut = false, signOutError = nul
                   <li>
                     <NavLink to={paths.staffFigures.getHref()} className={navClass}>
                       Figures
+                    </NavLink>
+                  </li>
+                )}
+                {canReviewDecisions(user) && (
+                  <li>
+                    <NavLink to={paths.staffDecisionReviews.getHref()} className={navClass}>
+                      Reviews
                     </NavLink>
                   </li>
                 )}

@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
+import { automaticDecisionReasons } from '@clearing-desk/contracts';
 import { Navigate } from 'react-router-dom';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { ApplicationConfirmation, confirmationHeading } from '@/features/application-form/components/application-confirmation';
 import { useApplicationForm } from '@/features/application-form/components/application-form-provider';
+import { AutomaticDecisionNotice } from '@/features/decision-review/components/automatic-decision-notice';
 import { courseHeading } from '@/features/courses/components/course-information';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCourseContext } from './course-context';
@@ -49,6 +51,20 @@ export function ApplicationConfirmationRoute() {
       reviewHref={paths.review.getHref(response.hash)}
       searchHref={paths.apply.search.getHref()}
       getCourseHref={(code) => paths.apply.course.getHref(code)}
+      safeguards={
+        // A public submission is offered (AO/AR) or rejected (AX) only automatically (domain.md "Public submissions").
+        response.confirmed_status === 'O' || response.confirmed_status === 'X' ? (
+          <AutomaticDecisionNotice
+            reasons={automaticDecisionReasons({
+              status: response.confirmed_status,
+              rejectionReasons: response.rejection_reasons.map((r) => r.MESSAGE),
+              explanation: response.assessment.EXPLANATION,
+              points: response.assessment.UCAS_POINTS_EFFECTIVE,
+            })}
+            reviewRequestHref={paths.reviewRequest.getHref(response.hash)}
+          />
+        ) : undefined
+      }
     />
   );
 }

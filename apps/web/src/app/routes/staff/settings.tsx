@@ -1,11 +1,13 @@
 import { canManageClearing } from '@clearing-desk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '@/config/paths';
 import { ClearingStatusSettings } from '@/features/clearing-status/components/clearing-status-settings';
+import { SubjectAccessForm } from '@/features/data-protection/components/subject-access-form';
 import { SignInLockouts } from '@/features/sign-in-lockouts/components/sign-in-lockouts';
 import { clearingStatusKeys } from '@/lib/clearing-status';
 import { useUser } from '@/lib/auth';
 
-/** /staff/settings: open or close Clearing, then the sign-in lockouts (Administrator over all courses only). */
+/** /staff/settings: open or close Clearing, then the sign-in lockouts and a person's subject access export (Administrator over all courses only). */
 export function ClearingStatusRoute() {
   const user = useUser();
   const queryClient = useQueryClient();
@@ -18,6 +20,7 @@ export function ClearingStatusRoute() {
         onSaved={() => void queryClient.invalidateQueries({ queryKey: clearingStatusKeys.ping() })}
       />
       {canManage && <SignInLockouts />}
+      {canManage && <SubjectAccessForm action={apiPaths.adminSubjectAccess()} />}
     </>
   );
 }

@@ -17,6 +17,7 @@ import {
   type RecommendedCourse,
 } from '@clearing-desk/contracts';
 import { FactList, Panel } from '@clearing-desk/ui';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { callUsText, FORM_TEXTS, submittedText } from '../texts';
 import type { FormValues } from '../types';
@@ -35,6 +36,8 @@ type ApplicationConfirmationProps = {
   reviewHref: string;
   searchHref: string;
   getCourseHref: (ucasCode: string) => string;
+  /** A section shown after the decision (the route passes an automatic decision's safeguards). */
+  safeguards?: ReactNode;
 };
 
 function RecommendedCourses({ courses, getCourseHref }: { courses: readonly RecommendedCourse[]; getCourseHref: (code: string) => string }) {
@@ -125,6 +128,7 @@ export function ApplicationConfirmation({
   reviewHref,
   searchHref,
   getCourseHref,
+  safeguards,
 }: ApplicationConfirmationProps) {
   const reference = publicReference(response);
   const sheet = confirmationFacts(response, course, values, clearingTeamTelephone);
@@ -221,6 +225,7 @@ export function ApplicationConfirmation({
       <span className="cd-caption-l">{courseName}</span>
       {body}
       <ConfirmationFacts sheet={sheet} />
+      {safeguards}
       <p className="cd-body">
         <Link className="cd-link" to={reviewHref}>
           {FORM_TEXTS.VIEW_APPLICATION}

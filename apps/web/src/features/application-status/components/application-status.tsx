@@ -23,6 +23,8 @@ export type ApplicationStatusProps = {
   details: ReactNode;
   /** The countdown's clock (tests). */
   now?: () => number;
+  /** A section after the decision's words (the route passes an automatic decision's safeguards). */
+  safeguards?: ReactNode;
 };
 
 /** The words of the application's current decision: the contracts' decisionContent, as its email has them. */
@@ -62,7 +64,7 @@ const telHref = (telephone: string) => `tel:${telephone.replace(/\s+/g, '')}`;
  * deadline as a date and time, with the time left), the reference, course and start date, the
  * reasons and other courses, how to reach the Clearing team, then the application read back.
  */
-export function ApplicationStatus({ review, clearingTeamTelephone, getCourseHref, details, now }: ApplicationStatusProps) {
+export function ApplicationStatus({ review, clearingTeamTelephone, getCourseHref, details, now, safeguards }: ApplicationStatusProps) {
   const content = statusPageContent(review, clearingTeamTelephone, getCourseHref);
   const { courseData, decision } = review;
   const telephone = content.sheet.telephone;
@@ -154,6 +156,8 @@ export function ApplicationStatus({ review, clearingTeamTelephone, getCourseHref
           </ul>
         </section>
       ))}
+
+      {safeguards}
 
       <section aria-labelledby="status-call-heading">
         <h2 className="cd-heading-m" id="status-call-heading">

@@ -126,6 +126,8 @@ export function storeApplication(course: CourseData, submission: ApplySubmission
     }));
   // As applications-svc: decided when stored, its deadline by the working-day rules (contracts/server).
   const decidedAt = '2025-08-14T09:30:00.000Z';
+  // As the gateway: a public offer or rejection is automatic (AO, AX; domain.md "Public submissions").
+  const subStatus = response.confirmed_status === 'O' ? 'AO' : response.confirmed_status === 'X' ? 'AX' : null;
   const review = statusPageResponseSchema.parse({
     applicationData: {
       ...withoutDocuments(form),
@@ -135,7 +137,7 @@ export function storeApplication(course: CourseData, submission: ApplySubmission
       DEPART_NUMBER: response.depart_number,
       UCAS_CODE: course.UCAS_CODE,
       STATUS: response.confirmed_status,
-      SUB_STATUS: null,
+      SUB_STATUS: subStatus,
       REJECTION_REASONS: response.rejection_reasons,
       OUTBOUND_CALL_FLAG: 0,
       OUTBOUND_CALL_REMARK: null,
@@ -150,7 +152,7 @@ export function storeApplication(course: CourseData, submission: ApplySubmission
     documents,
     decision: {
       STATUS: response.confirmed_status,
-      SUB_STATUS: null,
+      SUB_STATUS: subStatus,
       DECIDED_AT: decidedAt,
       DEADLINE: decisionDeadline(response.confirmed_status, new Date(decidedAt))?.toISOString() ?? null,
       INTERVIEW: null,

@@ -1,9 +1,11 @@
 import { applicationsHandlers } from './applications';
 import { applicationsDeskHandlers } from './applications-desk';
+import { auditHandlers } from './audit';
 import { authHandlers } from './auth';
 import { clearingStatusSettingsHandlers } from './clearing-status-settings';
 import { clearingStatusHandlers } from './clearing-status';
 import { coursesHandlers } from './courses';
+import { decisionReviewHandlers } from './decision-reviews';
 import { filesHandlers } from './files';
 import { scenariosHandlers } from './scenarios';
 
@@ -16,4 +18,6 @@ export const handlers = [
   ...applicationsDeskHandlers,
   ...filesHandlers,
   ...scenariosHandlers,
+  ...decisionReviewHandlers,
+  ...auditHandlers,
 ];

@@ -234,3 +234,13 @@ describe('/staff/settings (Clearing settings)', () => {
     });
   });
 });
+
+describe('subject access on /staff/settings', () => {
+  it('offers an Administrator over all courses the export of everything held about a person', async () => {
+    renderApp('/staff/settings', { user: createStaffUser({ roles: [{ role: 'Administrator', scope: 'all' }] }) });
+    const section = await screen.findByRole('region', { name: 'Subject access export' });
+    expect(within(section).getByLabelText('Email address')).toHaveAttribute('name', 'email');
+    expect(within(section).getByLabelText('UCAS Personal ID')).toHaveAttribute('name', 'ucas_personal_id');
+    expect(section.querySelector('form')).toHaveAttribute('action', '/api/admin/subject-access.zip');
+  });
+});

@@ -1,0 +1,50 @@
+import type { ApplicationsSubjectAccess, SubjectAccessTables } from '@clearing-desk/contracts';
+import { eq, or } from 'drizzle-orm';
+import { applications, students } from '../db/schema';
+import { PERSONAL_TABLES, type SubjectKeys } from '../db/personal-data';
+import type { ApplicationsDatabase } from '../plugins/external/database';
+import { normaliseEmail } from './applications-repository';
+
+/**
+ * The keys of everyone held under `email` (trimmed, lower-cased) or `ucasPersonalId`: their
+ * student records and every application made with either (as a student or on the form).
+ */
+export async function findSubject(
+  db: ApplicationsDatabase,
+  who: { email?: string; ucasPersonalId?: string },
+): Promise<SubjectKeys & { submissionIds: string[] }> {
+  const email = who.email ? normaliseEmail(who.email) : undefined;
+  const id = who.ucasPersonalId || undefined;
+  const byStudent = or(email ? eq(students.emailNormalised, email) : undefined, id ? eq(students.ucasPersonalId, id) : undefined);
+  const studentRows = byStudent ? await db.select({ studentId: students.studentId }).from(students).where(byStudent) : [];
+  const studentIds = studentRows.map((s) => s.studentId);
+  const byApplication = or(
+    email ? eq(applications.emailNormalised, email) : undefined,
+    id ? eq(applications.ucasPersonalId, id) : undefined,
+    ...studentIds.map((s) => eq(applications.studentId, s)),
+  );
+  const apps = byApplication
+    ? await db
+        .select({ applicationId: applications.applicationId, studentId: applications.studentId, submissionId: applications.submissionId })
+        .from(applications)
+        .where(byApplication)
+    : [];
+  return {
+    studentIds: [...new Set([...studentIds, ...apps.map((a) => a.studentId)])],
+    applicationIds: apps.map((a) => a.applicationId),
+    submissionIds: apps.map((a) => a.submissionId),
+  };
+}
+
+/** Every row of every personal table (PERSONAL_TABLES) that is the person's, every column, JSON-ready. */
+export async function exportSubject(db: ApplicationsDatabase, who: { email?: string; ucasPersonalId?: string }): Promise<ApplicationsSubjectAccess | null> {
+  const keys = await findSubject(db, who);
+  if (keys.studentIds.length === 0 && keys.applicationIds.length === 0) return null;
+  const tables: SubjectAccessTables = {};
+  for (const [name, entry] of Object.entries(PERSONAL_TABLES)) {
+    if (!entry) continue;
+    const rows = await db.select().from(entry.table).where(entry.rowsOf(keys));
+    tables[name] = JSON.parse(JSON.stringify(rows)) as SubjectAccessTables[string];
+  }
+  return { tables, applicationIds: keys.applicationIds.map(String), submissionIds: keys.submissionIds };
+}

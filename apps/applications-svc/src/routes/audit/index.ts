@@ -1,0 +1,36 @@
+import { APPLICATIONS_SVC, SUBJECT_ACCESS_TEXTS, AUDIT_TEXTS, canManageClearing, routeOf } from '@clearing-desk/contracts';
+import { HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { exportSubject } from '../../repositories/subject-access';
+
+/**
+ * The audit trail: the gateway's sign-in and role events, and the whole trail for export
+ * (Administrators over all courses); a person's subject access export (the same Administrators). An application's own audit is a desk route (routes/desk).
+ */
+export const auditRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.auditEvent),
+    handler: async (request) => {
+      await fastify.auditRepository.recordEvent(request.body);
+      return { ok: true as const };
+    },
+  });
+
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.subjectAccess),
+    handler: async (request) => {
+      if (!canManageClearing(staffUserFromRequest(request))) throw new HttpError(403, SUBJECT_ACCESS_TEXTS.FORBIDDEN);
+      const found = await exportSubject(fastify.db, { email: request.query.email, ucasPersonalId: request.query.ucas_personal_id });
+      if (!found) throw new HttpError(404, SUBJECT_ACCESS_TEXTS.NOT_FOUND);
+      return found;
+    },
+  });
+
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.auditExport),
+    handler: async (request) => {
+      if (!canManageClearing(staffUserFromRequest(request))) throw new HttpError(403, AUDIT_TEXTS.FORBIDDEN);
+      return { rows: await fastify.auditRepository.export(request.query) };
+    },
+  });
+};

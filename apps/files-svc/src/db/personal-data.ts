@@ -1,0 +1,13 @@
+import { inArray, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+/**
+ * Personal data in this service's schema: each table by its SQL name with how one person's rows
+ * are found (by the SUBMISSION_IDs that own them), or null for a table that names no one. Subject
+ * access exports every column; the test checks every table of the schema is listed.
+ */
+export const PERSONAL_TABLES: Record<string, { table: PgTable; rowsOf: (keys: { submissionIds: string[] }) => SQL } | null> = {
+  // The uploads' names, types, sizes and scan results (the bytes stay in quarantine storage).
+  files: { table: schema.files, rowsOf: (k) => inArray(schema.files.owner, k.submissionIds) },
+};

@@ -1,0 +1,4 @@
+export * from './automatic-decision-texts';
+export * from './decision-review';
+export * from './audit';
+export * from './subject-access';
