@@ -1,4 +1,4 @@
--- The places ledger (issue 23). No row is seeded here: this service does not know a course's
+-- The places ledger. No row is seeded here: this service does not know a course's
 -- VACANCIES_INTERNAL (courses-svc's), so each course's row is created at first sight, when the
 -- gateway passes the course's VACANCIES_INTERNAL with a submit, a status change or course control:
 -- places = VACANCIES_INTERNAL + the offers that count then, allowance 1.00 (places-ledger.ts

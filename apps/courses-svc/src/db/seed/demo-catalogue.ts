@@ -771,7 +771,7 @@ const STATE_OVERRIDES: Record<string, Partial<CourseData>> = {
   G1G3: { VACANCIES_INTERNAL: 0 },
   P510: { VACANCIES_INTERNAL: 0 },
   // The busiest demo course (most tests and the benchmarks apply to it): offers count against its
-  // places since issue 23, so it has enough for every suite's automatic offers.
+  // places, so it has enough for every suite's automatic offers.
   G400: { VACANCIES_INTERNAL: 1000 },
   Q3W4: { EXTERNAL: true, INTERMEDIARY: true },
   N230: { EXTERNAL: true, INTERMEDIARY: true },
@@ -1126,7 +1126,7 @@ function buildCourse(ctx: CourseContext, slugs: Set<string>, intake: string, cyc
     SUBJECT_REQUIREMENTS: subjectRequirements(prog.ucas, codes),
     ...STATE_OVERRIDES[prog.ucas],
   };
-  // No offers yet: the places are the internal vacancies (the ledger starts from them, issue 23).
+  // No offers yet: the places are the internal vacancies (the ledger starts from them).
   course.CLEARING_PLACES = course.VACANCIES_INTERNAL;
   const qualOptions = codes.map((code) => buildQualOption(code, qualOverrides(code, ctx)));
   return { course, qualOptions };
