@@ -57,9 +57,7 @@ describe('buildFigures', () => {
 
   it('adds up schools (by name) and the overall total', () => {
     // Places left are the ledger's (G400 0, the others their projection's 5); public vacancies apart.
-    expect(
-      figures.schools.map((s) => [s.SCHOOL, s.courses, s.total.applications, s.placesLeft, s.publicVacancies, s.overOffered, s.outboundCalls]),
-    ).toEqual([
+    expect(figures.schools.map((s) => [s.SCHOOL, s.courses, s.total.applications, s.placesLeft, s.publicVacancies, s.overOffered, s.outboundCalls])).toEqual([
       ['SCI', 2, 6, 5, 12, 1, 1],
       ['LAW', 1, 1, 5, 4, 0, 2],
     ]);

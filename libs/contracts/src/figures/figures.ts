@@ -255,13 +255,7 @@ const STATUS_KEYS = ['applications', 'offered', 'invited', 'referred', 'pooled',
 
 /** The figures as CSV (RFC 4180, CRLF): a line per course, per school and the overall total. */
 export function figuresCsv(figures: FiguresResponse): string {
-  const counts = (c: CourseCounts) => [
-    ...STATUS_KEYS.map((k) => c.today[k]),
-    ...STATUS_KEYS.map((k) => c.total[k]),
-    c.automatic,
-    c.adviser,
-    c.outboundCalls,
-  ];
+  const counts = (c: CourseCounts) => [...STATUS_KEYS.map((k) => c.today[k]), ...STATUS_KEYS.map((k) => c.total[k]), c.automatic, c.adviser, c.outboundCalls];
   const lines: (string | number)[][] = [[...FIGURES_CSV_HEADINGS]];
   for (const r of figures.courses) {
     const code = r.COURSE_CODE_OVERRIDE?.trim() ? r.COURSE_CODE_OVERRIDE : r.UCAS_CODE;
