@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   apiPath,
-  applicationReviewResponseSchema,
+  statusPageResponseSchema,
   appliedResponseSchema,
   applyResponseSchema,
   errorResponseSchema,
@@ -66,7 +66,7 @@ const apply = (data: unknown) => client.send('POST', apiPath('apply', { course: 
 const review = async (hash: string) => {
   const res = await client.get(`${apiPath('application', { hash })}?_=${Date.now()}`);
   expect(res.status).toBe(200);
-  return applicationReviewResponseSchema.parse(res.body);
+  return statusPageResponseSchema.parse(res.body);
 };
 const appliedByEmail = async (email: string) =>
   appliedResponseSchema.parse((await client.get(`${apiPath('applied', { ucasCode: COURSE })}?email=${encodeURIComponent(email)}`)).body).rows;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   apiPath,
-  applicationReviewResponseSchema,
+  statusPageResponseSchema,
   appliedResponseSchema,
   type ApplyResponse,
   applyResponseSchema,
@@ -120,7 +120,7 @@ describe(apiRouteLabel('apply'), () => {
   it('shows the stored application on the review page by its hash', async () => {
     const res = await client.get(`${apiPath('application', { hash: offered.hash })}?_=${Date.now()}`);
     expect(res.status).toBe(200);
-    const review = applicationReviewResponseSchema.parse(res.body);
+    const review = statusPageResponseSchema.parse(res.body);
     expect(review.applicationData).toMatchObject({
       STUDENT_ID: offered.id[0],
       APPLICATION_ID: offered.app_id,
@@ -143,7 +143,7 @@ describe(apiRouteLabel('apply'), () => {
     expect(res.status).toBe(200);
     const saved = applyResponseSchema.parse(res.body);
     expect(saved.confirmed_status).toBe('O');
-    const review = applicationReviewResponseSchema.parse((await client.get(apiPath('application', { hash: saved.hash }))).body);
+    const review = statusPageResponseSchema.parse((await client.get(apiPath('application', { hash: saved.hash }))).body);
     expect(review.applicationData.SUB_STATUS).toBe('AR');
   });
 
@@ -162,7 +162,7 @@ describe(apiRouteLabel('apply'), () => {
       expect(course.COURSE_TITLE).not.toBe('');
       expect(course.QUALIFICATION).not.toBe('');
     }
-    const review = applicationReviewResponseSchema.parse((await client.get(apiPath('application', { hash: saved.hash }))).body);
+    const review = statusPageResponseSchema.parse((await client.get(apiPath('application', { hash: saved.hash }))).body);
     expect(review.applicationData).toMatchObject({ STATUS: 'X', SUB_STATUS: 'AX', REJECTION_REASONS: saved.rejection_reasons });
   });
 
@@ -173,7 +173,7 @@ describe(apiRouteLabel('apply'), () => {
     const saved = applyResponseSchema.parse(res.body);
     expect(saved.assessment.TRAFFIC_LIGHT).toBe('R');
     expect(saved).toMatchObject({ confirmed_status: 'S', rejection_reasons: [] });
-    const review = applicationReviewResponseSchema.parse((await client.get(apiPath('application', { hash: saved.hash }))).body);
+    const review = statusPageResponseSchema.parse((await client.get(apiPath('application', { hash: saved.hash }))).body);
     expect(review.applicationData).toMatchObject({ STATUS: 'S', SUB_STATUS: null });
   });
 
@@ -192,7 +192,7 @@ describe(apiRouteLabel('apply'), () => {
     const saved = applyResponseSchema.parse(res.body);
     expect(saved.assessment).toMatchObject({ TRAFFIC_LIGHT: 'A', UCAS_POINTS_EFFECTIVE: 120 });
     expect(saved).toMatchObject({ confirmed_status: 'S', rejection_reasons: [], recommended_courses: [] });
-    const review = applicationReviewResponseSchema.parse((await client.get(apiPath('application', { hash: saved.hash }))).body);
+    const review = statusPageResponseSchema.parse((await client.get(apiPath('application', { hash: saved.hash }))).body);
     expect(review.applicationData).toMatchObject({ STATUS: 'S', SUB_STATUS: null });
   });
 
@@ -327,7 +327,7 @@ describe(apiRouteLabel('apply'), () => {
 
 describe(`${apiRouteLabel('apply')}: the API contract`, () => {
   const review = async (saved: ApplyResponse) =>
-    applicationReviewResponseSchema.parse((await client.get(`${apiPath('application', { hash: saved.hash })}?_=${Date.now()}`)).body);
+    statusPageResponseSchema.parse((await client.get(`${apiPath('application', { hash: saved.hash })}?_=${Date.now()}`)).body);
 
   it('takes a submission without SUBMISSION_ID (a client following spec section 7 exactly), once per person', async () => {
     const form = submission();
