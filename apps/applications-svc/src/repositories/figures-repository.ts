@@ -15,6 +15,7 @@ type HourRow = {
   hour: number | null;
   applications: number;
   offered: number;
+  invited: number;
   referred: number;
   pooled: number;
   rejected: number;
@@ -24,7 +25,7 @@ type HourRow = {
   outbound_calls: number;
 };
 
-const zeroStatus = (): StatusCounts => ({ applications: 0, offered: 0, referred: 0, pooled: 0, rejected: 0, waiting: 0 });
+const zeroStatus = (): StatusCounts => ({ applications: 0, offered: 0, invited: 0, referred: 0, pooled: 0, rejected: 0, waiting: 0 });
 const zeroCounts = (): CourseCounts => ({ today: zeroStatus(), total: zeroStatus(), automatic: 0, adviser: 0, outboundCalls: 0 });
 function addStatus(into: StatusCounts, add: StatusCounts): void {
   for (const key of Object.keys(into) as (keyof StatusCounts)[]) into[key] += add[key];
@@ -68,7 +69,8 @@ export function createFiguresRepository(db: ApplicationsDatabase) {
       const result = await db.execute<HourRow>(sql`
         select ucas_code, hour,
           count(*)::int as applications,
-          ${n("status in ('O', 'I')")} as offered,
+          ${n("status = 'O'")} as offered,
+          ${n("status = 'I'")} as invited,
           ${n("status = 'R'")} as referred,
           ${n("status = 'P'")} as pooled,
           ${n("status = 'X'")} as rejected,
@@ -94,6 +96,7 @@ export function createFiguresRepository(db: ApplicationsDatabase) {
         const statusCounts = {
           applications: Number(row.applications),
           offered: Number(row.offered),
+          invited: Number(row.invited),
           referred: Number(row.referred),
           pooled: Number(row.pooled),
           rejected: Number(row.rejected),

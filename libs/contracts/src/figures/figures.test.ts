@@ -2,14 +2,14 @@ import { createCourse } from '../testing';
 import { courseRowSchema } from '../courses/course';
 import { buildFigures, figuresCsv, FIGURES_CSV_HEADINGS, isOverOffered, type FiguresCountResponse } from './figures';
 
-const status = (applications: number, offered = 0) => ({ applications, offered, referred: 0, pooled: 0, rejected: 0, waiting: 0 });
+const status = (applications: number, offered = 0, invited = 0) => ({ applications, offered, invited, referred: 0, pooled: 0, rejected: 0, waiting: 0 });
 const row = (overrides: Parameters<typeof createCourse>[0]) => ({
   ...courseRowSchema.parse(createCourse(overrides)),
   SCHOOL_NAME: overrides?.SCHOOL_NAME ?? 'School of Science and Technology',
 });
 
 describe('isOverOffered', () => {
-  it('warns when offers exceed places left by more than the margin percent', () => {
+  it('warns when offers exceed the places by more than the margin percent', () => {
     expect(isOverOffered(10, 10, 0)).toBe(false);
     expect(isOverOffered(11, 10, 0)).toBe(true);
     expect(isOverOffered(11, 10, 10)).toBe(false);
@@ -25,16 +25,29 @@ describe('buildFigures', () => {
     row({ UCAS_CODE: 'G100', VACANCIES_EXTERNAL: 10 }),
     row({ UCAS_CODE: 'M100', SCHOOL: 'LAW', SCHOOL_NAME: 'The City Law School', DEPT: 'LAW', VACANCIES_EXTERNAL: 4 }),
   ];
+  // G400's ledger: 3 Clearing places at allowance 1.5, all 4 taken, so no place left while the
+  // public search still shows 2 vacancies.
+  const g400Ledger = {
+    UCAS_CODE: 'G400',
+    CLEARING_PLACES: 3,
+    OFFER_ALLOWANCE: 1.5,
+    OFFERS: 4,
+    VACANCIES_INTERNAL: 0,
+    GUARD_CLOSED: true,
+    LAST_GUARD_CLOSE: null,
+    LAST_GUARD_REOPEN: null,
+    VERSION: 2,
+  };
   const counts: FiguresCountResponse = {
     rows: [
-      { UCAS_CODE: 'G400', today: status(2, 1), total: status(6, 3), automatic: 2, adviser: 1, outboundCalls: 1 },
+      { UCAS_CODE: 'G400', today: status(2, 1, 1), total: status(6, 4, 2), automatic: 2, adviser: 1, outboundCalls: 1, places: g400Ledger },
       { UCAS_CODE: 'M100', today: status(1), total: status(1), automatic: 0, adviser: 0, outboundCalls: 2 },
     ],
     perHour: Array.from({ length: 24 }, (_, h) => (h === 10 ? 3 : 0)),
   };
   const figures = buildFigures(courses, counts, { margin: 20, now: new Date('2025-08-14T10:00:00Z') });
 
-  it('gives every course a row (zeros when it has no applications) with the over-offer flag', () => {
+  it('gives every course a row (zeros when it has no applications) with the over-offer flag against its Clearing places', () => {
     expect(figures.courses.map((c) => [c.UCAS_CODE, c.total.applications, c.overOffered])).toEqual([
       ['G400', 6, true],
       ['G100', 0, false],
@@ -43,21 +56,25 @@ describe('buildFigures', () => {
   });
 
   it('adds up schools (by name) and the overall total', () => {
-    expect(figures.schools.map((s) => [s.SCHOOL, s.courses, s.total.applications, s.placesLeft, s.overOffered, s.outboundCalls])).toEqual([
-      ['SCI', 2, 6, 12, 1, 1],
-      ['LAW', 1, 1, 4, 0, 2],
+    // Places left are the ledger's (G400 0, the others their projection's 5); public vacancies apart.
+    expect(figures.schools.map((s) => [s.SCHOOL, s.courses, s.total.applications, s.placesLeft, s.publicVacancies, s.overOffered, s.outboundCalls])).toEqual([
+      ['SCI', 2, 6, 5, 12, 1, 1],
+      ['LAW', 1, 1, 5, 4, 0, 2],
     ]);
-    expect(figures.overall).toMatchObject({ courses: 3, placesLeft: 16, overOffered: 1, automatic: 2, adviser: 1, outboundCalls: 3 });
-    expect(figures.overall.today).toEqual({ ...status(3, 1) });
+    expect(figures.overall).toMatchObject({ courses: 3, placesLeft: 10, publicVacancies: 16, overOffered: 1, automatic: 2, adviser: 1, outboundCalls: 3 });
+    // The invitations are counted apart from the offers.
+    expect(figures.overall.today).toEqual({ ...status(3, 1, 1) });
+    expect(figures.overall.total).toMatchObject({ offered: 4, invited: 2 });
     expect(figures.perHour[10]).toEqual({ hour: 10, applications: 3 });
   });
 
   it('writes the same figures as CSV with headings, one line per course, school and the total', () => {
     const lines = figuresCsv(figures).split('\r\n');
     expect(lines[0]).toBe(FIGURES_CSV_HEADINGS.join(','));
-    // Then the places ledger: places, allowance, offers that count, places left, guard close and reopen.
-    expect(lines[1]).toBe('Course,School of Science and Technology,G400,Computer Science,BSc (Hons),2,1,0,0,0,0,6,3,0,0,0,0,2,1,1,2,yes,5,1.00,0,5,,');
-    expect(lines.at(-2)).toBe('All,,,,,3,1,0,0,0,0,7,3,0,0,0,0,2,1,3,16,1,,,,,,');
+    // Counts (offered and invited apart), places left (the ledger's), public vacancies, then the
+    // ledger: places, allowance, offers that count, guard close and reopen.
+    expect(lines[1]).toBe('Course,School of Science and Technology,G400,Computer Science,BSc (Hons),2,1,1,0,0,0,0,6,4,2,0,0,0,0,2,1,1,0,2,yes,3,1.50,4,,');
+    expect(lines.at(-2)).toBe('All,,,,,3,1,1,0,0,0,0,7,4,2,0,0,0,0,2,1,3,10,16,1,,,,,');
     expect(lines).toHaveLength(1 + 3 + 2 + 1 + 1);
   });
 
@@ -96,6 +113,6 @@ describe('buildFigures', () => {
       LAST_GUARD_CLOSE: '2025-08-14T09:30:00.000Z',
       LAST_GUARD_REOPEN: null,
     });
-    expect(figuresCsv(withLedger).split('\r\n')[1]).toMatch(/,4,1\.30,5,0,2025-08-14T09:30:00\.000Z,$/);
+    expect(figuresCsv(withLedger).split('\r\n')[1]).toMatch(/,0,2,no,4,1\.30,5,2025-08-14T09:30:00\.000Z,$/);
   });
 });

@@ -11,7 +11,7 @@ import { placesLedgerSchema } from '../rules/places-schemas';
 export const FIGURES_TIME_ZONE = 'Europe/London';
 /** How often the figures screen asks again (React Query polling), in ms. */
 export const FIGURES_REFRESH_MS = 15_000;
-/** Over-offer margin (percent of places left) when the manager sets none, and its upper bound. */
+/** Over-offer margin (percent of Clearing places) when the manager sets none, and its upper bound. */
 export const FIGURES_MARGIN_DEFAULT = 0;
 export const FIGURES_MARGIN_MAX = 500;
 import { AUTOMATIC_SUB_STATUSES } from '../privacy/automatic-decision-texts';
@@ -19,7 +19,7 @@ export { AUTOMATIC_SUB_STATUSES };
 
 export const FIGURES_TEXTS = {
   FORBIDDEN: 'Your roles do not include viewing reports on any course.',
-  OVER_OFFER: (margin: number) => `Offers exceed places left by more than ${margin}%.`,
+  OVER_OFFER: (margin: number) => `Offers exceed Clearing places by more than ${margin}%.`,
   /** File name of the CSV export. */
   CSV_FILE_NAME: 'clearing-figures.csv',
 } as const;
@@ -27,12 +27,14 @@ export const FIGURES_TEXTS = {
 const count = z.number().int().nonnegative();
 
 /**
- * Applications by status (spec section 3 codes): all of them, offered (O and I), referred (R),
- * pooled (P), rejected (X) and public submissions waiting for a person (S).
+ * Applications by status (spec section 3 codes): all of them, offered (O), invited to interview
+ * (I: not an offer, so counted apart), referred (R), pooled (P), rejected (X) and public
+ * submissions waiting for a person (S).
  */
 export const statusCountsSchema = z.object({
   applications: count,
   offered: count,
+  invited: count,
   referred: count,
   pooled: count,
   rejected: count,
@@ -70,7 +72,7 @@ export type FiguresCountResponse = z.infer<typeof figuresCountResponseSchema>;
 /** Answer of courses-svc GET /courses/reportable: the courses the forwarded user may view reports on. */
 export const reportableCoursesResponseSchema = z.object({ rows: z.array(courseRowSchema) });
 
-/** Query of GET /api/admin/figures and /api/admin/figures.csv: the over-offer margin (percent of places left). */
+/** Query of GET /api/admin/figures and /api/admin/figures.csv: the over-offer margin (percent of Clearing places). */
 export const figuresQuerySchema = timestampQuerySchema.extend({
   margin: z.coerce.number().int().min(0).max(FIGURES_MARGIN_MAX).default(FIGURES_MARGIN_DEFAULT),
 });
@@ -78,8 +80,10 @@ export type FiguresQuery = z.infer<typeof figuresQuerySchema>;
 
 /** Totals of a group of courses (a school, or everything the user may see). */
 export const figuresTotalsSchema = courseCountsSchema.extend({
-  /** Places left: the sum of VACANCIES_EXTERNAL (what the public search shows as open places). */
+  /** Places left: the sum of the places ledger's Clearing places left (VACANCIES_INTERNAL), as course control shows them. */
   placesLeft: count,
+  /** Public vacancies: the sum of VACANCIES_EXTERNAL (what the public search shows as open places). */
+  publicVacancies: count,
   courses: count,
   overOffered: count,
 });
@@ -96,7 +100,7 @@ export const figuresCourseRowSchema = courseCountsSchema.extend({
   SUSPENDED: z.boolean(),
   VACANCIES_EXTERNAL: count,
   VACANCIES_INTERNAL: count,
-  /** Offers made (O and I in total) exceed places left by more than the margin. */
+  /** Offers made (O in total) exceed the Clearing places by more than the margin. */
   overOffered: z.boolean(),
   /**
    * The places ledger: Clearing places, offer allowance, offers that count (O),
@@ -125,14 +129,13 @@ export const figuresResponseSchema = z.object({
 });
 export type FiguresResponse = z.infer<typeof figuresResponseSchema>;
 
-const zeroStatus = (): StatusCounts => ({ applications: 0, offered: 0, referred: 0, pooled: 0, rejected: 0, waiting: 0 });
+const zeroStatus = (): StatusCounts => ({ applications: 0, offered: 0, invited: 0, referred: 0, pooled: 0, rejected: 0, waiting: 0 });
 const zeroCounts = (): CourseCounts => ({ today: zeroStatus(), total: zeroStatus(), automatic: 0, adviser: 0, outboundCalls: 0 });
-const zeroTotals = (): FiguresTotals => ({ ...zeroCounts(), placesLeft: 0, courses: 0, overOffered: 0 });
+const zeroTotals = (): FiguresTotals => ({ ...zeroCounts(), placesLeft: 0, publicVacancies: 0, courses: 0, overOffered: 0 });
 
 /**
- * The over-offer warning: offers made exceed places left by more than
- * `marginPercent` percent of the places (any offer on a course with no places left counts when
- * the margin is 0).
+ * The over-offer warning: offers made exceed the places by more than `marginPercent` percent of
+ * them (any offer on a course with no places counts when the margin is 0).
  */
 export const isOverOffered = (offers: number, placesLeft: number, marginPercent: number): boolean => offers * 100 > placesLeft * (100 + marginPercent);
 
@@ -144,7 +147,8 @@ function addInto(into: FiguresTotals, row: FiguresCourseRow): void {
   into.automatic += row.automatic;
   into.adviser += row.adviser;
   into.outboundCalls += row.outboundCalls;
-  into.placesLeft += row.VACANCIES_EXTERNAL;
+  into.placesLeft += row.VACANCIES_INTERNAL;
+  into.publicVacancies += row.VACANCIES_EXTERNAL;
   into.courses += 1;
   if (row.overOffered) into.overOffered += 1;
 }
@@ -162,7 +166,7 @@ export function buildFigures(
   const byCode = new Map(counts.rows.map((r) => [r.UCAS_CODE, r]));
   const rows: FiguresCourseRow[] = courses.map((c) => {
     const { UCAS_CODE: _code, places, ...found } = byCode.get(c.UCAS_CODE) ?? { UCAS_CODE: c.UCAS_CODE, places: null, ...zeroCounts() };
-    return {
+    const row: Omit<FiguresCourseRow, 'overOffered'> = {
       UCAS_CODE: c.UCAS_CODE,
       COURSE_CODE_OVERRIDE: c.COURSE_CODE_OVERRIDE,
       COURSE_TITLE: c.COURSE_TITLE,
@@ -179,8 +183,9 @@ export function buildFigures(
       OFFERS_COUNTING: places?.OFFERS ?? 0,
       LAST_GUARD_CLOSE: places?.LAST_GUARD_CLOSE ?? null,
       LAST_GUARD_REOPEN: places?.LAST_GUARD_REOPEN ?? null,
-      overOffered: isOverOffered(found.total.offered, c.VACANCIES_EXTERNAL, options.margin),
     };
+    // Offers against the ledger's Clearing places (not public vacancies, which only gate the public search).
+    return { ...row, overOffered: isOverOffered(row.total.offered, row.CLEARING_PLACES, options.margin) };
   });
   const schools = new Map<string, FiguresTotals & { SCHOOL: string; SCHOOL_NAME: string }>();
   const overall = zeroTotals();
@@ -214,12 +219,14 @@ export const FIGURES_CSV_HEADINGS = [
   'Qualification',
   'Applications today',
   'Offered today',
+  'Invited today',
   'Referred today',
   'Pooled today',
   'Rejected today',
   'Waiting today',
   'Applications total',
   'Offered total',
+  'Invited total',
   'Referred total',
   'Pooled total',
   'Rejected total',
@@ -228,11 +235,11 @@ export const FIGURES_CSV_HEADINGS = [
   'Adviser decisions',
   'Outbound calls',
   'Places left',
+  'Public vacancies',
   'Over-offered',
   'Clearing places',
   'Offer allowance',
   'Offers that count',
-  'Internal places left',
   'Last guard close',
   'Last guard reopen',
 ] as const;
@@ -244,15 +251,11 @@ const csvCell = (value: string | number): string => {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
+const STATUS_KEYS = ['applications', 'offered', 'invited', 'referred', 'pooled', 'rejected', 'waiting'] as const;
+
 /** The figures as CSV (RFC 4180, CRLF): a line per course, per school and the overall total. */
 export function figuresCsv(figures: FiguresResponse): string {
-  const counts = (c: CourseCounts) => [
-    ...(['applications', 'offered', 'referred', 'pooled', 'rejected', 'waiting'] as const).map((k) => c.today[k]),
-    ...(['applications', 'offered', 'referred', 'pooled', 'rejected', 'waiting'] as const).map((k) => c.total[k]),
-    c.automatic,
-    c.adviser,
-    c.outboundCalls,
-  ];
+  const counts = (c: CourseCounts) => [...STATUS_KEYS.map((k) => c.today[k]), ...STATUS_KEYS.map((k) => c.total[k]), c.automatic, c.adviser, c.outboundCalls];
   const lines: (string | number)[][] = [[...FIGURES_CSV_HEADINGS]];
   for (const r of figures.courses) {
     const code = r.COURSE_CODE_OVERRIDE?.trim() ? r.COURSE_CODE_OVERRIDE : r.UCAS_CODE;
@@ -263,19 +266,19 @@ export function figuresCsv(figures: FiguresResponse): string {
       r.COURSE_TITLE,
       r.QUALIFICATION,
       ...counts(r),
+      r.VACANCIES_INTERNAL,
       r.VACANCIES_EXTERNAL,
       r.overOffered ? 'yes' : 'no',
       r.CLEARING_PLACES,
       r.OFFER_ALLOWANCE.toFixed(2),
       r.OFFERS_COUNTING,
-      r.VACANCIES_INTERNAL,
       r.LAST_GUARD_CLOSE ?? '',
       r.LAST_GUARD_REOPEN ?? '',
     ]);
   }
-  const noLedger = ['', '', '', '', '', ''];
-  for (const s of figures.schools) lines.push(['School', s.SCHOOL_NAME, '', '', '', ...counts(s), s.placesLeft, s.overOffered, ...noLedger]);
+  const noLedger = ['', '', '', '', ''];
+  for (const s of figures.schools) lines.push(['School', s.SCHOOL_NAME, '', '', '', ...counts(s), s.placesLeft, s.publicVacancies, s.overOffered, ...noLedger]);
   const o = figures.overall;
-  lines.push(['All', '', '', '', '', ...counts(o), o.placesLeft, o.overOffered, ...noLedger]);
+  lines.push(['All', '', '', '', '', ...counts(o), o.placesLeft, o.publicVacancies, o.overOffered, ...noLedger]);
   return lines.map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

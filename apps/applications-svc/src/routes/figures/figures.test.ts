@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { applicationsConfigSchema } from '../../config';
-import { applications, students } from '../../db/schema';
+import { applications, coursePlaces, students } from '../../db/schema';
 
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -66,6 +66,8 @@ beforeAll(async () => {
       createdAt: new Date(now - (daysAgo === 0 ? 60_000 : daysAgo * DAY)),
     });
   }
+  // G400's ledger: 3 Clearing places, all taken by its 3 offers (O), so no place left.
+  await app.db.insert(coursePlaces).values({ ucasCode: 'G400', clearingPlaces: 3, offers: 3, guardClosed: true });
 });
 
 afterAll(async () => {
@@ -83,27 +85,38 @@ describe(`POST ${APPLICATIONS_SVC.figures.path}`, () => {
     expect(body.rows).toEqual([
       {
         UCAS_CODE: 'G400',
-        today: { applications: 5, offered: 3, referred: 0, pooled: 0, rejected: 1, waiting: 1 },
-        total: { applications: 8, offered: 4, referred: 1, pooled: 1, rejected: 1, waiting: 1 },
+        // The interview invitation (I) is counted apart, not as an offer.
+        today: { applications: 5, offered: 2, invited: 1, referred: 0, pooled: 0, rejected: 1, waiting: 1 },
+        total: { applications: 8, offered: 3, invited: 1, referred: 1, pooled: 1, rejected: 1, waiting: 1 },
         automatic: 3,
         adviser: 4,
         outboundCalls: 3,
-        // Seeded straight into the table: the places ledger has not seen these courses.
-        places: null,
+        places: {
+          UCAS_CODE: 'G400',
+          CLEARING_PLACES: 3,
+          OFFER_ALLOWANCE: 1,
+          OFFERS: 3,
+          VACANCIES_INTERNAL: 0,
+          GUARD_CLOSED: true,
+          LAST_GUARD_CLOSE: null,
+          LAST_GUARD_REOPEN: null,
+          VERSION: 1,
+        },
       },
       {
         UCAS_CODE: 'L100',
-        today: { applications: 2, offered: 0, referred: 0, pooled: 0, rejected: 1, waiting: 1 },
-        total: { applications: 3, offered: 0, referred: 0, pooled: 0, rejected: 1, waiting: 1 },
+        today: { applications: 2, offered: 0, invited: 0, referred: 0, pooled: 0, rejected: 1, waiting: 1 },
+        total: { applications: 3, offered: 0, invited: 0, referred: 0, pooled: 0, rejected: 1, waiting: 1 },
         automatic: 0,
         adviser: 1,
         outboundCalls: 1,
+        // Seeded straight into the table: the places ledger has not seen this course.
         places: null,
       },
       {
         UCAS_CODE: 'Z999',
-        today: { applications: 0, offered: 0, referred: 0, pooled: 0, rejected: 0, waiting: 0 },
-        total: { applications: 0, offered: 0, referred: 0, pooled: 0, rejected: 0, waiting: 0 },
+        today: { applications: 0, offered: 0, invited: 0, referred: 0, pooled: 0, rejected: 0, waiting: 0 },
+        total: { applications: 0, offered: 0, invited: 0, referred: 0, pooled: 0, rejected: 0, waiting: 0 },
         automatic: 0,
         adviser: 0,
         outboundCalls: 0,
@@ -124,14 +137,20 @@ describe(`POST ${APPLICATIONS_SVC.figures.path}`, () => {
 
   it('matches counts taken straight from the database', async () => {
     const body = figuresCountResponseSchema.parse((await post([G400, L100])).json());
-    const direct = await app.db.execute<{ ucas_code: string; n: number; offered: number; calls: number }>(sql`
-      select ucas_code, count(*)::int as n, (count(*) filter (where status in ('O','I')))::int as offered,
-        (count(*) filter (where outbound_call_flag = 1))::int as calls
+    type Direct = { ucas_code: string; n: number; offered: number; invited: number; calls: number };
+    const direct = await app.db.execute<Direct>(sql`
+      select ucas_code, count(*)::int as n, (count(*) filter (where status = 'O'))::int as offered,
+        (count(*) filter (where status = 'I'))::int as invited, (count(*) filter (where outbound_call_flag = 1))::int as calls
       from applications group by ucas_code order by ucas_code`);
-    const rows = (direct as unknown as { rows: { ucas_code: string; n: number; offered: number; calls: number }[] }).rows;
+    const rows = (direct as unknown as { rows: Direct[] }).rows;
     for (const row of rows) {
       const found = body.rows.find((r) => r.UCAS_CODE === row.ucas_code);
-      expect([found?.total.applications, found?.total.offered, found?.outboundCalls]).toEqual([row.n, row.offered, row.calls]);
+      expect([found?.total.applications, found?.total.offered, found?.total.invited, found?.outboundCalls]).toEqual([
+        row.n,
+        row.offered,
+        row.invited,
+        row.calls,
+      ]);
     }
   });
 

@@ -10,12 +10,32 @@ import { createStaffUser, renderApp } from '@/testing/test-utils';
 const editor = createStaffUser({ username: 'editor', name: 'Eddie Editor', roles: [{ role: 'Editor', scope: 'all' }] });
 const frontOffice = createStaffUser({ roles: [{ role: 'Front Office', scope: 'all' }] });
 
-const status = (applications: number, offered = 0, waiting = 0) => ({ applications, offered, referred: 0, pooled: 0, rejected: 0, waiting });
+const status = (applications: number, offered = 0, invited = 0, waiting = 0) => ({
+  applications,
+  offered,
+  invited,
+  referred: 0,
+  pooled: 0,
+  rejected: 0,
+  waiting,
+});
+/** A course whose ledger has no Clearing place left while the public search still shows 12 vacancies. */
+const ledger = {
+  UCAS_CODE: 'G400',
+  CLEARING_PLACES: 2,
+  OFFER_ALLOWANCE: 1.5,
+  OFFERS: 3,
+  VACANCIES_INTERNAL: 0,
+  GUARD_CLOSED: true,
+  LAST_GUARD_CLOSE: null,
+  LAST_GUARD_REOPEN: null,
+  VERSION: 4,
+};
 const counts: FiguresCountResponse = {
-  rows: [{ UCAS_CODE: 'G400', today: status(3, 2, 1), total: status(5, 3, 1), automatic: 2, adviser: 1, outboundCalls: 4 }],
+  rows: [{ UCAS_CODE: 'G400', today: status(3, 1, 1, 1), total: status(6, 3, 1, 1), automatic: 2, adviser: 2, outboundCalls: 4, places: ledger }],
   perHour: Array.from({ length: 24 }, (_, h) => (h === 9 ? 3 : 0)),
 };
-const course = createCourse({ VACANCIES_EXTERNAL: 2 });
+const course = createCourse({ VACANCIES_EXTERNAL: 12 });
 
 function figuresServer(margins: string[]) {
   server.use(
@@ -43,10 +63,20 @@ describe('/staff/figures', () => {
     const hours = screen.getByRole('table', { name: 'Applications per hour today' });
     expect(within(hours).getByRole('row', { name: '09:00 to 10:00 3' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download these figures (CSV)' })).toHaveAttribute('href', '/api/admin/figures.csv?margin=0');
-    const courses = screen.getByRole('table', { name: 'Figures per course' });
-    const row = within(courses).getAllByRole('row')[1] as HTMLElement;
-    expect(within(row).getByText('2 / 3')).toBeInTheDocument();
-    expect(within(row).getByText('2 / 1')).toBeInTheDocument();
+    // Places left are the ledger's (0), public vacancies their own (12); the invitation is not an offer.
+    const summary = (key: string) => screen.getByText(key, { selector: 'dt' }).nextElementSibling;
+    expect(summary('Offered')).toHaveTextContent(/^3$/);
+    expect(summary('Invited')).toHaveTextContent(/^1$/);
+    expect(summary('Places left')).toHaveTextContent(/^0$/);
+    expect(summary('Public vacancies')).toHaveTextContent(/^12$/);
+    for (const name of ['Figures per course', 'Figures per school']) {
+      const table = screen.getByRole('table', { name });
+      const headers = within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent);
+      const cell = (header: string) => within(table).getAllByRole('row')[1]?.querySelectorAll('td, th')[headers.indexOf(header)]?.textContent;
+      expect([cell('Offered'), cell('Invited'), cell('Places left'), cell('Public vacancies')]).toEqual(['3', '1', '0', '12']);
+    }
     // Failed decision emails, from notifications-svc.
     expect(screen.getByText('Emails that failed').nextElementSibling).toHaveTextContent('2');
     expect(screen.getByText('Emails waiting to be sent').nextElementSibling).toHaveTextContent('1');

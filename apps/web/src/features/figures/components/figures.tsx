@@ -19,19 +19,24 @@ const MARGIN_ID = 'figures-margin';
 const time = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium', timeZone: 'Europe/London' });
 const guardTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/London' });
 
-/** Columns both tables share: today, totals by status, decisions, calls, places against offers. */
-function countColumns<R extends FiguresTotals | FiguresCourseRow>(places: (row: R) => number): TableColumn<R>[] {
+/**
+ * Columns both tables share: today, totals by status (invitations apart from offers), decisions,
+ * calls, Clearing places left (the places ledger, as course control shows) and public vacancies.
+ */
+function countColumns<R extends FiguresTotals | FiguresCourseRow>(places: (row: R) => { left: number; vacancies: number }): TableColumn<R>[] {
   return [
     { id: 'today', header: 'Today', cell: (r) => r.today.applications },
     { id: 'total', header: 'Total', cell: (r) => r.total.applications },
-    { id: 'offered', header: 'Offered', cell: (r) => r.total.offered },
+    { id: 'offered', header: T.OFFERED, cell: (r) => r.total.offered },
+    { id: 'invited', header: T.INVITED, cell: (r) => r.total.invited },
     { id: 'referred', header: 'Referred', cell: (r) => r.total.referred },
     { id: 'pooled', header: 'Pooled', cell: (r) => r.total.pooled },
     { id: 'rejected', header: 'Rejected', cell: (r) => r.total.rejected },
     { id: 'waiting', header: 'Waiting', cell: (r) => r.total.waiting },
     { id: 'decisions', header: 'Automatic / adviser', cell: (r) => `${r.automatic} / ${r.adviser}` },
     { id: 'calls', header: 'Outbound calls', cell: (r) => r.outboundCalls },
-    { id: 'places', header: 'Places left / offers', cell: (r) => `${places(r)} / ${r.total.offered}` },
+    { id: 'places-left', header: T.PLACES_LEFT, cell: (r) => places(r).left },
+    { id: 'public-vacancies', header: T.PUBLIC_VACANCIES, cell: (r) => places(r).vacancies },
   ];
 }
 
@@ -49,11 +54,10 @@ const courseColumns = (margin: number): TableColumn<FiguresCourseRow>[] => [
       </>
     ),
   },
-  ...countColumns<FiguresCourseRow>((r) => r.VACANCIES_EXTERNAL),
+  ...countColumns<FiguresCourseRow>((r) => ({ left: r.VACANCIES_INTERNAL, vacancies: r.VACANCIES_EXTERNAL })),
   // The places ledger.
   { id: 'clearing-places', header: T.CLEARING_PLACES, cell: (r) => `${r.CLEARING_PLACES} × ${r.OFFER_ALLOWANCE.toFixed(2)}` },
   { id: 'offers-counting', header: T.OFFERS_COUNTING, cell: (r) => r.OFFERS_COUNTING },
-  { id: 'internal-left', header: T.INTERNAL_LEFT, cell: (r) => r.VACANCIES_INTERNAL },
   {
     id: 'guard',
     header: T.GUARD,
@@ -71,7 +75,7 @@ const courseColumns = (margin: number): TableColumn<FiguresCourseRow>[] => [
 
 const schoolColumns: TableColumn<FiguresResponse['schools'][number]>[] = [
   { id: 'school', header: 'School', cell: (s) => s.SCHOOL_NAME },
-  ...countColumns<FiguresResponse['schools'][number]>((s) => s.placesLeft),
+  ...countColumns<FiguresResponse['schools'][number]>((s) => ({ left: s.placesLeft, vacancies: s.publicVacancies })),
 ];
 
 /**
@@ -145,7 +149,8 @@ function FiguresContent({ figures }: { figures: FiguresResponse }) {
         rows={[
           { key: 'Applications today', value: String(o.today.applications) },
           { key: 'Applications in total', value: String(o.total.applications) },
-          { key: 'Offered', value: String(o.total.offered) },
+          { key: T.OFFERED, value: String(o.total.offered) },
+          { key: T.INVITED, value: String(o.total.invited) },
           { key: 'Referred', value: String(o.total.referred) },
           { key: 'Pooled', value: String(o.total.pooled) },
           { key: 'Rejected', value: String(o.total.rejected) },
@@ -153,7 +158,8 @@ function FiguresContent({ figures }: { figures: FiguresResponse }) {
           { key: 'Automatic decisions', value: String(o.automatic) },
           { key: 'Adviser decisions', value: String(o.adviser) },
           { key: 'Outbound calls logged', value: String(o.outboundCalls) },
-          { key: 'Places left', value: String(o.placesLeft) },
+          { key: T.PLACES_LEFT, value: String(o.placesLeft) },
+          { key: T.PUBLIC_VACANCIES, value: String(o.publicVacancies) },
           ...(figures.emails
             ? [
                 { key: EMAIL_HISTORY_TEXTS.FIGURES_FAILED, value: String(figures.emails.failed) },
