@@ -3,7 +3,7 @@ import {
   deskApplicationResponseSchema,
   apiPath,
   applicationListingResponseSchema,
-  applicationReviewResponseSchema,
+  statusPageResponseSchema,
   type ApplyResponse,
   applyResponseSchema,
   outboundCallResponseSchema,
@@ -278,7 +278,7 @@ describe('outbound call, visa and documents', () => {
 
     const res = await new StackClient(stack.gatewayUrl).get(apiPath('application', { hash: saved.hash }));
     expect(res.status).toBe(200);
-    const review = applicationReviewResponseSchema.parse(res.body);
+    const review = statusPageResponseSchema.parse(res.body);
     expect(review.applicationData.OUTBOUND_CALL_REMARK).toBeNull();
     expect(review.applicationData.LOG.map(({ MESSAGE, USER }) => ({ MESSAGE, USER }))).toEqual([
       { MESSAGE: 'Application created with status Offered.', USER: STAFF_LOG_USER_FOR_APPLICANT },
