@@ -24,6 +24,7 @@ export * from './auth/session-texts';
 export * from './auth/staff-hint';
 export * from './auth/lockouts';
 export * from './courses/course';
+export * from './courses/course-telephone';
 export * from './courses/subject-requirements';
 export * from './courses/subject-requirement-sentence';
 export * from './courses/school-codes';

@@ -156,7 +156,8 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
     const scope = scopeCondition(roles);
     if (scope === null) return null;
     const text = textCondition(query.q);
-    const where = and(scope, filterCondition(query.s), query.visa === '1' ? isNotNull(applications.visaStatus) : undefined, text);
+    const nationality = query.nationality ? sql`${applications.form}->>'NATIONALITY' = ${query.nationality}` : undefined;
+    const where = and(scope, filterCondition(query.s), query.visa === '1' ? isNotNull(applications.visaStatus) : undefined, nationality, text);
     // A scoped user's text search: the matches come from the text's indexes, then the scope, then
     // the newest 10 of them. Ordering by the primary key as such lets PostgreSQL walk every
     // application newest first looking for ten in the scope, the whole table when the person

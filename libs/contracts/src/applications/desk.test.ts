@@ -1,3 +1,4 @@
+import { canFilterByNationality } from '../auth/permissions';
 import {
   APPLICATION_LISTING_FILTERS,
   applicationListingQuerySchema,
@@ -31,6 +32,18 @@ describe('applicationListingQuerySchema', () => {
     expect(applicationListingQuerySchema.parse({ page_size: '25', page: '3' })).toMatchObject({ page: 3, page_size: 25 });
     expect(applicationListingQuerySchema.safeParse({ s: 'z' }).success).toBe(false);
     expect(applicationListingQuerySchema.safeParse({ q: 'x'.repeat(257) }).success).toBe(false);
+  });
+
+  it('takes a nationality as an alpha-3 code in any case, and refuses anything else', () => {
+    expect(applicationListingQuerySchema.parse({ nationality: ' nga ' })).toMatchObject({ nationality: 'NGA' });
+    for (const bad of ['NG', 'NGAA', 'N1A', '']) expect(applicationListingQuerySchema.safeParse({ nationality: bad }).success).toBe(false);
+  });
+
+  it('offers the nationality filter to the roles that see visa records', () => {
+    const as = (role: string) => canFilterByNationality({ roles: [{ role: role as 'Visa Team', scope: 'all' }] });
+    expect(['Visa Team', 'Back Office', 'Back Office Limited', 'Administrator'].map(as)).toEqual([true, true, true, true]);
+    expect(['Front Office', 'Editor'].map(as)).toEqual([false, false]);
+    expect(canFilterByNationality(null)).toBe(false);
   });
 });
 

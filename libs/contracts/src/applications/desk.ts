@@ -63,15 +63,26 @@ export const BACK_TO_LISTING = 'Back to application listing';
 export const APPLICATION_LISTING_PAGE_SIZES = LIMITS.PAGE_SIZE_OPTIONS;
 
 /**
+ * The listing's nationality filter: the form's NATIONALITY, an ISO 3166 alpha-3 code (any case
+ * in, upper case out). The Visa Team finds applicants by it (canFilterByNationality).
+ */
+export const listingNationalitySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, { message: "'nationality' must be a three-letter country code." });
+
+/**
  * GET /api/admin/applications query (spec sections 2 and 7): text `q` (a public reference, a
  * student or application id, a name or a UCAS Personal ID), status filter `s`, `visa` '1' for
- * applications with a visa record, 1-based `page`, `page_size` (10 when missing or not positive,
+ * applications with a visa record, `nationality` (listingNationalitySchema), 1-based `page`, `page_size` (10 when missing or not positive,
  * spec section 5), `_` the client's cache-busting timestamp.
  */
 export const applicationListingQuerySchema = timestampQuerySchema.extend({
   q: z.string().trim().max(LIMITS.TEXT_MAX, { message: "'q' max length is 256." }).default(''),
   s: applicationListingFilterSchema.default(''),
   visa: z.literal('1').optional(),
+  nationality: listingNationalitySchema.optional(),
   page: pageNumberSchema.default(1),
   page_size: pageSizeSchema(LIMITS.PAGE_SIZE_DEFAULT),
 });

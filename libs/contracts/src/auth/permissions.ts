@@ -87,5 +87,13 @@ export const canViewFigures = (user: Pick<StaffUser, 'roles'> | null | undefined
 export const canViewScenarioProgress = (user: Pick<StaffUser, 'roles'> | null | undefined): boolean =>
   !!user?.roles.some((assignment) => hasPermission(assignment.role, 'VIEW_REPORT'));
 
+/**
+ * Whether the listing offers the nationality filter: the user sees visa records (edit-visa, spec
+ * section 6: the Visa Team, Back Office, Administrators) through some role, and finds the
+ * applicants who need a Student visa by their nationality.
+ */
+export const canFilterByNationality = (user: Pick<StaffUser, 'roles'> | null | undefined): boolean =>
+  !!user?.roles.some((assignment) => hasPermission(assignment.role, 'EDIT_APPLICATION_VISA'));
+
 /** Whether the user works the queue of reviews of automatic decisions: set-status on some course (Back Office, Administrators). */
 export const canReviewDecisions = (user: Pick<StaffUser, 'roles'> | null | undefined): boolean => (user?.roles ?? []).some((r) => canSetStatus(r.role));

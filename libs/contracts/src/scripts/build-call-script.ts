@@ -2,6 +2,7 @@ import { meetsEnglishByNationality } from '../qualifications/english-tests';
 import type { Alternate } from '../assessment/assessment';
 import { formatLongDate } from '../common/long-date';
 import type { CourseData } from '../courses/course';
+import { courseTelephone } from '../courses/course-telephone';
 import { chooseScript, type ScriptChoice, type ScriptSituation } from './choose-script';
 import { renderScript, type ScriptValues } from './render-script';
 import { INTAKE_YEAR, SCRIPT_VERSION } from '../common/limits';
@@ -76,7 +77,7 @@ export function courseScriptValues(course: ScriptCourse, clearingTeamTelephone: 
     school: course.SCHOOL_NAME,
     extno: course.EXTENSION_NO,
     startDate: formatLongDate(course.COURSE_START_DATE),
-    phone: course.FEEDBACK_TELEPHONE?.trim() || clearingTeamTelephone,
+    phone: courseTelephone(course, clearingTeamTelephone),
   };
 }
 

@@ -4,6 +4,7 @@ import { formatLondonDateTime } from '../common/london-time';
 import { formatLongDate } from '../common/long-date';
 import { SCHOOL_CODES } from '../courses/school-codes';
 import { needsStudentVisa } from './nationality';
+import { courseTelephone } from '../courses/course-telephone';
 import type { EmailCourseFacts, InterviewDetails } from '../applications/decision-facts';
 
 /**
@@ -144,7 +145,7 @@ export function decisionFacts(input: DecisionFactsInput): DecisionFactSheet {
     institutionCode: input.status === 'O' && input.institutionCode ? input.institutionCode : null,
     nextStep,
     deadline,
-    telephone: input.course.FEEDBACK_TELEPHONE?.trim() || input.clearingTeamTelephone,
+    telephone: courseTelephone(input.course, input.clearingTeamTelephone),
     needsVisa: needsStudentVisa(input.nationality, input.visaType),
   };
 }

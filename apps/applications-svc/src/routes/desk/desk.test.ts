@@ -233,6 +233,23 @@ describe(`GET ${APPLICATIONS_SVC.deskList.path} (the listing)`, () => {
     expect((await list('q=lawful', null)).status).toBe(403);
   });
 
+  it('finds applicants by nationality (an alpha-3 code, any case), with the text and inside the scope; refuses a malformed code with 400', async () => {
+    const nationCode = 'DESKN';
+    const nigerian = await create({ code: nationCode, form: { NAME1: 'Ngozi', NAME2: 'Nationfilter', NATIONALITY: 'NGA', VISA_TYPE: 't4gen' } });
+    const indian = await create({ code: nationCode, form: { NAME1: 'Isha', NAME2: 'Nationfilter', NATIONALITY: 'IND', VISA_TYPE: 'dunno' } });
+    await create({ code: nationCode, form: { NAME1: 'Gemma', NAME2: 'Nationfilter', NATIONALITY: 'GBR' } });
+    expect(ids((await list('q=nationfilter')).body)).toHaveLength(3);
+    expect(ids((await list('q=nationfilter&nationality=NGA', visaTeam)).body)).toEqual([nigerian.applicationId]);
+    expect(ids((await list('q=nationfilter&nationality=ind', visaTeam)).body)).toEqual([indian.applicationId]);
+    const all = applicationListingResponseSchema.parse((await list('nationality=NGA&page_size=200', visaTeam)).body);
+    expect(all.rows.map((r) => r.APPLICATION_ID)).toContain(nigerian.applicationId);
+    expect(new Set(all.rows.map((r) => r.NATIONALITY))).toEqual(new Set(['NGA']));
+    expect(ids((await list('q=nationfilter&nationality=NGA', lawOnly)).body)).toEqual([]);
+    const bad = await app.inject({ method: 'GET', url: `${APPLICATIONS_SVC.deskList.path}?nationality=NG1`, headers: as(visaTeam) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toContain("'nationality' must be a three-letter country code.");
+  });
+
   it('finds visa records (s=v, visa=1) and logged outbound calls (s=c)', async () => {
     const c = await create({ code, form: { NAME1: 'Vera', NAME2: 'Visa' } });
     expect(ids((await list('s=v&q=visa')).body)).toEqual([]);

@@ -178,6 +178,15 @@ describe(`${apiRouteLabel('adminApplications')} (the listing)`, () => {
     expect((await listing('fo-law', 'q=phonecall')).total).toBe(0);
   });
 
+  it('passes the nationality filter to the listing: the Visa Team finds an applicant by alpha-3 code', async () => {
+    const { saved } = await takeByPhone('frontoffice', 'S', { NAME1: 'Ngozi', NAME2: 'Gatewaynation', NATIONALITY: 'NGA', VISA_TYPE: 't4gen' });
+    await takeByPhone('frontoffice', 'S', { NAME1: 'Gemma', NAME2: 'Gatewaynation', NATIONALITY: 'GBR' });
+    expect((await listing('visateam', 'q=gatewaynation')).total).toBe(2);
+    expect((await listing('visateam', 'q=gatewaynation&nationality=NGA')).rows.map((r) => [r.APPLICATION_ID, r.NATIONALITY])).toEqual([[saved.app_id, 'NGA']]);
+    const bad = await (await as('visateam')).get(`${apiPath('adminApplications')}?nationality=N1&_=1`);
+    expect(bad.status).toBe(400);
+  });
+
   it('refuses a malformed filter with 400', async () => {
     const res = await (await as('admin')).get(`${apiPath('adminApplications')}?s=z`);
     expect(res.status).toBe(400);

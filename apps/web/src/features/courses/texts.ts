@@ -23,6 +23,9 @@ export const COURSE_TEXTS = {
   STAFF_SEARCH_HEADING: 'Find a course',
   STAFF_SEARCH_INTRO: "Search every course in Clearing. To take an application on a caller's behalf, use the course's Apply button.",
   NO_ROLE_ON_COURSE: 'No role on this course',
+  /** Before the telephone on a suspended course's page. */
+  SUSPENDED_CALL: 'To ask about this course or find another course in Clearing, call',
+  courseCodeLine: (code: string) => `Course code: ${code}`,
 } as const;
 
 /** The signed-in user's role on a course in the staff search. */

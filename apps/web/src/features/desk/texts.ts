@@ -7,6 +7,8 @@
 export const DESK_TEXTS = {
   SEARCH_LABEL: 'Search',
   FILTER_LABEL: 'Status',
+  NATIONALITY_LABEL: 'Nationality',
+  ANY_NATIONALITY: 'Any nationality',
   RESULTS_CAPTION: 'Applications',
   LOADING: 'Loading applications',
   LOADING_APPLICATION: 'Loading the application',

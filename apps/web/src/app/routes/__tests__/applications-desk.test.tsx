@@ -94,6 +94,52 @@ describe('/applications: Find an application', () => {
     expect(screen.getByRole('cell', { name: 'S0002/A0002' })).toBeInTheDocument();
   });
 
+  it('lets users who see visa records find applicants by nationality, by country name, kept in the URL and sent as the alpha-3 code', async () => {
+    const nigerian = createDeskApplication({ STUDENT_ID: 'S0003', APPLICATION_ID: 'A0003', NAME1: 'Ngozi', NATIONALITY: 'NGA', VISA_TYPE: 't4gen' });
+    seed(amara(), ben(), nigerian);
+    const gets = recordRequests(server, 'GET', '/api/admin/applications');
+    const visaTeam = createStaffUser({ username: 'visa1', roles: [{ role: 'Visa Team', scope: 'all' }] });
+    const { user, router } = renderApp('/applications', { user: visaTeam });
+    expect(await screen.findByText('3 applications found')).toBeInTheDocument();
+    const nationality = screen.getByRole('combobox', { name: 'Nationality' });
+    expect(nationality).toHaveValue('');
+    const options = within(nationality).getAllByRole('option');
+    expect(options.slice(0, 2).map((o) => o.textContent)).toEqual(['Any nationality', 'United Kingdom']);
+    await user.selectOptions(nationality, 'Nigeria');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('1 application found')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'S0003/A0003' })).toBeInTheDocument();
+    expect(Object.fromEntries(currentSearch(router))).toEqual({ nationality: 'NGA', page: '1', page_size: '10' });
+    expect(gets.at(-1)!.url.searchParams.get('nationality')).toBe('NGA');
+
+    // Back to any nationality: the filter leaves the URL and the request.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Nationality' }), 'Any nationality');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('3 applications found')).toBeInTheDocument();
+    expect(currentSearch(router).has('nationality')).toBe(false);
+    expect(gets.at(-1)!.url.searchParams.has('nationality')).toBe(false);
+  });
+
+  it('opens a shared nationality search with the country chosen, and ignores a code that is no country', async () => {
+    seed(amara(), createDeskApplication({ STUDENT_ID: 'S0003', APPLICATION_ID: 'A0003', NATIONALITY: 'NGA', VISA_TYPE: 't4gen' }));
+    const first = renderApp('/applications?nationality=nga', { user: backOffice });
+    expect(await screen.findByText('1 application found')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Nationality' })).toHaveDisplayValue('Nigeria');
+    first.unmount();
+    renderApp('/applications?nationality=ZZZ', { user: backOffice });
+    expect(await screen.findByText('2 applications found')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Nationality' })).toHaveValue('');
+  });
+
+  it('offers no nationality filter to users who do not see visa records, and applies none from the URL', async () => {
+    seed(amara(), createDeskApplication({ STUDENT_ID: 'S0003', APPLICATION_ID: 'A0003', NATIONALITY: 'NGA', VISA_TYPE: 't4gen' }));
+    const gets = recordRequests(server, 'GET', '/api/admin/applications');
+    renderApp('/applications?nationality=NGA', { user: createStaffUser({ roles: [{ role: 'Front Office', scope: 'all' }] }) });
+    expect(await screen.findByText('2 applications found')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Nationality' })).not.toBeInTheDocument();
+    expect(gets.at(-1)!.url.searchParams.has('nationality')).toBe(false);
+  });
+
   it("says 'No results' when nothing matches", async () => {
     seed(amara());
     renderApp('/applications?q=nobody', { user: backOffice });

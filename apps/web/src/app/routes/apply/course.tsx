@@ -2,7 +2,11 @@ import {
   type ApplyResponse,
   type ApplySubmission,
   COURSE_PAGE_ERRORS,
+  type CourseData,
+  courseTelephone,
   coursePageState,
+  decisionCourseName,
+  displayCourseCode,
   isCourseOpen,
   staffCourseClosedCode,
   editRefusalReason,
@@ -12,6 +16,7 @@ import {
 import { Button, ConfirmDialog, Notice, Spinner } from '@clearing-desk/ui';
 import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useMatch, useNavigate, useParams } from 'react-router-dom';
+import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useCourse } from '@/features/courses/api/get-course';
 import { COURSE_TEXTS } from '@/features/courses/texts';
@@ -44,11 +49,44 @@ function CourseError({ message }: { message: string }) {
       <Notice variant="error">
         <p className="cd-notice__heading">{message}</p>
       </Notice>
+      <BackToSearch />
+    </>
+  );
+}
+
+function BackToSearch() {
+  return (
+    <p className="cd-body">
+      <Link className="cd-link" to={paths.apply.search.getHref()}>
+        {COURSE_TEXTS.BACK_TO_SEARCH}
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * The suspended course's page (spec section 4 'Suspended'): the spec's error, under the course's
+ * name and code so the visitor knows which course it is, and a telephone to ask about it (the
+ * course's, else the Clearing team's: courseTelephone), as every decision's email gives.
+ */
+function SuspendedCourse({ course }: { course: CourseData }) {
+  useDocumentTitle(COURSE_PAGE_ERRORS.SUSPENDED);
+  const telephone = courseTelephone(course, env.VITE_CLEARING_TEAM_TELEPHONE);
+  return (
+    <>
+      <h1 className="cd-heading-l">{decisionCourseName(course)}</h1>
+      <p className="cd-body">{COURSE_TEXTS.courseCodeLine(displayCourseCode(course))}</p>
+      <Notice variant="error">
+        <p className="cd-notice__heading">{COURSE_PAGE_ERRORS.SUSPENDED}</p>
+      </Notice>
       <p className="cd-body">
-        <Link className="cd-link" to={paths.apply.search.getHref()}>
-          {COURSE_TEXTS.BACK_TO_SEARCH}
-        </Link>
+        {COURSE_TEXTS.SUSPENDED_CALL}{' '}
+        <a className="cd-link" href={`tel:${telephone.replace(/\s+/g, '')}`}>
+          {telephone}
+        </a>
+        .
       </p>
+      <BackToSearch />
     </>
   );
 }
@@ -242,7 +280,9 @@ function CourseApplication({ ucasCode }: { ucasCode: string }) {
   if (courseQuery.isError) return <CourseError message={COURSE_PAGE_ERRORS.FETCH_FAILED} />;
 
   const state = coursePageState(courseQuery.data.courseData);
-  if (state.kind === 'error') return <CourseError message={state.message} />;
+  if (state.kind === 'error') {
+    return state.message === COURSE_PAGE_ERRORS.SUSPENDED ? <SuspendedCourse course={courseQuery.data.courseData} /> : <CourseError message={state.message} />;
+  }
 
   const context: CourseOutletContext = {
     detail: courseQuery.data,

@@ -7,12 +7,18 @@ import type { ApplicationSearchFilters } from '../utils/application-search-param
 import { applicationsKeys } from './applications-keys';
 
 /**
- * GET /api/admin/applications?q=&s=&page=&page_size= (spec section 7): the rows of the courses the
+ * GET /api/admin/applications?q=&s=&nationality=&page=&page_size= (spec section 7): the rows of the courses the
  * user has a role on, and the total. 401 without a session, 400 `{ message }` for bad values.
  */
 export const getApplications = (filters: ApplicationSearchFilters, signal?: AbortSignal): Promise<ApplicationListingResponse> =>
   api.get(apiPaths.adminApplications(), applicationListingResponseSchema, {
-    params: { q: filters.q || undefined, s: filters.s || undefined, page: filters.page, page_size: filters.page_size },
+    params: {
+      q: filters.q || undefined,
+      s: filters.s || undefined,
+      nationality: filters.nationality || undefined,
+      page: filters.page,
+      page_size: filters.page_size,
+    },
     signal,
   });
 

@@ -1,6 +1,7 @@
 import {
   APPLICATION_LISTING_FILTERS,
   APPLICATION_SEARCH_PLACEHOLDER,
+  COUNTRY_OPTIONS,
   FIND_APPLICATION_TEXTS,
   type ApplicationListingFilter,
   LIMITS,
@@ -12,19 +13,25 @@ import { DESK_TEXTS } from '../texts';
 type ApplicationSearchFormProps = {
   initialQuery: string;
   initialFilter: ApplicationListingFilter;
-  onSearch: (q: string, s: ApplicationListingFilter) => void;
+  /** The alpha-3 code chosen ('' for any). */
+  initialNationality: string;
+  /** Whether the nationality filter shows (canFilterByNationality: users who see visa records). */
+  showNationality: boolean;
+  onSearch: (search: { q: string; s: ApplicationListingFilter; nationality: string }) => void;
 };
 
 /**
- * The listing's search (spec section 2): the status filter with its seven options, the text box
- * 'Search for a reference, name or UCAS ID' and the Search button. A real GET form (q, s).
+ * The listing's search (spec section 2): the status filter with its seven options, for users who
+ * see visa records a nationality filter (country names, the form's list), the text box
+ * 'Search for a reference, name or UCAS ID' and the Search button. A real GET form (q, s, nationality).
  */
-export function ApplicationSearchForm({ initialQuery, initialFilter, onSearch }: ApplicationSearchFormProps) {
+export function ApplicationSearchForm({ initialQuery, initialFilter, initialNationality, showNationality, onSearch }: ApplicationSearchFormProps) {
   const [q, setQ] = useState(initialQuery);
   const [s, setS] = useState<ApplicationListingFilter>(initialFilter);
+  const [nationality, setNationality] = useState(initialNationality);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSearch(q.trim(), s);
+    onSearch({ q: q.trim(), s, nationality: showNationality ? nationality : '' });
   };
   return (
     <form role="search" className="cd-search-form cd-application-search" method="get" onSubmit={onSubmit}>
@@ -40,6 +47,27 @@ export function ApplicationSearchForm({ initialQuery, initialFilter, onSearch }:
           ))}
         </select>
       </div>
+      {showNationality && (
+        <div className="cd-form-group">
+          <label className="cd-label" htmlFor="application-nationality">
+            {DESK_TEXTS.NATIONALITY_LABEL}
+          </label>
+          <select
+            id="application-nationality"
+            name="nationality"
+            className="cd-select"
+            value={nationality}
+            onChange={(event) => setNationality(event.target.value)}
+          >
+            <option value="">{DESK_TEXTS.ANY_NATIONALITY}</option>
+            {COUNTRY_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="cd-form-group">
         <label className="cd-label" htmlFor="application-q">
           {DESK_TEXTS.SEARCH_LABEL}

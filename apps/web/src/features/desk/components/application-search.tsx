@@ -1,7 +1,9 @@
+import { canFilterByNationality } from '@clearing-desk/contracts';
 import { PageSizeSelect, Pagination, pageCount, Spinner } from '@clearing-desk/ui';
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatApiError } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
 import { useApplications } from '../api/get-applications';
 import { applicationsFoundText, DESK_TEXTS } from '../texts';
 import { applicationSearchParams, parseApplicationSearchParams, type ApplicationSearchFilters } from '../utils/application-search-params';
@@ -9,13 +11,16 @@ import { ApplicationResults } from './application-results';
 import { ApplicationSearchForm } from './application-search-form';
 
 /**
- * The application listing (spec section 2): q, s, page and page_size live in the URL, so a search
- * can be shared, reloaded and returned to from the edit screen. While a search loads only the
- * spinner shows: the rows of the previous search are never offered.
+ * The application listing (spec section 2): q, s, nationality, page and page_size live in the
+ * URL, so a search can be shared, reloaded and returned to from the edit screen. The nationality
+ * filter is offered (and applied) only to users who see visa records. While a search loads only
+ * the spinner shows: the rows of the previous search are never offered.
  */
 export function ApplicationSearch() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const filters = parseApplicationSearchParams(searchParams);
+  const showNationality = canFilterByNationality(useUser());
+  const parsed = parseApplicationSearchParams(searchParams);
+  const filters = showNationality ? parsed : { ...parsed, nationality: '' };
   const query = useApplications(filters);
   const resultsRef = useRef<HTMLDivElement>(null);
 
@@ -34,10 +39,12 @@ export function ApplicationSearch() {
     <>
       {/* key: a new search in the URL (back button) resets the form to it */}
       <ApplicationSearchForm
-        key={`${filters.q}|${filters.s}`}
+        key={`${filters.q}|${filters.s}|${filters.nationality}`}
         initialQuery={filters.q}
         initialFilter={filters.s}
-        onSearch={(q, s) => update({ ...filters, q, s, page: 1 })}
+        initialNationality={filters.nationality}
+        showNationality={showNationality}
+        onSearch={(search) => update({ ...filters, ...search, page: 1 })}
       />
       <div className="cd-search-results" ref={resultsRef} tabIndex={-1} aria-busy={query.isFetching}>
         {query.isPending ? (

@@ -1,30 +1,42 @@
-import { applicationListingFilterSchema, LIMITS, pageNumberSchema, pageSizeSchema, type ApplicationListingFilter } from '@clearing-desk/contracts';
+import {
+  applicationListingFilterSchema,
+  isCountryCode,
+  LIMITS,
+  listingNationalitySchema,
+  pageNumberSchema,
+  pageSizeSchema,
+  type ApplicationListingFilter,
+} from '@clearing-desk/contracts';
 
 /**
  * The listing's search as its URL holds it (spec section 2): text q, status filter s ('' for All),
- * page and page_size (10 when missing or not positive, spec section 5).
+ * nationality (an alpha-3 country code, '' for any), page and page_size (10 when missing or not
+ * positive, spec section 5).
  */
-export type ApplicationSearchFilters = { q: string; s: ApplicationListingFilter; page: number; page_size: number };
+export type ApplicationSearchFilters = { q: string; s: ApplicationListingFilter; nationality: string; page: number; page_size: number };
 
 const pageSize = pageSizeSchema(LIMITS.PAGE_SIZE_DEFAULT);
 
-/** Reads q, s, page and page_size from the URL with the contract rules: bad values fall back, never throw. */
+/** Reads q, s, nationality, page and page_size from the URL with the contract rules: bad values fall back, never throw. */
 export function parseApplicationSearchParams(params: URLSearchParams): ApplicationSearchFilters {
   const q = (params.get('q') ?? '').trim().slice(0, LIMITS.TEXT_MAX);
   const s = applicationListingFilterSchema.safeParse(params.get('s') ?? '');
+  const nationality = listingNationalitySchema.safeParse(params.get('nationality') ?? '');
   return {
     q,
     s: s.success ? s.data : '',
+    nationality: nationality.success && isCountryCode(nationality.data) ? nationality.data : '',
     page: pageNumberSchema.parse(params.get('page') ?? undefined),
     page_size: pageSize.parse(params.get('page_size') ?? undefined),
   };
 }
 
-/** URL query of a search: empty q and s are left out; page and page_size are written out. */
+/** URL query of a search: empty q, s and nationality are left out; page and page_size are written out. */
 export function applicationSearchParams(filters: ApplicationSearchFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.q) params.set('q', filters.q);
   if (filters.s) params.set('s', filters.s);
+  if (filters.nationality) params.set('nationality', filters.nationality);
   params.set('page', String(filters.page));
   params.set('page_size', String(filters.page_size));
   return params;

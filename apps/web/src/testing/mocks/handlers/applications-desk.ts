@@ -117,12 +117,14 @@ export const applicationsDeskHandlers = [
     const url = new URL(request.url);
     const q = (url.searchParams.get('q') ?? '').trim();
     const s = applicationListingFilterSchema.safeParse(url.searchParams.get('s') ?? '');
+    const nationality = (url.searchParams.get('nationality') ?? '').toUpperCase();
     const page = Number(url.searchParams.get('page') ?? '1');
     const size = Number(url.searchParams.get('page_size') ?? '10');
     const found = db.desk.applications
       .filter((a) => accessForCourse(user.roles, a.courseData) !== null)
       .filter((a) => !q || matchesText(a, q))
-      .filter((a) => !s.success || !s.data || (FILTERS[s.data]?.(a) ?? true));
+      .filter((a) => !s.success || !s.data || (FILTERS[s.data]?.(a) ?? true))
+      .filter((a) => !nationality || a.applicationData.NATIONALITY === nationality);
     // Counted up to the cap as applications-svc counts.
     const cap = listingTotalCap(page, size);
     const body: ApplicationListingResponse = {

@@ -106,6 +106,27 @@ describe('/apply/:ucasCode course page', () => {
     expect(screen.getByRole('link', { name: 'Search for courses in clearing and apply online' })).toHaveAttribute('href', '/apply');
   });
 
+  it("names the suspended course and gives the course's telephone", async () => {
+    seedCourses([createCourse({ SUSPENDED: true, COURSE_CODE_OVERRIDE: 'G40X', FEEDBACK_TELEPHONE: '020 7040 8716' })]);
+    renderApp('/apply/G400');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Computer Science BSc (Hons)' })).toBeInTheDocument();
+    expect(screen.getByText('Course code: G40X')).toBeInTheDocument();
+    expect(screen.getByText('Error: Course is currently suspended.')).toBeInTheDocument();
+    const call = screen.getByText(/^To ask about this course or find another course in Clearing, call/);
+    expect(call).toHaveTextContent('To ask about this course or find another course in Clearing, call 020 7040 8716.');
+    expect(within(call).getByRole('link', { name: '020 7040 8716' })).toHaveAttribute('href', 'tel:02070408716');
+    expect(document.title).toBe('Error: Course is currently suspended. - Clearing Desk');
+  });
+
+  it("gives the Clearing team's telephone on a suspended course without one of its own", async () => {
+    seedCourses([createCourse({ SUSPENDED: true, FEEDBACK_TELEPHONE: null })]);
+    renderApp('/apply/G400');
+    const call = await screen.findByText(/^To ask about this course or find another course in Clearing, call/);
+    expect(call).toHaveTextContent('To ask about this course or find another course in Clearing, call 020 7040 4000.');
+    expect(within(call).getByRole('link', { name: '020 7040 4000' })).toHaveAttribute('href', 'tel:02070404000');
+    expect(screen.getByText('Course code: G400')).toBeInTheDocument();
+  });
+
   it("shows 'Error: Course not found.' for an external, non-intermediary course", async () => {
     seedCourses([createCourse({ EXTERNAL: true, INTERMEDIARY: false, EXTERNAL_URL: 'https://partner.example' })]);
     renderApp('/apply/G400');

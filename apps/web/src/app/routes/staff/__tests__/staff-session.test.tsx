@@ -221,6 +221,20 @@ describe('staff sign-in (PUT /api/admin/auth/ldap)', () => {
     expect(within(banner()).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 
+  it('gives the no-role page one visible h1, its title, and the focus after signing in, on any staff page', async () => {
+    const newStarter = createStaffUser({ username: 'newstarter', name: 'Nia New', roles: [] });
+    addDirectoryAccount(newStarter, 'secret');
+    const { user } = renderApp('/applications');
+    await fillIn(user, 'newstarter', 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Your account has no Clearing role' });
+    expect(heading).toBeVisible();
+    expect(screen.getAllByRole('heading', { level: 1 })).toEqual([heading]);
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(document.title).toBe('Your account has no Clearing role - Clearing Desk');
+    expect(screen.queryByRole('heading', { name: 'Find an application' })).not.toBeInTheDocument();
+  });
+
   it('lets a user without a role check again: a role given in the directory meanwhile opens the staff pages without signing out', async () => {
     const newStarter = createStaffUser({ username: 'newstarter', name: 'Nia New', roles: [] });
     const { user } = renderApp('/staff', { user: newStarter });
