@@ -36,3 +36,14 @@ describe('the safeguards of an automatic decision in its email', () => {
     expect(email?.text).toContain('Your BTEC was counted.');
   });
 });
+
+describe("an automatic rejection's safeguards", () => {
+  it('name its reasons once: in the rejection list, with the safeguards pointing at them', async () => {
+    const reason = 'Effective UCAS points 96 are below the accepted tariff of 112.';
+    const payload = createDecisionEmailPayload({ status: 'X', subStatus: 'AX', rejectionReasons: [reason], automaticReasons: [] });
+    const email = await renderDecisionEmail(payload, ctx);
+    expect(email?.text.split(reason).length).toBe(2);
+    expect(email?.text).toContain('The reasons for this decision are listed above.');
+    expect(email?.text).toContain('Ask for a person to review this decision');
+  });
+});

@@ -26,12 +26,18 @@ export function AutomaticDecisionSection({ reasons, reviewUrl }: AutomaticDecisi
         {AUTOMATIC_DECISION_TEXTS.HEADING}
       </Heading>
       <Text style={text}>{AUTOMATIC_DECISION_TEXTS.MADE_AUTOMATICALLY}</Text>
-      <Text style={text}>{AUTOMATIC_DECISION_TEXTS.REASONS}:</Text>
-      <ul style={list}>
-        {reasons.map((r) => (
-          <li key={r}>{r}</li>
-        ))}
-      </ul>
+      {reasons.length > 0 ? (
+        <>
+          <Text style={text}>{AUTOMATIC_DECISION_TEXTS.REASONS}:</Text>
+          <ul style={list}>
+            {reasons.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <Text style={text}>{AUTOMATIC_DECISION_TEXTS.REASONS_ABOVE}</Text>
+      )}
       <Text style={text}>{AUTOMATIC_DECISION_TEXTS.RIGHT}</Text>
       <Text style={text}>
         <Link href={reviewUrl} style={link}>

@@ -20,6 +20,8 @@ export const AUTOMATIC_DECISION_TEXTS = {
   MADE_AUTOMATICALLY:
     'This decision was made automatically: our system compared the qualifications you entered with the entry requirements of the course. No person was involved in making it.',
   REASONS: 'The reasons for this decision',
+  /** An automatic rejection: its reasons are the decision's own list ('Why we cannot offer you a place'), not repeated. */
+  REASONS_ABOVE: 'The reasons for this decision are listed above.',
   RIGHT:
     'You can ask for a person to review this decision. You can tell us why you think it is wrong, and a member of our admissions team will look at it again.',
   LINK: 'Ask for a person to review this decision',
@@ -41,9 +43,8 @@ export type AutomaticDecisionFacts = {
  * requirements. Source: the assessment the decision was made from.
  */
 export function automaticDecisionReasons(f: AutomaticDecisionFacts): string[] {
-  if (f.status === 'X') {
-    return f.rejectionReasons.length > 0 ? [...f.rejectionReasons] : f.explanation.filter((e) => e.STATUS === 'R').map((e) => e.MESSAGE);
-  }
+  // The rejection's reasons are already the decision's own list on every surface: not repeated.
+  if (f.status === 'X') return f.rejectionReasons.length > 0 ? [] : f.explanation.filter((e) => e.STATUS === 'R').map((e) => e.MESSAGE);
   const green = f.explanation.filter((e) => e.STATUS === 'G').map((e) => e.MESSAGE);
   return green.length > 0 ? green : [`Your qualifications come to ${f.points} UCAS Tariff points, which meets the entry requirements of the course.`];
 }

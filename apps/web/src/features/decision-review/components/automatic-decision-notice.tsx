@@ -2,7 +2,7 @@ import { AUTOMATIC_DECISION_TEXTS } from '@clearing-desk/contracts';
 import { Link } from 'react-router-dom';
 
 export type AutomaticDecisionNoticeProps = {
-  /** The decision's reasons (contracts automaticDecisionReasons). */
+  /** The decision's reasons (contracts automaticDecisionReasons); none: they are the decision's own list above. */
   reasons: readonly string[];
   /** The request page of this application. */
   reviewRequestHref: string;
@@ -19,12 +19,18 @@ export function AutomaticDecisionNotice({ reasons, reviewRequestHref }: Automati
         {AUTOMATIC_DECISION_TEXTS.HEADING}
       </h2>
       <p className="cd-body">{AUTOMATIC_DECISION_TEXTS.MADE_AUTOMATICALLY}</p>
-      <p className="cd-body">{AUTOMATIC_DECISION_TEXTS.REASONS}:</p>
-      <ul className="cd-list cd-list--bullet">
-        {reasons.map((r) => (
-          <li key={r}>{r}</li>
-        ))}
-      </ul>
+      {reasons.length > 0 ? (
+        <>
+          <p className="cd-body">{AUTOMATIC_DECISION_TEXTS.REASONS}:</p>
+          <ul className="cd-list cd-list--bullet">
+            {reasons.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="cd-body">{AUTOMATIC_DECISION_TEXTS.REASONS_ABOVE}</p>
+      )}
       <p className="cd-body">{AUTOMATIC_DECISION_TEXTS.RIGHT}</p>
       <p className="cd-body">
         <Link className="cd-link" to={reviewRequestHref}>
