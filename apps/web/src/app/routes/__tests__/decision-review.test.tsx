@@ -15,13 +15,16 @@ afterEach(() => {
 const store = () => storeApplication(createCourse(), toSubmission(createFormValues(createCourse(), createApplicationForm()), crypto.randomUUID()));
 
 describe('the safeguards of an automatic decision', () => {
-  it('the confirmation of an automatic rejection says it was automatic, with the reasons and the link to ask for a person', async () => {
+  it('the confirmation of an automatic rejection says it was automatic, names its reasons once and gives the link to ask for a person', async () => {
     setApplyResponse({ confirmed_status: 'X', hash: 'h-auto', rejection_reasons: [{ MESSAGE: '64 points are below the 96 points the course accepts.' }] });
     const rendered = renderApp('/apply/G400/personal-details');
     await completeForm(rendered.user);
     await submitAndConfirm(rendered.user);
     const section = await screen.findByRole('region', { name: 'How this decision was made' });
-    expect(within(section).getByRole('listitem')).toHaveTextContent('64 points are below the 96 points the course accepts.');
+    // The reasons are the rejection's own list; the safeguards point at it rather than repeat it.
+    expect(screen.getAllByText('64 points are below the 96 points the course accepts.')).toHaveLength(1);
+    expect(within(section).queryByRole('listitem')).toBeNull();
+    expect(within(section).getByText('The reasons for this decision are listed above.')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Ask for a person to review this decision' })).toHaveAttribute('href', '/review/h-auto/ask-for-review');
   });
 
