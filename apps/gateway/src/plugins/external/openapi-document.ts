@@ -74,6 +74,19 @@ const PUBLIC_STAFF_ROUTES: ReadonlySet<ApiRouteName> = new Set(['clearingStatus'
 /** Routes that take an `Idempotency-Key` (submit-pipeline.ts settleSubmissionId). */
 const IDEMPOTENT_ROUTES: ReadonlySet<ApiRouteName> = new Set(['apply', 'adminApplicationCreate']);
 
+/**
+ * The 200 of a route whose answer is a file, not JSON: its contract declares no 2xx schema (the
+ * reply is not serialised through one), so the document says what the file is here.
+ */
+const BINARY_ANSWERS: Partial<Record<ApiRouteName, Record<string, unknown>>> = {
+  adminSubjectAccess: {
+    200: {
+      description: "The person's stored data: a zip with index.txt and one JSON file per table",
+      content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+    },
+  },
+};
+
 const needsSession = (name: ApiRouteName) => !PUBLIC_STAFF_ROUTES.has(name) && /^\/api\/(admin|scenario)/.test(API_ROUTES[name].path) && name !== 'openapi';
 const isWrite = (name: ApiRouteName) => API_ROUTES[name].method !== 'GET';
 
@@ -133,7 +146,7 @@ export function completeOpenApiDocument(document: OpenApiDocument, basePath: str
         },
       ];
     }
-    operation.responses = { ...standardResponses(name), ...(operation.responses ?? {}) };
+    operation.responses = { ...standardResponses(name), ...(BINARY_ANSWERS[name] ?? {}), ...(operation.responses ?? {}) };
   }
   return {
     ...document,
