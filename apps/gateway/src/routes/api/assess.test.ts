@@ -79,12 +79,17 @@ describe(apiRouteLabel('assess'), () => {
     expect(result.SUBMISSION_OPTIONS.BUTTONS).toEqual([{ STATUS: 'S', LABEL: 'Submit' }]);
     expect(result.ALTERNATE.length).toBeGreaterThan(0);
     expect(result.ALTERNATE.length).toBeLessThanOrEqual(5);
+    // Same school first: the course's school (SCI) leads; courses of other schools only after it,
+    // when fewer of its own pass (a course's subject requirements can rule its own out).
+    const schools = result.ALTERNATE.map((alt) => alt.SCHOOL);
+    expect(schools[0]).toBe('SCI');
+    const own = (school: string) => (school === 'SCI' ? 0 : 1);
+    expect(schools).toEqual([...schools].sort((a, b) => own(a) - own(b)));
     const lights: string[] = [];
     for (const alt of result.ALTERNATE) {
-      expect(alt.SCHOOL).toBe('SCI');
       expect(alt.COURSE).not.toBe(OPEN);
       const detail = courseDetailResponseSchema.parse((await client.get(apiPath('course', { id: alt.COURSE }))).body).courseData;
-      expect(detail.SCHOOL).toBe('SCI');
+      expect(detail.SCHOOL).toBe(alt.SCHOOL);
       expect(detail.TARIFF_ACCEPTED).toBeLessThanOrEqual(96);
       expect(detail.SUSPENDED).toBe(false);
       expect(detail.EXTERNAL).toBe(false);
