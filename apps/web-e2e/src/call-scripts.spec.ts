@@ -94,8 +94,10 @@ test.describe('Call scripts', () => {
     const heading = await page.getByText(/^Application \S+\/\S+, reference \w+: /).textContent();
     const reference = /reference (\w+):/.exec(heading ?? '')?.[1] ?? '';
     expect(reference).not.toBe('');
-    await expect(saved.locator('dd').first()).toHaveText(reference);
-    await expect(saved.locator('dd').nth(1)).toHaveText('Offered');
+    // The decision's facts, by their labels (contracts DECISION_FACT_LABELS): the same rows as the email's.
+    const fact = (label: string) => saved.locator('.cd-summary-list__row', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+    await expect(fact('Reference')).toHaveText(reference);
+    await expect(fact('Decision')).toHaveText('Offered');
     const script = saved.locator('p');
     await expect(script).toHaveText([
       'I am pleased to make you an offer for Computer Science. You will receive an email confirming it.',
@@ -161,7 +163,12 @@ test.describe('Call scripts', () => {
       `If you need an answer quickly, call our priority hotline (020 7040 8716) before 18:00 today and quote your application id ${aid}.`,
       'Adviser: add the under-18 referral note and transfer to extension 0421.',
     ]);
-    await expect(outcome(script)).toHaveText(REFER);
+    // The outcome says the same as the note: a colleague decides, through extension 0421.
+    await expect(outcome(script)).toHaveText([
+      'Your application for Computer Science needs a decision from a colleague. I will transfer you to them now.',
+      /^Your reference number is \w+; please quote it whenever you contact us about this application\.$/,
+      'Adviser: transfer the caller to extension 0421, then store the application as a referral.',
+    ]);
   });
 
   test('second year: the second-year wording and the transfer to the course extension', async ({ page }) => {
