@@ -17,7 +17,7 @@ const screens = async (page: Page, label: string) => {
 };
 
 test('every staff screen passes axe with unique landmarks @phone', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await signIn(page, 'admin');
 
   // A phone application: each tab, with the feedback panel and the status buttons' scripts.
