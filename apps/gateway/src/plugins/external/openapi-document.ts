@@ -71,7 +71,7 @@ const SUMMARIES: Record<ApiRouteName, string> = {
 
 /** Routes under /api/admin (or training) that answer without a staff session. */
 const PUBLIC_STAFF_ROUTES: ReadonlySet<ApiRouteName> = new Set(['clearingStatus', 'authOptions', 'authLogin', 'authOidcCallback']);
-/** Routes that take an `Idempotency-Key` (submit-pipeline.ts settleSubmissionId). */
+/** Routes that take an `Idempotency-Key` (submit/context.ts settleSubmissionId). */
 const IDEMPOTENT_ROUTES: ReadonlySet<ApiRouteName> = new Set(['apply', 'adminApplicationCreate']);
 
 /**
