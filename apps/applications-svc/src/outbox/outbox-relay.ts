@@ -1,6 +1,6 @@
 import { OUTBOX_JOB_OPTIONS, OUTBOX_QUEUES, outboxJobId, type OutboxKind } from '@clearing-desk/contracts';
-import { redisConnection, withTimeout, type ConnectionLifecycle } from '@clearing-desk/service-kit';
-import { Queue } from 'bullmq';
+import { outsideTrace, queueTelemetry, redisConnection, SpanKind, withTimeout, withTraceparent, type ConnectionLifecycle } from '@clearing-desk/service-kit';
+import { Queue, type Telemetry } from 'bullmq';
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
@@ -25,7 +25,7 @@ export function createOutboxRelay(deps: { db: ApplicationsDatabase; config: Appl
   const queueFor = (kind: OutboxKind) => {
     let q = queues.get(kind);
     if (!q) {
-      q = new Queue(OUTBOX_QUEUES[kind], { connection, prefix: config.NOTIFICATIONS_QUEUE_PREFIX });
+      q = new Queue(OUTBOX_QUEUES[kind], { connection, prefix: config.NOTIFICATIONS_QUEUE_PREFIX, telemetry: queueTelemetry<Telemetry>() });
       q.on('error', () => undefined);
       queues.set(kind, q);
     }
@@ -49,10 +49,18 @@ export function createOutboxRelay(deps: { db: ApplicationsDatabase; config: Appl
         .for('update', { skipLocked: true });
       if (rows.length === 0) return 0;
       for (const row of rows) {
-        await withTimeout(
-          queueFor(row.kind).add(row.kind, { outboxId: row.id, payload: row.payload }, { ...OUTBOX_JOB_OPTIONS[row.kind], jobId: outboxJobId(row.id) }),
-          3000,
-          'queueing an outbox row',
+        // In the trace of the request that wrote the row (its traceparent): BullMQ's telemetry
+        // carries it on in the job, so the consumer's work joins the same trace.
+        await withTraceparent(
+          row.traceparent,
+          `outbox relay ${row.kind}`,
+          { kind: SpanKind.PRODUCER, attributes: { 'clearing.outbox.kind': row.kind, 'clearing.outbox.id': row.id } },
+          () =>
+            withTimeout(
+              queueFor(row.kind).add(row.kind, { outboxId: row.id, payload: row.payload }, { ...OUTBOX_JOB_OPTIONS[row.kind], jobId: outboxJobId(row.id) }),
+              3000,
+              'queueing an outbox row',
+            ),
         );
       }
       await tx
@@ -112,8 +120,11 @@ export function createOutboxRelay(deps: { db: ApplicationsDatabase; config: Appl
 
   return {
     start: () => schedule(0),
-    /** A decision was committed: relay now rather than at the next tick. */
-    kick: () => void pass(),
+    /**
+     * A decision was committed: relay now rather than at the next tick. Outside the request's trace:
+     * the pass serves every waiting row, and each row's hand-over joins its own row's trace.
+     */
+    kick: () => outsideTrace(() => void pass()),
     /** Relays what waits now (tests). */
     relayNow: () => pass(),
     async close() {

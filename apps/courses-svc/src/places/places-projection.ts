@@ -1,6 +1,6 @@
 import { coursePlacesJobSchema, OUTBOX_QUEUES, type CoursePlacesEvent } from '@clearing-desk/contracts';
-import { redisConnection, withTimeout } from '@clearing-desk/service-kit';
-import { Worker } from 'bullmq';
+import { queueTelemetry, redisConnection, withTimeout } from '@clearing-desk/service-kit';
+import { Worker, type Telemetry } from 'bullmq';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
@@ -59,7 +59,7 @@ export function createPlacesProjection(deps: { db: CoursesDatabase; config: Cour
       const { outboxId, payload } = coursePlacesJobSchema.parse(job.data);
       return applyPlacesEvent(deps.db, outboxId, payload);
     },
-    { connection, prefix: deps.config.EVENTS_QUEUE_PREFIX, concurrency: 1, autorun: false },
+    { connection, prefix: deps.config.EVENTS_QUEUE_PREFIX, concurrency: 1, autorun: false, telemetry: queueTelemetry<Telemetry>() },
   );
   worker.on('error', (err) => deps.log.warn({ err }, 'places projection worker error'));
   worker.on('failed', (job, err) => deps.log.warn({ err, jobId: job?.id }, 'places event not applied; it is retried'));
