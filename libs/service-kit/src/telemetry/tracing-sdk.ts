@@ -23,7 +23,16 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, TracerProvider, type ReadableSpan, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
+import {
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  SamplingDecision,
+  TracerProvider,
+  type ReadableSpan,
+  type Sampler,
+  type SpanExporter,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { BullMQOtel } from 'bullmq-otel';
 import type { FastifyPluginCallback } from 'fastify';
@@ -33,6 +42,17 @@ import { REQUEST_ID_ATTRIBUTE, type SpanLine, type TracingConfig, type TracingRu
 
 /** Routes never traced: probes every few seconds would bury the requests. */
 const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+/**
+ * BullMQ's own housekeeping (the stalled-jobs check every few seconds in every worker) would start
+ * a trace of its own each time, burying the requests': such root spans are not recorded. Every
+ * other root span, and every span in a trace, is.
+ */
+const UNTRACED_ROOTS = /^(moveStalledJobsToWait|startStalledCheckTimer)\b/;
+const rootSampler: Sampler = {
+  shouldSample: (_context, _traceId, name) => ({ decision: UNTRACED_ROOTS.test(name) ? SamplingDecision.NOT_RECORD : SamplingDecision.RECORD_AND_SAMPLED }),
+  toString: () => 'ClearingDeskRootSampler',
+};
 
 /** A span with its attributes, events and status message redacted (span-redaction.ts). */
 function redacted(span: ReadableSpan): ReadableSpan {
@@ -139,7 +159,11 @@ export function startTracingSdk(serviceName: string, config: TracingConfig): Tra
   });
   // What the SDK's NodeSDK would assemble, without its metrics, logs and gRPC exporters (a third
   // of a service bundle): a tracer provider, AsyncLocalStorage context, W3C trace context.
-  const provider = new TracerProvider({ resource: resourceFromAttributes({ 'service.name': serviceName }), spanProcessors: processors });
+  const provider = new TracerProvider({
+    resource: resourceFromAttributes({ 'service.name': serviceName }),
+    sampler: new ParentBasedSampler({ root: rootSampler }),
+    spanProcessors: processors,
+  });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }));
   trace.setGlobalTracerProvider(provider);
