@@ -34,6 +34,7 @@ import type { ApplicationsDatabase } from '../plugins/external/database';
 import { writeDecisionOutbox } from '../outbox/decision-outbox';
 import { studentVisibleCondition } from './scope';
 import { createIntakeCycle, type IntakeCycle } from '../intake/intake-cycle';
+import { currentCycleOf } from './cycle-repository';
 import { countStatusChange } from '../places/ledger';
 
 /** The person a form is from, for the duplicate rule (domain.md "Statuses"). */
@@ -175,10 +176,13 @@ export async function applicantDecision(ex: Executor, row: ApplicationRow, log: 
 
 /**
  * Students, applications and their LOG. Every method takes and returns contract shapes.
- * `cycle` is the current intake (config INTAKE_YEAR), which new applications record, and when each intake's status links end.
+ * New applications record the current recruitment cycle's NAME (recruitment_cycles, read in their
+ * own transaction; `cycle.current`, config INTAKE_YEAR, only before a cycle is stored); `cycle`
+ * also says when each intake's status links end.
  */
 export function createApplicationsRepository(db: ApplicationsDatabase, cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR })) {
-  const intake = cycle.current;
+  /** The current cycle's NAME (the configured intake before the first start has stored one). */
+  const currentIntake = async (ex: Executor): Promise<string> => (await currentCycleOf(ex))?.NAME ?? cycle.current;
   const bySubmissionId = async (submissionId: string): Promise<ApplicationRow | undefined> => {
     const [row] = await db.select().from(applications).where(eq(applications.submissionId, submissionId)).limit(1);
     return row;
@@ -291,6 +295,7 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
           if (places.kind === 'no-place') throw new NoPlaceLeft();
           const overAllowance = places.overAllowance;
 
+          const intake = await currentIntake(tx);
           const [application] = await tx
             .insert(applications)
             .values({
@@ -364,7 +369,7 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
      * The application behind a review-page hash as its applicant may see it (the status page),
      * with its stored assessment, SUBMISSION_ID (the owner of its documents in
      * files-svc), the current decision (`applicantDecision`), the intake it was made for and
-     * whether that is the current one (config INTAKE_YEAR); null when unknown. The caller refuses
+     * whether that is the current cycle's; null when unknown. The caller refuses
      * it once its intake's cycle has ended (LINK_VALID_UNTIL) or another cycle is configured.
      * No staff data: LOG holds only the rows meant for the applicant
      * (applicantLogItems, oldest first), OUTBOUND_CALL_REMARK is null, the visa record is not read.
@@ -382,7 +387,7 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
           decision: await applicantDecision(db, row, log, cycle),
         },
         intake: row.intake,
-        currentIntake: row.intake === intake,
+        currentIntake: row.intake === (await currentIntake(db)),
       };
     },
   };
