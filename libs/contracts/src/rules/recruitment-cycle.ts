@@ -176,13 +176,19 @@ export function publicClearingState(
   return { state: 0, closing_message: setting.closing_message ?? CYCLE_MESSAGES.CLOSED_OUTSIDE_WINDOW(cycle) };
 }
 
-/** Texts of rolling to the next cycle (the settings page and the 409 of a repeated roll). */
+/** Texts of rolling to the next cycle (the settings page, its confirmation and the 409 of a repeated roll). */
 export const CYCLE_ROLL_MESSAGES = {
   /** A roll from a cycle that is no longer the current one (rolled already, by someone else or a repeated request). */
   NOT_CURRENT: (from: string, current: string) => `The ${from} cycle is no longer the current one: the current cycle is ${current}. Nothing was changed.`,
-  /** The confirmation's question, naming the next cycle and its dates. */
-  CONFIRM: (next: Pick<RecruitmentCycle, 'NAME' | 'CLEARING_OPENS' | 'CLEARING_CLOSES' | 'RESULTS_DAY' | 'COURSE_START_DATE'>) =>
-    `Roll to ${clearingLabel(next)}? Clearing will open on ${formatLongDate(next.CLEARING_OPENS)} and close on ${formatLongDate(next.CLEARING_CLOSES)}, results day is ${formatLongDate(next.RESULTS_DAY)} and courses start on ${formatLongDate(next.COURSE_START_DATE)}.`,
+  /** The confirmation's question, naming the next cycle. */
+  CONFIRM_TITLE: (next: Pick<RecruitmentCycle, 'NAME'>) => `Roll to ${clearingLabel(next)}?`,
+  /** The confirmation's text: the next cycle's dates, and what moves with it. */
+  CONFIRM_BODY: (current: Pick<RecruitmentCycle, 'NAME' | 'COURSE_START_DATE'>, next: RecruitmentCycle) =>
+    `Clearing ${next.NAME} opens on ${formatLongDate(next.CLEARING_OPENS)} and closes on ${formatLongDate(next.CLEARING_CLOSES)}; results day is ${formatLongDate(next.RESULTS_DAY)}. ` +
+    `Courses starting on ${formatLongDate(current.COURSE_START_DATE)} will start on ${formatLongDate(next.COURSE_START_DATE)}. ` +
+    `Applications made in Clearing ${current.NAME} stay readable under that cycle. This cannot be undone here.`,
+  /** The confirmation's action. */
+  CONFIRM_ACTION: (next: Pick<RecruitmentCycle, 'NAME'>) => `Roll to ${clearingLabel(next)}`,
   /** After a roll. */
   ROLLED: (next: Pick<RecruitmentCycle, 'NAME'>) => `${clearingLabel(next)} is now the current cycle.`,
 } as const;
