@@ -26,7 +26,7 @@ import {
   needsStudentVisa,
   visaStateAfterDecision,
 } from '@clearing-desk/contracts';
-import { decisionDeadline } from '@clearing-desk/contracts/server';
+import { decisionDeadline, type TeamCalendar } from '@clearing-desk/contracts/server';
 import { and, asc, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { applicationLog, applications, outbox, students } from '../db/schema';
@@ -111,7 +111,8 @@ export function toApplicationData(row: ApplicationRow, log: LogItem[]): Applicat
   };
 }
 
-const toApplyResponse = (row: ApplicationRow): ApplyResponse => ({
+/** The apply answer of a stored row; `calendar` is the Clearing team's (CLEARING_TEAM_DAYS, CLEARING_BANK_HOLIDAYS), as the email's. */
+const toApplyResponse = (row: ApplicationRow, calendar: TeamCalendar): ApplyResponse => ({
   id: [row.studentId, row.ucasCode, String(row.applicationId), String(row.reference)],
   hash: row.hash,
   app_id: String(row.applicationId),
@@ -121,7 +122,7 @@ const toApplyResponse = (row: ApplicationRow): ApplyResponse => ({
   assessment: row.assessment,
   depart_number: row.departNumber,
   // The decision was made at updatedAt (the decidedAt of its email), so both name the same deadline.
-  decision_deadline: decisionDeadline(row.status, row.updatedAt)?.toISOString() ?? null,
+  decision_deadline: decisionDeadline(row.status, row.updatedAt, calendar)?.toISOString() ?? null,
 });
 
 /** The LOG message of a new application: its status and sub-status by label. */
@@ -189,7 +190,7 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
   };
 
   const storedAnswer = (row: ApplicationRow) => ({
-    response: toApplyResponse(row),
+    response: toApplyResponse(row, cycle.calendar),
     ucasCode: row.ucasCode,
     applicant: { emailNormalised: row.emailNormalised, ucasPersonalId: row.ucasPersonalId },
   });
@@ -353,7 +354,7 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
           });
           return application;
         });
-        return { kind: 'created', response: toApplyResponse(row) };
+        return { kind: 'created', response: toApplyResponse(row, cycle.calendar) };
       } catch (err) {
         if (err instanceof UnknownStudent) return { kind: 'unknown-student' };
         if (err instanceof NoPlaceLeft) return { kind: 'no-place' };

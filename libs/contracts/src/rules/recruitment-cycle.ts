@@ -2,8 +2,12 @@ import { addCalendarDays, londonCalendarDate, londonWallClock } from '../common/
 import { formatLongDate } from '../common/long-date';
 import type { RecruitmentCycle } from '../status/recruitment-cycle-schemas';
 
-/** 'Clearing 2026/27': the label every screen shows, from the current cycle. */
-export const clearingLabel = (cycle: Pick<RecruitmentCycle, 'NAME'>): string => `Clearing ${cycle.NAME}`;
+/**
+ * 'Clearing 2026/27': the label every screen, script and email shows, from the stored current
+ * cycle (GET /api/admin/status `cycle`); 'Clearing' while it is not known (the status still
+ * loading, an older service), never a year that may have been rolled past.
+ */
+export const clearingLabel = (cycle: Pick<RecruitmentCycle, 'NAME'> | null | undefined): string => (cycle ? `Clearing ${cycle.NAME}` : 'Clearing');
 
 /** Whether the Clearing window contains the calendar date `today` (yyyy-mm-dd), both ends included. */
 export const inClearingWindow = (cycle: Pick<RecruitmentCycle, 'CLEARING_OPENS' | 'CLEARING_CLOSES'>, today: string): boolean =>
@@ -20,6 +24,14 @@ export const CYCLE_MESSAGES = {
   /** The closing message the public reads outside the window when an Administrator has set none. */
   CLOSED_OUTSIDE_WINDOW: (cycle: Pick<RecruitmentCycle, 'NAME' | 'CLEARING_OPENS' | 'CLEARING_CLOSES'>) =>
     `Clearing ${cycle.NAME} is open from ${formatLongDate(cycle.CLEARING_OPENS)} to ${formatLongDate(cycle.CLEARING_CLOSES)}.`,
+  /** The staff application screen's label of the cycle an application was made in. */
+  APPLICATION_CYCLE_LABEL: 'Cycle',
+  /**
+   * The cycle an application was made in (its stored intake, '2025/26'), and the current cycle's
+   * name when that is a later one (after a roll last cycle's applications stay readable).
+   */
+  APPLICATION_CYCLE: (made: string, current: string | null) =>
+    current && current !== made ? `${clearingLabel({ NAME: made })} (an earlier cycle: the current one is ${current})` : clearingLabel({ NAME: made }),
 } as const;
 
 /**

@@ -7,6 +7,7 @@ import {
   cycleResponseSchema,
   CYCLE_MESSAGES,
   decisionEmailPayloadSchema,
+  deskApplicationResponseSchema,
   OUTBOX_KINDS,
 } from '@clearing-desk/contracts';
 import { createApplicationForm, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
@@ -72,6 +73,12 @@ const courseStart = async (code: string) =>
     .COURSE_START_DATE;
 const intakeOf = async (email: unknown) =>
   (await applications.query('select intake from applications where email_normalised = lower($1)', [email])).rows.map((r: { intake: string }) => r.intake);
+/** The staff desk's answer for an application (`id` of its apply answer): its cycle, as the application screen shows it. */
+const deskCycle = async (staff: StackClient, id: readonly string[]) => {
+  const got = await staff.get(`${apiPath('adminApplication', { student: id[0] ?? '', course: id[1] ?? '' })}?_=${Date.now()}`);
+  expect(got.status).toBe(200);
+  return deskApplicationResponseSchema.parse(got.body).CYCLE;
+};
 const emailedStart = async (email: unknown): Promise<string> => {
   const { rows } = await applications.query(
     `select o.payload from outbox o join applications a on o.aggregate_id = a.application_id::text where a.email_normalised = lower($1) and o.kind = $2`,
@@ -113,6 +120,8 @@ describe('rolling to the next recruitment cycle', () => {
     expect(await courseStart(COMPUTING)).toBe('2025-09-29');
     // Last cycle's application keeps its cycle.
     expect(await intakeOf(before['EMAIL'])).toEqual(['2025/26']);
+    // ... and stays readable on the staff desk, under its own cycle.
+    expect(await deskCycle(admin, applyResponseSchema.parse(applied.body).id)).toBe('2025/26');
 
     // On 14 August 2025 the 2026/27 window has not opened: the public meets the closed state and its message.
     const status = clearingStatusResponseSchema.parse((await visitor.get(apiPath('clearingStatus'))).body);
@@ -138,6 +147,7 @@ describe('rolling to the next recruitment cycle', () => {
     expect(invited.status).toBe(200);
     expect(applyResponseSchema.parse(invited.body).confirmed_status).toBe('I');
     expect(await intakeOf(after['EMAIL'])).toEqual(['2026/27']);
+    expect(await deskCycle(admin, applyResponseSchema.parse(invited.body).id)).toBe('2026/27');
     expect(await emailedStart(after['EMAIL'])).toBe('2026-09-22');
   }, 120_000);
 });

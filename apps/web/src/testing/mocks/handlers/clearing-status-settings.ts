@@ -15,6 +15,7 @@ import {
 } from '@clearing-desk/contracts';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '../api-url';
+import { clearingStatusAnswer } from './clearing-status';
 import { db, setClearingStatus } from '../db';
 
 const refuse = () =>
@@ -37,7 +38,7 @@ export const clearingStatusSettingsHandlers = [
     if (typeof body.token !== 'string' || !update.success) return HttpResponse.json({ message: 'Invalid request' }, { status: 400 });
     setClearingStatus(update.data);
     db.clearingAudit.unshift({ at: new Date().toISOString(), username: db.sessionUser!.username, ...update.data });
-    return HttpResponse.json<ClearingStatusResponse>(db.clearingStatus);
+    return HttpResponse.json<ClearingStatusResponse>(clearingStatusAnswer());
   }),
 
   http.get(apiUrl(API_ROUTES.signInLockouts.path), () =>

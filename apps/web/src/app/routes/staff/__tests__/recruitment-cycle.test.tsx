@@ -52,6 +52,9 @@ describe('the recruitment cycle on /staff/settings', () => {
       'Default course start date: 22 September 2026',
       'Tariff version: 2026',
     ]);
+    // Every screen's label follows the stored cycle: the status is read again after the roll.
+    expect(await within(screen.getByRole('banner')).findByText('Clearing 2026/27')).toBeInTheDocument();
+    expect(within(screen.getByRole('contentinfo')).getByText('Clearing Desk: Clearing 2026/27')).toBeInTheDocument();
     const rolls = within(region).getByRole('table', { name: 'Cycle rolls' });
     const [row] = within(rolls).getAllByRole('row').slice(1);
     expect(
