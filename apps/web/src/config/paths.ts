@@ -141,6 +141,8 @@ export const createApiPaths = (base: string) => {
     adminApplications: () => `${api}${fillPath(A.adminApplications.path)}`,
     adminApplication: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminApplication.path, desk(studentId, ucasCode))}`,
     adminOutboundCall: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminOutboundCall.path, desk(studentId, ucasCode))}`,
+    adminVisa: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminVisa.path, desk(studentId, ucasCode))}`,
+    adminVisaState: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminVisaState.path, desk(studentId, ucasCode))}`,
     adminDocument: (studentId: string, ucasCode: string, fileId: string) => `${api}${fillPath(A.adminDocument.path, { ...desk(studentId, ucasCode), fileId })}`,
     adminApplicationAudit: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminApplicationAudit.path, desk(studentId, ucasCode))}`,
     adminAuditCsv: (filter: { student?: string; course?: string } = {}) => `${api}${fillPath(A.adminAuditCsv.path)}${searchString(filter)}`,

@@ -13,6 +13,8 @@ import {
   studentSearchQuerySchema,
   studentSearchResponseSchema,
   visaBodySchema,
+  visaStateBodySchema,
+  visaStateResponseSchema,
   visaResponseSchema,
   visaUpdateResponseSchema,
 } from '../applications/desk';
@@ -151,6 +153,8 @@ export const API_ENDPOINTS = withSchemas({
   adminOutboundCall: { params: deskApplicationParamsSchema, body: outboundCallBodySchema, responses: { 200: outboundCallResponseSchema, ...deskErrors } },
   adminVisa: { params: deskApplicationParamsSchema, query, responses: { 200: visaResponseSchema, ...deskErrors } },
   adminVisaUpdate: { params: deskApplicationParamsSchema, body: visaBodySchema, responses: { 200: visaUpdateResponseSchema, ...deskErrors } },
+  /** The Visa Team sets the visa state (one transaction with its LOG row). */
+  adminVisaState: { params: deskApplicationParamsSchema, body: visaStateBodySchema, responses: { 200: visaStateResponseSchema, ...deskErrors } },
   /** The stored document itself, as an attachment (binary, not JSON): no 2xx schema. */
   adminDocument: { params: deskDocumentParamsSchema, query, responses: {} },
   adminEmails: { params: deskApplicationParamsSchema, query, responses: { 200: emailListResponseSchema, ...emailErrors } },

@@ -49,6 +49,7 @@ export const API_ROUTES = {
   adminOutboundCall: { method: 'PUT', path: '/api/admin/applications/:student/:course/outbound-call' },
   adminVisa: { method: 'GET', path: '/api/admin/applications/:student/:course/visa' },
   adminVisaUpdate: { method: 'PUT', path: '/api/admin/applications/:student/:course/visa' },
+  adminVisaState: { method: 'PUT', path: '/api/admin/applications/:student/:course/visa-state' },
   adminDocument: { method: 'GET', path: '/api/admin/applications/:student/:course/documents/:fileId' },
   adminEmails: { method: 'GET', path: '/api/admin/applications/:student/:course/emails' },
   adminEmailResend: { method: 'POST', path: '/api/admin/applications/:student/:course/emails/:emailId/resend' },

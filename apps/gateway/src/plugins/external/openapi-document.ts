@@ -54,6 +54,7 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   adminOutboundCall: "Set an application's outbound call flag",
   adminVisa: "An application's visa details",
   adminVisaUpdate: "Change an application's visa details",
+  adminVisaState: "Set an application's visa state (Visa Team)",
   adminDocument: 'Download an uploaded document',
   adminEmails: "An application's decision emails",
   adminEmailResend: 'Send a decision email again',
