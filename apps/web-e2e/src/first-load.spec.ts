@@ -99,8 +99,9 @@ test.describe('Before the app takes over, with the CPU slowed 4x', () => {
   });
 
   test('on a slow phone an Enter pressed before the app takes over runs the search without a reload, and take-over never scrolls @phone', async ({ page }) => {
-    // A slow phone: the app's scripts (everything but the pre-rendered page's tiny boot module)
-    // arrive 3 s late, so the Enter below lands well before the app has taken the page over.
+    // A slow phone: the CPU slowed 4x and the app's scripts (everything but the pre-rendered page's
+    // tiny boot module) arriving 3 s late, so the Enter below lands well before the app has taken the page over.
+    await slowCpu(page);
     await page.route(/\/assets\/(?!boot-)[^/]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 3000));
       await route.continue().catch(() => undefined);
@@ -126,6 +127,7 @@ test.describe('Before the app takes over, with the CPU slowed 4x', () => {
   });
 
   test('the app taking over the pre-rendered /apply leaves the page where it was scrolled @phone', async ({ page }) => {
+    await slowCpu(page);
     await page.route(/\/assets\/(?!boot-)[^/]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 3000));
       await route.continue().catch(() => undefined);
