@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { clockFromSetting, ucasInstitutionCodeSchema } from '@clearing-desk/contracts';
+import { clockFromSetting, retentionScheduleSchema, ucasInstitutionCodeSchema } from '@clearing-desk/contracts';
 import { baseServiceConfigSchema, metricsPortSchema, redisUrlSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
@@ -154,6 +154,27 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
     .default('cn'),
   /** Milliseconds the directory may take to connect or answer before sign-in answers 503. */
   LDAP_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /**
+   * The retention schedule (contracts privacy/retention.ts): JSON `{ "months": { "<category>": n },
+   * "cycles": { "<intake>": { "<outcome>": n } } }`, each missing month its default
+   * (DEFAULT_RETENTION_MONTHS; docs/domain/data-protection.md). Sent to every service by the
+   * retention job, shown to Administrators and printed in the privacy notice.
+   */
+  RETENTION_SCHEDULE: z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      try {
+        const parsed = retentionScheduleSchema.safeParse(JSON.parse(text));
+        if (parsed.success) return parsed.data;
+        ctx.addIssue({ code: 'custom', message: `is not a retention schedule: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}` });
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+      }
+      return z.NEVER;
+    }),
+  /** When the nightly retention job runs: a cron pattern in Europe/London time (BullMQ job scheduler); empty: never by itself (Administrators can still run it). */
+  RETENTION_CRON: z.string().trim().default('30 2 * * *'),
   /** JSON file mapping directory groups (or OIDC group claims) to role assignments. */
   ROLE_MAPPING_FILE: z.string().default(path.resolve(__dirname, '../../../tools/ldap/demo-role-mapping.json')),
   /** Every refused sign-in takes at least this long, so timing does not tell an unknown user from a wrong password. */

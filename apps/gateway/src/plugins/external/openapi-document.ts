@@ -66,6 +66,10 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   adminApplicationAudit: "An application's audit trail",
   adminAuditCsv: 'The audit trail, as CSV',
   adminSubjectAccess: "A person's stored data, as a zip (subject access)",
+  adminErasure: 'Erase a person from every service (erasure on request)',
+  retentionSchedule: 'The retention schedule in force (printed in the privacy notice)',
+  adminRetentionRuns: "The retention job's runs with their counts",
+  adminRetentionRun: 'Run the retention job now',
   openapi: 'This document',
 };
 
