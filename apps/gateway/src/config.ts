@@ -167,7 +167,10 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
       try {
         const parsed = retentionScheduleSchema.safeParse(JSON.parse(text));
         if (parsed.success) return parsed.data;
-        ctx.addIssue({ code: 'custom', message: `is not a retention schedule: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `is not a retention schedule: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+        });
       } catch {
         ctx.addIssue({ code: 'custom', message: 'must be JSON' });
       }

@@ -20,7 +20,20 @@ export const PERSONAL_TABLES: Record<string, PersonalTable | null> = {
   students: {
     table: schema.students,
     rowsOf: (k) => inArray(schema.students.studentId, k.studentIds),
-    personalColumns: ['name1', 'name2', 'email', 'emailNormalised', 'ucasPersonalId', 'dob', 'nationality', 'tel1', 'tel2', 'postcode', 'name1Folded', 'name2Folded'],
+    personalColumns: [
+      'name1',
+      'name2',
+      'email',
+      'emailNormalised',
+      'ucasPersonalId',
+      'dob',
+      'nationality',
+      'tel1',
+      'tel2',
+      'postcode',
+      'name1Folded',
+      'name2Folded',
+    ],
   },
   applications: {
     table: schema.applications,

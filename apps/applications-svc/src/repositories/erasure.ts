@@ -195,7 +195,12 @@ export async function runRetention(db: ApplicationsDatabase, schedule: Retention
     .update(outbox)
     .set({ payload: {} })
     .where(
-      and(eq(outbox.kind, OUTBOX_KINDS.DECISION_EMAIL), lt(outbox.createdAt, emailCutoff), sql`${outbox.relayedAt} is not null`, sql`${outbox.payload} <> '{}'::jsonb`),
+      and(
+        eq(outbox.kind, OUTBOX_KINDS.DECISION_EMAIL),
+        lt(outbox.createdAt, emailCutoff),
+        sql`${outbox.relayedAt} is not null`,
+        sql`${outbox.payload} <> '{}'::jsonb`,
+      ),
     )
     .returning({ id: outbox.id });
   counts['outbox.payloads'] = blanked.length;

@@ -50,5 +50,10 @@ export const NOTIFICATIONS_SVC = {
   /** Erasure of a person by the keys applications-svc found: blanks the emails' address, subject and bodies (rows kept: the History says an email went); repeating it clears nothing more. */
   erasure: endpoint({ method: 'POST', path: '/erasure', body: subjectAccessKeysSchema, responses: { 200: erasurePartSchema, 400: errorResponseSchema } }),
   /** This service's part of the nightly retention job: what is past its date under the schedule at `now`, with counts. */
-  retention: endpoint({ method: 'POST', path: '/retention/run', body: retentionRunRequestSchema, responses: { 200: retentionPartSchema, 400: errorResponseSchema } }),
+  retention: endpoint({
+    method: 'POST',
+    path: '/retention/run',
+    body: retentionRunRequestSchema,
+    responses: { 200: retentionPartSchema, 400: errorResponseSchema },
+  }),
 } as const;

@@ -44,9 +44,19 @@ const months = z.number().int().min(0).max(240);
 
 /** The schedule: months per category, and per cycle (intake) overrides of the application outcomes. */
 export const retentionScheduleSchema = z.object({
-  months: z.object(Object.fromEntries(RETENTION_CATEGORIES.map((c) => [c, months.default(DEFAULT_RETENTION_MONTHS[c])])) as Record<RetentionCategory, z.ZodDefault<typeof months>>).default(DEFAULT_RETENTION_MONTHS),
+  months: z
+    .object(
+      Object.fromEntries(RETENTION_CATEGORIES.map((c) => [c, months.default(DEFAULT_RETENTION_MONTHS[c])])) as Record<
+        RetentionCategory,
+        z.ZodDefault<typeof months>
+      >,
+    )
+    .default(DEFAULT_RETENTION_MONTHS),
   cycles: z
-    .record(z.string().regex(/^\d{4}\/\d{2}$/, { message: "a cycle is an intake like '2025/26'" }), z.partialRecord(z.enum(RETENTION_OUTCOMES as [RetentionOutcome, ...RetentionOutcome[]]), months))
+    .record(
+      z.string().regex(/^\d{4}\/\d{2}$/, { message: "a cycle is an intake like '2025/26'" }),
+      z.partialRecord(z.enum(RETENTION_OUTCOMES as [RetentionOutcome, ...RetentionOutcome[]]), months),
+    )
     .default({}),
 });
 export type RetentionSchedule = z.infer<typeof retentionScheduleSchema>;
@@ -68,9 +78,17 @@ export function retentionCutoff(monthsKept: number, now: Date): Date {
 /** What each category is, what it is counted from, and what happens at its date: one text for the Administrators' screen and the privacy notice. */
 export const RETENTION_TEXTS: Record<RetentionCategory, { LABEL: string; FROM: string; THEN: string }> = {
   offered: { LABEL: 'Applications offered a place', FROM: 'the last change to the application', THEN: 'your personal details are removed' },
-  unsuccessful: { LABEL: 'Unsuccessful applications (rejected, referred, pooled or duplicate)', FROM: 'the last change to the application', THEN: 'your personal details are removed' },
+  unsuccessful: {
+    LABEL: 'Unsuccessful applications (rejected, referred, pooled or duplicate)',
+    FROM: 'the last change to the application',
+    THEN: 'your personal details are removed',
+  },
   withdrawn: { LABEL: 'Withdrawn applications', FROM: 'the withdrawal', THEN: 'your personal details are removed' },
-  enquiries: { LABEL: 'Applications never decided (waiting or invited to interview)', FROM: 'the last change to the application', THEN: 'your personal details are removed' },
+  enquiries: {
+    LABEL: 'Applications never decided (waiting or invited to interview)',
+    FROM: 'the last change to the application',
+    THEN: 'your personal details are removed',
+  },
   uploads: { LABEL: 'Documents you upload', FROM: 'the upload', THEN: 'the documents are deleted' },
   emailBodies: { LABEL: 'Emails we send you', FROM: 'sending', THEN: 'the email text and address are deleted' },
   staffAudit: { LABEL: 'Records of staff reading your application', FROM: 'the read', THEN: 'the records are deleted' },
@@ -88,7 +106,9 @@ export function retentionLine(schedule: RetentionSchedule, category: RetentionCa
 /** One sentence per cycle override. */
 export function retentionCycleLines(schedule: RetentionSchedule): string[] {
   return Object.entries(schedule.cycles).flatMap(([cycle, outcomes]) =>
-    Object.entries(outcomes).map(([o, n]) => `For the ${cycle} cycle, ${RETENTION_TEXTS[o as RetentionOutcome].LABEL.toLowerCase()}: ${monthsText(n as number)}.`),
+    Object.entries(outcomes).map(
+      ([o, n]) => `For the ${cycle} cycle, ${RETENTION_TEXTS[o as RetentionOutcome].LABEL.toLowerCase()}: ${monthsText(n as number)}.`,
+    ),
   );
 }
 

@@ -19,7 +19,9 @@ export async function deleteUploads(fastify: Pick<FastifyInstance, 'db' | 'blobs
 export const fileErasureRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.route({
     ...routeOf(FILES_SVC.erasure),
-    handler: async (request) => ({ rows: request.body.submissionIds.length ? await deleteUploads(fastify, inArray(files.owner, request.body.submissionIds)) : 0 }),
+    handler: async (request) => ({
+      rows: request.body.submissionIds.length ? await deleteUploads(fastify, inArray(files.owner, request.body.submissionIds)) : 0,
+    }),
   });
   fastify.route({
     ...routeOf(FILES_SVC.retention),

@@ -1,11 +1,4 @@
-import {
-  APPLICATIONS_SVC,
-  FILES_SVC,
-  NOTIFICATIONS_SVC,
-  type RetentionCounts,
-  type RetentionRun,
-  type RetentionSchedule,
-} from '@clearing-desk/contracts';
+import { APPLICATIONS_SVC, FILES_SVC, NOTIFICATIONS_SVC, type RetentionCounts, type RetentionRun, type RetentionSchedule } from '@clearing-desk/contracts';
 import { redisConnection, type ConnectionLifecycle } from '@clearing-desk/service-kit';
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -35,7 +28,12 @@ declare module 'fastify' {
  * service that fails is named in the run's ERROR and the others still run; every part only
  * touches what is still held and past its date, so the next run finishes the job (idempotent).
  */
-export async function runRetention(fastify: Pick<FastifyInstance, 'services' | 'log'>, schedule: RetentionSchedule, trigger: RetentionJobData['trigger'], id: string): Promise<RetentionRun> {
+export async function runRetention(
+  fastify: Pick<FastifyInstance, 'services' | 'log'>,
+  schedule: RetentionSchedule,
+  trigger: RetentionJobData['trigger'],
+  id: string,
+): Promise<RetentionRun> {
   // No browser request behind a scheduled job: the calls carry the job's id as their request id.
   const request = { id: `retention-${id}`, log: fastify.log, staffUser: undefined } as unknown as FastifyRequest;
   const started = new Date();
@@ -102,7 +100,11 @@ export const retentionJobPlugin = fp<{ config: GatewayConfig }>(
       if (!config.RETENTION_CRON) return;
       // Redis down at start must not stop the gateway: the scheduler is upserted again at the next start.
       await queue
-        .upsertJobScheduler(NIGHTLY_SCHEDULER_ID, { pattern: config.RETENTION_CRON, tz: 'Europe/London' }, { name: 'retention', data: { trigger: 'nightly' }, opts: finished })
+        .upsertJobScheduler(
+          NIGHTLY_SCHEDULER_ID,
+          { pattern: config.RETENTION_CRON, tz: 'Europe/London' },
+          { name: 'retention', data: { trigger: 'nightly' }, opts: finished },
+        )
         .catch((err: unknown) => fastify.log.warn({ err }, 'the nightly retention job could not be scheduled'));
     });
     fastify.addHook('onClose', async () => {
