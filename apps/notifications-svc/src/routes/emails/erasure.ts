@@ -1,4 +1,4 @@
-import { ERASURE_TEXTS, NOTIFICATIONS_SVC, retentionCutoff, routeOf } from '@clearing-desk/contracts';
+import { NOTIFICATIONS_SVC, retentionCutoff, routeOf } from '@clearing-desk/contracts';
 import { and, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emails } from '../../db/schema';
@@ -7,13 +7,14 @@ import type { NotificationsDatabase } from '../../plugins/external/database';
 /**
  * Blanks the personal columns of the emails `where` selects (db/personal-data.ts: address,
  * subject, bodies, the SMTP server's words), keeping the rows: the History and the figures still
- * say which email went when. An email still queued is marked failed (it has no address left).
+ * say which email went when, and its state stays (the figures count emails by state). An email
+ * still queued on erasure fails when its job runs (it has no address left).
  * Already blanked rows are skipped. Answers how many it blanked.
  */
 export async function blankEmails(db: NotificationsDatabase, where: SQL | undefined): Promise<number> {
   const rows = await db
     .update(emails)
-    .set({ recipient: '', subject: '', html: '', text: '', lastError: ERASURE_TEXTS.ERASED, smtpResponse: null, state: 'failed' })
+    .set({ recipient: '', subject: '', html: '', text: '', lastError: null, smtpResponse: null })
     .where(and(where, ne(emails.recipient, '')))
     .returning({ id: emails.id });
   return rows.length;
