@@ -1,7 +1,22 @@
 import path from 'node:path';
-import { clockFromSetting, retentionScheduleSchema, ucasInstitutionCodeSchema } from '@clearing-desk/contracts';
+import { clockFromSetting, retentionScheduleSchema, ucasInstitutionCodeSchema, type RetentionSchedule } from '@clearing-desk/contracts';
 import { baseServiceConfigSchema, metricsPortSchema, redisUrlSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
+
+/** Why RETENTION_SCHEDULE's text is not a schedule, or null when it is one. */
+function retentionScheduleProblem(text: string): string | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return 'must be JSON';
+  }
+  const parsed = retentionScheduleSchema.safeParse(json);
+  return parsed.success ? null : `is not a retention schedule: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`;
+}
+
+/** The retention schedule of a valid config (RETENTION_SCHEDULE checked when the config was parsed), each missing month its default. */
+export const retentionSchedule = (config: Pick<GatewayConfig, 'RETENTION_SCHEDULE'>): RetentionSchedule => retentionScheduleSchema.parse(JSON.parse(config.RETENTION_SCHEDULE));
 
 /** A service's URLs: one, or several comma-separated (its instances); at least one, each a URL. */
 const serviceUrls = (defaultUrl: string) =>
@@ -163,18 +178,9 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   RETENTION_SCHEDULE: z
     .string()
     .default('{}')
-    .transform((text, ctx) => {
-      try {
-        const parsed = retentionScheduleSchema.safeParse(JSON.parse(text));
-        if (parsed.success) return parsed.data;
-        ctx.addIssue({
-          code: 'custom',
-          message: `is not a retention schedule: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
-        });
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
-      }
-      return z.NEVER;
+    .superRefine((text, ctx) => {
+      const problem = retentionScheduleProblem(text);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
   /** When the nightly retention job runs: a cron pattern in Europe/London time (BullMQ job scheduler); empty: never by itself (Administrators can still run it). */
   RETENTION_CRON: z.string().trim().default('30 2 * * *'),

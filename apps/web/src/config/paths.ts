@@ -145,6 +145,10 @@ export const createApiPaths = (base: string) => {
     adminApplicationAudit: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminApplicationAudit.path, desk(studentId, ucasCode))}`,
     adminAuditCsv: (filter: { student?: string; course?: string } = {}) => `${api}${fillPath(A.adminAuditCsv.path)}${searchString(filter)}`,
     adminSubjectAccess: () => `${api}${fillPath(A.adminSubjectAccess.path)}`,
+    adminErasure: () => `${api}${fillPath(A.adminErasure.path)}`,
+    retentionSchedule: () => `${api}${fillPath(A.retentionSchedule.path)}`,
+    adminRetentionRuns: () => `${api}${fillPath(A.adminRetentionRuns.path)}`,
+    adminRetentionRun: () => `${api}${fillPath(A.adminRetentionRun.path)}`,
     adminEmails: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminEmails.path, desk(studentId, ucasCode))}`,
     adminEmailResend: (studentId: string, ucasCode: string, emailId: string) =>
       `${api}${fillPath(A.adminEmailResend.path, { ...desk(studentId, ucasCode), emailId })}`,

@@ -3,7 +3,7 @@ import { redisConnection, type ConnectionLifecycle } from '@clearing-desk/servic
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { GatewayConfig } from '../../config';
+import { retentionSchedule, type GatewayConfig } from '../../config';
 
 /** The BullMQ queue of the retention job, below the gateway's REDIS_KEY_PREFIX. */
 export const RETENTION_QUEUE_NAME = 'retention';
@@ -78,11 +78,12 @@ export const retentionJobPlugin = fp<{ config: GatewayConfig }>(
     const blocking = redisConnection(config.REDIS_URL, 'blocking', lifecycle);
     const workerConnection = redisConnection(config.REDIS_URL, 'blocking', lifecycle);
     const prefix = config.REDIS_KEY_PREFIX;
+    const schedule = retentionSchedule(config);
     const queue = new Queue<RetentionJobData, RetentionRun>(RETENTION_QUEUE_NAME, { connection: producer, prefix });
     const events = new QueueEvents(RETENTION_QUEUE_NAME, { connection: blocking, prefix });
     const worker = new Worker<RetentionJobData, RetentionRun>(
       RETENTION_QUEUE_NAME,
-      async (job) => runRetention(fastify, config.RETENTION_SCHEDULE, job.data.trigger, job.id ?? 'job'),
+      async (job) => runRetention(fastify, schedule, job.data.trigger, job.id ?? 'job'),
       { connection: workerConnection, prefix, concurrency: 1 },
     );
     const warn = (err: Error) => fastify.log.warn({ err }, 'retention queue error');
@@ -110,6 +111,8 @@ export const retentionJobPlugin = fp<{ config: GatewayConfig }>(
     fastify.addHook('onClose', async () => {
       lifecycle.closed = true;
       await Promise.allSettled([worker.close(), events.close(), queue.close()]);
+      // BullMQ leaves connections it was given open.
+      for (const connection of [producer, blocking, workerConnection]) connection.disconnect();
     });
   },
   { name: 'retention-job', dependencies: ['service-clients'] },

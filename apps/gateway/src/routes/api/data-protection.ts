@@ -11,7 +11,7 @@ import {
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { GatewayConfig } from '../../config';
+import { retentionSchedule, type GatewayConfig } from '../../config';
 import { forwardedRoute } from '../../service-calls/forwarded-route';
 
 /** 403 unless an Administrator over all courses (the one rule of subject access, erasure and retention). */
@@ -29,6 +29,7 @@ const requireDataProtectionAdmin = async (request: FastifyRequest) => {
  * a retry after a failure half-way (a service down: 503) finishes the erasure.
  */
 export const dataProtectionApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig }> = async (fastify, { config }) => {
+  const schedule = retentionScheduleResponse(retentionSchedule(config));
   fastify.route({
     ...routeOf(API_ENDPOINTS.adminErasure),
     preHandler: [fastify.csrfProtection, requireDataProtectionAdmin],
@@ -45,7 +46,7 @@ export const dataProtectionApiRoutes: FastifyPluginAsyncZod<{ config: GatewayCon
   });
 
   // Public: the privacy notice prints it.
-  fastify.route({ ...routeOf(API_ENDPOINTS.retentionSchedule), handler: async () => retentionScheduleResponse(config.RETENTION_SCHEDULE) });
+  fastify.route({ ...routeOf(API_ENDPOINTS.retentionSchedule), handler: async () => schedule });
 
   fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminRetentionRuns, APPLICATIONS_SVC.retentionRuns, { preHandler: requireDataProtectionAdmin }));
 
