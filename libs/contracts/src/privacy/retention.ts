@@ -53,10 +53,13 @@ export const retentionScheduleSchema = z.object({
     )
     .default(DEFAULT_RETENTION_MONTHS),
   cycles: z
-    .record(
-      z.string().regex(/^\d{4}\/\d{2}$/, { message: "a cycle is an intake like '2025/26'" }),
-      z.partialRecord(z.enum(RETENTION_OUTCOMES as [RetentionOutcome, ...RetentionOutcome[]]), months),
-    )
+    .record(z.string(), z.partialRecord(z.enum(RETENTION_OUTCOMES as [RetentionOutcome, ...RetentionOutcome[]]), months))
+    // The key checked here rather than by the record's key schema, whose refusal names no rule.
+    .superRefine((cycles, ctx) => {
+      for (const cycle of Object.keys(cycles)) {
+        if (!/^\d{4}\/\d{2}$/.test(cycle)) ctx.addIssue({ code: 'custom', path: [cycle], message: "a cycle is an intake like '2025/26'" });
+      }
+    })
     .default({}),
 });
 export type RetentionSchedule = z.infer<typeof retentionScheduleSchema>;
