@@ -124,6 +124,13 @@ describe('erasure on request', () => {
     expect(done.statusCode).toBe(200);
     const erased = applicationsErasureSchema.parse(done.json());
     expect(erased).toMatchObject({ TICKET: 'DP-2025-0001', applications: 1, applicationIds: [stored.app_id] });
+    // The decision emails' outbox ids: notifications-svc removes their queue jobs.
+    const emailRows = await app.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(sql`${outbox.aggregateId} = ${stored.app_id} and ${outbox.kind} = 'decision-email'`);
+    expect(erased.outboxIds.sort()).toEqual(emailRows.map((r) => r.id).sort());
+    expect(erased.outboxIds.length).toBeGreaterThan(0);
 
     // Every column listed as personal, of every personal table's rows of the person, holds none of what named them.
     const traces = [

@@ -114,6 +114,16 @@ export async function eraseStudentsWithoutHeldApplications(tx: Executor, student
   return erased.length;
 }
 
+/** The outbox ids of the applications' decision emails (notifications-svc's job ids). */
+async function decisionEmailOutboxIds(tx: Executor, applicationIds: readonly string[]): Promise<string[]> {
+  if (applicationIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.kind, OUTBOX_KINDS.DECISION_EMAIL), inArray(outbox.aggregateId, [...applicationIds])));
+  return rows.map((r) => r.id);
+}
+
 /**
  * Erasure on request (contracts privacy/erasure.ts): finds the person, refuses with 409 while a
  * retention rule keeps the data (an offer still live, ERASURE_BLOCKING_STATUSES), anonymises every
@@ -127,7 +137,10 @@ export async function eraseSubject(db: ApplicationsDatabase, request: ErasureReq
     // Two Administrators sending one ticket at once: the second waits and then reads the first's.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erasure:${request.TICKET}`}))`);
     const [done] = await tx.select().from(erasures).where(eq(erasures.ticket, request.TICKET));
-    if (done) return { TICKET: done.ticket, applications: done.applications, applicationIds: done.applicationIds, submissionIds: done.submissionIds };
+    if (done) {
+      const outboxIds = await decisionEmailOutboxIds(tx, done.applicationIds);
+      return { TICKET: done.ticket, applications: done.applications, applicationIds: done.applicationIds, submissionIds: done.submissionIds, outboxIds };
+    }
     const keys = await findSubject(tx, { email: request.EMAIL, ucasPersonalId: request.UCAS_PERSONAL_ID });
     if (keys.studentIds.length === 0 && keys.applicationIds.length === 0) throw new HttpError(404, SUBJECT_ACCESS_TEXTS.NOT_FOUND);
     const live = keys.applicationIds.length
@@ -150,7 +163,8 @@ export async function eraseSubject(db: ApplicationsDatabase, request: ErasureReq
     };
     await tx.insert(erasures).values(record);
     await tx.insert(staffAudit).values({ at: now, username, action: 'ERASURE', detail: ERASURE_TEXTS.auditDetail(request.TICKET, request.REASON) });
-    return { TICKET: record.ticket, applications: anonymised, applicationIds: record.applicationIds, submissionIds: record.submissionIds };
+    const outboxIds = await decisionEmailOutboxIds(tx, record.applicationIds);
+    return { TICKET: record.ticket, applications: anonymised, applicationIds: record.applicationIds, submissionIds: record.submissionIds, outboxIds };
   });
 }
 

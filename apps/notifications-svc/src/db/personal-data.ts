@@ -8,7 +8,10 @@ import * as schema from './schema';
  * exports every column, erasure and retention clear `personalColumns`; the tests check every table
  * of the schema is listed and every personal column cleared.
  */
-export const PERSONAL_TABLES: Record<string, { table: PgTable; rowsOf: (keys: { applicationIds: string[] }) => SQL; personalColumns: readonly string[] } | null> = {
+export const PERSONAL_TABLES: Record<
+  string,
+  { table: PgTable; rowsOf: (keys: { applicationIds: string[] }) => SQL; personalColumns: readonly string[] } | null
+> = {
   // Recipient address, the rendered bodies with the name, the SMTP answers.
   // Erasure and retention blank these (routes/emails/erasure.ts); the rows stay, so the History and the figures still say an email went.
   emails: {

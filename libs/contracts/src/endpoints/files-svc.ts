@@ -11,7 +11,7 @@ import {
   uploadResponseSchema,
 } from '../files/file-routes';
 import { subjectAccessKeysSchema, subjectAccessPartSchema } from '../privacy/subject-access';
-import { erasurePartSchema } from '../privacy/erasure';
+import { erasureKeysSchema, erasurePartSchema } from '../privacy/erasure';
 import { retentionPartSchema, retentionRunRequestSchema } from '../privacy/retention';
 import { endpoint } from './endpoint';
 
@@ -73,7 +73,7 @@ export const FILES_SVC = {
     responses: { 200: subjectAccessPartSchema, 400: errorResponseSchema },
   }),
   /** Erasure of a person by the keys applications-svc found: deletes the uploads' rows and stored files; repeating it clears nothing more. */
-  erasure: endpoint({ method: 'POST', path: '/erasure', body: subjectAccessKeysSchema, responses: { 200: erasurePartSchema, 400: errorResponseSchema } }),
+  erasure: endpoint({ method: 'POST', path: '/erasure', body: erasureKeysSchema, responses: { 200: erasurePartSchema, 400: errorResponseSchema } }),
   /** This service's part of the nightly retention job: what is past its date under the schedule at `now`, with counts. */
   retention: endpoint({
     method: 'POST',

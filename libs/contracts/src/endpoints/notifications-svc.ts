@@ -9,7 +9,7 @@ import {
   resendEmailRequestSchema,
 } from '../notifications/email-records';
 import { subjectAccessKeysSchema, subjectAccessPartSchema } from '../privacy/subject-access';
-import { erasurePartSchema } from '../privacy/erasure';
+import { erasureKeysSchema, erasurePartSchema } from '../privacy/erasure';
 import { retentionPartSchema, retentionRunRequestSchema } from '../privacy/retention';
 import { endpoint } from './endpoint';
 
@@ -48,7 +48,7 @@ export const NOTIFICATIONS_SVC = {
     responses: { 200: subjectAccessPartSchema, 400: errorResponseSchema },
   }),
   /** Erasure of a person by the keys applications-svc found: blanks the emails' address, subject and bodies (rows kept: the History says an email went); repeating it clears nothing more. */
-  erasure: endpoint({ method: 'POST', path: '/erasure', body: subjectAccessKeysSchema, responses: { 200: erasurePartSchema, 400: errorResponseSchema } }),
+  erasure: endpoint({ method: 'POST', path: '/erasure', body: erasureKeysSchema, responses: { 200: erasurePartSchema, 400: errorResponseSchema } }),
   /** This service's part of the nightly retention job: what is past its date under the schedule at `now`, with counts. */
   retention: endpoint({
     method: 'POST',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApplicationStatus } from '../status/status-codes';
+import { subjectAccessKeysSchema } from './subject-access';
 
 /**
  * Erasure on request (UK GDPR Article 17): an Administrator over all courses finds the person by
@@ -59,8 +60,13 @@ export const applicationsErasureSchema = z.object({
   applicationIds: z.array(z.string()),
   /** SUBMISSION_IDs (files-svc's uploads). */
   submissionIds: z.array(z.string()),
+  /** The decision emails' outbox ids: notifications-svc's queue jobs of them (payloads in Redis) are removed too. */
+  outboxIds: z.array(z.string()),
 });
 export type ApplicationsErasure = z.infer<typeof applicationsErasureSchema>;
+
+/** What notifications-svc and files-svc erase by: the person's keys and the decision emails' outbox ids (BullMQ job ids). */
+export const erasureKeysSchema = subjectAccessKeysSchema.extend({ outboxIds: z.array(z.string().max(64)).max(10_000).default([]) });
 
 /** notifications-svc's and files-svc's part: how many rows they cleared. */
 export const erasurePartSchema = z.object({ rows: z.number().int().nonnegative() });

@@ -125,8 +125,13 @@ describe('POST /api/admin/erasure', () => {
 
 describe('the retention job', () => {
   it('runs through its queue: nothing held past its date afterwards, the figures unchanged, the run recorded with its counts', async () => {
-    await apply('retention.gateway@example.com', '7900000003', WEAK);
+    const [student, course] = (await apply('retention.gateway@example.com', '7900000003', WEAK)).id;
     const admin = await as('admin');
+    // Its decision email recorded and sent first: the figures count emails by state.
+    await until(
+      async () => emailListResponseSchema.parse((await admin.get(apiPath('adminEmails', { student, course }))).body).emails,
+      (list) => list.length > 0 && list.every((e) => e.state !== 'queued'),
+    );
     const schedule = retentionScheduleResponseSchema.parse((await new StackClient(stack.gatewayUrl).get(apiPath('retentionSchedule'))).body);
     expect(schedule.lines[0]).toBe(
       'Applications offered a place: kept for 0 months from the last change to the application, then your personal details are removed.',

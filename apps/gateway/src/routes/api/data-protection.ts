@@ -35,7 +35,7 @@ export const dataProtectionApiRoutes: FastifyPluginAsyncZod<{ config: GatewayCon
     preHandler: [fastify.csrfProtection, requireDataProtectionAdmin],
     handler: async (request) => {
       const erased = await fastify.services.applications.send(request, APPLICATIONS_SVC.erasure, { body: request.body.data });
-      const keys = { applicationIds: erased.applicationIds, submissionIds: erased.submissionIds };
+      const keys = { applicationIds: erased.applicationIds, submissionIds: erased.submissionIds, outboxIds: erased.outboxIds };
       const [emails, files] = await Promise.all([
         fastify.services.notifications.send(request, NOTIFICATIONS_SVC.erasure, { body: keys }),
         fastify.services.files.send(request, FILES_SVC.erasure, { body: keys }),

@@ -66,7 +66,16 @@ describe('erasure and retention in notifications-svc', () => {
   it("empties every personal column of the person's emails, keeps the rows and their states, and is safe to repeat", async () => {
     const now = new Date();
     await app.db.insert(emails).values([email('9001', now), email('9001', now), email('9002', now)]);
-    expect((await post(NOTIFICATIONS_SVC.erasure, { applicationIds: ['9001'], submissionIds: [] })).json()).toEqual({ rows: 2 });
+    // A decision email still waiting in the queue, its payload in Redis (held back an hour, so no worker takes it meanwhile).
+    const waiting = randomUUID();
+    await app.emailQueue.queue.add(
+      'decision-email',
+      { outboxId: waiting, payload: { applicationId: '9001', recipient: 'zephyrine@example.com' } },
+      { jobId: waiting, delay: 3_600_000 },
+    );
+    expect(await app.emailQueue.queue.getJob(waiting)).toBeDefined();
+    expect((await post(NOTIFICATIONS_SVC.erasure, { applicationIds: ['9001'], submissionIds: [], outboxIds: [waiting] })).json()).toEqual({ rows: 2 });
+    expect(await app.emailQueue.queue.getJob(waiting)).toBeUndefined();
     const rows = (await app.db
       .select()
       .from(emails)

@@ -20,13 +20,24 @@ export async function blankEmails(db: NotificationsDatabase, where: SQL | undefi
   return rows.length;
 }
 
-/** Erasure by the person's APPLICATION_IDs, and this service's part of the retention job (email bodies past their date, sent or failed). */
+/** Erasure by the person's APPLICATION_IDs (with their emails' queue jobs), and this service's part of the retention job (email bodies past their date, sent or failed). */
 export const emailErasureRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.route({
     ...routeOf(NOTIFICATIONS_SVC.erasure),
-    handler: async (request) => ({
-      rows: request.body.applicationIds.length ? await blankEmails(fastify.db, inArray(emails.applicationId, request.body.applicationIds)) : 0,
-    }),
+    handler: async (request) => {
+      const { applicationIds, outboxIds } = request.body;
+      if (applicationIds.length === 0) return { rows: 0 };
+      // The queue's jobs carry the decision's payload (name, address) in Redis until they are removed
+      // (a day after sending): the jobs of the person's emails go first, so no job still waiting
+      // writes a new email row after the blanking. A job being sent right now cannot be removed;
+      // the retry of the same erasure (same ticket) blanks what it wrote.
+      const recorded = await fastify.db.select({ outboxId: emails.outboxId }).from(emails).where(inArray(emails.applicationId, applicationIds));
+      for (const jobId of new Set([...outboxIds, ...recorded.map((r) => r.outboxId)])) {
+        const job = await fastify.emailQueue.queue.getJob(jobId);
+        await job?.remove().catch((err: unknown) => request.log.warn({ err }, 'an email job could not be removed on erasure'));
+      }
+      return { rows: await blankEmails(fastify.db, inArray(emails.applicationId, applicationIds)) };
+    },
   });
   fastify.route({
     ...routeOf(NOTIFICATIONS_SVC.retention),
