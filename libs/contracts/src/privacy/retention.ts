@@ -124,6 +124,9 @@ export const RETENTION_SCREEN_TEXTS = {
   RUN_NOW: 'Run retention now',
   RAN: 'Retention run finished.',
   NOTICE_HEADING: 'How long we keep your data',
+  /** The privacy notice's word on erasure: the one retention rule that keeps data on request (ERASURE_BLOCKING_STATUSES). */
+  NOTICE_ERASURE:
+    'When you ask us to delete your data, we remove your personal details from every part of this service. While you hold an offer of a place, we keep your application until the offer is withdrawn or declined.',
 } as const;
 
 /** What the gateway sends each service's retention endpoint: the schedule and the moment it runs at (ISO 8601). */

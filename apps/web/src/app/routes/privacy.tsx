@@ -23,6 +23,7 @@ export function PrivacyNotice() {
       <p className="cd-body">Certificates and other documents you upload are checked for viruses and seen only by staff who process applications.</p>
       <h2 className="cd-heading-m">{RETENTION_SCREEN_TEXTS.NOTICE_HEADING}</h2>
       <RetentionScheduleList />
+      <p className="cd-body">{RETENTION_SCREEN_TEXTS.NOTICE_ERASURE}</p>
       <h2 className="cd-heading-m">Cookies</h2>
       <p className="cd-body">
         This service sets only the cookies it needs to work: a security cookie that protects forms against cross-site request forgery and, for staff, a login

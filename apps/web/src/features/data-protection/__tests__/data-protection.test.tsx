@@ -101,5 +101,10 @@ describe('the privacy notice', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'How long we keep your data' })).toBeInTheDocument();
     expect(await screen.findByText('Documents you upload: kept for 6 months from the upload, then the documents are deleted.')).toBeInTheDocument();
     expect(screen.getByText(retentionLine(DEFAULT_RETENTION_SCHEDULE, 'offered'))).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'When you ask us to delete your data, we remove your personal details from every part of this service. While you hold an offer of a place, we keep your application until the offer is withdrawn or declined.',
+      ),
+    ).toBeInTheDocument();
   });
 });
