@@ -59,6 +59,9 @@ export const PERSONAL_TABLES: Record<string, PersonalTable | null> = {
   clearing_settings: null,
   clearing_settings_audit: null,
   course_places: null,
+  // The recruitment cycles and their rolls (dates, the staff member who rolled): no applicant.
+  recruitment_cycles: null,
+  recruitment_cycle_audit: null,
   // The retention job's counts, and the erasures' tickets with the ids of anonymised rows: no person.
   retention_runs: null,
   erasures: null,
