@@ -17,7 +17,8 @@ function retentionScheduleProblem(text: string): string | null {
 }
 
 /** The retention schedule of a valid config (RETENTION_SCHEDULE checked when the config was parsed), each missing month its default. */
-export const retentionSchedule = (config: Pick<GatewayConfig, 'RETENTION_SCHEDULE'>): RetentionSchedule => retentionScheduleSchema.parse(JSON.parse(config.RETENTION_SCHEDULE));
+export const retentionSchedule = (config: Pick<GatewayConfig, 'RETENTION_SCHEDULE'>): RetentionSchedule =>
+  retentionScheduleSchema.parse(JSON.parse(config.RETENTION_SCHEDULE));
 
 /** A service's URLs: one, or several comma-separated (its instances); at least one, each a URL. */
 const serviceUrls = (defaultUrl: string) =>

@@ -7,7 +7,10 @@ import * as schema from './schema';
  * are found (by the SUBMISSION_IDs that own them), or null for a table that names no one. Subject
  * access exports every column; the test checks every table of the schema is listed.
  */
-export const PERSONAL_TABLES: Record<string, { table: PgTable; rowsOf: (keys: { submissionIds: string[] }) => SQL; personalColumns: readonly string[] } | null> = {
+export const PERSONAL_TABLES: Record<
+  string,
+  { table: PgTable; rowsOf: (keys: { submissionIds: string[] }) => SQL; personalColumns: readonly string[] } | null
+> = {
   // The uploads' names, types, sizes and scan results (the bytes stay in quarantine storage).
   // Erasure and retention delete the rows and the stored files (routes/files/erasure.ts): every column goes.
   files: {
