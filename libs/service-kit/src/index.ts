@@ -19,3 +19,5 @@ export * from './database/database-plugin';
 export * from './queue/redis-connection';
 export * from './queue/queue-metrics';
 export * from './database/migrate';
+export * from './outbox/outbox-table';
+export * from './outbox/outbox-relay';

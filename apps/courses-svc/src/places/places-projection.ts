@@ -10,9 +10,12 @@ import type { CoursesDatabase } from '../plugins/external/database';
 
 /**
  * Applies one event of applications-svc's places ledger in one transaction:
- * VACANCIES_INTERNAL (places left), CLEARING_PLACES and OFFER_ALLOWANCE take the event's values
- * when its VERSION is newer than the one projected (an older or repeated event changes nothing),
- * and a history entry the event carries (a manager's change of the settings, a guard close or
+ * VACANCIES_INTERNAL (places left) takes the event's value when its VERSION is newer than the one
+ * projected (an older or repeated event changes nothing). CLEARING_PLACES and OFFER_ALLOWANCE are
+ * course control's, owned here: only the ledger's first event (places_version 0, the ledger the
+ * start-up backfill created from this course's internal vacancies) sets them, so the two start
+ * alike; after that the ledger follows course control, never the other way round. A history
+ * entry the event carries (a manager's change of the settings, a guard close or
  * reopen) is written once, keyed by the outbox row id, whatever the order jobs arrive in.
  * Answers whether the projection changed.
  */
@@ -22,8 +25,8 @@ export async function applyPlacesEvent(db: CoursesDatabase, outboxId: string, ev
       .update(courses)
       .set({
         vacanciesInternal: event.VACANCIES_INTERNAL,
-        clearingPlaces: event.CLEARING_PLACES,
-        offerAllowanceHundredths: Math.round(event.OFFER_ALLOWANCE * 100),
+        clearingPlaces: sql`case when ${courses.placesVersion} = 0 then ${event.CLEARING_PLACES}::int else ${courses.clearingPlaces} end`,
+        offerAllowanceHundredths: sql`case when ${courses.placesVersion} = 0 then ${Math.round(event.OFFER_ALLOWANCE * 100)}::int else ${courses.offerAllowanceHundredths} end`,
         placesVersion: event.VERSION,
       })
       .where(and(eq(sql`upper(${courses.ucasCode})`, event.UCAS_CODE.toUpperCase()), lt(courses.placesVersion, event.VERSION)))

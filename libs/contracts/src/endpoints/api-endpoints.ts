@@ -136,7 +136,7 @@ export const API_ENDPOINTS = withSchemas({
   adminCourseUpdate: {
     params: courseIdParamsSchema,
     body: courseUpdateBodySchema,
-    responses: { 200: courseDetailResponseSchema, ...refusals, ...e404, 412: errorResponseSchema },
+    responses: { 200: courseDetailResponseSchema, ...refusals, ...e404, ...e409, 412: errorResponseSchema },
   },
   adminCourseHistory: { params: courseIdParamsSchema, query, responses: { 200: courseHistoryResponseSchema, ...e401, ...e403, ...e404 } },
   figures: { query: figuresQuerySchema, responses: { 200: figuresResponseSchema, ...refusals } },

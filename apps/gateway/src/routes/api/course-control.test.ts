@@ -142,7 +142,7 @@ describe(apiRouteLabel('adminCourseUpdate'), () => {
     expect(restored.status).toBe(200);
   });
 
-  it('routes CLEARING_PLACES and OFFER_ALLOWANCE to the places ledger; the course and search follow with the places left', async () => {
+  it('saves CLEARING_PLACES and OFFER_ALLOWANCE with courses-svc in one call; the ledger takes them from its event, and the course and search follow with the places left', async () => {
     const code = 'G100';
     const admin = await as('admin');
     const res = await admin.send('PUT', apiPath('adminCourseUpdate', { id: code }), { CLEARING_PLACES: 2, OFFER_ALLOWANCE: 1.5, NOTES: '<p>Two places.</p>' });
@@ -154,7 +154,7 @@ describe(apiRouteLabel('adminCourseUpdate'), () => {
       VACANCIES_INTERNAL: 3,
       NOTES: '<p>Two places.</p>',
     });
-    // courses-svc's projection follows the ledger's event (outbox, BullMQ): wait for the state.
+    // The ledger takes courses-svc's course-control event, and courses-svc's projection the ledger's (outbox, BullMQ both ways): wait for the state.
     for (let row = await publicRow(code); row?.VACANCIES_INTERNAL !== 3; row = await publicRow(code)) await new Promise((r) => setTimeout(r, 50));
     const detail = courseDetailResponseSchema.parse((await admin.get(`${apiPath('adminCourse', { id: code })}?_=3`)).body).courseData;
     expect(detail).toMatchObject({ CLEARING_PLACES: 2, OFFER_ALLOWANCE: 1.5, VACANCIES_INTERNAL: 3 });

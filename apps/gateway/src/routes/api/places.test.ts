@@ -11,6 +11,7 @@ import {
   courseHistoryResponseSchema,
   courseSearchResponseSchema,
   PLACES_GUARD_USER,
+  placesLedgerSchema,
   searchAction,
 } from '@clearing-desk/contracts';
 import { createApplicationForm, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
@@ -85,6 +86,16 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
   }
 }
 
+/** applications-svc's places ledger of a course, as the gateway reads it (internal call). */
+async function ledgerOf(code: string) {
+  const answer = await fetch(`${stack.urls.applications}${APPLICATIONS_SVC.placesLedgers.path}`, {
+    method: 'POST',
+    headers: { [INTERNAL_TOKEN_HEADER]: stack.internalToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ courses: [code] }),
+  });
+  return placesLedgerSchema.array().parse(((await answer.json()) as { rows: unknown[] }).rows)[0];
+}
+
 /** Internal requests served by the services since start (Prometheus counts per route; health and metrics left out). */
 async function internalCalls(): Promise<number> {
   let total = 0;
@@ -136,6 +147,11 @@ describe('places that hold', () => {
   it('lets exactly the places left be offered when 40 public applicants submit at once; the rest are refused as closed', async () => {
     const admin = await as('admin');
     expect((await admin.send('PUT', apiPath('adminCourseUpdate', { id: COURSE }), { CLEARING_PLACES: 5, OFFER_ALLOWANCE: 1 })).status).toBe(200);
+    // courses-svc owns the settings; the ledger takes them from its outbox event (BullMQ) a moment later.
+    await until(
+      () => ledgerOf(COURSE),
+      (l) => l?.CLEARING_PLACES === 5 && l.OFFER_ALLOWANCE === 1,
+    );
     const clients = await Promise.all(Array.from({ length: 40 }, () => publicClient()));
     const results = await Promise.all(clients.map((client) => client.send('POST', apiPath('apply', { course: COURSE }), form())));
     const accepted = results.filter((r) => r.status === 200).map((r) => applyResponseSchema.parse(r.body));
