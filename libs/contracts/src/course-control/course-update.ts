@@ -8,7 +8,7 @@ import { subjectRequirementsSchema } from '../courses/subject-requirements';
 
 /**
  * The courseData fields course control may change: external vacancies, Clearing places
- * and offer allowance (applications-svc's ledger; the gateway routes them there),
+ * and offer allowance (courses-svc owns them and tells applications-svc's places ledger through its outbox),
  * suspension, tariffs, the IB requirement (Diploma points), notes, feedback telephone and note, second-year entry and document types.
  * VACANCIES_INTERNAL is no longer typed in: it is the places left, projected from the ledger.
  * Everything else (codes, titles, school, start date) comes from the catalogue.
