@@ -187,12 +187,15 @@ const canonicalJson = (value: unknown): string => {
 
 /**
  * The ETag of a course as GET /api/admin/courses/{id} sends it and PUT checks against If-Match: a
- * 32-bit FNV-1a hash of the course data as canonical JSON (any change to any field changes it).
- * Not a security measure, only a concurrent-edit check, so a fast hash that runs in the browser
- * and in Node alike is enough.
+ * 32-bit FNV-1a hash of the course data as canonical JSON (any change to any field changes it),
+ * without VACANCIES_INTERNAL: places left are the places ledger's, moved by every offer, shown from
+ * the ledger by the gateway and from its projection by courses-svc; no manager types them, so an
+ * offer made while course control is open is no conflict. Not a security measure, only a
+ * concurrent-edit check, so a fast hash that runs in the browser and in Node alike is enough.
  */
 export function courseEtag(course: CourseData): string {
-  const text = canonicalJson(course);
+  const { VACANCIES_INTERNAL: _placesLeft, ...controlled } = course;
+  const text = canonicalJson(controlled);
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     hash ^= text.charCodeAt(i);

@@ -8,12 +8,16 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.route(forwardedRoute(fastify, API_ENDPOINTS.courseSearch, COURSES_SVC.search));
   fastify.route(forwardedRoute(fastify, API_ENDPOINTS.course, COURSES_SVC.detail));
 
-  // The staff user travels in the user header, so courses-svc answers the user's `access`.
-  // The ETag lets course control send If-Match with its changes.
+  // The staff user travels in the user header, so courses-svc answers the user's `access`; places
+  // left are the ledger's (the staff course page, the application form's course and course control
+  // show them), not courses-svc's projection. The ETag lets course control send If-Match with its changes.
   fastify.route({
     ...routeOf(API_ENDPOINTS.adminCourse),
     handler: async (request, reply) => {
-      const detail = await fastify.services.courses.send(request, COURSES_SVC.detail, { params: request.params });
+      const detail = await fastify.places.withLedgerPlaces(
+        request,
+        await fastify.services.courses.send(request, COURSES_SVC.detail, { params: request.params }),
+      );
       void reply.header('etag', courseEtag(detail.courseData)).header('cache-control', 'no-store');
       return detail;
     },

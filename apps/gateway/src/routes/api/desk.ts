@@ -106,9 +106,8 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
     handler: async (request, reply) => {
       const version = ifMatch(request);
       const { stored, detail } = await load(request, request.params);
-      // Places left as applications-svc's ledger counts them, not courses-svc's projection of it.
-      const withPlaces = await fastify.places.withLedgerPlaces(request, detail);
-      const result = await updateStaff(fastify, request, request.params, withPlaces, stored.applicationData.STATUS, request.body.data, version);
+      // `detail` carries places left as applications-svc's ledger counts them (loadStaffApplication).
+      const result = await updateStaff(fastify, request, request.params, detail, stored.applicationData.STATUS, request.body.data, version);
       setEtag(reply, result.version);
       return { ...result, institution_code: institutionCode };
     },

@@ -16,6 +16,7 @@ import {
 } from '@clearing-desk/contracts';
 import { createApplicationForm, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { INTERNAL_TOKEN_HEADER } from '@clearing-desk/service-kit';
+import { Client } from 'pg';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
 import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
 
@@ -187,6 +188,31 @@ describe('places that hold', () => {
     expect(
       (await adviser.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O', OVER_ALLOWANCE: true }))).status,
     ).toBe(403);
+  });
+
+  it("shows staff places left from the ledger on the course page and the assess screens, not courses-svc's projection", async () => {
+    // The projection says 3 places are left (as if it lagged behind); the ledger has none.
+    const courses = new Client({ connectionString: stack.databaseUrls.courses });
+    await courses.connect();
+    try {
+      await courses.query('update courses set vacancies_internal = 3 where ucas_code = $1', [COURSE]);
+      // A user whose course reads are not in the assessment's 1 s cache yet.
+      const adviser = await as('bolimited');
+      const page = courseDetailResponseSchema.parse((await adviser.get(`${apiPath('adminCourse', { id: COURSE })}?_=${Date.now()}`)).body);
+      expect(page.courseData.VACANCIES_INTERNAL).toBe(0);
+      const assessed = await adviser.send('POST', apiPath('assess', { course: COURSE }), form());
+      expect(assessed.status).toBe(200);
+      const buttons = (assessed.body as { result: { SUBMISSION_OPTIONS: { BUTTONS: { STATUS: string }[] } } }).result.SUBMISSION_OPTIONS.BUTTONS;
+      expect(buttons.map((b) => b.STATUS)).toEqual(['R', 'P']);
+      // An application's screen (re-assessed for the adviser) carries the ledger's places left too.
+      const student = offers[1]?.id[0] ?? '';
+      const opened = await adviser.get(`${apiPath('adminApplication', { student, course: COURSE })}?_=${Date.now()}`);
+      expect(opened.status).toBe(200);
+      expect(deskApplicationResponseSchema.parse(opened.body).courseData.VACANCIES_INTERNAL).toBe(0);
+    } finally {
+      await courses.query('update courses set vacancies_internal = 0 where ucas_code = $1', [COURSE]);
+      await courses.end();
+    }
   });
 
   it('reopens a course the guard closed when an adviser withdraws an offer, and search follows', async () => {
