@@ -12,7 +12,7 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   // left are the ledger's (the staff course page, the application form's course and course control
   // show them), not courses-svc's projection. The ETag lets course control send If-Match with its changes.
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminCourse),
+    ...routeOf(API_ENDPOINTS.deskCourse),
     handler: async (request, reply) => {
       const detail = await fastify.places.withLedgerPlaces(
         request,
@@ -32,7 +32,7 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
    * edit-course; 412 when If-Match names an older version of the course.
    */
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminCourseUpdate),
+    ...routeOf(API_ENDPOINTS.deskCourseUpdate),
     preHandler: fastify.csrfProtection,
     handler: async (request, reply) => {
       const ifMatch = typeof request.headers['if-match'] === 'string' ? request.headers['if-match'] : undefined;
@@ -44,5 +44,5 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   /** A course's change history, newest first (users who may edit the course). */
-  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminCourseHistory, COURSES_SVC.history));
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.deskCourseHistory, COURSES_SVC.history));
 };

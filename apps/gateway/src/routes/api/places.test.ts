@@ -147,7 +147,7 @@ describe('places that hold', () => {
 
   it('lets exactly the places left be offered when 40 public applicants submit at once; the rest are refused as closed', async () => {
     const admin = await as('admin');
-    expect((await admin.send('PUT', apiPath('adminCourseUpdate', { id: COURSE }), { CLEARING_PLACES: 5, OFFER_ALLOWANCE: 1 })).status).toBe(200);
+    expect((await admin.send('PUT', apiPath('deskCourseUpdate', { id: COURSE }), { CLEARING_PLACES: 5, OFFER_ALLOWANCE: 1 })).status).toBe(200);
     // courses-svc owns the settings; the ledger takes them from its outbox event (BullMQ) a moment later.
     await until(
       () => ledgerOf(COURSE),
@@ -167,7 +167,7 @@ describe('places that hold', () => {
       (r) => r?.VACANCIES_INTERNAL === 0,
     );
     expect(row && searchAction(row)).toEqual({ kind: 'apply', enabled: false, externalUrl: null });
-    const history = courseHistoryResponseSchema.parse((await admin.get(`${apiPath('adminCourseHistory', { id: COURSE })}?_=${Date.now()}`)).body).rows;
+    const history = courseHistoryResponseSchema.parse((await admin.get(`${apiPath('deskCourseHistory', { id: COURSE })}?_=${Date.now()}`)).body).rows;
     expect(history[0]).toMatchObject({ username: PLACES_GUARD_USER, changes: [{ field: 'VACANCIES_INTERNAL', old: 1, new: 0 }] });
   });
 
@@ -179,14 +179,14 @@ describe('places that hold', () => {
       (b) => b.STATUS,
     );
     expect(buttons).toEqual(['R', 'P']);
-    expect((await adviser.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'R' }))).status).toBe(200);
+    expect((await adviser.send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'R' }))).status).toBe(200);
     // An offer from a form that still showed O (the last place went while it was open) is told why (409), not refused as a status (403).
-    expect(await adviser.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O' }))).toEqual({
+    expect(await adviser.send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O' }))).toEqual({
       status: 409,
       body: { message: NO_PLACE_LEFT },
     });
     expect(
-      (await adviser.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O', OVER_ALLOWANCE: true }))).status,
+      (await adviser.send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O', OVER_ALLOWANCE: true }))).status,
     ).toBe(403);
   });
 
@@ -198,7 +198,7 @@ describe('places that hold', () => {
       await courses.query('update courses set vacancies_internal = 3 where ucas_code = $1', [COURSE]);
       // A user whose course reads are not in the assessment's 1 s cache yet.
       const adviser = await as('bolimited');
-      const page = courseDetailResponseSchema.parse((await adviser.get(`${apiPath('adminCourse', { id: COURSE })}?_=${Date.now()}`)).body);
+      const page = courseDetailResponseSchema.parse((await adviser.get(`${apiPath('deskCourse', { id: COURSE })}?_=${Date.now()}`)).body);
       expect(page.courseData.VACANCIES_INTERNAL).toBe(0);
       const assessed = await adviser.send('POST', apiPath('assess', { course: COURSE }), form());
       expect(assessed.status).toBe(200);
@@ -206,7 +206,7 @@ describe('places that hold', () => {
       expect(buttons.map((b) => b.STATUS)).toEqual(['R', 'P']);
       // An application's screen (re-assessed for the adviser) carries the ledger's places left too.
       const student = offers[1]?.id[0] ?? '';
-      const opened = await adviser.get(`${apiPath('adminApplication', { student, course: COURSE })}?_=${Date.now()}`);
+      const opened = await adviser.get(`${apiPath('deskApplication', { student, course: COURSE })}?_=${Date.now()}`);
       expect(opened.status).toBe(200);
       expect(deskApplicationResponseSchema.parse(opened.body).courseData.VACANCIES_INTERNAL).toBe(0);
     } finally {
@@ -218,7 +218,7 @@ describe('places that hold', () => {
   it('reopens a course the guard closed when an adviser withdraws an offer, and search follows', async () => {
     const adviser = await as('backoffice');
     const student = offers[0]?.id[0] ?? '';
-    const path = apiPath('adminApplication', { student, course: COURSE });
+    const path = apiPath('deskApplication', { student, course: COURSE });
     const got = await adviser.get(`${path}?_=1`);
     expect(got.status).toBe(200);
     const stored = deskApplicationResponseSchema.parse(got.body);
@@ -229,7 +229,7 @@ describe('places that hold', () => {
       (r) => r?.VACANCIES_INTERNAL === 1,
     );
     const admin = await as('admin');
-    const history = courseHistoryResponseSchema.parse((await admin.get(`${apiPath('adminCourseHistory', { id: COURSE })}?_=${Date.now()}`)).body).rows;
+    const history = courseHistoryResponseSchema.parse((await admin.get(`${apiPath('deskCourseHistory', { id: COURSE })}?_=${Date.now()}`)).body).rows;
     expect(history[0]).toMatchObject({ username: PLACES_GUARD_USER, changes: [{ field: 'VACANCIES_INTERNAL', old: 0, new: 1 }] });
     // The place returned is offered again.
     expect((await (await publicClient()).send('POST', apiPath('apply', { course: COURSE }), form())).status).toBe(200);
@@ -241,20 +241,20 @@ describe('places that hold', () => {
     expect(
       (assessed.body as { result: { SUBMISSION_OPTIONS: { BUTTONS: { STATUS: string }[] } } }).result.SUBMISSION_OPTIONS.BUTTONS.map((b) => b.STATUS),
     ).toContain('O');
-    const unconfirmed = await admin.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O' }));
+    const unconfirmed = await admin.send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O' }));
     expect(unconfirmed).toEqual({ status: 409, body: { message: NO_PLACE_LEFT } });
     const confirmed = await admin.send(
       'POST',
-      apiPath('adminApplicationCreate', { student: 'new', course: COURSE }),
+      apiPath('deskApplicationCreate', { student: 'new', course: COURSE }),
       form({ STATUS: 'O', OVER_ALLOWANCE: true }),
     );
     expect(confirmed.status).toBe(200);
     const saved = applyResponseSchema.parse(confirmed.body);
-    const log = deskApplicationResponseSchema.parse((await admin.get(`${apiPath('adminApplication', { student: saved.id[0], course: COURSE })}?_=2`)).body)
+    const log = deskApplicationResponseSchema.parse((await admin.get(`${apiPath('deskApplication', { student: saved.id[0], course: COURSE })}?_=2`)).body)
       .applicationData.LOG;
     expect(log.at(-1)?.MESSAGE).toBe('Application created with status Offered. Offered over the allowance: no place was left (confirmed by an Administrator).');
     // Places left never show below 0.
-    const course = courseDetailResponseSchema.parse((await admin.get(`${apiPath('adminCourse', { id: COURSE })}?_=${Date.now()}`)).body).courseData;
+    const course = courseDetailResponseSchema.parse((await admin.get(`${apiPath('deskCourse', { id: COURSE })}?_=${Date.now()}`)).body).courseData;
     expect(course.VACANCIES_INTERNAL).toBe(0);
   });
 });
