@@ -21,3 +21,4 @@ export * from './queue/queue-metrics';
 export * from './database/migrate';
 export * from './outbox/outbox-table';
 export * from './outbox/outbox-relay';
+export * from './outbox/event-consumer';

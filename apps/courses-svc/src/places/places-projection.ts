@@ -1,8 +1,6 @@
 import { coursePlacesJobSchema, OUTBOX_QUEUES, type CoursePlacesEvent } from '@clearing-desk/contracts';
-import { redisConnection, withTimeout } from '@clearing-desk/service-kit';
-import { Worker } from 'bullmq';
+import { createEventConsumer } from '@clearing-desk/service-kit';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CoursesConfig } from '../config';
 import { courseHistory, courses } from '../db/schema';
@@ -49,38 +47,25 @@ export async function applyPlacesEvent(db: CoursesDatabase, outboxId: string, ev
 }
 
 /**
- * The projection's BullMQ worker on the course-places queue (one job at a time: the events of a
- * course are applied in the order they come; VERSION guards the rest). Redis down: the worker
- * reconnects and the events wait in applications-svc's outbox or the queue.
+ * Runs the projection in courses-svc (config PLACES_PROJECTION): service-kit's event consumer on the
+ * course-places queue, each job through applyPlacesEvent. Redis down: it reconnects and the events wait in
+ * applications-svc's outbox or the queue. Stops before the database closes.
  */
-export function createPlacesProjection(deps: { db: CoursesDatabase; config: CoursesConfig; log: FastifyBaseLogger }) {
-  const lifecycle = { closed: false };
-  const connection = redisConnection(deps.config.REDIS_URL, 'blocking', lifecycle);
-  const worker = new Worker(
-    OUTBOX_QUEUES['course-places'],
-    async (job) => {
-      const { outboxId, payload } = coursePlacesJobSchema.parse(job.data);
-      return applyPlacesEvent(deps.db, outboxId, payload);
-    },
-    { connection, prefix: deps.config.EVENTS_QUEUE_PREFIX, concurrency: 1, autorun: false },
-  );
-  worker.on('error', (err) => deps.log.warn({ err }, 'places projection worker error'));
-  worker.on('failed', (job, err) => deps.log.warn({ err, jobId: job?.id }, 'places event not applied; it is retried'));
-  return {
-    start: () => void worker.run().catch((err: unknown) => deps.log.error({ err }, 'places projection stopped')),
-    async close() {
-      lifecycle.closed = true;
-      await withTimeout(worker.close(), 5000, 'closing the places projection').catch(() => undefined);
-      connection.disconnect();
-    },
-  };
-}
-
-/** Runs the projection in courses-svc (config PLACES_PROJECTION); stops it before the database closes. */
 export const placesProjectionPlugin = fp<{ config: CoursesConfig }>(
   async (fastify, { config }) => {
     if (!config.PLACES_PROJECTION) return;
-    const projection = createPlacesProjection({ db: fastify.db, config, log: fastify.log.child({ component: 'places-projection' }) });
+    // One job at a time: a course's events are applied in the order they come; VERSION guards the rest.
+    const projection = createEventConsumer({
+      queue: OUTBOX_QUEUES['course-places'],
+      redisUrl: config.REDIS_URL,
+      prefix: config.EVENTS_QUEUE_PREFIX,
+      name: 'places projection',
+      log: fastify.log.child({ component: 'places-projection' }),
+      handle: async (data) => {
+        const { outboxId, payload } = coursePlacesJobSchema.parse(data);
+        return applyPlacesEvent(fastify.db, outboxId, payload);
+      },
+    });
     fastify.addHook('onReady', async () => projection.start());
     fastify.addHook('onClose', () => projection.close());
   },
