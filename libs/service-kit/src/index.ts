@@ -22,3 +22,4 @@ export * from './database/migrate';
 export * from './outbox/outbox-table';
 export * from './outbox/outbox-relay';
 export * from './outbox/event-consumer';
+export * from './privacy/personal-rows';
