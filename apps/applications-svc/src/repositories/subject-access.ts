@@ -1,10 +1,9 @@
-import type { ApplicationsSubjectAccess } from '@clearing-desk/contracts';
+import { normaliseEmail, type ApplicationsSubjectAccess } from '@clearing-desk/contracts';
 import { personalRows } from '@clearing-desk/service-kit';
 import { eq, or } from 'drizzle-orm';
 import { applications, students } from '../db/schema';
 import { PERSONAL_TABLES, type SubjectKeys } from '../db/personal-data';
 import type { ApplicationsDatabase } from '../plugins/external/database';
-import { normaliseEmail } from './applications-repository';
 
 /**
  * The keys of everyone held under `email` (trimmed, lower-cased) or `ucasPersonalId`: their
