@@ -17,6 +17,8 @@ export const OUTBOX_KINDS = {
   COURSE_PLACES: 'course-places',
   /** Course control changed a course's places settings (courses-svc's outbox): applications-svc's places ledger takes them. */
   COURSE_CONTROL: 'course-control',
+  /** The recruitment cycle rolled: courses-svc moves the courses that started on the old default start date. */
+  COURSE_STARTS: 'course-starts',
 } as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[keyof typeof OUTBOX_KINDS];
 
@@ -25,6 +27,7 @@ export const OUTBOX_QUEUES = {
   'decision-email': 'decision-emails',
   'course-places': 'course-places',
   'course-control': 'course-control',
+  'course-starts': 'course-starts',
 } as const satisfies Record<OutboxKind, string>;
 
 /**
@@ -66,6 +69,7 @@ export const OUTBOX_JOB_OPTIONS = {
   'decision-email': DECISION_EMAIL_JOB_OPTIONS,
   'course-places': COURSE_PLACES_JOB_OPTIONS,
   'course-control': COURSE_CONTROL_JOB_OPTIONS,
+  'course-starts': COURSE_PLACES_JOB_OPTIONS,
 } as const satisfies Record<OutboxKind, object>;
 
 /** The queue and job options of each outbox kind, as service-kit's outbox relay takes them (`routes`). */
