@@ -26,4 +26,7 @@ export const PERSONAL_TABLES: PersonalTables<SubjectKeys> = {
   course_places: null,
   // The ids of courses-svc's course-control events applied: no person.
   consumed_events: null,
+  // The recruitment cycles and who rolled them (staff, as clearing_settings_audit): no applicant.
+  recruitment_cycles: null,
+  recruitment_cycle_audit: null,
 };
