@@ -59,7 +59,9 @@ export const PERSONAL_TABLES: Record<string, PersonalTable | null> = {
   clearing_settings: null,
   clearing_settings_audit: null,
   course_places: null,
-  // The recruitment cycles and their rolls (dates, the staff member who rolled): no applicant.
+  // The ids of courses-svc's course-control events applied: no person.
+  consumed_events: null,
+  // The recruitment cycles and who rolled them (staff, as clearing_settings_audit): no applicant.
   recruitment_cycles: null,
   recruitment_cycle_audit: null,
   // The retention job's counts, and the erasures' tickets with the ids of anonymised rows: no person.

@@ -1,9 +1,10 @@
-import type { ApplicationsSubjectAccess, SubjectAccessTables } from '@clearing-desk/contracts';
+import { normaliseEmail, type ApplicationsSubjectAccess } from '@clearing-desk/contracts';
+import { personalRows } from '@clearing-desk/service-kit';
 import { eq, or } from 'drizzle-orm';
 import { applications, students } from '../db/schema';
 import { PERSONAL_TABLES, type SubjectKeys } from '../db/personal-data';
 import type { ApplicationsDatabase } from '../plugins/external/database';
-import { normaliseEmail, type Executor } from './applications-repository';
+import type { Executor } from './applications-repository';
 
 /**
  * The keys of everyone held under `email` (trimmed, lower-cased) or `ucasPersonalId`: their
@@ -37,11 +38,6 @@ export async function findSubject(db: Executor, who: { email?: string; ucasPerso
 export async function exportSubject(db: ApplicationsDatabase, who: { email?: string; ucasPersonalId?: string }): Promise<ApplicationsSubjectAccess | null> {
   const keys = await findSubject(db, who);
   if (keys.studentIds.length === 0 && keys.applicationIds.length === 0) return null;
-  const tables: SubjectAccessTables = {};
-  for (const [name, entry] of Object.entries(PERSONAL_TABLES)) {
-    if (!entry) continue;
-    const rows = await db.select().from(entry.table).where(entry.rowsOf(keys));
-    tables[name] = JSON.parse(JSON.stringify(rows)) as SubjectAccessTables[string];
-  }
+  const tables = await personalRows(db, PERSONAL_TABLES, keys);
   return { tables, applicationIds: keys.applicationIds.map(String), submissionIds: keys.submissionIds };
 }

@@ -75,7 +75,7 @@ describe('the audit trail', () => {
       async () => (await nogroups.get(apiPath('authUser'))).body as { roles?: unknown[] },
       (body) => (body.roles?.length ?? 0) > 0,
     );
-    const csv = String((await (await as('admin')).get(`${apiPath('adminAuditCsv')}?_=1`)).body);
+    const csv = String((await (await as('admin')).get(`${apiPath('deskAuditCsv')}?_=1`)).body);
     expect(csv).toMatch(/"nogroups","ROLE_CHANGE","","","no roles -> Administrator \(all\)"/);
     await directory.modify(
       [`dn: cn=cd-administrators,${DEMO_DIRECTORY.groupSearchBase}`, 'changetype: modify', 'delete: member', `member: ${demoUserDn('nogroups')}`, ''].join(
@@ -90,7 +90,7 @@ describe('POST /api/admin/erasure', () => {
     const offered = await apply('offered.erasure@example.com', '7900000001');
     expect(offered.confirmed_status).toBe('O');
     const admin = await as('admin');
-    const blocked = await admin.send('POST', apiPath('adminErasure'), { EMAIL: 'offered.erasure@example.com', TICKET: 'DP-1', REASON: 'Asked by email' });
+    const blocked = await admin.send('POST', apiPath('deskErasure'), { EMAIL: 'offered.erasure@example.com', TICKET: 'DP-1', REASON: 'Asked by email' });
     expect(blocked).toEqual({
       status: 409,
       body: { message: 'This person holds a live offer (G400): an offered place is kept while it stands. Withdraw the offer first, then erase.' },
@@ -100,24 +100,24 @@ describe('POST /api/admin/erasure', () => {
     const rejected = await apply(EMAIL, '7900000002', WEAK);
     expect(rejected.confirmed_status).not.toBe('O');
     const [student, course] = rejected.id;
-    const emails = async () => emailListResponseSchema.parse((await admin.get(apiPath('adminEmails', { student, course }))).body).emails;
+    const emails = async () => emailListResponseSchema.parse((await admin.get(apiPath('deskEmails', { student, course }))).body).emails;
     await until(emails, (list) => list.length > 0);
 
-    expect((await (await as('frontoffice')).send('POST', apiPath('adminErasure'), { EMAIL, TICKET: 'DP-2', REASON: 'Asked by email' })).status).toBe(403);
+    expect((await (await as('frontoffice')).send('POST', apiPath('deskErasure'), { EMAIL, TICKET: 'DP-2', REASON: 'Asked by email' })).status).toBe(403);
     const request = { UCAS_PERSONAL_ID: '7900000002', TICKET: 'DP-2', REASON: 'Asked by email' };
-    const done = await admin.send('POST', apiPath('adminErasure'), request);
+    const done = await admin.send('POST', apiPath('deskErasure'), request);
     expect(done.status).toBe(200);
     expect(erasureResultSchema.parse(done.body)).toEqual({ TICKET: 'DP-2', APPLICATIONS: 1, EMAILS: (await emails()).length, FILES: 0 });
     for (const email of await emails()) expect(email).toMatchObject({ recipient: '' });
-    expect((await admin.get(`${apiPath('adminSubjectAccess')}?email=${encodeURIComponent(EMAIL)}`)).status).toBe(404);
+    expect((await admin.get(`${apiPath('deskSubjectAccess')}?email=${encodeURIComponent(EMAIL)}`)).status).toBe(404);
 
     // A retry (say after a service was down) finishes without doing anything twice.
-    expect(await admin.send('POST', apiPath('adminErasure'), request)).toEqual({ status: 200, body: { TICKET: 'DP-2', APPLICATIONS: 1, EMAILS: 0, FILES: 0 } });
-    const csv = String((await admin.get(`${apiPath('adminAuditCsv')}?_=1`)).body);
+    expect(await admin.send('POST', apiPath('deskErasure'), request)).toEqual({ status: 200, body: { TICKET: 'DP-2', APPLICATIONS: 1, EMAILS: 0, FILES: 0 } });
+    const csv = String((await admin.get(`${apiPath('deskAuditCsv')}?_=1`)).body);
     const entries = csv.split('\r\n').filter((line) => line.includes('"ERASURE"'));
     expect(entries).toEqual([expect.stringMatching(/^"[^"]+","admin","ERASURE","","","Ticket DP-2: Asked by email"$/)]);
     expect(csv).not.toContain(EMAIL);
-    expect((await admin.send('POST', apiPath('adminErasure'), { TICKET: 'DP-3', REASON: 'x' })).body).toEqual({
+    expect((await admin.send('POST', apiPath('deskErasure'), { TICKET: 'DP-3', REASON: 'x' })).body).toEqual({
       message: 'data.EMAIL: Enter an email address or a UCAS Personal ID',
     });
   }, 90_000);
@@ -129,7 +129,7 @@ describe('the retention job', () => {
     const admin = await as('admin');
     // Its decision email recorded and sent first: the figures count emails by state.
     await until(
-      async () => emailListResponseSchema.parse((await admin.get(apiPath('adminEmails', { student, course }))).body).emails,
+      async () => emailListResponseSchema.parse((await admin.get(apiPath('deskEmails', { student, course }))).body).emails,
       (list) => list.length > 0 && list.every((e) => e.state !== 'queued'),
     );
     const schedule = retentionScheduleResponseSchema.parse((await new StackClient(stack.gatewayUrl).get(apiPath('retentionSchedule'))).body);
@@ -143,20 +143,20 @@ describe('the retention job', () => {
     };
     const before = await until(figures, (f) => f.emails.queued === 0);
 
-    const run = await admin.send('POST', apiPath('adminRetentionRun'), undefined);
+    const run = await admin.send('POST', apiPath('deskRetentionRun'), undefined);
     expect(run.status).toBe(200);
     const first = retentionRunSchema.parse(run.body);
     expect(first).toMatchObject({ TRIGGER: 'manual', ERROR: null });
     expect(first.COUNTS['applications.unsuccessful']).toBeGreaterThan(0);
     expect(first.COUNTS['emails.bodies']).toBeGreaterThan(0);
     expect(await figures()).toEqual(before);
-    expect((await admin.get(`${apiPath('adminSubjectAccess')}?email=retention.gateway%40example.com`)).status).toBe(404);
+    expect((await admin.get(`${apiPath('deskSubjectAccess')}?email=retention.gateway%40example.com`)).status).toBe(404);
 
     // Nothing left past its date: a second run finds nothing to do.
-    const second = retentionRunSchema.parse((await admin.send('POST', apiPath('adminRetentionRun'), undefined)).body);
+    const second = retentionRunSchema.parse((await admin.send('POST', apiPath('deskRetentionRun'), undefined)).body);
     expect(Object.entries(second.COUNTS).filter(([, n]) => n > 0)).toEqual([]);
-    const runs = retentionRunListSchema.parse((await admin.get(`${apiPath('adminRetentionRuns')}?_=1`)).body);
+    const runs = retentionRunListSchema.parse((await admin.get(`${apiPath('deskRetentionRuns')}?_=1`)).body);
     expect(runs.rows.map((r) => r.ID).slice(0, 2)).toEqual([second.ID, first.ID]);
-    expect((await (await as('editor')).get(`${apiPath('adminRetentionRuns')}?_=1`)).status).toBe(403);
+    expect((await (await as('editor')).get(`${apiPath('deskRetentionRuns')}?_=1`)).status).toBe(403);
   }, 90_000);
 });

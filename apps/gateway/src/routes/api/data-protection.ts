@@ -31,7 +31,7 @@ const requireDataProtectionAdmin = async (request: FastifyRequest) => {
 export const dataProtectionApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig }> = async (fastify, { config }) => {
   const schedule = retentionScheduleResponse(retentionSchedule(config));
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminErasure),
+    ...routeOf(API_ENDPOINTS.deskErasure),
     preHandler: [fastify.csrfProtection, requireDataProtectionAdmin],
     handler: async (request) => {
       const erased = await fastify.services.applications.send(request, APPLICATIONS_SVC.erasure, { body: request.body.data });
@@ -48,10 +48,10 @@ export const dataProtectionApiRoutes: FastifyPluginAsyncZod<{ config: GatewayCon
   // Public: the privacy notice prints it.
   fastify.route({ ...routeOf(API_ENDPOINTS.retentionSchedule), handler: async () => schedule });
 
-  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminRetentionRuns, APPLICATIONS_SVC.retentionRuns, { preHandler: requireDataProtectionAdmin }));
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.deskRetentionRuns, APPLICATIONS_SVC.retentionRuns, { preHandler: requireDataProtectionAdmin }));
 
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminRetentionRun),
+    ...routeOf(API_ENDPOINTS.deskRetentionRun),
     preHandler: [fastify.csrfProtection, requireDataProtectionAdmin],
     handler: async () => fastify.runRetentionNow(),
   });

@@ -29,7 +29,7 @@ export const useRetentionSchedule = () =>
   useQuery(queryOptions({ queryKey: dataProtectionKeys.schedule(), queryFn: ({ signal }) => getRetentionSchedule(signal), staleTime: 5 * 60_000 }));
 
 /** GET /api/admin/retention/runs: the retention job's runs, newest first (Administrators over all courses). */
-export const getRetentionRuns = (signal?: AbortSignal): Promise<RetentionRunList> => api.get(apiPaths.adminRetentionRuns(), retentionRunListSchema, { signal });
+export const getRetentionRuns = (signal?: AbortSignal): Promise<RetentionRunList> => api.get(apiPaths.deskRetentionRuns(), retentionRunListSchema, { signal });
 
 export const useRetentionRuns = () =>
   useQuery(queryOptions({ queryKey: dataProtectionKeys.runs(), queryFn: ({ signal }) => getRetentionRuns(signal), staleTime: 0, meta: STAFF_QUERY_META }));
@@ -38,11 +38,11 @@ export const useRetentionRuns = () =>
 export const useRunRetention = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (): Promise<RetentionRun> => api.post(apiPaths.adminRetentionRun(), {}, retentionRunSchema),
+    mutationFn: (): Promise<RetentionRun> => api.post(apiPaths.deskRetentionRun(), {}, retentionRunSchema),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: dataProtectionKeys.runs() }),
   });
 };
 
 /** POST /api/admin/erasure: `{ data: <request>, token }`; answers what each service removed. */
 export const useErasePerson = () =>
-  useMutation({ mutationFn: (request: ErasureRequest): Promise<ErasureResult> => api.post(apiPaths.adminErasure(), request, erasureResultSchema) });
+  useMutation({ mutationFn: (request: ErasureRequest): Promise<ErasureResult> => api.post(apiPaths.deskErasure(), request, erasureResultSchema) });

@@ -25,10 +25,10 @@ const refuse = () =>
  */
 export const dataProtectionHandlers = [
   http.get(apiUrl(API_ROUTES.retentionSchedule.path), () => HttpResponse.json(retentionScheduleResponse(DEFAULT_RETENTION_SCHEDULE))),
-  http.get(apiUrl(API_ROUTES.adminRetentionRuns.path), () =>
+  http.get(apiUrl(API_ROUTES.deskRetentionRuns.path), () =>
     canManageClearing(db.sessionUser) ? HttpResponse.json({ rows: db.dataProtection.runs }) : refuse(),
   ),
-  http.post(apiUrl(API_ROUTES.adminRetentionRun.path), () => {
+  http.post(apiUrl(API_ROUTES.deskRetentionRun.path), () => {
     if (!canManageClearing(db.sessionUser)) return refuse();
     const at = new Date().toISOString();
     const run: RetentionRun = {
@@ -42,7 +42,7 @@ export const dataProtectionHandlers = [
     db.dataProtection.runs.unshift(run);
     return HttpResponse.json(run);
   }),
-  http.post(apiUrl(API_ROUTES.adminErasure.path), async ({ request }) => {
+  http.post(apiUrl(API_ROUTES.deskErasure.path), async ({ request }) => {
     if (!canManageClearing(db.sessionUser)) return refuse();
     const body = (await request.json()) as { data?: unknown; token?: unknown };
     const parsed = erasureRequestSchema.safeParse(body.data);

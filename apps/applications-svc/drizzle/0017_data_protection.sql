@@ -19,4 +19,4 @@ CREATE TABLE "retention_runs" (
 --> statement-breakpoint
 ALTER TABLE "students" ADD COLUMN "erased_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "applications" ADD COLUMN "anonymised_at" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "applications_retention_idx" ON "applications" USING btree ("status","updated_at") WHERE "applications"."anonymised_at" is null;
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "applications_retention_idx" ON "applications" USING btree ("status","updated_at") WHERE "applications"."anonymised_at" is null;
