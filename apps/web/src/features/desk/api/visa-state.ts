@@ -10,7 +10,7 @@ import { applicationsKeys } from './applications-keys';
  * (VISA_STATUS, null when not on the Visa Team's list). 403 without the visa permission on the course.
  */
 export const getVisa = (studentId: string, ucasCode: string, signal?: AbortSignal): Promise<VisaResponse> =>
-  api.get(apiPaths.adminVisa(studentId, ucasCode), visaResponseSchema, { signal });
+  api.get(apiPaths.deskVisa(studentId, ucasCode), visaResponseSchema, { signal });
 
 /** The visa screen's application (keyed under the application's detail, so a save refreshes both). */
 export function useVisa(studentId: string, ucasCode: string) {
@@ -29,7 +29,7 @@ export function useVisa(studentId: string, ucasCode: string) {
  * 403 without the visa permission on the course.
  */
 export const setVisaState = (studentId: string, ucasCode: string, body: VisaStateData): Promise<VisaStateResponse> =>
-  api.put(apiPaths.adminVisaState(studentId, ucasCode), body, visaStateResponseSchema);
+  api.put(apiPaths.deskVisaState(studentId, ucasCode), body, visaStateResponseSchema);
 
 /** Setting the state refreshes the application and the listings (the Visa status column). */
 export function useSetVisaState(studentId: string, ucasCode: string) {
