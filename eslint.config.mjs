@@ -37,6 +37,7 @@ export const CONTRACTS_LAYERS = [
   ['applications', 'scenarios'],
   ['scripts'],
   ['notifications'],
+  ['events'],
   ['figures'],
   ['endpoints'],
   ['server', 'testing'],

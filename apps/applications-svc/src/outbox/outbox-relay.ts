@@ -1,4 +1,4 @@
-import { OUTBOX_JOB_OPTIONS, OUTBOX_QUEUES, outboxJobId, type OutboxKind } from '@clearing-desk/contracts';
+import { isQueuedOutboxKind, OUTBOX_JOB_OPTIONS, OUTBOX_QUEUES, outboxJobId, type QueuedOutboxKind } from '@clearing-desk/contracts';
 import { redisConnection, withTimeout, type ConnectionLifecycle } from '@clearing-desk/service-kit';
 import { Queue } from 'bullmq';
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
@@ -21,8 +21,8 @@ export function createOutboxRelay(deps: { db: ApplicationsDatabase; config: Appl
   const { db, config, log } = deps;
   const lifecycle: ConnectionLifecycle = { closed: false };
   const connection = redisConnection(config.REDIS_URL, 'producer', lifecycle);
-  const queues = new Map<OutboxKind, Queue>();
-  const queueFor = (kind: OutboxKind) => {
+  const queues = new Map<QueuedOutboxKind, Queue>();
+  const queueFor = (kind: QueuedOutboxKind) => {
     let q = queues.get(kind);
     if (!q) {
       q = new Queue(OUTBOX_QUEUES[kind], { connection, prefix: config.NOTIFICATIONS_QUEUE_PREFIX });
@@ -49,6 +49,8 @@ export function createOutboxRelay(deps: { db: ApplicationsDatabase; config: Appl
         .for('update', { skipLocked: true });
       if (rows.length === 0) return 0;
       for (const row of rows) {
+        // Application events are written relayed (their feed reads the table); one found waiting has no queue to go to.
+        if (!isQueuedOutboxKind(row.kind)) continue;
         await withTimeout(
           queueFor(row.kind).add(row.kind, { outboxId: row.id, payload: row.payload }, { ...OUTBOX_JOB_OPTIONS[row.kind], jobId: outboxJobId(row.id) }),
           3000,

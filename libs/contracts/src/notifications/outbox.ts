@@ -14,14 +14,25 @@ export const OUTBOX_KINDS = {
   DECISION_EMAIL: 'decision-email',
   /** A course's places ledger changed: courses-svc projects it onto the course. */
   COURSE_PLACES: 'course-places',
+  /**
+   * An application event for record systems (contracts events): no queue takes it; it is written
+   * already relayed and its readers (the events feed) read the outbox itself by a commit-safe
+   * cursor (docs/domain/events.md).
+   */
+  APPLICATION_EVENT: 'application-event',
 } as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[keyof typeof OUTBOX_KINDS];
+/** The outbox kinds the relay hands to a BullMQ queue. */
+export type QueuedOutboxKind = Exclude<OutboxKind, 'application-event'>;
 
-/** The BullMQ queue each outbox kind is relayed to (one consumer service per queue). */
+/** The BullMQ queue each queued outbox kind is relayed to (one consumer service per queue). */
 export const OUTBOX_QUEUES = {
   'decision-email': 'decision-emails',
   'course-places': 'course-places',
-} as const satisfies Record<OutboxKind, string>;
+} as const satisfies Record<QueuedOutboxKind, string>;
+
+/** Whether the relay hands rows of this kind to a queue (OUTBOX_QUEUES). */
+export const isQueuedOutboxKind = (kind: OutboxKind): kind is QueuedOutboxKind => Object.hasOwn(OUTBOX_QUEUES, kind);
 
 /**
  * BullMQ options the relay gives every decision-email job: many attempts (the worker's own
@@ -49,7 +60,7 @@ export const COURSE_PLACES_JOB_OPTIONS = {
 export const OUTBOX_JOB_OPTIONS = {
   'decision-email': DECISION_EMAIL_JOB_OPTIONS,
   'course-places': COURSE_PLACES_JOB_OPTIONS,
-} as const satisfies Record<OutboxKind, object>;
+} as const satisfies Record<QueuedOutboxKind, object>;
 
 /** A BullMQ job id for an outbox row (its UUID; BullMQ refuses purely numeric custom ids). */
 export const outboxJobId = (outboxId: string): string => outboxId;

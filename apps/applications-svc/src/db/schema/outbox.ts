@@ -1,6 +1,12 @@
 import type { OutboxKind } from '@clearing-desk/contracts';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * PostgreSQL's 64-bit transaction id (xid8), read as a decimal string: it outgrows a JS number's
+ * exact range only after 2^53 transactions, but a string keeps the cursor exact whatever happens.
+ */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 /**
  * The transactional outbox (conventions.md): a row written in the same
@@ -20,6 +26,17 @@ export const outbox = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     relayedAt: timestamp('relayed_at', { withTimezone: true }),
+    /**
+     * The id of the transaction that wrote the row (pg_current_xact_id()): the events feed returns
+     * only rows whose transaction ended before every one still running began (xid below the
+     * snapshot's xmin), in (xid, seq) order, so a row committed late is never passed over
+     * (outbox/application-events-feed.ts; docs/domain/events.md).
+     */
+    xid: xid8('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    /** Insertion order, within one transaction the order of its events. */
+    seq: bigint('seq', { mode: 'bigint' }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
     // The relay's scan: only rows still waiting, oldest first.
@@ -27,5 +44,9 @@ export const outbox = pgTable(
       .on(t.createdAt)
       .where(sql`${t.relayedAt} is null`),
     index('outbox_aggregate_idx').on(t.aggregateId),
+    // The events feed: application events in cursor order.
+    index('outbox_events_cursor_idx')
+      .on(t.xid, t.seq)
+      .where(sql`${t.kind} = 'application-event'`),
   ],
 );
