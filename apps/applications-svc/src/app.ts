@@ -16,6 +16,8 @@ import { auditRoutes } from './routes/audit';
 import { deskRoutes } from './routes/desk';
 import { decisionReviewRoutes } from './routes/decision-reviews';
 import { statusRoutes } from './routes/status';
+import { eventRoutes } from './routes/events';
+import { eventApiKeysRepositoryPlugin } from './repositories/event-api-keys-repository';
 
 /** What tests may set: `now`, the clock of the status page's cycle end (default: the real time). */
 export type BuildOptions = { now?: () => Date };
@@ -41,6 +43,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(decisionMetricsPlugin);
   await app.register(auditRepositoryPlugin);
   await app.register(decisionReviewsRepositoryPlugin, { responseDays: config.DECISION_REVIEW_RESPONSE_DAYS });
+  await app.register(eventApiKeysRepositoryPlugin);
   await app.register(statusRoutes);
   await app.register(applicationRoutes, { now: options.now });
   await app.register(figuresRoutes);
@@ -48,6 +51,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(auditRoutes);
   await app.register(placesRoutes);
   await app.register(decisionReviewRoutes, { now: options.now });
+  await app.register(eventRoutes);
   app.addHook('onReady', async () => {
     await app.clearingStatusRepository.ensure({
       state: config.CLEARING_INITIAL_STATE,

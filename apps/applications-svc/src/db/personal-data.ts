@@ -24,4 +24,6 @@ export const PERSONAL_TABLES: Record<string, { table: PgTable; rowsOf: (keys: Su
   clearing_settings: null,
   clearing_settings_audit: null,
   course_places: null,
+  // The events feed's API keys: record systems and the staff who issued them, no applicant.
+  event_api_keys: null,
 };

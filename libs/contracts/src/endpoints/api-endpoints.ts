@@ -58,6 +58,14 @@ import {
 } from '../privacy/decision-review';
 import { auditExportQuerySchema, auditListSchema } from '../privacy/audit';
 import { subjectAccessQuerySchema } from '../privacy/subject-access';
+import {
+  eventApiKeyCreateSchema,
+  eventApiKeyIdParamsSchema,
+  eventApiKeyIssuedSchema,
+  eventApiKeyListSchema,
+  eventApiKeySchema,
+} from '../events/event-api-keys';
+import { eventFeedPageSchema, eventFeedQuerySchema } from '../events/event-feed';
 import { API_ROUTES, type ApiRouteName } from './api-routes';
 import type { Endpoint } from './endpoint';
 
@@ -180,6 +188,15 @@ export const API_ENDPOINTS = withSchemas({
   adminAuditCsv: { query: auditExportQuerySchema, responses: { 200: z.string(), ...refusals } },
   /** The zip itself (binary, not JSON): no 2xx schema. 404 when no one is held under the email or UCAS Personal ID. */
   adminSubjectAccess: { query: subjectAccessQuerySchema, responses: { ...refusals, ...e404 } },
+  // Application events for the record system (docs/domain/events.md).
+  /** A page of events after a cursor (API key as a bearer token, 401 without a live one; limited per key, 429). */
+  events: { query: eventFeedQuerySchema, responses: { 200: eventFeedPageSchema, ...e400 } },
+  /** The API keys (Administrators over all courses). */
+  adminEventKeys: { query, responses: { 200: eventApiKeyListSchema, ...refusals } },
+  /** Issues a key: the secret is in this answer only. */
+  adminEventKeyCreate: { body: apiBodySchema(eventApiKeyCreateSchema), responses: { 200: eventApiKeyIssuedSchema, ...refusals } },
+  /** Revokes a key at once. */
+  adminEventKeyRevoke: { params: eventApiKeyIdParamsSchema, body: emptyApiBodySchema, responses: { 200: eventApiKeySchema, ...refusals, ...e404, ...e409 } },
   // The OpenAPI document of all of these.
   /** The document itself. */
   openapi: { responses: {} },

@@ -65,6 +65,11 @@ export const API_ROUTES = {
   adminAuditCsv: { method: 'GET', path: '/api/admin/audit.csv' },
   // Subject access: one person's data from every service, as one zip.
   adminSubjectAccess: { method: 'GET', path: '/api/admin/subject-access.zip' },
+  // Application events for the record system: the feed (API key) and its keys (Administrators).
+  events: { method: 'GET', path: '/api/v1/events' },
+  adminEventKeys: { method: 'GET', path: '/api/admin/event-keys' },
+  adminEventKeyCreate: { method: 'POST', path: '/api/admin/event-keys' },
+  adminEventKeyRevoke: { method: 'POST', path: '/api/admin/event-keys/:id/revoke' },
   // The OpenAPI document of all of these.
   openapi: { method: 'GET', path: '/api/openapi.json' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;

@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import {
+  eventApiKeyCreateSchema,
+  eventApiKeyIdParamsSchema,
+  eventApiKeyIssuedSchema,
+  eventApiKeyListSchema,
+  eventApiKeySchema,
+  eventApiKeyVerifiedSchema,
+  eventApiKeyVerifySchema,
+} from '../events/event-api-keys';
+import { eventFeedPageSchema, internalEventFeedQuerySchema } from '../events/event-feed';
+import {
   deskApplicationParamsSchema,
   applicationListingQuerySchema,
   applicationListingResponseSchema,
@@ -216,6 +226,33 @@ export const APPLICATIONS_SVC = {
     params: decisionReviewIdParamsSchema,
     body: decisionReviewDecisionSchema,
     responses: { 200: decisionReviewItemSchema, ...e400, ...e403, ...e404, 409: errorResponseSchema },
+  }),
+
+  // Application events for the record system (docs/domain/events.md).
+  /** A page of the feed after a cursor, of the types the gateway's verified key may read. */
+  eventsFeed: endpoint({ method: 'GET', path: '/events', query: internalEventFeedQuerySchema, responses: { 200: eventFeedPageSchema, ...e400 } }),
+  /** Every API key, newest first (Administrator over all courses). */
+  eventKeys: endpoint({ method: 'GET', path: '/event-keys', responses: { 200: eventApiKeyListSchema, ...e403 } }),
+  /** Issues a key: its secret is in this answer only. */
+  eventKeyCreate: endpoint({
+    method: 'POST',
+    path: '/event-keys',
+    body: eventApiKeyCreateSchema,
+    responses: { 200: eventApiKeyIssuedSchema, ...e400, ...e403 },
+  }),
+  /** Revokes a key at once: 404 unknown, 409 already revoked. */
+  eventKeyRevoke: endpoint({
+    method: 'POST',
+    path: '/event-keys/:id/revoke',
+    params: eventApiKeyIdParamsSchema,
+    responses: { 200: eventApiKeySchema, ...e403, ...e404, 409: errorResponseSchema },
+  }),
+  /** Whether a bearer token is a live key: its id and event types, or 401. */
+  eventKeyVerify: endpoint({
+    method: 'POST',
+    path: '/event-keys/verify',
+    body: eventApiKeyVerifySchema,
+    responses: { 200: eventApiKeyVerifiedSchema, 401: errorResponseSchema },
   }),
 
   /** Counts for the courses the gateway names; view-report on every one. */

@@ -36,7 +36,7 @@ export const outbox = pgTable(
       .notNull()
       .default(sql`pg_current_xact_id()`),
     /** Insertion order, within one transaction the order of its events. */
-    seq: bigint('seq', { mode: 'bigint' }).notNull().generatedAlwaysAsIdentity(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
     // The relay's scan: only rows still waiting, oldest first.

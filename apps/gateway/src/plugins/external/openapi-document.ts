@@ -66,8 +66,15 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   adminApplicationAudit: "An application's audit trail",
   adminAuditCsv: 'The audit trail, as CSV',
   adminSubjectAccess: "A person's stored data, as a zip (subject access)",
+  events: 'Application events for the record system, after a cursor',
+  adminEventKeys: "The events feed's API keys",
+  adminEventKeyCreate: 'Issue an API key for the events feed (its secret is shown once)',
+  adminEventKeyRevoke: 'Revoke an API key of the events feed',
   openapi: 'This document',
 };
+
+/** Routes a client calls with an API key (Authorization: Bearer), not a session (routes/api/events.ts). */
+const API_KEY_ROUTES: ReadonlySet<ApiRouteName> = new Set(['events']);
 
 /** Routes under /api/admin (or training) that answer without a staff session. */
 const PUBLIC_STAFF_ROUTES: ReadonlySet<ApiRouteName> = new Set(['clearingStatus', 'authOptions', 'authLogin', 'authOidcCallback']);
@@ -99,6 +106,18 @@ const error = (description: string) => ({ description, content: { 'application/j
  * of an error or an unreachable service (error-handler.ts: always `{ message }`).
  */
 function standardResponses(name: ApiRouteName): Record<string, unknown> {
+  const retryAfter = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } } };
+  if (API_KEY_ROUTES.has(name)) {
+    return {
+      401: {
+        ...error('No API key, or one unknown or revoked.'),
+        headers: { 'WWW-Authenticate': { description: 'Bearer: send the key as `Authorization: Bearer <key>`.', schema: { type: 'string' } } },
+      },
+      429: { ...error('Too many calls with this API key: wait the seconds in Retry-After.'), headers: retryAfter },
+      500: error('An unexpected error; the message never carries its details.'),
+      503: error('A service or store this route needs cannot be reached; try again shortly.'),
+    };
+  }
   return {
     ...(needsSession(name) ? { 401: error('No staff session, or it has expired: sign in again.') } : {}),
     ...(needsSession(name) || isWrite(name)
@@ -106,7 +125,7 @@ function standardResponses(name: ApiRouteName): Record<string, unknown> {
       : {}),
     429: {
       ...error('Too many requests from this address or account: wait the seconds in Retry-After.'),
-      headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } } },
+      headers: retryAfter,
     },
     500: error('An unexpected error; the message never carries its details.'),
     503: error('A service or store this route needs cannot be reached; try again shortly.'),
@@ -132,7 +151,13 @@ export function completeOpenApiDocument(document: OpenApiDocument, basePath: str
     operation.operationId = name;
     operation.summary ??= SUMMARIES[name];
     const xsrf = { xsrfCookie: [], xsrfToken: [] };
-    operation.security = needsSession(name) ? [{ staffSession: [], ...(isWrite(name) ? xsrf : {}) }] : isWrite(name) ? [xsrf] : [];
+    operation.security = API_KEY_ROUTES.has(name)
+      ? [{ eventsApiKey: [] }]
+      : needsSession(name)
+        ? [{ staffSession: [], ...(isWrite(name) ? xsrf : {}) }]
+        : isWrite(name)
+          ? [xsrf]
+          : [];
     if (IDEMPOTENT_ROUTES.has(name)) {
       operation.parameters = [
         ...(operation.parameters ?? []).filter((p) => !(p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_KEY_HEADER)),
@@ -160,6 +185,12 @@ export function completeOpenApiDocument(document: OpenApiDocument, basePath: str
         ErrorResponse: { type: 'object', required: ['message'], properties: { message: { type: 'string' } }, additionalProperties: true },
       },
       securitySchemes: {
+        eventsApiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key of the events feed (`<key id>.<secret>`), issued by an Administrator on the Settings page and shown once; scoped to event types; limited per key (429 with Retry-After).',
+        },
         staffSession: {
           type: 'apiKey',
           in: 'cookie',
