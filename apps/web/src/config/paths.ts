@@ -145,6 +145,9 @@ export const createApiPaths = (base: string) => {
     adminApplicationAudit: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminApplicationAudit.path, desk(studentId, ucasCode))}`,
     adminAuditCsv: (filter: { student?: string; course?: string } = {}) => `${api}${fillPath(A.adminAuditCsv.path)}${searchString(filter)}`,
     adminSubjectAccess: () => `${api}${fillPath(A.adminSubjectAccess.path)}`,
+    adminEventKeys: () => `${api}${fillPath(A.adminEventKeys.path)}`,
+    adminEventKeyCreate: () => `${api}${fillPath(A.adminEventKeyCreate.path)}`,
+    adminEventKeyRevoke: (id: string) => `${api}${fillPath(A.adminEventKeyRevoke.path, { id })}`,
     adminEmails: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminEmails.path, desk(studentId, ucasCode))}`,
     adminEmailResend: (studentId: string, ucasCode: string, emailId: string) =>
       `${api}${fillPath(A.adminEmailResend.path, { ...desk(studentId, ucasCode), emailId })}`,

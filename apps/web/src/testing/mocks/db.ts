@@ -7,6 +7,7 @@ import type {
   CourseData,
   DocumentType,
   EmailRecord,
+  EventApiKey,
   LoginLockout,
   LoginOptions,
   QualOption,
@@ -57,6 +58,8 @@ type MockDb = {
   clearingAudit: ClearingStatusAuditEntry[];
   /** GET /api/admin/auth/lockouts: the sign-in lockouts in force; a lift removes one. */
   signInLockouts: LoginLockout[];
+  /** GET /api/admin/event-keys, newest first; an issue adds to the front, a revoke marks one. */
+  eventApiKeys: EventApiKey[];
   /** Bodies of staff creates (POST /api/admin/applications/{student}/{course}), as sent. */
   staffCreates: StaffCreateSubmission[];
   /** The applications desk: stored applications as staff see them, and the students. */
@@ -97,6 +100,7 @@ const initialDb = (): MockDb => ({
   loginOptions: { enterprise: false },
   clearingAudit: [],
   signInLockouts: [],
+  eventApiKeys: [],
   staffCreates: [],
   desk: { applications: [], students: [] },
   deskEmails: {},

@@ -4,10 +4,11 @@ import { apiPaths } from '@/config/paths';
 import { ClearingStatusSettings } from '@/features/clearing-status/components/clearing-status-settings';
 import { SubjectAccessForm } from '@/features/data-protection/components/subject-access-form';
 import { SignInLockouts } from '@/features/sign-in-lockouts/components/sign-in-lockouts';
+import { EventApiKeys } from '@/features/event-api-keys/components/event-api-keys';
 import { clearingStatusKeys } from '@/lib/clearing-status';
 import { useUser } from '@/lib/auth';
 
-/** /staff/settings: open or close Clearing, then the sign-in lockouts and a person's subject access export (Administrator over all courses only). */
+/** /staff/settings: open or close Clearing, then the sign-in lockouts, a person's subject access export and the record system's API keys (Administrator over all courses only). */
 export function ClearingStatusRoute() {
   const user = useUser();
   const queryClient = useQueryClient();
@@ -21,6 +22,7 @@ export function ClearingStatusRoute() {
       />
       {canManage && <SignInLockouts />}
       {canManage && <SubjectAccessForm action={apiPaths.adminSubjectAccess()} />}
+      {canManage && <EventApiKeys />}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { clearingStatusSettingsHandlers } from './clearing-status-settings';
 import { clearingStatusHandlers } from './clearing-status';
 import { coursesHandlers } from './courses';
 import { decisionReviewHandlers } from './decision-reviews';
+import { eventApiKeysHandlers } from './event-api-keys';
 import { filesHandlers } from './files';
 import { scenariosHandlers } from './scenarios';
 
@@ -20,4 +21,5 @@ export const handlers = [
   ...scenariosHandlers,
   ...decisionReviewHandlers,
   ...auditHandlers,
+  ...eventApiKeysHandlers,
 ];
