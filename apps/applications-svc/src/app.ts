@@ -17,6 +17,8 @@ import { deskRoutes } from './routes/desk';
 import { decisionReviewRoutes } from './routes/decision-reviews';
 import { statusRoutes } from './routes/status';
 import { eventRoutes } from './routes/events';
+import { webhookRoutes } from './routes/events/webhooks';
+import { webhooksPlugin } from './webhooks/webhooks-plugin';
 import { eventApiKeysRepositoryPlugin } from './repositories/event-api-keys-repository';
 
 /** What tests may set: `now`, the clock of the status page's cycle end (default: the real time). */
@@ -44,6 +46,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(auditRepositoryPlugin);
   await app.register(decisionReviewsRepositoryPlugin, { responseDays: config.DECISION_REVIEW_RESPONSE_DAYS });
   await app.register(eventApiKeysRepositoryPlugin);
+  await app.register(webhooksPlugin, { config });
   await app.register(statusRoutes);
   await app.register(applicationRoutes, { now: options.now });
   await app.register(figuresRoutes);
@@ -52,6 +55,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(placesRoutes);
   await app.register(decisionReviewRoutes, { now: options.now });
   await app.register(eventRoutes);
+  await app.register(webhookRoutes);
   app.addHook('onReady', async () => {
     await app.clearingStatusRepository.ensure({
       state: config.CLEARING_INITIAL_STATE,

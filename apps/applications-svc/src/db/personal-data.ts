@@ -26,4 +26,8 @@ export const PERSONAL_TABLES: Record<string, { table: PgTable; rowsOf: (keys: Su
   course_places: null,
   // The events feed's API keys: record systems and the staff who issued them, no applicant.
   event_api_keys: null,
+  // Webhook endpoints and their deliveries: record systems and event ids (the events are the outbox's rows), no applicant.
+  webhook_endpoints: null,
+  webhook_deliveries: null,
+  webhook_attempts: null,
 };

@@ -66,6 +66,14 @@ import {
   eventApiKeySchema,
 } from '../events/event-api-keys';
 import { eventFeedPageSchema, eventFeedQuerySchema } from '../events/event-feed';
+import {
+  webhookAttemptListSchema,
+  webhookEndpointCreateSchema,
+  webhookEndpointIdParamsSchema,
+  webhookEndpointIssuedSchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+} from '../events/webhooks';
 import { API_ROUTES, type ApiRouteName } from './api-routes';
 import type { Endpoint } from './endpoint';
 
@@ -197,6 +205,18 @@ export const API_ENDPOINTS = withSchemas({
   adminEventKeyCreate: { body: apiBodySchema(eventApiKeyCreateSchema), responses: { 200: eventApiKeyIssuedSchema, ...refusals } },
   /** Revokes a key at once. */
   adminEventKeyRevoke: { params: eventApiKeyIdParamsSchema, body: emptyApiBodySchema, responses: { 200: eventApiKeySchema, ...refusals, ...e404, ...e409 } },
+  /** The webhook endpoints with their backlog (Administrators over all courses). */
+  adminWebhooks: { query, responses: { 200: webhookEndpointListSchema, ...refusals } },
+  /** Registers an endpoint: the signing secret is in this answer only. */
+  adminWebhookCreate: { body: apiBodySchema(webhookEndpointCreateSchema), responses: { 200: webhookEndpointIssuedSchema, ...refusals } },
+  /** Resumes a paused endpoint. */
+  adminWebhookResume: {
+    params: webhookEndpointIdParamsSchema,
+    body: emptyApiBodySchema,
+    responses: { 200: webhookEndpointSchema, ...refusals, ...e404, ...e409 },
+  },
+  /** An endpoint's latest delivery attempts. */
+  adminWebhookAttempts: { params: webhookEndpointIdParamsSchema, query, responses: { 200: webhookAttemptListSchema, ...refusals, ...e404 } },
   // The OpenAPI document of all of these.
   /** The document itself. */
   openapi: { responses: {} },

@@ -70,6 +70,10 @@ export const API_ROUTES = {
   adminEventKeys: { method: 'GET', path: '/api/admin/event-keys' },
   adminEventKeyCreate: { method: 'POST', path: '/api/admin/event-keys' },
   adminEventKeyRevoke: { method: 'POST', path: '/api/admin/event-keys/:id/revoke' },
+  adminWebhooks: { method: 'GET', path: '/api/admin/webhooks' },
+  adminWebhookCreate: { method: 'POST', path: '/api/admin/webhooks' },
+  adminWebhookResume: { method: 'POST', path: '/api/admin/webhooks/:id/resume' },
+  adminWebhookAttempts: { method: 'GET', path: '/api/admin/webhooks/:id/attempts' },
   // The OpenAPI document of all of these.
   openapi: { method: 'GET', path: '/api/openapi.json' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;

@@ -10,6 +10,14 @@ import {
 } from '../events/event-api-keys';
 import { eventFeedPageSchema, internalEventFeedQuerySchema } from '../events/event-feed';
 import {
+  webhookAttemptListSchema,
+  webhookEndpointCreateSchema,
+  webhookEndpointIdParamsSchema,
+  webhookEndpointIssuedSchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+} from '../events/webhooks';
+import {
   deskApplicationParamsSchema,
   applicationListingQuerySchema,
   applicationListingResponseSchema,
@@ -253,6 +261,30 @@ export const APPLICATIONS_SVC = {
     path: '/event-keys/verify',
     body: eventApiKeyVerifySchema,
     responses: { 200: eventApiKeyVerifiedSchema, 401: errorResponseSchema },
+  }),
+
+  /** The webhook endpoints with their backlog (Administrator over all courses). */
+  webhooks: endpoint({ method: 'GET', path: '/webhooks', responses: { 200: webhookEndpointListSchema, ...e403 } }),
+  /** Registers an endpoint: its signing secret is in this answer only. */
+  webhookCreate: endpoint({
+    method: 'POST',
+    path: '/webhooks',
+    body: webhookEndpointCreateSchema,
+    responses: { 200: webhookEndpointIssuedSchema, ...e400, ...e403 },
+  }),
+  /** Resumes a paused endpoint: its backlog is delivered in order; 409 when it is not paused. */
+  webhookResume: endpoint({
+    method: 'POST',
+    path: '/webhooks/:id/resume',
+    params: webhookEndpointIdParamsSchema,
+    responses: { 200: webhookEndpointSchema, ...e403, ...e404, 409: errorResponseSchema },
+  }),
+  /** An endpoint's latest delivery attempts, newest first. */
+  webhookAttempts: endpoint({
+    method: 'GET',
+    path: '/webhooks/:id/attempts',
+    params: webhookEndpointIdParamsSchema,
+    responses: { 200: webhookAttemptListSchema, ...e403, ...e404 },
   }),
 
   /** Counts for the courses the gateway names; view-report on every one. */

@@ -2,3 +2,4 @@
 export * from './application-events';
 export * from './event-feed';
 export * from './event-api-keys';
+export * from './webhooks';

@@ -7,3 +7,4 @@ export * from './course-places';
 export * from './decision-reviews';
 export * from './staff-audit';
 export * from './event-api-keys';
+export * from './webhooks';

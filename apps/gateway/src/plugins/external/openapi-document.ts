@@ -70,6 +70,10 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   adminEventKeys: "The events feed's API keys",
   adminEventKeyCreate: 'Issue an API key for the events feed (its secret is shown once)',
   adminEventKeyRevoke: 'Revoke an API key of the events feed',
+  adminWebhooks: 'The webhook endpoints of application events, with their backlog',
+  adminWebhookCreate: 'Register a webhook endpoint (its signing secret is shown once)',
+  adminWebhookResume: 'Resume a paused webhook endpoint',
+  adminWebhookAttempts: "A webhook endpoint's latest delivery attempts",
   openapi: 'This document',
 };
 

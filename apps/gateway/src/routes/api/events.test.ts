@@ -5,10 +5,10 @@ import {
   eventApiKeyIssuedSchema,
   eventApiKeyListSchema,
   eventFeedPageSchema,
-  type EventFeedPage,
 } from '@clearing-desk/contracts';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
 import { Client } from 'pg';
+import { EventsFeedClient } from '@clearing-desk/events-consumer';
 import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
 
 /**
@@ -72,20 +72,25 @@ describe('the events feed', () => {
   it('pages through 10,000 events with a key, returning each exactly once in order', async () => {
     const { secret } = await issue([APPLICATION_EVENT_TYPES.WITHDRAWN]);
     for (let batch = 0; batch < 4; batch += 1) await insertEvents(2_500, batch * 10_000);
+    // The example consumer (tools/events-consumer) pages by cursor, saving it after each page.
+    let after = '';
+    const consumer = new EventsFeedClient({
+      baseUrl: stack.gatewayUrl,
+      apiKey: secret,
+      limit: 1000,
+      store: { load: async () => after || undefined, save: async (c) => void (after = c) },
+    });
     const seen: string[] = [];
     const applications: number[] = [];
-    let after = '';
     let calls = 0;
     // The feed waits for transactions still running anywhere on the server; a bounded wait, not a race.
     const deadline = Date.now() + 60_000;
     while (seen.length < 10_000 && Date.now() < deadline) {
-      const res = await feed(secret, `?limit=1000${after ? `&after=${after}` : ''}`);
+      const page = await consumer.pullOnce((events) => {
+        seen.push(...events.map((e) => e.id));
+        applications.push(...events.map((e) => Number(e.application.applicationId)));
+      });
       calls += 1;
-      expect(res.status).toBe(200);
-      const page: EventFeedPage = eventFeedPageSchema.parse(res.body);
-      seen.push(...page.events.map((e) => e.id));
-      applications.push(...page.events.map((e) => Number(e.application.applicationId)));
-      after = page.next;
       if (!page.more && seen.length < 10_000) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(seen).toHaveLength(10_000);

@@ -7,6 +7,7 @@ import {
   TIMESTAMP_PARAM,
   tooManyRequestsMessage,
   type EventApiKeyVerified,
+  WEBHOOK_TEXTS,
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -26,6 +27,11 @@ const requireAdministrator = async (request: FastifyRequest) => {
   if (!canManageClearing(request.staffUser)) throw new HttpError(403, EVENT_API_KEY_TEXTS.FORBIDDEN);
 };
 
+/** The same rule for webhook endpoints, with its own words. */
+const requireWebhookAdministrator = async (request: FastifyRequest) => {
+  if (!canManageClearing(request.staffUser)) throw new HttpError(403, WEBHOOK_TEXTS.FORBIDDEN);
+};
+
 /**
  * The record system's routes (docs/domain/events.md):
  * - GET /api/v1/events: a page of application events after a cursor, for a client that sends an
@@ -35,7 +41,8 @@ const requireAdministrator = async (request: FastifyRequest) => {
  *   limits, keyed by the key's id so a record system behind any address keeps its own budget),
  *   429 with Retry-After past it. The key is verified by applications-svc at every call, so a
  *   revocation holds at once on every gateway instance.
- * - the Settings page's keys: list, issue (the secret answered once), revoke (Administrators).
+ * - the Settings page's keys: list, issue (the secret answered once), revoke (Administrators);
+ * - its webhook endpoints: list, register (the signing secret answered once), resume, attempts.
  */
 export const eventApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig }> = async (fastify, { config }) => {
   fastify.decorateRequest('eventApiKey', null);
@@ -100,4 +107,18 @@ export const eventApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig }> = 
       preHandler: [fastify.csrfProtection, requireAdministrator],
     }),
   );
+
+  // Webhook endpoints (signed deliveries by applications-svc): Administrators over all courses.
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminWebhooks, APPLICATIONS_SVC.webhooks, { preHandler: requireWebhookAdministrator }));
+  fastify.route(
+    forwardedRoute(fastify, API_ENDPOINTS.adminWebhookCreate, APPLICATIONS_SVC.webhookCreate, {
+      preHandler: [fastify.csrfProtection, requireWebhookAdministrator],
+    }),
+  );
+  fastify.route(
+    forwardedRoute(fastify, API_ENDPOINTS.adminWebhookResume, APPLICATIONS_SVC.webhookResume, {
+      preHandler: [fastify.csrfProtection, requireWebhookAdministrator],
+    }),
+  );
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminWebhookAttempts, APPLICATIONS_SVC.webhookAttempts, { preHandler: requireWebhookAdministrator }));
 };
