@@ -148,6 +148,10 @@ export const createApiPaths = (base: string) => {
     adminEventKeys: () => `${api}${fillPath(A.adminEventKeys.path)}`,
     adminEventKeyCreate: () => `${api}${fillPath(A.adminEventKeyCreate.path)}`,
     adminEventKeyRevoke: (id: string) => `${api}${fillPath(A.adminEventKeyRevoke.path, { id })}`,
+    adminWebhooks: () => `${api}${fillPath(A.adminWebhooks.path)}`,
+    adminWebhookCreate: () => `${api}${fillPath(A.adminWebhookCreate.path)}`,
+    adminWebhookResume: (id: string) => `${api}${fillPath(A.adminWebhookResume.path, { id })}`,
+    adminWebhookAttempts: (id: string) => `${api}${fillPath(A.adminWebhookAttempts.path, { id })}`,
     adminEmails: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminEmails.path, desk(studentId, ucasCode))}`,
     adminEmailResend: (studentId: string, ucasCode: string, emailId: string) =>
       `${api}${fillPath(A.adminEmailResend.path, { ...desk(studentId, ucasCode), emailId })}`,

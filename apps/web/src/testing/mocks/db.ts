@@ -8,6 +8,8 @@ import type {
   DocumentType,
   EmailRecord,
   EventApiKey,
+  WebhookAttempt,
+  WebhookEndpoint,
   LoginLockout,
   LoginOptions,
   QualOption,
@@ -60,6 +62,8 @@ type MockDb = {
   signInLockouts: LoginLockout[];
   /** GET /api/admin/event-keys, newest first; an issue adds to the front, a revoke marks one. */
   eventApiKeys: EventApiKey[];
+  /** GET /api/admin/webhooks (a register adds to the front, a resume sets it active) and each endpoint's attempts by id. */
+  webhooks: { endpoints: WebhookEndpoint[]; attempts: Record<string, WebhookAttempt[]> };
   /** Bodies of staff creates (POST /api/admin/applications/{student}/{course}), as sent. */
   staffCreates: StaffCreateSubmission[];
   /** The applications desk: stored applications as staff see them, and the students. */
@@ -101,6 +105,7 @@ const initialDb = (): MockDb => ({
   clearingAudit: [],
   signInLockouts: [],
   eventApiKeys: [],
+  webhooks: { endpoints: [], attempts: {} },
   staffCreates: [],
   desk: { applications: [], students: [] },
   deskEmails: {},

@@ -5,10 +5,11 @@ import { ClearingStatusSettings } from '@/features/clearing-status/components/cl
 import { SubjectAccessForm } from '@/features/data-protection/components/subject-access-form';
 import { SignInLockouts } from '@/features/sign-in-lockouts/components/sign-in-lockouts';
 import { EventApiKeys } from '@/features/event-api-keys/components/event-api-keys';
+import { Webhooks } from '@/features/webhooks/components/webhooks';
 import { clearingStatusKeys } from '@/lib/clearing-status';
 import { useUser } from '@/lib/auth';
 
-/** /staff/settings: open or close Clearing, then the sign-in lockouts, a person's subject access export and the record system's API keys (Administrator over all courses only). */
+/** /staff/settings: open or close Clearing, then the sign-in lockouts, a person's subject access export and the record system's API keys and webhooks (Administrator over all courses only). */
 export function ClearingStatusRoute() {
   const user = useUser();
   const queryClient = useQueryClient();
@@ -23,6 +24,7 @@ export function ClearingStatusRoute() {
       {canManage && <SignInLockouts />}
       {canManage && <SubjectAccessForm action={apiPaths.adminSubjectAccess()} />}
       {canManage && <EventApiKeys />}
+      {canManage && <Webhooks />}
     </>
   );
 }

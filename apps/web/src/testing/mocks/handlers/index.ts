@@ -7,6 +7,7 @@ import { clearingStatusHandlers } from './clearing-status';
 import { coursesHandlers } from './courses';
 import { decisionReviewHandlers } from './decision-reviews';
 import { eventApiKeysHandlers } from './event-api-keys';
+import { webhooksHandlers } from './webhooks';
 import { filesHandlers } from './files';
 import { scenariosHandlers } from './scenarios';
 
@@ -22,4 +23,5 @@ export const handlers = [
   ...decisionReviewHandlers,
   ...auditHandlers,
   ...eventApiKeysHandlers,
+  ...webhooksHandlers,
 ];
