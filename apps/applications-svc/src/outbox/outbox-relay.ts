@@ -112,10 +112,18 @@ export function createOutboxRelay(deps: { db: ApplicationsDatabase; config: Appl
     return n;
   }
 
+  // Others woken by the same commits (the webhook dispatcher): told after the relay is.
+  const kickListeners: (() => void)[] = [];
+
   return {
     start: () => schedule(0),
     /** A decision was committed: relay now rather than at the next tick. */
-    kick: () => void pass(),
+    kick: () => {
+      void pass();
+      for (const listener of kickListeners) listener();
+    },
+    /** Calls `listener` at every kick (a change committed), e.g. to read the events feed at once. */
+    onKick: (listener: () => void) => void kickListeners.push(listener),
     /** Relays what waits now (tests). */
     relayNow: () => pass(),
     async close() {

@@ -1,12 +1,15 @@
-import { applicationEventSchema } from '@clearing-desk/contracts';
+import { applicationEventSchema, type ApplicationEvent } from '@clearing-desk/contracts';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { outbox, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { outbox, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
 
-/** What one delivery job did: delivered (and the next head, if any), failed (retry), paused, or nothing to do. */
-export type DeliveryOutcome =
-  { kind: 'delivered'; next: string | null } | { kind: 'failed'; error: string } | { kind: 'paused' } | { kind: 'skipped'; head: string | null };
+/** Undelivered events one read of an endpoint's backlog takes (then it reads again). */
+const BATCH = 100;
+
+/** What one run of an endpoint's job did: its backlog delivered, a failure (retry later), or the endpoint paused or not active. */
+export type BacklogOutcome =
+  { kind: 'done'; delivered: number } | { kind: 'failed'; delivered: number; failures: number; error: string } | { kind: 'paused' | 'inactive' };
 
 /**
  * The Standard Webhooks headers of one attempt: webhook-id (the event's id, the same on every
@@ -22,92 +25,94 @@ export function signedHeaders(secret: string, eventId: string, body: string, at:
   };
 }
 
-/**
- * Tries the head of an endpoint's backlog (its oldest undelivered event), when `deliveryId` is
- * that head and the endpoint is active: POSTs the event, signed, and records the attempt. A 2xx
- * marks it delivered and clears the endpoint's failures; anything else (another status, no
- * answer within `timeoutMs`) counts a failure, and the `pauseAfter`-th in a row pauses the
- * endpoint (the backlog stays; an Administrator resumes it). Only the head is ever tried, so a
- * receiver gets an endpoint's events in order.
- */
-export async function deliverHead(
-  db: ApplicationsDatabase,
-  job: { endpointId: string; deliveryId: string },
-  options: { timeoutMs: number; pauseAfter: number; now?: () => Date },
-): Promise<DeliveryOutcome> {
-  const now = options.now ?? (() => new Date());
-  const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, job.endpointId));
-  if (!endpoint || endpoint.status !== 'active') return { kind: 'skipped', head: null };
-  const head = await headOf(db, endpoint.id);
-  if (!head || head.id !== job.deliveryId) return { kind: 'skipped', head: head?.id ?? null };
-  const event = applicationEventSchema.parse(head.payload);
+/** POSTs one event, signed: the receiver's status, or why no answer came. A 2xx is a delivery. */
+async function post(
+  url: string,
+  secret: string,
+  event: ApplicationEvent,
+  timeoutMs: number,
+  at: Date,
+): Promise<{ status: number | null; error: string | null }> {
   const body = JSON.stringify(event);
-  const started = Date.now();
-  let status: number | null = null;
-  let error: string | null = null;
   try {
-    const res = await fetch(endpoint.url, {
+    const res = await fetch(url, {
       method: 'POST',
-      headers: signedHeaders(endpoint.secret, event.id, body, now()),
+      headers: signedHeaders(secret, event.id, body, at),
       body,
       redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs),
+      signal: AbortSignal.timeout(timeoutMs),
     });
-    status = res.status;
     await res.body?.cancel();
-    if (status < 200 || status > 299) error = `The receiver answered ${status}.`;
+    return { status: res.status, error: res.status >= 200 && res.status <= 299 ? null : `The receiver answered ${res.status}.` };
   } catch (err) {
-    error = err instanceof Error && err.name === 'TimeoutError' ? `No answer within ${options.timeoutMs} ms.` : `No answer: ${errorText(err)}.`;
+    return { status: null, error: err instanceof Error && err.name === 'TimeoutError' ? `No answer within ${timeoutMs} ms.` : `No answer: ${errorText(err)}.` };
   }
-  const delivered = error === null;
-  const durationMs = Date.now() - started;
-  const paused = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(webhookDeliveries)
-      .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, ...(delivered ? { deliveredAt: sql`now()` } : {}) })
-      .where(eq(webhookDeliveries.id, head.id))
-      .returning({ attempts: webhookDeliveries.attempts });
-    await tx.insert(webhookAttempts).values({
-      endpointId: endpoint.id,
-      deliveryId: head.id,
-      eventId: event.id,
-      eventType: event.type,
-      attempt: row?.attempts ?? 1,
-      delivered: delivered ? 1 : 0,
-      httpStatus: status,
-      error,
-      durationMs,
-    });
-    if (delivered) {
-      await tx.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(eq(webhookEndpoints.id, endpoint.id));
-      return false;
-    }
-    const [after] = await tx
-      .update(webhookEndpoints)
-      .set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1` })
-      .where(eq(webhookEndpoints.id, endpoint.id))
-      .returning({ failures: webhookEndpoints.consecutiveFailures });
-    if ((after?.failures ?? 0) < options.pauseAfter) return false;
-    await tx
-      .update(webhookEndpoints)
-      .set({ status: 'paused', pausedAt: sql`now()` })
-      .where(eq(webhookEndpoints.id, endpoint.id));
-    return true;
-  });
-  if (delivered) return { kind: 'delivered', next: (await headOf(db, endpoint.id))?.id ?? null };
-  return paused ? { kind: 'paused' } : { kind: 'failed', error: error ?? 'failed' };
 }
 
-/** The oldest undelivered delivery of an endpoint, with its event. */
-async function headOf(db: ApplicationsDatabase, endpointId: string) {
-  const [head] = await db
-    .select({ id: webhookDeliveries.id, payload: outbox.payload })
-    .from(webhookDeliveries)
-    .innerJoin(outbox, eq(outbox.id, webhookDeliveries.eventId))
-    .where(and(eq(webhookDeliveries.endpointId, endpointId), isNull(webhookDeliveries.deliveredAt)))
-    .orderBy(asc(webhookDeliveries.seq))
-    .limit(1);
-  return head;
+/**
+ * Delivers an endpoint's backlog in order, oldest first, while the endpoint is active: each
+ * event POSTed signed and its attempt recorded (with the delivery's attempt count and, on a 2xx,
+ * delivered_at, in one statement). A failure (another status, no answer within `timeoutMs`)
+ * stops the run: the endpoint's failures in a row grow by one, and the `pauseAfter`-th pauses it
+ * (its backlog stays; an Administrator resumes it); else the caller retries later, from the same
+ * event (the same webhook-id). Only the oldest undelivered event is ever tried, so a receiver gets
+ * an endpoint's events in order. Two runs for one endpoint must not overlap (the caller's job id
+ * is the endpoint's).
+ */
+export async function deliverBacklog(
+  db: ApplicationsDatabase,
+  endpointId: string,
+  options: { timeoutMs: number; pauseAfter: number; now?: () => Date },
+): Promise<BacklogOutcome> {
+  const now = options.now ?? (() => new Date());
+  const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
+  if (!endpoint || endpoint.status !== 'active') return { kind: 'inactive' };
+  let delivered = 0;
+  let failuresBefore = endpoint.consecutiveFailures;
+  for (;;) {
+    const batch = await db
+      .select({ id: webhookDeliveries.id, payload: outbox.payload })
+      .from(webhookDeliveries)
+      .innerJoin(outbox, eq(outbox.id, webhookDeliveries.eventId))
+      .where(and(eq(webhookDeliveries.endpointId, endpointId), isNull(webhookDeliveries.deliveredAt)))
+      .orderBy(asc(webhookDeliveries.seq))
+      .limit(BATCH);
+    if (batch.length === 0) return { kind: 'done', delivered };
+    for (const head of batch) {
+      const event = applicationEventSchema.parse(head.payload);
+      const started = Date.now();
+      const { status, error } = await post(endpoint.url, endpoint.secret, event, options.timeoutMs, now());
+      const ok = error === null;
+      // The attempt and the delivery's count (and delivered_at) in one statement.
+      await db.execute(sql`
+        with d as (
+          update ${webhookDeliveries} set attempts = attempts + 1${ok ? sql`, delivered_at = now()` : sql``}
+          where id = ${head.id}::uuid returning attempts
+        )
+        insert into webhook_attempts (endpoint_id, delivery_id, event_id, event_type, attempt, delivered, http_status, error, duration_ms)
+        select ${endpointId}::uuid, ${head.id}::uuid, ${event.id}::uuid, ${event.type}::text, d.attempts, ${ok ? 1 : 0}::smallint, ${status}::int, ${error}::text, ${Date.now() - started}::int from d`);
+      if (ok) {
+        delivered += 1;
+        if (failuresBefore > 0) {
+          await db.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(eq(webhookEndpoints.id, endpointId));
+          failuresBefore = 0;
+        }
+        continue;
+      }
+      const [after] = await db
+        .update(webhookEndpoints)
+        .set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1` })
+        .where(eq(webhookEndpoints.id, endpointId))
+        .returning({ failures: webhookEndpoints.consecutiveFailures });
+      const failures = after?.failures ?? failuresBefore + 1;
+      if (failures < options.pauseAfter) return { kind: 'failed', delivered, failures, error: error ?? 'failed' };
+      await db
+        .update(webhookEndpoints)
+        .set({ status: 'paused', pausedAt: sql`now()` })
+        .where(eq(webhookEndpoints.id, endpointId));
+      return { kind: 'paused' };
+    }
+  }
 }
 
 /** A failed request in a line: undici's cause (ECONNREFUSED...) rather than its generic 'fetch failed'. */

@@ -13,11 +13,10 @@ const PAGE = 500;
  * moves it only from the position read (a compare-and-set: of two instances passing at once,
  * one writes, the other rolls back and reads again next time; a repeated delivery would be
  * ignored anyway, unique per endpoint and event). The feed is read before the transaction
- * writes, so the pass's own transaction never holds the feed's horizon back. Answers the active
- * endpoints that have a backlog, oldest delivery first, for the caller to make sure each has its
- * delivery job.
+ * writes, so the pass's own transaction never holds the feed's horizon back. Answers the ids of
+ * the active endpoints that have a backlog, for the caller to make sure each has its delivery job.
  */
-export async function dispatchPass(db: ApplicationsDatabase): Promise<{ endpointId: string; deliveryId: string }[]> {
+export async function dispatchPass(db: ApplicationsDatabase): Promise<string[]> {
   const endpoints = await db.select().from(webhookEndpoints).orderBy(asc(webhookEndpoints.createdAt));
   for (const endpoint of endpoints) {
     let cursor = endpoint.cursor;
@@ -43,11 +42,10 @@ export async function dispatchPass(db: ApplicationsDatabase): Promise<{ endpoint
       cursor = page.next;
     }
   }
-  const heads = await db
-    .selectDistinctOn([webhookDeliveries.endpointId], { endpointId: webhookDeliveries.endpointId, deliveryId: webhookDeliveries.id })
+  const backlogs = await db
+    .selectDistinct({ endpointId: webhookDeliveries.endpointId })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(and(isNull(webhookDeliveries.deliveredAt), eq(webhookEndpoints.status, 'active')))
-    .orderBy(webhookDeliveries.endpointId, asc(webhookDeliveries.seq));
-  return heads;
+    .where(and(isNull(webhookDeliveries.deliveredAt), eq(webhookEndpoints.status, 'active')));
+  return backlogs.map((b) => b.endpointId);
 }
