@@ -1,4 +1,5 @@
-import { API_ROUTES, basePrefix, IDEMPOTENCY_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER, type ApiRouteName } from '@clearing-desk/contracts';
+import { API_ROUTES, applicationEventSchema, basePrefix, IDEMPOTENCY_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER, type ApiRouteName } from '@clearing-desk/contracts';
+import { z } from 'zod';
 import { SESSION_COOKIE } from '../app/staff-session';
 
 /** The parts of an OpenAPI 3.1 operation this module reads and adds. */
@@ -137,12 +138,41 @@ function standardResponses(name: ApiRouteName): Record<string, unknown> {
 }
 
 /**
+ * The webhook a registered endpoint receives (OpenAPI 3.1 `webhooks`): one application event per
+ * POST, signed per Standard Webhooks (routes/api/events.ts; docs/domain/events.md "Webhooks").
+ */
+function applicationEventWebhook(): Record<string, unknown> {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(applicationEventSchema, { target: 'draft-2020-12' }) as Record<string, unknown>;
+  const header = (name: string, description: string) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } });
+  return {
+    post: {
+      operationId: 'applicationEventWebhook',
+      summary: 'An application event, posted to a registered endpoint',
+      description:
+        'Posted to each endpoint an Administrator registered for its type, at least once and in order; retried with backoff until a 2xx, the endpoint paused after too many failures in a row. Verify the signature with the endpoint’s secret (the standardwebhooks library), and ignore a webhook-id already handled.',
+      security: [],
+      parameters: [
+        header('webhook-id', 'The event’s id: the same on every attempt.'),
+        header('webhook-timestamp', 'When this attempt was signed, in seconds since 1970.'),
+        header('webhook-signature', '`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret.'),
+      ],
+      requestBody: { required: true, content: { 'application/json': { schema } } },
+      responses: {
+        204: { description: 'Taken: any 2xx counts as delivered.' },
+        400: { description: 'Refused (e.g. the signature did not verify): tried again later, like any answer but a 2xx.' },
+      },
+    },
+  };
+}
+
+/**
  * Completes @fastify/swagger's document of the contracts (their routes and payloads untouched) to
  * what an integrator and Redocly's recommended rules expect: the server (BASE_PATH), a licence,
  * the cookie and XSRF security schemes with each operation's requirement (public reads none;
  * public writes the XSRF pair; staff routes the session cookie, and the XSRF pair on writes),
  * an operationId (the API_ROUTES name) and summary each, the `Idempotency-Key` header of the
- * submissions, and the standard refusals (standardResponses) where the contract has none.
+ * submissions, the standard refusals (standardResponses) where the contract has none, and the
+ * application event webhook a record system's endpoint receives.
  * Returns a new document; an operation not in API_ROUTES keeps what it had.
  */
 export function completeOpenApiDocument(document: OpenApiDocument, basePath: string): OpenApiDocument {
@@ -182,6 +212,7 @@ export function completeOpenApiDocument(document: OpenApiDocument, basePath: str
     info: { ...document.info, license: { name: 'Proprietary: the university’s own terms', identifier: 'LicenseRef-Proprietary' } },
     servers: [{ url: basePath, description: 'This gateway (its BASE_PATH)' }],
     paths,
+    webhooks: { applicationEvent: applicationEventWebhook() },
     components: {
       ...document.components,
       schemas: {

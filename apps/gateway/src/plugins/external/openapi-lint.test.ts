@@ -96,6 +96,10 @@ describe('what the document adds to the contracts', () => {
     // Its page describes every event's payload, each type by its versioned name.
     const page = JSON.stringify(events?.responses['200']);
     for (const type of Object.values(APPLICATION_EVENT_TYPES)) expect(page).toContain(`"enum":["${type}"]`);
+    // The webhook an endpoint receives, with its Standard Webhooks headers and every event's schema.
+    const webhook = (document.webhooks as Record<string, { post: Operation }>).applicationEvent?.post;
+    expect(webhook?.parameters?.map((p) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    for (const type of Object.values(APPLICATION_EVENT_TYPES)) expect(JSON.stringify(webhook?.requestBody)).toContain(`"const":"${type}"`);
     expect(paths['/api/admin/event-keys']?.post?.security).toEqual([{ staffSession: [], xsrfCookie: [], xsrfToken: [] }]);
   });
 
