@@ -20,9 +20,14 @@ import { eventRoutes } from './routes/events';
 import { webhookRoutes } from './routes/events/webhooks';
 import { webhooksPlugin } from './webhooks/webhooks-plugin';
 import { eventApiKeysRepositoryPlugin } from './repositories/event-api-keys-repository';
+import { cycleRepositoryPlugin } from './repositories/cycle-repository';
+import { clockFromSetting, seedCycle, todayOf } from '@clearing-desk/contracts';
 
-/** What tests may set: `now`, the clock of the status page's cycle end (default: the real time). */
-export type BuildOptions = { now?: () => Date };
+/**
+ * What tests may set: `now`, the clock of the status page's cycle end (default: the real time),
+ * and `clock`, the clock of the Clearing window (default: CLEARING_CLOCK, else the real time).
+ */
+export type BuildOptions = { now?: () => Date; clock?: () => Date };
 
 /**
  * Builds applications-svc without listening. Plugin order, the same in every service:
@@ -41,14 +46,17 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(outboxRelayPlugin, { config });
   await app.register(queueMetricsPlugin, { config });
   await app.register(clearingStatusRepositoryPlugin);
+  const clock = options.clock ?? clockFromSetting(config.CLEARING_CLOCK);
+  const today = () => todayOf(clock);
+  await app.register(cycleRepositoryPlugin, { today });
   await app.register(applicationsRepositoryPlugin);
   await app.register(decisionMetricsPlugin);
   await app.register(auditRepositoryPlugin);
   await app.register(decisionReviewsRepositoryPlugin, { responseDays: config.DECISION_REVIEW_RESPONSE_DAYS });
   await app.register(eventApiKeysRepositoryPlugin);
   await app.register(webhooksPlugin, { config });
-  await app.register(statusRoutes);
-  await app.register(applicationRoutes, { now: options.now });
+  await app.register(statusRoutes, { today });
+  await app.register(applicationRoutes, { now: options.now, today });
   await app.register(figuresRoutes);
   await app.register(deskRoutes);
   await app.register(auditRoutes);
@@ -61,6 +69,8 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
       state: config.CLEARING_INITIAL_STATE,
       closing_message: config.CLEARING_INITIAL_CLOSING_MESSAGE ?? null,
     });
+    // The first recruitment cycle comes from configuration; later starts keep the stored one.
+    await app.cycleRepository.ensure(seedCycle(config));
   });
   return app;
 }

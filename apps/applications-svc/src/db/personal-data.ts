@@ -24,6 +24,9 @@ export const PERSONAL_TABLES: Record<string, { table: PgTable; rowsOf: (keys: Su
   clearing_settings: null,
   clearing_settings_audit: null,
   course_places: null,
+  // The recruitment cycles and who changed them: settings, no applicant.
+  recruitment_cycles: null,
+  recruitment_cycle_audit: null,
   // The events feed's API keys: record systems and the staff who issued them, no applicant.
   event_api_keys: null,
   // Webhook endpoints and their deliveries: record systems and event ids (the events are the outbox's rows), no applicant.

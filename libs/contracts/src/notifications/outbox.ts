@@ -14,6 +14,8 @@ export const OUTBOX_KINDS = {
   DECISION_EMAIL: 'decision-email',
   /** A course's places ledger changed: courses-svc projects it onto the course. */
   COURSE_PLACES: 'course-places',
+  /** The recruitment cycle rolled: courses-svc moves the courses that started on the old default start date. */
+  COURSE_STARTS: 'course-starts',
   /**
    * An application event for record systems (contracts events): no queue takes it; it is written
    * already relayed and its readers (the events feed) read the outbox itself by a commit-safe
@@ -29,6 +31,7 @@ export type QueuedOutboxKind = Exclude<OutboxKind, 'application-event'>;
 export const OUTBOX_QUEUES = {
   'decision-email': 'decision-emails',
   'course-places': 'course-places',
+  'course-starts': 'course-starts',
 } as const satisfies Record<QueuedOutboxKind, string>;
 
 /** Whether the relay hands rows of this kind to a queue (OUTBOX_QUEUES). */
@@ -60,6 +63,7 @@ export const COURSE_PLACES_JOB_OPTIONS = {
 export const OUTBOX_JOB_OPTIONS = {
   'decision-email': DECISION_EMAIL_JOB_OPTIONS,
   'course-places': COURSE_PLACES_JOB_OPTIONS,
+  'course-starts': COURSE_PLACES_JOB_OPTIONS,
 } as const satisfies Record<QueuedOutboxKind, object>;
 
 /** A BullMQ job id for an outbox row (its UUID; BullMQ refuses purely numeric custom ids). */

@@ -8,3 +8,4 @@ export * from './decision-reviews';
 export * from './staff-audit';
 export * from './event-api-keys';
 export * from './webhooks';
+export * from './recruitment-cycles';

@@ -36,10 +36,10 @@ export const webhookDeliveries = pgTable(
     endpointId: uuid('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-    /** The event (its outbox row; the webhook-id of every attempt). */
+    /** The event (its outbox row; the webhook-id of every attempt). An erased event takes its deliveries with it. */
     eventId: uuid('event_id')
       .notNull()
-      .references(() => outbox.id),
+      .references(() => outbox.id, { onDelete: 'cascade' }),
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),

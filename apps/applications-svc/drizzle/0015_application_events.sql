@@ -1,3 +1,0 @@
-ALTER TABLE "outbox" ADD COLUMN "xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
-ALTER TABLE "outbox" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "outbox_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
-CREATE INDEX "outbox_events_cursor_idx" ON "outbox" USING btree ("xid","seq") WHERE "outbox"."kind" = 'application-event';
