@@ -32,6 +32,7 @@ async function main(argv: string[]): Promise<void> {
   process.exitCode = 2;
 }
 
-void main(process.argv.slice(2)).catch(() => {
+void main(process.argv.slice(2)).catch((err: unknown) => {
+  console.error(err);
   process.exitCode = 1;
 });

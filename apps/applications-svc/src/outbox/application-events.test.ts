@@ -15,7 +15,8 @@ import { createTestDatabase, endpointRequest, internalHeaders, TEST_INTERNAL_TOK
 import { and, asc, eq } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { applicationsConfigSchema } from '../config';
-import { outbox } from '../db/schema';
+import { applications, outbox } from '../db/schema';
+import { applicationEventsOf } from './application-events';
 
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -166,5 +167,31 @@ describe('application events in the outbox', () => {
       'application.withdrawn.v1',
     ]);
     expect(types.at(-1)).toMatchObject({ data: { previousStatus: 'O', withdrawnBy: 'admin' } });
+  });
+
+  it("makes one decision event, carrying its outcome, for a person's review of an automatic decision, and none for an edit that keeps the status", async () => {
+    const saved = await apply('O');
+    const [application] = await app.db
+      .select()
+      .from(applications)
+      .where(eq(applications.applicationId, Number(saved.app_id)));
+    const at = new Date('2025-08-15T10:00:00Z');
+    const reviewed = applicationEventsOf({ row: application!, previousStatus: 'O', source: 'staff', user: 'backoffice', at, review: { OUTCOME: 'UPHELD' } });
+    expect(reviewed.map((e) => [e.type, e.occurredAt, e.data])).toEqual([
+      [
+        'application.decision.v1',
+        '2025-08-15T10:00:00.000Z',
+        {
+          status: 'O',
+          subStatus: 'AO',
+          reasons: [],
+          ruleVersion: { TARIFF_TABLES_VERSION: 'UCAS Tariff 2017', COURSE_REQUIREMENTS_HASH: 'abc123' },
+          source: 'staff',
+          decidedBy: 'backoffice',
+          review: { outcome: 'UPHELD' },
+        },
+      ],
+    ]);
+    expect(applicationEventsOf({ row: application!, previousStatus: 'O', source: 'staff', user: 'backoffice', at })).toEqual([]);
   });
 });
