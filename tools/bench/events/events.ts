@@ -10,8 +10,9 @@
  * repeated (an event id received twice) and out of order (an event received before one its
  * endpoint had been given earlier in feed order), the time from the decision's answer (its
  * transaction committed before the gateway answered) to the receiver's request, and from the
- * decision's transaction time (`occurredAt`) to it, as p50, p95 and max, and the load average at
- * start and end. Asserts nothing; not part of `npm test`.
+ * decision's transaction time (`occurredAt`) to it, as p50, p95 and max, where that time went
+ * (applications-svc's rows: transaction to delivery row, delivery row to delivered), and the load
+ * average at start and end. Asserts nothing; not part of `npm test`.
  *
  *   npx tsx tools/bench/events/events.ts [--rate 20] [--seconds 30] [--drain 120] [--apps compiled|tsx]
  */
@@ -182,6 +183,24 @@ async function main() {
     console.log(
       `from its transaction time | ${fromTransaction.length} | ${ms(percentile(fromTransaction, 50))} | ${ms(percentile(fromTransaction, 95))} | ${ms(fromTransaction.at(-1) ?? Number.NaN)}`,
     );
+    // Where the time went, from applications-svc's own rows: transaction to delivery row (the
+    // feed's horizon and the dispatcher) and delivery row to delivered (the delivery worker).
+    const client = new Client({ connectionString: stack.databaseUrls.applications });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ stage: string; p50: number; p95: number; max: number }>(`
+        with s as (
+          select extract(epoch from d.created_at - o.created_at) * 1000 as dispatch, extract(epoch from d.delivered_at - d.created_at) * 1000 as deliver
+          from webhook_deliveries d join outbox o on o.id = d.event_id)
+        select 'transaction -> delivery row (feed horizon, dispatcher)' as stage, percentile_cont(0.5) within group (order by dispatch) as p50,
+               percentile_cont(0.95) within group (order by dispatch) as p95, max(dispatch) as max from s
+        union all
+        select 'delivery row -> delivered (worker)', percentile_cont(0.5) within group (order by deliver),
+               percentile_cont(0.95) within group (order by deliver), max(deliver) from s`);
+      for (const r of rows) console.log(`${r.stage} | p50 ${ms(Number(r.p50))} | p95 ${ms(Number(r.p95))} | max ${ms(Number(r.max))}`);
+    } finally {
+      await client.end();
+    }
   } finally {
     await pool.close();
     await stack.stop();

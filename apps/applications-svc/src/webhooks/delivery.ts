@@ -1,7 +1,7 @@
 import { applicationEventSchema, type ApplicationEvent } from '@clearing-desk/contracts';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { outbox, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { outbox, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
 
 /** Undelivered events one read of an endpoint's backlog takes (then it reads again). */
@@ -51,8 +51,8 @@ async function post(
 
 /**
  * Delivers an endpoint's backlog in order, oldest first, while the endpoint is active: each
- * event POSTed signed and its attempt recorded (with the delivery's attempt count and, on a 2xx,
- * delivered_at, in one statement). A failure (another status, no answer within `timeoutMs`)
+ * event POSTed signed, the attempts of a batch recorded together (with each delivery's attempt
+ * count and, on a 2xx, delivered_at) in one transaction. A failure (another status, no answer within `timeoutMs`)
  * stops the run: the endpoint's failures in a row grow by one, and the `pauseAfter`-th pauses it
  * (its backlog stays; an Administrator resumes it); else the caller retries later, from the same
  * event (the same webhook-id). Only the oldest undelivered event is ever tried, so a receiver gets
@@ -68,50 +68,75 @@ export async function deliverBacklog(
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
   if (!endpoint || endpoint.status !== 'active') return { kind: 'inactive' };
   let delivered = 0;
-  let failuresBefore = endpoint.consecutiveFailures;
   for (;;) {
     const batch = await db
-      .select({ id: webhookDeliveries.id, payload: outbox.payload })
+      .select({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts, payload: outbox.payload })
       .from(webhookDeliveries)
       .innerJoin(outbox, eq(outbox.id, webhookDeliveries.eventId))
       .where(and(eq(webhookDeliveries.endpointId, endpointId), isNull(webhookDeliveries.deliveredAt)))
       .orderBy(asc(webhookDeliveries.seq))
       .limit(BATCH);
     if (batch.length === 0) return { kind: 'done', delivered };
+    // The batch's attempts are posted one after another and recorded together (one commit, not
+    // one per event): a crash in between posts some of them again, with the same webhook-id,
+    // which at least once allows and the receiver ignores.
+    const tried: (typeof webhookAttempts.$inferInsert)[] = [];
+    let failed: string | null = null;
     for (const head of batch) {
       const event = applicationEventSchema.parse(head.payload);
       const started = Date.now();
       const { status, error } = await post(endpoint.url, endpoint.secret, event, options.timeoutMs, now());
-      const ok = error === null;
-      // The attempt and the delivery's count (and delivered_at) in one statement.
-      await db.execute(sql`
-        with d as (
-          update ${webhookDeliveries} set attempts = attempts + 1${ok ? sql`, delivered_at = now()` : sql``}
-          where id = ${head.id}::uuid returning attempts
-        )
-        insert into webhook_attempts (endpoint_id, delivery_id, event_id, event_type, attempt, delivered, http_status, error, duration_ms)
-        select ${endpointId}::uuid, ${head.id}::uuid, ${event.id}::uuid, ${event.type}::text, d.attempts, ${ok ? 1 : 0}::smallint, ${status}::int, ${error}::text, ${Date.now() - started}::int from d`);
-      if (ok) {
-        delivered += 1;
-        if (failuresBefore > 0) {
-          await db.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(eq(webhookEndpoints.id, endpointId));
-          failuresBefore = 0;
-        }
-        continue;
+      tried.push({
+        endpointId,
+        deliveryId: head.id,
+        eventId: event.id,
+        eventType: event.type,
+        attempt: head.attempts + 1,
+        delivered: error === null ? 1 : 0,
+        httpStatus: status,
+        error,
+        durationMs: Date.now() - started,
+      });
+      if (error !== null) {
+        failed = error;
+        break;
       }
-      const [after] = await db
+    }
+    const ok = tried.filter((t) => t.delivered === 1).map((t) => t.deliveryId);
+    const failures = await db.transaction(async (tx) => {
+      await tx.insert(webhookAttempts).values(tried);
+      if (ok.length > 0) {
+        await tx
+          .update(webhookDeliveries)
+          .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, deliveredAt: sql`now()` })
+          .where(inArray(webhookDeliveries.id, ok));
+      }
+      if (failed === null) {
+        if (endpoint.consecutiveFailures > 0) await tx.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(eq(webhookEndpoints.id, endpointId));
+        return 0;
+      }
+      const last = tried.at(-1)!;
+      await tx
+        .update(webhookDeliveries)
+        .set({ attempts: sql`${webhookDeliveries.attempts} + 1` })
+        .where(eq(webhookDeliveries.id, last.deliveryId));
+      // A delivery in this batch before the failure clears the count first.
+      const [after] = await tx
         .update(webhookEndpoints)
-        .set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1` })
+        .set({ consecutiveFailures: ok.length > 0 ? 1 : sql`${webhookEndpoints.consecutiveFailures} + 1` })
         .where(eq(webhookEndpoints.id, endpointId))
         .returning({ failures: webhookEndpoints.consecutiveFailures });
-      const failures = after?.failures ?? failuresBefore + 1;
-      if (failures < options.pauseAfter) return { kind: 'failed', delivered, failures, error: error ?? 'failed' };
-      await db
-        .update(webhookEndpoints)
-        .set({ status: 'paused', pausedAt: sql`now()` })
-        .where(eq(webhookEndpoints.id, endpointId));
-      return { kind: 'paused' };
-    }
+      const count = after?.failures ?? 1;
+      if (count >= options.pauseAfter)
+        await tx
+          .update(webhookEndpoints)
+          .set({ status: 'paused', pausedAt: sql`now()` })
+          .where(eq(webhookEndpoints.id, endpointId));
+      return count;
+    });
+    delivered += ok.length;
+    endpoint.consecutiveFailures = failures;
+    if (failed !== null) return failures >= options.pauseAfter ? { kind: 'paused' } : { kind: 'failed', delivered, failures, error: failed };
   }
 }
 
