@@ -59,7 +59,7 @@ async function decide(): Promise<string> {
     SUBMISSION_ID: randomUUID(),
     STATUS: 'O',
   };
-  const created = await (await as('backoffice')).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), data);
+  const created = await (await as('backoffice')).send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), data);
   expect(created.status).toBe(200);
   return applyResponseSchema.parse(created.body).app_id;
 }

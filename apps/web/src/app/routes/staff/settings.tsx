@@ -22,7 +22,7 @@ export function ClearingStatusRoute() {
         onSaved={() => void queryClient.invalidateQueries({ queryKey: clearingStatusKeys.ping() })}
       />
       {canManage && <SignInLockouts />}
-      {canManage && <SubjectAccessForm action={apiPaths.adminSubjectAccess()} />}
+      {canManage && <SubjectAccessForm action={apiPaths.deskSubjectAccess()} />}
       {canManage && <EventApiKeys />}
       {canManage && <Webhooks />}
     </>
