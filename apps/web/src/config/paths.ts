@@ -151,6 +151,10 @@ export const createApiPaths = (base: string) => {
     deskEmailResend: (studentId: string, ucasCode: string, emailId: string) =>
       `${api}${fillPath(A.deskEmailResend.path, { ...desk(studentId, ucasCode), emailId })}`,
     deskStudents: () => `${api}${fillPath(A.deskStudents.path)}`,
+    deskErasure: () => `${api}${fillPath(A.deskErasure.path)}`,
+    retentionSchedule: () => `${api}${fillPath(A.retentionSchedule.path)}`,
+    deskRetentionRuns: () => `${api}${fillPath(A.deskRetentionRuns.path)}`,
+    deskRetentionRun: () => `${api}${fillPath(A.deskRetentionRun.path)}`,
     adminEventKeys: () => `${api}${fillPath(A.adminEventKeys.path)}`,
     adminEventKeyCreate: () => `${api}${fillPath(A.adminEventKeyCreate.path)}`,
     adminEventKeyRevoke: (id: string) => `${api}${fillPath(A.adminEventKeyRevoke.path, { id })}`,

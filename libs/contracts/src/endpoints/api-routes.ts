@@ -67,6 +67,11 @@ export const API_ROUTES = {
   deskAuditCsv: { method: 'GET', path: '/api/admin/audit.csv' },
   // Subject access: one person's data from every service, as one zip.
   deskSubjectAccess: { method: 'GET', path: '/api/admin/subject-access.zip' },
+  // Erasure on request and the retention schedule with its runs.
+  deskErasure: { method: 'POST', path: '/api/admin/erasure' },
+  retentionSchedule: { method: 'GET', path: '/api/privacy/retention' },
+  deskRetentionRuns: { method: 'GET', path: '/api/admin/retention/runs' },
+  deskRetentionRun: { method: 'POST', path: '/api/admin/retention/runs' },
   // Application events for the record system: the feed (API key) and its keys (Administrators).
   events: { method: 'GET', path: '/api/v1/events' },
   adminEventKeys: { method: 'GET', path: '/api/admin/event-keys' },

@@ -9,3 +9,4 @@ export * from './staff-audit';
 export * from './event-api-keys';
 export * from './webhooks';
 export * from './recruitment-cycles';
+export * from './retention-runs';

@@ -1,5 +1,8 @@
 import { STAFF_SIGNED_IN_COOKIE, standardCycle } from '@clearing-desk/contracts';
 import type {
+  ErasureRequest,
+  ErasureResult,
+  RetentionRun,
   ApplyResponse,
   Assessment,
   ClearingStatusAuditEntry,
@@ -77,6 +80,12 @@ type MockDb = {
   deskEmails: Record<string, EmailRecord[]>;
   /** Training scenarios: the catalogue, completions per user, injected failures. */
   scenarios: MockScenarios;
+  /** Erasure requests as sent, the answer to the next one, and the retention job's runs (newest first). */
+  dataProtection: {
+    erasures: ErasureRequest[];
+    erasureAnswer: Omit<ErasureResult, 'TICKET'> | { status: number; message: string };
+    runs: RetentionRun[];
+  };
 };
 
 export type DirectoryAccount = { password: string; user: StaffUser };
@@ -117,6 +126,7 @@ const initialDb = (): MockDb => ({
   desk: { applications: [], students: [] },
   deskEmails: {},
   scenarios: initialScenarios(),
+  dataProtection: { erasures: [], erasureAnswer: { APPLICATIONS: 1, EMAILS: 2, FILES: 1 }, runs: [] },
 });
 
 export const db: MockDb = initialDb();

@@ -2,6 +2,8 @@ import { canManageClearing } from '@clearing-desk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { ClearingStatusSettings } from '@/features/clearing-status/components/clearing-status-settings';
+import { ErasureForm } from '@/features/data-protection/components/erasure-form';
+import { RetentionSchedule } from '@/features/data-protection/components/retention-schedule';
 import { SubjectAccessForm } from '@/features/data-protection/components/subject-access-form';
 import { SignInLockouts } from '@/features/sign-in-lockouts/components/sign-in-lockouts';
 import { EventApiKeys } from '@/features/event-api-keys/components/event-api-keys';
@@ -9,7 +11,11 @@ import { Webhooks } from '@/features/webhooks/components/webhooks';
 import { clearingStatusKeys } from '@/lib/clearing-status';
 import { useUser } from '@/lib/auth';
 
-/** /staff/settings: open or close Clearing, then the sign-in lockouts, a person's subject access export and the record system's API keys and webhooks (Administrator over all courses only). */
+/**
+ * /staff/settings: open or close Clearing, then (Administrators over all courses only) the sign-in
+ * lockouts, data protection (a person's subject access export, erasure, and the retention
+ * schedule with the retention job's runs) and the record system's API keys and webhooks.
+ */
 export function ClearingStatusRoute() {
   const user = useUser();
   const queryClient = useQueryClient();
@@ -23,6 +29,8 @@ export function ClearingStatusRoute() {
       />
       {canManage && <SignInLockouts />}
       {canManage && <SubjectAccessForm action={apiPaths.deskSubjectAccess()} />}
+      {canManage && <ErasureForm />}
+      {canManage && <RetentionSchedule />}
       {canManage && <EventApiKeys />}
       {canManage && <Webhooks />}
     </>

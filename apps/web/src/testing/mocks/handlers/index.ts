@@ -5,6 +5,7 @@ import { authHandlers } from './auth';
 import { clearingStatusSettingsHandlers } from './clearing-status-settings';
 import { clearingStatusHandlers } from './clearing-status';
 import { coursesHandlers } from './courses';
+import { dataProtectionHandlers } from './data-protection';
 import { decisionReviewHandlers } from './decision-reviews';
 import { eventApiKeysHandlers } from './event-api-keys';
 import { webhooksHandlers } from './webhooks';
@@ -22,6 +23,7 @@ export const handlers = [
   ...scenariosHandlers,
   ...decisionReviewHandlers,
   ...auditHandlers,
+  ...dataProtectionHandlers,
   ...eventApiKeysHandlers,
   ...webhooksHandlers,
 ];
