@@ -1,10 +1,12 @@
-import { createService } from '@clearing-desk/service-kit';
+import { OUTBOX_KINDS, outboxRoutes } from '@clearing-desk/contracts';
+import { createService, outboxRelayPlugin } from '@clearing-desk/service-kit';
+import { outbox } from './db/schema';
+import { courseControlConsumerPlugin } from './places/course-control-consumer';
 import type { ApplicationsConfig } from './config';
 import { applicationsRepositoryPlugin } from './repositories/applications-repository';
 import { clearingStatusRepositoryPlugin } from './repositories/clearing-status-repository';
 import { decisionMetricsPlugin } from './metrics/decision-metrics';
 import { intakeCyclePlugin } from './intake/intake-cycle';
-import { outboxRelayPlugin } from './outbox/outbox-relay';
 import { queueMetricsPlugin } from './metrics/queue-metrics';
 import { auditRepositoryPlugin } from './repositories/audit-repository';
 import { decisionReviewsRepositoryPlugin } from './repositories/decision-reviews-repository';
@@ -16,6 +18,10 @@ import { auditRoutes } from './routes/audit';
 import { deskRoutes } from './routes/desk';
 import { decisionReviewRoutes } from './routes/decision-reviews';
 import { statusRoutes } from './routes/status';
+import { eventRoutes } from './routes/events';
+import { webhookRoutes } from './routes/events/webhooks';
+import { webhooksPlugin } from './webhooks/webhooks-plugin';
+import { eventApiKeysRepositoryPlugin } from './repositories/event-api-keys-repository';
 import { cycleRepositoryPlugin } from './repositories/cycle-repository';
 import { clockFromSetting, seedCycle, todayOf } from '@clearing-desk/contracts';
 
@@ -39,7 +45,17 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   });
   await app.register(databasePlugin, { config });
   await app.register(intakeCyclePlugin, { config });
-  await app.register(outboxRelayPlugin, { config });
+  // Decision emails for notifications-svc, the places ledger's events for courses-svc.
+  await app.register(outboxRelayPlugin, {
+    table: outbox,
+    redisUrl: config.REDIS_URL,
+    prefix: config.NOTIFICATIONS_QUEUE_PREFIX,
+    routes: outboxRoutes(OUTBOX_KINDS.DECISION_EMAIL, OUTBOX_KINDS.COURSE_PLACES),
+    intervalMs: config.OUTBOX_RELAY_INTERVAL_MS,
+    batch: config.OUTBOX_RELAY_BATCH,
+  });
+  // Course control's settings from courses-svc, into the places ledger.
+  await app.register(courseControlConsumerPlugin, { config });
   await app.register(queueMetricsPlugin, { config });
   await app.register(clearingStatusRepositoryPlugin);
   const clock = options.clock ?? clockFromSetting(config.CLEARING_CLOCK);
@@ -49,13 +65,17 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(decisionMetricsPlugin);
   await app.register(auditRepositoryPlugin);
   await app.register(decisionReviewsRepositoryPlugin, { responseDays: config.DECISION_REVIEW_RESPONSE_DAYS });
+  await app.register(eventApiKeysRepositoryPlugin);
+  await app.register(webhooksPlugin, { config });
   await app.register(statusRoutes, { today });
   await app.register(applicationRoutes, { now: options.now, today });
   await app.register(figuresRoutes);
   await app.register(deskRoutes);
-  await app.register(auditRoutes);
+  await app.register(auditRoutes, { now: options.now });
   await app.register(placesRoutes);
   await app.register(decisionReviewRoutes, { now: options.now });
+  await app.register(eventRoutes);
+  await app.register(webhookRoutes);
   app.addHook('onReady', async () => {
     await app.clearingStatusRepository.ensure({
       state: config.CLEARING_INITIAL_STATE,

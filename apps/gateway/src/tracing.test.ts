@@ -13,7 +13,8 @@ import { StackClient, startTestStack } from './testing/stack-client';
  * CLEARING_TRACES_FILE set, one public submission is one trace in the exported spans, from the
  * gateway's server span through its call to applications-svc, the transaction that writes the
  * outbox row (its traceparent stored with it), the relay's hand-over to the email queue and
- * notifications-svc's job, which sends the email. No span carries the applicant's email address,
+ * notifications-svc's job, which sends the email, and the relay's hand-over of the course-places
+ * event to courses-svc's places projection (service-kit's event consumer). No span carries the applicant's email address,
  * name or UCAS Personal ID, and the applied check's query string is redacted.
  */
 const COURSE = 'G400';
@@ -74,7 +75,8 @@ describe('one trace from the gateway to the email', () => {
       spans.find((s) => s.service === 'gateway' && s.kind === 'SERVER' && s.attributes['clearing.request_id'] === requestId);
     const spans = await spansUntil((all) => {
       const root = gatewaySpan(all);
-      return root !== undefined && all.some((s) => s.traceId === root.traceId && s.service === 'notifications-svc' && s.kind === 'CONSUMER');
+      const consumed = (service: string) => all.some((s) => s.traceId === root?.traceId && s.service === service && s.kind === 'CONSUMER');
+      return root !== undefined && consumed('notifications-svc') && consumed('courses-svc');
     });
     const root = gatewaySpan(spans)!;
     expect(root.parentSpanId).toBeNull();
@@ -98,6 +100,16 @@ describe('one trace from the gateway to the email', () => {
     for (let at = parentOf(consumer!); at; at = parentOf(at)) ancestors.push(at.spanId);
     expect(ancestors).toContain(relay!.spanId);
     expect(ancestors.at(-1)).toBe(root.spanId);
+    // The course-places event of the same transaction: service-kit's relay and event consumer
+    // (courses-svc's places projection) carry the trace on as well.
+    const placesRelay = byService('applications-svc').find((s) => s.name === 'outbox relay course-places');
+    expect(placesRelay).toBeDefined();
+    const projection = byService('courses-svc').find((s) => s.kind === 'CONSUMER');
+    expect(projection).toBeDefined();
+    const projectionAncestors: string[] = [];
+    for (let at = parentOf(projection!); at; at = parentOf(at)) projectionAncestors.push(at.spanId);
+    expect(projectionAncestors).toContain(placesRelay!.spanId);
+    expect(projectionAncestors.at(-1)).toBe(root.spanId);
     // notifications-svc's work under the job (its database) is in the trace too.
     expect(byService('notifications-svc').some((s) => s.kind === 'CLIENT' && /emails/.test(String(s.attributes['db.query.text'])))).toBe(true);
 

@@ -5,6 +5,7 @@ import {
   applicationFormSchema,
   foldName,
   INTAKE_YEAR,
+  normaliseEmail,
   PUBLIC_USER,
   STAFF_LOG_USER_FOR_APPLICANT,
   withoutDocuments,
@@ -32,6 +33,7 @@ import fp from 'fastify-plugin';
 import { applicationLog, applications, outbox, students } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
 import { writeDecisionOutbox } from '../outbox/decision-outbox';
+import { writeApplicationEvents } from '../outbox/application-events';
 import { studentVisibleCondition } from './scope';
 import { createIntakeCycle, type IntakeCycle } from '../intake/intake-cycle';
 import { currentCycleOf } from './cycle-repository';
@@ -39,9 +41,6 @@ import { countStatusChange } from '../places/ledger';
 
 /** The person a form is from, for the duplicate rule (domain.md "Statuses"). */
 export type ApplicantKey = { emailNormalised: string; ucasPersonalId: string | null };
-
-/** Email as people are matched by: trimmed, lower-cased. */
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 /** The UCAS Personal ID of a form: used only when APPLIED_TO_UCAS is '1' (spec section 3). */
 export function formUcasPersonalId(form: { APPLIED_TO_UCAS?: string | undefined; UCAS_PERSONAL_ID?: string | undefined }): string | null {
@@ -351,6 +350,14 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
             courseFacts: request.courseFacts,
             interview,
             linkValidUntil: cycle.endOf(application.intake),
+          });
+          // The record system's events (created, decision), in the same transaction.
+          await writeApplicationEvents(tx, {
+            row: application,
+            previousStatus: null,
+            source: request.staff ? 'staff' : 'public',
+            user,
+            at: application.updatedAt,
           });
           return application;
         });

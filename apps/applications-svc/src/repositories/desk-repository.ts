@@ -26,21 +26,16 @@ import {
   WITHDRAWN_STATUS,
   needsStudentVisa,
   visaStateAfterDecision,
+  visaStateLogMessage,
+  normaliseEmail,
 } from '@clearing-desk/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { applicationLog, applications, students } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
-import {
-  applicantDecision,
-  applicationLogItems,
-  formUcasPersonalId,
-  isUniqueViolation,
-  normaliseEmail,
-  toApplicationData,
-  type Executor,
-} from './applications-repository';
+import { applicantDecision, applicationLogItems, formUcasPersonalId, isUniqueViolation, toApplicationData, type Executor } from './applications-repository';
 import { writeDecisionOutbox } from '../outbox/decision-outbox';
+import { writeApplicationEvents } from '../outbox/application-events';
 import { scopeCondition, studentVisibleCondition } from './scope';
 import { createIntakeCycle, type IntakeCycle } from '../intake/intake-cycle';
 import { countStatusChange } from '../places/ledger';
@@ -238,6 +233,7 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
         SCHOOL: row.school,
         DEPT: row.dept,
         visaData: row.visa ?? null,
+        VISA_STATUS: row.visaStatus ?? null,
       };
     },
 
@@ -308,6 +304,8 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
             interview,
             linkValidUntil: cycle.endOf(updated.intake),
           });
+          // A changed status's events (status changed, decision, withdrawn), committed with the change.
+          await writeApplicationEvents(tx, { row: updated, previousStatus: row.status, source: 'staff', user, at: updated.updatedAt });
           return { kind: 'updated', status, previousStatus: row.status, version: updated.version, updatedAt: updated.updatedAt.toISOString() } as const;
         });
       } catch (err) {
@@ -359,6 +357,25 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
           .insert(applicationLog)
           .values({ applicationId: row.applicationId, user, status: row.status, message: `Visa record updated (visa status ${visa.VISA_STATUS}).` });
         return updatedAt;
+      });
+    },
+
+    /**
+     * Sets the visa state (a Visa Team user on the visa screen) in one transaction: the row is
+     * locked, VISA_STATUS changes (and the legacy record's, if one is stored, so the two agree),
+     * and the history gets a LOG row naming the state. Answers the state and the time it was set.
+     */
+    async setVisaState(row: ApplicationRow, state: string, user: string): Promise<{ VISA_STATUS: string; updated_at: string }> {
+      return db.transaction(async (tx) => {
+        const updatedAt = new Date().toISOString();
+        const [locked] = await tx.select({ visa: applications.visa }).from(applications).where(eq(applications.applicationId, row.applicationId)).for('update');
+        const visa = locked?.visa ? { ...locked.visa, VISA_STATUS: state, UPDATED_AT: updatedAt } : null;
+        await tx
+          .update(applications)
+          .set({ visaStatus: state, ...(visa ? { visa } : {}) })
+          .where(eq(applications.applicationId, row.applicationId));
+        await tx.insert(applicationLog).values({ applicationId: row.applicationId, user, status: row.status, message: visaStateLogMessage(state) });
+        return { VISA_STATUS: state, updated_at: updatedAt };
       });
     },
 

@@ -1,18 +1,16 @@
-import type { ApplicationsSubjectAccess, SubjectAccessTables } from '@clearing-desk/contracts';
+import { normaliseEmail, type ApplicationsSubjectAccess } from '@clearing-desk/contracts';
+import { personalRows } from '@clearing-desk/service-kit';
 import { eq, or } from 'drizzle-orm';
 import { applications, students } from '../db/schema';
 import { PERSONAL_TABLES, type SubjectKeys } from '../db/personal-data';
 import type { ApplicationsDatabase } from '../plugins/external/database';
-import { normaliseEmail } from './applications-repository';
+import type { Executor } from './applications-repository';
 
 /**
  * The keys of everyone held under `email` (trimmed, lower-cased) or `ucasPersonalId`: their
  * student records and every application made with either (as a student or on the form).
  */
-export async function findSubject(
-  db: ApplicationsDatabase,
-  who: { email?: string; ucasPersonalId?: string },
-): Promise<SubjectKeys & { submissionIds: string[] }> {
+export async function findSubject(db: Executor, who: { email?: string; ucasPersonalId?: string }): Promise<SubjectKeys & { submissionIds: string[] }> {
   const email = who.email ? normaliseEmail(who.email) : undefined;
   const id = who.ucasPersonalId || undefined;
   const byStudent = or(email ? eq(students.emailNormalised, email) : undefined, id ? eq(students.ucasPersonalId, id) : undefined);
@@ -40,11 +38,6 @@ export async function findSubject(
 export async function exportSubject(db: ApplicationsDatabase, who: { email?: string; ucasPersonalId?: string }): Promise<ApplicationsSubjectAccess | null> {
   const keys = await findSubject(db, who);
   if (keys.studentIds.length === 0 && keys.applicationIds.length === 0) return null;
-  const tables: SubjectAccessTables = {};
-  for (const [name, entry] of Object.entries(PERSONAL_TABLES)) {
-    if (!entry) continue;
-    const rows = await db.select().from(entry.table).where(entry.rowsOf(keys));
-    tables[name] = JSON.parse(JSON.stringify(rows)) as SubjectAccessTables[string];
-  }
+  const tables = await personalRows(db, PERSONAL_TABLES, keys);
   return { tables, applicationIds: keys.applicationIds.map(String), submissionIds: keys.submissionIds };
 }

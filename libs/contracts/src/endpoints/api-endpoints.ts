@@ -13,6 +13,8 @@ import {
   studentSearchQuerySchema,
   studentSearchResponseSchema,
   visaBodySchema,
+  visaStateBodySchema,
+  visaStateResponseSchema,
   visaResponseSchema,
   visaUpdateResponseSchema,
 } from '../applications/desk';
@@ -59,6 +61,24 @@ import {
 } from '../privacy/decision-review';
 import { auditExportQuerySchema, auditListSchema } from '../privacy/audit';
 import { subjectAccessQuerySchema } from '../privacy/subject-access';
+import { erasureRequestSchema, erasureResultSchema } from '../privacy/erasure';
+import { retentionRunListSchema, retentionRunSchema, retentionScheduleResponseSchema } from '../privacy/retention';
+import {
+  eventApiKeyCreateSchema,
+  eventApiKeyIdParamsSchema,
+  eventApiKeyIssuedSchema,
+  eventApiKeyListSchema,
+  eventApiKeySchema,
+} from '../events/event-api-keys';
+import { eventFeedPageSchema, eventFeedQuerySchema } from '../events/event-feed';
+import {
+  webhookAttemptListSchema,
+  webhookEndpointCreateSchema,
+  webhookEndpointIdParamsSchema,
+  webhookEndpointIssuedSchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+} from '../events/webhooks';
 import { API_ROUTES, type ApiRouteName } from './api-routes';
 import type { Endpoint } from './endpoint';
 
@@ -118,7 +138,7 @@ export const API_ENDPOINTS = withSchemas({
   },
   ping: { query, responses: { 200: pingResponseSchema } },
   clearingStatus: { query, responses: { 200: clearingStatusResponseSchema } },
-  // Staff sign-in (spec section 7; issues 19, 25).
+  // Staff sign-in (spec section 7).
   authOptions: { query, responses: { 200: loginOptionsSchema } },
   /** Form-encoded (or JSON) username, password and XSRF token. */
   authLogin: { body: loginBodySchema, responses: { 200: staffUserResponseSchema, ...signInErrors } },
@@ -135,29 +155,31 @@ export const API_ENDPOINTS = withSchemas({
   clearingStatusAudit: { query, responses: { 200: clearingStatusAuditResponseSchema, ...refusals } },
   recruitmentCycle: { query, responses: { 200: cycleResponseSchema, ...refusals } },
   recruitmentCycleRoll: { body: apiBodySchema(cycleRollRequestSchema), responses: { 200: cycleResponseSchema, ...refusals, ...e409 } },
-  adminCourse: { params: courseIdParamsSchema, query, responses: { 200: courseDetailResponseSchema, ...e401, ...e404 } },
-  adminCourseUpdate: {
+  deskCourse: { params: courseIdParamsSchema, query, responses: { 200: courseDetailResponseSchema, ...e401, ...e404 } },
+  deskCourseUpdate: {
     params: courseIdParamsSchema,
     body: courseUpdateBodySchema,
-    responses: { 200: courseDetailResponseSchema, ...refusals, ...e404, 412: errorResponseSchema },
+    responses: { 200: courseDetailResponseSchema, ...refusals, ...e404, ...e409, 412: errorResponseSchema },
   },
-  adminCourseHistory: { params: courseIdParamsSchema, query, responses: { 200: courseHistoryResponseSchema, ...e401, ...e403, ...e404 } },
+  deskCourseHistory: { params: courseIdParamsSchema, query, responses: { 200: courseHistoryResponseSchema, ...e401, ...e403, ...e404 } },
   figures: { query: figuresQuerySchema, responses: { 200: figuresResponseSchema, ...refusals } },
   /** The same figures as a CSV download. */
   figuresCsv: { query: figuresQuerySchema, responses: { 200: z.string(), ...refusals } },
   // The applications desk.
-  adminApplications: { query: applicationListingQuerySchema, responses: { 200: applicationListingResponseSchema, ...deskErrors } },
-  adminStudents: { query: studentSearchQuerySchema, responses: { 200: studentSearchResponseSchema, ...deskErrors } },
-  adminApplication: { params: deskApplicationParamsSchema, query, responses: { 200: deskApplicationResponseSchema, ...deskErrors } },
-  adminApplicationCreate: { params: deskApplicationParamsSchema, body: staffCreateBodySchema, responses: { 200: applyResponseSchema, ...deskErrors } },
-  adminApplicationUpdate: { params: deskApplicationParamsSchema, body: staffUpdateBodySchema, responses: { 200: staffUpdateResponseSchema, ...deskErrors } },
-  adminOutboundCall: { params: deskApplicationParamsSchema, body: outboundCallBodySchema, responses: { 200: outboundCallResponseSchema, ...deskErrors } },
-  adminVisa: { params: deskApplicationParamsSchema, query, responses: { 200: visaResponseSchema, ...deskErrors } },
-  adminVisaUpdate: { params: deskApplicationParamsSchema, body: visaBodySchema, responses: { 200: visaUpdateResponseSchema, ...deskErrors } },
+  deskApplications: { query: applicationListingQuerySchema, responses: { 200: applicationListingResponseSchema, ...deskErrors } },
+  deskStudents: { query: studentSearchQuerySchema, responses: { 200: studentSearchResponseSchema, ...deskErrors } },
+  deskApplication: { params: deskApplicationParamsSchema, query, responses: { 200: deskApplicationResponseSchema, ...deskErrors } },
+  deskApplicationCreate: { params: deskApplicationParamsSchema, body: staffCreateBodySchema, responses: { 200: applyResponseSchema, ...deskErrors } },
+  deskApplicationUpdate: { params: deskApplicationParamsSchema, body: staffUpdateBodySchema, responses: { 200: staffUpdateResponseSchema, ...deskErrors } },
+  deskOutboundCall: { params: deskApplicationParamsSchema, body: outboundCallBodySchema, responses: { 200: outboundCallResponseSchema, ...deskErrors } },
+  deskVisa: { params: deskApplicationParamsSchema, query, responses: { 200: visaResponseSchema, ...deskErrors } },
+  deskVisaUpdate: { params: deskApplicationParamsSchema, body: visaBodySchema, responses: { 200: visaUpdateResponseSchema, ...deskErrors } },
+  /** The Visa Team sets the visa state (one transaction with its LOG row). */
+  deskVisaState: { params: deskApplicationParamsSchema, body: visaStateBodySchema, responses: { 200: visaStateResponseSchema, ...deskErrors } },
   /** The stored document itself, as an attachment (binary, not JSON): no 2xx schema. */
-  adminDocument: { params: deskDocumentParamsSchema, query, responses: {} },
-  adminEmails: { params: deskApplicationParamsSchema, query, responses: { 200: emailListResponseSchema, ...emailErrors } },
-  adminEmailResend: { params: adminEmailParamsSchema, responses: { 201: resendEmailResponseSchema, ...emailErrors } },
+  deskDocument: { params: deskDocumentParamsSchema, query, responses: {} },
+  deskEmails: { params: deskApplicationParamsSchema, query, responses: { 200: emailListResponseSchema, ...emailErrors } },
+  deskEmailResend: { params: adminEmailParamsSchema, responses: { 201: resendEmailResponseSchema, ...emailErrors } },
   // Training scenarios.
   scenario: { params: scenarioFilterSchema, query, responses: { 200: scenarioResponseSchema, ...refusals, 404: scenarioNotFoundResponseSchema } },
   scenarioCompleted: { body: apiBodySchema(scenarioCompletionRequestSchema), responses: { 200: scenarioCompletionSchema, ...refusals, ...e404 } },
@@ -170,19 +192,48 @@ export const API_ENDPOINTS = withSchemas({
     responses: { 200: decisionReviewAcceptedSchema, ...e400, ...e403, ...e404, ...e409, 410: errorResponseSchema, ...e429 },
   },
   /** The back office's queue (set-status permission). */
-  adminDecisionReviews: { query, responses: { 200: decisionReviewListSchema, ...refusals } },
+  deskDecisionReviews: { query, responses: { 200: decisionReviewListSchema, ...refusals } },
   /** Records the outcome and emails it to the applicant. */
-  adminDecisionReviewOutcome: {
+  deskDecisionReviewOutcome: {
     params: decisionReviewIdParamsSchema,
     body: apiBodySchema(decisionReviewDecisionSchema),
     responses: { 200: decisionReviewItemSchema, ...refusals, ...e404, ...e409 },
   },
   /** An application's audit (Administrators on its course). */
-  adminApplicationAudit: { params: deskApplicationParamsSchema, query, responses: { 200: auditListSchema, ...deskErrors, ...e401 } },
+  deskApplicationAudit: { params: deskApplicationParamsSchema, query, responses: { 200: auditListSchema, ...deskErrors, ...e401 } },
   /** The audit trail as CSV: reads, changes, sign-ins and role changes (Administrators over all courses). */
-  adminAuditCsv: { query: auditExportQuerySchema, responses: { 200: z.string(), ...refusals } },
+  deskAuditCsv: { query: auditExportQuerySchema, responses: { 200: z.string(), ...refusals } },
   /** The zip itself (binary, not JSON): no 2xx schema. 404 when no one is held under the email or UCAS Personal ID. */
-  adminSubjectAccess: { query: subjectAccessQuerySchema, responses: { ...refusals, ...e404 } },
+  deskSubjectAccess: { query: subjectAccessQuerySchema, responses: { ...refusals, ...e404 } },
+  /** Erases a person from every service (Administrators over all courses); 409 while a retention rule keeps the data (a live offer). Safe to repeat with the same TICKET. */
+  deskErasure: { body: apiBodySchema(erasureRequestSchema), responses: { 200: erasureResultSchema, ...refusals, ...e404, ...e409 } },
+  /** The retention schedule in force, with the sentences the privacy notice prints (public). */
+  retentionSchedule: { query, responses: { 200: retentionScheduleResponseSchema } },
+  /** The retention job's runs with their counts, newest first (Administrators over all courses). */
+  deskRetentionRuns: { query, responses: { 200: retentionRunListSchema, ...refusals } },
+  /** Runs the retention job now (the nightly job's own queue) and answers the run as recorded. */
+  deskRetentionRun: { responses: { 200: retentionRunSchema, ...refusals } },
+  // Application events for the record system (docs/domain/events.md).
+  /** A page of events after a cursor (API key as a bearer token, 401 without a live one; limited per key, 429). */
+  events: { query: eventFeedQuerySchema, responses: { 200: eventFeedPageSchema, ...e400 } },
+  /** The API keys (Administrators over all courses). */
+  adminEventKeys: { query, responses: { 200: eventApiKeyListSchema, ...refusals } },
+  /** Issues a key: the secret is in this answer only. */
+  adminEventKeyCreate: { body: apiBodySchema(eventApiKeyCreateSchema), responses: { 200: eventApiKeyIssuedSchema, ...refusals } },
+  /** Revokes a key at once. */
+  adminEventKeyRevoke: { params: eventApiKeyIdParamsSchema, body: emptyApiBodySchema, responses: { 200: eventApiKeySchema, ...refusals, ...e404, ...e409 } },
+  /** The webhook endpoints with their backlog (Administrators over all courses). */
+  adminWebhooks: { query, responses: { 200: webhookEndpointListSchema, ...refusals } },
+  /** Registers an endpoint: the signing secret is in this answer only. */
+  adminWebhookCreate: { body: apiBodySchema(webhookEndpointCreateSchema), responses: { 200: webhookEndpointIssuedSchema, ...refusals } },
+  /** Resumes a paused endpoint. */
+  adminWebhookResume: {
+    params: webhookEndpointIdParamsSchema,
+    body: emptyApiBodySchema,
+    responses: { 200: webhookEndpointSchema, ...refusals, ...e404, ...e409 },
+  },
+  /** An endpoint's latest delivery attempts. */
+  adminWebhookAttempts: { params: webhookEndpointIdParamsSchema, query, responses: { 200: webhookAttemptListSchema, ...refusals, ...e404 } },
   // The OpenAPI document of all of these.
   /** The document itself. */
   openapi: { responses: {} },

@@ -1,5 +1,23 @@
 import { z } from 'zod';
 import {
+  eventApiKeyCreateSchema,
+  eventApiKeyIdParamsSchema,
+  eventApiKeyIssuedSchema,
+  eventApiKeyListSchema,
+  eventApiKeySchema,
+  eventApiKeyVerifiedSchema,
+  eventApiKeyVerifySchema,
+} from '../events/event-api-keys';
+import { eventFeedPageSchema, internalEventFeedQuerySchema } from '../events/event-feed';
+import {
+  webhookAttemptListSchema,
+  webhookEndpointCreateSchema,
+  webhookEndpointIdParamsSchema,
+  webhookEndpointIssuedSchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+} from '../events/webhooks';
+import {
   deskApplicationParamsSchema,
   applicationListingQuerySchema,
   applicationListingResponseSchema,
@@ -13,6 +31,8 @@ import {
   studentSearchResponseSchema,
   visaDataSchema,
   visaUpdateResponseSchema,
+  visaStateDataSchema,
+  visaStateResponseSchema,
 } from '../applications/desk';
 import { appliedResponseSchema, applyResponseSchema } from '../applications/application';
 import {
@@ -26,9 +46,8 @@ import {
   submissionStoredResponseSchema,
 } from '../applications/store-application';
 import { errorResponseSchema } from '../common/errors';
-import { courseIdParamsSchema } from '../courses/course';
 import { figuresCountRequestSchema, figuresCountResponseSchema } from '../figures/figures';
-import { placesBackfillResultSchema, placesBackfillSchema, placesLedgerSchema, placesUpdateRequestSchema } from '../rules/places-schemas';
+import { placesBackfillResultSchema, placesBackfillSchema, placesLedgerSchema } from '../rules/places-schemas';
 import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, clearingStatusUpdateSchema } from '../status/clearing-status';
 import { cycleResponseSchema, cycleRollRequestSchema } from '../status/recruitment-cycle-schemas';
 import {
@@ -41,6 +60,8 @@ import {
 } from '../privacy/decision-review';
 import { auditExportQuerySchema, auditListSchema, deskReadQuerySchema, staffAuditEventSchema } from '../privacy/audit';
 import { applicationsSubjectAccessSchema, subjectAccessQuerySchema } from '../privacy/subject-access';
+import { applicationsErasureSchema, erasureRequestSchema } from '../privacy/erasure';
+import { retentionPartSchema, retentionRunListSchema, retentionRunRecordSchema, retentionRunRequestSchema, retentionRunSchema } from '../privacy/retention';
 import { endpoint } from './endpoint';
 
 const e400 = { 400: errorResponseSchema };
@@ -129,6 +150,24 @@ export const APPLICATIONS_SVC = {
     query: subjectAccessQuerySchema,
     responses: { 200: applicationsSubjectAccessSchema, ...e400, ...e403, ...e404 },
   }),
+  /**
+   * Erases a person (Administrators over all courses): anonymises their students and applications
+   * rows with the History, reviews and outbox payloads, records the erasure in the audit trail, and
+   * answers the keys the other services hold them under. 404 when no one; 409 while an offer is live.
+   * A TICKET already erased answers its keys again (the gateway's retry).
+   */
+  erasure: endpoint({
+    method: 'POST',
+    path: '/erasure',
+    body: erasureRequestSchema,
+    responses: { 200: applicationsErasureSchema, ...e400, ...e403, ...e404, 409: errorResponseSchema },
+  }),
+  /** This service's part of the retention job (applications by outcome and cycle, outbox payloads, staff reads). */
+  retention: endpoint({ method: 'POST', path: '/retention/run', body: retentionRunRequestSchema, responses: { 200: retentionPartSchema, ...e400 } }),
+  /** Records a run of the retention job with every service's counts. */
+  retentionRecord: endpoint({ method: 'POST', path: '/retention/runs', body: retentionRunRecordSchema, responses: { 200: retentionRunSchema, ...e400 } }),
+  /** The runs, newest first (the last 50). */
+  retentionRuns: endpoint({ method: 'GET', path: '/retention/runs', responses: { 200: retentionRunListSchema } }),
   /** The whole audit trail, oldest first (Administrators over all courses). */
   auditExport: endpoint({ method: 'GET', path: '/audit', query: auditExportQuerySchema, responses: { 200: auditListSchema, ...e400, ...e403 } }),
   /** A staff update (409 on a stale version, a duplicate or no place left). */
@@ -154,6 +193,14 @@ export const APPLICATIONS_SVC = {
     params: deskApplicationParamsSchema,
     body: visaDataSchema,
     responses: { 200: visaUpdateResponseSchema, ...e400, ...e403, ...e404 },
+  }),
+  /** Sets the visa state (Visa Team), with its LOG row, in one transaction. */
+  deskVisaState: endpoint({
+    method: 'PUT',
+    path: '/desk/applications/:student/:course/visa-state',
+    params: deskApplicationParamsSchema,
+    body: visaStateDataSchema,
+    responses: { 200: visaStateResponseSchema, ...e400, ...e403, ...e404 },
   }),
   /** Adds a line to the application's log; answers the application's version. */
   deskLog: endpoint({
@@ -187,15 +234,7 @@ export const APPLICATIONS_SVC = {
     responses: { 200: cycleResponseSchema, ...e400, ...e403, ...e409 },
   }),
 
-  // The places ledger.
-  /** Course control's change of CLEARING_PLACES / OFFER_ALLOWANCE (edit-course on the course). */
-  placesUpdate: endpoint({
-    method: 'PUT',
-    path: '/places/:id',
-    params: courseIdParamsSchema,
-    body: placesUpdateRequestSchema,
-    responses: { 200: placesLedgerSchema, ...e400, ...e403 },
-  }),
+  // The places ledger (course control's settings reach it as courses-svc's 'course-control' events, not by a call).
   /** The ledgers of a list of courses (the figures screen). */
   placesLedgers: endpoint({
     method: 'POST',
@@ -229,6 +268,57 @@ export const APPLICATIONS_SVC = {
     params: decisionReviewIdParamsSchema,
     body: decisionReviewDecisionSchema,
     responses: { 200: decisionReviewItemSchema, ...e400, ...e403, ...e404, 409: errorResponseSchema },
+  }),
+
+  // Application events for the record system (docs/domain/events.md).
+  /** A page of the feed after a cursor, of the types the gateway's verified key may read. */
+  eventsFeed: endpoint({ method: 'GET', path: '/events', query: internalEventFeedQuerySchema, responses: { 200: eventFeedPageSchema, ...e400 } }),
+  /** Every API key, newest first (Administrator over all courses). */
+  eventKeys: endpoint({ method: 'GET', path: '/event-keys', responses: { 200: eventApiKeyListSchema, ...e403 } }),
+  /** Issues a key: its secret is in this answer only. */
+  eventKeyCreate: endpoint({
+    method: 'POST',
+    path: '/event-keys',
+    body: eventApiKeyCreateSchema,
+    responses: { 200: eventApiKeyIssuedSchema, ...e400, ...e403 },
+  }),
+  /** Revokes a key at once: 404 unknown, 409 already revoked. */
+  eventKeyRevoke: endpoint({
+    method: 'POST',
+    path: '/event-keys/:id/revoke',
+    params: eventApiKeyIdParamsSchema,
+    responses: { 200: eventApiKeySchema, ...e403, ...e404, 409: errorResponseSchema },
+  }),
+  /** Whether a bearer token is a live key: its id and event types, or 401. */
+  eventKeyVerify: endpoint({
+    method: 'POST',
+    path: '/event-keys/verify',
+    body: eventApiKeyVerifySchema,
+    responses: { 200: eventApiKeyVerifiedSchema, 401: errorResponseSchema },
+  }),
+
+  /** The webhook endpoints with their backlog (Administrator over all courses). */
+  webhooks: endpoint({ method: 'GET', path: '/webhooks', responses: { 200: webhookEndpointListSchema, ...e403 } }),
+  /** Registers an endpoint: its signing secret is in this answer only. */
+  webhookCreate: endpoint({
+    method: 'POST',
+    path: '/webhooks',
+    body: webhookEndpointCreateSchema,
+    responses: { 200: webhookEndpointIssuedSchema, ...e400, ...e403 },
+  }),
+  /** Resumes a paused endpoint: its backlog is delivered in order; 409 when it is not paused. */
+  webhookResume: endpoint({
+    method: 'POST',
+    path: '/webhooks/:id/resume',
+    params: webhookEndpointIdParamsSchema,
+    responses: { 200: webhookEndpointSchema, ...e403, ...e404, 409: errorResponseSchema },
+  }),
+  /** An endpoint's latest delivery attempts, newest first. */
+  webhookAttempts: endpoint({
+    method: 'GET',
+    path: '/webhooks/:id/attempts',
+    params: webhookEndpointIdParamsSchema,
+    responses: { 200: webhookAttemptListSchema, ...e403, ...e404 },
   }),
 
   /** Counts for the courses the gateway names; view-report on every one. */

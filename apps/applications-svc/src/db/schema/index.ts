@@ -6,4 +6,7 @@ export * from './outbox';
 export * from './course-places';
 export * from './decision-reviews';
 export * from './staff-audit';
+export * from './event-api-keys';
+export * from './webhooks';
 export * from './recruitment-cycles';
+export * from './retention-runs';

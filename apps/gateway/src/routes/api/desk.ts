@@ -38,7 +38,7 @@ const requireAnyRole = async (request: FastifyRequest) => {
  * - GET  /admin/applications/:s/:c          `{ applicationData, assessment, courseData, access, qualOptions, documents }`, `ETag`
  * - POST /admin/applications/:s/:c          staff create (`:s` = 'new' or a STUDENT_ID), answers as the public apply
  * - PUT  /admin/applications/:s/:c          update (`If-Match` optional; stale: 409), `{ confirmed_status, version, updated_at }`
- * - PUT  /admin/applications/:s/:c/outbound-call, GET/PUT .../visa, GET .../documents/:fileId (attachment, logged)
+ * - PUT  /admin/applications/:s/:c/outbound-call, GET/PUT .../visa, PUT .../visa-state, GET .../documents/:fileId (attachment, logged)
  */
 export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = async (fastify, { institutionCode }) => {
   await fastify.register(assessmentGatewayPlugin);
@@ -67,11 +67,11 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
   };
   const setEtag = (reply: FastifyReply, version: number) => reply.header('etag', versionEtag(version)).header('cache-control', 'private, no-store');
 
-  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminApplications, APPLICATIONS_SVC.deskList));
-  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminStudents, APPLICATIONS_SVC.deskStudents, { preHandler: requireAnyRole }));
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.deskApplications, APPLICATIONS_SVC.deskList));
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.deskStudents, APPLICATIONS_SVC.deskStudents, { preHandler: requireAnyRole }));
 
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminApplication),
+    ...routeOf(API_ENDPOINTS.deskApplication),
     handler: async (request, reply) => {
       const { stored, detail } = await load(request, request.params, 'application');
       const [assessment, { files }] = await Promise.all([
@@ -93,7 +93,7 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
   });
 
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminApplicationCreate),
+    ...routeOf(API_ENDPOINTS.deskApplicationCreate),
     preHandler: fastify.csrfProtection,
     handler: async (request) => ({
       ...(await submitStaff(fastify, request, request.params.student, request.params.course, request.body.data)),
@@ -102,32 +102,32 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
   });
 
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminApplicationUpdate),
+    ...routeOf(API_ENDPOINTS.deskApplicationUpdate),
     preHandler: fastify.csrfProtection,
     handler: async (request, reply) => {
       const version = ifMatch(request);
       const { stored, detail } = await load(request, request.params);
-      // Places left as applications-svc's ledger counts them, not courses-svc's projection of it.
-      const withPlaces = await fastify.places.withLedgerPlaces(request, detail);
-      const result = await updateStaff(fastify, request, request.params, withPlaces, stored.applicationData.STATUS, request.body.data, version);
+      // `detail` carries places left as applications-svc's ledger counts them (loadStaffApplication).
+      const result = await updateStaff(fastify, request, request.params, detail, stored.applicationData.STATUS, request.body.data, version);
       setEtag(reply, result.version);
       return { ...result, institution_code: institutionCode };
     },
   });
 
   // The application's audit (Administrators on its course; applications-svc checks).
-  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminApplicationAudit, APPLICATIONS_SVC.deskAudit));
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.deskApplicationAudit, APPLICATIONS_SVC.deskAudit));
 
-  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminOutboundCall, APPLICATIONS_SVC.deskOutboundCall, { preHandler: fastify.csrfProtection }));
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.deskOutboundCall, APPLICATIONS_SVC.deskOutboundCall, { preHandler: fastify.csrfProtection }));
 
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminVisa),
+    ...routeOf(API_ENDPOINTS.deskVisa),
     handler: async (request) => {
       const { stored, detail } = await load(request, request.params, 'visa');
       if (!canEditVisa(detail.access, true)) throw new HttpError(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
       return {
         applicationData: stored.applicationData,
         visaData: stored.visaData,
+        VISA_STATUS: stored.VISA_STATUS ?? null,
         courseData: detail.courseData,
         qualOptions: detail.qualOptions,
         access: detail.access,
@@ -137,12 +137,22 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
   });
 
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminVisaUpdate),
+    ...routeOf(API_ENDPOINTS.deskVisaUpdate),
     preHandler: fastify.csrfProtection,
     handler: async (request) => {
       const { detail } = await load(request, request.params);
       if (!canEditVisa(detail.access, true)) throw new HttpError(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
       return fastify.services.applications.send(request, APPLICATIONS_SVC.deskVisa, { params: request.params, body: request.body.data });
+    },
+  });
+
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.deskVisaState),
+    preHandler: fastify.csrfProtection,
+    handler: async (request) => {
+      const { detail } = await load(request, request.params);
+      if (!canEditVisa(detail.access, true)) throw new HttpError(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
+      return fastify.services.applications.send(request, APPLICATIONS_SVC.deskVisaState, { params: request.params, body: request.body.data });
     },
   });
 
@@ -152,7 +162,7 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
    * files-svc, always as an attachment (never inline) with nosniff and a sandboxing CSP.
    */
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminDocument),
+    ...routeOf(API_ENDPOINTS.deskDocument),
     handler: async (request, reply) => {
       const { stored } = await load(request, request.params, 'document');
       const { files } = await fastify.services.files.send(request, FILES_SVC.list, { query: { owner: stored.SUBMISSION_ID } });

@@ -1,5 +1,8 @@
 import { STAFF_SIGNED_IN_COOKIE, standardCycle } from '@clearing-desk/contracts';
 import type {
+  ErasureRequest,
+  ErasureResult,
+  RetentionRun,
   ApplyResponse,
   Assessment,
   ClearingStatusAuditEntry,
@@ -7,6 +10,9 @@ import type {
   CourseData,
   DocumentType,
   EmailRecord,
+  EventApiKey,
+  WebhookAttempt,
+  WebhookEndpoint,
   LoginLockout,
   LoginOptions,
   QualOption,
@@ -62,6 +68,10 @@ type MockDb = {
   cycleRolls: CycleRollEntry[];
   /** GET /api/admin/auth/lockouts: the sign-in lockouts in force; a lift removes one. */
   signInLockouts: LoginLockout[];
+  /** GET /api/admin/event-keys, newest first; an issue adds to the front, a revoke marks one. */
+  eventApiKeys: EventApiKey[];
+  /** GET /api/admin/webhooks (a register adds to the front, a resume sets it active) and each endpoint's attempts by id. */
+  webhooks: { endpoints: WebhookEndpoint[]; attempts: Record<string, WebhookAttempt[]> };
   /** Bodies of staff creates (POST /api/admin/applications/{student}/{course}), as sent. */
   staffCreates: StaffCreateSubmission[];
   /** The applications desk: stored applications as staff see them, and the students. */
@@ -70,6 +80,12 @@ type MockDb = {
   deskEmails: Record<string, EmailRecord[]>;
   /** Training scenarios: the catalogue, completions per user, injected failures. */
   scenarios: MockScenarios;
+  /** Erasure requests as sent, the answer to the next one, and the retention job's runs (newest first). */
+  dataProtection: {
+    erasures: ErasureRequest[];
+    erasureAnswer: Omit<ErasureResult, 'TICKET'> | { status: number; message: string };
+    runs: RetentionRun[];
+  };
 };
 
 export type DirectoryAccount = { password: string; user: StaffUser };
@@ -104,10 +120,13 @@ const initialDb = (): MockDb => ({
   cycles: [standardCycle('2025/26')],
   cycleRolls: [],
   signInLockouts: [],
+  eventApiKeys: [],
+  webhooks: { endpoints: [], attempts: {} },
   staffCreates: [],
   desk: { applications: [], students: [] },
   deskEmails: {},
   scenarios: initialScenarios(),
+  dataProtection: { erasures: [], erasureAnswer: { APPLICATIONS: 1, EMAILS: 2, FILES: 1 }, runs: [] },
 });
 
 export const db: MockDb = initialDb();

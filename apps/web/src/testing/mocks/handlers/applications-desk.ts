@@ -17,6 +17,11 @@ import {
   LOGIN_MESSAGES,
   NEW_STUDENT,
   outboundCallDataSchema,
+  canEditVisa,
+  visaStateDataSchema,
+  visaStateLogMessage,
+  type VisaResponse,
+  type VisaStateResponse,
   listingTotalCap,
   overAllowanceRefusal,
   offerOverAllowance,
@@ -111,7 +116,7 @@ function placesGuard(
  * search. 401 without a session; permissions as the services enforce them.
  */
 export const applicationsDeskHandlers = [
-  http.get(apiUrl(API_ROUTES.adminApplications.path), ({ request }) => {
+  http.get(apiUrl(API_ROUTES.deskApplications.path), ({ request }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const url = new URL(request.url);
@@ -135,7 +140,7 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json(body);
   }),
 
-  http.get(apiUrl(API_ROUTES.adminApplication.path), ({ params }) => {
+  http.get(apiUrl(API_ROUTES.deskApplication.path), ({ params }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
@@ -146,7 +151,7 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json({ ...detail, access }, { headers: { ETag: versionEtag(version) } });
   }),
 
-  http.put(apiUrl(API_ROUTES.adminApplicationUpdate.path), async ({ params, request }) => {
+  http.put(apiUrl(API_ROUTES.deskApplicationUpdate.path), async ({ params, request }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
@@ -190,7 +195,7 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json(body);
   }),
 
-  http.post(apiUrl(API_ROUTES.adminApplicationCreate.path), async ({ params, request }) => {
+  http.post(apiUrl(API_ROUTES.deskApplicationCreate.path), async ({ params, request }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const parsed = staffCreateSubmissionSchema.safeParse(((await request.json()) as { data?: unknown }).data);
@@ -241,7 +246,7 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json(response);
   }),
 
-  http.put(apiUrl(API_ROUTES.adminOutboundCall.path), async ({ params, request }) => {
+  http.put(apiUrl(API_ROUTES.deskOutboundCall.path), async ({ params, request }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
@@ -263,14 +268,51 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json(body);
   }),
 
-  http.get(apiUrl(API_ROUTES.adminEmails.path), ({ params }) => {
+  // The visa screen (as the gateway and applications-svc): users with the visa permission on the course.
+  http.get(apiUrl(API_ROUTES.deskVisa.path), ({ params }) => {
+    const user = db.sessionUser;
+    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    const found = find(params.student, params.course);
+    if (!found) return error(404, DESK_MESSAGES.NOT_FOUND);
+    if (!canEditVisa(accessForCourse(user.roles, found.courseData), true)) return error(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
+    const body: VisaResponse = {
+      applicationData: found.applicationData,
+      visaData: null,
+      VISA_STATUS: found.VISA_STATUS,
+      courseData: found.courseData,
+      qualOptions: found.qualOptions,
+      access: found.access,
+      assessment: found.assessment,
+    };
+    return HttpResponse.json(body);
+  }),
+
+  http.put(apiUrl(API_ROUTES.deskVisaState.path), async ({ params, request }) => {
+    const user = db.sessionUser;
+    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    const found = find(params.student, params.course);
+    if (!found) return error(404, DESK_MESSAGES.NOT_FOUND);
+    if (!canEditVisa(accessForCourse(user.roles, found.courseData), true)) return error(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
+    const parsed = visaStateDataSchema.safeParse(((await request.json()) as { data?: unknown }).data);
+    if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
+    found.VISA_STATUS = parsed.data.VISA_STATUS;
+    const message = visaStateLogMessage(parsed.data.VISA_STATUS);
+    found.applicationData = {
+      ...found.applicationData,
+      LOG: [...found.applicationData.LOG, { MESSAGE: message, STATUS: found.applicationData.STATUS, USER: user.username, TIME: now() }],
+    };
+    const body: VisaStateResponse = { VISA_STATUS: parsed.data.VISA_STATUS, updated_at: now() };
+    return HttpResponse.json(body);
+  }),
+
+  http.get(apiUrl(API_ROUTES.deskEmails.path), ({ params }) => {
     if (!db.sessionUser) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     if (!find(params.student, params.course)) return error(404, DESK_MESSAGES.NOT_FOUND);
     const body: EmailListResponse = { emails: db.deskEmails[`${String(params.student)}/${String(params.course)}`] ?? [] };
     return HttpResponse.json(body);
   }),
 
-  http.post(apiUrl(API_ROUTES.adminEmailResend.path), ({ params }) => {
+  http.post(apiUrl(API_ROUTES.deskEmailResend.path), ({ params }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
@@ -307,7 +349,7 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json(body, { status: 201 });
   }),
 
-  http.get(apiUrl(API_ROUTES.adminStudents.path), ({ request }) => {
+  http.get(apiUrl(API_ROUTES.deskStudents.path), ({ request }) => {
     if (!db.sessionUser) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const query = studentSearchQuerySchema.safeParse(Object.fromEntries([...new URL(request.url).searchParams].filter(([k]) => k !== TIMESTAMP_PARAM)));
     if (!query.success) return error(400, query.error.issues[0]?.message ?? 'Bad request');

@@ -5,7 +5,10 @@ import { authHandlers } from './auth';
 import { clearingStatusSettingsHandlers } from './clearing-status-settings';
 import { clearingStatusHandlers } from './clearing-status';
 import { coursesHandlers } from './courses';
+import { dataProtectionHandlers } from './data-protection';
 import { decisionReviewHandlers } from './decision-reviews';
+import { eventApiKeysHandlers } from './event-api-keys';
+import { webhooksHandlers } from './webhooks';
 import { filesHandlers } from './files';
 import { scenariosHandlers } from './scenarios';
 
@@ -20,4 +23,7 @@ export const handlers = [
   ...scenariosHandlers,
   ...decisionReviewHandlers,
   ...auditHandlers,
+  ...dataProtectionHandlers,
+  ...eventApiKeysHandlers,
+  ...webhooksHandlers,
 ];
