@@ -3,6 +3,8 @@ import {
   accessForCourse,
   DESK_MESSAGES,
   applicationListingFilterSchema,
+  applicationListingSortSchema,
+  DEFAULT_LISTING_SORT,
   INTERVIEW_MESSAGES,
   interviewNeeded,
   interviewSummary,
@@ -120,11 +122,16 @@ export const applicationsDeskHandlers = [
     const nationality = (url.searchParams.get('nationality') ?? '').toUpperCase();
     const page = Number(url.searchParams.get('page') ?? '1');
     const size = Number(url.searchParams.get('page_size') ?? '10');
+    const sort = applicationListingSortSchema.safeParse(url.searchParams.get('sort') ?? DEFAULT_LISTING_SORT);
+    if (!sort.success) return error(400, sort.error.issues[0]?.message ?? 'Bad request');
+    const submitted = (a: DeskApplication) => Date.parse(deskRow(a).SUBMITTED_AT);
     const found = db.desk.applications
       .filter((a) => accessForCourse(user.roles, a.courseData) !== null)
       .filter((a) => !q || matchesText(a, q))
       .filter((a) => !s.success || !s.data || (FILTERS[s.data]?.(a) ?? true))
-      .filter((a) => !nationality || a.applicationData.NATIONALITY === nationality);
+      .filter((a) => !nationality || a.applicationData.NATIONALITY === nationality)
+      // Newest or oldest submitted first, as applications-svc orders (a stable sort keeps the store's order for equal times).
+      .sort((a, b) => (sort.data === 'oldest' ? submitted(a) - submitted(b) : submitted(b) - submitted(a)));
     // Counted up to the cap as applications-svc counts.
     const cap = listingTotalCap(page, size);
     const body: ApplicationListingResponse = {
