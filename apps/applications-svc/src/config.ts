@@ -41,6 +41,13 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
   OUTBOX_RELAY_INTERVAL_MS: z.coerce.number().int().positive().default(500),
   /** Outbox rows one relay transaction takes. */
   OUTBOX_RELAY_BATCH: z.coerce.number().int().min(1).max(500).default(20),
+  /**
+   * Seconds an adviser's presence on an open application lasts without a heartbeat (a tab closed
+   * without releasing it frees the application after this).
+   */
+  PRESENCE_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
+  /** Seconds between the open form's presence heartbeats; less than PRESENCE_TTL_SECONDS, so a missed one does not drop the hold. */
+  PRESENCE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(1800).default(20),
   /** Days a person has to answer an applicant's request to review an automatic decision (shown to the applicant and the back office). */
   DECISION_REVIEW_RESPONSE_DAYS: z.coerce.number().int().min(1).max(30).default(5),
   /** Closing message stored the first time the service starts (null: the web default). */

@@ -16,6 +16,7 @@ import {
   visaResponseSchema,
   visaUpdateResponseSchema,
 } from '../applications/desk';
+import { presenceClaimSchema, presenceResponseSchema } from '../applications/presence';
 import {
   applyApiBodySchema,
   applyCourseParamsSchema,
@@ -149,6 +150,10 @@ export const API_ENDPOINTS = withSchemas({
   adminApplicationCreate: { params: deskApplicationParamsSchema, body: staffCreateBodySchema, responses: { 200: applyResponseSchema, ...deskErrors } },
   adminApplicationUpdate: { params: deskApplicationParamsSchema, body: staffUpdateBodySchema, responses: { 200: staffUpdateResponseSchema, ...deskErrors } },
   adminOutboundCall: { params: deskApplicationParamsSchema, body: outboundCallBodySchema, responses: { 200: outboundCallResponseSchema, ...deskErrors } },
+  /** Opens, keeps open (the form's heartbeat) or takes over an application: who holds it after. */
+  adminPresence: { params: deskApplicationParamsSchema, body: apiBodySchema(presenceClaimSchema), responses: { 200: presenceResponseSchema, ...deskErrors } },
+  /** Releases the user's presence on an application (the form closed). */
+  adminPresenceRelease: { params: deskApplicationParamsSchema, body: emptyApiBodySchema, responses: { 200: presenceResponseSchema, ...deskErrors } },
   adminVisa: { params: deskApplicationParamsSchema, query, responses: { 200: visaResponseSchema, ...deskErrors } },
   adminVisaUpdate: { params: deskApplicationParamsSchema, body: visaBodySchema, responses: { 200: visaUpdateResponseSchema, ...deskErrors } },
   /** The stored document itself, as an attachment (binary, not JSON): no 2xx schema. */

@@ -47,6 +47,8 @@ export const API_ROUTES = {
   adminApplicationCreate: { method: 'POST', path: '/api/admin/applications/:student/:course' },
   adminApplicationUpdate: { method: 'PUT', path: '/api/admin/applications/:student/:course' },
   adminOutboundCall: { method: 'PUT', path: '/api/admin/applications/:student/:course/outbound-call' },
+  adminPresence: { method: 'PUT', path: '/api/admin/applications/:student/:course/presence' },
+  adminPresenceRelease: { method: 'DELETE', path: '/api/admin/applications/:student/:course/presence' },
   adminVisa: { method: 'GET', path: '/api/admin/applications/:student/:course/visa' },
   adminVisaUpdate: { method: 'PUT', path: '/api/admin/applications/:student/:course/visa' },
   adminDocument: { method: 'GET', path: '/api/admin/applications/:student/:course/documents/:fileId' },

@@ -52,6 +52,8 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   adminApplicationCreate: 'Take an application by phone',
   adminApplicationUpdate: 'Edit an application or set its decision',
   adminOutboundCall: "Set an application's outbound call flag",
+  adminPresence: 'Open, keep open or take over an application (desk presence)',
+  adminPresenceRelease: "Release the user's presence on an application",
   adminVisa: "An application's visa details",
   adminVisaUpdate: "Change an application's visa details",
   adminDocument: 'Download an uploaded document',

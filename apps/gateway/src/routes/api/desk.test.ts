@@ -15,6 +15,7 @@ import {
   visaResponseSchema,
   visaUpdateResponseSchema,
   apiRouteLabel,
+  presenceResponseSchema,
 } from '@clearing-desk/contracts';
 import { createApplicationForm, createDocumentReference, createSampleDocument, createVisaData, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
@@ -103,6 +104,8 @@ describe('without a session', () => {
     ['POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE })],
     ['PUT', apiPath('adminApplicationUpdate', { student: '2600001', course: COURSE })],
     ['PUT', apiPath('adminOutboundCall', { student: '2600001', course: COURSE })],
+    ['PUT', apiPath('adminPresence', { student: '2600001', course: COURSE })],
+    ['DELETE', apiPath('adminPresenceRelease', { student: '2600001', course: COURSE })],
   ] as const)('%s %s answers 401', async (method, path) => {
     const client = new StackClient(stack.gatewayUrl);
     await client.get(apiPath('ping'));
@@ -153,6 +156,31 @@ describe(`${apiRouteLabel('adminApplicationCreate')} (taking an application by p
       await as('backoffice')
     ).send('POST', apiPath('adminApplicationCreate', { student: saved.id[0], course: COURSE }), { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'R' });
     expect(again.status).toBe(409);
+  });
+});
+
+describe(`${apiRouteLabel('adminPresence')} (who has an application open)`, () => {
+  it('shows the first adviser to a second, refuses the second one’s save with 409 naming the first, and frees it on release', async () => {
+    const { saved, data } = await takeByPhone('frontoffice', 'S', { NAME1: 'Pria', NAME2: 'Presence' });
+    const { SUBMISSION_ID: _id, ...rest } = data;
+    const presencePath = apiPath('adminPresence', { student: saved.id[0], course: saved.id[1] });
+    const backoffice = await as('backoffice');
+    const admin = await as('admin');
+    const first = await backoffice.send('PUT', presencePath, { take_over: false });
+    expect(first.status).toBe(200);
+    expect(presenceResponseSchema.parse(first.body)).toMatchObject({ holder: { username: 'backoffice', name: 'Bola Backoffice' }, mine: true });
+    const second = presenceResponseSchema.parse((await admin.send('PUT', presencePath, {})).body);
+    expect(second).toMatchObject({ holder: { username: 'backoffice' }, mine: false });
+    const refused = await admin.send('PUT', pathOf(saved), { ...rest, TEL1: '07123456789', STATUS: 'S' });
+    expect(refused).toEqual({
+      status: 409,
+      body: { message: 'Bola Backoffice has this application open, so you cannot save over their call. Take it over to save your changes.' },
+    });
+    // Without the XSRF token nothing changes hands.
+    expect((await admin.send('PUT', presencePath, { take_over: true }, '')).status).toBe(403);
+    const released = await backoffice.send('DELETE', presencePath, null);
+    expect(presenceResponseSchema.parse(released.body)).toMatchObject({ holder: null, mine: false });
+    expect((await admin.send('PUT', pathOf(saved), { ...rest, TEL1: '07123456789', STATUS: 'S' })).status).toBe(200);
   });
 });
 

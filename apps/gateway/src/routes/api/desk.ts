@@ -39,6 +39,7 @@ const requireAnyRole = async (request: FastifyRequest) => {
  * - POST /admin/applications/:s/:c          staff create (`:s` = 'new' or a STUDENT_ID), answers as the public apply
  * - PUT  /admin/applications/:s/:c          update (`If-Match` optional; stale: 409), `{ confirmed_status, version, updated_at }`
  * - PUT  /admin/applications/:s/:c/outbound-call, GET/PUT .../visa, GET .../documents/:fileId (attachment, logged)
+ * - PUT / DELETE /admin/applications/:s/:c/presence  open (heartbeat, take over) / release: `{ holder, mine, heartbeat_ms }`
  */
 export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = async (fastify, { institutionCode }) => {
   await fastify.register(assessmentGatewayPlugin);
@@ -118,6 +119,10 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
   fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminApplicationAudit, APPLICATIONS_SVC.deskAudit));
 
   fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminOutboundCall, APPLICATIONS_SVC.deskOutboundCall, { preHandler: fastify.csrfProtection }));
+
+  // Presence: who has the application open (applications-svc checks the role and holds it in Redis).
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminPresence, APPLICATIONS_SVC.deskPresence, { preHandler: fastify.csrfProtection }));
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminPresenceRelease, APPLICATIONS_SVC.deskPresenceRelease, { preHandler: fastify.csrfProtection }));
 
   fastify.route({
     ...routeOf(API_ENDPOINTS.adminVisa),
