@@ -141,6 +141,7 @@ export const createApiPaths = (base: string) => {
     adminApplications: () => `${api}${fillPath(A.adminApplications.path)}`,
     adminApplication: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminApplication.path, desk(studentId, ucasCode))}`,
     adminOutboundCall: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminOutboundCall.path, desk(studentId, ucasCode))}`,
+    adminPresence: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminPresence.path, desk(studentId, ucasCode))}`,
     adminDocument: (studentId: string, ucasCode: string, fileId: string) => `${api}${fillPath(A.adminDocument.path, { ...desk(studentId, ucasCode), fileId })}`,
     adminApplicationAudit: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminApplicationAudit.path, desk(studentId, ucasCode))}`,
     adminAuditCsv: (filter: { student?: string; course?: string } = {}) => `${api}${fillPath(A.adminAuditCsv.path)}${searchString(filter)}`,

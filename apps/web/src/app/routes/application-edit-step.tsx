@@ -45,7 +45,7 @@ function useEditScriptProps(): DeskScriptProps {
  * never import each other.
  */
 function DeskFeedback() {
-  const { detail, studentId, ucasCode } = useApplicationEditContext();
+  const { detail, studentId, ucasCode, saveBlockedReason, onOutcome } = useApplicationEditContext();
   const scriptProps = useEditScriptProps();
   const { applicationData, access } = detail;
   return (
@@ -58,7 +58,8 @@ function DeskFeedback() {
           studentId={studentId}
           ucasCode={ucasCode}
           remark={applicationData.OUTBOUND_CALL_REMARK}
-          disabled={!canEditApplication(access, applicationData.STATUS)}
+          disabled={!canEditApplication(access, applicationData.STATUS) || saveBlockedReason !== null}
+          onLogged={onOutcome}
         />
       }
       emails={

@@ -16,6 +16,7 @@ import type {
 import { createCourse } from '@clearing-desk/contracts/testing';
 import { createAssessment, type StoredApplication } from './applications';
 import type { DeskApplication, DeskStudent } from './applications-desk';
+import type { PresenceHolder } from '@clearing-desk/contracts';
 import { initialScenarios, type MockScenarios } from './scenarios';
 
 /** In-memory data behind the msw handlers; reset after every test (setup-tests.ts). */
@@ -63,6 +64,8 @@ type MockDb = {
   desk: { applications: DeskApplication[]; students: DeskStudent[] };
   /** Decision emails per application, keyed `${STUDENT_ID}/${UCAS_CODE}` (notifications-svc's records). */
   deskEmails: Record<string, EmailRecord[]>;
+  /** Who has each application open (applications-svc's presence), keyed `${STUDENT_ID}/${UCAS_CODE}`. */
+  presence: Record<string, PresenceHolder>;
   /** Training scenarios: the catalogue, completions per user, injected failures. */
   scenarios: MockScenarios;
 };
@@ -100,6 +103,7 @@ const initialDb = (): MockDb => ({
   staffCreates: [],
   desk: { applications: [], students: [] },
   deskEmails: {},
+  presence: {},
   scenarios: initialScenarios(),
 });
 

@@ -4,7 +4,12 @@ import {
   DESK_MESSAGES,
   applicationListingFilterSchema,
   applicationListingSortSchema,
+  canEditApplication,
   DEFAULT_LISTING_SORT,
+  heldByOther,
+  presenceClaimSchema,
+  PRESENCE_TEXTS,
+  type PresenceResponse,
   INTERVIEW_MESSAGES,
   interviewNeeded,
   interviewSummary,
@@ -82,6 +87,23 @@ const find = (student: unknown, course: unknown) =>
   db.desk.applications.find((a) => a.applicationData.STUDENT_ID === student && a.applicationData.UCAS_CODE === course);
 
 const now = () => new Date().toISOString();
+
+/** How often the mock asks the form to renew its hold: long enough that no test waits for it. */
+export const MOCK_HEARTBEAT_MS = 600_000;
+const presenceKey = (student: unknown, course: unknown) => `${String(student)}/${String(course)}`;
+const presenceAnswer = (key: string, username: string): PresenceResponse => {
+  const holder = db.presence[key] ?? null;
+  return { holder, mine: holder?.username === username, heartbeat_ms: MOCK_HEARTBEAT_MS };
+};
+/** As applications-svc: a save or call while someone else holds the application is 409 naming them; released by a decision or call. */
+const heldRefusal = (student: unknown, course: unknown, username: string): Response | null => {
+  const holder = db.presence[presenceKey(student, course)] ?? null;
+  return heldByOther(holder, username) ? error(409, PRESENCE_TEXTS.held(holder.name)) : null;
+};
+const releaseIfMine = (student: unknown, course: unknown, username: string) => {
+  const key = presenceKey(student, course);
+  if (db.presence[key]?.username === username) delete db.presence[key];
+};
 
 /**
  * The places guard as applications-svc and the gateway keep it, over the course's
@@ -172,6 +194,8 @@ export const applicationsDeskHandlers = [
     if (refusal) return error(403, refusal);
     // V keeps the current status: it is never stored.
     const status = keptStatus(parsed.data.STATUS, found.applicationData.STATUS) ?? found.applicationData.STATUS;
+    const held = heldRefusal(params.student, params.course, user.username);
+    if (held) return held;
     const ifMatch = parseVersionEtag(request.headers.get('If-Match') ?? undefined);
     if (ifMatch !== undefined && ifMatch !== found.version) return error(409, DESK_MESSAGES.VERSION_CONFLICT);
     const { SUBMISSION_ID: _id, STATUS: _status, REJECTION_REASONS: _r, INTERVIEW, OVER_ALLOWANCE: _o, ...form } = parsed.data;
@@ -193,6 +217,7 @@ export const applicationsDeskHandlers = [
       ],
     };
     found.version += 1;
+    if (status !== before) releaseIfMine(params.student, params.course, user.username);
     const body: StaffUpdateResponse = { confirmed_status: status, version: found.version, updated_at: now() };
     return HttpResponse.json(body);
   }),
@@ -258,6 +283,9 @@ export const applicationsDeskHandlers = [
     if (refusal) return error(403, refusal);
     const parsed = outboundCallDataSchema.safeParse(((await request.json()) as { data?: unknown }).data);
     if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
+    const held = heldRefusal(params.student, params.course, user.username);
+    if (held) return held;
+    releaseIfMine(params.student, params.course, user.username);
     const remark = outboundCallRemark(parsed.data);
     found.applicationData = {
       ...found.applicationData,
@@ -268,6 +296,32 @@ export const applicationsDeskHandlers = [
     found.version += 1;
     const body: OutboundCallResponse = { OUTBOUND_CALL_FLAG: 1, OUTBOUND_CALL_REMARK: remark, log: { MESSAGE: `Outbound call: ${remark}` } };
     return HttpResponse.json(body);
+  }),
+
+  // Presence as applications-svc keeps it: the first who may edit holds it; take_over claims it; a reader never holds it.
+  http.put(apiUrl(API_ROUTES.adminPresence.path), async ({ params, request }) => {
+    const user = db.sessionUser;
+    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    const found = find(params.student, params.course);
+    if (!found) return error(404, DESK_MESSAGES.NOT_FOUND);
+    const access = accessForCourse(user.roles, found.courseData);
+    if (!access) return error(403, DESK_MESSAGES.NO_ROLE);
+    const claim = presenceClaimSchema.safeParse(((await request.json()) as { data?: unknown }).data);
+    if (!claim.success) return error(400, claim.error.issues[0]?.message ?? 'Bad request');
+    const key = presenceKey(params.student, params.course);
+    const holder = db.presence[key];
+    if (canEditApplication(access, found.applicationData.STATUS) && (!holder || holder.username === user.username || claim.data.take_over)) {
+      db.presence[key] = holder?.username === user.username ? holder : { username: user.username, name: user.name, since: now() };
+    }
+    return HttpResponse.json(presenceAnswer(key, user.username));
+  }),
+
+  http.delete(apiUrl(API_ROUTES.adminPresenceRelease.path), ({ params }) => {
+    const user = db.sessionUser;
+    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    if (!find(params.student, params.course)) return error(404, DESK_MESSAGES.NOT_FOUND);
+    releaseIfMine(params.student, params.course, user.username);
+    return HttpResponse.json(presenceAnswer(presenceKey(params.student, params.course), user.username));
   }),
 
   http.get(apiUrl(API_ROUTES.adminEmails.path), ({ params }) => {
