@@ -6,6 +6,7 @@ import { decisionMetricsPlugin } from './metrics/decision-metrics';
 import { intakeCyclePlugin } from './intake/intake-cycle';
 import { outboxRelayPlugin } from './outbox/outbox-relay';
 import { presencePlugin } from './presence/presence-store';
+import { workQueuePlugin } from './queue/work-queue';
 import { queueMetricsPlugin } from './metrics/queue-metrics';
 import { auditRepositoryPlugin } from './repositories/audit-repository';
 import { decisionReviewsRepositoryPlugin } from './repositories/decision-reviews-repository';
@@ -18,7 +19,7 @@ import { deskRoutes } from './routes/desk';
 import { decisionReviewRoutes } from './routes/decision-reviews';
 import { statusRoutes } from './routes/status';
 
-/** What tests may set: `now`, the clock of the status page's cycle end and of desk presence (default: the real time). */
+/** What tests may set: `now`, the clock of the status page's cycle end, desk presence and the work queue (default: the real time). */
 export type BuildOptions = { now?: () => Date };
 
 /**
@@ -38,6 +39,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(outboxRelayPlugin, { config });
   await app.register(queueMetricsPlugin, { config });
   await app.register(presencePlugin, { config, now: options.now });
+  await app.register(workQueuePlugin, { config, now: options.now });
   await app.register(clearingStatusRepositoryPlugin);
   await app.register(applicationsRepositoryPlugin);
   await app.register(decisionMetricsPlugin);

@@ -48,6 +48,10 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
   PRESENCE_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
   /** Seconds between the open form's presence heartbeats; less than PRESENCE_TTL_SECONDS, so a missed one does not drop the hold. */
   PRESENCE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(1800).default(20),
+  /** Hours before an offer's deadline (adding us in UCAS Hub) from which it is a 'lapsing offer' in the desk's work queue. */
+  QUEUE_OFFER_LAPSING_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  /** Minutes an item taken with 'Next call' stays the adviser's without an outcome before it returns to the queue. */
+  QUEUE_CLAIM_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
   /** Days a person has to answer an applicant's request to review an automatic decision (shown to the applicant and the back office). */
   DECISION_REVIEW_RESPONSE_DAYS: z.coerce.number().int().min(1).max(30).default(5),
   /** Closing message stored the first time the service starts (null: the web default). */

@@ -20,6 +20,8 @@ export const PERSONAL_TABLES: Record<string, { table: PgTable; rowsOf: (keys: Su
   outbox: { table: schema.outbox, rowsOf: (k) => inArray(schema.outbox.aggregateId, k.applicationIds.map(String)) },
   // Who read the person's applications.
   staff_audit: { table: schema.staffAudit, rowsOf: (k) => inArray(schema.staffAudit.applicationId, k.applicationIds) },
+  // Which adviser took the person's application from the work queue, and when.
+  queue_claims: { table: schema.queueClaims, rowsOf: (k) => inArray(schema.queueClaims.applicationId, k.applicationIds) },
   // Settings and course figures: no person.
   clearing_settings: null,
   clearing_settings_audit: null,

@@ -16,3 +16,4 @@ export * from './desk';
 export * from './desk-texts';
 export * from './form-guard';
 export * from './presence';
+export * from './work-queue';

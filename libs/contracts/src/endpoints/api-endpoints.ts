@@ -17,6 +17,7 @@ import {
   visaUpdateResponseSchema,
 } from '../applications/desk';
 import { presenceClaimSchema, presenceResponseSchema } from '../applications/presence';
+import { workQueueNextResponseSchema } from '../applications/work-queue';
 import {
   applyApiBodySchema,
   applyCourseParamsSchema,
@@ -154,6 +155,8 @@ export const API_ENDPOINTS = withSchemas({
   adminPresence: { params: deskApplicationParamsSchema, body: apiBodySchema(presenceClaimSchema), responses: { 200: presenceResponseSchema, ...deskErrors } },
   /** Releases the user's presence on an application (the form closed). */
   adminPresenceRelease: { params: deskApplicationParamsSchema, body: emptyApiBodySchema, responses: { 200: presenceResponseSchema, ...deskErrors } },
+  /** 'Next call': the most urgent item of the work queue the user may handle, claimed for them. */
+  adminQueueNext: { body: emptyApiBodySchema, responses: { 200: workQueueNextResponseSchema, ...refusals } },
   adminVisa: { params: deskApplicationParamsSchema, query, responses: { 200: visaResponseSchema, ...deskErrors } },
   adminVisaUpdate: { params: deskApplicationParamsSchema, body: visaBodySchema, responses: { 200: visaUpdateResponseSchema, ...deskErrors } },
   /** The stored document itself, as an attachment (binary, not JSON): no 2xx schema. */

@@ -49,6 +49,7 @@ export const API_ROUTES = {
   adminOutboundCall: { method: 'PUT', path: '/api/admin/applications/:student/:course/outbound-call' },
   adminPresence: { method: 'PUT', path: '/api/admin/applications/:student/:course/presence' },
   adminPresenceRelease: { method: 'DELETE', path: '/api/admin/applications/:student/:course/presence' },
+  adminQueueNext: { method: 'POST', path: '/api/admin/queue/next' },
   adminVisa: { method: 'GET', path: '/api/admin/applications/:student/:course/visa' },
   adminVisaUpdate: { method: 'PUT', path: '/api/admin/applications/:student/:course/visa' },
   adminDocument: { method: 'GET', path: '/api/admin/applications/:student/:course/documents/:fileId' },

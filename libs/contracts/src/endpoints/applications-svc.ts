@@ -15,6 +15,7 @@ import {
   visaUpdateResponseSchema,
 } from '../applications/desk';
 import { presenceClaimSchema, presenceResponseSchema } from '../applications/presence';
+import { workQueueNextResponseSchema } from '../applications/work-queue';
 import { appliedResponseSchema, applyResponseSchema } from '../applications/application';
 import {
   applicationHashParamsSchema,
@@ -168,6 +169,12 @@ export const APPLICATIONS_SVC = {
     path: '/desk/applications/:student/:course/presence',
     params: deskApplicationParamsSchema,
     responses: { 200: presenceResponseSchema, ...e403, ...e404 },
+  }),
+  /** The forwarded user's next call from the work queue, claimed for them (their open one first); `{ item: null }` when none waits. */
+  deskQueueNext: endpoint({
+    method: 'POST',
+    path: '/desk/queue/next',
+    responses: { 200: workQueueNextResponseSchema, ...e403 },
   }),
   /** Adds a line to the application's log; answers the application's version. */
   deskLog: endpoint({

@@ -6,3 +6,4 @@ export * from './outbox';
 export * from './course-places';
 export * from './decision-reviews';
 export * from './staff-audit';
+export * from './queue-claims';

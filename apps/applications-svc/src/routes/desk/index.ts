@@ -92,6 +92,15 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   fastify.route({
+    ...routeOf(APPLICATIONS_SVC.deskQueueNext),
+    handler: async (request) => {
+      const user = requireUser(request);
+      if (user.roles.length === 0) throw new HttpError(403, DESK_MESSAGES.NO_ROLE);
+      return { item: await fastify.workQueue.next(user) };
+    },
+  });
+
+  fastify.route({
     ...routeOf(APPLICATIONS_SVC.deskList),
     handler: async (request) => repo().list(request.query, requireUser(request).roles),
   });
@@ -150,7 +159,11 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (result.status !== result.previousStatus) fastify.decisionMetrics.record(result.status, 'staff');
       const changed = result.status !== result.previousStatus;
       // A decision is an outcome: the adviser's hold ends with it, so the application is free for the next.
-      if (changed && held) await fastify.presence.release(held.applicationId, user.username);
+      if (changed && held) {
+        await fastify.presence.release(held.applicationId, user.username);
+        // ...and closes its work-queue item: it does not come back.
+        await fastify.workQueue.close(held.applicationId);
+      }
       return {
         confirmed_status: result.status,
         version: result.version,
@@ -171,6 +184,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const log = await repo().logOutboundCall(row, remark, user.username);
       // A call logged is an outcome: the adviser's hold ends with it.
       await fastify.presence.release(row.applicationId, user.username);
+      await fastify.workQueue.close(row.applicationId);
       return { OUTBOUND_CALL_FLAG: 1 as const, OUTBOUND_CALL_REMARK: remark, log };
     },
   });

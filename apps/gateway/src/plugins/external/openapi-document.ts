@@ -54,6 +54,7 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   adminOutboundCall: "Set an application's outbound call flag",
   adminPresence: 'Open, keep open or take over an application (desk presence)',
   adminPresenceRelease: "Release the user's presence on an application",
+  adminQueueNext: "Take the adviser's next call from the work queue",
   adminVisa: "An application's visa details",
   adminVisaUpdate: "Change an application's visa details",
   adminDocument: 'Download an uploaded document',

@@ -16,6 +16,7 @@ import {
   visaUpdateResponseSchema,
   apiRouteLabel,
   presenceResponseSchema,
+  workQueueNextResponseSchema,
 } from '@clearing-desk/contracts';
 import { createApplicationForm, createDocumentReference, createSampleDocument, createVisaData, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
@@ -106,6 +107,7 @@ describe('without a session', () => {
     ['PUT', apiPath('adminOutboundCall', { student: '2600001', course: COURSE })],
     ['PUT', apiPath('adminPresence', { student: '2600001', course: COURSE })],
     ['DELETE', apiPath('adminPresenceRelease', { student: '2600001', course: COURSE })],
+    ['POST', apiPath('adminQueueNext')],
   ] as const)('%s %s answers 401', async (method, path) => {
     const client = new StackClient(stack.gatewayUrl);
     await client.get(apiPath('ping'));
@@ -181,6 +183,21 @@ describe(`${apiRouteLabel('adminPresence')} (who has an application open)`, () =
     const released = await backoffice.send('DELETE', presencePath, null);
     expect(presenceResponseSchema.parse(released.body)).toMatchObject({ holder: null, mine: false });
     expect((await admin.send('PUT', pathOf(saved), { ...rest, TEL1: '07123456789', STATUS: 'S' })).status).toBe(200);
+  });
+});
+
+describe(`${apiRouteLabel('adminQueueNext')} ('Next call')`, () => {
+  it('claims a referral due back for the adviser, answers it again until an outcome, and hands the next adviser another', async () => {
+    // Two referrals at least (earlier tests stored others, due at the same noon: the lower id first).
+    await takeByPhone('backoffice', 'R', { NAME1: 'Quinn', NAME2: 'Queue' });
+    await takeByPhone('backoffice', 'R', { NAME1: 'Quentin', NAME2: 'Queue' });
+    const editor = await as('editor');
+    const first = workQueueNextResponseSchema.parse((await editor.send('POST', apiPath('adminQueueNext'), {})).body).item;
+    expect(first).toMatchObject({ kind: 'referral-due', reason: expect.stringMatching(/^Referral due back by 12:00 on /) });
+    expect(workQueueNextResponseSchema.parse((await editor.send('POST', apiPath('adminQueueNext'), {})).body).item).toEqual(first);
+    const other = workQueueNextResponseSchema.parse((await (await as('admin')).send('POST', apiPath('adminQueueNext'), {})).body).item;
+    expect(other?.APPLICATION_ID).not.toBe(first?.APPLICATION_ID);
+    expect(other).not.toBeNull();
   });
 });
 

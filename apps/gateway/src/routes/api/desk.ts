@@ -40,6 +40,7 @@ const requireAnyRole = async (request: FastifyRequest) => {
  * - PUT  /admin/applications/:s/:c          update (`If-Match` optional; stale: 409), `{ confirmed_status, version, updated_at }`
  * - PUT  /admin/applications/:s/:c/outbound-call, GET/PUT .../visa, GET .../documents/:fileId (attachment, logged)
  * - PUT / DELETE /admin/applications/:s/:c/presence  open (heartbeat, take over) / release: `{ holder, mine, heartbeat_ms }`
+ * - POST /admin/queue/next                 'Next call': `{ item }` claimed for the user, or `{ item: null }`
  */
 export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = async (fastify, { institutionCode }) => {
   await fastify.register(assessmentGatewayPlugin);
@@ -123,6 +124,9 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
   // Presence: who has the application open (applications-svc checks the role and holds it in Redis).
   fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminPresence, APPLICATIONS_SVC.deskPresence, { preHandler: fastify.csrfProtection }));
   fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminPresenceRelease, APPLICATIONS_SVC.deskPresenceRelease, { preHandler: fastify.csrfProtection }));
+
+  // 'Next call': the work queue lives in applications-svc, which claims the item for the user.
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminQueueNext, APPLICATIONS_SVC.deskQueueNext, { preHandler: fastify.csrfProtection }));
 
   fastify.route({
     ...routeOf(API_ENDPOINTS.adminVisa),
