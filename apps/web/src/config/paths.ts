@@ -142,6 +142,7 @@ export const createApiPaths = (base: string) => {
     adminApplication: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminApplication.path, desk(studentId, ucasCode))}`,
     adminOutboundCall: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminOutboundCall.path, desk(studentId, ucasCode))}`,
     adminPresence: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminPresence.path, desk(studentId, ucasCode))}`,
+    adminQueueNext: () => `${api}${fillPath(A.adminQueueNext.path)}`,
     adminDocument: (studentId: string, ucasCode: string, fileId: string) => `${api}${fillPath(A.adminDocument.path, { ...desk(studentId, ucasCode), fileId })}`,
     adminApplicationAudit: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminApplicationAudit.path, desk(studentId, ucasCode))}`,
     adminAuditCsv: (filter: { student?: string; course?: string } = {}) => `${api}${fillPath(A.adminAuditCsv.path)}${searchString(filter)}`,

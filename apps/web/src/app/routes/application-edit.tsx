@@ -1,4 +1,12 @@
-import { type ApplySubmission, BACK_TO_LISTING, editRefusalReason, heldByOther, PRESENCE_TEXTS } from '@clearing-desk/contracts';
+import {
+  type ApplySubmission,
+  BACK_TO_LISTING,
+  editRefusalReason,
+  heldByOther,
+  PRESENCE_TEXTS,
+  workQueueItemSchema,
+  type WorkQueueItem,
+} from '@clearing-desk/contracts';
 import { Notice, Spinner } from '@clearing-desk/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -9,6 +17,7 @@ import { LeaveApplicationGuard } from '@/features/application-form/components/le
 import { applicationsKeys } from '@/features/desk/api/applications-keys';
 import { useDeskApplication } from '@/features/desk/api/get-application';
 import { updateDeskApplication } from '@/features/desk/api/save-application';
+import { NextCallReason } from '@/features/desk/components/next-call-reason';
 import { PresenceNotice } from '@/features/desk/components/presence-notice';
 import { usePresence } from '@/features/desk/hooks/use-presence';
 import { DESK_TEXTS } from '@/features/desk/texts';
@@ -36,6 +45,11 @@ export function ApplicationEditRoute() {
   // The listing's filters come with the Edit link; kept for the whole visit (step moves drop location state).
   // Arriving from a phone application just stored (course.tsx): kept for the visit, as the listing link is.
   const [savedOnArrival] = useState(() => (location.state as Partial<SavedLocationState> | null)?.saved === true);
+  // Taken with 'Next call': why it is next, shown for the whole visit.
+  const [queueItem] = useState<WorkQueueItem | null>(() => {
+    const parsed = workQueueItemSchema.safeParse((location.state as { queueItem?: unknown } | null)?.queueItem);
+    return parsed.success ? parsed.data : null;
+  });
   const [listingHref] = useState(() => {
     const search = (location.state as { listingSearch?: unknown } | null)?.listingSearch;
     return paths.applicationsSearch.getHref(typeof search === 'string' ? search : '');
@@ -118,6 +132,7 @@ export function ApplicationEditRoute() {
       staff={staffNow}
     >
       <LeaveApplicationGuard isInsideApplication={isInsideApplication} />
+      {queueItem && <NextCallReason item={queueItem} />}
       <PresenceNotice presence={presence} onTakeOver={takeOver} />
       <Outlet context={context} />
     </ApplicationFormProvider>

@@ -16,7 +16,7 @@ import type {
 import { createCourse } from '@clearing-desk/contracts/testing';
 import { createAssessment, type StoredApplication } from './applications';
 import type { DeskApplication, DeskStudent } from './applications-desk';
-import type { PresenceHolder } from '@clearing-desk/contracts';
+import type { PresenceHolder, WorkQueueItem } from '@clearing-desk/contracts';
 import { initialScenarios, type MockScenarios } from './scenarios';
 
 /** In-memory data behind the msw handlers; reset after every test (setup-tests.ts). */
@@ -66,6 +66,8 @@ type MockDb = {
   deskEmails: Record<string, EmailRecord[]>;
   /** Who has each application open (applications-svc's presence), keyed `${STUDENT_ID}/${UCAS_CODE}`. */
   presence: Record<string, PresenceHolder>;
+  /** Work-queue claims (applications-svc's queue_claims), keyed `${STUDENT_ID}/${UCAS_CODE}`: who took it, its item. */
+  queueClaims: Record<string, { username: string; item: WorkQueueItem; closed?: boolean }>;
   /** Training scenarios: the catalogue, completions per user, injected failures. */
   scenarios: MockScenarios;
 };
@@ -104,6 +106,7 @@ const initialDb = (): MockDb => ({
   desk: { applications: [], students: [] },
   deskEmails: {},
   presence: {},
+  queueClaims: {},
   scenarios: initialScenarios(),
 });
 

@@ -10,6 +10,11 @@ import {
   presenceClaimSchema,
   PRESENCE_TEXTS,
   type PresenceResponse,
+  orderWorkQueue,
+  workQueueEntry,
+  workQueueReason,
+  type WorkQueueItem,
+  type WorkQueueNextResponse,
   INTERVIEW_MESSAGES,
   interviewNeeded,
   interviewSummary,
@@ -95,7 +100,7 @@ const presenceAnswer = (key: string, username: string): PresenceResponse => {
   const holder = db.presence[key] ?? null;
   return { holder, mine: holder?.username === username, heartbeat_ms: MOCK_HEARTBEAT_MS };
 };
-/** As applications-svc: a save or call while someone else holds the application is 409 naming them; released by a decision or call. */
+/** As applications-svc: a save or call while someone else holds the application is 409 naming them; a decision or call releases it and closes its queue item. */
 const heldRefusal = (student: unknown, course: unknown, username: string): Response | null => {
   const holder = db.presence[presenceKey(student, course)] ?? null;
   return heldByOther(holder, username) ? error(409, PRESENCE_TEXTS.held(holder.name)) : null;
@@ -103,6 +108,9 @@ const heldRefusal = (student: unknown, course: unknown, username: string): Respo
 const releaseIfMine = (student: unknown, course: unknown, username: string) => {
   const key = presenceKey(student, course);
   if (db.presence[key]?.username === username) delete db.presence[key];
+  // An outcome also closes the application's work-queue item for good.
+  const claim = db.queueClaims[key];
+  if (claim) claim.closed = true;
 };
 
 /**
@@ -322,6 +330,51 @@ export const applicationsDeskHandlers = [
     if (!find(params.student, params.course)) return error(404, DESK_MESSAGES.NOT_FOUND);
     releaseIfMine(params.student, params.course, user.username);
     return HttpResponse.json(presenceAnswer(presenceKey(params.student, params.course), user.username));
+  }),
+
+  // 'Next call' as applications-svc answers it: the adviser's open item first, else the contracts'
+  // order over what they may edit (24 hours for a lapsing offer), claimed for them; closed claims never come back.
+  http.post(apiUrl(API_ROUTES.adminQueueNext.path), () => {
+    const user = db.sessionUser;
+    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    const mine = Object.values(db.queueClaims).find((c) => c.username === user.username && !c.closed);
+    if (mine) return HttpResponse.json({ item: mine.item } satisfies WorkQueueNextResponse);
+    const at = new Date();
+    const entries = db.desk.applications.flatMap((a) => {
+      const d = a.applicationData;
+      const key = presenceKey(d.STUDENT_ID, d.UCAS_CODE);
+      if (db.queueClaims[key] || !canEditApplication(accessForCourse(user.roles, a.courseData), d.STATUS)) return [];
+      const lastCall = d.OUTBOUND_CALL_FLAG === 1 ? (d.LOG.at(-1)?.TIME ?? null) : null;
+      const entry = workQueueEntry(
+        {
+          status: d.STATUS,
+          public: a.public,
+          submittedAt: d.CREATED_AT,
+          deadline: a.decision?.DEADLINE ?? null,
+          outboundCallRemark: d.OUTBOUND_CALL_REMARK,
+          lastCallAt: lastCall,
+          callback: null,
+        },
+        at,
+        { offerLapsingHours: 24 },
+      );
+      return entry ? [{ ...entry, id: d.APPLICATION_ID, a }] : [];
+    });
+    const [first] = orderWorkQueue(entries);
+    if (!first) return HttpResponse.json({ item: null } satisfies WorkQueueNextResponse);
+    const d = first.a.applicationData;
+    const item: WorkQueueItem = {
+      kind: first.kind,
+      reason: workQueueReason(first, at),
+      due_at: first.dueAt,
+      claimed_until: new Date(at.getTime() + 15 * 60_000).toISOString(),
+      STUDENT_ID: d.STUDENT_ID,
+      APPLICATION_ID: d.APPLICATION_ID,
+      UCAS_CODE: d.UCAS_CODE,
+      NAME: `${d.NAME1 ?? ''} ${d.NAME2 ?? ''}`.trim(),
+    };
+    db.queueClaims[presenceKey(d.STUDENT_ID, d.UCAS_CODE)] = { username: user.username, item };
+    return HttpResponse.json({ item } satisfies WorkQueueNextResponse);
   }),
 
   http.get(apiUrl(API_ROUTES.adminEmails.path), ({ params }) => {
