@@ -115,7 +115,27 @@ describe('demo scenarios', () => {
     expect(seeds.some((s) => s.UCAS_PERSONAL_ID === '')).toBe(true);
     expect(seeds.some((s) => s.rehearses.status === 'D')).toBe(true);
     const types = new Set(seeds.flatMap((s) => s.QUALIFICATIONS.map((item) => item.QUALIFICATION)));
-    for (const type of ['IBO', 'ACCESS_HE', 'BTEC_EXTENDED_DIPLOMA', 'T_LEVEL', 'ALEVEL', 'ENGLISH_TEST']) expect(types).toContain(type);
+    for (const type of [
+      'IBO',
+      'ACCESS_HE',
+      'BTEC_EXTENDED_DIPLOMA',
+      'T_LEVEL',
+      'ALEVEL',
+      'ENGLISH_TEST',
+      'SCOTTISH_HIGHER',
+      'SCOTTISH_ADVANCED_HIGHER',
+      'IRISH_LC_HIGHER',
+    ])
+      expect(types).toContain(type);
+    const gcseTypes = new Set(seeds.flatMap((s) => s.GCSE_QUALIFICATIONS.map((item) => item.QUALIFICATION)));
+    for (const type of ['GCSE', 'IGCSE', 'SCOTTISH_NATIONAL_5', 'IRISH_LC_ORDINARY']) expect(gcseTypes).toContain(type);
+    // An IB caller who knows only the Diploma total is assessed on the total (domain.md "IB").
+    const ibItems = seeds.flatMap((s) => s.QUALIFICATIONS.filter((item) => item.QUALIFICATION === 'IBO'));
+    expect(ibItems.some((item) => item.IB_TOTAL && !item.HL_SUBJECT_1)).toBe(true);
+    expect(ibItems.some((item) => item.HL_SUBJECT_1)).toBe(true);
+    // Northern Ireland's CCEA C* grade and an Irish national (English met by nationality).
+    expect(seeds.some((s) => s.GCSE_QUALIFICATIONS.some((item) => item.GRADE === 'C*'))).toBe(true);
+    expect(seeds.some((s) => s.NATIONALITY === 'IRL')).toBe(true);
     expect(new Set(seeds.map((s) => s.DEPT)).size).toBeGreaterThanOrEqual(20);
   });
 

@@ -4,7 +4,7 @@ import { IB_SUBJECT_SLOTS, itemValue, normaliseSubject, type QualificationItem }
  * THE table of what meets a GCSE-level subject rule at grade 4/C (domain.md "Traffic light", rule 3:
  * one table of equivalents for Mathematics, English and the sciences alike). Per qualification
  * type, the grades that meet it:
- * - GCSE and IGCSE 9-4 or A*-C; O Level A-C (the GCSE grade 4/C anchor, Ofqual);
+ * - GCSE and IGCSE 9-4 or A*-C (C* too: Northern Ireland's CCEA grade between B and C); O Level A-C (the GCSE grade 4/C anchor, Ofqual);
  * - Scottish National 5 at C or above (SQA: National 5 A-C is the GCSE 9-4 level);
  * - Irish Leaving Certificate Ordinary O4 or above, Higher H6 or above (the level UK universities
  *   take for GCSE 4/C, as domain.md fixes it);
@@ -13,7 +13,7 @@ import { IB_SUBJECT_SLOTS, itemValue, normaliseSubject, type QualificationItem }
  * A course may be stricter only through its subject requirements, never by editing this table.
  */
 export const GCSE_LEVEL_EQUIVALENTS: Readonly<Record<string, ReadonlySet<string>>> = {
-  GCSE: new Set(['9', '8', '7', '6', '5', '4', 'A*', 'A', 'B', 'C']),
+  GCSE: new Set(['9', '8', '7', '6', '5', '4', 'A*', 'A', 'B', 'C*', 'C']),
   IGCSE: new Set(['9', '8', '7', '6', '5', '4', 'A*', 'A', 'B', 'C']),
   OLEVEL: new Set(['A', 'B', 'C']),
   SCOTTISH_NATIONAL_5: new Set(['A', 'B', 'C']),

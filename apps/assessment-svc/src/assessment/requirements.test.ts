@@ -28,6 +28,13 @@ describe('requirement: GCSE English and Mathematics at 4/C (domain.md traffic li
     }
   });
 
+  it("takes Northern Ireland's CCEA C* (between B and C) as meeting 4/C, and D as not", () => {
+    const met = assessWith({ course: ARTS, form: { GCSE_QUALIFICATIONS: [gcse('English Language', 'C*'), gcse('Mathematics', 'C*')] } });
+    expect(met.TRAFFIC_LIGHT).toBe('G');
+    const below = assessWith({ course: ARTS, form: { GCSE_QUALIFICATIONS: [gcse('English Language', 'C*'), gcse('Mathematics', 'D')] } });
+    expect(messages(below)).toEqual([{ STATUS: 'R', MESSAGE: 'GCSE Mathematics at grade 4/C or above is required. Grade given: D.' }]);
+  });
+
   it('does not take English Literature alone for English Language (domain.md)', () => {
     const result = assessWith({ course: ARTS, form: { GCSE_QUALIFICATIONS: [gcse('English Literature', '7'), gcse('Mathematics', '5')] } });
     expect(messages(result)).toEqual([{ STATUS: 'R', MESSAGE: 'GCSE English at grade 4/C or above is required.' }]);

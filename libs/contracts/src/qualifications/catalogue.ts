@@ -2,9 +2,13 @@ import { ENGLISH_QUALIFICATION_OPTIONS } from './english-tests';
 import type { QualField, QualFieldOption, QualificationCode, QualificationGroup, QualOption, TariffColour } from './qual-option';
 import { ALEVEL_SUBJECTS, BTEC_SUBJECTS, OCR_SUBJECTS, type SubjectOption } from './subjects';
 
-/** Grade lists of domain.md "Qualification catalogue", best first. */
+/**
+ * Grade lists of domain.md "Qualification catalogue", best first. GCSE includes C*, the grade
+ * CCEA awards in Northern Ireland between B and C (CCEA, 'GCSE grading in Northern Ireland', 2019
+ * onwards), so an applicant from Northern Ireland can enter the grade on their certificate.
+ */
 export const GRADES = {
-  GCSE: ['9', '8', '7', '6', '5', '4', '3', '2', '1', 'A*', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'U'],
+  GCSE: ['9', '8', '7', '6', '5', '4', '3', '2', '1', 'A*', 'A', 'B', 'C*', 'C', 'D', 'E', 'F', 'G', 'U'],
   OLEVEL: ['A', 'B', 'C', 'D', 'E'],
   FUNCTIONAL_SKILLS: ['Pass', 'Fail'],
   ALEVEL: ['A*', 'A', 'B', 'C', 'D', 'E', 'U'],

@@ -64,6 +64,9 @@ export const ALEVEL_SUBJECTS = toOptions([
   'Statistics',
   'Turkish',
   'Urdu',
+  // WJEC's A level for Wales (first-language Welsh; Welsh Second Language is its own subject).
+  'Welsh',
+  'Welsh Second Language',
 ]);
 
 export const BTEC_SUBJECTS = toOptions([

@@ -16,8 +16,10 @@ import { DEMO_SCENARIO_COURSES, type DemoScenarioCourseCode } from './demo-cours
  * each on a course of the demo catalogue (demo-courses.ts). Together they rehearse every outcome
  * script (OFFER, INVITE, OFFER_NONEEA, INVITE_NONEEA, POOL, REJECT in its EEA and general forms,
  * REFER_SHS, REFER, OFFER_CALLBACK, DELETED), green, amber and red callers, EEA and non-EEA
- * nationals, under-18s, second-year entry, IB, Access to HE, BTEC, T Level, callers without a UCAS
- * ID and a duplicate caller, over 23 departments and both genders. None is in HSRM, PSYC or FBUA
+ * nationals, under-18s, second-year entry, IB (by subjects and by Diploma total only), Access to HE,
+ * BTEC, T Level, callers from Scotland (National 5, Highers, Advanced Higher), Wales (WJEC),
+ * Northern Ireland (CCEA's C*) and Ireland (Leaving Certificate at both levels), callers without a
+ * UCAS ID and a duplicate caller, over 23 departments and both genders. None is in HSRM, PSYC or FBUA
  * (spec section 9 excludes them from the filter).
  *
  * `rehearses` says which status (and, for OFFER_CALLBACK, which role) the call is written for;
@@ -77,6 +79,13 @@ function ib(total: number, core: { ee: string; tok: string }, hl: [string, strin
   return item;
 }
 const q = (STATUS: ScenarioQuestion['STATUS'], QUESTION: string): ScenarioQuestion => ({ STATUS, QUESTION });
+const nat5 = (SUBJECT: string, GRADE: string, YEAR = '2023'): QualificationItem => ({ QUALIFICATION: 'SCOTTISH_NATIONAL_5', SUBJECT, GRADE, YEAR });
+const higher = (SUBJECT: string, GRADE: string, YEAR = '2024'): QualificationItem => ({ QUALIFICATION: 'SCOTTISH_HIGHER', SUBJECT, GRADE, YEAR });
+const advancedHigher = (SUBJECT: string, GRADE: string, YEAR = Y): QualificationItem => ({ QUALIFICATION: 'SCOTTISH_ADVANCED_HIGHER', SUBJECT, GRADE, YEAR });
+const leavingCertHigher = (SUBJECT: string, GRADE: string, YEAR = Y): QualificationItem => ({ QUALIFICATION: 'IRISH_LC_HIGHER', SUBJECT, GRADE, YEAR });
+const leavingCertOrdinary = (SUBJECT: string, GRADE: string, YEAR = Y): QualificationItem => ({ QUALIFICATION: 'IRISH_LC_ORDINARY', SUBJECT, GRADE, YEAR });
+/** An IBO item with the Diploma total only: assessed on the total against the course's IB requirement (domain.md "IB"). */
+const ibTotal = (total: number, year = Y): QualificationItem => ({ QUALIFICATION: 'IBO', IB_TOTAL: String(total), IB_TOTAL_YEAR: year });
 
 type Caller = {
   id: number;
@@ -967,6 +976,108 @@ const CALLERS: Caller[] = [
       'The grades are green but the English test is below the course minimum (6.0): the assessment is amber and names the score and the minimum. Expected outcome: Refer (R) or Pool (P).',
     questions: [q('G', 'What are your A level results? (A, B, B: 128 points)'), q('A', 'What was your IELTS overall score? (5.5, below the minimum of 6.0)')],
     rehearses: 'R',
+  },
+  {
+    id: 47,
+    course: 'H200',
+    name: ['Isla', 'MacLeod'],
+    dob: '2006-02-11',
+    gender: 'F',
+    nationality: 'GBR',
+    ucas: '1234500047',
+    gcses: [nat5('English', 'A'), nat5('Mathematics', 'A'), nat5('Physics', 'B'), nat5('Chemistry', 'B'), nat5('Geography', 'A')],
+    quals: [higher('Mathematics', 'A'), higher('Physics', 'A'), higher('English', 'B'), higher('Chemistry', 'B'), advancedHigher('Mathematics', 'B')],
+    stage:
+      'You are from Inverness and did your Highers in fifth year and an Advanced Higher in sixth year. You are used to people not knowing the Scottish system and explain it patiently.',
+    instruction:
+      'A Scottish caller: enter National 5s with the GCSEs (they meet the Mathematics, English and science rules at C or above), then each Higher and the Advanced Higher as their own items. Expected outcome: Offer (O).',
+    questions: [
+      q('G', 'What are your Highers and Advanced Highers? (Highers A, A, B, B; Advanced Higher Mathematics B)'),
+      q('G', 'Which National 5s do you have? (English A, Mathematics A, Physics B, Chemistry B, Geography A)'),
+    ],
+    rehearses: 'O',
+  },
+  {
+    id: 48,
+    course: 'L300',
+    name: ['Cian', 'Byrne'],
+    dob: '2006-07-03',
+    gender: 'M',
+    nationality: 'IRL',
+    ucas: '1234500048',
+    gcses: [leavingCertOrdinary('Mathematics', 'O2'), leavingCertOrdinary('Irish', 'O3')],
+    quals: [
+      leavingCertHigher('English', 'H2'),
+      leavingCertHigher('History', 'H3'),
+      leavingCertHigher('Geography', 'H3'),
+      leavingCertHigher('Biology', 'H4'),
+      leavingCertHigher('French', 'H4'),
+    ],
+    stage:
+      'You are from Galway and got your Leaving Certificate results this morning. You took Mathematics at Ordinary level and worry that it counts against you.',
+    instruction:
+      'An Irish caller: Higher level subjects carry Tariff points (H2 30, H3 24, H4 18); Ordinary level O2 Mathematics meets the GCSE Mathematics rule. Irish nationals meet the English requirement by nationality. Expected outcome: Offer (O).',
+    questions: [
+      q('G', 'What did you get at Higher level? (English H2, History H3, Geography H3, Biology H4, French H4: 114 points)'),
+      q('G', 'And at Ordinary level? (Mathematics O2, Irish O3)'),
+    ],
+    rehearses: 'O',
+  },
+  {
+    id: 49,
+    course: 'N210',
+    name: ['Dafydd', 'Pritchard'],
+    dob: '2006-04-25',
+    gender: 'M',
+    nationality: 'GBR',
+    ucas: '1234500049',
+    gcses: [gcse('English Language', 'B'), gcse('Mathematics', 'C'), gcse('Welsh Language', 'A'), gcse('Business', 'B'), gcse('Geography', 'C')],
+    quals: [alevel('Business', 'A'), alevel('Geography', 'B'), alevel('Welsh', 'B')],
+    stage:
+      'You are from Bangor and sat your exams with WJEC. Your GCSEs have letter grades, as Welsh GCSEs do, and you mention that you studied partly in Welsh.',
+    instruction: 'A caller from Wales: WJEC GCSEs keep letter grades (C is grade 4), A levels as in England. Expected outcome: Offer (O).',
+    questions: [
+      q('G', 'What are your A level results? (Business A, Welsh B, Geography B: 128 points)'),
+      q('G', 'Do you have GCSE English and Mathematics? (English Language B, Mathematics C)'),
+    ],
+    rehearses: 'O',
+  },
+  {
+    id: 50,
+    course: 'M900',
+    name: ['Niamh', 'Quinn'],
+    dob: '2006-10-14',
+    gender: 'F',
+    nationality: 'GBR',
+    ucas: '1234500050',
+    gcses: [gcse('English Language', 'B'), gcse('Mathematics', 'C*'), gcse('History', 'A')],
+    quals: [alevel('Sociology', 'B'), alevel('History', 'C'), alevel('Religious Studies', 'C')],
+    stage:
+      'You are from Belfast and took CCEA exams. Your GCSE Mathematics grade is a C*, a grade only Northern Ireland gives, and the adviser may not know it.',
+    instruction:
+      'A caller from Northern Ireland: CCEA GCSEs keep letter grades and add C* between B and C (it meets the grade 4/C rules). 104 points on a course advertised at 120 that accepts 104: amber. Expected outcome: Pool (P).',
+    questions: [
+      q('A', 'What are your A level results? (Sociology B, History C, Religious Studies C: 104 points)'),
+      q('G', 'What was your GCSE Mathematics grade? (C*)'),
+    ],
+    rehearses: 'P',
+  },
+  {
+    id: 51,
+    course: 'L100',
+    name: ['Amara', 'Nwosu'],
+    dob: '2006-01-19',
+    gender: 'F',
+    nationality: 'NGA',
+    ucas: '1234500051',
+    gcses: [igcse('English Language', 'A'), igcse('Mathematics', 'A*')],
+    quals: [ibTotal(34), ielts('7.0')],
+    stage:
+      'You did the IB Diploma in Lagos and have your total (34) to hand, but not your subject grades: your transcript is in an email you cannot open while on the phone.',
+    instruction:
+      "IB by total: enter one International Baccalaureate item with only the Diploma total and its year; it is assessed against the course's IB requirement in Diploma points. A non-EEA national needs the visa compliance team for an offer. Expected outcome: Offer (O); OFFER_NONEEA script.",
+    questions: [q('G', 'What was your IB Diploma total? (34)'), q('G', 'Do you have an English language test? (IELTS 7.0)')],
+    rehearses: 'O',
   },
 ];
 
