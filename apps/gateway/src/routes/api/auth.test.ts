@@ -499,6 +499,8 @@ describe('sessions expire', () => {
     const idleSince = Date.now() - IDLE_MS + 60_000;
     await rewrite(key, (session) => (session.lastActiveAt = idleSince));
     expect((await client.get(apiPath('ping'))).status).toBe(200);
+    // Nor by an open form's presence heartbeat (here on an application that does not exist).
+    expect((await client.send('PUT', apiPath('adminPresence', { student: '9999999', course: 'G400' }), { take_over: false })).status).toBe(404);
     const state = await client.get(apiPath('authSession'));
     expect(state.status).toBe(200);
     expect(sessionStateSchema.parse(state.body)).toMatchObject({ idleEndsAt: new Date(idleSince + IDLE_MS).toISOString(), warnBeforeMs: 120_000 });

@@ -122,8 +122,16 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
   fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminOutboundCall, APPLICATIONS_SVC.deskOutboundCall, { preHandler: fastify.csrfProtection }));
 
   // Presence: who has the application open (applications-svc checks the role and holds it in Redis).
-  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminPresence, APPLICATIONS_SVC.deskPresence, { preHandler: fastify.csrfProtection }));
-  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminPresenceRelease, APPLICATIONS_SVC.deskPresenceRelease, { preHandler: fastify.csrfProtection }));
+  // Passive: the open form's heartbeat is not the adviser's activity, so it never keeps a session alive.
+  fastify.route(
+    forwardedRoute(fastify, API_ENDPOINTS.adminPresence, APPLICATIONS_SVC.deskPresence, { preHandler: fastify.csrfProtection, config: { passive: true } }),
+  );
+  fastify.route(
+    forwardedRoute(fastify, API_ENDPOINTS.adminPresenceRelease, APPLICATIONS_SVC.deskPresenceRelease, {
+      preHandler: fastify.csrfProtection,
+      config: { passive: true },
+    }),
+  );
 
   // 'Next call': the work queue lives in applications-svc, which claims the item for the user.
   fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminQueueNext, APPLICATIONS_SVC.deskQueueNext, { preHandler: fastify.csrfProtection }));
