@@ -1,2 +1,3 @@
 /** Live results-day figures. */
 export * from './figures';
+export * from './time-to-full';
