@@ -40,6 +40,6 @@ export const apiRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, 
   await fastify.register(assessApiRoutes);
   await fastify.register(applicationApiRoutes, { config });
   await fastify.register(fileApiRoutes);
-  await fastify.register(figuresApiRoutes);
+  await fastify.register(figuresApiRoutes, { fastMinutes: config.WALLBOARD_FILLS_FAST_MINUTES });
   await fastify.register(scenarioApiRoutes);
 };
