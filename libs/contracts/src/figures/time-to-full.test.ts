@@ -1,4 +1,4 @@
-import { fillState, forecastTimeToFull, timeToFullText, windowRate } from './time-to-full';
+import { compareTimeToFull, fillState, forecastTimeToFull, timeToFullText, windowRate } from './time-to-full';
 
 const MINUTE = 60_000;
 const NOW = Date.parse('2026-08-13T10:00:00Z');
@@ -54,5 +54,11 @@ describe('fillState and timeToFullText', () => {
     expect(fillState({ minutesToFull: 30 }, 30)).toBe('filling');
     expect(fillState({ minutesToFull: null }, 30)).toBe('not-filling');
     expect([null, 0, 0.2, 42, 60, 125.4].map(timeToFullText)).toEqual(['Not filling', 'Full', '1 min', '42 min', '1 h', '2 h 5 min']);
+  });
+});
+
+describe('compareTimeToFull', () => {
+  it('puts full courses first and courses not filling last', () => {
+    expect([null, 45, 0, 12, null].sort(compareTimeToFull)).toEqual([0, 12, 45, null, null]);
   });
 });

@@ -92,3 +92,19 @@ export function timeToFullText(minutesToFull: number | null): string {
   const rest = minutes % 60;
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
+
+/** Words of each fill state (figures filters, tags, wallboard, alert emails). */
+export const FILL_STATE_TEXTS: Record<FillState, string> = {
+  full: 'Full',
+  'filling-fast': 'Filling fast',
+  filling: 'Filling',
+  'not-filling': 'Not filling',
+};
+
+/** Sort by time to full, soonest first: full courses (0) first, courses not filling (null) last. */
+export function compareTimeToFull(a: number | null, b: number | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a - b;
+}
