@@ -1,4 +1,13 @@
-import { OUTBOX_JOB_OPTIONS, OUTBOX_QUEUES, outboxJobId, type OutboxKind } from '@clearing-desk/contracts';
+import {
+  decisionEmailPayloadSchema,
+  OUTBOX_JOB_OPTIONS,
+  OUTBOX_KINDS,
+  OUTBOX_QUEUES,
+  outboxJobId,
+  WALLBOARD_CHANNEL,
+  type OutboxKind,
+  type WallboardEvent,
+} from '@clearing-desk/contracts';
 import { redisConnection, withTimeout, type ConnectionLifecycle } from '@clearing-desk/service-kit';
 import { Queue } from 'bullmq';
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
@@ -36,10 +45,25 @@ export function createOutboxRelay(deps: { db: ApplicationsDatabase; config: Appl
   let again = false;
   let failures = 0;
 
+  /**
+   * Announces the decisions just relayed to the wallboards (contracts wallboard.ts), after the
+   * relay's commit: a publish is fire-and-forget (a wallboard that misses one still polls), so it
+   * never holds a row back.
+   */
+  function announce(rows: readonly { kind: OutboxKind; payload: unknown }[]): void {
+    for (const row of rows) {
+      if (row.kind !== OUTBOX_KINDS.DECISION_EMAIL) continue;
+      const decision = decisionEmailPayloadSchema.safeParse(row.payload);
+      if (!decision.success) continue;
+      const event: WallboardEvent = { type: 'decision', UCAS_CODE: decision.data.ucasCode, STATUS: decision.data.status, AT: decision.data.decidedAt };
+      connection.publish(WALLBOARD_CHANNEL, JSON.stringify(event)).catch((err: unknown) => log.warn({ err }, 'wallboard update not published'));
+    }
+  }
+
   /** One batch: answers how many rows were relayed (0 when none waited or Redis is down). */
   async function relayBatch(): Promise<number> {
     if (connection.status !== 'ready') return 0;
-    return db.transaction(async (tx) => {
+    const relayed = await db.transaction(async (tx) => {
       const rows = await tx
         .select()
         .from(outbox)
@@ -47,7 +71,7 @@ export function createOutboxRelay(deps: { db: ApplicationsDatabase; config: Appl
         .orderBy(asc(outbox.createdAt))
         .limit(config.OUTBOX_RELAY_BATCH)
         .for('update', { skipLocked: true });
-      if (rows.length === 0) return 0;
+      if (rows.length === 0) return [];
       for (const row of rows) {
         await withTimeout(
           queueFor(row.kind).add(row.kind, { outboxId: row.id, payload: row.payload }, { ...OUTBOX_JOB_OPTIONS[row.kind], jobId: outboxJobId(row.id) }),
@@ -64,8 +88,10 @@ export function createOutboxRelay(deps: { db: ApplicationsDatabase; config: Appl
             rows.map((r) => r.id),
           ),
         );
-      return rows.length;
+      return rows;
     });
+    announce(relayed);
+    return relayed.length;
   }
 
   /** Relays until nothing waits (or a batch fails); then waits for the next tick or kick. */

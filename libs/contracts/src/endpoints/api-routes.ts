@@ -40,6 +40,7 @@ export const API_ROUTES = {
   adminCourseHistory: { method: 'GET', path: '/api/admin/courses/:id/history' },
   figures: { method: 'GET', path: '/api/admin/figures' },
   figuresCsv: { method: 'GET', path: '/api/admin/figures.csv' },
+  wallboardEvents: { method: 'GET', path: '/api/admin/wallboard/events' },
   // The applications desk.
   adminApplications: { method: 'GET', path: '/api/admin/applications' },
   adminStudents: { method: 'GET', path: '/api/admin/students' },

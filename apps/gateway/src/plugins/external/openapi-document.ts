@@ -46,6 +46,7 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   adminCourseHistory: "A course's change history",
   figures: 'Application figures by course',
   figuresCsv: 'Application figures by course, as CSV',
+  wallboardEvents: 'Live wallboard updates (server-sent events)',
   adminApplications: 'List applications (the applications desk)',
   adminStudents: 'Search students',
   adminApplication: 'One application for staff',
@@ -82,6 +83,13 @@ const IDEMPOTENT_ROUTES: ReadonlySet<ApiRouteName> = new Set(['apply', 'adminApp
  * reply is not serialised through one), so the document says what the file is here.
  */
 const BINARY_ANSWERS: Partial<Record<ApiRouteName, Record<string, unknown>>> = {
+  wallboardEvents: {
+    200: {
+      description:
+        'A stream of server-sent events: `event: figures` with a JSON `data` line per decision (the course, its new status, when), and keep-alive comments',
+      content: { 'text/event-stream': { schema: { type: 'string' } } },
+    },
+  },
   adminSubjectAccess: {
     200: {
       description: "The person's stored data: a zip with index.txt and one JSON file per table",
