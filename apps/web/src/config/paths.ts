@@ -81,6 +81,7 @@ export const paths = {
   reviewRequest: { path: R.reviewRequest, getHref: (applicationHash: string) => pageHref(R.reviewRequest, { applicationHash }) },
   staffCourse: { path: R.staffCourse, getHref: (ucasCode: string) => pageHref(R.staffCourse, { ucasCode }) },
   staffFigures: { path: R.staffFigures, getHref: () => pageHref(R.staffFigures) },
+  staffWallboard: { path: R.staffWallboard, getHref: () => pageHref(R.staffWallboard) },
   // Training scenarios: the filters gender, dept and course live in the query string (spec section 2).
   staffScenarios: {
     path: R.staffScenarios,
@@ -138,6 +139,7 @@ export const createApiPaths = (base: string) => {
     adminCourseHistory: (ucasCode: string) => `${api}${fillPath(A.adminCourseHistory.path, { id: ucasCode })}`,
     figures: () => `${api}${fillPath(A.figures.path)}`,
     figuresCsv: () => `${api}${fillPath(A.figuresCsv.path)}`,
+    wallboardEvents: () => `${api}${fillPath(A.wallboardEvents.path)}`,
     adminApplications: () => `${api}${fillPath(A.adminApplications.path)}`,
     adminApplication: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminApplication.path, desk(studentId, ucasCode))}`,
     adminOutboundCall: (studentId: string, ucasCode: string) => `${api}${fillPath(A.adminOutboundCall.path, desk(studentId, ucasCode))}`,

@@ -5,6 +5,7 @@ export const FIGURES_SCREEN_TEXTS = {
   LOADING: 'Loading figures',
   UPDATED: (time: string) => `Last updated at ${time}`,
   DOWNLOAD_CSV: 'Download these figures (CSV)',
+  WALLBOARD_LINK: 'Open the wallboard (live, for a wall screen)',
   MARGIN_LABEL: 'Over-offer warning margin (%)',
   MARGIN_HINT: 'Warn when offers made exceed the Clearing places by more than this percentage.',
   MARGIN_APPLY: 'Apply margin',
@@ -44,4 +45,19 @@ export const FIGURES_SCREEN_TEXTS = {
   SORT_COURSE: 'Course',
   SORT_TIME_TO_FULL: 'Time to full (soonest first)',
   COURSES_SHOWN: (shown: number, all: number) => (shown === all ? `Showing all ${all} courses` : `Showing ${shown} of ${all} courses`),
+} as const;
+
+/** Web-only texts of the wallboard (its heading and toggle come from contracts WALLBOARD_TEXTS). */
+export const WALLBOARD_SCREEN_TEXTS = {
+  LOADING: 'Loading the wallboard',
+  UPDATED: (time: string) => `Figures as at ${time}`,
+  FIGURES_LINK: 'All figures',
+  FULL_COURSES: (n: number) => (n === 1 ? 'course full' : 'courses full'),
+  FAST_COURSES: (n: number) => (n === 1 ? 'course filling fast' : 'courses filling fast'),
+  OFFERS_LAST_HOUR: (n: number) => (n === 1 ? 'offer in the last hour' : 'offers in the last hour'),
+  COURSES_CAPTION: 'Courses by time to full, soonest first',
+  OFFERS_AGAINST_PLACES: 'Offers against places',
+  OFFERS_OF_PLACES: (offers: number, places: number) => `${offers} of ${places}`,
+  LAST_HOUR: 'Offers: last 15 min / hour',
+  OFFERS_RATE: (last15: number, last60: number) => `${last15} / ${last60}`,
 } as const;

@@ -11,6 +11,8 @@ import {
 } from '@clearing-desk/contracts';
 import { Button, ErrorSummary, Notice, Select, Spinner, SummaryList, Table, Tag, TextInput, WarningText, type TableColumn } from '@clearing-desk/ui';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatApiError } from '@/lib/api-client';
 import { figuresCsvHref, useFigures } from '../api/get-figures';
@@ -155,6 +157,11 @@ function FiguresContent({ figures }: { figures: FiguresResponse }) {
         <a className="cd-link" href={figuresCsvHref(figures.margin)} download>
           {T.DOWNLOAD_CSV}
         </a>
+      </p>
+      <p className="cd-body">
+        <Link className="cd-link" to={paths.staffWallboard.getHref()}>
+          {T.WALLBOARD_LINK}
+        </Link>
       </p>
       {o.overOffered > 0 && <WarningText>{T.OVER_OFFERED_COURSES(o.overOffered)}</WarningText>}
       <h2 className="cd-heading-m">{T.OVERALL_HEADING}</h2>

@@ -8,6 +8,7 @@ import { coursesHandlers } from './courses';
 import { decisionReviewHandlers } from './decision-reviews';
 import { filesHandlers } from './files';
 import { scenariosHandlers } from './scenarios';
+import { wallboardHandlers } from './wallboard';
 
 export const handlers = [
   ...authHandlers,
@@ -20,4 +21,5 @@ export const handlers = [
   ...scenariosHandlers,
   ...decisionReviewHandlers,
   ...auditHandlers,
+  ...wallboardHandlers,
 ];
