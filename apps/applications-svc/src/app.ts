@@ -18,9 +18,15 @@ import { auditRoutes } from './routes/audit';
 import { deskRoutes } from './routes/desk';
 import { decisionReviewRoutes } from './routes/decision-reviews';
 import { statusRoutes } from './routes/status';
+import { cycleRepositoryPlugin } from './repositories/cycle-repository';
+import { clockFromSetting, seedCycle, todayOf } from '@clearing-desk/contracts';
 
-/** What tests may set: `now`, the clock of the status page's cycle end, desk presence and the work queue (default: the real time). */
-export type BuildOptions = { now?: () => Date };
+/**
+ * What tests may set: `now`, the clock of the status page's cycle end, desk presence and the work
+ * queue (default: the real time),
+ * and `clock`, the clock of the Clearing window (default: CLEARING_CLOCK, else the real time).
+ */
+export type BuildOptions = { now?: () => Date; clock?: () => Date };
 
 /**
  * Builds applications-svc without listening. Plugin order, the same in every service:
@@ -41,12 +47,15 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(presencePlugin, { config, now: options.now });
   await app.register(workQueuePlugin, { config, now: options.now });
   await app.register(clearingStatusRepositoryPlugin);
+  const clock = options.clock ?? clockFromSetting(config.CLEARING_CLOCK);
+  const today = () => todayOf(clock);
+  await app.register(cycleRepositoryPlugin, { today });
   await app.register(applicationsRepositoryPlugin);
   await app.register(decisionMetricsPlugin);
   await app.register(auditRepositoryPlugin);
   await app.register(decisionReviewsRepositoryPlugin, { responseDays: config.DECISION_REVIEW_RESPONSE_DAYS });
-  await app.register(statusRoutes);
-  await app.register(applicationRoutes, { now: options.now });
+  await app.register(statusRoutes, { today });
+  await app.register(applicationRoutes, { now: options.now, today });
   await app.register(figuresRoutes);
   await app.register(deskRoutes);
   await app.register(auditRoutes);
@@ -57,6 +66,8 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
       state: config.CLEARING_INITIAL_STATE,
       closing_message: config.CLEARING_INITIAL_CLOSING_MESSAGE ?? null,
     });
+    // The first recruitment cycle comes from configuration; later starts keep the stored one.
+    await app.cycleRepository.ensure(seedCycle(config));
   });
   return app;
 }

@@ -2,6 +2,7 @@ import { createService } from '@clearing-desk/service-kit';
 import type { CoursesConfig } from './config';
 import { coursesRepositoryPlugin } from './repositories/courses-repository';
 import { placesProjectionPlugin } from './places/places-projection';
+import { courseStartsPlugin } from './cycle/course-starts';
 import { databasePlugin } from './plugins/external/database';
 import { courseRoutes } from './routes/courses';
 
@@ -21,6 +22,7 @@ export async function buildApp(config: CoursesConfig) {
   await app.register(databasePlugin, { config });
   await app.register(coursesRepositoryPlugin);
   await app.register(placesProjectionPlugin, { config });
+  await app.register(courseStartsPlugin, { config });
   await app.register(courseRoutes);
   return app;
 }

@@ -35,6 +35,7 @@ export * from './qualifications/catalogue';
 export * from './qualifications/subjects';
 export * from './qualifications/english-tests';
 export * from './status/clearing-status';
+export * from './status/recruitment-cycle-schemas';
 export * from './status/clearing-texts';
 export * from './status/status-codes';
 export * from './assessment';

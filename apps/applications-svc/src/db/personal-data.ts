@@ -25,5 +25,8 @@ export const PERSONAL_TABLES: Record<string, { table: PgTable; rowsOf: (keys: Su
   // Settings and course figures: no person.
   clearing_settings: null,
   clearing_settings_audit: null,
+  // Recruitment cycles and who changed them: staff settings, no applicant.
+  recruitment_cycles: null,
+  recruitment_cycle_audit: null,
   course_places: null,
 };

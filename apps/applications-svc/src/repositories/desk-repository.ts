@@ -241,6 +241,7 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
         applicationData,
         DEADLINE: decision.DEADLINE,
         INTERVIEW: decision.INTERVIEW,
+        CYCLE: row.intake,
         assessment: row.assessment,
         SUBMISSION_ID: row.submissionId,
         version: row.version,

@@ -129,6 +129,8 @@ export const createApiPaths = (base: string) => {
     fileUpload: () => `${api}${fillPath(A.fileUpload.path)}`,
     clearingStatus: () => `${api}${fillPath(A.clearingStatus.path)}`,
     clearingStatusAudit: () => `${api}${fillPath(A.clearingStatusAudit.path)}`,
+    recruitmentCycle: () => `${api}${fillPath(A.recruitmentCycle.path)}`,
+    recruitmentCycleRoll: () => `${api}${fillPath(A.recruitmentCycleRoll.path)}`,
     decisionReviewRequest: (hash: string) => `${api}${fillPath(A.decisionReviewRequest.path, { hash })}`,
     adminDecisionReviews: () => `${api}${fillPath(A.adminDecisionReviews.path)}`,
     adminDecisionReviewOutcome: (id: number) => `${api}${fillPath(A.adminDecisionReviewOutcome.path, { id })}`,

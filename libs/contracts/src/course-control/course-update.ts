@@ -159,9 +159,9 @@ const fieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]
 export type CourseFieldValue = z.infer<typeof fieldValueSchema>;
 /**
  * Fields a history entry may name: the editable ones, and VACANCIES_INTERNAL (typed in by managers,
- * and changed by the places guard's closes and reopens).
+ * and changed by the places guard's closes and reopens) and COURSE_START_DATE (moved by a cycle roll).
  */
-export const COURSE_HISTORY_FIELDS = [...EDITABLE_COURSE_FIELDS, 'VACANCIES_INTERNAL'] as const;
+export const COURSE_HISTORY_FIELDS = [...EDITABLE_COURSE_FIELDS, 'VACANCIES_INTERNAL', 'COURSE_START_DATE'] as const;
 export type CourseHistoryField = (typeof COURSE_HISTORY_FIELDS)[number];
 export const courseFieldChangeSchema = z.object({ field: z.enum(COURSE_HISTORY_FIELDS), old: fieldValueSchema, new: fieldValueSchema });
 export type CourseFieldChange = z.infer<typeof courseFieldChangeSchema>;

@@ -49,6 +49,7 @@ import {
   scenarioProgressSchema,
   scenarioResponseSchema,
 } from '../scenarios/scenario';
+import { cycleResponseSchema, cycleRollRequestSchema } from '../status/recruitment-cycle-schemas';
 import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, clearingStatusUpdateSchema, pingResponseSchema } from '../status/clearing-status';
 import {
   decisionReviewAcceptedSchema,
@@ -134,6 +135,8 @@ export const API_ENDPOINTS = withSchemas({
   // Settings, course control and figures.
   clearingStatusUpdate: { body: apiBodySchema(clearingStatusUpdateSchema), responses: { 200: clearingStatusResponseSchema, ...refusals } },
   clearingStatusAudit: { query, responses: { 200: clearingStatusAuditResponseSchema, ...refusals } },
+  recruitmentCycle: { query, responses: { 200: cycleResponseSchema, ...refusals } },
+  recruitmentCycleRoll: { body: apiBodySchema(cycleRollRequestSchema), responses: { 200: cycleResponseSchema, ...refusals, ...e409 } },
   adminCourse: { params: courseIdParamsSchema, query, responses: { 200: courseDetailResponseSchema, ...e401, ...e404 } },
   adminCourseUpdate: {
     params: courseIdParamsSchema,

@@ -35,6 +35,8 @@ export const API_ROUTES = {
   // Settings, course control and figures.
   clearingStatusUpdate: { method: 'PUT', path: '/api/admin/status' },
   clearingStatusAudit: { method: 'GET', path: '/api/admin/status/audit' },
+  recruitmentCycle: { method: 'GET', path: '/api/admin/cycle' },
+  recruitmentCycleRoll: { method: 'POST', path: '/api/admin/cycle/roll' },
   adminCourse: { method: 'GET', path: '/api/admin/courses/:id' },
   adminCourseUpdate: { method: 'PUT', path: '/api/admin/courses/:id' },
   adminCourseHistory: { method: 'GET', path: '/api/admin/courses/:id/history' },

@@ -14,6 +14,8 @@ export const OUTBOX_KINDS = {
   DECISION_EMAIL: 'decision-email',
   /** A course's places ledger changed: courses-svc projects it onto the course. */
   COURSE_PLACES: 'course-places',
+  /** The recruitment cycle rolled: courses-svc moves the courses that started on the old default start date. */
+  COURSE_STARTS: 'course-starts',
 } as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[keyof typeof OUTBOX_KINDS];
 
@@ -21,6 +23,7 @@ export type OutboxKind = (typeof OUTBOX_KINDS)[keyof typeof OUTBOX_KINDS];
 export const OUTBOX_QUEUES = {
   'decision-email': 'decision-emails',
   'course-places': 'course-places',
+  'course-starts': 'course-starts',
 } as const satisfies Record<OutboxKind, string>;
 
 /**
@@ -49,6 +52,7 @@ export const COURSE_PLACES_JOB_OPTIONS = {
 export const OUTBOX_JOB_OPTIONS = {
   'decision-email': DECISION_EMAIL_JOB_OPTIONS,
   'course-places': COURSE_PLACES_JOB_OPTIONS,
+  'course-starts': COURSE_PLACES_JOB_OPTIONS,
 } as const satisfies Record<OutboxKind, object>;
 
 /** A BullMQ job id for an outbox row (its UUID; BullMQ refuses purely numeric custom ids). */

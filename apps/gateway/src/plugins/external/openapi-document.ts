@@ -41,6 +41,8 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   liftSignInLockout: 'Lift a sign-in lockout',
   clearingStatusUpdate: 'Open or close Clearing',
   clearingStatusAudit: 'Who opened or closed Clearing, and when',
+  recruitmentCycle: 'The current recruitment cycle, the next one and the rolls so far',
+  recruitmentCycleRoll: 'Roll to the next recruitment cycle',
   adminCourse: 'One course for staff',
   adminCourseUpdate: "Change a course's Clearing settings",
   adminCourseHistory: "A course's change history",

@@ -89,6 +89,7 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
         qualOptions: detail.qualOptions,
         documents: files.filter((f) => f.status === 'clean').map((f) => documentSummarySchema.parse(f)),
         decision: { DEADLINE: stored.DEADLINE ?? null, INTERVIEW: stored.INTERVIEW ?? null, INSTITUTION_CODE: institutionCode },
+        CYCLE: stored.CYCLE,
       };
     },
   });
