@@ -1,10 +1,12 @@
-import { createService } from '@clearing-desk/service-kit';
+import { OUTBOX_KINDS, outboxRoutes } from '@clearing-desk/contracts';
+import { createService, outboxRelayPlugin } from '@clearing-desk/service-kit';
+import { outbox } from './db/schema';
+import { courseControlConsumerPlugin } from './places/course-control-consumer';
 import type { ApplicationsConfig } from './config';
 import { applicationsRepositoryPlugin } from './repositories/applications-repository';
 import { clearingStatusRepositoryPlugin } from './repositories/clearing-status-repository';
 import { decisionMetricsPlugin } from './metrics/decision-metrics';
 import { intakeCyclePlugin } from './intake/intake-cycle';
-import { outboxRelayPlugin } from './outbox/outbox-relay';
 import { presencePlugin } from './presence/presence-store';
 import { workQueuePlugin } from './queue/work-queue';
 import { queueMetricsPlugin } from './metrics/queue-metrics';
@@ -42,7 +44,17 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   });
   await app.register(databasePlugin, { config });
   await app.register(intakeCyclePlugin, { config });
-  await app.register(outboxRelayPlugin, { config });
+  // Decision emails for notifications-svc, the places ledger's events for courses-svc.
+  await app.register(outboxRelayPlugin, {
+    table: outbox,
+    redisUrl: config.REDIS_URL,
+    prefix: config.NOTIFICATIONS_QUEUE_PREFIX,
+    routes: outboxRoutes(OUTBOX_KINDS.DECISION_EMAIL, OUTBOX_KINDS.COURSE_PLACES),
+    intervalMs: config.OUTBOX_RELAY_INTERVAL_MS,
+    batch: config.OUTBOX_RELAY_BATCH,
+  });
+  // Course control's settings from courses-svc, into the places ledger.
+  await app.register(courseControlConsumerPlugin, { config });
   await app.register(queueMetricsPlugin, { config });
   await app.register(presencePlugin, { config, now: options.now });
   await app.register(workQueuePlugin, { config, now: options.now });

@@ -42,6 +42,7 @@ export * from './assessment';
 export * from './applications';
 export * from './files';
 export * from './course-control/course-update';
+export * from './course-control/course-control-event';
 export * from './figures';
 export * from './scripts';
 export * from './web/page-routes';

@@ -5,6 +5,7 @@ import {
   applicationFormSchema,
   foldName,
   INTAKE_YEAR,
+  normaliseEmail,
   PUBLIC_USER,
   STAFF_LOG_USER_FOR_APPLICANT,
   withoutDocuments,
@@ -39,9 +40,6 @@ import { countStatusChange } from '../places/ledger';
 
 /** The person a form is from, for the duplicate rule (domain.md "Statuses"). */
 export type ApplicantKey = { emailNormalised: string; ucasPersonalId: string | null };
-
-/** Email as people are matched by: trimmed, lower-cased. */
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 /** The UCAS Personal ID of a form: used only when APPLIED_TO_UCAS is '1' (spec section 3). */
 export function formUcasPersonalId(form: { APPLIED_TO_UCAS?: string | undefined; UCAS_PERSONAL_ID?: string | undefined }): string | null {

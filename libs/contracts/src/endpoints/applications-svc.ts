@@ -28,9 +28,8 @@ import {
   submissionStoredResponseSchema,
 } from '../applications/store-application';
 import { errorResponseSchema } from '../common/errors';
-import { courseIdParamsSchema } from '../courses/course';
 import { figuresCountRequestSchema, figuresCountResponseSchema } from '../figures/figures';
-import { placesBackfillResultSchema, placesBackfillSchema, placesLedgerSchema, placesUpdateRequestSchema } from '../rules/places-schemas';
+import { placesBackfillResultSchema, placesBackfillSchema, placesLedgerSchema } from '../rules/places-schemas';
 import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, clearingStatusUpdateSchema } from '../status/clearing-status';
 import { cycleResponseSchema, cycleRollRequestSchema } from '../status/recruitment-cycle-schemas';
 import {
@@ -210,15 +209,7 @@ export const APPLICATIONS_SVC = {
     responses: { 200: cycleResponseSchema, ...e400, ...e403, ...e409 },
   }),
 
-  // The places ledger.
-  /** Course control's change of CLEARING_PLACES / OFFER_ALLOWANCE (edit-course on the course). */
-  placesUpdate: endpoint({
-    method: 'PUT',
-    path: '/places/:id',
-    params: courseIdParamsSchema,
-    body: placesUpdateRequestSchema,
-    responses: { 200: placesLedgerSchema, ...e400, ...e403 },
-  }),
+  // The places ledger (course control's settings reach it as courses-svc's 'course-control' events, not by a call).
   /** The ledgers of a list of courses (the figures screen). */
   placesLedgers: endpoint({
     method: 'POST',

@@ -10,6 +10,7 @@ import {
   PLACES_MESSAGES,
   INTERVIEW_MESSAGES,
   interviewNeeded,
+  normaliseEmail,
   SUBMISSION_ID_OTHER_APPLICANT,
   SUBMISSION_ID_REUSED,
   staffStatusRefusal,
@@ -20,7 +21,7 @@ import {
 } from '@clearing-desk/contracts';
 import { forbidIfRefused, HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { formUcasPersonalId, normaliseEmail, type ApplicantKey } from '../../repositories/applications-repository';
+import { formUcasPersonalId, type ApplicantKey } from '../../repositories/applications-repository';
 import { findLedgers } from '../../places/ledger';
 import { clearingStatusNow } from '../status';
 

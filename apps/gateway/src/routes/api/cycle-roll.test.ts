@@ -75,7 +75,7 @@ const intakeOf = async (email: unknown) =>
   (await applications.query('select intake from applications where email_normalised = lower($1)', [email])).rows.map((r: { intake: string }) => r.intake);
 /** The staff desk's answer for an application (`id` of its apply answer): its cycle, as the application screen shows it. */
 const deskCycle = async (staff: StackClient, id: readonly string[]) => {
-  const got = await staff.get(`${apiPath('adminApplication', { student: id[0] ?? '', course: id[1] ?? '' })}?_=${Date.now()}`);
+  const got = await staff.get(`${apiPath('deskApplication', { student: id[0] ?? '', course: id[1] ?? '' })}?_=${Date.now()}`);
   expect(got.status).toBe(200);
   return deskApplicationResponseSchema.parse(got.body).CYCLE;
 };
@@ -138,7 +138,7 @@ describe('rolling to the next recruitment cycle', () => {
     const after = greenForm();
     const invited = await (
       await as('backoffice')
-    ).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: NURSING }), {
+    ).send('POST', apiPath('deskApplicationCreate', { student: 'new', course: NURSING }), {
       ...after,
       SUBMISSION_ID: randomUUID(),
       STATUS: 'I',

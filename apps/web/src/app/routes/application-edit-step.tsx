@@ -67,7 +67,7 @@ function DeskFeedback() {
         <>
           <ApplicationEmails studentId={studentId} ucasCode={ucasCode} canResend={canEditApplication(access, applicationData.STATUS)} />
           {access === 'Administrator' && (
-            <ApplicationAudit studentId={studentId} ucasCode={ucasCode} csvHref={apiPaths.adminAuditCsv({ student: studentId, course: ucasCode })} />
+            <ApplicationAudit studentId={studentId} ucasCode={ucasCode} csvHref={apiPaths.deskAuditCsv({ student: studentId, course: ucasCode })} />
           )}
         </>
       }
