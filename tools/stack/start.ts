@@ -67,15 +67,24 @@ function localSessionSecret(): string {
 /**
  * The demo cycle `npm start` runs (domain.md "Recruitment cycles": a fresh start shows no start
  * date in the past): contracts' demoCycle of today by the clock (CLEARING_CLOCK, else the real
- * date), as INTAKE_YEAR (its name) and COURSE_START_DATE (its default course start, which the
- * demo catalogue's start dates are set from). A university's own INTAKE_YEAR keeps its cycle.
+ * date), as INTAKE_YEAR (its name), COURSE_START_DATE (its default course start, which the
+ * demo catalogue's start dates are set from) and its window and results day (CLEARING_OPENS,
+ * CLEARING_CLOSES, RESULTS_DAY: applications-svc seeds the stored cycle from them). A
+ * university's own INTAKE_YEAR keeps its cycle.
  */
 function demoCycleEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   if (env.INTAKE_YEAR) return env.COURSE_START_DATE ? { COURSE_START_DATE: env.COURSE_START_DATE } : {};
   const cycle = demoCycle(todayOf(clockFromSetting(env.CLEARING_CLOCK)));
   // The stack reads INTAKE_YEAR from the environment too (status links of the demo intake).
   process.env.INTAKE_YEAR = cycle.NAME;
-  return { INTAKE_YEAR: cycle.NAME, COURSE_START_DATE: cycle.COURSE_START_DATE };
+  return {
+    INTAKE_YEAR: cycle.NAME,
+    COURSE_START_DATE: cycle.COURSE_START_DATE,
+    // applications-svc stores the demo cycle from these on its first start (seedCycle).
+    CLEARING_OPENS: cycle.CLEARING_OPENS,
+    CLEARING_CLOSES: cycle.CLEARING_CLOSES,
+    RESULTS_DAY: cycle.RESULTS_DAY,
+  };
 }
 
 /**

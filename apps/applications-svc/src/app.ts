@@ -1,10 +1,13 @@
-import { createService } from '@clearing-desk/service-kit';
+import { OUTBOX_KINDS, outboxRoutes } from '@clearing-desk/contracts';
+import { createService, outboxRelayPlugin } from '@clearing-desk/service-kit';
+import { outbox } from './db/schema';
+import { wallboardAnnouncement } from './outbox/wallboard-announce';
+import { courseControlConsumerPlugin } from './places/course-control-consumer';
 import type { ApplicationsConfig } from './config';
 import { applicationsRepositoryPlugin } from './repositories/applications-repository';
 import { clearingStatusRepositoryPlugin } from './repositories/clearing-status-repository';
 import { decisionMetricsPlugin } from './metrics/decision-metrics';
 import { intakeCyclePlugin } from './intake/intake-cycle';
-import { outboxRelayPlugin } from './outbox/outbox-relay';
 import { presencePlugin } from './presence/presence-store';
 import { workQueuePlugin } from './queue/work-queue';
 import { queueMetricsPlugin } from './metrics/queue-metrics';
@@ -18,9 +21,15 @@ import { auditRoutes } from './routes/audit';
 import { deskRoutes } from './routes/desk';
 import { decisionReviewRoutes } from './routes/decision-reviews';
 import { statusRoutes } from './routes/status';
+import { cycleRepositoryPlugin } from './repositories/cycle-repository';
+import { clockFromSetting, seedCycle, todayOf } from '@clearing-desk/contracts';
 
-/** What tests may set: `now`, the clock of the status page's cycle end, desk presence and the work queue (default: the real time). */
-export type BuildOptions = { now?: () => Date };
+/**
+ * What tests may set: `now`, the clock of the status page's cycle end, desk presence and the work
+ * queue (default: the real time),
+ * and `clock`, the clock of the Clearing window (default: CLEARING_CLOCK, else the real time).
+ */
+export type BuildOptions = { now?: () => Date; clock?: () => Date };
 
 /**
  * Builds applications-svc without listening. Plugin order, the same in every service:
@@ -36,17 +45,32 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   });
   await app.register(databasePlugin, { config });
   await app.register(intakeCyclePlugin, { config });
-  await app.register(outboxRelayPlugin, { config });
+  // Decision emails for notifications-svc, the places ledger's events for courses-svc.
+  await app.register(outboxRelayPlugin, {
+    table: outbox,
+    redisUrl: config.REDIS_URL,
+    prefix: config.NOTIFICATIONS_QUEUE_PREFIX,
+    routes: outboxRoutes(OUTBOX_KINDS.DECISION_EMAIL, OUTBOX_KINDS.COURSE_PLACES),
+    intervalMs: config.OUTBOX_RELAY_INTERVAL_MS,
+    batch: config.OUTBOX_RELAY_BATCH,
+    // Each decision relayed also reaches the wallboards (Redis pub/sub, after the commit).
+    announce: wallboardAnnouncement,
+  });
+  // Course control's settings from courses-svc, into the places ledger.
+  await app.register(courseControlConsumerPlugin, { config });
   await app.register(queueMetricsPlugin, { config });
   await app.register(presencePlugin, { config, now: options.now });
   await app.register(workQueuePlugin, { config, now: options.now });
   await app.register(clearingStatusRepositoryPlugin);
+  const clock = options.clock ?? clockFromSetting(config.CLEARING_CLOCK);
+  const today = () => todayOf(clock);
+  await app.register(cycleRepositoryPlugin, { today });
   await app.register(applicationsRepositoryPlugin);
   await app.register(decisionMetricsPlugin);
   await app.register(auditRepositoryPlugin);
   await app.register(decisionReviewsRepositoryPlugin, { responseDays: config.DECISION_REVIEW_RESPONSE_DAYS });
-  await app.register(statusRoutes);
-  await app.register(applicationRoutes, { now: options.now });
+  await app.register(statusRoutes, { today });
+  await app.register(applicationRoutes, { now: options.now, today });
   await app.register(figuresRoutes);
   await app.register(deskRoutes);
   await app.register(auditRoutes);
@@ -57,6 +81,8 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
       state: config.CLEARING_INITIAL_STATE,
       closing_message: config.CLEARING_INITIAL_CLOSING_MESSAGE ?? null,
     });
+    // The first recruitment cycle comes from configuration; later starts keep the stored one.
+    await app.cycleRepository.ensure(seedCycle(config));
   });
   return app;
 }

@@ -1,5 +1,5 @@
 import { intakeYearSchema } from '@clearing-desk/contracts';
-import { teamCalendarConfigShape } from '@clearing-desk/contracts/server';
+import { clearingClockSetting, cycleSeedConfigShape, teamCalendarConfigShape } from '@clearing-desk/contracts/server';
 import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema, redisUrlSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
@@ -25,6 +25,18 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
    * teamCalendarFromConfig, which refuses an unknown value).
    */
   ...teamCalendarConfigShape,
+  /**
+   * The clock the Clearing window is judged on (contracts' clockFromSetting: an ISO date, 09:00
+   * Europe/London, or date-time; unset, the real time): outside the current cycle's window the
+   * public meets Clearing closed.
+   */
+  CLEARING_CLOCK: clearingClockSetting,
+  /**
+   * The first recruitment cycle's dates (yyyy-mm-dd; contracts' seedCycle), stored on first start
+   * with INTAKE_YEAR as its name; each unset date is standardCycle(INTAKE_YEAR)'s. Later starts
+   * keep the stored cycle (an Administrator rolls it on the Settings page).
+   */
+  ...cycleSeedConfigShape,
   /** Clearing state stored the first time the service starts (1 open, 0 closed). */
   CLEARING_INITIAL_STATE: z.coerce
     .number()

@@ -1,7 +1,10 @@
-import { createService } from '@clearing-desk/service-kit';
+import { OUTBOX_KINDS, outboxRoutes } from '@clearing-desk/contracts';
+import { createService, outboxRelayPlugin } from '@clearing-desk/service-kit';
+import { outbox } from './db/schema';
 import type { CoursesConfig } from './config';
 import { coursesRepositoryPlugin } from './repositories/courses-repository';
 import { placesProjectionPlugin } from './places/places-projection';
+import { courseStartsPlugin } from './cycle/course-starts';
 import { databasePlugin } from './plugins/external/database';
 import { courseRoutes } from './routes/courses';
 
@@ -19,8 +22,18 @@ export async function buildApp(config: CoursesConfig) {
     secondaryInternalToken: config.INTERNAL_TOKEN_SECONDARY,
   });
   await app.register(databasePlugin, { config });
+  // Course control's events to applications-svc's places ledger, on the queues' shared prefix.
+  await app.register(outboxRelayPlugin, {
+    table: outbox,
+    redisUrl: config.REDIS_URL,
+    prefix: config.EVENTS_QUEUE_PREFIX,
+    routes: outboxRoutes(OUTBOX_KINDS.COURSE_CONTROL),
+    intervalMs: config.OUTBOX_RELAY_INTERVAL_MS,
+    batch: config.OUTBOX_RELAY_BATCH,
+  });
   await app.register(coursesRepositoryPlugin);
   await app.register(placesProjectionPlugin, { config });
+  await app.register(courseStartsPlugin, { config });
   await app.register(courseRoutes);
   return app;
 }

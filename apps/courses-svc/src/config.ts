@@ -18,7 +18,7 @@ export const coursesConfigSchema = baseServiceConfigSchema.merge(databaseConfigS
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date like 2026-09-21')
     .optional(),
-  /** Redis of the course-places queue: applications-svc's outbox relay adds, this service's projection takes. */
+  /** Redis of the course-places queue (applications-svc's outbox relay adds, this service's projection takes) and of the course-control queue (this service's relay adds). */
   REDIS_URL: redisUrlSchema,
   /** BullMQ key prefix shared with applications-svc's relay (its NOTIFICATIONS_QUEUE_PREFIX: the same value on both). */
   EVENTS_QUEUE_PREFIX: z
@@ -27,5 +27,9 @@ export const coursesConfigSchema = baseServiceConfigSchema.merge(databaseConfigS
     .default('clearing-desk'),
   /** Run the places projection worker (off only for tests that need no events). */
   PLACES_PROJECTION: z.stringbool().default(true),
+  /** How often the outbox relay looks for waiting rows (every course-control change wakes it too). */
+  OUTBOX_RELAY_INTERVAL_MS: z.coerce.number().int().positive().default(500),
+  /** Outbox rows one relay transaction takes. */
+  OUTBOX_RELAY_BATCH: z.coerce.number().int().min(1).max(500).default(20),
 });
 export type CoursesConfig = z.infer<typeof coursesConfigSchema>;

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { clockFromSetting, FILLS_FAST_MINUTES_DEFAULT, ucasInstitutionCodeSchema } from '@clearing-desk/contracts';
+import { FILLS_FAST_MINUTES_DEFAULT, ucasInstitutionCodeSchema } from '@clearing-desk/contracts';
+import { clearingClockSetting } from '@clearing-desk/contracts/server';
 import { baseServiceConfigSchema, metricsPortSchema, redisUrlSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
 
@@ -23,16 +24,7 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
    * Europe/London that day) or date-time, so tests and demos run at any date; unset, the real time.
    * Interviews must be after it; no offer is made on a course that started before its day.
    */
-  CLEARING_CLOCK: z
-    .string()
-    .optional()
-    .superRefine((v, ctx) => {
-      try {
-        clockFromSetting(v);
-      } catch (err) {
-        ctx.addIssue({ code: 'custom', message: (err as Error).message });
-      }
-    }),
+  CLEARING_CLOCK: clearingClockSetting,
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   METRICS_PORT: metricsPortSchema(9300),

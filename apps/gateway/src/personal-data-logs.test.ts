@@ -63,15 +63,13 @@ describe('no personal data in any service log', () => {
     expect((await client.send('POST', apiPath('apply', { course: COURSE }), form(publicPerson))).status).toBe(409);
 
     const backOffice = await staffClients(() => stack.gatewayUrl, DEMO_DIRECTORY.password)('backoffice');
-    const taken = await backOffice.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), { ...form(caller), STATUS: 'O' });
+    const taken = await backOffice.send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), { ...form(caller), STATUS: 'O' });
     expect(taken.status).toBe(200);
     const [studentId] = applyResponseSchema.parse(taken.body).id;
-    const search = await backOffice.get(
-      `${apiPath('adminStudents')}?NAME1=${caller.NAME1}&NAME2=${caller.NAME2}&EMAIL=${encodeURIComponent(caller.EMAIL)}&_=1`,
-    );
+    const search = await backOffice.get(`${apiPath('deskStudents')}?NAME1=${caller.NAME1}&NAME2=${caller.NAME2}&EMAIL=${encodeURIComponent(caller.EMAIL)}&_=1`);
     expect(search.status).toBe(200);
-    expect((await backOffice.get(`${apiPath('adminApplications')}?q=${encodeURIComponent(caller.EMAIL)}`)).status).toBe(200);
-    expect((await backOffice.get(apiPath('adminApplication', { student: studentId, course: COURSE }))).status).toBe(200);
+    expect((await backOffice.get(`${apiPath('deskApplications')}?q=${encodeURIComponent(caller.EMAIL)}`)).status).toBe(200);
+    expect((await backOffice.get(apiPath('deskApplication', { student: studentId, course: COURSE }))).status).toBe(200);
 
     // Both emails go out (their sending is logged by notifications-svc).
     const deadline = Date.now() + 30_000;

@@ -18,7 +18,8 @@ const NO_UCAS_ID =
 const REFERENCE = /^Your reference number is \w+; please quote it whenever you contact us about this application\.$/;
 const REFER = [
   'I will transfer you to Admissions now; if that is not possible, the course tutor will call you back.',
-  'If nobody has contacted you by midday tomorrow, please assume that you have been unsuccessful.',
+  // The stored referral's deadline (midday on the team's next working day), as its email and the 'Deadline' fact name it.
+  /^If nobody has contacted you by 12:00 on [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ \d{4}, please assume that you have been unsuccessful\.$/,
   REFERENCE,
   // The course's extension (else the Clearing team's number).
   /^Adviser: transfer the caller to (extension \d+|the Clearing team on [\d ]+)\.$/,
@@ -124,11 +125,14 @@ test.describe('Call scripts', () => {
     await expect(page.getByLabel('Given name', { exact: true })).toHaveValue('');
   });
 
-  test('amber: the pool script with its 24 hours', async ({ page }) => {
+  test('amber: the pool script with its stored deadline, the one the facts name', async ({ page }) => {
     await takeByPhone(page, { course: 'G400', name2: unique('Ambercaller'), grades: ['B', 'B', 'B'] }, 'Pool');
+    // Saved: the pool's deadline (24 hours on, past the days the team does not work), the one its email and status page name.
+    const deadline = (await panel(page).locator('[data-decision-fact="deadline"] dd').textContent()) ?? '';
+    expect(deadline).toMatch(/^\d{2}:\d{2} on [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ \d{4}$/);
     await expect(outcome(panel(page))).toHaveText([
       'We are holding your application while I consult my colleagues.',
-      'If you have not heard from us within 24 hours, please presume that you have been unsuccessful.',
+      `If you have not heard from us by ${deadline}, please presume that you have been unsuccessful.`,
       REFERENCE,
     ]);
   });

@@ -19,3 +19,7 @@ export * from './database/database-plugin';
 export * from './queue/redis-connection';
 export * from './queue/queue-metrics';
 export * from './database/migrate';
+export * from './outbox/outbox-table';
+export * from './outbox/outbox-relay';
+export * from './outbox/event-consumer';
+export * from './privacy/personal-rows';

@@ -222,11 +222,11 @@ async function someRequests(gatewayUrl: string, journeys: number): Promise<Map<n
     const eq = pair.indexOf('=');
     if (eq > 0) staff.jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
   }
-  const listing = await staff.request('GET', `${apiPath('adminApplications')}?q=memory&page_size=10`);
+  const listing = await staff.request('GET', `${apiPath('deskApplications')}?q=memory&page_size=10`);
   count(listing.status);
-  for (const s of ['', 'b', 'o', 'p']) count((await staff.request('GET', `${apiPath('adminApplications')}?s=${s}&page_size=25`)).status);
+  for (const s of ['', 'b', 'o', 'p']) count((await staff.request('GET', `${apiPath('deskApplications')}?s=${s}&page_size=25`)).status);
   const first = (listing.json?.rows as { STUDENT_ID: string; UCAS_CODE: string }[] | undefined)?.[0];
-  if (first) count((await staff.request('GET', apiPath('adminApplication', { student: first.STUDENT_ID, course: first.UCAS_CODE }))).status);
+  if (first) count((await staff.request('GET', apiPath('deskApplication', { student: first.STUDENT_ID, course: first.UCAS_CODE }))).status);
   count((await staff.request('GET', apiPath('figures'))).status);
   count((await staff.request('GET', apiPath('scenarioProgress'))).status);
   return statuses;

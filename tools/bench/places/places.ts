@@ -141,12 +141,12 @@ async function givePlaces(pool: Pool, admin: Client, codes: string[]): Promise<C
     return { code, places, allowance, allowed: Math.floor((places * Math.round(allowance * 100)) / 100) };
   });
   for (const c of courses) {
-    const saved = await call(pool, admin, 'PUT', apiPath('adminCourseUpdate', { id: c.code }), { CLEARING_PLACES: c.places, OFFER_ALLOWANCE: c.allowance });
+    const saved = await call(pool, admin, 'PUT', apiPath('deskCourseUpdate', { id: c.code }), { CLEARING_PLACES: c.places, OFFER_ALLOWANCE: c.allowance });
     if (saved.status !== 200) throw new Error(`course control ${c.code} answered ${saved.status}: ${JSON.stringify(saved.body)}`);
   }
   for (const c of courses) {
     for (;;) {
-      const detail = await call(pool, admin, 'GET', `${apiPath('adminCourse', { id: c.code })}?_=${Date.now()}`);
+      const detail = await call(pool, admin, 'GET', `${apiPath('deskCourse', { id: c.code })}?_=${Date.now()}`);
       if ((detail.body as { courseData?: { VACANCIES_INTERNAL?: number } }).courseData?.VACANCIES_INTERNAL === c.allowed) break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -200,7 +200,7 @@ async function run() {
         (async () => {
           const started = performance.now();
           const answer = byAdviser
-            ? await call(pool, advisers[n % ADVISERS]!, 'POST', apiPath('adminApplicationCreate', { student: 'new', course }), {
+            ? await call(pool, advisers[n % ADVISERS]!, 'POST', apiPath('deskApplicationCreate', { student: 'new', course }), {
                 ...form(n, runId),
                 STATUS: 'O',
               })

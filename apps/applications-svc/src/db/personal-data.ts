@@ -1,5 +1,5 @@
-import { inArray, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PersonalTables } from '@clearing-desk/service-kit';
+import { inArray } from 'drizzle-orm';
 import * as schema from './schema';
 
 /** The keys of one person's rows across this service's tables. */
@@ -11,7 +11,7 @@ export type SubjectKeys = { studentIds: string[]; applicationIds: number[] };
  * access exports every column of every row found; the test (personal-data.test.ts) checks every
  * table of the schema is listed here, so a new table is exported or the tests fail.
  */
-export const PERSONAL_TABLES: Record<string, { table: PgTable; rowsOf: (keys: SubjectKeys) => SQL } | null> = {
+export const PERSONAL_TABLES: PersonalTables<SubjectKeys> = {
   students: { table: schema.students, rowsOf: (k) => inArray(schema.students.studentId, k.studentIds) },
   applications: { table: schema.applications, rowsOf: (k) => inArray(schema.applications.applicationId, k.applicationIds) },
   application_log: { table: schema.applicationLog, rowsOf: (k) => inArray(schema.applicationLog.applicationId, k.applicationIds) },
@@ -26,4 +26,9 @@ export const PERSONAL_TABLES: Record<string, { table: PgTable; rowsOf: (keys: Su
   clearing_settings: null,
   clearing_settings_audit: null,
   course_places: null,
+  // The ids of courses-svc's course-control events applied: no person.
+  consumed_events: null,
+  // The recruitment cycles and who rolled them (staff, as clearing_settings_audit): no applicant.
+  recruitment_cycles: null,
+  recruitment_cycle_audit: null,
 };

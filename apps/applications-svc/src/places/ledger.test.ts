@@ -3,7 +3,10 @@ import {
   APPLICATIONS_SVC,
   applyResponseSchema,
   coursePlacesEventSchema,
+  OUTBOX_JOB_OPTIONS,
   OUTBOX_KINDS,
+  OUTBOX_QUEUES,
+  type CourseControlEvent,
   placesLedgerSchema,
   USER_HEADER,
   type Assessment,
@@ -14,33 +17,61 @@ import {
 import { createApplicationForm, createCourseDetail } from '@clearing-desk/contracts/testing';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
 import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase, endpointRequest } from '@clearing-desk/service-kit/testing';
+import { Queue, QueueEvents } from 'bullmq';
 import { and, asc, eq } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { applicationsConfigSchema } from '../config';
-import { applications, outbox } from '../db/schema';
+import { applications, consumedEvents, outbox } from '../db/schema';
+import { applyCourseControl, type CourseControlOutcome } from './ledger';
 
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof buildApp>>;
+let config: Record<string, unknown>;
+const REDIS = { host: '127.0.0.1', port: 6379 };
+const prefix = `places-test-${randomBytes(4).toString('hex')}`;
+/** The course-control queue as courses-svc's outbox relay fills it, and its events (a job's outcome). */
+let controlQueue: Queue;
+let controlEvents: QueueEvents;
 
 beforeAll(async () => {
   database = await createTestDatabase('applications_places');
-  app = await buildApp(
-    applicationsConfigSchema.parse({
-      DATABASE_URL: database.url,
-      INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
-      LOG_LEVEL: 'silent',
-      NOTIFICATIONS_QUEUE_PREFIX: `places-test-${randomBytes(4).toString('hex')}`,
-      // Nothing is relayed: the test reads the outbox rows themselves.
-      OUTBOX_RELAY_INTERVAL_MS: 3_600_000,
-    }),
-  );
+  config = {
+    DATABASE_URL: database.url,
+    INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+    LOG_LEVEL: 'silent',
+    NOTIFICATIONS_QUEUE_PREFIX: prefix,
+    // Nothing is relayed: the test reads the outbox rows themselves.
+    OUTBOX_RELAY_INTERVAL_MS: 3_600_000,
+  };
+  app = await buildApp(applicationsConfigSchema.parse(config));
   await app.ready();
+  controlQueue = new Queue(OUTBOX_QUEUES['course-control'], { connection: REDIS, prefix });
+  controlEvents = new QueueEvents(OUTBOX_QUEUES['course-control'], { connection: REDIS, prefix });
+  await controlEvents.waitUntilReady();
 }, 60_000);
 
 afterAll(async () => {
   await app?.close();
+  await controlEvents?.close();
+  await controlQueue?.obliterate({ force: true });
+  await controlQueue?.close();
   await database?.drop();
 });
+
+/** A course-control job as courses-svc's relay adds it: its outbox row id and the course's settings after the change by admin. */
+const controlEvent = (course: string, CONTROL_VERSION: number, settings: Partial<Pick<CourseControlEvent, 'CLEARING_PLACES' | 'OFFER_ALLOWANCE'>>) => ({
+  outboxId: randomUUID(),
+  payload: { UCAS_CODE: course, CLEARING_PLACES: 2, OFFER_ALLOWANCE: 1, ...settings, CONTROL_VERSION, username: 'admin', at: new Date().toISOString() },
+});
+
+/**
+ * Adds the event to the course-control queue (a new job each time, as a relay repeat past BullMQ's
+ * own de-duplication would) and answers what applications-svc's consumer did with it.
+ */
+const deliver = async (event: ReturnType<typeof controlEvent>) => {
+  const job = await controlQueue.add('course-control', event, { jobId: randomUUID() });
+  return (await job.waitUntilFinished(controlEvents, 20_000)) as CourseControlOutcome;
+};
 
 const detail = createCourseDetail();
 const assessment = (...statuses: ('O' | 'R' | 'S' | 'W')[]): Assessment => ({
@@ -150,49 +181,66 @@ describe('the places ledger', () => {
     expect((await events('PL02')).at(-1)).toMatchObject({ VACANCIES_INTERNAL: 3, OFFERS: 1 });
   });
 
-  it('takes course control changes of CLEARING_PLACES and OFFER_ALLOWANCE: places left = floor(places x allowance) - offers, for the history', async () => {
+  it("takes course control's settings from courses-svc's event through the queue: places left = floor(places x allowance) - offers, for the history", async () => {
     await backfill('PL03', 2);
     await store('PL03', 'O');
-    const put = (data: Record<string, unknown>, headers = asAdmin) =>
-      app.inject({
-        ...endpointRequest(APPLICATIONS_SVC.placesUpdate, { params: { id: 'pl03' } }),
-        headers,
-        payload: { data, SCHOOL: 'SCI', DEPT: 'CMPS' },
-      });
-
-    const res = await put({ CLEARING_PLACES: 3, OFFER_ALLOWANCE: 1.3 });
-    expect(res.statusCode).toBe(200);
     // floor(3 x 1.30) = 3 offers allowed, 1 made.
-    expect(placesLedgerSchema.parse(res.json())).toMatchObject({
-      UCAS_CODE: 'PL03',
-      CLEARING_PLACES: 3,
-      OFFER_ALLOWANCE: 1.3,
-      OFFERS: 1,
-      VACANCIES_INTERNAL: 2,
-    });
+    expect(await deliver(controlEvent('PL03', 1, { CLEARING_PLACES: 3, OFFER_ALLOWANCE: 1.3 }))).toBe('applied');
+    expect(await ledgers('PL03')).toEqual([
+      expect.objectContaining({ UCAS_CODE: 'PL03', CLEARING_PLACES: 3, OFFER_ALLOWANCE: 1.3, OFFERS: 1, VACANCIES_INTERNAL: 2 }),
+    ]);
+    // courses-svc wrote the settings' own history entry with the change; the ledger's event carries the places left.
     expect((await events('PL03')).at(-1)?.history).toEqual({
       username: 'admin',
       event: 'settings',
-      changes: [
-        { field: 'CLEARING_PLACES', old: 2, new: 3 },
-        { field: 'OFFER_ALLOWANCE', old: 1, new: 1.3 },
-        { field: 'VACANCIES_INTERNAL', old: 1, new: 2 },
-      ],
+      changes: [{ field: 'VACANCIES_INTERNAL', old: 1, new: 2 }],
     });
-    expect(placesLedgerSchema.parse((await put({ CLEARING_PLACES: 4 })).json()).VACANCIES_INTERNAL).toBe(4); // floor(5.2) - 1
+    expect(await deliver(controlEvent('PL03', 2, { CLEARING_PLACES: 4, OFFER_ALLOWANCE: 1.3 }))).toBe('applied');
+    expect((await ledgers('PL03'))[0]?.VACANCIES_INTERNAL).toBe(4); // floor(5.2) - 1
+  });
 
-    expect((await put({ OFFER_ALLOWANCE: 1.234 })).statusCode).toBe(400);
-    expect((await put({ VACANCIES_INTERNAL: 9 })).statusCode).toBe(400);
-    const editor = internalHeaders({ [USER_HEADER]: encodeStaffUser({ username: 'ed', name: 'Ed', roles: [{ role: 'Editor', scope: 'all' }] }) });
-    expect((await put({ CLEARING_PLACES: 9 }, editor)).statusCode).toBe(403);
+  it('applies a course-control event once: a replay of its id and an older CONTROL_VERSION change nothing', async () => {
+    await backfill('PL08', 2);
+    const event = controlEvent('PL08', 1, { CLEARING_PLACES: 6 });
+    expect(await deliver(event)).toBe('applied');
+    const after = await ledgers('PL08');
+    const announced = (await events('PL08')).length;
+    // The same event again (a relay repeat, a BullMQ retry after the commit): its id is recorded.
+    expect(await deliver(event)).toBe('replayed');
+    expect(await applyCourseControl(app.db, event.outboxId, event.payload)).toBe('replayed');
+    // A late event of older settings, under another id: the ledger keeps the newer ones.
+    expect(await deliver(controlEvent('PL08', 1, { CLEARING_PLACES: 1 }))).toBe('stale');
+    expect(await ledgers('PL08')).toEqual(after);
+    expect(after).toEqual([expect.objectContaining({ CLEARING_PLACES: 6, VACANCIES_INTERNAL: 6 })]);
+    expect(await events('PL08')).toHaveLength(announced);
+    const recorded = await app.db.select().from(consumedEvents).where(eq(consumedEvents.eventId, event.outboxId));
+    expect(recorded).toEqual([expect.objectContaining({ kind: 'course-control' })]);
+  });
 
-    // A course the backfill has not reached: nothing to change yet.
-    const unknown = await app.inject({
-      ...endpointRequest(APPLICATIONS_SVC.placesUpdate, { params: { id: 'PL99' } }),
-      headers: asAdmin,
-      payload: { data: { CLEARING_PLACES: 3 }, SCHOOL: 'SCI', DEPT: 'CMPS' },
-    });
-    expect([unknown.statusCode, unknown.json()]).toEqual([409, { message: 'The places of this course are not counted yet. Try again in a minute.' }]);
+  it('converges after applications-svc was down during the change: the event waits in the queue and is taken when it is back', async () => {
+    await backfill('PL09', 2);
+    // Another queue prefix: no applications-svc consumes it yet (the service is down).
+    const downPrefix = `places-down-${randomBytes(4).toString('hex')}`;
+    const queue = new Queue(OUTBOX_QUEUES['course-control'], { connection: REDIS, prefix: downPrefix });
+    const downEvents = new QueueEvents(OUTBOX_QUEUES['course-control'], { connection: REDIS, prefix: downPrefix });
+    await downEvents.waitUntilReady();
+    const event = controlEvent('PL09', 1, { CLEARING_PLACES: 9, OFFER_ALLOWANCE: 0.5 });
+    const job = await queue.add('course-control', event, { ...OUTBOX_JOB_OPTIONS['course-control'], jobId: event.outboxId });
+    expect(await job.getState()).toBe('waiting');
+    expect(await ledgers('PL09')).toEqual([expect.objectContaining({ CLEARING_PLACES: 2, OFFER_ALLOWANCE: 1 })]);
+
+    // applications-svc starts again (on the same database) and takes what waited.
+    const back = await buildApp(applicationsConfigSchema.parse({ ...config, NOTIFICATIONS_QUEUE_PREFIX: downPrefix }));
+    try {
+      await back.ready();
+      expect(await job.waitUntilFinished(downEvents, 20_000)).toBe('applied');
+      expect(await ledgers('PL09')).toEqual([expect.objectContaining({ CLEARING_PLACES: 9, OFFER_ALLOWANCE: 0.5, VACANCIES_INTERNAL: 4 })]);
+    } finally {
+      await back.close();
+      await downEvents.close();
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
   });
 
   it('gives exactly the places left to 40 simultaneous offers, on the real PostgreSQL; the rest are refused as closed', async () => {

@@ -4,14 +4,13 @@ import {
   OUTBOX_KINDS,
   PLACES_GUARD_USER,
   returnsPlace,
+  type CourseControlEvent,
   type CoursePlacesEvent,
   type PlacesBackfill,
   type PlacesLedger,
-  type PlacesUpdateRequest,
 } from '@clearing-desk/contracts';
-import { HttpError } from '@clearing-desk/service-kit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { applications, coursePlaces, outbox } from '../db/schema';
+import { applications, consumedEvents, coursePlaces, outbox } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
 import { ledgerPlacesLeftSql, rowPlacesLeft } from './arithmetic';
 
@@ -19,9 +18,10 @@ import { ledgerPlacesLeftSql, rowPlacesLeft } from './arithmetic';
  * The places module (domain.md "Places"): applications-svc's ledger per course of CLEARING_PLACES,
  * OFFER_ALLOWANCE (in hundredths) and the offers that count (applications whose STATUS is O). It
  * owns taking and returning a place (countStatusChange, called by every store of a status in that
- * store's transaction), course control's settings, the figures' ledgers and the one-off backfill
- * that creates each course's ledger. Every change writes a 'course-places' outbox row in the same
- * transaction; courses-svc projects it onto the course (VACANCIES_INTERNAL and the settings).
+ * store's transaction), taking course control's settings from courses-svc's 'course-control'
+ * events (courses-svc owns them), the figures' ledgers and the one-off backfill that creates each
+ * course's ledger. Every change writes a 'course-places' outbox row in the same transaction;
+ * courses-svc projects it onto the course (VACANCIES_INTERNAL).
  */
 
 /** A database or an open transaction: the ledger always works in its caller's transaction. */
@@ -171,34 +171,55 @@ export async function backfillLedgers(db: ApplicationsDatabase, backfill: Places
   });
 }
 
-/**
- * Course control's change of CLEARING_PLACES and/or OFFER_ALLOWANCE by `username`, in the caller's
- * transaction: the row is locked, changed, and the change goes to the course's history with the
- * projection's event. 409 for a course the backfill has not reached yet.
- */
-export async function changeSettings(tx: Executor, ucasCode: string, request: Pick<PlacesUpdateRequest, 'data'>, username: string): Promise<PlacesLedger> {
-  const [current] = await tx.select().from(coursePlaces).where(eq(coursePlaces.ucasCode, ucasCode)).for('update');
-  if (!current) throw new HttpError(409, PLACES_NOT_COUNTED_YET);
-  const places = request.data.CLEARING_PLACES ?? current.clearingPlaces;
-  const hundredths = request.data.OFFER_ALLOWANCE === undefined ? current.offerAllowanceHundredths : Math.round(request.data.OFFER_ALLOWANCE * 100);
-  const changes: NonNullable<History>['changes'] = [];
-  if (places !== current.clearingPlaces) changes.push({ field: 'CLEARING_PLACES', old: current.clearingPlaces, new: places });
-  if (hundredths !== current.offerAllowanceHundredths)
-    changes.push({ field: 'OFFER_ALLOWANCE', old: current.offerAllowanceHundredths / 100, new: hundredths / 100 });
-  if (changes.length === 0) return toPlacesLedger(current);
-  const [row] = await tx
-    .update(coursePlaces)
-    .set({ clearingPlaces: places, offerAllowanceHundredths: hundredths, version: sql`${coursePlaces.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(coursePlaces.ucasCode, ucasCode))
-    .returning();
-  if (!row) throw new Error(`places ledger row ${ucasCode} vanished`);
-  const before = rowPlacesLeft(current);
-  if (rowPlacesLeft(row) !== before) changes.push({ field: 'VACANCIES_INTERNAL', old: before, new: rowPlacesLeft(row) });
-  return toPlacesLedger(await settle(tx, row, 'settings', { username, event: 'settings', changes }));
-}
+/** What applying a course-control event did: took the settings, found them stale (an older CONTROL_VERSION), or found its id applied before. */
+export type CourseControlOutcome = 'applied' | 'stale' | 'replayed';
 
-/** 409 to course control on a course whose ledger the start-up backfill has not created yet (it runs within seconds of a start). */
-export const PLACES_NOT_COUNTED_YET = 'The places of this course are not counted yet. Try again in a minute.';
+/**
+ * Takes course control's settings of one 'course-control' event (courses-svc's outbox row
+ * `eventId`) into the ledger, in one transaction: the event id is recorded (consumed_events), so
+ * a replay of it is a no-op ('replayed'); the row is locked and takes CLEARING_PLACES and
+ * OFFER_ALLOWANCE only when CONTROL_VERSION is newer than the one it holds ('stale' otherwise:
+ * the ledger never goes back to older settings after newer, whatever order the events come in).
+ * When places left change, the projection's event carries a history entry by the event's user
+ * (courses-svc wrote the settings' own entry with the change); the guard closes or reopens as
+ * with any change.
+ * @throws Error when the course has no ledger yet (courses-svc refuses such a change, so only a
+ *   ledger lost since): nothing is recorded and the queue tries again.
+ */
+export async function applyCourseControl(db: ApplicationsDatabase, eventId: string, event: CourseControlEvent): Promise<CourseControlOutcome> {
+  return db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(consumedEvents)
+      .values({ eventId, kind: OUTBOX_KINDS.COURSE_CONTROL })
+      .onConflictDoNothing()
+      .returning({ eventId: consumedEvents.eventId });
+    if (recorded.length === 0) return 'replayed';
+    const ucasCode = event.UCAS_CODE.toUpperCase();
+    const [current] = await tx.select().from(coursePlaces).where(eq(coursePlaces.ucasCode, ucasCode)).for('update');
+    if (!current) throw new Error(`course ${ucasCode} has no places ledger yet`);
+    if (event.CONTROL_VERSION <= current.controlVersion) return 'stale';
+    const hundredths = Math.round(event.OFFER_ALLOWANCE * 100);
+    const settingsChanged = event.CLEARING_PLACES !== current.clearingPlaces || hundredths !== current.offerAllowanceHundredths;
+    const [row] = await tx
+      .update(coursePlaces)
+      .set({
+        clearingPlaces: event.CLEARING_PLACES,
+        offerAllowanceHundredths: hundredths,
+        controlVersion: event.CONTROL_VERSION,
+        ...(settingsChanged ? { version: sql`${coursePlaces.version} + 1`, updatedAt: sql`now()` } : {}),
+      })
+      .where(eq(coursePlaces.ucasCode, ucasCode))
+      .returning();
+    if (!row) throw new Error(`places ledger row ${ucasCode} vanished`);
+    if (!settingsChanged) return 'applied';
+    const before = rowPlacesLeft(current);
+    const after = rowPlacesLeft(row);
+    const history: History =
+      after === before ? null : { username: event.username, event: 'settings', changes: [{ field: 'VACANCIES_INTERNAL', old: before, new: after }] };
+    await settle(tx, row, 'settings', history);
+    return 'applied';
+  });
+}
 
 /** The ledgers of the given courses (those the ledger knows; the figures screen and the public submit's facts). */
 export async function findLedgers(ex: Executor, ucasCodes: readonly string[]): Promise<PlacesLedger[]> {

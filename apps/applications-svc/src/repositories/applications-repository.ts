@@ -5,6 +5,7 @@ import {
   applicationFormSchema,
   foldName,
   INTAKE_YEAR,
+  normaliseEmail,
   PUBLIC_USER,
   STAFF_LOG_USER_FOR_APPLICANT,
   withoutDocuments,
@@ -26,7 +27,7 @@ import {
   needsStudentVisa,
   visaStateAfterDecision,
 } from '@clearing-desk/contracts';
-import { decisionDeadline } from '@clearing-desk/contracts/server';
+import { decisionDeadline, type TeamCalendar } from '@clearing-desk/contracts/server';
 import { and, asc, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { applicationLog, applications, outbox, students } from '../db/schema';
@@ -34,13 +35,11 @@ import type { ApplicationsDatabase } from '../plugins/external/database';
 import { writeDecisionOutbox } from '../outbox/decision-outbox';
 import { studentVisibleCondition } from './scope';
 import { createIntakeCycle, type IntakeCycle } from '../intake/intake-cycle';
+import { currentCycleOf } from './cycle-repository';
 import { countStatusChange } from '../places/ledger';
 
 /** The person a form is from, for the duplicate rule (domain.md "Statuses"). */
 export type ApplicantKey = { emailNormalised: string; ucasPersonalId: string | null };
-
-/** Email as people are matched by: trimmed, lower-cased. */
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 /** The UCAS Personal ID of a form: used only when APPLIED_TO_UCAS is '1' (spec section 3). */
 export function formUcasPersonalId(form: { APPLIED_TO_UCAS?: string | undefined; UCAS_PERSONAL_ID?: string | undefined }): string | null {
@@ -110,7 +109,8 @@ export function toApplicationData(row: ApplicationRow, log: LogItem[]): Applicat
   };
 }
 
-const toApplyResponse = (row: ApplicationRow): ApplyResponse => ({
+/** The apply answer of a stored row; `calendar` is the Clearing team's (CLEARING_TEAM_DAYS, CLEARING_BANK_HOLIDAYS), as the email's. */
+const toApplyResponse = (row: ApplicationRow, calendar: TeamCalendar): ApplyResponse => ({
   id: [row.studentId, row.ucasCode, String(row.applicationId), String(row.reference)],
   hash: row.hash,
   app_id: String(row.applicationId),
@@ -120,7 +120,7 @@ const toApplyResponse = (row: ApplicationRow): ApplyResponse => ({
   assessment: row.assessment,
   depart_number: row.departNumber,
   // The decision was made at updatedAt (the decidedAt of its email), so both name the same deadline.
-  decision_deadline: decisionDeadline(row.status, row.updatedAt)?.toISOString() ?? null,
+  decision_deadline: decisionDeadline(row.status, row.updatedAt, calendar)?.toISOString() ?? null,
 });
 
 /** The LOG message of a new application: its status and sub-status by label. */
@@ -175,17 +175,20 @@ export async function applicantDecision(ex: Executor, row: ApplicationRow, log: 
 
 /**
  * Students, applications and their LOG. Every method takes and returns contract shapes.
- * `cycle` is the current intake (config INTAKE_YEAR), which new applications record, and when each intake's status links end.
+ * New applications record the current recruitment cycle's NAME (recruitment_cycles, read in their
+ * own transaction; `cycle.current`, config INTAKE_YEAR, only before a cycle is stored); `cycle`
+ * also says when each intake's status links end.
  */
 export function createApplicationsRepository(db: ApplicationsDatabase, cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR })) {
-  const intake = cycle.current;
+  /** The current cycle's NAME (the configured intake before the first start has stored one). */
+  const currentIntake = async (ex: Executor): Promise<string> => (await currentCycleOf(ex))?.NAME ?? cycle.current;
   const bySubmissionId = async (submissionId: string): Promise<ApplicationRow | undefined> => {
     const [row] = await db.select().from(applications).where(eq(applications.submissionId, submissionId)).limit(1);
     return row;
   };
 
   const storedAnswer = (row: ApplicationRow) => ({
-    response: toApplyResponse(row),
+    response: toApplyResponse(row, cycle.calendar),
     ucasCode: row.ucasCode,
     applicant: { emailNormalised: row.emailNormalised, ucasPersonalId: row.ucasPersonalId },
   });
@@ -291,6 +294,7 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
           if (places.kind === 'no-place') throw new NoPlaceLeft();
           const overAllowance = places.overAllowance;
 
+          const intake = await currentIntake(tx);
           const [application] = await tx
             .insert(applications)
             .values({
@@ -348,7 +352,7 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
           });
           return application;
         });
-        return { kind: 'created', response: toApplyResponse(row) };
+        return { kind: 'created', response: toApplyResponse(row, cycle.calendar) };
       } catch (err) {
         if (err instanceof UnknownStudent) return { kind: 'unknown-student' };
         if (err instanceof NoPlaceLeft) return { kind: 'no-place' };
@@ -364,7 +368,7 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
      * The application behind a review-page hash as its applicant may see it (the status page),
      * with its stored assessment, SUBMISSION_ID (the owner of its documents in
      * files-svc), the current decision (`applicantDecision`), the intake it was made for and
-     * whether that is the current one (config INTAKE_YEAR); null when unknown. The caller refuses
+     * whether that is the current cycle's; null when unknown. The caller refuses
      * it once its intake's cycle has ended (LINK_VALID_UNTIL) or another cycle is configured.
      * No staff data: LOG holds only the rows meant for the applicant
      * (applicantLogItems, oldest first), OUTBOUND_CALL_REMARK is null, the visa record is not read.
@@ -382,7 +386,7 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
           decision: await applicantDecision(db, row, log, cycle),
         },
         intake: row.intake,
-        currentIntake: row.intake === intake,
+        currentIntake: row.intake === (await currentIntake(db)),
       };
     },
   };

@@ -26,20 +26,13 @@ import {
   WITHDRAWN_STATUS,
   needsStudentVisa,
   visaStateAfterDecision,
+  normaliseEmail,
 } from '@clearing-desk/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { applicationLog, applications, students } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
-import {
-  applicantDecision,
-  applicationLogItems,
-  formUcasPersonalId,
-  isUniqueViolation,
-  normaliseEmail,
-  toApplicationData,
-  type Executor,
-} from './applications-repository';
+import { applicantDecision, applicationLogItems, formUcasPersonalId, isUniqueViolation, toApplicationData, type Executor } from './applications-repository';
 import { writeDecisionOutbox } from '../outbox/decision-outbox';
 import { scopeCondition, studentVisibleCondition } from './scope';
 import { createIntakeCycle, type IntakeCycle } from '../intake/intake-cycle';
@@ -241,6 +234,7 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
         applicationData,
         DEADLINE: decision.DEADLINE,
         INTERVIEW: decision.INTERVIEW,
+        CYCLE: row.intake,
         assessment: row.assessment,
         SUBMISSION_ID: row.submissionId,
         version: row.version,

@@ -1,9 +1,9 @@
-import type { ApplicationsSubjectAccess, SubjectAccessTables } from '@clearing-desk/contracts';
+import { normaliseEmail, type ApplicationsSubjectAccess } from '@clearing-desk/contracts';
+import { personalRows } from '@clearing-desk/service-kit';
 import { eq, or } from 'drizzle-orm';
 import { applications, students } from '../db/schema';
 import { PERSONAL_TABLES, type SubjectKeys } from '../db/personal-data';
 import type { ApplicationsDatabase } from '../plugins/external/database';
-import { normaliseEmail } from './applications-repository';
 
 /**
  * The keys of everyone held under `email` (trimmed, lower-cased) or `ucasPersonalId`: their
@@ -40,11 +40,6 @@ export async function findSubject(
 export async function exportSubject(db: ApplicationsDatabase, who: { email?: string; ucasPersonalId?: string }): Promise<ApplicationsSubjectAccess | null> {
   const keys = await findSubject(db, who);
   if (keys.studentIds.length === 0 && keys.applicationIds.length === 0) return null;
-  const tables: SubjectAccessTables = {};
-  for (const [name, entry] of Object.entries(PERSONAL_TABLES)) {
-    if (!entry) continue;
-    const rows = await db.select().from(entry.table).where(entry.rowsOf(keys));
-    tables[name] = JSON.parse(JSON.stringify(rows)) as SubjectAccessTables[string];
-  }
+  const tables = await personalRows(db, PERSONAL_TABLES, keys);
   return { tables, applicationIds: keys.applicationIds.map(String), submissionIds: keys.submissionIds };
 }

@@ -64,13 +64,17 @@ describe('the places projection (courses-svc)', () => {
     expect(after).toHaveLength(before.length - 1);
   });
 
-  it('shows the ledger as VACANCIES_INTERNAL, CLEARING_PLACES and OFFER_ALLOWANCE, ignoring an older or repeated event', async () => {
+  it("shows the ledger's places left as VACANCIES_INTERNAL, ignoring an older or repeated event; the settings only from the ledger's first event", async () => {
     const code = DEMO_FIXTURES.open;
     expect(await applyPlacesEvent(testApp.app.db, randomUUID(), event(code, 3))).toBe(true);
+    // The first event is the ledger the backfill made from this course: the two start alike.
     expect(await read(code)).toMatchObject({ VACANCIES_INTERNAL: 5, CLEARING_PLACES: 6, OFFER_ALLOWANCE: 1.5 });
     expect(await applyPlacesEvent(testApp.app.db, randomUUID(), event(code, 2, { VACANCIES_INTERNAL: 1 }))).toBe(false);
     expect(await applyPlacesEvent(testApp.app.db, randomUUID(), event(code, 3, { VACANCIES_INTERNAL: 1 }))).toBe(false);
     expect((await read(code)).VACANCIES_INTERNAL).toBe(5);
+    // Later the settings are course control's, here: an event (one sent before a change reached the ledger) does not move them.
+    expect(await applyPlacesEvent(testApp.app.db, randomUUID(), event(code, 4, { VACANCIES_INTERNAL: 2, CLEARING_PLACES: 1, OFFER_ALLOWANCE: 2 }))).toBe(true);
+    expect(await read(code)).toMatchObject({ VACANCIES_INTERNAL: 2, CLEARING_PLACES: 6, OFFER_ALLOWANCE: 1.5 });
   });
 
   it('writes the history an event carries once, however often its job runs and in whatever order', async () => {

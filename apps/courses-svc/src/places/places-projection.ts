@@ -1,8 +1,6 @@
 import { coursePlacesJobSchema, OUTBOX_QUEUES, type CoursePlacesEvent } from '@clearing-desk/contracts';
-import { redisConnection, withTimeout } from '@clearing-desk/service-kit';
-import { Worker } from 'bullmq';
+import { createEventConsumer } from '@clearing-desk/service-kit';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CoursesConfig } from '../config';
 import { courseHistory, courses } from '../db/schema';
@@ -10,9 +8,12 @@ import type { CoursesDatabase } from '../plugins/external/database';
 
 /**
  * Applies one event of applications-svc's places ledger in one transaction:
- * VACANCIES_INTERNAL (places left), CLEARING_PLACES and OFFER_ALLOWANCE take the event's values
- * when its VERSION is newer than the one projected (an older or repeated event changes nothing),
- * and a history entry the event carries (a manager's change of the settings, a guard close or
+ * VACANCIES_INTERNAL (places left) takes the event's value when its VERSION is newer than the one
+ * projected (an older or repeated event changes nothing). CLEARING_PLACES and OFFER_ALLOWANCE are
+ * course control's, owned here: only the ledger's first event (places_version 0, the ledger the
+ * start-up backfill created from this course's internal vacancies) sets them, so the two start
+ * alike; after that the ledger follows course control, never the other way round. A history
+ * entry the event carries (a manager's change of the settings, a guard close or
  * reopen) is written once, keyed by the outbox row id, whatever the order jobs arrive in.
  * Answers whether the projection changed.
  */
@@ -22,8 +23,8 @@ export async function applyPlacesEvent(db: CoursesDatabase, outboxId: string, ev
       .update(courses)
       .set({
         vacanciesInternal: event.VACANCIES_INTERNAL,
-        clearingPlaces: event.CLEARING_PLACES,
-        offerAllowanceHundredths: Math.round(event.OFFER_ALLOWANCE * 100),
+        clearingPlaces: sql`case when ${courses.placesVersion} = 0 then ${event.CLEARING_PLACES}::int else ${courses.clearingPlaces} end`,
+        offerAllowanceHundredths: sql`case when ${courses.placesVersion} = 0 then ${Math.round(event.OFFER_ALLOWANCE * 100)}::int else ${courses.offerAllowanceHundredths} end`,
         placesVersion: event.VERSION,
       })
       .where(and(eq(sql`upper(${courses.ucasCode})`, event.UCAS_CODE.toUpperCase()), lt(courses.placesVersion, event.VERSION)))
@@ -46,38 +47,25 @@ export async function applyPlacesEvent(db: CoursesDatabase, outboxId: string, ev
 }
 
 /**
- * The projection's BullMQ worker on the course-places queue (one job at a time: the events of a
- * course are applied in the order they come; VERSION guards the rest). Redis down: the worker
- * reconnects and the events wait in applications-svc's outbox or the queue.
+ * Runs the projection in courses-svc (config PLACES_PROJECTION): service-kit's event consumer on the
+ * course-places queue, each job through applyPlacesEvent. Redis down: it reconnects and the events wait in
+ * applications-svc's outbox or the queue. Stops before the database closes.
  */
-export function createPlacesProjection(deps: { db: CoursesDatabase; config: CoursesConfig; log: FastifyBaseLogger }) {
-  const lifecycle = { closed: false };
-  const connection = redisConnection(deps.config.REDIS_URL, 'blocking', lifecycle);
-  const worker = new Worker(
-    OUTBOX_QUEUES['course-places'],
-    async (job) => {
-      const { outboxId, payload } = coursePlacesJobSchema.parse(job.data);
-      return applyPlacesEvent(deps.db, outboxId, payload);
-    },
-    { connection, prefix: deps.config.EVENTS_QUEUE_PREFIX, concurrency: 1, autorun: false },
-  );
-  worker.on('error', (err) => deps.log.warn({ err }, 'places projection worker error'));
-  worker.on('failed', (job, err) => deps.log.warn({ err, jobId: job?.id }, 'places event not applied; it is retried'));
-  return {
-    start: () => void worker.run().catch((err: unknown) => deps.log.error({ err }, 'places projection stopped')),
-    async close() {
-      lifecycle.closed = true;
-      await withTimeout(worker.close(), 5000, 'closing the places projection').catch(() => undefined);
-      connection.disconnect();
-    },
-  };
-}
-
-/** Runs the projection in courses-svc (config PLACES_PROJECTION); stops it before the database closes. */
 export const placesProjectionPlugin = fp<{ config: CoursesConfig }>(
   async (fastify, { config }) => {
     if (!config.PLACES_PROJECTION) return;
-    const projection = createPlacesProjection({ db: fastify.db, config, log: fastify.log.child({ component: 'places-projection' }) });
+    // One job at a time: a course's events are applied in the order they come; VERSION guards the rest.
+    const projection = createEventConsumer({
+      queue: OUTBOX_QUEUES['course-places'],
+      redisUrl: config.REDIS_URL,
+      prefix: config.EVENTS_QUEUE_PREFIX,
+      name: 'places projection',
+      log: fastify.log.child({ component: 'places-projection' }),
+      handle: async (data) => {
+        const { outboxId, payload } = coursePlacesJobSchema.parse(data);
+        return applyPlacesEvent(fastify.db, outboxId, payload);
+      },
+    });
     fastify.addHook('onReady', async () => projection.start());
     fastify.addHook('onClose', () => projection.close());
   },

@@ -11,7 +11,8 @@ import {
   type EditableCourseField,
   LEDGER_COURSE_FIELDS,
   MAX_NEAR_CANDIDATES,
-  type LedgerCourseField,
+  OUTBOX_KINDS,
+  type CourseControlEvent,
   qualOptionSchema,
   type CourseData,
   type CourseDetailResponse,
@@ -23,7 +24,7 @@ import {
 } from '@clearing-desk/contracts';
 import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { courseHistory, courseQualificationOptions, courses, departments, schools } from '../db/schema';
+import { courseHistory, courseQualificationOptions, courses, departments, outbox, schools } from '../db/schema';
 import type { DemoCatalogue } from '../db/seed/demo-catalogue';
 import { sanitizeCourseNotes } from '@clearing-desk/contracts/server';
 import { searchWords, type SearchWord } from '../lib/search-terms';
@@ -71,12 +72,14 @@ const dataColumns = {
 };
 
 /**
- * The courses column each editable courseData field is stored in. CLEARING_PLACES and
- * OFFER_ALLOWANCE are applications-svc's (its places ledger): the gateway routes them
- * there and this service only projects them (places-projection.ts).
+ * The courses column each editable courseData field is stored in (OFFER_ALLOWANCE in hundredths).
+ * CLEARING_PLACES and OFFER_ALLOWANCE are course control's too: a change of either also goes to
+ * applications-svc's places ledger as a 'course-control' outbox event (update).
  */
 const editableColumns = {
   VACANCIES_EXTERNAL: 'vacanciesExternal',
+  CLEARING_PLACES: 'clearingPlaces',
+  OFFER_ALLOWANCE: 'offerAllowanceHundredths',
   SUSPENDED: 'suspended',
   TARIFF_ADVERTISED: 'tariffAdvertised',
   TARIFF_ACCEPTED: 'tariffAccepted',
@@ -88,11 +91,22 @@ const editableColumns = {
   ALLOW_SECOND_YEAR_ENTRY: 'allowSecondYearEntry',
   DOCUMENT_TYPES: 'documentTypes',
   SUBJECT_REQUIREMENTS: 'subjectRequirements',
-} as const satisfies Record<Exclude<EditableCourseField, LedgerCourseField>, keyof typeof courses.$inferInsert>;
+} as const satisfies Record<EditableCourseField, keyof typeof courses.$inferInsert>;
 
-/** What `update` found: the saved course, or why nothing was saved. */
+/** A field's value as its column stores it (OFFER_ALLOWANCE in hundredths). */
+const columnValue = (field: EditableCourseField, value: unknown): unknown => (field === 'OFFER_ALLOWANCE' ? Math.round(Number(value) * 100) : value);
+
+/**
+ * What `update` found: the saved course (`announced`: a change of the places settings went to the
+ * outbox for the ledger), or why nothing was saved ('not-counted': the places ledger does not know
+ * the course yet, so its places cannot change).
+ */
 export type CourseUpdateOutcome =
-  { kind: 'saved'; courseData: CourseData; changes: CourseFieldChange[] } | { kind: 'not-found' } | { kind: 'conflict' } | { kind: 'invalid'; message: string };
+  | { kind: 'saved'; courseData: CourseData; changes: CourseFieldChange[]; announced: boolean }
+  | { kind: 'not-found' }
+  | { kind: 'conflict' }
+  | { kind: 'not-counted' }
+  | { kind: 'invalid'; message: string };
 
 /** Matches a course by UCAS code or code override, case-insensitively. */
 const codeMatches = (code: string) => {
@@ -282,11 +296,19 @@ export function createCoursesRepository(db: CoursesDatabase) {
      * course row is locked, its ETag compared with `ifMatch` when given (a mismatch saves nothing:
      * 'conflict'), NOTES sanitised with the allow-list, the cross-field rule checked on the course
      * as it would be ('invalid' with the message), and only fields whose value changes are written
-     * and recorded with `username` and the time. Nothing changed: no write, no history row.
+     * and recorded with `username` and the time. Nothing changed: no write, no history row. A
+     * change of CLEARING_PLACES or OFFER_ALLOWANCE adds 1 to control_version and writes, in the
+     * same transaction, the 'course-control' outbox row that takes the settings to
+     * applications-svc's places ledger; refused ('not-counted') while the ledger has never sent the
+     * course (places_version 0: the start-up backfill has not reached it).
      */
     async update(code: string, data: CourseUpdateData, username: string, ifMatch?: string): Promise<CourseUpdateOutcome> {
       return db.transaction(async (tx) => {
-        const [locked] = await tx.select({ ucasCode: courses.ucasCode }).from(courses).where(codeMatches(code)).for('update');
+        const [locked] = await tx
+          .select({ ucasCode: courses.ucasCode, placesVersion: courses.placesVersion, controlVersion: courses.controlVersion })
+          .from(courses)
+          .where(codeMatches(code))
+          .for('update');
         if (!locked) return { kind: 'not-found' } as const;
         const [row] = await tx
           .select(dataColumns)
@@ -305,25 +327,39 @@ export function createCoursesRepository(db: CoursesDatabase) {
         ) {
           return { kind: 'conflict' } as const;
         }
-        const ledgerField = LEDGER_COURSE_FIELDS.find((f) => f in data);
-        if (ledgerField)
-          return { kind: 'invalid', message: `${ledgerField} belongs to the places ledger (applications-svc): change it through the gateway.` } as const;
         const clean: CourseUpdateData = { ...data };
         if ('NOTES' in clean) clean.NOTES = sanitizeCourseNotes(clean.NOTES ?? null);
         const next = courseDataSchema.parse({ ...current, ...clean });
         const issue = courseUpdateIssue(next);
         if (issue) return { kind: 'invalid', message: issue } as const;
         const changes = courseChanges(current, clean);
+        const announced = changes.some((c) => (LEDGER_COURSE_FIELDS as readonly string[]).includes(c.field));
+        if (announced && locked.placesVersion === 0) return { kind: 'not-counted' } as const;
         if (changes.length > 0) {
           const set: Partial<Omit<typeof courses.$inferInsert, 'subjectRequirements'>> & { subjectRequirements?: SQL } = {};
-          for (const change of changes) Object.assign(set, { [editableColumns[change.field as keyof typeof editableColumns]]: change.new });
+          for (const change of changes) {
+            const field = change.field as EditableCourseField;
+            Object.assign(set, { [editableColumns[field]]: columnValue(field, change.new) });
+          }
+          if (announced) set.controlVersion = locked.controlVersion + 1;
           // The history records requirements as sentences; the row keeps the data.
           // Written as JSON text: drizzle sends a bare array parameter as a PostgreSQL array, not JSON.
           if ('subjectRequirements' in set) set.subjectRequirements = sql`${JSON.stringify(next.SUBJECT_REQUIREMENTS ?? [])}::jsonb`;
           await tx.update(courses).set(set).where(eq(courses.ucasCode, locked.ucasCode));
           await tx.insert(courseHistory).values({ ucasCode: locked.ucasCode, username, changes });
+          if (announced) {
+            const payload: CourseControlEvent = {
+              UCAS_CODE: locked.ucasCode,
+              CLEARING_PLACES: next.CLEARING_PLACES,
+              OFFER_ALLOWANCE: next.OFFER_ALLOWANCE,
+              CONTROL_VERSION: locked.controlVersion + 1,
+              username,
+              at: new Date().toISOString(),
+            };
+            await tx.insert(outbox).values({ aggregateId: locked.ucasCode, kind: OUTBOX_KINDS.COURSE_CONTROL, payload });
+          }
         }
-        return { kind: 'saved', courseData: next, changes } as const;
+        return { kind: 'saved', courseData: next, changes, announced } as const;
       });
     },
 

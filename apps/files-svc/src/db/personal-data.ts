@@ -1,5 +1,5 @@
-import { inArray, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PersonalTables } from '@clearing-desk/service-kit';
+import { inArray } from 'drizzle-orm';
 import * as schema from './schema';
 
 /**
@@ -7,7 +7,7 @@ import * as schema from './schema';
  * are found (by the SUBMISSION_IDs that own them), or null for a table that names no one. Subject
  * access exports every column; the test checks every table of the schema is listed.
  */
-export const PERSONAL_TABLES: Record<string, { table: PgTable; rowsOf: (keys: { submissionIds: string[] }) => SQL } | null> = {
+export const PERSONAL_TABLES: PersonalTables<{ submissionIds: string[] }> = {
   // The uploads' names, types, sizes and scan results (the bytes stay in quarantine storage).
   files: { table: schema.files, rowsOf: (k) => inArray(schema.files.owner, k.submissionIds) },
 };

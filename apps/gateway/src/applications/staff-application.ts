@@ -22,7 +22,11 @@ export async function loadStaffApplication(
   screen?: AuditScreen,
 ): Promise<{ stored: StaffStoredApplication; detail: CourseDetailResponse }> {
   const stored = await fastify.services.applications.send(request, APPLICATIONS_SVC.deskApplication, { params, query: { screen } });
-  const detail = await fastify.services.courses.send(request, COURSES_SVC.detail, { params: { id: stored.applicationData.UCAS_CODE } });
+  // Places left as applications-svc's ledger counts them (the assess screen's buttons and warnings), not courses-svc's projection.
+  const detail = await fastify.places.withLedgerPlaces(
+    request,
+    await fastify.services.courses.send(request, COURSES_SVC.detail, { params: { id: stored.applicationData.UCAS_CODE } }),
+  );
   if (!detail.access) throw new HttpError(403, DESK_MESSAGES.NO_ROLE);
   return { stored, detail };
 }

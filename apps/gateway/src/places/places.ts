@@ -1,4 +1,4 @@
-import { APPLICATIONS_SVC, COURSES_SVC, type CourseDetailResponse } from '@clearing-desk/contracts';
+import { APPLICATIONS_SVC, COURSES_SVC, placesLeft, type CourseDetailResponse } from '@clearing-desk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -25,6 +25,27 @@ export function createPlaces(fastify: FastifyInstance) {
       });
       const ledger = rows[0];
       return ledger ? { ...detail, courseData: { ...detail.courseData, VACANCIES_INTERNAL: ledger.VACANCIES_INTERNAL } } : detail;
+    },
+
+    /**
+     * Course control's answer after a save: the course as courses-svc saved it (the owner of
+     * CLEARING_PLACES and OFFER_ALLOWANCE) with VACANCIES_INTERNAL the places left those settings
+     * give with the offers the ledger counts (contracts' placesLeft): what the ledger shows once it
+     * has taken the change's event, a moment later. With the ledger unreachable (the change is
+     * saved and its event waits) or not knowing the course, the course as saved.
+     */
+    async afterControl(request: FastifyRequest, saved: CourseDetailResponse): Promise<CourseDetailResponse> {
+      const { courseData } = saved;
+      const ledger = await fastify.services.applications
+        .send(request, APPLICATIONS_SVC.placesLedgers, { body: { courses: [courseData.UCAS_CODE.toUpperCase()] } })
+        .then(({ rows }) => rows[0])
+        .catch((err: unknown) => {
+          request.log.warn({ err }, 'places ledger unreachable after a course-control save; the course answered as saved');
+          return undefined;
+        });
+      if (!ledger) return saved;
+      const left = placesLeft({ CLEARING_PLACES: courseData.CLEARING_PLACES, OFFER_ALLOWANCE: courseData.OFFER_ALLOWANCE, OFFERS: ledger.OFFERS });
+      return { ...saved, courseData: { ...courseData, VACANCIES_INTERNAL: left } };
     },
 
     /**

@@ -1,5 +1,5 @@
-import { inArray, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PersonalTables } from '@clearing-desk/service-kit';
+import { inArray } from 'drizzle-orm';
 import * as schema from './schema';
 
 /**
@@ -7,7 +7,7 @@ import * as schema from './schema';
  * are found (by their APPLICATION_IDs), or null for a table that names no one. Subject access
  * exports every column; the test checks every table of the schema is listed.
  */
-export const PERSONAL_TABLES: Record<string, { table: PgTable; rowsOf: (keys: { applicationIds: string[] }) => SQL } | null> = {
+export const PERSONAL_TABLES: PersonalTables<{ applicationIds: string[] }> = {
   // Recipient address, the rendered bodies with the name, the SMTP answers.
   emails: { table: schema.emails, rowsOf: (k) => inArray(schema.emails.applicationId, k.applicationIds) },
 };

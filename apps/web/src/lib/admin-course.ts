@@ -18,7 +18,7 @@ export const adminCourseKeys = {
 
 /** GET /api/admin/courses/{ucasCode} (staff session): courseData, qualOptions and the user's `access`. */
 export const getAdminCourse = (ucasCode: string, signal?: AbortSignal): Promise<CourseDetailResponse> =>
-  api.get(apiPaths.adminCourse(ucasCode), courseDetailResponseSchema, { signal });
+  api.get(apiPaths.deskCourse(ucasCode), courseDetailResponseSchema, { signal });
 
 /** The query of one course as `viewer` (username) sees it; removed from the cache at sign-out. */
 export const getAdminCourseQueryOptions = (ucasCode: string, viewer: string) =>

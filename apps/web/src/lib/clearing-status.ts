@@ -1,5 +1,6 @@
-import type { ClearingStatusResponse } from '@clearing-desk/contracts';
+import { clearingLabel, type ClearingStatusResponse } from '@clearing-desk/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { apiPaths } from '@/config/paths';
 import { api, PUBLIC_SCHEMAS } from './api-client';
 
@@ -29,3 +30,22 @@ export const getClearingStatusQueryOptions = () =>
   });
 
 export const useClearingStatus = () => useQuery(getClearingStatusQueryOptions());
+
+const noSubscription = () => () => {};
+
+/**
+ * 'Clearing 2025/26' from the stored current cycle (the status answer's `cycle`), for the header,
+ * the footer and every page; 'Clearing' until it is known. A pre-rendered page (ADR 0003) is
+ * painted with 'Clearing' (the server snapshot below), so while the app takes it over the label
+ * stays that, whatever the status query already holds, and the hydration matches; it shows the
+ * cycle right after.
+ */
+export function useClearingLabel(): string {
+  const hydrating = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+  const cycle = useClearingStatus().data?.cycle;
+  return clearingLabel(hydrating ? null : cycle);
+}

@@ -192,6 +192,11 @@ export const deskApplicationResponseSchema = z.object({
   documents: z.array(documentSummarySchema),
   /** The facts of the current decision its email names beyond the record (decisionFacts): the deadline (ISO 8601 or null) and the UCAS institution code. */
   decision: z.object({ DEADLINE: z.string().nullable(), INTERVIEW: interviewDetailsSchema.nullable(), INSTITUTION_CODE: z.string() }).optional(),
+  /**
+   * The recruitment cycle the application was made in (its stored `intake`, the cycle's NAME:
+   * '2025/26'; domain.md "Recruitment cycles"). After a roll, last cycle's applications keep theirs.
+   */
+  CYCLE: z.string(),
 });
 export type DeskApplicationResponse = z.infer<typeof deskApplicationResponseSchema>;
 
@@ -520,6 +525,8 @@ export const staffStoredApplicationSchema = z.object({
   DEADLINE: z.string().nullable().optional(),
   /** The interview of a change to I (its email's), else null. */
   INTERVIEW: interviewDetailsSchema.nullable().optional(),
+  /** The cycle it was made in (its `intake`: '2025/26'). */
+  CYCLE: z.string(),
 });
 export type StaffStoredApplication = z.infer<typeof staffStoredApplicationSchema>;
 

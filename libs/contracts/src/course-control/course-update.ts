@@ -8,7 +8,7 @@ import { subjectRequirementsSchema } from '../courses/subject-requirements';
 
 /**
  * The courseData fields course control may change: external vacancies, Clearing places
- * and offer allowance (applications-svc's ledger; the gateway routes them there),
+ * and offer allowance (courses-svc owns them and tells applications-svc's places ledger through its outbox),
  * suspension, tariffs, the IB requirement (Diploma points), notes, feedback telephone and note, second-year entry and document types.
  * VACANCIES_INTERNAL is no longer typed in: it is the places left, projected from the ledger.
  * Everything else (codes, titles, school, start date) comes from the catalogue.
@@ -159,9 +159,9 @@ const fieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]
 export type CourseFieldValue = z.infer<typeof fieldValueSchema>;
 /**
  * Fields a history entry may name: the editable ones, and VACANCIES_INTERNAL (typed in by managers,
- * and changed by the places guard's closes and reopens).
+ * and changed by the places guard's closes and reopens) and COURSE_START_DATE (moved by a cycle roll).
  */
-export const COURSE_HISTORY_FIELDS = [...EDITABLE_COURSE_FIELDS, 'VACANCIES_INTERNAL'] as const;
+export const COURSE_HISTORY_FIELDS = [...EDITABLE_COURSE_FIELDS, 'VACANCIES_INTERNAL', 'COURSE_START_DATE'] as const;
 export type CourseHistoryField = (typeof COURSE_HISTORY_FIELDS)[number];
 export const courseFieldChangeSchema = z.object({ field: z.enum(COURSE_HISTORY_FIELDS), old: fieldValueSchema, new: fieldValueSchema });
 export type CourseFieldChange = z.infer<typeof courseFieldChangeSchema>;
@@ -187,12 +187,15 @@ const canonicalJson = (value: unknown): string => {
 
 /**
  * The ETag of a course as GET /api/admin/courses/{id} sends it and PUT checks against If-Match: a
- * 32-bit FNV-1a hash of the course data as canonical JSON (any change to any field changes it).
- * Not a security measure, only a concurrent-edit check, so a fast hash that runs in the browser
- * and in Node alike is enough.
+ * 32-bit FNV-1a hash of the course data as canonical JSON (any change to any field changes it),
+ * without VACANCIES_INTERNAL: places left are the places ledger's, moved by every offer, shown from
+ * the ledger by the gateway and from its projection by courses-svc; no manager types them, so an
+ * offer made while course control is open is no conflict. Not a security measure, only a
+ * concurrent-edit check, so a fast hash that runs in the browser and in Node alike is enough.
  */
 export function courseEtag(course: CourseData): string {
-  const text = canonicalJson(course);
+  const { VACANCIES_INTERNAL: _placesLeft, ...controlled } = course;
+  const text = canonicalJson(controlled);
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     hash ^= text.charCodeAt(i);

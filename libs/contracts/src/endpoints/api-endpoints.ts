@@ -49,6 +49,7 @@ import {
   scenarioProgressSchema,
   scenarioResponseSchema,
 } from '../scenarios/scenario';
+import { cycleResponseSchema, cycleRollRequestSchema } from '../status/recruitment-cycle-schemas';
 import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, clearingStatusUpdateSchema, pingResponseSchema } from '../status/clearing-status';
 import {
   decisionReviewAcceptedSchema,
@@ -119,7 +120,7 @@ export const API_ENDPOINTS = withSchemas({
   },
   ping: { query, responses: { 200: pingResponseSchema } },
   clearingStatus: { query, responses: { 200: clearingStatusResponseSchema } },
-  // Staff sign-in (spec section 7; issues 19, 25).
+  // Staff sign-in (spec section 7).
   authOptions: { query, responses: { 200: loginOptionsSchema } },
   /** Form-encoded (or JSON) username, password and XSRF token. */
   authLogin: { body: loginBodySchema, responses: { 200: staffUserResponseSchema, ...signInErrors } },
@@ -134,37 +135,39 @@ export const API_ENDPOINTS = withSchemas({
   // Settings, course control and figures.
   clearingStatusUpdate: { body: apiBodySchema(clearingStatusUpdateSchema), responses: { 200: clearingStatusResponseSchema, ...refusals } },
   clearingStatusAudit: { query, responses: { 200: clearingStatusAuditResponseSchema, ...refusals } },
-  adminCourse: { params: courseIdParamsSchema, query, responses: { 200: courseDetailResponseSchema, ...e401, ...e404 } },
-  adminCourseUpdate: {
+  recruitmentCycle: { query, responses: { 200: cycleResponseSchema, ...refusals } },
+  recruitmentCycleRoll: { body: apiBodySchema(cycleRollRequestSchema), responses: { 200: cycleResponseSchema, ...refusals, ...e409 } },
+  deskCourse: { params: courseIdParamsSchema, query, responses: { 200: courseDetailResponseSchema, ...e401, ...e404 } },
+  deskCourseUpdate: {
     params: courseIdParamsSchema,
     body: courseUpdateBodySchema,
-    responses: { 200: courseDetailResponseSchema, ...refusals, ...e404, 412: errorResponseSchema },
+    responses: { 200: courseDetailResponseSchema, ...refusals, ...e404, ...e409, 412: errorResponseSchema },
   },
-  adminCourseHistory: { params: courseIdParamsSchema, query, responses: { 200: courseHistoryResponseSchema, ...e401, ...e403, ...e404 } },
+  deskCourseHistory: { params: courseIdParamsSchema, query, responses: { 200: courseHistoryResponseSchema, ...e401, ...e403, ...e404 } },
   figures: { query: figuresQuerySchema, responses: { 200: figuresResponseSchema, ...refusals } },
   /** The same figures as a CSV download. */
   figuresCsv: { query: figuresQuerySchema, responses: { 200: z.string(), ...refusals } },
   /** The wallboard's live updates: server-sent events (text/event-stream), one per decision (figures wallboard.ts). */
   wallboardEvents: { query, responses: { ...refusals } },
   // The applications desk.
-  adminApplications: { query: applicationListingQuerySchema, responses: { 200: applicationListingResponseSchema, ...deskErrors } },
-  adminStudents: { query: studentSearchQuerySchema, responses: { 200: studentSearchResponseSchema, ...deskErrors } },
-  adminApplication: { params: deskApplicationParamsSchema, query, responses: { 200: deskApplicationResponseSchema, ...deskErrors } },
-  adminApplicationCreate: { params: deskApplicationParamsSchema, body: staffCreateBodySchema, responses: { 200: applyResponseSchema, ...deskErrors } },
-  adminApplicationUpdate: { params: deskApplicationParamsSchema, body: staffUpdateBodySchema, responses: { 200: staffUpdateResponseSchema, ...deskErrors } },
-  adminOutboundCall: { params: deskApplicationParamsSchema, body: outboundCallBodySchema, responses: { 200: outboundCallResponseSchema, ...deskErrors } },
+  deskApplications: { query: applicationListingQuerySchema, responses: { 200: applicationListingResponseSchema, ...deskErrors } },
+  deskStudents: { query: studentSearchQuerySchema, responses: { 200: studentSearchResponseSchema, ...deskErrors } },
+  deskApplication: { params: deskApplicationParamsSchema, query, responses: { 200: deskApplicationResponseSchema, ...deskErrors } },
+  deskApplicationCreate: { params: deskApplicationParamsSchema, body: staffCreateBodySchema, responses: { 200: applyResponseSchema, ...deskErrors } },
+  deskApplicationUpdate: { params: deskApplicationParamsSchema, body: staffUpdateBodySchema, responses: { 200: staffUpdateResponseSchema, ...deskErrors } },
+  deskOutboundCall: { params: deskApplicationParamsSchema, body: outboundCallBodySchema, responses: { 200: outboundCallResponseSchema, ...deskErrors } },
   /** Opens, keeps open (the form's heartbeat) or takes over an application: who holds it after. */
-  adminPresence: { params: deskApplicationParamsSchema, body: apiBodySchema(presenceClaimSchema), responses: { 200: presenceResponseSchema, ...deskErrors } },
+  deskPresence: { params: deskApplicationParamsSchema, body: apiBodySchema(presenceClaimSchema), responses: { 200: presenceResponseSchema, ...deskErrors } },
   /** Releases the user's presence on an application (the form closed). */
-  adminPresenceRelease: { params: deskApplicationParamsSchema, body: emptyApiBodySchema, responses: { 200: presenceResponseSchema, ...deskErrors } },
+  deskPresenceRelease: { params: deskApplicationParamsSchema, body: emptyApiBodySchema, responses: { 200: presenceResponseSchema, ...deskErrors } },
   /** 'Next call': the most urgent item of the work queue the user may handle, claimed for them. */
-  adminQueueNext: { body: emptyApiBodySchema, responses: { 200: workQueueNextResponseSchema, ...refusals } },
-  adminVisa: { params: deskApplicationParamsSchema, query, responses: { 200: visaResponseSchema, ...deskErrors } },
-  adminVisaUpdate: { params: deskApplicationParamsSchema, body: visaBodySchema, responses: { 200: visaUpdateResponseSchema, ...deskErrors } },
+  deskQueueNext: { body: emptyApiBodySchema, responses: { 200: workQueueNextResponseSchema, ...refusals } },
+  deskVisa: { params: deskApplicationParamsSchema, query, responses: { 200: visaResponseSchema, ...deskErrors } },
+  deskVisaUpdate: { params: deskApplicationParamsSchema, body: visaBodySchema, responses: { 200: visaUpdateResponseSchema, ...deskErrors } },
   /** The stored document itself, as an attachment (binary, not JSON): no 2xx schema. */
-  adminDocument: { params: deskDocumentParamsSchema, query, responses: {} },
-  adminEmails: { params: deskApplicationParamsSchema, query, responses: { 200: emailListResponseSchema, ...emailErrors } },
-  adminEmailResend: { params: adminEmailParamsSchema, responses: { 201: resendEmailResponseSchema, ...emailErrors } },
+  deskDocument: { params: deskDocumentParamsSchema, query, responses: {} },
+  deskEmails: { params: deskApplicationParamsSchema, query, responses: { 200: emailListResponseSchema, ...emailErrors } },
+  deskEmailResend: { params: adminEmailParamsSchema, responses: { 201: resendEmailResponseSchema, ...emailErrors } },
   // Training scenarios.
   scenario: { params: scenarioFilterSchema, query, responses: { 200: scenarioResponseSchema, ...refusals, 404: scenarioNotFoundResponseSchema } },
   scenarioCompleted: { body: apiBodySchema(scenarioCompletionRequestSchema), responses: { 200: scenarioCompletionSchema, ...refusals, ...e404 } },
@@ -177,19 +180,19 @@ export const API_ENDPOINTS = withSchemas({
     responses: { 200: decisionReviewAcceptedSchema, ...e400, ...e403, ...e404, ...e409, 410: errorResponseSchema, ...e429 },
   },
   /** The back office's queue (set-status permission). */
-  adminDecisionReviews: { query, responses: { 200: decisionReviewListSchema, ...refusals } },
+  deskDecisionReviews: { query, responses: { 200: decisionReviewListSchema, ...refusals } },
   /** Records the outcome and emails it to the applicant. */
-  adminDecisionReviewOutcome: {
+  deskDecisionReviewOutcome: {
     params: decisionReviewIdParamsSchema,
     body: apiBodySchema(decisionReviewDecisionSchema),
     responses: { 200: decisionReviewItemSchema, ...refusals, ...e404, ...e409 },
   },
   /** An application's audit (Administrators on its course). */
-  adminApplicationAudit: { params: deskApplicationParamsSchema, query, responses: { 200: auditListSchema, ...deskErrors, ...e401 } },
+  deskApplicationAudit: { params: deskApplicationParamsSchema, query, responses: { 200: auditListSchema, ...deskErrors, ...e401 } },
   /** The audit trail as CSV: reads, changes, sign-ins and role changes (Administrators over all courses). */
-  adminAuditCsv: { query: auditExportQuerySchema, responses: { 200: z.string(), ...refusals } },
+  deskAuditCsv: { query: auditExportQuerySchema, responses: { 200: z.string(), ...refusals } },
   /** The zip itself (binary, not JSON): no 2xx schema. 404 when no one is held under the email or UCAS Personal ID. */
-  adminSubjectAccess: { query: subjectAccessQuerySchema, responses: { ...refusals, ...e404 } },
+  deskSubjectAccess: { query: subjectAccessQuerySchema, responses: { ...refusals, ...e404 } },
   // The OpenAPI document of all of these.
   /** The document itself. */
   openapi: { responses: {} },

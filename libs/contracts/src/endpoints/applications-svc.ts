@@ -28,10 +28,10 @@ import {
   submissionStoredResponseSchema,
 } from '../applications/store-application';
 import { errorResponseSchema } from '../common/errors';
-import { courseIdParamsSchema } from '../courses/course';
 import { figuresCountRequestSchema, figuresCountResponseSchema } from '../figures/figures';
-import { placesBackfillResultSchema, placesBackfillSchema, placesLedgerSchema, placesUpdateRequestSchema } from '../rules/places-schemas';
+import { placesBackfillResultSchema, placesBackfillSchema, placesLedgerSchema } from '../rules/places-schemas';
 import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, clearingStatusUpdateSchema } from '../status/clearing-status';
+import { cycleResponseSchema, cycleRollRequestSchema } from '../status/recruitment-cycle-schemas';
 import {
   decisionReviewAcceptedSchema,
   decisionReviewDecisionSchema,
@@ -47,6 +47,7 @@ import { endpoint } from './endpoint';
 const e400 = { 400: errorResponseSchema };
 const e403 = { 403: errorResponseSchema };
 const e404 = { 404: errorResponseSchema };
+const e409 = { 409: errorResponseSchema };
 
 /**
  * applications-svc, called by the gateway only. Permissions are checked here too (never only in
@@ -197,15 +198,18 @@ export const APPLICATIONS_SVC = {
   /** Who changed the setting, when. */
   statusAudit: endpoint({ method: 'GET', path: '/status/audit', responses: { 200: clearingStatusAuditResponseSchema, ...e403 } }),
 
-  // The places ledger.
-  /** Course control's change of CLEARING_PLACES / OFFER_ALLOWANCE (edit-course on the course). */
-  placesUpdate: endpoint({
-    method: 'PUT',
-    path: '/places/:id',
-    params: courseIdParamsSchema,
-    body: placesUpdateRequestSchema,
-    responses: { 200: placesLedgerSchema, ...e400, ...e403 },
+  // The recruitment cycle (domain.md "Recruitment cycles").
+  /** The current cycle, the next one a roll would make and the rolls so far (Administrators). */
+  cycle: endpoint({ method: 'GET', path: '/cycle', responses: { 200: cycleResponseSchema, ...e403 } }),
+  /** Rolls to the next cycle (Administrators): 409 unless FROM is the current cycle. */
+  cycleRoll: endpoint({
+    method: 'POST',
+    path: '/cycle/roll',
+    body: cycleRollRequestSchema,
+    responses: { 200: cycleResponseSchema, ...e400, ...e403, ...e409 },
   }),
+
+  // The places ledger (course control's settings reach it as courses-svc's 'course-control' events, not by a call).
   /** The ledgers of a list of courses (the figures screen). */
   placesLedgers: endpoint({
     method: 'POST',

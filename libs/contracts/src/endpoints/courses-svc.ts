@@ -45,13 +45,24 @@ export const COURSES_SVC = {
     path: '/courses/reportable',
     responses: { 200: reportableCoursesResponseSchema, 403: errorResponseSchema },
   }),
-  /** Course control: only the changed editable fields; 412 when `ifMatch` no longer matches. */
+  /**
+   * Course control (the one owner of a course's settings): only the changed editable fields; 412
+   * when `ifMatch` no longer matches; 409 when the places change on a course the ledger does not
+   * count yet. A places change goes to applications-svc's ledger as an outbox event.
+   */
   update: endpoint({
     method: 'PUT',
     path: '/courses/:id',
     params: courseIdParamsSchema,
     body: courseUpdateServiceBodySchema,
-    responses: { 200: courseDetailResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 412: errorResponseSchema },
+    responses: {
+      200: courseDetailResponseSchema,
+      400: errorResponseSchema,
+      403: errorResponseSchema,
+      404: errorResponseSchema,
+      409: errorResponseSchema,
+      412: errorResponseSchema,
+    },
   }),
   /** A course's change history, to users who may edit it. */
   history: endpoint({

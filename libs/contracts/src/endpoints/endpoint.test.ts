@@ -96,7 +96,7 @@ describe('every endpoint declaration', () => {
 describe('apiPath', () => {
   it("is '/api' and the route's template filled, URL-encoded", () => {
     expect(apiPath('course', { id: 'G 400' })).toBe('/api/courses/G%20400');
-    expect(apiPath('adminEmailResend', { student: 'new', course: 'G400', emailId: 7 })).toBe('/api/admin/applications/new/G400/emails/7/resend');
+    expect(apiPath('deskEmailResend', { student: 'new', course: 'G400', emailId: 7 })).toBe('/api/admin/applications/new/G400/emails/7/resend');
     expect(apiPath('courseSearch')).toBe('/api/courses');
   });
 
@@ -110,6 +110,6 @@ describe('apiPath', () => {
 
 describe('apiRouteLabel', () => {
   it('is the method and the full path template', () => {
-    expect(apiRouteLabel('adminEmailResend')).toBe('POST /api/admin/applications/:student/:course/emails/:emailId/resend');
+    expect(apiRouteLabel('deskEmailResend')).toBe('POST /api/admin/applications/:student/:course/emails/:emailId/resend');
   });
 });

@@ -7,13 +7,18 @@ import { recommendedCourseSchema } from '../applications/application';
  * The transactional outbox (architecture.md "Data"; conventions.md "For the new parts"): a row
  * written in the same transaction as the change it announces, relayed to a BullMQ queue with the
  * row's id as the job id, so every consumer is idempotent on it. `kind` says what the row is and
- * which queue takes it: decision emails, and the course-places projection.
+ * which queue takes it: decision emails, the course-places projection and course control's
+ * settings for the places ledger.
  */
 export const OUTBOX_KINDS = {
   /** A decision (a new application or a status change) that needs its email: notifications-svc. */
   DECISION_EMAIL: 'decision-email',
   /** A course's places ledger changed: courses-svc projects it onto the course. */
   COURSE_PLACES: 'course-places',
+  /** Course control changed a course's places settings (courses-svc's outbox): applications-svc's places ledger takes them. */
+  COURSE_CONTROL: 'course-control',
+  /** The recruitment cycle rolled: courses-svc moves the courses that started on the old default start date. */
+  COURSE_STARTS: 'course-starts',
 } as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[keyof typeof OUTBOX_KINDS];
 
@@ -21,6 +26,8 @@ export type OutboxKind = (typeof OUTBOX_KINDS)[keyof typeof OUTBOX_KINDS];
 export const OUTBOX_QUEUES = {
   'decision-email': 'decision-emails',
   'course-places': 'course-places',
+  'course-control': 'course-control',
+  'course-starts': 'course-starts',
 } as const satisfies Record<OutboxKind, string>;
 
 /**
@@ -45,11 +52,29 @@ export const COURSE_PLACES_JOB_OPTIONS = {
   removeOnFail: { age: 24 * 3600, count: 10_000 },
 } as const;
 
+/**
+ * BullMQ options of a course-control job: while applications-svc is down the job waits in its
+ * queue; an apply that fails (its database down) is retried every 5 s for about a day. Finished
+ * jobs kept a day; the ledger itself ignores an event id it has applied and a stale CONTROL_VERSION.
+ */
+export const COURSE_CONTROL_JOB_OPTIONS = {
+  attempts: 20_000,
+  backoff: { type: 'fixed', delay: 5000 },
+  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
+} as const;
+
 /** The job options the relay gives each outbox kind. */
 export const OUTBOX_JOB_OPTIONS = {
   'decision-email': DECISION_EMAIL_JOB_OPTIONS,
   'course-places': COURSE_PLACES_JOB_OPTIONS,
+  'course-control': COURSE_CONTROL_JOB_OPTIONS,
+  'course-starts': COURSE_PLACES_JOB_OPTIONS,
 } as const satisfies Record<OutboxKind, object>;
+
+/** The queue and job options of each outbox kind, as service-kit's outbox relay takes them (`routes`). */
+export const outboxRoutes = (...kinds: OutboxKind[]) =>
+  Object.fromEntries(kinds.map((kind) => [kind, { queue: OUTBOX_QUEUES[kind], jobOptions: OUTBOX_JOB_OPTIONS[kind] }]));
 
 /** A BullMQ job id for an outbox row (its UUID; BullMQ refuses purely numeric custom ids). */
 export const outboxJobId = (outboxId: string): string => outboxId;

@@ -18,3 +18,10 @@ const ADDRESS = new RegExp(String.raw`^(?=[^@]{1,64}@)${CHARS}(?:\.${CHARS})*@${
  * mailer then refuses for good. No zod here: /apply's first load runs it.
  */
 export const isEmailAddress = (value: string): boolean => value.length <= LIMITS.EMAIL_MAX && ADDRESS.test(value);
+
+/**
+ * An email address as people are matched by (domain.md "Public submissions": a returning person is
+ * found by trimmed, lower-cased email): applications-svc's students and duplicate rule, its
+ * listing and subject access, and the gateway's per-applicant rate limits.
+ */
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();

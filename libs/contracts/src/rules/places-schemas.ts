@@ -52,15 +52,6 @@ export type PlacesBackfill = z.infer<typeof placesBackfillSchema>;
 /** applications-svc's answer to a backfill: the courses whose ledger it created (those it had already are left alone). */
 export const placesBackfillResultSchema = z.object({ created: z.array(z.string()) });
 
-/** Body of applications-svc PUT /places/{code} (internal, from the gateway's course control). */
-export const placesUpdateRequestSchema = z.object({
-  data: z.strictObject({ CLEARING_PLACES: clearingPlacesSchema, OFFER_ALLOWANCE: offerAllowanceSchema }).partial(),
-  /** The course's school and department (the user's role on it is checked here too: edit course). */
-  SCHOOL: z.string().max(16),
-  DEPT: z.string().max(16),
-});
-export type PlacesUpdateRequest = z.infer<typeof placesUpdateRequestSchema>;
-
 /** A field change of a course made through the ledger, as the course's history records it. */
 const placesHistoryChangeSchema = z.object({
   field: z.enum(['CLEARING_PLACES', 'OFFER_ALLOWANCE', 'VACANCIES_INTERNAL']),

@@ -24,6 +24,8 @@ export const PLACES_MESSAGES = {
   OVER_ALLOWANCE_CONFIRM: 'No place is left on this course. Offering now goes over its offer allowance. Are you sure you want to offer over the allowance?',
   /** Added to the History LOG of an offer made over the allowance. */
   OVER_ALLOWANCE_LOG: 'Offered over the allowance: no place was left (confirmed by an Administrator).',
+  /** 409 to course control changing the places of a course the places ledger does not count yet (the start-up backfill reaches it within seconds). */
+  NOT_COUNTED_YET: 'The places of this course are not counted yet. Try again in a minute.',
   /** 403 when someone other than an Administrator asks to offer over the allowance. */
   OVER_ALLOWANCE_FORBIDDEN: 'Only an Administrator may offer over the allowance.',
 } as const;
@@ -103,7 +105,10 @@ export const offersAllowed = (places: number, allowance: number): number => offe
 export const placesLeft = (ledger: { CLEARING_PLACES: number; OFFER_ALLOWANCE: number; OFFERS: number }): number =>
   Math.max(0, offersAllowed(ledger.CLEARING_PLACES, ledger.OFFER_ALLOWANCE) - ledger.OFFERS);
 
-/** The fields of PUT /api/admin/courses/{id} that applications-svc owns (the gateway routes them there). */
+/**
+ * The course-control fields applications-svc's places ledger works with: courses-svc owns and
+ * stores them, and announces each change to the ledger (a 'course-control' outbox event).
+ */
 export const LEDGER_COURSE_FIELDS = ['CLEARING_PLACES', 'OFFER_ALLOWANCE'] as const;
 export type LedgerCourseField = (typeof LEDGER_COURSE_FIELDS)[number];
 

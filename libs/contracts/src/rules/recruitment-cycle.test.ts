@@ -7,6 +7,9 @@ import {
   inClearingWindow,
   interviewDateIssue,
   nextCycle,
+  publicClearingState,
+  seedCycle,
+  CYCLE_ROLL_MESSAGES,
   standardCycle,
   todayOf,
 } from './recruitment-cycle';
@@ -83,5 +86,63 @@ describe('recruitment cycles (domain.md "Recruitment cycles")', () => {
     expect(interviewDateIssue({ INTERVIEW_DATE: '2025-09-22', INTERVIEW_TIME: '09:00' }, facts)).toBe(
       'The interview must be before the course starts on 22 September 2025.',
     );
+  });
+});
+
+describe('seedCycle (the first stored cycle)', () => {
+  it("is the intake's standard cycle, each date replaced by its setting", () => {
+    expect(seedCycle({ INTAKE_YEAR: '2025/26' })).toEqual(standardCycle('2025/26'));
+    expect(
+      seedCycle({
+        INTAKE_YEAR: '2026/27',
+        CLEARING_OPENS: '2026-11-15',
+        CLEARING_CLOSES: '2026-12-27',
+        RESULTS_DAY: '2026-11-22',
+        COURSE_START_DATE: '2027-01-25',
+      }),
+    ).toEqual({
+      NAME: '2026/27',
+      CLEARING_OPENS: '2026-11-15',
+      CLEARING_CLOSES: '2026-12-27',
+      RESULTS_DAY: '2026-11-22',
+      COURSE_START_DATE: '2027-01-25',
+      TARIFF_VERSION: '2026',
+    });
+  });
+});
+
+describe('publicClearingState (the open/closed state the public meets)', () => {
+  const cycle = standardCycle('2025/26');
+  const open = { state: 1 as const, closing_message: null };
+  it("is the Administrator's setting inside the window, both ends included", () => {
+    expect(publicClearingState(open, cycle, '2025-07-05')).toEqual(open);
+    expect(publicClearingState(open, cycle, '2025-10-20')).toEqual(open);
+    expect(publicClearingState({ state: 0, closing_message: 'Closed today.' }, cycle, '2025-08-14')).toEqual({ state: 0, closing_message: 'Closed today.' });
+  });
+  it("is closed outside it, with the setting's message or the window's", () => {
+    expect(publicClearingState(open, cycle, '2025-10-21')).toEqual({
+      state: 0,
+      closing_message: 'Clearing 2025/26 is open from 5 July 2025 to 20 October 2025.',
+    });
+    expect(publicClearingState(open, cycle, '2025-07-04')).toEqual({
+      state: 0,
+      closing_message: 'Clearing 2025/26 is open from 5 July 2025 to 20 October 2025.',
+    });
+    expect(publicClearingState({ state: 1, closing_message: 'See you in July.' }, cycle, '2026-01-02')).toEqual({
+      state: 0,
+      closing_message: 'See you in July.',
+    });
+  });
+});
+
+describe('CYCLE_ROLL_MESSAGES', () => {
+  it('names the next cycle and its dates in the confirmation', () => {
+    const current = standardCycle('2025/26');
+    const next = nextCycle(current);
+    expect(CYCLE_ROLL_MESSAGES.CONFIRM_TITLE(next)).toBe('Roll to Clearing 2026/27?');
+    expect(CYCLE_ROLL_MESSAGES.CONFIRM_BODY(current, next)).toBe(
+      'Clearing 2026/27 opens on 5 July 2026 and closes on 20 October 2026; results day is 14 August 2026. Courses starting on 22 September 2025 will start on 22 September 2026. Applications made in Clearing 2025/26 stay readable under that cycle. This cannot be undone here.',
+    );
+    expect(CYCLE_ROLL_MESSAGES.ROLLED(next)).toBe('Clearing 2026/27 is now the current cycle.');
   });
 });

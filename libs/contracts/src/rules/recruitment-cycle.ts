@@ -1,22 +1,13 @@
 import { addCalendarDays, londonCalendarDate, londonWallClock } from '../common/london-time';
 import { formatLongDate } from '../common/long-date';
+import type { RecruitmentCycle } from '../status/recruitment-cycle-schemas';
 
 /**
- * A recruitment cycle (domain.md "Recruitment cycles"): its name ('2026/27'), the Clearing window
- * (CLEARING_OPENS, and CLEARING_CLOSES, the last day to add a Clearing choice), RESULTS_DAY, the
- * default COURSE_START_DATE and the Tariff tables' version. Dates are yyyy-mm-dd (Europe/London).
+ * 'Clearing 2026/27': the label every screen, script and email shows, from the stored current
+ * cycle (GET /api/admin/status `cycle`); 'Clearing' while it is not known (the status still
+ * loading, an older service), never a year that may have been rolled past.
  */
-export type RecruitmentCycle = {
-  NAME: string;
-  CLEARING_OPENS: string;
-  CLEARING_CLOSES: string;
-  RESULTS_DAY: string;
-  COURSE_START_DATE: string;
-  TARIFF_VERSION: string;
-};
-
-/** 'Clearing 2026/27': the label every screen shows, from the current cycle. */
-export const clearingLabel = (cycle: Pick<RecruitmentCycle, 'NAME'>): string => `Clearing ${cycle.NAME}`;
+export const clearingLabel = (cycle: Pick<RecruitmentCycle, 'NAME'> | null | undefined): string => (cycle ? `Clearing ${cycle.NAME}` : 'Clearing');
 
 /** Whether the Clearing window contains the calendar date `today` (yyyy-mm-dd), both ends included. */
 export const inClearingWindow = (cycle: Pick<RecruitmentCycle, 'CLEARING_OPENS' | 'CLEARING_CLOSES'>, today: string): boolean =>
@@ -33,6 +24,14 @@ export const CYCLE_MESSAGES = {
   /** The closing message the public reads outside the window when an Administrator has set none. */
   CLOSED_OUTSIDE_WINDOW: (cycle: Pick<RecruitmentCycle, 'NAME' | 'CLEARING_OPENS' | 'CLEARING_CLOSES'>) =>
     `Clearing ${cycle.NAME} is open from ${formatLongDate(cycle.CLEARING_OPENS)} to ${formatLongDate(cycle.CLEARING_CLOSES)}.`,
+  /** The staff application screen's label of the cycle an application was made in. */
+  APPLICATION_CYCLE_LABEL: 'Cycle',
+  /**
+   * The cycle an application was made in (its stored intake, '2025/26'), and the current cycle's
+   * name when that is a later one (after a roll last cycle's applications stay readable).
+   */
+  APPLICATION_CYCLE: (made: string, current: string | null) =>
+    current && current !== made ? `${clearingLabel({ NAME: made })} (an earlier cycle: the current one is ${current})` : clearingLabel({ NAME: made }),
 } as const;
 
 /**
@@ -152,3 +151,56 @@ export function interviewDateIssue(
   if (interview.INTERVIEW_DATE >= facts.courseStartDate) return INTERVIEW_DATE_MESSAGES.AFTER_START(facts.courseStartDate);
   return null;
 }
+
+/**
+ * The first cycle a fresh installation stores (domain.md "Recruitment cycles": configuration seeds
+ * it): standardCycle(INTAKE_YEAR), each date replaced by its setting when given (npm start's demo
+ * cycle open today sets them all; a university may set its own window).
+ */
+export function seedCycle(settings: {
+  INTAKE_YEAR: string;
+  COURSE_START_DATE?: string | undefined;
+  CLEARING_OPENS?: string | undefined;
+  CLEARING_CLOSES?: string | undefined;
+  RESULTS_DAY?: string | undefined;
+}): RecruitmentCycle {
+  const standard = standardCycle(settings.INTAKE_YEAR);
+  return {
+    ...standard,
+    CLEARING_OPENS: settings.CLEARING_OPENS ?? standard.CLEARING_OPENS,
+    CLEARING_CLOSES: settings.CLEARING_CLOSES ?? standard.CLEARING_CLOSES,
+    RESULTS_DAY: settings.RESULTS_DAY ?? standard.RESULTS_DAY,
+    COURSE_START_DATE: settings.COURSE_START_DATE ?? standard.COURSE_START_DATE,
+  };
+}
+
+/**
+ * What the public meets (spec section 4's open/closed state; domain.md "Recruitment cycles"):
+ * the Administrator's `setting` inside the cycle's Clearing window; outside it Clearing is closed,
+ * with the setting's closing message when it has one, else CYCLE_MESSAGES.CLOSED_OUTSIDE_WINDOW.
+ */
+export function publicClearingState(
+  setting: { state: 0 | 1; closing_message: string | null },
+  cycle: Pick<RecruitmentCycle, 'NAME' | 'CLEARING_OPENS' | 'CLEARING_CLOSES'>,
+  today: string,
+): { state: 0 | 1; closing_message: string | null } {
+  if (inClearingWindow(cycle, today)) return setting;
+  return { state: 0, closing_message: setting.closing_message ?? CYCLE_MESSAGES.CLOSED_OUTSIDE_WINDOW(cycle) };
+}
+
+/** Texts of rolling to the next cycle (the settings page, its confirmation and the 409 of a repeated roll). */
+export const CYCLE_ROLL_MESSAGES = {
+  /** A roll from a cycle that is no longer the current one (rolled already, by someone else or a repeated request). */
+  NOT_CURRENT: (from: string, current: string) => `The ${from} cycle is no longer the current one: the current cycle is ${current}. Nothing was changed.`,
+  /** The confirmation's question, naming the next cycle. */
+  CONFIRM_TITLE: (next: Pick<RecruitmentCycle, 'NAME'>) => `Roll to ${clearingLabel(next)}?`,
+  /** The confirmation's text: the next cycle's dates, and what moves with it. */
+  CONFIRM_BODY: (current: Pick<RecruitmentCycle, 'NAME' | 'COURSE_START_DATE'>, next: RecruitmentCycle) =>
+    `Clearing ${next.NAME} opens on ${formatLongDate(next.CLEARING_OPENS)} and closes on ${formatLongDate(next.CLEARING_CLOSES)}; results day is ${formatLongDate(next.RESULTS_DAY)}. ` +
+    `Courses starting on ${formatLongDate(current.COURSE_START_DATE)} will start on ${formatLongDate(next.COURSE_START_DATE)}. ` +
+    `Applications made in Clearing ${current.NAME} stay readable under that cycle. This cannot be undone here.`,
+  /** The confirmation's action. */
+  CONFIRM_ACTION: (next: Pick<RecruitmentCycle, 'NAME'>) => `Roll to ${clearingLabel(next)}`,
+  /** After a roll. */
+  ROLLED: (next: Pick<RecruitmentCycle, 'NAME'>) => `${clearingLabel(next)} is now the current cycle.`,
+} as const;

@@ -1,4 +1,5 @@
 import { createCourse } from '../testing';
+import { decisionFacts, decisionFactRows } from './decision-facts';
 import { buildCallScript, courseScriptValues, type CallScriptValues } from './build-call-script';
 import type { ScriptSituation } from './choose-script';
 import { escapeHtml, placeholdersOf, renderScript } from './render-script';
@@ -50,7 +51,7 @@ describe('renderScript', () => {
       .join('|');
     const filled = Object.fromEntries(Object.keys(SCRIPT_PLACEHOLDERS).map((k) => [k, `v-${k}`]));
     expect(renderScript(all, filled)).toBe(
-      'v-studentName|v-courseTitle|v-startDate|v-scenarioId|v-scenarioName|v-scenarioDob|v-aid|v-phone|v-extno|v-ref|v-cname|v-course|v-school|v-interviewDate|v-interviewTime|v-interviewVenue',
+      'v-studentName|v-courseTitle|v-startDate|v-scenarioId|v-scenarioName|v-scenarioDob|v-aid|v-phone|v-extno|v-ref|v-cname|v-course|v-school|v-interviewDate|v-interviewTime|v-interviewVenue|v-deadline',
     );
   });
 
@@ -115,9 +116,11 @@ describe('courseScriptValues', () => {
 
 describe('buildCallScript', () => {
   it('builds the offer script with the greeting, version, intake year, the reference and extension 7969', () => {
-    const s = buildCallScript(situation, values);
+    const s = buildCallScript(situation, values, { cycle: '2025/26' });
     expect(s.version).toBe('2023.0.3');
-    expect(s.intakeYear).toBe('2025/26');
+    // The stored current cycle's label; 'Clearing' alone while it is not known, never a constant year.
+    expect(s.cycleLabel).toBe('Clearing 2025/26');
+    expect(buildCallScript(situation, values).cycleLabel).toBe('Clearing');
     expect(s.greeting).toBe('Hello Ann Smith. You are applying for course Accounting and Finance');
     expect(s.startDate).toBe('The course starts on 22 September 2025.');
     expect(s.trainingIntro).toBeNull();
@@ -254,6 +257,49 @@ describe('one story per decision in the scripts', () => {
     expect(s.outcome.at(-1)).toBe(`Adviser: transfer the caller to extension ${values.extno}.`);
     const none = buildCallScript({ ...situation, status: 'R', access: 'Back Office', over18: 1 }, { ...values, extno: null });
     expect(none.outcome.at(-1)).toBe(`Adviser: transfer the caller to the Clearing team on ${values.phone}.`);
+  });
+
+  it("reads the stored referral's and pool's deadline as the facts (and so the email) name it, and the rule before the save", () => {
+    const course = {
+      UCAS_CODE: 'N400',
+      COURSE_CODE_OVERRIDE: null,
+      COURSE_TITLE: 'Accounting and Finance',
+      QUALIFICATION: 'BSc (Hons)',
+      COURSE_START_DATE: '2026-09-28',
+      FEEDBACK_TELEPHONE: null,
+      SCHOOL: 'BUS',
+    };
+    const factsOf = (status: 'R' | 'P', deadline: Date) =>
+      decisionFacts({
+        status,
+        subStatus: null,
+        reference: '8301X7',
+        course,
+        clearingTeamTelephone: '020 7040 8716',
+        institutionCode: 'C60',
+        deadline,
+        interview: null,
+        nationality: 'GBR',
+        visaType: null,
+        appliedToUcas: true,
+      });
+    // Referred on Saturday 15 August 2026: nobody calls on Sunday, so 12:00 BST on Monday (server/working-days referralDeadline).
+    const referred = factsOf('R', new Date('2026-08-17T11:00:00Z'));
+    const refer = buildCallScript({ ...situation, status: 'R', access: 'Back Office' }, values, { facts: referred });
+    expect(refer.outcome[1]).toBe('If nobody has contacted you by 12:00 on Monday 17 August 2026, please assume that you have been unsuccessful.');
+    expect(decisionFactRows(referred).find((r) => r.key === 'nextStep')?.value).toContain(refer.outcome[1]);
+    // Pooled on Saturday 15 August 2026 at 10:00: 24 hours end on Sunday, so Monday 10:00 BST (poolDeadline).
+    const pooled = factsOf('P', new Date('2026-08-17T09:00:00Z'));
+    const pool = buildCallScript({ ...situation, status: 'P', access: 'Back Office' }, values, { facts: pooled });
+    expect(pool.outcome[1]).toBe('If you have not heard from us by 10:00 on Monday 17 August 2026, please presume that you have been unsuccessful.');
+    expect(decisionFactRows(pooled).find((r) => r.key === 'nextStep')?.value).toBe(pool.outcome[1]);
+    // Before the save (or for another status than the stored one) no deadline exists yet: the rule, never 'tomorrow'.
+    expect(buildCallScript({ ...situation, status: 'R', access: 'Back Office' }, values).outcome[1]).toBe(
+      'If nobody has contacted you by midday on our next working day, please assume that you have been unsuccessful.',
+    );
+    expect(buildCallScript({ ...situation, status: 'P', access: 'Back Office' }, values, { facts: referred }).outcome[1]).toBe(
+      'If you have not heard from us within 24 hours, please presume that you have been unsuccessful.',
+    );
   });
 
   it("a withdrawal has its own text; D keeps spec section 3's 'This application has been deleted.'", () => {

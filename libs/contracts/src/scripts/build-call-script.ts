@@ -5,7 +5,8 @@ import type { CourseData } from '../courses/course';
 import { courseTelephone } from '../courses/course-telephone';
 import { chooseScript, type ScriptChoice, type ScriptSituation } from './choose-script';
 import { renderScript, type ScriptValues } from './render-script';
-import { INTAKE_YEAR, SCRIPT_VERSION } from '../common/limits';
+import { SCRIPT_VERSION } from '../common/limits';
+import { clearingLabel } from '../rules/recruitment-cycle';
 import { decisionFactRows, type DecisionFactRow, type DecisionFactSheet } from './decision-facts';
 import { hasPermission } from '../auth/role-permissions';
 import type { InterviewDetails } from '../applications/decision-facts';
@@ -24,7 +25,8 @@ import {
 /** The call script, every text rendered to escaped HTML (see renderScript). */
 export type CallScript = {
   version: string;
-  intakeYear: string;
+  /** 'Clearing 2025/26': the current cycle's label (clearingLabel; 'Clearing' while the cycle is not known). */
+  cycleLabel: string;
   choice: ScriptChoice;
   /** Greeting, continued by the under-18 or second-year wording when they apply (spec section 1). */
   greeting: string;
@@ -97,6 +99,8 @@ export function buildCallScript(
     facts?: DecisionFactSheet | null;
     /** The interview the adviser entered (an invitation reads it back). */
     interview?: InterviewDetails | null;
+    /** The stored current cycle's NAME ('2025/26', GET /api/admin/status `cycle`), for the version line. */
+    cycle?: string | null;
   } = {},
 ): CallScript {
   const choice = chooseScript(situation);
@@ -107,7 +111,14 @@ export function buildCallScript(
         interviewVenue: options.interview.INTERVIEW_VENUE,
       }
     : {};
-  const filled: ScriptValues = { ...values, ...interview, ...(choice.under18 ? { extno: SCRIPT_EXTENSIONS.UNDER_18_REFERRAL } : {}) };
+  // The stored decision's facts, when the script is for that decision: its deadline as the email names it.
+  const stored = options.facts && options.facts.status === situation.status ? options.facts : null;
+  const filled: ScriptValues = {
+    ...values,
+    ...interview,
+    deadline: stored?.deadline?.text ?? null,
+    ...(choice.under18 ? { extno: SCRIPT_EXTENSIONS.UNDER_18_REFERRAL } : {}),
+  };
   const gaps: PlaceholderName[] = [];
   const r = (t: ScriptText, extra: ScriptValues = {}) => renderScript(t, { ...filled, ...extra }, (name) => gaps.push(name));
 
@@ -140,7 +151,7 @@ export function buildCallScript(
   const greetings = SCRIPT_TEXTS.GREETING.map((t) => t + wording);
   return {
     version: SCRIPT_VERSION,
-    intakeYear: INTAKE_YEAR,
+    cycleLabel: clearingLabel(options.cycle ? { NAME: options.cycle } : null),
     choice,
     greeting: r(greetings),
     startDate: values.startDate?.trim() ? r(SCRIPT_TEXTS.START_DATE) : null,
@@ -150,7 +161,7 @@ export function buildCallScript(
     searchPrompts: SCRIPT_TEXTS.SEARCH_PROMPTS.map((t) => r(t)),
     notes,
     outcome,
-    facts: options.facts && options.facts.status === situation.status ? decisionFactRows(options.facts) : [],
+    facts: stored ? decisionFactRows(stored) : [],
     gaps,
   };
 }

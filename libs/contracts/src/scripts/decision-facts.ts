@@ -86,6 +86,23 @@ export const decisionCourseOf = (c: EmailCourseFacts): EmailCourseFacts => ({
 export const decisionCourseCode = (c: Pick<EmailCourseFacts, 'UCAS_CODE' | 'COURSE_CODE_OVERRIDE'>): string =>
   c.COURSE_CODE_OVERRIDE?.trim() ? c.COURSE_CODE_OVERRIDE : c.UCAS_CODE;
 
+/**
+ * The sentences naming a referral's and a pool's deadline, word for word in the call script
+ * (script-texts.ts REFER and POOL, with `{deadline}`), the next-step fact of the Saved screen, the
+ * email and the status page. `deadline` is the stored decision's (contracts/server
+ * decisionDeadline on the Clearing team's working days, CLEARING_TEAM_DAYS and
+ * CLEARING_BANK_HOLIDAYS) as formatLondonDateTime writes it: '12:00 on Monday 17 August 2026'.
+ * Null before the decision is stored (a pool's 24 hours start at the save): the rule itself
+ * (spec sections 4 and 9: midday on the next working day; 24 hours), never 'tomorrow', which a
+ * Saturday referral would make untrue.
+ */
+export const DEADLINE_SENTENCES = {
+  refer: (deadline: string | null) =>
+    `If nobody has contacted you by ${deadline ?? 'midday on our next working day'}, please assume that you have been unsuccessful.`,
+  pool: (deadline: string | null) =>
+    `If you have not heard from us ${deadline ? `by ${deadline}` : 'within 24 hours'}, please presume that you have been unsuccessful.`,
+} as const;
+
 /** The words of the next-step fact (domain.md "Decision emails"). */
 export const NEXT_STEP_TEXTS = {
   offer: (deadline: string | null) =>
@@ -99,9 +116,8 @@ export const NEXT_STEP_TEXTS = {
   },
   RECEIVED: 'Our Clearing team will call you to talk about your application.',
   REFER_SHS: 'The course tutor may contact you within 24 hours.',
-  refer: (deadline: string | null) =>
-    `Our admissions team or the course tutor will call you. If nobody has contacted you by ${deadline ?? '12:00 tomorrow'}, please assume that you have been unsuccessful.`,
-  pool: (deadline: string | null) => `If you have not heard from us by ${deadline ?? 'this time tomorrow'}, please presume that you have been unsuccessful.`,
+  refer: (deadline: string | null) => `Our admissions team or the course tutor will call you. ${DEADLINE_SENTENCES.refer(deadline)}`,
+  pool: (deadline: string | null) => DEADLINE_SENTENCES.pool(deadline),
   REJECT: 'You can look at the other vacancies in Clearing on the UCAS website.',
   WITHDRAWN: 'There is nothing more to do. If you did not expect this, call our Clearing team.',
   CLOSED: 'There is nothing more to do.',

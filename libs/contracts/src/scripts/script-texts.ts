@@ -6,6 +6,7 @@
  */
 
 import { FIND_APPLICATION_TEXTS } from '../applications/desk-texts';
+import { DEADLINE_SENTENCES } from './decision-facts';
 
 // The version string (2023.0.3) and intake year (2025/26) of spec section 1 are SCRIPT_VERSION and
 // INTAKE_YEAR in common/limits.ts.
@@ -78,6 +79,7 @@ export const SCRIPT_PLACEHOLDERS = {
   interviewDate: 'the interview date the adviser entered, written out',
   interviewTime: 'the interview time the adviser entered (UK time)',
   interviewVenue: 'the interview venue or online link the adviser entered',
+  deadline: "the stored referral's or pool's deadline (decisionFacts: '12:00 on Monday 17 August 2026'), once the decision is saved",
 } as const;
 export type PlaceholderName = keyof typeof SCRIPT_PLACEHOLDERS;
 
@@ -218,7 +220,8 @@ export const OUTCOME_SCRIPTS = {
   ],
   POOL: [
     'We are holding your application while I consult my colleagues.',
-    'If you have not heard from us within 24 hours, please presume that you have been unsuccessful.',
+    // The stored decision's deadline once saved (the email's), the rule before (DEADLINE_SENTENCES).
+    [DEADLINE_SENTENCES.pool('{deadline}'), DEADLINE_SENTENCES.pool(null)],
     REFERENCE,
   ],
   REJECT: [
@@ -233,7 +236,7 @@ export const OUTCOME_SCRIPTS = {
   ],
   REFER: [
     'I will transfer you to Admissions now; if that is not possible, the course tutor will call you back.',
-    'If nobody has contacted you by midday tomorrow, please assume that you have been unsuccessful.',
+    [DEADLINE_SENTENCES.refer('{deadline}'), DEADLINE_SENTENCES.refer(null)],
     REFERENCE,
     transferTo(),
   ],

@@ -5,3 +5,4 @@
 export * from './sanitize-course-notes';
 export * from './working-days';
 export * from './course-requirements-hash';
+export * from './cycle-config';

@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import { CLOSING_MESSAGE_MAX } from './clearing-texts';
+import { currentCycleSchema } from './recruitment-cycle-schemas';
 
 /** Clearing open state (spec section 3 "Clearing status"): 1 = open, 0 = closed. */
 export const clearingStatusStateSchema = z.union([z.literal(0), z.literal(1)]);
 
-/** GET /api/admin/status (spec section 7), called at load. */
+/**
+ * GET /api/admin/status (spec section 7), called at load. `state` and `closing_message` are what
+ * the public meets: closed outside the current cycle's Clearing window (domain.md "Recruitment
+ * cycles") whatever the setting. `setting` is the Administrator's stored open/closed setting and
+ * `cycle` the current recruitment cycle (both absent only from an older service).
+ */
 export const clearingStatusResponseSchema = z.object({
   state: clearingStatusStateSchema,
   closing_message: z.string().nullable(),
+  setting: z.object({ state: clearingStatusStateSchema, closing_message: z.string().nullable() }).optional(),
+  cycle: currentCycleSchema.optional(),
 });
 export type ClearingStatusResponse = z.infer<typeof clearingStatusResponseSchema>;
 

@@ -25,7 +25,7 @@ export const PAGE_ROUTES = {
   reviewRequest: '/review/:applicationHash/ask-for-review',
   accessibility: '/accessibility',
   privacy: '/privacy',
-  // Staff (spec section 2; issues 9, 11, 13).
+  // Staff (spec section 2).
   staff: '/staff',
   staffSettings: '/staff/settings',
   staffCourse: '/staff/courses/:ucasCode',

@@ -21,6 +21,8 @@ export const coursePlaces = pgTable(
     guardClosed: boolean('guard_closed').notNull().default(false),
     lastGuardClose: timestamp('last_guard_close', { withTimezone: true }),
     lastGuardReopen: timestamp('last_guard_reopen', { withTimezone: true }),
+    /** CONTROL_VERSION of the last course-control event taken (courses-svc owns the settings): an older one changes nothing. */
+    controlVersion: integer('control_version').notNull().default(0),
     /** Every change adds 1 (the projection's ordering). */
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

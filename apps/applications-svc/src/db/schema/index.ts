@@ -6,4 +6,5 @@ export * from './outbox';
 export * from './course-places';
 export * from './decision-reviews';
 export * from './staff-audit';
+export * from './recruitment-cycles';
 export * from './queue-claims';

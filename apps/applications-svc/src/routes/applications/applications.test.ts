@@ -16,7 +16,7 @@ import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestData
 import { count, eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { applicationsConfigSchema } from '../../config';
-import { applicationLog, applications, students } from '../../db/schema';
+import { applicationLog, applications, recruitmentCycles, students } from '../../db/schema';
 
 /** Spec section 8's duplicate-application message, word for word. */
 const SPEC_DUPLICATE =
@@ -437,22 +437,24 @@ describe(`GET ${APPLICATIONS_SVC.byHash.path}`, () => {
     expect(applicationData).not.toHaveProperty('ALEVELS_DOCUMENT_1');
   });
 
-  it('answers only while the application is of the current intake (INTAKE_YEAR), 410 once another cycle is configured', async () => {
+  it('answers only while the application is of the current cycle, 410 once an Administrator has rolled to the next', async () => {
     const saved = applyResponseSchema.parse((await post(storeBody())).json());
     const [row] = await app.db.select({ intake: applications.intake }).from(applications).where(eq(applications.hash, saved.hash));
     expect(row?.intake).toBe('2025/26');
-    const nextCycle = await buildApp(
-      applicationsConfigSchema.parse({ DATABASE_URL: database.url, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent', INTAKE_YEAR: '2026/27' }),
-      { now: () => RESULTS_DAY },
-    );
+    await app.cycleRepository.roll('2025/26', 'admin');
     try {
-      const res = await nextCycle.inject({ ...endpointRequest(APPLICATIONS_SVC.byHash, { params: { hash: saved.hash } }), headers: internalHeaders() });
+      const res = await get(`/applications/by-hash/${saved.hash}`);
       expect(res.statusCode).toBe(410);
       expect(res.json()).toEqual({
         message: 'This link no longer works: the 2025/26 Clearing cycle has ended. If you have a question about your application, contact our admissions team.',
       });
+      // The application keeps its cycle.
+      const [after] = await app.db.select({ intake: applications.intake }).from(applications).where(eq(applications.hash, saved.hash));
+      expect(after?.intake).toBe('2025/26');
     } finally {
-      await nextCycle.close();
+      // The other tests run in 2025/26.
+      await app.db.update(recruitmentCycles).set({ current: false });
+      await app.db.update(recruitmentCycles).set({ current: true }).where(eq(recruitmentCycles.name, '2025/26'));
     }
     expect((await get(`/applications/by-hash/${saved.hash}`)).statusCode).toBe(200);
   });

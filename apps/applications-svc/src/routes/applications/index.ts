@@ -10,6 +10,7 @@ import {
   PLACES_MESSAGES,
   INTERVIEW_MESSAGES,
   interviewNeeded,
+  normaliseEmail,
   SUBMISSION_ID_OTHER_APPLICANT,
   SUBMISSION_ID_REUSED,
   staffStatusRefusal,
@@ -20,15 +21,17 @@ import {
 } from '@clearing-desk/contracts';
 import { forbidIfRefused, HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { formUcasPersonalId, normaliseEmail, type ApplicantKey } from '../../repositories/applications-repository';
+import { formUcasPersonalId, type ApplicantKey } from '../../repositories/applications-repository';
 import { findLedgers } from '../../places/ledger';
+import { clearingStatusNow } from '../status';
 
 /**
  * Application routes called by the gateway (spec section 7): the duplicate check
  * (`/api/applications/{ucasCode}/applied`), storing a decided submission (`/api/apply/{course}`)
- * and the public review page (`/api/applications/{hash}`). `now` is the clock (tests set their own).
+ * and the public review page (`/api/applications/{hash}`). `now` is the clock of the status page's
+ * links (tests set their own); `today` the calendar date the Clearing window is judged on.
  */
-export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (fastify, { now = () => new Date() }) => {
+export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date; today: () => string }> = async (fastify, { now = () => new Date(), today }) => {
   fastify.route({
     ...routeOf(APPLICATIONS_SVC.applied),
     handler: async (request) => {
@@ -100,7 +103,8 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = as
       const { ucas_code, submission_id, email, ucas_personal_id } = request.body;
       const code = ucas_code.toUpperCase();
       const [clearing, stored, applied, ledgers] = await Promise.all([
-        fastify.clearingStatusRepository.get(),
+        // Closed outside the cycle's Clearing window, whatever the setting.
+        clearingStatusNow(fastify, today),
         fastify.applicationsRepository.findBySubmissionId(submission_id),
         email?.trim() || ucas_personal_id?.trim()
           ? fastify.applicationsRepository.applied(code, {

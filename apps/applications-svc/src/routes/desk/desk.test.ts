@@ -315,6 +315,8 @@ describe(`GET ${APPLICATIONS_SVC.deskList.path} (the listing)`, () => {
       ['Outbound call logged: Called left voicemail: Will try again at 3pm', 'frontoffice', 'S'],
     ]);
     expect(stored.visaData).toMatchObject({ VISA_STATUS: 'P', VISA_APPLICANT_STATUS: 't4gen', HAS_ATAS_CERTIFICATE: null });
+    // The cycle it was made in (the stored cycle current at the time), which the application screen shows.
+    expect(stored.CYCLE).toBe('2025/26');
     const tooLong = await app.inject({
       ...endpointRequest(APPLICATIONS_SVC.deskOutboundCall, { params: { student: c.student, course: c.course } }),
       headers: as(frontOffice),

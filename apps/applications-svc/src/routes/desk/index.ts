@@ -168,7 +168,9 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
         confirmed_status: result.status,
         version: result.version,
         updated_at: result.updatedAt,
-        ...(changed ? { decision_deadline: decisionDeadline(result.status, new Date(result.updatedAt))?.toISOString() ?? null } : {}),
+        ...(changed
+          ? { decision_deadline: decisionDeadline(result.status, new Date(result.updatedAt), fastify.intakeCycle.calendar)?.toISOString() ?? null }
+          : {}),
       };
     },
   });

@@ -1,27 +1,13 @@
-import { APPLICATIONS_SVC, routeOf, accessForCourse, canEditCourse, COURSE_UPDATE_MESSAGES } from '@clearing-desk/contracts';
-import { HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
+import { APPLICATIONS_SVC, routeOf } from '@clearing-desk/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { backfillLedgers, changeSettings, findLedgers } from '../../places/ledger';
+import { backfillLedgers, findLedgers } from '../../places/ledger';
 
 /**
- * The places ledger's routes, called by the gateway: course control's change of CLEARING_PLACES /
- * OFFER_ALLOWANCE (the user's role on the course must edit courses: checked here too), the ledgers
- * of a list of courses (the figures screen) and the one-off backfill of the courses' ledgers.
+ * The places ledger's routes, called by the gateway: the ledgers of a list of courses (the
+ * figures screen, places left) and the one-off backfill of the courses' ledgers. Course control's
+ * settings come as courses-svc's events (places/course-control-consumer.ts), never by a call.
  */
 export const placesRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.route({
-    ...routeOf(APPLICATIONS_SVC.placesUpdate),
-    handler: async (request) => {
-      const user = staffUserFromRequest(request);
-      const { SCHOOL, DEPT } = request.body;
-      if (!user || !canEditCourse(accessForCourse(user.roles, { SCHOOL, DEPT }))) throw new HttpError(403, COURSE_UPDATE_MESSAGES.FORBIDDEN);
-      const code = request.params.id.toUpperCase();
-      const ledger = await fastify.db.transaction((tx) => changeSettings(tx, code, request.body, user.username));
-      fastify.outboxRelay.kick();
-      return ledger;
-    },
-  });
-
   fastify.route({
     ...routeOf(APPLICATIONS_SVC.placesLedgers),
     handler: async (request) => ({ rows: await findLedgers(fastify.db, request.body.courses) }),

@@ -13,8 +13,22 @@ afterAll(async () => {
   await database.drop();
 });
 
+// Results day 2025: inside the 2025/26 cycle's Clearing window (5 July to 20 October 2025).
 const build = (env: Record<string, string> = {}) =>
-  buildApp(applicationsConfigSchema.parse({ DATABASE_URL: database.url, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent', ...env }));
+  buildApp(
+    applicationsConfigSchema.parse({
+      DATABASE_URL: database.url,
+      INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+      LOG_LEVEL: 'silent',
+      CLEARING_CLOCK: '2025-08-14',
+      ...env,
+    }),
+  );
+/** The public's state and message of a status answer (the setting and the cycle beside them are tested below). */
+const publicPart = (body: unknown) => {
+  const { state, closing_message } = clearingStatusResponseSchema.parse(body);
+  return { state, closing_message };
+};
 
 describe(`GET ${APPLICATIONS_SVC.status.path}`, () => {
   it('stores the initial state on first start and keeps a stored one on later starts', async () => {
@@ -23,16 +37,16 @@ describe(`GET ${APPLICATIONS_SVC.status.path}`, () => {
     const res = await first.inject({ ...endpointRequest(APPLICATIONS_SVC.status), headers: internalHeaders() });
     await first.close();
     expect(res.statusCode).toBe(200);
-    expect(clearingStatusResponseSchema.parse(res.json())).toEqual({ state: 0, closing_message: 'Clearing has closed for 2025/26.' });
+    expect(publicPart(res.json())).toEqual({ state: 0, closing_message: 'Clearing has closed for 2025/26.' });
 
     const second = await build({ CLEARING_INITIAL_STATE: '1' });
     await second.ready();
     const again = await second.inject({ ...endpointRequest(APPLICATIONS_SVC.status), headers: internalHeaders() });
-    expect(again.json()).toEqual({ state: 0, closing_message: 'Clearing has closed for 2025/26.' });
+    expect(publicPart(again.json())).toEqual({ state: 0, closing_message: 'Clearing has closed for 2025/26.' });
 
     await second.clearingStatusRepository.set({ state: 1, closing_message: null });
     const open = await second.inject({ ...endpointRequest(APPLICATIONS_SVC.status), headers: internalHeaders() });
-    expect(open.json()).toEqual({ state: 1, closing_message: null });
+    expect(publicPart(open.json())).toEqual({ state: 1, closing_message: null });
     await second.close();
   });
 
@@ -62,7 +76,7 @@ describe(`PUT ${APPLICATIONS_SVC.statusUpdate.path} and GET ${APPLICATIONS_SVC.s
       payload: { state: 0, closing_message: '  Clearing has closed. ' },
     });
     expect(res.statusCode).toBe(200);
-    expect(clearingStatusResponseSchema.parse(res.json())).toEqual({ state: 0, closing_message: 'Clearing has closed.' });
+    expect(publicPart(res.json())).toEqual({ state: 0, closing_message: 'Clearing has closed.' });
     const audit = clearingStatusAuditResponseSchema.parse((await app.inject({ ...endpointRequest(APPLICATIONS_SVC.statusAudit), headers: as(admin) })).json());
     expect(audit.rows[0]).toMatchObject({ username: 'admin', state: 0, closing_message: 'Clearing has closed.' });
     expect(Date.parse(audit.rows[0]?.at ?? '')).toBeGreaterThanOrEqual(before - 1000);

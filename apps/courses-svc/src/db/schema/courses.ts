@@ -39,9 +39,14 @@ export const courses = pgTable(
     vacanciesExternal: integer('vacancies_external').notNull().default(0),
     /** Places left: a projection of applications-svc's places ledger (places/places-projection.ts). */
     vacanciesInternal: integer('vacancies_internal').notNull().default(0),
-    /** CLEARING_PLACES and OFFER_ALLOWANCE (in hundredths: 1.30 -> 130), projected from the ledger with places_version. */
+    /**
+     * CLEARING_PLACES and OFFER_ALLOWANCE (in hundredths: 1.30 -> 130): course control's, owned
+     * here; each change goes to applications-svc's places ledger as a 'course-control' outbox event.
+     */
     clearingPlaces: integer('clearing_places').notNull().default(0),
     offerAllowanceHundredths: integer('offer_allowance_hundredths').notNull().default(100),
+    /** Every change of CLEARING_PLACES or OFFER_ALLOWANCE adds 1; the event carries it, so the ledger never takes an older one after a newer. */
+    controlVersion: integer('control_version').notNull().default(0),
     /** The ledger VERSION last projected (0: none yet): an older or repeated event changes nothing. */
     placesVersion: integer('places_version').notNull().default(0),
     external: boolean('external').notNull().default(false),

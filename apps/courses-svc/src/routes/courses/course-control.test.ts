@@ -1,15 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import {
+  courseControlEventSchema,
+  courseControlJobSchema,
   courseDetailResponseSchema,
   courseEtag,
   courseHistoryResponseSchema,
   COURSES_SVC,
+  OUTBOX_QUEUES,
   reportableCoursesResponseSchema,
   type StaffUser,
 } from '@clearing-desk/contracts';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
 import { endpointRequest, internalHeaders } from '@clearing-desk/service-kit/testing';
+import { Queue } from 'bullmq';
+import { asc, eq } from 'drizzle-orm';
 import { Client } from 'pg';
+import { outbox } from '../../db/schema';
 import { DEMO_FIXTURES } from '../../db/seed/demo-catalogue';
+import { applyPlacesEvent } from '../../places/places-projection';
 import { setupCoursesTestApp } from '../../testing/courses-test-app';
 
 const testApp = setupCoursesTestApp('courses_control');
@@ -35,6 +43,23 @@ const read = async (code: string) =>
   courseDetailResponseSchema.parse(
     (await testApp.app.inject({ ...endpointRequest(COURSES_SVC.detail, { params: { id: code } }), headers: internalHeaders() })).json(),
   );
+/** The course-control outbox rows of a course, oldest first. */
+const announced = (code: string) => testApp.app.db.select().from(outbox).where(eq(outbox.aggregateId, code)).orderBy(asc(outbox.createdAt));
+/** The places ledger's first event for the course (as the start-up backfill's makes it): from now on its places may change. */
+const counted = (code: string) =>
+  applyPlacesEvent(testApp.app.db, randomUUID(), {
+    UCAS_CODE: code,
+    CLEARING_PLACES: 4,
+    OFFER_ALLOWANCE: 1,
+    OFFERS: 0,
+    VACANCIES_INTERNAL: 4,
+    GUARD_CLOSED: false,
+    LAST_GUARD_CLOSE: null,
+    LAST_GUARD_REOPEN: null,
+    VERSION: 1,
+    at: new Date().toISOString(),
+    history: null,
+  });
 const history = async (code: string) =>
   courseHistoryResponseSchema.parse(
     (await testApp.app.inject({ ...endpointRequest(COURSES_SVC.history, { params: { id: code } }), headers: as(admin) })).json(),
@@ -120,7 +145,8 @@ describe(`PUT ${COURSES_SVC.update.path}`, () => {
     ['negative vacancies', { VACANCIES_EXTERNAL: -1 }],
     ['fractional vacancies', { VACANCIES_EXTERNAL: 1.5 }],
     ['internal vacancies (places left: projected from the places ledger)', { VACANCIES_INTERNAL: 3 }],
-    ["Clearing places (the places ledger is applications-svc's)", { CLEARING_PLACES: 3 }],
+    ['fractional Clearing places', { CLEARING_PLACES: 2.5 }],
+    ['an offer allowance with three decimals', { OFFER_ALLOWANCE: 1.255 }],
     ['an unknown document type', { DOCUMENT_TYPES: 'ALEVELS,PASSPORT' }],
     ['no field at all', {}],
   ])('answers 400 for %s and stores nothing', async (_what, data) => {
@@ -130,6 +156,56 @@ describe(`PUT ${COURSES_SVC.update.path}`, () => {
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().message).toBe('string');
     expect(await read(code)).toEqual(before);
+  });
+
+  it('refuses a places change with 409 while the places ledger has not counted the course, storing and announcing nothing', async () => {
+    const code = DEMO_FIXTURES.healthSciences;
+    const before = await read(code);
+    const res = await put(code, { data: { CLEARING_PLACES: 3 } });
+    expect([res.statusCode, res.json()]).toEqual([409, { message: 'The places of this course are not counted yet. Try again in a minute.' }]);
+    expect(await read(code)).toEqual(before);
+    expect(await announced(code)).toEqual([]);
+  });
+
+  it("owns the places settings: a change, its history and the ledger's course-control event are written in one transaction and relayed under the row's id", async () => {
+    const code = DEMO_FIXTURES.externalIntermediary;
+    await counted(code);
+    const queue = new Queue(OUTBOX_QUEUES['course-control'], { connection: { host: '127.0.0.1', port: 6379 }, prefix: testApp.config.EVENTS_QUEUE_PREFIX });
+    try {
+      const res = await put(code, { data: { CLEARING_PLACES: 7, OFFER_ALLOWANCE: 1.2, VACANCIES_EXTERNAL: 2 } });
+      expect(res.statusCode).toBe(200);
+      expect((await read(code)).courseData).toMatchObject({ CLEARING_PLACES: 7, OFFER_ALLOWANCE: 1.2, VACANCIES_EXTERNAL: 2 });
+      expect((await history(code))[0]).toMatchObject({
+        username: 'admin',
+        changes: expect.arrayContaining([
+          { field: 'CLEARING_PLACES', old: 4, new: 7 },
+          { field: 'OFFER_ALLOWANCE', old: 1, new: 1.2 },
+        ]),
+      });
+      const [row, ...more] = await announced(code);
+      expect(more).toEqual([]);
+      expect(courseControlEventSchema.parse(row?.payload)).toMatchObject({
+        UCAS_CODE: code,
+        CLEARING_PLACES: 7,
+        OFFER_ALLOWANCE: 1.2,
+        CONTROL_VERSION: 1,
+        username: 'admin',
+      });
+      await testApp.app.outboxRelay.relayNow();
+      const job = await queue.getJob(row?.id ?? '');
+      expect(courseControlJobSchema.parse(job?.data)).toEqual({ outboxId: row?.id, payload: row?.payload });
+
+      // A change of other fields tells the ledger nothing; a refused one (412) neither changes nor announces.
+      expect((await put(code, { data: { VACANCIES_EXTERNAL: 3 } })).statusCode).toBe(200);
+      expect((await put(code, { data: { CLEARING_PLACES: 1 }, ifMatch: '"stale"' })).statusCode).toBe(412);
+      expect(await announced(code)).toHaveLength(1);
+      // The next places change goes with the next CONTROL_VERSION.
+      expect((await put(code, { data: { CLEARING_PLACES: 8 } })).statusCode).toBe(200);
+      expect((await announced(code)).map((r) => courseControlEventSchema.parse(r.payload).CONTROL_VERSION)).toEqual([1, 2]);
+    } finally {
+      await queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
+    }
   });
 
   it('refuses an accepted tariff above the advertised one, checked against the stored tariff', async () => {

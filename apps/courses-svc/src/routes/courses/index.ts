@@ -1,4 +1,13 @@
-import { accessForCourse, canEditCourse, canViewReport, COURSE_UPDATE_MESSAGES, COURSES_SVC, FIGURES_TEXTS, routeOf } from '@clearing-desk/contracts';
+import {
+  accessForCourse,
+  canEditCourse,
+  canViewReport,
+  COURSE_UPDATE_MESSAGES,
+  COURSES_SVC,
+  FIGURES_TEXTS,
+  PLACES_MESSAGES,
+  routeOf,
+} from '@clearing-desk/contracts';
 import { HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -67,7 +76,9 @@ export const courseRoutes: FastifyPluginAsyncZod = async (fastify) => {
     handler: async () => ({ courses: await fastify.coursesRepository.placesBackfill() }),
   });
 
-  // Course control: only the changed editable fields; 409 when If-Match no longer matches.
+  // Course control, the one owner of a course's settings: only the changed editable fields; 412
+  // when If-Match no longer matches. A change of the places settings leaves in the same transaction
+  // as the ledger's event (outbox), relayed at once.
   fastify.route({
     ...routeOf(COURSES_SVC.update),
     handler: async (request) => {
@@ -76,6 +87,8 @@ export const courseRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (outcome.kind === 'not-found') throw new HttpError(404, `Course ${request.params.id} not found`);
       if (outcome.kind === 'conflict') throw new HttpError(412, COURSE_UPDATE_MESSAGES.CONFLICT);
       if (outcome.kind === 'invalid') throw new HttpError(400, outcome.message);
+      if (outcome.kind === 'not-counted') throw new HttpError(409, PLACES_MESSAGES.NOT_COUNTED_YET);
+      if (outcome.announced) fastify.outboxRelay.kick();
       if (outcome.changes.length > 0) {
         request.log.info({ username: user.username, course: outcome.courseData.UCAS_CODE, fields: outcome.changes.map((c) => c.field) }, 'course changed');
       }

@@ -1,5 +1,5 @@
-import { FILES_SVC, routeOf, type SubjectAccessTables } from '@clearing-desk/contracts';
-import { HttpError } from '@clearing-desk/service-kit';
+import { FILES_SVC, routeOf } from '@clearing-desk/contracts';
+import { HttpError, personalRows } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PERSONAL_TABLES } from '../../db/personal-data';
 import type { FilesConfig } from '../../config';
@@ -16,14 +16,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ config: FilesConfig }> = async 
   // Subject access: every column of the person's rows of each personal table (db/personal-data.ts).
   fastify.route({
     ...routeOf(FILES_SVC.subjectAccess),
-    handler: async (request) => {
-      const tables: SubjectAccessTables = {};
-      for (const [name, entry] of Object.entries(PERSONAL_TABLES)) {
-        if (!entry) continue;
-        tables[name] = JSON.parse(JSON.stringify(await fastify.db.select().from(entry.table).where(entry.rowsOf(request.body)))) as SubjectAccessTables[string];
-      }
-      return { tables };
-    },
+    handler: async (request) => ({ tables: await personalRows(fastify.db, PERSONAL_TABLES, request.body) }),
   });
 
   fastify.route({

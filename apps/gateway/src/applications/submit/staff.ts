@@ -36,7 +36,8 @@ export async function submitStaff(app: SubmitApp, request: FastifyRequest, stude
   const user = request.staffUser;
   if (!user) throw new HttpError(401, DESK_MESSAGES.NO_ROLE);
   refuseOtherKindOfId(settleSubmissionId(request, data.SUBMISSION_ID), 'staff');
-  const detail = await app.places.withLedgerPlaces(request, await readCourse(app, request, code));
+  // For staff the course carries places left as the ledger counts them (assessmentGateway.course).
+  const detail = await readCourse(app, request, code);
   forbidIfRefused(staffEditRefusal(detail.access, null));
   refuse(courseOpenRefusal(detail.courseData, 'staff'));
   const { INTERVIEW, OVER_ALLOWANCE, ...form } = data;

@@ -83,11 +83,17 @@ export type AssessOutcome = {
 export function createAssessmentGateway(fastify: FastifyInstance) {
   const { courseCache, candidateCache } = cachesOf(fastify.services);
 
-  const loadCourse = (request: FastifyRequest, code: string) => fastify.services.courses.send(request, COURSES_SVC.detail, { params: { id: code } });
+  // Staff see and choose by places left as the ledger counts them (the assess screen's buttons); the
+  // public's submit checks the ledger in its own step (submit facts), so its assessment reads the course alone.
+  const loadCourse = async (request: FastifyRequest, code: string) => {
+    const detail = await fastify.services.courses.send(request, COURSES_SVC.detail, { params: { id: code } });
+    return request.staffUser ? fastify.places.withLedgerPlaces(request, detail) : detail;
+  };
 
   return {
     /**
-     * The course with its qualOptions and the user's access (404 passes through). Reused for
+     * The course with its qualOptions and the user's access (404 passes through); for staff with
+     * VACANCIES_INTERNAL from applications-svc's places ledger (places.withLedgerPlaces). Reused for
      * ASSESS_CACHE_TTL_MS unless `fresh`; `access` depends on the user, so the user is in the key.
      * A fresh read (a submit's) replaces the cached one: the assessment that follows a refused
      * submit (the form re-assessing after the last place went) sees what the submit saw.

@@ -41,42 +41,44 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   liftSignInLockout: 'Lift a sign-in lockout',
   clearingStatusUpdate: 'Open or close Clearing',
   clearingStatusAudit: 'Who opened or closed Clearing, and when',
-  adminCourse: 'One course for staff',
-  adminCourseUpdate: "Change a course's Clearing settings",
-  adminCourseHistory: "A course's change history",
+  recruitmentCycle: 'The current recruitment cycle, the next one and the rolls so far',
+  recruitmentCycleRoll: 'Roll to the next recruitment cycle',
+  deskCourse: 'One course for staff',
+  deskCourseUpdate: "Change a course's Clearing settings",
+  deskCourseHistory: "A course's change history",
   figures: 'Application figures by course',
   figuresCsv: 'Application figures by course, as CSV',
   wallboardEvents: 'Live wallboard updates (server-sent events)',
-  adminApplications: 'List applications (the applications desk)',
-  adminStudents: 'Search students',
-  adminApplication: 'One application for staff',
-  adminApplicationCreate: 'Take an application by phone',
-  adminApplicationUpdate: 'Edit an application or set its decision',
-  adminOutboundCall: "Set an application's outbound call flag",
-  adminPresence: 'Open, keep open or take over an application (desk presence)',
-  adminPresenceRelease: "Release the user's presence on an application",
-  adminQueueNext: "Take the adviser's next call from the work queue",
-  adminVisa: "An application's visa details",
-  adminVisaUpdate: "Change an application's visa details",
-  adminDocument: 'Download an uploaded document',
-  adminEmails: "An application's decision emails",
-  adminEmailResend: 'Send a decision email again',
+  deskApplications: 'List applications (the applications desk)',
+  deskStudents: 'Search students',
+  deskApplication: 'One application for staff',
+  deskApplicationCreate: 'Take an application by phone',
+  deskApplicationUpdate: 'Edit an application or set its decision',
+  deskOutboundCall: "Set an application's outbound call flag",
+  deskPresence: 'Open, keep open or take over an application (desk presence)',
+  deskPresenceRelease: "Release the user's presence on an application",
+  deskQueueNext: "Take the adviser's next call from the work queue",
+  deskVisa: "An application's visa details",
+  deskVisaUpdate: "Change an application's visa details",
+  deskDocument: 'Download an uploaded document',
+  deskEmails: "An application's decision emails",
+  deskEmailResend: 'Send a decision email again',
   scenario: 'A training scenario',
   scenarioCompleted: 'Record a completed training scenario',
   scenarioProgress: "Advisers' training progress",
   decisionReviewRequest: 'Ask for a person to review an automatic decision',
-  adminDecisionReviews: 'Requests to review automatic decisions',
-  adminDecisionReviewOutcome: "Record a review's outcome and email it",
-  adminApplicationAudit: "An application's audit trail",
-  adminAuditCsv: 'The audit trail, as CSV',
-  adminSubjectAccess: "A person's stored data, as a zip (subject access)",
+  deskDecisionReviews: 'Requests to review automatic decisions',
+  deskDecisionReviewOutcome: "Record a review's outcome and email it",
+  deskApplicationAudit: "An application's audit trail",
+  deskAuditCsv: 'The audit trail, as CSV',
+  deskSubjectAccess: "A person's stored data, as a zip (subject access)",
   openapi: 'This document',
 };
 
 /** Routes under /api/admin (or training) that answer without a staff session. */
 const PUBLIC_STAFF_ROUTES: ReadonlySet<ApiRouteName> = new Set(['clearingStatus', 'authOptions', 'authLogin', 'authOidcCallback']);
 /** Routes that take an `Idempotency-Key` (submit/context.ts settleSubmissionId). */
-const IDEMPOTENT_ROUTES: ReadonlySet<ApiRouteName> = new Set(['apply', 'adminApplicationCreate']);
+const IDEMPOTENT_ROUTES: ReadonlySet<ApiRouteName> = new Set(['apply', 'deskApplicationCreate']);
 
 /**
  * The 200 of a route whose answer is a file, not JSON: its contract declares no 2xx schema (the
@@ -90,7 +92,7 @@ const BINARY_ANSWERS: Partial<Record<ApiRouteName, Record<string, unknown>>> = {
       content: { 'text/event-stream': { schema: { type: 'string' } } },
     },
   },
-  adminSubjectAccess: {
+  deskSubjectAccess: {
     200: {
       description: "The person's stored data: a zip with index.txt and one JSON file per table",
       content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },

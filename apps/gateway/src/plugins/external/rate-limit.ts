@@ -1,4 +1,4 @@
-import { tooManyRequestsMessage } from '@clearing-desk/contracts';
+import { normaliseEmail, tooManyRequestsMessage } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import { Counter } from '@prometheus-io/client';
@@ -33,7 +33,7 @@ export function applicantOf(request: FastifyRequest): string | null {
   const query = request.query as { email?: unknown; ucas_personal_id?: unknown } | undefined;
   const data = (request.body as { data?: { EMAIL?: unknown; UCAS_PERSONAL_ID?: unknown } } | undefined)?.data;
   const email = [query?.email, data?.EMAIL].find((v): v is string => typeof v === 'string' && v.trim() !== '');
-  if (email) return `email:${email.trim().toLowerCase()}`;
+  if (email) return `email:${normaliseEmail(email)}`;
   const ucasId = [query?.ucas_personal_id, data?.UCAS_PERSONAL_ID].find((v): v is string => typeof v === 'string' && v.replace(/\D/g, '') !== '');
   return ucasId ? `ucas:${ucasId.replace(/\D/g, '')}` : null;
 }

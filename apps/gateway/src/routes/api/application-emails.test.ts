@@ -51,10 +51,10 @@ async function takeByPhone(username: string, STATUS: string): Promise<string> {
     SUBMISSION_ID: randomUUID(),
     STATUS,
   };
-  const res = await (await as(username)).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), data);
+  const res = await (await as(username)).send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), data);
   expect(res.status).toBe(200);
   const [studentId] = applyResponseSchema.parse(res.body).id;
-  return apiPath('adminApplication', { student: studentId, course: COURSE });
+  return apiPath('deskApplication', { student: studentId, course: COURSE });
 }
 
 /** Asks for the application's emails until `done` holds for them (the outbox relay and the worker run on their own). */

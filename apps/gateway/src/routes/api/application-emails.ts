@@ -13,7 +13,7 @@ import { loadStaffApplication } from '../../applications/staff-application';
  */
 export const applicationEmailRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminEmails),
+    ...routeOf(API_ENDPOINTS.deskEmails),
     handler: async (request, reply) => {
       const { stored } = await loadStaffApplication(fastify, request, request.params, 'emails');
       void reply.header('cache-control', 'private, no-store');
@@ -22,7 +22,7 @@ export const applicationEmailRoutes: FastifyPluginAsyncZod = async (fastify) => 
   });
 
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminEmailResend),
+    ...routeOf(API_ENDPOINTS.deskEmailResend),
     preHandler: fastify.csrfProtection,
     handler: async (request, reply) => {
       const { student, course, emailId } = request.params;

@@ -30,13 +30,13 @@ describe('the audit trail', () => {
       SUBMISSION_ID: randomUUID(),
       STATUS: 'O',
     };
-    const created = await (await as('backoffice')).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), data);
+    const created = await (await as('backoffice')).send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), data);
     expect(created.status).toBe(200);
     const [student] = applyResponseSchema.parse(created.body).id;
     const before = Date.now();
-    expect((await (await as('frontoffice')).get(apiPath('adminApplication', { student, course: COURSE }))).status).toBe(200);
+    expect((await (await as('frontoffice')).get(apiPath('deskApplication', { student, course: COURSE }))).status).toBe(200);
 
-    const audit = await (await as('admin')).get(apiPath('adminApplicationAudit', { student, course: COURSE }));
+    const audit = await (await as('admin')).get(apiPath('deskApplicationAudit', { student, course: COURSE }));
     expect(audit.status).toBe(200);
     const { rows } = auditListSchema.parse(audit.body);
     const read = rows.find((r) => r.ACTION === 'READ' && r.USER === 'frontoffice');
@@ -45,16 +45,16 @@ describe('the audit trail', () => {
     expect(rows.some((r) => r.ACTION === 'WRITE' && r.USER === 'backoffice')).toBe(true);
 
     // Only Administrators see it.
-    const refused = await (await as('frontoffice')).get(apiPath('adminApplicationAudit', { student, course: COURSE }));
+    const refused = await (await as('frontoffice')).get(apiPath('deskApplicationAudit', { student, course: COURSE }));
     expect(refused).toMatchObject({ status: 403, body: { message: 'Only an Administrator can see the audit.' } });
 
-    const csv = await (await as('admin')).get(`${apiPath('adminAuditCsv')}?_=1`);
+    const csv = await (await as('admin')).get(`${apiPath('deskAuditCsv')}?_=1`);
     expect(csv.status).toBe(200);
     const text = String(csv.body);
     expect(text.split('\r\n')[0]).toBe('AT,USER,ACTION,SCREEN,APPLICATION,DETAIL');
     expect(text).toMatch(/"frontoffice","READ","application","[^"]+\/G400",""/);
     expect(text).toMatch(/"backoffice","SIGN_IN","","","directory: Back Office \(all\)"/);
     expect(text).toContain('"admin","SIGN_IN"');
-    expect((await (await as('frontoffice')).get(`${apiPath('adminAuditCsv')}?_=1`)).status).toBe(403);
+    expect((await (await as('frontoffice')).get(`${apiPath('deskAuditCsv')}?_=1`)).status).toBe(403);
   }, 60_000);
 });

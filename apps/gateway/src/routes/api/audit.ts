@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
  */
 export const auditApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminAuditCsv),
+    ...routeOf(API_ENDPOINTS.deskAuditCsv),
     preHandler: async (request) => {
       if (!canManageClearing(request.staffUser)) throw new HttpError(403, AUDIT_TEXTS.FORBIDDEN);
     },

@@ -358,7 +358,7 @@ describe(apiRouteLabel('authLogout'), () => {
 });
 
 describe('admin routes and access', () => {
-  it.each([apiPath('authUser'), apiPath('adminCourse', { id: 'G400' }), apiPath('clearingStatusAudit')])('%s answers 401 without a session', async (path) => {
+  it.each([apiPath('authUser'), apiPath('deskCourse', { id: 'G400' }), apiPath('clearingStatusAudit')])('%s answers 401 without a session', async (path) => {
     const res = await new StackClient(stack.gatewayUrl).get(path);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: 'Not logged in' });
@@ -372,7 +372,7 @@ describe('admin routes and access', () => {
   ])('GET /api/admin/courses/G400 as %s answers access %p', async (username, access) => {
     const { client, headers } = newClient();
     await client.login(username, PASSWORD, headers);
-    const res = await client.get(apiPath('adminCourse', { id: 'G400' }));
+    const res = await client.get(apiPath('deskCourse', { id: 'G400' }));
     expect(res.status).toBe(200);
     expect(courseDetailResponseSchema.parse(res.body).access).toBe(access);
   });
@@ -500,7 +500,7 @@ describe('sessions expire', () => {
     await rewrite(key, (session) => (session.lastActiveAt = idleSince));
     expect((await client.get(apiPath('ping'))).status).toBe(200);
     // Nor by an open form's presence heartbeat (here on an application that does not exist).
-    expect((await client.send('PUT', apiPath('adminPresence', { student: '9999999', course: 'G400' }), { take_over: false })).status).toBe(404);
+    expect((await client.send('PUT', apiPath('deskPresence', { student: '9999999', course: 'G400' }), { take_over: false })).status).toBe(404);
     const state = await client.get(apiPath('authSession'));
     expect(state.status).toBe(200);
     expect(sessionStateSchema.parse(state.body)).toMatchObject({ idleEndsAt: new Date(idleSince + IDLE_MS).toISOString(), warnBeforeMs: 120_000 });

@@ -71,11 +71,11 @@ const publicRow = async (code: string) => {
   return courseSearchResponseSchema.parse(res.body).rows.find((r) => r.UCAS_CODE === code);
 };
 
-describe(apiRouteLabel('adminCourseUpdate'), () => {
+describe(apiRouteLabel('deskCourseUpdate'), () => {
   it('lets an Administrator close a course: the public search shows Closed and the next submission is refused with COURSE_CLOSED', async () => {
     const admin = await as('admin');
-    const before = courseDetailResponseSchema.parse((await admin.get(apiPath('adminCourse', { id: OPEN }))).body);
-    const res = await admin.send('PUT', apiPath('adminCourseUpdate', { id: OPEN }), { VACANCIES_EXTERNAL: 0 });
+    const before = courseDetailResponseSchema.parse((await admin.get(apiPath('deskCourse', { id: OPEN }))).body);
+    const res = await admin.send('PUT', apiPath('deskCourseUpdate', { id: OPEN }), { VACANCIES_EXTERNAL: 0 });
     expect(res.status).toBe(200);
     expect(courseDetailResponseSchema.parse(res.body).courseData.VACANCIES_EXTERNAL).toBe(0);
 
@@ -87,14 +87,14 @@ describe(apiRouteLabel('adminCourseUpdate'), () => {
     expect(refused).toEqual({ status: 409, body: { message: SPEC_COURSE_CLOSED_CODE } });
     expect(APPLY_MESSAGES.COURSE_CLOSED).toBe(SPEC_COURSE_CLOSED);
 
-    const history = await admin.get(`${apiPath('adminCourseHistory', { id: OPEN })}?_=1`);
+    const history = await admin.get(`${apiPath('deskCourseHistory', { id: OPEN })}?_=1`);
     expect(history.status).toBe(200);
     expect((history.body as { rows: unknown[] }).rows[0]).toMatchObject({
       username: 'admin',
       changes: [{ field: 'VACANCIES_EXTERNAL', old: before.courseData.VACANCIES_EXTERNAL, new: 0 }],
     });
 
-    const reopened = await admin.send('PUT', apiPath('adminCourseUpdate', { id: OPEN }), { VACANCIES_EXTERNAL: before.courseData.VACANCIES_EXTERNAL });
+    const reopened = await admin.send('PUT', apiPath('deskCourseUpdate', { id: OPEN }), { VACANCIES_EXTERNAL: before.courseData.VACANCIES_EXTERNAL });
     expect(reopened.status).toBe(200);
     const accepted = await publicClient.send('POST', apiPath('apply', { course: OPEN }), submission());
     expect(accepted.status).toBe(200);
@@ -103,7 +103,7 @@ describe(apiRouteLabel('adminCourseUpdate'), () => {
   it.each(['editor', 'backoffice', 'frontoffice', 'visateam', 'nogroups'])('refuses %s with 403 and the course stays as it was', async (username) => {
     const client = await as(username);
     const before = (await publicRow(OPEN))?.VACANCIES_EXTERNAL;
-    const res = await client.send('PUT', apiPath('adminCourseUpdate', { id: OPEN }), { VACANCIES_EXTERNAL: 0 });
+    const res = await client.send('PUT', apiPath('deskCourseUpdate', { id: OPEN }), { VACANCIES_EXTERNAL: 0 });
     expect(res).toEqual({ status: 403, body: { message: UPDATE_FORBIDDEN } });
     expect((await publicRow(OPEN))?.VACANCIES_EXTERNAL).toBe(before);
   });
@@ -111,41 +111,41 @@ describe(apiRouteLabel('adminCourseUpdate'), () => {
   it('answers 401 without a session', async () => {
     const client = new StackClient(stack.gatewayUrl);
     await client.get(apiPath('ping'));
-    const res = await client.send('PUT', apiPath('adminCourseUpdate', { id: OPEN }), { VACANCIES_EXTERNAL: 0 });
+    const res = await client.send('PUT', apiPath('deskCourseUpdate', { id: OPEN }), { VACANCIES_EXTERNAL: 0 });
     expect(res).toEqual({ status: 401, body: { message: NOT_LOGGED_IN } });
   });
 
   it('answers 400 for an unknown field', async () => {
-    const res = await (await as('admin')).send('PUT', apiPath('adminCourseUpdate', { id: OPEN }), { VACANCIES_EXTERNAL: 3, COURSE_TITLE: 'x' });
+    const res = await (await as('admin')).send('PUT', apiPath('deskCourseUpdate', { id: OPEN }), { VACANCIES_EXTERNAL: 3, COURSE_TITLE: 'x' });
     expect(res.status).toBe(400);
     expect(typeof (res.body as { message: string }).message).toBe('string');
   });
 
   it('sends an ETag and answers 412 to a PUT whose If-Match is stale (two managers, one course)', async () => {
     const admin = await as('admin');
-    const got = await admin.get(`${apiPath('adminCourse', { id: OPEN })}?_=2`);
+    const got = await admin.get(`${apiPath('deskCourse', { id: OPEN })}?_=2`);
     const etag = got.headers.get('etag');
     expect(etag).toMatch(/^"[0-9a-f]{8}-[0-9a-f]+"$/);
     const vacancies = courseDetailResponseSchema.parse(got.body).courseData.VACANCIES_EXTERNAL;
-    const first = await admin.putIfMatch(apiPath('adminCourse', { id: OPEN }), { VACANCIES_EXTERNAL: vacancies + 1 }, etag!);
+    const first = await admin.putIfMatch(apiPath('deskCourse', { id: OPEN }), { VACANCIES_EXTERNAL: vacancies + 1 }, etag!);
     expect(first.status).toBe(200);
     expect(first.etag).not.toBe(etag);
-    const second = await admin.putIfMatch(apiPath('adminCourse', { id: OPEN }), { VACANCIES_EXTERNAL: vacancies + 5 }, etag!);
+    const second = await admin.putIfMatch(apiPath('deskCourse', { id: OPEN }), { VACANCIES_EXTERNAL: vacancies + 5 }, etag!);
     expect(second).toMatchObject({ status: 412, body: { message: UPDATE_CONFLICT } });
     // A change of the places ledger alone is checked against the same ETag.
-    const ledgerOnly = await admin.putIfMatch(apiPath('adminCourse', { id: OPEN }), { CLEARING_PLACES: 40 }, etag!);
+    const ledgerOnly = await admin.putIfMatch(apiPath('deskCourse', { id: OPEN }), { CLEARING_PLACES: 40 }, etag!);
     expect(ledgerOnly).toMatchObject({ status: 412, body: { message: UPDATE_CONFLICT } });
     // The places projection may follow the ledger after the first PUT and move the ETag: restore
     // with the current one.
-    const current = (await admin.get(`${apiPath('adminCourse', { id: OPEN })}?_=3`)).headers.get('etag');
-    const restored = await admin.putIfMatch(apiPath('adminCourse', { id: OPEN }), { VACANCIES_EXTERNAL: vacancies }, current!);
+    const current = (await admin.get(`${apiPath('deskCourse', { id: OPEN })}?_=3`)).headers.get('etag');
+    const restored = await admin.putIfMatch(apiPath('deskCourse', { id: OPEN }), { VACANCIES_EXTERNAL: vacancies }, current!);
     expect(restored.status).toBe(200);
   });
 
-  it('routes CLEARING_PLACES and OFFER_ALLOWANCE to the places ledger; the course and search follow with the places left', async () => {
+  it('saves CLEARING_PLACES and OFFER_ALLOWANCE with courses-svc in one call; the ledger takes them from its event, and the course and search follow with the places left', async () => {
     const code = 'G100';
     const admin = await as('admin');
-    const res = await admin.send('PUT', apiPath('adminCourseUpdate', { id: code }), { CLEARING_PLACES: 2, OFFER_ALLOWANCE: 1.5, NOTES: '<p>Two places.</p>' });
+    const res = await admin.send('PUT', apiPath('deskCourseUpdate', { id: code }), { CLEARING_PLACES: 2, OFFER_ALLOWANCE: 1.5, NOTES: '<p>Two places.</p>' });
     expect(res.status).toBe(200);
     // floor(2 x 1.50) = 3 offers allowed, none made.
     expect(courseDetailResponseSchema.parse(res.body).courseData).toMatchObject({
@@ -154,13 +154,13 @@ describe(apiRouteLabel('adminCourseUpdate'), () => {
       VACANCIES_INTERNAL: 3,
       NOTES: '<p>Two places.</p>',
     });
-    // courses-svc's projection follows the ledger's event (outbox, BullMQ): wait for the state.
+    // The ledger takes courses-svc's course-control event, and courses-svc's projection the ledger's (outbox, BullMQ both ways): wait for the state.
     for (let row = await publicRow(code); row?.VACANCIES_INTERNAL !== 3; row = await publicRow(code)) await new Promise((r) => setTimeout(r, 50));
-    const detail = courseDetailResponseSchema.parse((await admin.get(`${apiPath('adminCourse', { id: code })}?_=3`)).body).courseData;
+    const detail = courseDetailResponseSchema.parse((await admin.get(`${apiPath('deskCourse', { id: code })}?_=3`)).body).courseData;
     expect(detail).toMatchObject({ CLEARING_PLACES: 2, OFFER_ALLOWANCE: 1.5, VACANCIES_INTERNAL: 3 });
 
     const history = async () =>
-      (await admin.get(`${apiPath('adminCourseHistory', { id: code })}?_=${Date.now()}`)).body as { rows: { username: string; changes: unknown[] }[] };
+      (await admin.get(`${apiPath('deskCourseHistory', { id: code })}?_=${Date.now()}`)).body as { rows: { username: string; changes: unknown[] }[] };
     while (!(await history()).rows.some((h) => h.changes.some((c) => (c as { field: string }).field === 'CLEARING_PLACES'))) {
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -171,8 +171,8 @@ describe(apiRouteLabel('adminCourseUpdate'), () => {
         { field: 'OFFER_ALLOWANCE', old: 1, new: 1.5 },
       ]),
     });
-    expect((await admin.send('PUT', apiPath('adminCourseUpdate', { id: code }), { OFFER_ALLOWANCE: 1.255 })).status).toBe(400);
-    expect((await admin.send('PUT', apiPath('adminCourseUpdate', { id: code }), { VACANCIES_INTERNAL: 9 })).status).toBe(400);
+    expect((await admin.send('PUT', apiPath('deskCourseUpdate', { id: code }), { OFFER_ALLOWANCE: 1.255 })).status).toBe(400);
+    expect((await admin.send('PUT', apiPath('deskCourseUpdate', { id: code }), { VACANCIES_INTERNAL: 9 })).status).toBe(400);
   });
 });
 
@@ -195,7 +195,7 @@ describe(apiRouteLabel('figures'), () => {
     expect(figures.overall.total.applications).toBe(1);
     // G100 (2 Clearing places at 1.50, set above): places left are the ledger's, as course
     // control shows them; its public vacancies are another figure, in their own column.
-    const control = courseDetailResponseSchema.parse((await (await as('admin')).get(`${apiPath('adminCourse', { id: 'G100' })}?_=4`)).body).courseData;
+    const control = courseDetailResponseSchema.parse((await (await as('admin')).get(`${apiPath('deskCourse', { id: 'G100' })}?_=4`)).body).courseData;
     const g100 = figures.courses.find((r) => r.UCAS_CODE === 'G100');
     expect(control.VACANCIES_EXTERNAL).not.toBe(3);
     expect(g100).toMatchObject({ VACANCIES_INTERNAL: 3, CLEARING_PLACES: 2, VACANCIES_EXTERNAL: control.VACANCIES_EXTERNAL });

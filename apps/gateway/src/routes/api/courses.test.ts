@@ -73,9 +73,9 @@ describe(apiRouteLabel('course'), () => {
   });
 });
 
-describe(apiRouteLabel('adminCourse'), () => {
+describe(apiRouteLabel('deskCourse'), () => {
   it('answers 401 with a message when no staff user is logged in', async () => {
-    const res = await client.get(apiPath('adminCourse', { id: 'G400' }));
+    const res = await client.get(apiPath('deskCourse', { id: 'G400' }));
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: 'Not logged in' });
   });

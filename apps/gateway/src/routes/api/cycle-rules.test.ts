@@ -57,7 +57,7 @@ const invite = async (course: string, INTERVIEW: Record<string, string>) => {
   const data = greenForm();
   const res = await (
     await as('backoffice')
-  ).send('POST', apiPath('adminApplicationCreate', { student: 'new', course }), { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'I', INTERVIEW });
+  ).send('POST', apiPath('deskApplicationCreate', { student: 'new', course }), { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'I', INTERVIEW });
   return { res, email: data['EMAIL'] };
 };
 
@@ -97,7 +97,7 @@ describe('a course whose start date has passed (domain.md "Recruitment cycles")'
     const data = greenForm();
     const res = await (
       await as('backoffice')
-    ).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: OPEN }), { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'O' });
+    ).send('POST', apiPath('deskApplicationCreate', { student: 'new', course: OPEN }), { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'O' });
     expect([res.status, (res.body as { message: string }).message]).toEqual([409, STARTED]);
     expect(await stored(data['EMAIL'])).toBe(0);
   });
@@ -106,7 +106,7 @@ describe('a course whose start date has passed (domain.md "Recruitment cycles")'
     const data = greenForm();
     const res = await (
       await as('backoffice')
-    ).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: OPEN }), { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'R' });
+    ).send('POST', apiPath('deskApplicationCreate', { student: 'new', course: OPEN }), { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'R' });
     expect(res.status).toBe(200);
   });
 

@@ -21,9 +21,9 @@ export const decisionReviewApiRoutes: FastifyPluginAsyncZod = async (fastify) =>
       preHandler: fastify.csrfProtection,
     }),
   );
-  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminDecisionReviews, APPLICATIONS_SVC.reviewList, { preHandler: requireReviewer }));
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.deskDecisionReviews, APPLICATIONS_SVC.reviewList, { preHandler: requireReviewer }));
   fastify.route(
-    forwardedRoute(fastify, API_ENDPOINTS.adminDecisionReviewOutcome, APPLICATIONS_SVC.reviewOutcome, {
+    forwardedRoute(fastify, API_ENDPOINTS.deskDecisionReviewOutcome, APPLICATIONS_SVC.reviewOutcome, {
       preHandler: [fastify.csrfProtection, requireReviewer],
     }),
   );

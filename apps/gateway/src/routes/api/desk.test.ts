@@ -79,35 +79,35 @@ async function takeByPhone(
   overrides: Record<string, unknown> = {},
 ): Promise<{ saved: ApplyResponse; data: ReturnType<typeof form> }> {
   const data = form({ STATUS, ...overrides });
-  const res = await (await as(username)).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), data);
+  const res = await (await as(username)).send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), data);
   expect(res.status).toBe(200);
   return { saved: applyResponseSchema.parse(res.body), data };
 }
-const pathOf = (saved: ApplyResponse) => apiPath('adminApplication', { student: saved.id[0], course: saved.id[1] });
+const pathOf = (saved: ApplyResponse) => apiPath('deskApplication', { student: saved.id[0], course: saved.id[1] });
 const listing = async (username: string, query: string) => {
-  const res = await (await as(username)).get(`${apiPath('adminApplications')}?${query}&_=${Date.now()}`);
+  const res = await (await as(username)).get(`${apiPath('deskApplications')}?${query}&_=${Date.now()}`);
   expect(res.status).toBe(200);
   return applicationListingResponseSchema.parse(res.body);
 };
 
 describe('without a session', () => {
   it.each([
-    ['GET', apiPath('adminApplications')],
-    ['GET', `${apiPath('adminStudents')}?NAME1=a`],
-    ['GET', apiPath('adminApplication', { student: '2600001', course: COURSE })],
-    ['GET', apiPath('adminVisa', { student: '2600001', course: COURSE })],
+    ['GET', apiPath('deskApplications')],
+    ['GET', `${apiPath('deskStudents')}?NAME1=a`],
+    ['GET', apiPath('deskApplication', { student: '2600001', course: COURSE })],
+    ['GET', apiPath('deskVisa', { student: '2600001', course: COURSE })],
   ])('%s %s answers 401', async (_method, path) => {
     const res = await new StackClient(stack.gatewayUrl).get(path);
     expect(res).toMatchObject({ status: 401, body: { message: NOT_LOGGED_IN } });
   });
 
   it.each([
-    ['POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE })],
-    ['PUT', apiPath('adminApplicationUpdate', { student: '2600001', course: COURSE })],
-    ['PUT', apiPath('adminOutboundCall', { student: '2600001', course: COURSE })],
-    ['PUT', apiPath('adminPresence', { student: '2600001', course: COURSE })],
-    ['DELETE', apiPath('adminPresenceRelease', { student: '2600001', course: COURSE })],
-    ['POST', apiPath('adminQueueNext')],
+    ['POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE })],
+    ['PUT', apiPath('deskApplicationUpdate', { student: '2600001', course: COURSE })],
+    ['PUT', apiPath('deskOutboundCall', { student: '2600001', course: COURSE })],
+    ['PUT', apiPath('deskPresence', { student: '2600001', course: COURSE })],
+    ['DELETE', apiPath('deskPresenceRelease', { student: '2600001', course: COURSE })],
+    ['POST', apiPath('deskQueueNext')],
   ] as const)('%s %s answers 401', async (method, path) => {
     const client = new StackClient(stack.gatewayUrl);
     await client.get(apiPath('ping'));
@@ -116,18 +116,18 @@ describe('without a session', () => {
   });
 });
 
-describe(`${apiRouteLabel('adminApplicationCreate')} (taking an application by phone)`, () => {
+describe(`${apiRouteLabel('deskApplicationCreate')} (taking an application by phone)`, () => {
   it('lets Back Office offer with its buttons, and refuses Front Office a status beyond Submit', async () => {
     const { saved } = await takeByPhone('backoffice', 'O');
     expect(saved.confirmed_status).toBe('O');
-    const refused = await (await as('frontoffice')).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O' }));
+    const refused = await (await as('frontoffice')).send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O' }));
     expect(refused).toEqual({ status: 403, body: { message: 'Status O is not one of the statuses you may set for this application.' } });
     expect((await takeByPhone('frontoffice', 'S')).saved.confirmed_status).toBe('S');
   });
 
   it('refuses users without a role on the course', async () => {
     for (const username of ['fo-law', 'nogroups']) {
-      const res = await (await as(username)).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'S' }));
+      const res = await (await as(username)).send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'S' }));
       expect(res).toEqual({ status: 403, body: { message: NO_ROLE } });
     }
   });
@@ -140,7 +140,7 @@ describe(`${apiRouteLabel('adminApplicationCreate')} (taking an application by p
     // The documents are claimed before the store, which answers 404 for a student that does not exist.
     const refused = await adviser.send(
       'POST',
-      apiPath('adminApplicationCreate', { student: '9999999', course: COURSE }),
+      apiPath('deskApplicationCreate', { student: '9999999', course: COURSE }),
       form({ STATUS: 'R', ALEVELS_DOCUMENT_1 }),
     );
     expect(refused).toEqual({ status: 404, body: { message: STUDENT_NOT_FOUND } });
@@ -152,20 +152,20 @@ describe(`${apiRouteLabel('adminApplicationCreate')} (taking an application by p
 
   it('adds a course for a student chosen in the student search, who then shows it in APPLIED_TO', async () => {
     const { saved, data } = await takeByPhone('backoffice', 'R', { NAME1: 'Renée', NAME2: 'Searchable' });
-    const search = await (await as('frontoffice')).get(`${apiPath('adminStudents')}?NAME1=RENEE&NAME2=SEARCHABLE&_=1`);
+    const search = await (await as('frontoffice')).get(`${apiPath('deskStudents')}?NAME1=RENEE&NAME2=SEARCHABLE&_=1`);
     expect(studentSearchResponseSchema.parse(search.body).rows).toEqual([{ ID: saved.id[0], NAME1: 'Renée', NAME2: 'Searchable', APPLIED_TO: COURSE }]);
     const again = await (
       await as('backoffice')
-    ).send('POST', apiPath('adminApplicationCreate', { student: saved.id[0], course: COURSE }), { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'R' });
+    ).send('POST', apiPath('deskApplicationCreate', { student: saved.id[0], course: COURSE }), { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'R' });
     expect(again.status).toBe(409);
   });
 });
 
-describe(`${apiRouteLabel('adminPresence')} (who has an application open)`, () => {
+describe(`${apiRouteLabel('deskPresence')} (who has an application open)`, () => {
   it('shows the first adviser to a second, refuses the second one’s save with 409 naming the first, and frees it on release', async () => {
     const { saved, data } = await takeByPhone('frontoffice', 'S', { NAME1: 'Pria', NAME2: 'Presence' });
     const { SUBMISSION_ID: _id, ...rest } = data;
-    const presencePath = apiPath('adminPresence', { student: saved.id[0], course: saved.id[1] });
+    const presencePath = apiPath('deskPresence', { student: saved.id[0], course: saved.id[1] });
     const backoffice = await as('backoffice');
     const admin = await as('admin');
     const first = await backoffice.send('PUT', presencePath, { take_over: false });
@@ -186,22 +186,22 @@ describe(`${apiRouteLabel('adminPresence')} (who has an application open)`, () =
   });
 });
 
-describe(`${apiRouteLabel('adminQueueNext')} ('Next call')`, () => {
+describe(`${apiRouteLabel('deskQueueNext')} ('Next call')`, () => {
   it('claims a referral due back for the adviser, answers it again until an outcome, and hands the next adviser another', async () => {
     // Two referrals at least (earlier tests stored others, due at the same noon: the lower id first).
     await takeByPhone('backoffice', 'R', { NAME1: 'Quinn', NAME2: 'Queue' });
     await takeByPhone('backoffice', 'R', { NAME1: 'Quentin', NAME2: 'Queue' });
     const editor = await as('editor');
-    const first = workQueueNextResponseSchema.parse((await editor.send('POST', apiPath('adminQueueNext'), {})).body).item;
+    const first = workQueueNextResponseSchema.parse((await editor.send('POST', apiPath('deskQueueNext'), {})).body).item;
     expect(first).toMatchObject({ kind: 'referral-due', reason: expect.stringMatching(/^Referral due back by 12:00 on /) });
-    expect(workQueueNextResponseSchema.parse((await editor.send('POST', apiPath('adminQueueNext'), {})).body).item).toEqual(first);
-    const other = workQueueNextResponseSchema.parse((await (await as('admin')).send('POST', apiPath('adminQueueNext'), {})).body).item;
+    expect(workQueueNextResponseSchema.parse((await editor.send('POST', apiPath('deskQueueNext'), {})).body).item).toEqual(first);
+    const other = workQueueNextResponseSchema.parse((await (await as('admin')).send('POST', apiPath('deskQueueNext'), {})).body).item;
     expect(other?.APPLICATION_ID).not.toBe(first?.APPLICATION_ID);
     expect(other).not.toBeNull();
   });
 });
 
-describe(`${apiRouteLabel('adminApplications')} (the listing)`, () => {
+describe(`${apiRouteLabel('deskApplications')} (the listing)`, () => {
   it('finds a phone application by public reference and by name (accent-insensitive), with the status filter', async () => {
     const { saved } = await takeByPhone('backoffice', 'R', { NAME1: 'Élodie', NAME2: 'Phonecall' });
     expect((await listing('frontoffice', `q=${publicReference(saved)}`)).rows.map((r) => r.APPLICATION_ID)).toEqual([saved.app_id]);
@@ -228,12 +228,12 @@ describe(`${apiRouteLabel('adminApplications')} (the listing)`, () => {
     await takeByPhone('frontoffice', 'S', { NAME1: 'Gemma', NAME2: 'Gatewaynation', NATIONALITY: 'GBR' });
     expect((await listing('visateam', 'q=gatewaynation')).total).toBe(2);
     expect((await listing('visateam', 'q=gatewaynation&nationality=NGA')).rows.map((r) => [r.APPLICATION_ID, r.NATIONALITY])).toEqual([[saved.app_id, 'NGA']]);
-    const bad = await (await as('visateam')).get(`${apiPath('adminApplications')}?nationality=N1&_=1`);
+    const bad = await (await as('visateam')).get(`${apiPath('deskApplications')}?nationality=N1&_=1`);
     expect(bad.status).toBe(400);
   });
 
   it('refuses a malformed filter with 400', async () => {
-    const res = await (await as('admin')).get(`${apiPath('adminApplications')}?s=z`);
+    const res = await (await as('admin')).get(`${apiPath('deskApplications')}?s=z`);
     expect(res.status).toBe(400);
   });
 });
@@ -280,7 +280,7 @@ describe('GET and PUT /api/admin/applications/:student/:course (editing)', () =>
     expect(got.applicationData.NAME1).toBe('Amara');
     expect((await (await as('fo-law')).get(`${pathOf(saved)}?_=1`)).status).toBe(403);
     expect((await (await as('nogroups')).get(`${pathOf(saved)}?_=1`)).status).toBe(403);
-    expect((await (await as('admin')).get(`${apiPath('adminApplication', { student: '9999999', course: COURSE })}?_=1`)).status).toBe(404);
+    expect((await (await as('admin')).get(`${apiPath('deskApplication', { student: '9999999', course: COURSE })}?_=1`)).status).toBe(404);
   });
 });
 
@@ -359,7 +359,7 @@ describe('outbound call, visa and documents', () => {
 // Student search, staff create and outbound calls follow the user's roles and scopes.
 describe('scope everywhere (fo-law: Front Office of LAW; editor-cmps: Editor of dept CMPS)', () => {
   const students = async (username: string, query: string) => {
-    const res = await (await as(username)).get(`${apiPath('adminStudents')}?${query}&_=${Date.now()}`);
+    const res = await (await as(username)).get(`${apiPath('deskStudents')}?${query}&_=${Date.now()}`);
     expect(res.status).toBe(200);
     return studentSearchResponseSchema.parse(res.body).rows;
   };
@@ -368,7 +368,7 @@ describe('scope everywhere (fo-law: Front Office of LAW; editor-cmps: Editor of 
     const { saved: science } = await takeByPhone('backoffice', 'R', { NAME1: 'Sid', NAME2: 'Scopewide' });
     const law = await (
       await as('frontoffice')
-    ).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: 'M100' }), form({ NAME1: 'Lana', NAME2: 'Scopewide', STATUS: 'S' }));
+    ).send('POST', apiPath('deskApplicationCreate', { student: 'new', course: 'M100' }), form({ NAME1: 'Lana', NAME2: 'Scopewide', STATUS: 'S' }));
     expect(law.status).toBe(200);
     const lawStudent = applyResponseSchema.parse(law.body).id[0];
 
@@ -382,21 +382,21 @@ describe('scope everywhere (fo-law: Front Office of LAW; editor-cmps: Editor of 
     const before = (await listing('admin', 'q=crossing')).total;
     const intoLaw = await (
       await as('fo-law')
-    ).send('POST', apiPath('adminApplicationCreate', { student: science.id[0], course: 'M100' }), form({ NAME1: 'Cara', NAME2: 'Crossing', STATUS: 'S' }));
+    ).send('POST', apiPath('deskApplicationCreate', { student: science.id[0], course: 'M100' }), form({ NAME1: 'Cara', NAME2: 'Crossing', STATUS: 'S' }));
     expect(intoLaw).toEqual({ status: 404, body: { message: STUDENT_NOT_FOUND } });
     expect((await listing('admin', 'q=crossing')).total).toBe(before);
 
     const law = await (
       await as('frontoffice')
-    ).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: 'M100' }), form({ NAME1: 'Lex', NAME2: 'Crossing', STATUS: 'S' }));
+    ).send('POST', apiPath('deskApplicationCreate', { student: 'new', course: 'M100' }), form({ NAME1: 'Lex', NAME2: 'Crossing', STATUS: 'S' }));
     const lawStudent = applyResponseSchema.parse(law.body).id[0];
     const intoScience = await (
       await as('editor-cmps')
-    ).send('POST', apiPath('adminApplicationCreate', { student: lawStudent, course: COURSE }), form({ NAME1: 'Lex', NAME2: 'Crossing', STATUS: 'S' }));
+    ).send('POST', apiPath('deskApplicationCreate', { student: lawStudent, course: COURSE }), form({ NAME1: 'Lex', NAME2: 'Crossing', STATUS: 'S' }));
     expect(intoScience).toEqual({ status: 404, body: { message: STUDENT_NOT_FOUND } });
     const own = await (
       await as('editor-cmps')
-    ).send('POST', apiPath('adminApplicationCreate', { student: science.id[0], course: 'G401' }), form({ NAME1: 'Cara', NAME2: 'Crossing', STATUS: 'S' }));
+    ).send('POST', apiPath('deskApplicationCreate', { student: science.id[0], course: 'G401' }), form({ NAME1: 'Cara', NAME2: 'Crossing', STATUS: 'S' }));
     expect(own.status).toBe(200);
     expect(applyResponseSchema.parse(own.body).id[0]).toBe(science.id[0]);
   });

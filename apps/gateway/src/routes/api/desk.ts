@@ -69,11 +69,11 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
   };
   const setEtag = (reply: FastifyReply, version: number) => reply.header('etag', versionEtag(version)).header('cache-control', 'private, no-store');
 
-  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminApplications, APPLICATIONS_SVC.deskList));
-  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminStudents, APPLICATIONS_SVC.deskStudents, { preHandler: requireAnyRole }));
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.deskApplications, APPLICATIONS_SVC.deskList));
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.deskStudents, APPLICATIONS_SVC.deskStudents, { preHandler: requireAnyRole }));
 
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminApplication),
+    ...routeOf(API_ENDPOINTS.deskApplication),
     handler: async (request, reply) => {
       const { stored, detail } = await load(request, request.params, 'application');
       const [assessment, { files }] = await Promise.all([
@@ -89,12 +89,13 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
         qualOptions: detail.qualOptions,
         documents: files.filter((f) => f.status === 'clean').map((f) => documentSummarySchema.parse(f)),
         decision: { DEADLINE: stored.DEADLINE ?? null, INTERVIEW: stored.INTERVIEW ?? null, INSTITUTION_CODE: institutionCode },
+        CYCLE: stored.CYCLE,
       };
     },
   });
 
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminApplicationCreate),
+    ...routeOf(API_ENDPOINTS.deskApplicationCreate),
     preHandler: fastify.csrfProtection,
     handler: async (request) => ({
       ...(await submitStaff(fastify, request, request.params.student, request.params.course, request.body.data)),
@@ -103,41 +104,40 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
   });
 
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminApplicationUpdate),
+    ...routeOf(API_ENDPOINTS.deskApplicationUpdate),
     preHandler: fastify.csrfProtection,
     handler: async (request, reply) => {
       const version = ifMatch(request);
       const { stored, detail } = await load(request, request.params);
-      // Places left as applications-svc's ledger counts them, not courses-svc's projection of it.
-      const withPlaces = await fastify.places.withLedgerPlaces(request, detail);
-      const result = await updateStaff(fastify, request, request.params, withPlaces, stored.applicationData.STATUS, request.body.data, version);
+      // `detail` carries places left as applications-svc's ledger counts them (loadStaffApplication).
+      const result = await updateStaff(fastify, request, request.params, detail, stored.applicationData.STATUS, request.body.data, version);
       setEtag(reply, result.version);
       return { ...result, institution_code: institutionCode };
     },
   });
 
   // The application's audit (Administrators on its course; applications-svc checks).
-  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminApplicationAudit, APPLICATIONS_SVC.deskAudit));
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.deskApplicationAudit, APPLICATIONS_SVC.deskAudit));
 
-  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminOutboundCall, APPLICATIONS_SVC.deskOutboundCall, { preHandler: fastify.csrfProtection }));
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.deskOutboundCall, APPLICATIONS_SVC.deskOutboundCall, { preHandler: fastify.csrfProtection }));
 
   // Presence: who has the application open (applications-svc checks the role and holds it in Redis).
   // Passive: the open form's heartbeat is not the adviser's activity, so it never keeps a session alive.
   fastify.route(
-    forwardedRoute(fastify, API_ENDPOINTS.adminPresence, APPLICATIONS_SVC.deskPresence, { preHandler: fastify.csrfProtection, config: { passive: true } }),
+    forwardedRoute(fastify, API_ENDPOINTS.deskPresence, APPLICATIONS_SVC.deskPresence, { preHandler: fastify.csrfProtection, config: { passive: true } }),
   );
   fastify.route(
-    forwardedRoute(fastify, API_ENDPOINTS.adminPresenceRelease, APPLICATIONS_SVC.deskPresenceRelease, {
+    forwardedRoute(fastify, API_ENDPOINTS.deskPresenceRelease, APPLICATIONS_SVC.deskPresenceRelease, {
       preHandler: fastify.csrfProtection,
       config: { passive: true },
     }),
   );
 
   // 'Next call': the work queue lives in applications-svc, which claims the item for the user.
-  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.adminQueueNext, APPLICATIONS_SVC.deskQueueNext, { preHandler: fastify.csrfProtection }));
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.deskQueueNext, APPLICATIONS_SVC.deskQueueNext, { preHandler: fastify.csrfProtection }));
 
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminVisa),
+    ...routeOf(API_ENDPOINTS.deskVisa),
     handler: async (request) => {
       const { stored, detail } = await load(request, request.params, 'visa');
       if (!canEditVisa(detail.access, true)) throw new HttpError(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
@@ -153,7 +153,7 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
   });
 
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminVisaUpdate),
+    ...routeOf(API_ENDPOINTS.deskVisaUpdate),
     preHandler: fastify.csrfProtection,
     handler: async (request) => {
       const { detail } = await load(request, request.params);
@@ -168,7 +168,7 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
    * files-svc, always as an attachment (never inline) with nosniff and a sandboxing CSP.
    */
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminDocument),
+    ...routeOf(API_ENDPOINTS.deskDocument),
     handler: async (request, reply) => {
       const { stored } = await load(request, request.params, 'document');
       const { files } = await fastify.services.files.send(request, FILES_SVC.list, { query: { owner: stored.SUBMISSION_ID } });

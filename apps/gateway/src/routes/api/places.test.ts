@@ -11,10 +11,12 @@ import {
   courseHistoryResponseSchema,
   courseSearchResponseSchema,
   PLACES_GUARD_USER,
+  placesLedgerSchema,
   searchAction,
 } from '@clearing-desk/contracts';
 import { createApplicationForm, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { INTERNAL_TOKEN_HEADER } from '@clearing-desk/service-kit';
+import { Client } from 'pg';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
 import { StackClient, staffClients, startTestStack } from '../../testing/stack-client';
 
@@ -85,6 +87,16 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
   }
 }
 
+/** applications-svc's places ledger of a course, as the gateway reads it (internal call). */
+async function ledgerOf(code: string) {
+  const answer = await fetch(`${stack.urls.applications}${APPLICATIONS_SVC.placesLedgers.path}`, {
+    method: 'POST',
+    headers: { [INTERNAL_TOKEN_HEADER]: stack.internalToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ courses: [code] }),
+  });
+  return placesLedgerSchema.array().parse(((await answer.json()) as { rows: unknown[] }).rows)[0];
+}
+
 /** Internal requests served by the services since start (Prometheus counts per route; health and metrics left out). */
 async function internalCalls(): Promise<number> {
   let total = 0;
@@ -135,7 +147,12 @@ describe('places that hold', () => {
 
   it('lets exactly the places left be offered when 40 public applicants submit at once; the rest are refused as closed', async () => {
     const admin = await as('admin');
-    expect((await admin.send('PUT', apiPath('adminCourseUpdate', { id: COURSE }), { CLEARING_PLACES: 5, OFFER_ALLOWANCE: 1 })).status).toBe(200);
+    expect((await admin.send('PUT', apiPath('deskCourseUpdate', { id: COURSE }), { CLEARING_PLACES: 5, OFFER_ALLOWANCE: 1 })).status).toBe(200);
+    // courses-svc owns the settings; the ledger takes them from its outbox event (BullMQ) a moment later.
+    await until(
+      () => ledgerOf(COURSE),
+      (l) => l?.CLEARING_PLACES === 5 && l.OFFER_ALLOWANCE === 1,
+    );
     const clients = await Promise.all(Array.from({ length: 40 }, () => publicClient()));
     const results = await Promise.all(clients.map((client) => client.send('POST', apiPath('apply', { course: COURSE }), form())));
     const accepted = results.filter((r) => r.status === 200).map((r) => applyResponseSchema.parse(r.body));
@@ -150,7 +167,7 @@ describe('places that hold', () => {
       (r) => r?.VACANCIES_INTERNAL === 0,
     );
     expect(row && searchAction(row)).toEqual({ kind: 'apply', enabled: false, externalUrl: null });
-    const history = courseHistoryResponseSchema.parse((await admin.get(`${apiPath('adminCourseHistory', { id: COURSE })}?_=${Date.now()}`)).body).rows;
+    const history = courseHistoryResponseSchema.parse((await admin.get(`${apiPath('deskCourseHistory', { id: COURSE })}?_=${Date.now()}`)).body).rows;
     expect(history[0]).toMatchObject({ username: PLACES_GUARD_USER, changes: [{ field: 'VACANCIES_INTERNAL', old: 1, new: 0 }] });
   });
 
@@ -162,21 +179,46 @@ describe('places that hold', () => {
       (b) => b.STATUS,
     );
     expect(buttons).toEqual(['R', 'P']);
-    expect((await adviser.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'R' }))).status).toBe(200);
+    expect((await adviser.send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'R' }))).status).toBe(200);
     // An offer from a form that still showed O (the last place went while it was open) is told why (409), not refused as a status (403).
-    expect(await adviser.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O' }))).toEqual({
+    expect(await adviser.send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O' }))).toEqual({
       status: 409,
       body: { message: NO_PLACE_LEFT },
     });
     expect(
-      (await adviser.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O', OVER_ALLOWANCE: true }))).status,
+      (await adviser.send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O', OVER_ALLOWANCE: true }))).status,
     ).toBe(403);
+  });
+
+  it("shows staff places left from the ledger on the course page and the assess screens, not courses-svc's projection", async () => {
+    // The projection says 3 places are left (as if it lagged behind); the ledger has none.
+    const courses = new Client({ connectionString: stack.databaseUrls.courses });
+    await courses.connect();
+    try {
+      await courses.query('update courses set vacancies_internal = 3 where ucas_code = $1', [COURSE]);
+      // A user whose course reads are not in the assessment's 1 s cache yet.
+      const adviser = await as('bolimited');
+      const page = courseDetailResponseSchema.parse((await adviser.get(`${apiPath('deskCourse', { id: COURSE })}?_=${Date.now()}`)).body);
+      expect(page.courseData.VACANCIES_INTERNAL).toBe(0);
+      const assessed = await adviser.send('POST', apiPath('assess', { course: COURSE }), form());
+      expect(assessed.status).toBe(200);
+      const buttons = (assessed.body as { result: { SUBMISSION_OPTIONS: { BUTTONS: { STATUS: string }[] } } }).result.SUBMISSION_OPTIONS.BUTTONS;
+      expect(buttons.map((b) => b.STATUS)).toEqual(['R', 'P']);
+      // An application's screen (re-assessed for the adviser) carries the ledger's places left too.
+      const student = offers[1]?.id[0] ?? '';
+      const opened = await adviser.get(`${apiPath('deskApplication', { student, course: COURSE })}?_=${Date.now()}`);
+      expect(opened.status).toBe(200);
+      expect(deskApplicationResponseSchema.parse(opened.body).courseData.VACANCIES_INTERNAL).toBe(0);
+    } finally {
+      await courses.query('update courses set vacancies_internal = 0 where ucas_code = $1', [COURSE]);
+      await courses.end();
+    }
   });
 
   it('reopens a course the guard closed when an adviser withdraws an offer, and search follows', async () => {
     const adviser = await as('backoffice');
     const student = offers[0]?.id[0] ?? '';
-    const path = apiPath('adminApplication', { student, course: COURSE });
+    const path = apiPath('deskApplication', { student, course: COURSE });
     const got = await adviser.get(`${path}?_=1`);
     expect(got.status).toBe(200);
     const stored = deskApplicationResponseSchema.parse(got.body);
@@ -187,7 +229,7 @@ describe('places that hold', () => {
       (r) => r?.VACANCIES_INTERNAL === 1,
     );
     const admin = await as('admin');
-    const history = courseHistoryResponseSchema.parse((await admin.get(`${apiPath('adminCourseHistory', { id: COURSE })}?_=${Date.now()}`)).body).rows;
+    const history = courseHistoryResponseSchema.parse((await admin.get(`${apiPath('deskCourseHistory', { id: COURSE })}?_=${Date.now()}`)).body).rows;
     expect(history[0]).toMatchObject({ username: PLACES_GUARD_USER, changes: [{ field: 'VACANCIES_INTERNAL', old: 0, new: 1 }] });
     // The place returned is offered again.
     expect((await (await publicClient()).send('POST', apiPath('apply', { course: COURSE }), form())).status).toBe(200);
@@ -199,20 +241,20 @@ describe('places that hold', () => {
     expect(
       (assessed.body as { result: { SUBMISSION_OPTIONS: { BUTTONS: { STATUS: string }[] } } }).result.SUBMISSION_OPTIONS.BUTTONS.map((b) => b.STATUS),
     ).toContain('O');
-    const unconfirmed = await admin.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O' }));
+    const unconfirmed = await admin.send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), form({ STATUS: 'O' }));
     expect(unconfirmed).toEqual({ status: 409, body: { message: NO_PLACE_LEFT } });
     const confirmed = await admin.send(
       'POST',
-      apiPath('adminApplicationCreate', { student: 'new', course: COURSE }),
+      apiPath('deskApplicationCreate', { student: 'new', course: COURSE }),
       form({ STATUS: 'O', OVER_ALLOWANCE: true }),
     );
     expect(confirmed.status).toBe(200);
     const saved = applyResponseSchema.parse(confirmed.body);
-    const log = deskApplicationResponseSchema.parse((await admin.get(`${apiPath('adminApplication', { student: saved.id[0], course: COURSE })}?_=2`)).body)
+    const log = deskApplicationResponseSchema.parse((await admin.get(`${apiPath('deskApplication', { student: saved.id[0], course: COURSE })}?_=2`)).body)
       .applicationData.LOG;
     expect(log.at(-1)?.MESSAGE).toBe('Application created with status Offered. Offered over the allowance: no place was left (confirmed by an Administrator).');
     // Places left never show below 0.
-    const course = courseDetailResponseSchema.parse((await admin.get(`${apiPath('adminCourse', { id: COURSE })}?_=${Date.now()}`)).body).courseData;
+    const course = courseDetailResponseSchema.parse((await admin.get(`${apiPath('deskCourse', { id: COURSE })}?_=${Date.now()}`)).body).courseData;
     expect(course.VACANCIES_INTERNAL).toBe(0);
   });
 });

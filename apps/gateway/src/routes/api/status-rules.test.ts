@@ -123,7 +123,7 @@ async function storedWith(status: ApplicationStatus): Promise<{ saved: ApplyResp
   const data = greenForm();
   const res = await (
     await as('backoffice')
-  ).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'R' });
+  ).send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'R' });
   expect(res.status).toBe(200);
   const saved = applyResponseSchema.parse(res.body);
   await db.query('update applications set status = $1, sub_status = null where student_id = $2 and ucas_code = $3', [status, saved.id[0], saved.id[1]]);
@@ -153,7 +153,7 @@ describe('every cell of the status rules through the gateway', () => {
       if (current === null) {
         // The person of a stored application again: allowed means the duplicate check is reached.
         const person = stored.get('O')!.data;
-        const res = await client.send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), {
+        const res = await client.send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), {
           ...person,
           SUBMISSION_ID: randomUUID(),
           STATUS: requested,
@@ -161,11 +161,7 @@ describe('every cell of the status rules through the gateway', () => {
         got[requested] = outcome(res, SPEC_DUPLICATE);
       } else {
         const { saved, data } = stored.get(current)!;
-        const res = await client.putIfMatch(
-          apiPath('adminApplication', { student: saved.id[0], course: saved.id[1] }),
-          { ...data, STATUS: requested },
-          '"999"',
-        );
+        const res = await client.putIfMatch(apiPath('deskApplication', { student: saved.id[0], course: saved.id[1] }), { ...data, STATUS: requested }, '"999"');
         got[requested] = outcome(res, VERSION_CONFLICT);
       }
     }
@@ -196,7 +192,7 @@ describe('saves that keep or withdraw', () => {
 
   it('an Editor updates an Offered application’s notes and it stays Offered; Front Office’s Update of a submission stores S, never V', async () => {
     const offered = await storedWith('O');
-    const path = apiPath('adminApplication', { student: offered.saved.id[0], course: offered.saved.id[1] });
+    const path = apiPath('deskApplication', { student: offered.saved.id[0], course: offered.saved.id[1] });
     const res = await (await as('editor')).send('PUT', path, { ...offered.data, NOTES: 'Called back about accommodation', STATUS: 'V' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ confirmed_status: 'O' });
@@ -207,7 +203,7 @@ describe('saves that keep or withdraw', () => {
     const submitted = await storedWith('S');
     const update = await (
       await as('frontoffice')
-    ).send('PUT', apiPath('adminApplicationUpdate', { student: submitted.saved.id[0], course: submitted.saved.id[1] }), {
+    ).send('PUT', apiPath('deskApplicationUpdate', { student: submitted.saved.id[0], course: submitted.saved.id[1] }), {
       ...submitted.data,
       NOTES: 'Front office note',
       STATUS: 'V',
@@ -220,7 +216,7 @@ describe('saves that keep or withdraw', () => {
     const pooled = await storedWith('P');
     const res = await (
       await as('backoffice')
-    ).send('PUT', apiPath('adminApplicationUpdate', { student: pooled.saved.id[0], course: pooled.saved.id[1] }), { ...pooled.data, STATUS: 'W' });
+    ).send('PUT', apiPath('deskApplicationUpdate', { student: pooled.saved.id[0], course: pooled.saved.id[1] }), { ...pooled.data, STATUS: 'W' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ confirmed_status: 'W' });
     expect((await read(pooled.saved))?.status).toBe('W');
@@ -240,7 +236,7 @@ describe('saves that keep or withdraw', () => {
     const offered = await storedWith('O');
     const res = await (
       await as('backoffice')
-    ).send('PUT', apiPath('adminApplicationUpdate', { student: offered.saved.id[0], course: offered.saved.id[1] }), { ...offered.data, STATUS: 'D' });
+    ).send('PUT', apiPath('deskApplicationUpdate', { student: offered.saved.id[0], course: offered.saved.id[1] }), { ...offered.data, STATUS: 'D' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ confirmed_status: 'D' });
     expect((await read(offered.saved))?.status).toBe('D');
@@ -260,7 +256,7 @@ describe('saves that keep or withdraw', () => {
     expect(await applied()).toEqual([{ UCAS_CODE: COURSE }]);
     const withdrawn = await (
       await as('backoffice')
-    ).send('PUT', apiPath('adminApplicationUpdate', { student: saved.id[0], course: saved.id[1] }), { ...data, STATUS: 'W' });
+    ).send('PUT', apiPath('deskApplicationUpdate', { student: saved.id[0], course: saved.id[1] }), { ...data, STATUS: 'W' });
     expect(withdrawn).toMatchObject({ status: 200, body: { confirmed_status: 'W' } });
     expect(await applied()).toEqual([]);
 
@@ -289,7 +285,7 @@ describe('rejection reasons, which the applicant reads', () => {
 
   it('are refused from Editor and Front Office, on an update and on a create, and nothing is stored', async () => {
     const offered = await storedWith('O');
-    const path = apiPath('adminApplicationUpdate', { student: offered.saved.id[0], course: offered.saved.id[1] });
+    const path = apiPath('deskApplicationUpdate', { student: offered.saved.id[0], course: offered.saved.id[1] });
     const byEditor = await (await as('editor')).send('PUT', path, { ...offered.data, STATUS: 'V', REJECTION_REASONS: REASONS });
     expect(byEditor).toEqual({ status: 403, body: { message: REASONS_NOT_ALLOWED } });
     const { rows } = await db.query<{ reasons: unknown }>('select rejection_reasons as reasons from applications where student_id = $1 and ucas_code = $2', [
@@ -300,7 +296,7 @@ describe('rejection reasons, which the applicant reads', () => {
 
     const created = await (
       await as('frontoffice')
-    ).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), {
+    ).send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), {
       ...greenForm(),
       SUBMISSION_ID: randomUUID(),
       STATUS: 'S',
@@ -313,7 +309,7 @@ describe('rejection reasons, which the applicant reads', () => {
     const referred = await storedWith('R');
     const res = await (
       await as('backoffice')
-    ).send('PUT', apiPath('adminApplicationUpdate', { student: referred.saved.id[0], course: referred.saved.id[1] }), {
+    ).send('PUT', apiPath('deskApplicationUpdate', { student: referred.saved.id[0], course: referred.saved.id[1] }), {
       ...referred.data,
       STATUS: 'W',
       REJECTION_REASONS: REASONS,

@@ -10,7 +10,7 @@ const requireClearingManager = async (request: FastifyRequest) => {
 };
 
 /**
- * Clearing open/closed (spec sections 4 and 7), kept by applications-svc. Anyone reads it (the
+ * Clearing open/closed (spec sections 4 and 7) and the recruitment cycle, kept by applications-svc. Anyone reads it (the
  * web app calls GET /api/admin/status at load); an Administrator changes it (PUT, audited with
  * user and time) and reads the audit log.
  */
@@ -44,6 +44,13 @@ export const statusApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   fastify.route(forwardedRoute(fastify, API_ENDPOINTS.clearingStatusAudit, APPLICATIONS_SVC.statusAudit, { preHandler: requireClearingManager }));
+
+  // The recruitment cycle (domain.md "Recruitment cycles"): an Administrator reads it and rolls it
+  // to the next (applications-svc does the roll and the course moves' outbox row in one transaction).
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.recruitmentCycle, APPLICATIONS_SVC.cycle, { preHandler: requireClearingManager }));
+  fastify.route(
+    forwardedRoute(fastify, API_ENDPOINTS.recruitmentCycleRoll, APPLICATIONS_SVC.cycleRoll, { preHandler: [fastify.csrfProtection, requireClearingManager] }),
+  );
 
   fastify.route({
     ...routeOf(API_ENDPOINTS.ping),

@@ -38,7 +38,7 @@ describe('GET /api/admin/subject-access.zip', () => {
     expect((await client.send('POST', apiPath('apply', { course: 'G400' }), form)).status).toBe(200);
 
     const admin = await staffClients(() => stack.gatewayUrl, DEMO_DIRECTORY.password)('admin');
-    const res = await fetch(`${stack.gatewayUrl}${apiPath('adminSubjectAccess')}?email=${encodeURIComponent(EMAIL)}`, {
+    const res = await fetch(`${stack.gatewayUrl}${apiPath('deskSubjectAccess')}?email=${encodeURIComponent(EMAIL)}`, {
       headers: { cookie: (admin as unknown as { cookieHeader: () => string }).cookieHeader() },
     });
     expect(res.status).toBe(200);
@@ -57,7 +57,7 @@ describe('GET /api/admin/subject-access.zip', () => {
     expect(students[0]).toMatchObject({ email: EMAIL, ucasPersonalId: '7600000001' });
 
     const frontOffice = await staffClients(() => stack.gatewayUrl, DEMO_DIRECTORY.password)('frontoffice');
-    expect((await frontOffice.get(`${apiPath('adminSubjectAccess')}?email=${encodeURIComponent(EMAIL)}`)).status).toBe(403);
-    expect((await admin.get(`${apiPath('adminSubjectAccess')}?email=nobody%40example.com`)).status).toBe(404);
+    expect((await frontOffice.get(`${apiPath('deskSubjectAccess')}?email=${encodeURIComponent(EMAIL)}`)).status).toBe(403);
+    expect((await admin.get(`${apiPath('deskSubjectAccess')}?email=nobody%40example.com`)).status).toBe(404);
   }, 60_000);
 });

@@ -22,7 +22,7 @@ import { ZipFile } from 'yazl';
  */
 export const subjectAccessApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.route({
-    ...routeOf(API_ENDPOINTS.adminSubjectAccess),
+    ...routeOf(API_ENDPOINTS.deskSubjectAccess),
     preHandler: async (request) => {
       if (!canManageClearing(request.staffUser)) throw new HttpError(403, SUBJECT_ACCESS_TEXTS.FORBIDDEN);
     },

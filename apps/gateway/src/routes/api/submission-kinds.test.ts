@@ -53,7 +53,7 @@ function form(SUBMISSION_ID: string) {
   };
 }
 const publicPath = apiPath('apply', { course: COURSE });
-const staffPath = apiPath('adminApplicationCreate', { student: 'new', course: COURSE });
+const staffPath = apiPath('deskApplicationCreate', { student: 'new', course: COURSE });
 /** Whether anything is stored under the id (the public review of the applied check would not tell: the store does). */
 const storedCount = async (email: string) => {
   const res = await publicClient.get(`${apiPath('applied', { ucasCode: COURSE })}?email=${encodeURIComponent(email)}&_=${Date.now()}`);

@@ -80,7 +80,7 @@ describe(`GET ${apiPath('wallboardEvents')}`, () => {
         STATUS: 'O',
       };
       // An adviser at the desk offers a place by phone.
-      const saved = await (await as('backoffice')).send('POST', apiPath('adminApplicationCreate', { student: 'new', course: COURSE }), form);
+      const saved = await (await as('backoffice')).send('POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE }), form);
       expect(saved.status).toBe(200);
       expect(applyResponseSchema.parse(saved.body).confirmed_status).toBe('O');
       // Waits for the event itself (the test's timeout bounds it): others may decide meanwhile, so ours is G400's offer made since.

@@ -1,5 +1,5 @@
-import { NOTIFICATIONS_SVC, routeOf, type SubjectAccessTables } from '@clearing-desk/contracts';
-import { HttpError } from '@clearing-desk/service-kit';
+import { NOTIFICATIONS_SVC, routeOf } from '@clearing-desk/contracts';
+import { HttpError, personalRows } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PERSONAL_TABLES } from '../../db/personal-data';
 import type { NotificationsConfig } from '../../config';
@@ -14,14 +14,7 @@ export const emailRoutes: FastifyPluginAsyncZod<{ config: NotificationsConfig }>
   // Subject access: every column of the person's rows of each personal table (db/personal-data.ts).
   fastify.route({
     ...routeOf(NOTIFICATIONS_SVC.subjectAccess),
-    handler: async (request) => {
-      const tables: SubjectAccessTables = {};
-      for (const [name, entry] of Object.entries(PERSONAL_TABLES)) {
-        if (!entry) continue;
-        tables[name] = JSON.parse(JSON.stringify(await fastify.db.select().from(entry.table).where(entry.rowsOf(request.body)))) as SubjectAccessTables[string];
-      }
-      return { tables };
-    },
+    handler: async (request) => ({ tables: await personalRows(fastify.db, PERSONAL_TABLES, request.body) }),
   });
 
   fastify.route({

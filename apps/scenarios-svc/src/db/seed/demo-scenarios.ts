@@ -288,7 +288,7 @@ const CALLERS: Caller[] = [
     quals: [btec('BTEC_EXTENDED_DIPLOMA', 'Public Services', 'DMM')],
     stage: 'You want to join the police after university and say so. You are not sure what "DMM" means in points; let the adviser work it out.',
     instruction:
-      'BTEC Extended Diploma DMM is 112 points: amber (advertised 120, accepted 104). Expected outcome: Refer (R); read the REFER script (no contact by midday tomorrow means unsuccessful).',
+      'BTEC Extended Diploma DMM is 112 points: amber (advertised 120, accepted 104). Expected outcome: Refer (R); read the REFER script (no contact by midday on the next working day means unsuccessful; once saved it names that day).',
     questions: [q('A', 'Which BTEC did you take and what was the overall grade? (Public Services Extended Diploma, DMM: 112 points)')],
     rehearses: 'R',
   },

@@ -1,4 +1,6 @@
 import { screen, within } from '@testing-library/react';
+import { standardCycle } from '@clearing-desk/contracts';
+import { db } from '@/testing/mocks/db';
 import { createAdminUser, createStaffUser, renderApp } from '@/testing/test-utils';
 
 describe('page layout', () => {
@@ -17,6 +19,16 @@ describe('page layout', () => {
     const nav = within(banner).getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Apply' })).toHaveAttribute('href', '/apply');
     expect(within(nav).queryByRole('link', { name: 'Applications' })).not.toBeInTheDocument();
+  });
+
+  it('labels the header and the footer with the stored current cycle, not a constant', async () => {
+    // An Administrator has rolled to 2026/27 (the status answer's cycle).
+    db.cycles.push(standardCycle('2026/27'));
+    renderApp('/apply');
+    await screen.findByRole('heading', { level: 1, name: 'Find a degree' });
+    expect(await within(screen.getByRole('banner')).findByText('Clearing 2026/27')).toBeInTheDocument();
+    expect(within(screen.getByRole('contentinfo')).getByText('Clearing Desk: Clearing 2026/27')).toBeInTheDocument();
+    expect(screen.queryByText(/2025\/26/)).not.toBeInTheDocument();
   });
 
   it("shows 'Applications' to a logged-in staff user", async () => {

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { CLEARING_LABEL, SITE_NAME } from '@/config/site';
+import { SITE_NAME } from '@/config/site';
+import { useClearingLabel } from '@/lib/clearing-status';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
@@ -21,13 +22,14 @@ export const ACCESSIBILITY_STATEMENT_DATES = {
  * procedure and the dates it was prepared and reviewed.
  */
 export function AccessibilityStatement() {
+  const clearingLabel = useClearingLabel();
   useDocumentTitle('Accessibility statement');
   const email = env.VITE_ACCESSIBILITY_EMAIL;
   return (
     <>
       <h1 className="cd-heading-l">Accessibility statement</h1>
       <p className="cd-body-l">
-        This statement covers {SITE_NAME}, the online service for finding a degree and applying in {CLEARING_LABEL}.
+        This statement covers {SITE_NAME}, the online service for finding a degree and applying in {clearingLabel}.
       </p>
       <h2 className="cd-heading-m">Using this service</h2>
       <p className="cd-body">We want as many people as possible to be able to use this service. You should be able to:</p>

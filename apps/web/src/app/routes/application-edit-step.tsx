@@ -1,4 +1,4 @@
-import { applicationEditHeading, applicationReference, BACK_TO_LISTING, canEditApplication, SCRIPT_HEADINGS } from '@clearing-desk/contracts';
+import { applicationEditHeading, applicationReference, BACK_TO_LISTING, canEditApplication, CYCLE_MESSAGES, SCRIPT_HEADINGS } from '@clearing-desk/contracts';
 import { buttonClassName } from '@clearing-desk/ui';
 import { Link, useParams } from 'react-router-dom';
 import { apiPaths, paths, type ApplicationStepId } from '@/config/paths';
@@ -24,6 +24,7 @@ import { courseHeading } from '@/features/courses/components/course-information'
 import { deskButtonScripts, DeskReview, useDeskScriptProps, type KnownScriptProps } from './desk-form';
 import { NotFound } from './not-found';
 import { useApplicationEditContext, type ApplicationEditContext } from './application-edit-context';
+import { useClearingStatus } from '@/lib/clearing-status';
 
 /** What the edit screen's script knows besides the live form: the course, the access and the stored ids. */
 const editKnown = (detail: ApplicationEditContext['detail']): KnownScriptProps => ({
@@ -66,7 +67,7 @@ function DeskFeedback() {
         <>
           <ApplicationEmails studentId={studentId} ucasCode={ucasCode} canResend={canEditApplication(access, applicationData.STATUS)} />
           {access === 'Administrator' && (
-            <ApplicationAudit studentId={studentId} ucasCode={ucasCode} csvHref={apiPaths.adminAuditCsv({ student: studentId, course: ucasCode })} />
+            <ApplicationAudit studentId={studentId} ucasCode={ucasCode} csvHref={apiPaths.deskAuditCsv({ student: studentId, course: ucasCode })} />
           )}
         </>
       }
@@ -107,6 +108,20 @@ function EditSaved() {
   );
 }
 
+/**
+ * The cycle the application was made in (its stored intake; domain.md "Recruitment cycles"), and
+ * the current cycle beside it when that is a later one: after a roll, last cycle's applications
+ * stay readable under their own cycle.
+ */
+function ApplicationCycle({ cycle }: { cycle: string }) {
+  const current = useClearingStatus().data?.cycle?.NAME ?? null;
+  return (
+    <p className="cd-body cd-application-cycle">
+      {CYCLE_MESSAGES.APPLICATION_CYCLE_LABEL}: <strong>{CYCLE_MESSAGES.APPLICATION_CYCLE(cycle, current)}</strong>
+    </p>
+  );
+}
+
 /** /applications/:studentId/:ucasCode/:step: one tab of the stored application, beside the feedback panel. */
 export function ApplicationEditStepRoute() {
   const { step: stepId = 'personal-details' } = useParams();
@@ -125,6 +140,7 @@ export function ApplicationEditStepRoute() {
           {BACK_TO_LISTING}
         </Link>
       </p>
+      <ApplicationCycle cycle={detail.CYCLE} />
       <DeskLayout
         form={
           <ApplicationFormStep

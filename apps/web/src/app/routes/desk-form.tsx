@@ -5,6 +5,7 @@ import type { FormValues } from '@/features/application-form/types';
 import { textOf } from '@/features/application-form/utils/form-values';
 import type { ButtonScriptsSlot, StatusButtonPreview } from '@/features/application-form/components/submit-panel';
 import { ButtonScripts, deskCallScript, ReviewScript, StaffReview, type DeskScriptProps } from '@/features/call-scripts';
+import { useClearingStatus } from '@/lib/clearing-status';
 
 /**
  * The application form as the call scripts read it, shared by the screens that put the form beside
@@ -18,14 +19,18 @@ const SCRIPT_FIELDS = ['NAME1', 'NAME2', 'NATIONALITY', 'SECOND_YEAR_ENTRY', 'AP
 /** The form's current answers to SCRIPT_FIELDS, as text. */
 export const scriptFormValues = (values: FormValues): DeskScriptProps['form'] => Object.fromEntries(SCRIPT_FIELDS.map((name) => [name, textOf(values, name)]));
 
+/** The stored current cycle's NAME for a script's version line (null while the status loads). */
+export const useScriptCycle = (): string | null => useClearingStatus().data?.cycle?.NAME ?? null;
+
 /**
  * The script's props on a desk screen: the form's live answers, assessment and chosen status, plus
- * what the screen knows (course, access, stored ids).
+ * what the screen knows (course, access, stored ids) and the current cycle.
  */
 export function useDeskScriptProps(known: KnownScriptProps): DeskScriptProps {
   const { values, currentStatus } = useApplicationForm();
   const { assessment } = useFormAssessment();
-  return { ...known, assessment, form: scriptFormValues(values), status: currentStatus };
+  const cycle = useScriptCycle();
+  return { cycle, ...known, assessment, form: scriptFormValues(values), status: currentStatus };
 }
 
 /** The Review tab's staff part (spec section 2): the qualifications to read back, then the script once complete. */

@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { CLEARING_LABEL, SITE_NAME } from '@/config/site';
+import { SITE_NAME } from '@/config/site';
+import { useClearingLabel } from '@/lib/clearing-status';
 
 export function Footer() {
+  const clearingLabel = useClearingLabel();
   return (
     <footer className="cd-footer">
       <div className="cd-width-container cd-footer__container">
@@ -26,7 +28,7 @@ export function Footer() {
           </ul>
         </nav>
         <p className="cd-footer__meta">
-          {SITE_NAME}: {CLEARING_LABEL}
+          {SITE_NAME}: {clearingLabel}
         </p>
       </div>
     </footer>

@@ -2,7 +2,8 @@ import { canManageClearing, canReviewDecisions, canUseScenarios, canViewFigures,
 import { Button, classNames, VisuallyHidden } from '@clearing-desk/ui';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { CLEARING_LABEL, SITE_NAME } from '@/config/site';
+import { SITE_NAME } from '@/config/site';
+import { useClearingLabel } from '@/lib/clearing-status';
 
 export type HeaderAccountProps = {
   /** Sign out of the staff session. */
@@ -20,6 +21,7 @@ type HeaderProps = HeaderAccountProps & {
 const navClass = ({ isActive }: { isActive: boolean }) => classNames('cd-header__nav-link', isActive && 'cd-header__nav-link--active');
 
 export function Header({ user, onSignOut, signingOut = false, signOutError = null }: HeaderProps) {
+  const clearingLabel = useClearingLabel();
   return (
     <header className="cd-header">
       <div className="cd-width-container cd-header__container">
@@ -27,7 +29,7 @@ export function Header({ user, onSignOut, signingOut = false, signOutError = nul
           <Link to={paths.apply.search.getHref()} className="cd-header__name">
             {SITE_NAME}
           </Link>
-          <span className="cd-header__intake">{CLEARING_LABEL}</span>
+          <span className="cd-header__intake">{clearingLabel}</span>
         </div>
         <nav className="cd-header__nav" aria-label="Main">
           <ul className="cd-header__nav-list">

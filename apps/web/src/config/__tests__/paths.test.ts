@@ -15,14 +15,14 @@ describe('paths', () => {
     expect(api.assess('G400')).toBe('/clearing/api/apply/G400/assess');
     expect(api.apply('G400')).toBe('/clearing/api/apply/G400');
     expect(api.application('a1b2')).toBe('/clearing/api/applications/a1b2');
-    expect(api.adminCourse('G400')).toBe('/clearing/api/admin/courses/G400');
+    expect(api.deskCourse('G400')).toBe('/clearing/api/admin/courses/G400');
     expect(api.clearingStatusAudit()).toBe('/clearing/api/admin/status/audit');
     expect(api.authOptions()).toBe('/clearing/api/admin/auth/options');
     expect(api.authLogin()).toBe('/clearing/api/admin/auth/ldap');
     expect(api.authLogout()).toBe('/clearing/api/admin/auth/logout');
     expect(api.authUser()).toBe('/clearing/api/admin/auth/user');
-    expect(api.adminDocument('S 1', 'G400', 'f/1')).toBe('/clearing/api/admin/applications/S%201/G400/documents/f%2F1');
-    expect(api.adminEmailResend('S1', 'G400', 'e1')).toBe('/clearing/api/admin/applications/S1/G400/emails/e1/resend');
+    expect(api.deskDocument('S 1', 'G400', 'f/1')).toBe('/clearing/api/admin/applications/S%201/G400/documents/f%2F1');
+    expect(api.deskEmailResend('S1', 'G400', 'e1')).toBe('/clearing/api/admin/applications/S1/G400/emails/e1/resend');
     expect(api.scenario('all', 'CMPS', 'all')).toBe('/clearing/api/scenario/all/CMPS/all/');
   });
 

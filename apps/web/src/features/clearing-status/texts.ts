@@ -20,6 +20,18 @@ export const CLEARING_STATUS_TEXTS = {
   AUDIT_DEFAULT_MESSAGE: 'Default message',
   AUDIT_EMPTY: 'No changes yet.',
   AUDIT_LOADING: 'Loading recent changes',
+  CYCLE_HEADING: 'Recruitment cycle',
+  CYCLE_LOADING: 'Loading the recruitment cycle',
+  CYCLE_NAME: 'Cycle',
+  CYCLE_WINDOW: 'Clearing window',
+  CYCLE_WINDOW_VALUE: (opens: string, closes: string) => `${opens} to ${closes}`,
+  CYCLE_RESULTS_DAY: 'Results day',
+  CYCLE_COURSE_START: 'Default course start date',
+  CYCLE_TARIFF: 'Tariff version',
+  CYCLE_ROLL: 'Roll to the next cycle',
+  CYCLE_ROLLS_CAPTION: 'Cycle rolls',
+  CYCLE_ROLLS_FROM: 'From',
+  CYCLE_ROLLS_TO: 'To',
 } as const;
 
 export const clearingStatusText = (state: 0 | 1): string => (state === 1 ? CLEARING_STATUS_TEXTS.OPEN : CLEARING_STATUS_TEXTS.CLOSED);

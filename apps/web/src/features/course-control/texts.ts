@@ -8,6 +8,7 @@ export const COURSE_CONTROL_TEXTS = {
   VACANCIES_EXTERNAL: 'External vacancies',
   VACANCIES_EXTERNAL_HINT: 'Places open to public applications. 0 closes the course.',
   VACANCIES_INTERNAL: 'Internal vacancies',
+  COURSE_START_DATE: 'Start date',
   CLEARING_PLACES: 'Clearing places',
   CLEARING_PLACES_HINT: 'Places this course has in Clearing. Offers (status O) count against them.',
   OFFER_ALLOWANCE: 'Offer allowance',

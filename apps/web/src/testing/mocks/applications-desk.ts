@@ -37,6 +37,7 @@ export function createDeskApplication(data: Record<string, unknown> = {}, extra:
     access: null,
     qualOptions: detail.qualOptions,
     documents: [],
+    CYCLE: '2025/26',
   });
   return { ...response, VISA_STATUS: null, public: true, version: 1, ...extra };
 }

@@ -1,4 +1,4 @@
-import { STAFF_SIGNED_IN_COOKIE } from '@clearing-desk/contracts';
+import { STAFF_SIGNED_IN_COOKIE, standardCycle } from '@clearing-desk/contracts';
 import type {
   ApplyResponse,
   Assessment,
@@ -12,6 +12,8 @@ import type {
   QualOption,
   StaffCreateSubmission,
   StaffUser,
+  CycleRollEntry,
+  RecruitmentCycle,
 } from '@clearing-desk/contracts';
 import { createCourse } from '@clearing-desk/contracts/testing';
 import { createAssessment, type StoredApplication } from './applications';
@@ -56,6 +58,9 @@ type MockDb = {
   loginOptions: LoginOptions;
   /** GET /api/admin/status/audit, newest first; PUT /api/admin/status adds to the front. */
   clearingAudit: ClearingStatusAuditEntry[];
+  /** The recruitment cycles behind GET /api/admin/cycle: the current one last; rolls newest first. */
+  cycles: RecruitmentCycle[];
+  cycleRolls: CycleRollEntry[];
   /** GET /api/admin/auth/lockouts: the sign-in lockouts in force; a lift removes one. */
   signInLockouts: LoginLockout[];
   /** Bodies of staff creates (POST /api/admin/applications/{student}/{course}), as sent. */
@@ -101,6 +106,8 @@ const initialDb = (): MockDb => ({
   directory: [],
   loginOptions: { enterprise: false },
   clearingAudit: [],
+  cycles: [standardCycle('2025/26')],
+  cycleRolls: [],
   signInLockouts: [],
   staffCreates: [],
   desk: { applications: [], students: [] },

@@ -1,4 +1,4 @@
-import { applicationReference, SUBMISSION_BUTTONS } from '@clearing-desk/contracts';
+import { applicationReference, standardCycle, SUBMISSION_BUTTONS } from '@clearing-desk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createAssessment } from '@/testing/mocks/applications';
 import { createDeskApplication } from '@/testing/mocks/applications-desk';
@@ -33,6 +33,20 @@ describe('/applications/{studentId}/{ucasCode}: edit an application', () => {
     await user.click(screen.getByRole('link', { name: 'Back to application listing' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/applications'));
     expect(router.state.location.search).toBe('?q=amara&page=1&page_size=10');
+  });
+
+  it('names the cycle the application was made in, and the current one for last cycle’s application after a roll', async () => {
+    db.desk.applications = [createDeskApplication()];
+    const cycleLine = (text: string) => screen.findByText((_, el) => el?.tagName === 'P' && el.textContent === text);
+    const first = renderApp('/applications/S0001/G400/personal-details', { user: backOffice });
+    expect(await cycleLine('Cycle: Clearing 2025/26')).toBeInTheDocument();
+    first.unmount();
+
+    // An Administrator rolled to 2026/27: the application stays readable under its own cycle.
+    db.cycles.push(standardCycle('2026/27'));
+    renderApp('/applications/S0001/G400/personal-details', { user: backOffice });
+    expect(await cycleLine('Cycle: Clearing 2025/26 (an earlier cycle: the current one is 2026/27)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Given name')).toHaveValue('Amara');
   });
 
   it('is read-only, with the reason, for a Front Office user on a referred application', async () => {
@@ -229,7 +243,9 @@ describe('/applications/{studentId}/{ucasCode}: edit an application', () => {
       document_type: 'ALEVELS',
       created_at: '2025-08-14T09:30:00.000Z',
     } as const;
-    db.desk.applications = [createDeskApplication({ STATUS: 'R' }, { documents: [document] })];
+    // Referred on Friday 14 August 2025: the stored deadline (decisionDeadline) is 12:00 on Friday 15 August 2025.
+    const decision = { DEADLINE: '2025-08-15T11:00:00.000Z', INTERVIEW: null, INSTITUTION_CODE: 'C60' };
+    db.desk.applications = [createDeskApplication({ STATUS: 'R' }, { documents: [document], decision })];
     renderApp('/applications/S0001/G400/submit', { user: backOffice });
     await screen.findByRole('button', { name: 'Refer' });
 
@@ -255,7 +271,9 @@ describe('/applications/{studentId}/{ucasCode}: edit an application', () => {
     // Complete: the Review tab shows the feedback script of the stored status too (beside the panel's).
     const review = readBack.closest('section') as HTMLElement;
     expect(within(review).getByRole('heading', { name: 'What to say' })).toBeInTheDocument();
-    expect(within(review).getByText('If nobody has contacted you by midday tomorrow, please assume that you have been unsuccessful.')).toBeInTheDocument();
+    expect(
+      within(review).getByText('If nobody has contacted you by 12:00 on Friday 15 August 2025, please assume that you have been unsuccessful.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('complementary', { name: 'Feedback and call script' })).toBeInTheDocument();
   });
 

@@ -189,7 +189,7 @@ describe('/applications: Find an application', () => {
     // The new search's answer is held until the loading state has been seen.
     const answer = holdAnswer();
     server.use(
-      http.get(apiUrl(API_ROUTES.adminApplications.path), async () => {
+      http.get(apiUrl(API_ROUTES.deskApplications.path), async () => {
         await answer.held;
         return HttpResponse.json({ rows: [], total: 0 });
       }),

@@ -70,7 +70,7 @@ describe('a staff save whose session ended', () => {
   it('goes on as another user who signs in only if they may make it: the refusal says so in the adviser’s words, with their buttons, and nothing is stored', async () => {
     addDirectoryAccount(frontOffice, 'secret2');
     server.use(
-      http.post(apiUrl(API_ROUTES.adminApplicationCreate.path), () =>
+      http.post(apiUrl(API_ROUTES.deskApplicationCreate.path), () =>
         db.sessionUser ? HttpResponse.json({ message: REFUSAL }, { status: 403 }) : HttpResponse.json({ message: 'Not logged in' }, { status: 401 }),
       ),
     );

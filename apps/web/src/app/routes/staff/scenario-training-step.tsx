@@ -13,7 +13,7 @@ import { TrainingBrief } from '@/features/scenarios/components/training-brief';
 import { TrainingOutcome } from '@/features/scenarios/components/training-outcome';
 import { TRAINING_TEXTS } from '@/features/scenarios/texts';
 import { scenarioFilterParams } from '@/features/scenarios/utils/scenario-filter';
-import { scriptFormValues } from '../desk-form';
+import { scriptFormValues, useScriptCycle } from '../desk-form';
 import { NotFound } from '../not-found';
 import { useScenarioTrainingContext } from './scenario-training-context';
 
@@ -27,8 +27,10 @@ function TrainingScript({ status, assessment: settled }: { status: ApplicationSt
   const { scenario, course } = useScenarioTrainingContext();
   const { values } = useApplicationForm();
   const { assessment } = useFormAssessment();
+  const cycle = useScriptCycle();
   return (
     <FeedbackPanel
+      cycle={cycle}
       assessment={settled ?? assessment}
       form={scriptFormValues(values)}
       course={course.courseData}

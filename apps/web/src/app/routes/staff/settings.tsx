@@ -20,7 +20,7 @@ export function ClearingStatusRoute() {
         onSaved={() => void queryClient.invalidateQueries({ queryKey: clearingStatusKeys.ping() })}
       />
       {canManage && <SignInLockouts />}
-      {canManage && <SubjectAccessForm action={apiPaths.adminSubjectAccess()} />}
+      {canManage && <SubjectAccessForm action={apiPaths.deskSubjectAccess()} />}
     </>
   );
 }

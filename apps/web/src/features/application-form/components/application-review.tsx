@@ -1,4 +1,11 @@
-import { APPLICATION_STATUSES, courseDocumentTypes, STATUS_PAGE_TEXTS, type ApplicationReviewResponse, type CourseData } from '@clearing-desk/contracts';
+import {
+  APPLICATION_STATUSES,
+  applicationReference,
+  courseDocumentTypes,
+  STATUS_PAGE_TEXTS,
+  type ApplicationReviewResponse,
+  type CourseData,
+} from '@clearing-desk/contracts';
 import { SummaryList } from '@clearing-desk/ui';
 import { FORM_TEXTS } from '../texts';
 import { ApplicationDetails, formatDate } from './application-details';
@@ -21,7 +28,7 @@ export function ApplicationReviewDetails({ review }: { review: ReviewForDetails 
       </h2>
       <SummaryList
         rows={[
-          { key: FORM_TEXTS.REFERENCE_LABEL, value: `${applicationData.DEPART_NUMBER}${applicationData.REFERENCE}` },
+          { key: FORM_TEXTS.REFERENCE_LABEL, value: applicationReference(applicationData) },
           { key: FORM_TEXTS.STATUS_LABEL, value: APPLICATION_STATUSES[applicationData.STATUS] },
           { key: FORM_TEXTS.SUBMITTED_ON, value: formatDate(applicationData.CREATED_AT.slice(0, 10)) },
         ]}

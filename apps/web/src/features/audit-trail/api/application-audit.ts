@@ -12,7 +12,7 @@ export const auditKeys = {
 
 /** GET /api/admin/applications/{student}/{course}/audit: reads and changes by staff, newest first (Administrators). */
 export const getApplicationAudit = (studentId: string, ucasCode: string, signal?: AbortSignal): Promise<AuditList> =>
-  api.get(apiPaths.adminApplicationAudit(studentId, ucasCode), auditListSchema, { signal });
+  api.get(apiPaths.deskApplicationAudit(studentId, ucasCode), auditListSchema, { signal });
 
 export const getApplicationAuditQueryOptions = (studentId: string, ucasCode: string) =>
   queryOptions({

@@ -17,6 +17,7 @@ const props = (overrides: Partial<FeedbackPanelProps> = {}): FeedbackPanelProps 
   status: 'O',
   log: [],
   applicationId: 'A-77',
+  cycle: '2025/26',
   ...overrides,
 });
 

@@ -21,7 +21,7 @@ export function CallScript({ script, live = true }: { script: CallScriptData; li
         {SCRIPT_HEADINGS.SCRIPT}
       </h3>
       <p className="cd-body-s cd-call-script__meta">
-        Clearing {script.intakeYear} · Script version {script.version}
+        {script.cycleLabel} · Script version {script.version}
       </p>
       {script.trainingIntro && <ScriptHtml html={script.trainingIntro} />}
       <ScriptHtml html={script.greeting} className="cd-call-script__greeting" />

@@ -69,6 +69,8 @@ export type FeedbackPanelProps = {
   scenario?: ScriptScenario | null;
   /** The stored decision's facts (deskDecisionFacts), read back when the script is for that decision. */
   facts?: DecisionFactSheet | null;
+  /** The stored current cycle's NAME ('2025/26', the Clearing status's `cycle`): the version line's label. */
+  cycle?: string | null;
   /** The outbound call button (spec section 4 "Outbound call"), supplied by the applications desk. */
   outboundCall?: ReactNode;
   /** The application's decision emails, after the History LOG; supplied by the applications desk. */
@@ -115,7 +117,7 @@ export function deskCallScript(props: DeskScriptProps): CallScriptData {
       aid: props.applicationId,
       ref: props.reference,
     },
-    { alternates: assessment?.ALTERNATE, scenario: props.scenario, facts: props.facts },
+    { alternates: assessment?.ALTERNATE, scenario: props.scenario, facts: props.facts, cycle: props.cycle },
   );
 }
 

@@ -9,6 +9,7 @@ import { useUpdateClearingStatus } from '../api/update-clearing-status';
 import { CLEARING_STATUS_TEXTS } from '../texts';
 import { ClearingAuditTable } from './clearing-audit-table';
 import { ClearingStatusForm, MESSAGE_ID, type ClearingStatusValues } from './clearing-status-form';
+import { RecruitmentCycleSection } from './recruitment-cycle-section';
 
 type ClearingStatusSettingsProps = {
   /** `canManageClearing(user)`: an Administrator over all courses. Anyone else gets the permission text. */
@@ -17,7 +18,7 @@ type ClearingStatusSettingsProps = {
   onSaved?: (status: ClearingStatusResponse) => void;
 };
 
-/** The Clearing settings: the form, then 'Recent changes' (the route adds 'Sign-in lockouts' below for the same Administrators). */
+/** The Clearing settings: the form, 'Recent changes', then the recruitment cycle (the route adds 'Sign-in lockouts' below for the same Administrators). */
 export function ClearingStatusSettings({ canManage, onSaved }: ClearingStatusSettingsProps) {
   useDocumentTitle(CLEARING_STATUS_TEXTS.HEADING);
   if (!canManage) {
@@ -62,7 +63,8 @@ function ClearingStatusSettingsContent({ onSaved }: Pick<ClearingStatusSettingsP
     setMessageError(null);
     mutation.mutate(parsed.data, {
       onSuccess: (answer) => {
-        stored(answer);
+        // The boxes show the stored setting (outside the cycle's window the public state is closed whatever it says).
+        stored(answer.setting ?? answer);
         setSaved(true);
       },
     });
@@ -87,9 +89,16 @@ function ClearingStatusSettingsContent({ onSaved }: Pick<ClearingStatusSettingsP
           {formatApiError(status.error)}
         </p>
       ) : (
-        <ClearingStatusForm initial={status.data} saving={mutation.isPending} messageError={messageError} onSubmit={save} onEdit={() => setSaved(false)} />
+        <ClearingStatusForm
+          initial={status.data.setting ?? status.data}
+          saving={mutation.isPending}
+          messageError={messageError}
+          onSubmit={save}
+          onEdit={() => setSaved(false)}
+        />
       )}
       <ClearingAuditTable />
+      <RecruitmentCycleSection />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { courseControlKeys } from './course-control-keys';
 
 /** GET /api/admin/courses/{ucasCode}/history: who changed which fields when, newest first. */
 export const getCourseHistory = (ucasCode: string, signal?: AbortSignal): Promise<CourseHistoryResponse> =>
-  api.get(apiPaths.adminCourseHistory(ucasCode), courseHistoryResponseSchema, { signal });
+  api.get(apiPaths.deskCourseHistory(ucasCode), courseHistoryResponseSchema, { signal });
 
 export const getCourseHistoryQueryOptions = (ucasCode: string) =>
   queryOptions({

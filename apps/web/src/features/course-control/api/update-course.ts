@@ -21,7 +21,7 @@ export type UpdateCourseInput = {
  * @throws ApiError with the server's message (400, 403, 412 ...).
  */
 export const updateCourse = ({ ucasCode, data, opened }: UpdateCourseInput): Promise<CourseDetailResponse> =>
-  api.put(apiPaths.adminCourse(ucasCode), data, courseDetailResponseSchema, { headers: { 'If-Match': courseEtag(opened) } });
+  api.put(apiPaths.deskCourse(ucasCode), data, courseDetailResponseSchema, { headers: { 'If-Match': courseEtag(opened) } });
 
 /** Saves a course: the answer becomes the course being edited, and its history is fetched again. */
 export const useUpdateCourse = () => {

@@ -21,10 +21,11 @@ const DECIMAL_FIELDS = ['OFFER_ALLOWANCE'] as const;
 const BOOLEAN_FIELDS = ['SUSPENDED', 'ALLOW_SECOND_YEAR_ENTRY'] as const;
 const TEXT_FIELDS = ['NOTES', 'FEEDBACK_TELEPHONE', 'FEEDBACK_NOTE', 'DOCUMENT_TYPES'] as const;
 
-/** Labels of the fields (error summary, history table; VACANCIES_INTERNAL only appears in the history). */
+/** Labels of the fields (error summary, history table; VACANCIES_INTERNAL and COURSE_START_DATE, moved by a cycle roll, only appear in the history). */
 export const FIELD_LABELS: Record<CourseHistoryField, string> = {
   VACANCIES_EXTERNAL: T.VACANCIES_EXTERNAL,
   VACANCIES_INTERNAL: T.VACANCIES_INTERNAL,
+  COURSE_START_DATE: T.COURSE_START_DATE,
   CLEARING_PLACES: T.CLEARING_PLACES,
   OFFER_ALLOWANCE: T.OFFER_ALLOWANCE,
   SUSPENDED: T.SUSPENDED,

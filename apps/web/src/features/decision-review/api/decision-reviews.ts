@@ -12,7 +12,7 @@ export const decisionReviewKeys = {
 
 /** GET /api/admin/decision-reviews: waiting requests oldest first, then the decided ones. */
 export const getDecisionReviews = (signal?: AbortSignal): Promise<DecisionReviewList> =>
-  api.get(apiPaths.adminDecisionReviews(), decisionReviewListSchema, { signal });
+  api.get(apiPaths.deskDecisionReviews(), decisionReviewListSchema, { signal });
 
 export const getDecisionReviewsQueryOptions = () =>
   queryOptions({ queryKey: decisionReviewKeys.list(), queryFn: ({ signal }) => getDecisionReviews(signal), staleTime: 0, meta: STAFF_QUERY_META });
@@ -24,7 +24,7 @@ export const useRecordReviewOutcome = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: number; decision: DecisionReviewDecision }) =>
-      api.put(apiPaths.adminDecisionReviewOutcome(id), decision, decisionReviewItemSchema),
+      api.put(apiPaths.deskDecisionReviewOutcome(id), decision, decisionReviewItemSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: decisionReviewKeys.all }),
   });
 };

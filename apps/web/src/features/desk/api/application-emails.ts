@@ -16,7 +16,7 @@ const EMPTY_REFETCHES = 12;
  * 503 with a message when notifications-svc cannot answer.
  */
 export const getApplicationEmails = (studentId: string, ucasCode: string, signal?: AbortSignal): Promise<EmailListResponse> =>
-  api.get(apiPaths.adminEmails(studentId, ucasCode), emailListResponseSchema, { signal });
+  api.get(apiPaths.deskEmails(studentId, ucasCode), emailListResponseSchema, { signal });
 
 /** The History's emails; asked again every few seconds while one is still queued, or for a minute while there is none yet. */
 export function useApplicationEmails(studentId: string, ucasCode: string) {
@@ -37,7 +37,7 @@ export function useApplicationEmails(studentId: string, ucasCode: string) {
 
 /** POST .../emails/{emailId}/resend: the same email again, to the application's current address (users who may edit it). */
 export const resendApplicationEmail = (studentId: string, ucasCode: string, emailId: string): Promise<ResendEmailResponse> =>
-  api.post(apiPaths.adminEmailResend(studentId, ucasCode, emailId), {}, resendEmailResponseSchema);
+  api.post(apiPaths.deskEmailResend(studentId, ucasCode, emailId), {}, resendEmailResponseSchema);
 
 /** Resending refreshes the emails (the new one, queued) and the application (its LOG names who resent). */
 export function useResendApplicationEmail(studentId: string, ucasCode: string) {

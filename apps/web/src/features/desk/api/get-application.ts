@@ -15,7 +15,7 @@ export type LoadedApplication = { data: DeskApplicationResponse; version: number
  */
 export async function getDeskApplication(studentId: string, ucasCode: string, signal?: AbortSignal): Promise<LoadedApplication> {
   let etag: string | undefined;
-  const data = await api.get(apiPaths.adminApplication(studentId, ucasCode), deskApplicationResponseSchema, {
+  const data = await api.get(apiPaths.deskApplication(studentId, ucasCode), deskApplicationResponseSchema, {
     signal,
     onHeaders: (headers) => {
       etag = headers.get('ETag') ?? undefined;

@@ -11,7 +11,7 @@ import { applicationsKeys } from './applications-keys';
  * user has a role on, and the total. 401 without a session, 400 `{ message }` for bad values.
  */
 export const getApplications = (filters: ApplicationSearchFilters, signal?: AbortSignal): Promise<ApplicationListingResponse> =>
-  api.get(apiPaths.adminApplications(), applicationListingResponseSchema, {
+  api.get(apiPaths.deskApplications(), applicationListingResponseSchema, {
     params: {
       q: filters.q || undefined,
       s: filters.s || undefined,

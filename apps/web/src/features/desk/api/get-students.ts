@@ -15,7 +15,7 @@ import { getDeskApplication } from './get-application';
 
 /** GET /api/admin/students (spec section 2 student search): rows of ID, NAME1, NAME2, APPLIED_TO. */
 export const getStudents = (query: StudentSearchQuery, signal?: AbortSignal): Promise<StudentSearchResponse> =>
-  api.get(apiPaths.adminStudents(), studentSearchResponseSchema, { params: { ...query }, signal });
+  api.get(apiPaths.deskStudents(), studentSearchResponseSchema, { params: { ...query }, signal });
 
 export const getStudentsQueryOptions = (viewer: string, query: StudentSearchQuery) =>
   queryOptions({

@@ -10,7 +10,7 @@ import { applicationsKeys } from './applications-keys';
  * notes over 250 characters, 403 without a role that may edit the application.
  */
 export const logOutboundCall = (studentId: string, ucasCode: string, body: OutboundCallData): Promise<OutboundCallResponse> =>
-  api.put(apiPaths.adminOutboundCall(studentId, ucasCode), body, outboundCallResponseSchema);
+  api.put(apiPaths.deskOutboundCall(studentId, ucasCode), body, outboundCallResponseSchema);
 
 /** Saving refreshes the application (its LOG shows the call) and the listings ('Outbound call complete'). */
 export function useLogOutboundCall(studentId: string, ucasCode: string) {

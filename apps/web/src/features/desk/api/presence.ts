@@ -8,8 +8,8 @@ import { api } from '@/lib/api-client';
  * Answers who holds it after the call, whether that is the user, and when to call again.
  */
 export const claimPresence = (studentId: string, ucasCode: string, takeOver = false): Promise<PresenceResponse> =>
-  api.put(apiPaths.adminPresence(studentId, ucasCode), { take_over: takeOver }, presenceResponseSchema);
+  api.put(apiPaths.deskPresence(studentId, ucasCode), { take_over: takeOver }, presenceResponseSchema);
 
 /** DELETE .../presence: the user closed the application (or recorded its outcome); others may now save it. */
 export const releasePresence = (studentId: string, ucasCode: string): Promise<PresenceResponse> =>
-  api.delete(apiPaths.adminPresence(studentId, ucasCode), presenceResponseSchema);
+  api.delete(apiPaths.deskPresence(studentId, ucasCode), presenceResponseSchema);

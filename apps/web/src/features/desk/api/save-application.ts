@@ -18,7 +18,7 @@ import { api } from '@/lib/api-client';
  * permission.
  */
 export const createDeskApplication = (studentId: string, ucasCode: string, submission: StaffCreateSubmission): Promise<ApplyResponse> =>
-  api.post(apiPaths.adminApplication(studentId, ucasCode), submission, applyResponseSchema);
+  api.post(apiPaths.deskApplication(studentId, ucasCode), submission, applyResponseSchema);
 
 /**
  * PUT /api/admin/applications/{student}/{course} (spec section 7): the changed form with the
@@ -32,6 +32,6 @@ export const updateDeskApplication = (
   submission: StaffUpdateSubmission,
   version: number | null,
 ): Promise<StaffUpdateResponse> =>
-  api.put(apiPaths.adminApplication(studentId, ucasCode), submission, staffUpdateResponseSchema, {
+  api.put(apiPaths.deskApplication(studentId, ucasCode), submission, staffUpdateResponseSchema, {
     headers: version === null ? {} : { 'If-Match': versionEtag(version) },
   });

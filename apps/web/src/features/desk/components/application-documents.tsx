@@ -29,7 +29,7 @@ export function ApplicationDocuments({ studentId, ucasCode, documents, formatSiz
             <li key={document.file_id} className="cd-document">
               <a
                 className="cd-link"
-                href={apiPaths.adminDocument(studentId, ucasCode, document.file_id)}
+                href={apiPaths.deskDocument(studentId, ucasCode, document.file_id)}
                 download={document.file_name}
                 aria-label={downloadLabel(document.file_name)}
               >

@@ -26,6 +26,12 @@ export function PresenceNotice({ presence, onTakeOver }: PresenceNoticeProps) {
   // their save buttons just stopped working; a notice there on opening is simply read in place.
   const wasMine = useRef(false);
   const lost = holder !== null && wasMine.current;
+  // The notice and its button are gone after a take-over: focus goes to the sentence that
+  // replaced them, once it is on screen (after the dialog has handed focus back).
+  const showTaken = takenOver && presence?.mine === true;
+  useEffect(() => {
+    if (showTaken) takenRef.current?.focus();
+  }, [showTaken]);
   useEffect(() => {
     if (presence) wasMine.current = presence.mine || (wasMine.current && holder !== null);
   }, [presence, holder]);
@@ -34,17 +40,13 @@ export function PresenceNotice({ presence, onTakeOver }: PresenceNoticeProps) {
     setAsking(false);
     setError(null);
     onTakeOver().then(
-      () => {
-        setTakenOver(true);
-        // The notice and its button are gone: focus goes to the sentence that replaced them.
-        requestAnimationFrame(() => takenRef.current?.focus());
-      },
+      () => setTakenOver(true),
       (e: unknown) => setError(formatApiError(e)),
     );
   };
 
   if (!holder) {
-    return takenOver && presence?.mine ? (
+    return showTaken ? (
       <p className="cd-body cd-presence-taken" role="status" tabIndex={-1} ref={takenRef}>
         {PRESENCE_TEXTS.TAKEN_OVER}
       </p>

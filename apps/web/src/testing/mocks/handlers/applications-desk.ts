@@ -143,7 +143,7 @@ function placesGuard(
  * search. 401 without a session; permissions as the services enforce them.
  */
 export const applicationsDeskHandlers = [
-  http.get(apiUrl(API_ROUTES.adminApplications.path), ({ request }) => {
+  http.get(apiUrl(API_ROUTES.deskApplications.path), ({ request }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const url = new URL(request.url);
@@ -172,7 +172,7 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json(body);
   }),
 
-  http.get(apiUrl(API_ROUTES.adminApplication.path), ({ params }) => {
+  http.get(apiUrl(API_ROUTES.deskApplication.path), ({ params }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
@@ -183,7 +183,7 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json({ ...detail, access }, { headers: { ETag: versionEtag(version) } });
   }),
 
-  http.put(apiUrl(API_ROUTES.adminApplicationUpdate.path), async ({ params, request }) => {
+  http.put(apiUrl(API_ROUTES.deskApplicationUpdate.path), async ({ params, request }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
@@ -230,7 +230,7 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json(body);
   }),
 
-  http.post(apiUrl(API_ROUTES.adminApplicationCreate.path), async ({ params, request }) => {
+  http.post(apiUrl(API_ROUTES.deskApplicationCreate.path), async ({ params, request }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const parsed = staffCreateSubmissionSchema.safeParse(((await request.json()) as { data?: unknown }).data);
@@ -281,7 +281,7 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json(response);
   }),
 
-  http.put(apiUrl(API_ROUTES.adminOutboundCall.path), async ({ params, request }) => {
+  http.put(apiUrl(API_ROUTES.deskOutboundCall.path), async ({ params, request }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
@@ -307,7 +307,7 @@ export const applicationsDeskHandlers = [
   }),
 
   // Presence as applications-svc keeps it: the first who may edit holds it; take_over claims it; a reader never holds it.
-  http.put(apiUrl(API_ROUTES.adminPresence.path), async ({ params, request }) => {
+  http.put(apiUrl(API_ROUTES.deskPresence.path), async ({ params, request }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
@@ -324,7 +324,7 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json(presenceAnswer(key, user.username));
   }),
 
-  http.delete(apiUrl(API_ROUTES.adminPresenceRelease.path), ({ params }) => {
+  http.delete(apiUrl(API_ROUTES.deskPresenceRelease.path), ({ params }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     if (!find(params.student, params.course)) return error(404, DESK_MESSAGES.NOT_FOUND);
@@ -334,7 +334,7 @@ export const applicationsDeskHandlers = [
 
   // 'Next call' as applications-svc answers it: the adviser's open item first, else the contracts'
   // order over what they may edit (24 hours for a lapsing offer), claimed for them; closed claims never come back.
-  http.post(apiUrl(API_ROUTES.adminQueueNext.path), () => {
+  http.post(apiUrl(API_ROUTES.deskQueueNext.path), () => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const mine = Object.values(db.queueClaims).find((c) => c.username === user.username && !c.closed);
@@ -377,14 +377,14 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json({ item } satisfies WorkQueueNextResponse);
   }),
 
-  http.get(apiUrl(API_ROUTES.adminEmails.path), ({ params }) => {
+  http.get(apiUrl(API_ROUTES.deskEmails.path), ({ params }) => {
     if (!db.sessionUser) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     if (!find(params.student, params.course)) return error(404, DESK_MESSAGES.NOT_FOUND);
     const body: EmailListResponse = { emails: db.deskEmails[`${String(params.student)}/${String(params.course)}`] ?? [] };
     return HttpResponse.json(body);
   }),
 
-  http.post(apiUrl(API_ROUTES.adminEmailResend.path), ({ params }) => {
+  http.post(apiUrl(API_ROUTES.deskEmailResend.path), ({ params }) => {
     const user = db.sessionUser;
     if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const found = find(params.student, params.course);
@@ -421,7 +421,7 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json(body, { status: 201 });
   }),
 
-  http.get(apiUrl(API_ROUTES.adminStudents.path), ({ request }) => {
+  http.get(apiUrl(API_ROUTES.deskStudents.path), ({ request }) => {
     if (!db.sessionUser) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
     const query = studentSearchQuerySchema.safeParse(Object.fromEntries([...new URL(request.url).searchParams].filter(([k]) => k !== TIMESTAMP_PARAM)));
     if (!query.success) return error(400, query.error.issues[0]?.message ?? 'Bad request');

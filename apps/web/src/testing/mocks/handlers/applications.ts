@@ -37,6 +37,7 @@ import {
   type FormProofChallenge,
   type FormProofRequired,
   type FormStartResponse,
+  normaliseEmail,
 } from '@clearing-desk/contracts';
 import { decisionDeadline } from '@clearing-desk/contracts/server';
 import { createCourseDetail } from '@clearing-desk/contracts/testing';
@@ -79,7 +80,7 @@ export const unavailable = (course: CourseData, who: 'public' | 'staff' = 'publi
   return refusal ? error(refusal.status, refusal.message) : null;
 };
 
-const sameEmail = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
+const sameEmail = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && normaliseEmail(a) === normaliseEmail(b);
 
 /** The stored applications to a course of the person with this email, or UCAS Personal ID when they applied through UCAS (the duplicate check). */
 const appliedBy = (ucasCode: unknown, person: { email?: unknown; ucasPersonalId?: unknown }) =>

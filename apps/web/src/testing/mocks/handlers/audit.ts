@@ -6,4 +6,4 @@ import { apiUrl } from '../api-url';
 export const auditRows: AuditItem[] = [];
 
 /** The application's audit (Administrators), as the gateway answers it. */
-export const auditHandlers = [http.get(apiUrl(API_ROUTES.adminApplicationAudit.path), () => HttpResponse.json({ rows: auditRows }))];
+export const auditHandlers = [http.get(apiUrl(API_ROUTES.deskApplicationAudit.path), () => HttpResponse.json({ rows: auditRows }))];

@@ -55,7 +55,7 @@ export const coursesHandlers = [
     return HttpResponse.json({ ...courseDetail(course), access: null });
   }),
 
-  http.get(apiUrl(API_ROUTES.adminCourse.path), ({ params }) => {
+  http.get(apiUrl(API_ROUTES.deskCourse.path), ({ params }) => {
     if (!db.sessionUser) return HttpResponse.json({ message: LOGIN_MESSAGES.NOT_LOGGED_IN }, { status: 401 });
     const course = db.courses.find((c) => c.UCAS_CODE === params.id);
     if (!course) return HttpResponse.json({ message: 'Course not found' }, { status: 404 });

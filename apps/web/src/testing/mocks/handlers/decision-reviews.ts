@@ -43,8 +43,8 @@ export const decisionReviewHandlers = [
     decisionReviews.push(item);
     return HttpResponse.json({ REQUESTED_AT: item.REQUESTED_AT, RESPOND_BY: item.RESPOND_BY });
   }),
-  http.get(apiUrl(API_ROUTES.adminDecisionReviews.path), () => HttpResponse.json({ rows: decisionReviews })),
-  http.put(apiUrl(API_ROUTES.adminDecisionReviewOutcome.path), async ({ params, request }) => {
+  http.get(apiUrl(API_ROUTES.deskDecisionReviews.path), () => HttpResponse.json({ rows: decisionReviews })),
+  http.put(apiUrl(API_ROUTES.deskDecisionReviewOutcome.path), async ({ params, request }) => {
     const parsed = apiBodySchema(decisionReviewDecisionSchema).safeParse(await request.json());
     if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
     const item = decisionReviews.find((r) => r.ID === Number(params.id));

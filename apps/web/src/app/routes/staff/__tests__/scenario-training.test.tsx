@@ -71,6 +71,9 @@ describe('training-call mode', () => {
     await trainingCall(user, 'Refer (save)');
     expect(screen.getByText('The status you chose does not match the scenario’s expected outcome.')).toBeInTheDocument();
     expect(screen.getByText('Referred (R)')).toBeInTheDocument();
-    expect(screen.getByText('If nobody has contacted you by midday tomorrow, please assume that you have been unsuccessful.')).toBeInTheDocument();
+    // Not saved: no deadline yet, so the rule (never 'tomorrow', untrue on a Saturday).
+    expect(
+      screen.getByText('If nobody has contacted you by midday on our next working day, please assume that you have been unsuccessful.'),
+    ).toBeInTheDocument();
   });
 });

@@ -89,7 +89,7 @@ describe('/staff/settings (Clearing settings)', () => {
     setClearingStatus({ state: 1, closing_message: null });
     const { user, queryClient } = renderApp('/apply', { user: admin });
     await screen.findByRole('heading', { level: 1, name: 'Find a degree' });
-    expect(queryClient.getQueryData(clearingStatusKeys.status())).toEqual({ state: 1, closing_message: null });
+    expect(queryClient.getQueryData(clearingStatusKeys.status())).toMatchObject({ state: 1, closing_message: null, cycle: { NAME: '2025/26' } });
 
     await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Settings' }));
     await user.click(await screen.findByRole('radio', { name: 'Closed' }));
@@ -112,7 +112,11 @@ describe('/staff/settings (Clearing settings)', () => {
 
     // The setting and the gate read one query (GET /api/admin/status): the gate has the saved state
     // at once, so after signing out the public sees the new closing message.
-    expect(queryClient.getQueryData(clearingStatusKeys.status())).toEqual({ state: 0, closing_message: 'Clearing has closed for 2025/26.' });
+    expect(queryClient.getQueryData(clearingStatusKeys.status())).toMatchObject({
+      state: 0,
+      closing_message: 'Clearing has closed for 2025/26.',
+      cycle: { NAME: '2025/26' },
+    });
     await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign out' }));
     await screen.findByRole('heading', { level: 1, name: 'Staff sign in' });
     await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Apply' }));

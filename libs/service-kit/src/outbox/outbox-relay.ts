@@ -1,40 +1,62 @@
-import {
-  decisionEmailPayloadSchema,
-  OUTBOX_JOB_OPTIONS,
-  OUTBOX_KINDS,
-  OUTBOX_QUEUES,
-  outboxJobId,
-  WALLBOARD_CHANNEL,
-  type OutboxKind,
-  type WallboardEvent,
-} from '@clearing-desk/contracts';
-import { redisConnection, withTimeout, type ConnectionLifecycle } from '@clearing-desk/service-kit';
-import { Queue } from 'bullmq';
+import { Counter, Gauge } from '@prometheus-io/client';
+import { Queue, type JobsOptions } from 'bullmq';
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Gauge } from '@prometheus-io/client';
-import type { ApplicationsConfig } from '../config';
-import { outbox } from '../db/schema';
-import type { ApplicationsDatabase } from '../plugins/external/database';
+import type { Database } from '../database/connect-database';
+import { redisConnection, withTimeout, type ConnectionLifecycle } from '../queue/redis-connection';
+import type { OutboxTable } from './outbox-table';
+
+/** Where each outbox kind goes: its BullMQ queue and the job options of its rows. */
+export type OutboxRoutes = Readonly<Record<string, { readonly queue: string; readonly jobOptions: JobsOptions }>>;
+
+/** What a service's relay needs: its database and outbox table, Redis, the queues' key prefix, the kinds' queues and its pace. */
+export type OutboxRelayOptions = {
+  // The relay reads and writes only the outbox table it is given, whatever else the schema holds.
+  db: Database<Record<string, unknown>>;
+  table: OutboxTable;
+  redisUrl: string;
+  /** BullMQ key prefix, the same as the consumers' of its queues. */
+  prefix: string;
+  routes: OutboxRoutes;
+  /** How often it looks for waiting rows (ms); `kick` wakes it sooner. */
+  intervalMs: number;
+  /** Rows one relay transaction takes. */
+  batch: number;
+  log: FastifyBaseLogger;
+  onRelayed?: (rows: number) => void;
+  /**
+   * A Redis pub/sub message for a row just relayed (channel and text), or null for none: published
+   * on the relay's connection after the batch commits (so a rolled-back row is never announced),
+   * fire and forget (a lost message never holds a row back). applications-svc announces its
+   * decisions to the wallboards this way.
+   */
+  announce?: (row: { kind: string; payload: unknown }) => { channel: string; message: string } | null;
+};
 
 /**
  * The outbox relay: takes waiting rows `FOR UPDATE SKIP LOCKED` in small batches
- * (so several applications-svc instances share the work without taking the same row), adds each
- * to its kind's BullMQ queue with the row id as the job id, and marks them relayed in the same
+ * (so several instances of a service share the work without taking the same row), adds each to
+ * its kind's BullMQ queue with the row id as the job id, and marks them relayed in the same
  * transaction. If Redis is down the add fails, the transaction rolls back and the rows wait for
  * the next pass; if the process dies after the add and before the commit, the next pass adds the
- * row again and BullMQ (or the consumer's unique key) ignores the repeat.
+ * row again and BullMQ (or the consumer's record of event ids) ignores the repeat.
+ * @throws at once for a row whose kind has no route (a programming error: nothing is relayed).
  */
-export function createOutboxRelay(deps: { db: ApplicationsDatabase; config: ApplicationsConfig; log: FastifyBaseLogger; onRelayed?: (rows: number) => void }) {
-  const { db, config, log } = deps;
+export function createOutboxRelay(options: OutboxRelayOptions) {
+  const { db, table, log } = options;
   const lifecycle: ConnectionLifecycle = { closed: false };
-  const connection = redisConnection(config.REDIS_URL, 'producer', lifecycle);
-  const queues = new Map<OutboxKind, Queue>();
-  const queueFor = (kind: OutboxKind) => {
+  const connection = redisConnection(options.redisUrl, 'producer', lifecycle);
+  const queues = new Map<string, Queue>();
+  const routeOf = (kind: string) => {
+    const route = options.routes[kind];
+    if (!route) throw new Error(`outbox kind '${kind}' has no queue`);
+    return route;
+  };
+  const queueFor = (kind: string) => {
     let q = queues.get(kind);
     if (!q) {
-      q = new Queue(OUTBOX_QUEUES[kind], { connection, prefix: config.NOTIFICATIONS_QUEUE_PREFIX });
+      q = new Queue(routeOf(kind).queue, { connection, prefix: options.prefix });
       q.on('error', () => undefined);
       queues.set(kind, q);
     }
@@ -45,52 +67,40 @@ export function createOutboxRelay(deps: { db: ApplicationsDatabase; config: Appl
   let again = false;
   let failures = 0;
 
-  /**
-   * Announces the decisions just relayed to the wallboards (contracts wallboard.ts), after the
-   * relay's commit: a publish is fire-and-forget (a wallboard that misses one still polls), so it
-   * never holds a row back.
-   */
-  function announce(rows: readonly { kind: OutboxKind; payload: unknown }[]): void {
-    for (const row of rows) {
-      if (row.kind !== OUTBOX_KINDS.DECISION_EMAIL) continue;
-      const decision = decisionEmailPayloadSchema.safeParse(row.payload);
-      if (!decision.success) continue;
-      const event: WallboardEvent = { type: 'decision', UCAS_CODE: decision.data.ucasCode, STATUS: decision.data.status, AT: decision.data.decidedAt };
-      connection.publish(WALLBOARD_CHANNEL, JSON.stringify(event)).catch((err: unknown) => log.warn({ err }, 'wallboard update not published'));
-    }
-  }
-
   /** One batch: answers how many rows were relayed (0 when none waited or Redis is down). */
   async function relayBatch(): Promise<number> {
     if (connection.status !== 'ready') return 0;
     const relayed = await db.transaction(async (tx) => {
       const rows = await tx
         .select()
-        .from(outbox)
-        .where(isNull(outbox.relayedAt))
-        .orderBy(asc(outbox.createdAt))
-        .limit(config.OUTBOX_RELAY_BATCH)
+        .from(table)
+        .where(isNull(table.relayedAt))
+        .orderBy(asc(table.createdAt))
+        .limit(options.batch)
         .for('update', { skipLocked: true });
       if (rows.length === 0) return [];
       for (const row of rows) {
         await withTimeout(
-          queueFor(row.kind).add(row.kind, { outboxId: row.id, payload: row.payload }, { ...OUTBOX_JOB_OPTIONS[row.kind], jobId: outboxJobId(row.id) }),
+          queueFor(row.kind).add(row.kind, { outboxId: row.id, payload: row.payload }, { ...routeOf(row.kind).jobOptions, jobId: row.id }),
           3000,
           'queueing an outbox row',
         );
       }
       await tx
-        .update(outbox)
+        .update(table)
         .set({ relayedAt: sql`now()` })
         .where(
           inArray(
-            outbox.id,
+            table.id,
             rows.map((r) => r.id),
           ),
         );
       return rows;
     });
-    announce(relayed);
+    for (const row of relayed) {
+      const note = options.announce?.(row);
+      if (note) connection.publish(note.channel, note.message).catch((err: unknown) => log.warn({ err }, 'outbox announcement not published'));
+    }
     return relayed.length;
   }
 
@@ -101,8 +111,8 @@ export function createOutboxRelay(deps: { db: ApplicationsDatabase; config: Appl
       for (;;) {
         const n = await relayBatch();
         total += n;
-        if (n > 0) deps.onRelayed?.(n);
-        if (n < config.OUTBOX_RELAY_BATCH) break;
+        if (n > 0) options.onRelayed?.(n);
+        if (n < options.batch) break;
       }
       if (failures > 0) log.info({ failures }, 'outbox relay working again');
       failures = 0;
@@ -132,13 +142,13 @@ export function createOutboxRelay(deps: { db: ApplicationsDatabase; config: Appl
       again = false;
       return pass();
     }
-    schedule(config.OUTBOX_RELAY_INTERVAL_MS);
+    schedule(options.intervalMs);
     return n;
   }
 
   return {
     start: () => schedule(0),
-    /** A decision was committed: relay now rather than at the next tick. */
+    /** A change was committed: relay now rather than at the next tick. */
     kick: () => void pass(),
     /** Relays what waits now (tests). */
     relayNow: () => pass(),
@@ -155,29 +165,32 @@ export type OutboxRelay = ReturnType<typeof createOutboxRelay>;
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The service's outbox relay (service-kit outboxRelayPlugin): `kick` it after a commit that wrote outbox rows. */
     outboxRelay: OutboxRelay;
   }
 }
 
 /**
- * Runs the relay in applications-svc (OUTBOX_RELAY_INTERVAL_MS, kicked after each decision); stops
+ * Runs the relay in a service that has an outbox (after its database plugin: `fastify.db`); stops
  * it before the database closes. Its metrics: `clearing_outbox_relayed_total` (rows
  * handed to their queue), and at each scrape `clearing_outbox_pending` (rows not relayed yet) and
  * `clearing_outbox_lag_seconds` (the age of the oldest of them: 0 when none waits), read from
  * the database; left out of the scrape while the database does not answer.
  */
-export const outboxRelayPlugin = fp<{ config: ApplicationsConfig }>(
-  async (fastify, { config }) => {
+export const outboxRelayPlugin = fp<Omit<OutboxRelayOptions, 'db' | 'log' | 'onRelayed'>>(
+  async (fastify, options) => {
+    const { table } = options;
+    const db = (fastify as unknown as { db: Database<Record<string, unknown>> }).db;
     const relayed = new Counter({
       name: 'clearing_outbox_relayed_total',
-      help: 'Outbox rows (decision emails, course places) handed to their queue',
+      help: 'Outbox rows handed to their queue',
       registers: [fastify.metricsRegistry],
     });
     const waiting = async () => {
-      const [row] = await fastify.db
-        .select({ pending: sql<number>`count(*)::int`, lag: sql<number>`coalesce(extract(epoch from now() - min(${outbox.createdAt})), 0)::float8` })
-        .from(outbox)
-        .where(isNull(outbox.relayedAt));
+      const [row] = await db
+        .select({ pending: sql<number>`count(*)::int`, lag: sql<number>`coalesce(extract(epoch from now() - min(${table.createdAt})), 0)::float8` })
+        .from(table)
+        .where(isNull(table.relayedAt));
       return { pending: Number(row?.pending ?? 0), lag: Number(row?.lag ?? 0) };
     };
     new Gauge({
@@ -204,10 +217,10 @@ export const outboxRelayPlugin = fp<{ config: ApplicationsConfig }>(
         }
       },
     });
-    const relay = createOutboxRelay({ db: fastify.db, config, log: fastify.log.child({ component: 'outbox-relay' }), onRelayed: (rows) => relayed.inc(rows) });
+    const relay = createOutboxRelay({ ...options, db, log: fastify.log.child({ component: 'outbox-relay' }), onRelayed: (rows) => relayed.inc(rows) });
     fastify.decorate('outboxRelay', relay);
     fastify.addHook('onReady', async () => relay.start());
     fastify.addHook('onClose', () => relay.close());
   },
-  { name: 'outbox-relay', dependencies: ['applications-database'] },
+  { name: 'outbox-relay', decorators: { fastify: ['db'] } },
 );
