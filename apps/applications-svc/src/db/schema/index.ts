@@ -8,3 +8,4 @@ export * from './decision-reviews';
 export * from './staff-audit';
 export * from './recruitment-cycles';
 export * from './queue-claims';
+export * from './retention-runs';

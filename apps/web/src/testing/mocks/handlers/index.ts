@@ -5,6 +5,7 @@ import { authHandlers } from './auth';
 import { clearingStatusSettingsHandlers } from './clearing-status-settings';
 import { clearingStatusHandlers } from './clearing-status';
 import { coursesHandlers } from './courses';
+import { dataProtectionHandlers } from './data-protection';
 import { decisionReviewHandlers } from './decision-reviews';
 import { filesHandlers } from './files';
 import { scenariosHandlers } from './scenarios';
@@ -22,4 +23,5 @@ export const handlers = [
   ...decisionReviewHandlers,
   ...auditHandlers,
   ...wallboardHandlers,
+  ...dataProtectionHandlers,
 ];
