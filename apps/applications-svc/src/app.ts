@@ -70,7 +70,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(applicationRoutes, { now: options.now, today });
   await app.register(figuresRoutes);
   await app.register(deskRoutes);
-  await app.register(auditRoutes);
+  await app.register(auditRoutes, { now: options.now });
   await app.register(placesRoutes);
   await app.register(decisionReviewRoutes, { now: options.now });
   app.addHook('onReady', async () => {

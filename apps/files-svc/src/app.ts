@@ -8,6 +8,7 @@ import { databasePlugin } from './plugins/external/database';
 import { multipartPlugin } from './plugins/external/multipart';
 import { scanQueuePlugin } from './plugins/external/scan-queue';
 import { fileRoutes } from './routes/files';
+import { fileErasureRoutes } from './routes/files/erasure';
 import type { Scanner } from './scanning/clamav-scanner';
 
 export type BuildOptions = {
@@ -36,5 +37,6 @@ export async function buildApp(config: FilesConfig, options: BuildOptions = {}) 
   await app.register(scanWorkerPlugin, { config, scanner: options.scanner });
   await app.register(quarantineSweeperPlugin, { config });
   await app.register(fileRoutes, { config });
+  await app.register(fileErasureRoutes);
   return app;
 }

@@ -13,6 +13,7 @@ import { rateLimitPlugin } from './plugins/external/rate-limit';
 import { formGuardPlugin } from './plugins/app/form-guard';
 import { securityHeadersPlugin } from './plugins/external/security-headers';
 import { redisPlugin } from './plugins/external/redis';
+import { retentionJobPlugin } from './plugins/app/retention-job';
 import { webAppPlugin } from './plugins/external/web-app';
 import { xsrfPlugin } from './plugins/external/xsrf';
 import { placesPlugin } from './places/places';
@@ -67,6 +68,7 @@ export async function buildApp(config: GatewayConfig) {
   await app.register(staffSessionPlugin, { config, refreshRoles });
   await app.register(serviceClientsPlugin, { config });
   await app.register(serviceReadinessPlugin);
+  await app.register(retentionJobPlugin, { config });
   await app.register(placesPlugin);
   await app.register(noStorePlugin, { apiPrefix });
   await app.register(openApiPlugin, { apiPrefix, basePath: config.BASE_PATH });

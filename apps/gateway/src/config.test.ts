@@ -1,5 +1,6 @@
 import { TEST_INTERNAL_TOKEN } from '@clearing-desk/service-kit/testing';
-import { gatewayConfigSchema } from './config';
+import { DEFAULT_RETENTION_MONTHS } from '@clearing-desk/contracts';
+import { gatewayConfigSchema, retentionSchedule } from './config';
 import { TEST_SESSION_SECRET } from './testing/test-config';
 
 const required = { INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, SESSION_SECRET: TEST_SESSION_SECRET };
@@ -27,5 +28,17 @@ describe('gateway config', () => {
     const config = gatewayConfigSchema.parse(required);
     expect(config.STAFF_ROLES_REFRESH_MS).toBe(300_000);
     expect(config.STAFF_ROLES_MAX_AGE_MS).toBe(1_800_000);
+  });
+
+  it('reads RETENTION_SCHEDULE as months per category and per cycle, each missing month its default, and refuses anything else', () => {
+    expect(retentionSchedule(gatewayConfigSchema.parse(required))).toEqual({ months: DEFAULT_RETENTION_MONTHS, cycles: {} });
+    const set = gatewayConfigSchema.parse({ ...required, RETENTION_SCHEDULE: '{"months":{"uploads":3},"cycles":{"2025/26":{"unsuccessful":6}}}' });
+    expect(retentionSchedule(set)).toEqual({ months: { ...DEFAULT_RETENTION_MONTHS, uploads: 3 }, cycles: { '2025/26': { unsuccessful: 6 } } });
+    expect(gatewayConfigSchema.safeParse({ ...required, RETENTION_SCHEDULE: 'six months' }).error?.issues).toEqual([
+      expect.objectContaining({ path: ['RETENTION_SCHEDULE'], message: 'must be JSON' }),
+    ]);
+    expect(gatewayConfigSchema.safeParse({ ...required, RETENTION_SCHEDULE: '{"cycles":{"2025":{"unsuccessful":6}}}' }).error?.issues).toEqual([
+      expect.objectContaining({ path: ['RETENTION_SCHEDULE'], message: "is not a retention schedule: cycles.2025 a cycle is an intake like '2025/26'" }),
+    ]);
   });
 });

@@ -1,8 +1,24 @@
 import path from 'node:path';
-import { ucasInstitutionCodeSchema } from '@clearing-desk/contracts';
+import { retentionScheduleSchema, ucasInstitutionCodeSchema, type RetentionSchedule } from '@clearing-desk/contracts';
 import { clearingClockSetting } from '@clearing-desk/contracts/server';
 import { baseServiceConfigSchema, metricsPortSchema, redisUrlSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
+
+/** Why RETENTION_SCHEDULE's text is not a schedule, or null when it is one. */
+function retentionScheduleProblem(text: string): string | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return 'must be JSON';
+  }
+  const parsed = retentionScheduleSchema.safeParse(json);
+  return parsed.success ? null : `is not a retention schedule: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`;
+}
+
+/** The retention schedule of a valid config (RETENTION_SCHEDULE checked when the config was parsed), each missing month its default. */
+export const retentionSchedule = (config: Pick<GatewayConfig, 'RETENTION_SCHEDULE'>): RetentionSchedule =>
+  retentionScheduleSchema.parse(JSON.parse(config.RETENTION_SCHEDULE));
 
 /** A service's URLs: one, or several comma-separated (its instances); at least one, each a URL. */
 const serviceUrls = (defaultUrl: string) =>
@@ -146,6 +162,21 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
     .default('cn'),
   /** Milliseconds the directory may take to connect or answer before sign-in answers 503. */
   LDAP_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /**
+   * The retention schedule (contracts privacy/retention.ts): JSON `{ "months": { "<category>": n },
+   * "cycles": { "<intake>": { "<outcome>": n } } }`, each missing month its default
+   * (DEFAULT_RETENTION_MONTHS; docs/domain/data-protection.md). Sent to every service by the
+   * retention job, shown to Administrators and printed in the privacy notice.
+   */
+  RETENTION_SCHEDULE: z
+    .string()
+    .default('{}')
+    .superRefine((text, ctx) => {
+      const problem = retentionScheduleProblem(text);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  /** When the nightly retention job runs: a cron pattern in Europe/London time (BullMQ job scheduler); empty: never by itself (Administrators can still run it). */
+  RETENTION_CRON: z.string().trim().default('30 2 * * *'),
   /** JSON file mapping directory groups (or OIDC group claims) to role assignments. */
   ROLE_MAPPING_FILE: z.string().default(path.resolve(__dirname, '../../../tools/ldap/demo-role-mapping.json')),
   /** Every refused sign-in takes at least this long, so timing does not tell an unknown user from a wrong password. */

@@ -5,6 +5,7 @@ import { emailsRepositoryPlugin } from './repositories/emails-repository';
 import { databasePlugin } from './plugins/external/database';
 import { emailQueuePlugin } from './plugins/external/email-queue';
 import { emailRoutes } from './routes/emails';
+import { emailErasureRoutes } from './routes/emails/erasure';
 import type { EmailWorkerDeps } from './sending/email-worker';
 
 export type BuildOptions = { onAccepted?: EmailWorkerDeps['onAccepted'] };
@@ -26,5 +27,6 @@ export async function buildApp(config: NotificationsConfig, options: BuildOption
   await app.register(emailsRepositoryPlugin);
   await app.register(emailWorkerPlugin, { config, onAccepted: options.onAccepted });
   await app.register(emailRoutes, { config });
+  await app.register(emailErasureRoutes);
   return app;
 }

@@ -1,27 +1,62 @@
-import type { PersonalTables } from '@clearing-desk/service-kit';
-import { inArray } from 'drizzle-orm';
+import { inArray, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
 /** The keys of one person's rows across this service's tables. */
 export type SubjectKeys = { studentIds: string[]; applicationIds: number[] };
 
+/** A table that names a person: how one person's rows are found, and its columns (drizzle keys) that hold personal data. */
+export type PersonalTable = { table: PgTable; rowsOf: (keys: SubjectKeys) => SQL; personalColumns: readonly string[] };
+
 /**
  * Personal data in this service's schema (architecture.md "Data"): each table, by its SQL name,
- * with how the rows of one person are found, or null for a table that names no one. Subject
- * access exports every column of every row found; the test (personal-data.test.ts) checks every
- * table of the schema is listed here, so a new table is exported or the tests fail.
+ * with how the rows of one person are found and which columns erasure and retention clear
+ * (repositories/erasure.ts), or null for a table that names no one. Subject access exports every
+ * column of every row found; the tests (personal-data.test.ts, erasure.test.ts) check every table
+ * of the schema is listed here and every personal column is cleared, so a new table or column is
+ * covered or the tests fail.
  */
-export const PERSONAL_TABLES: PersonalTables<SubjectKeys> = {
-  students: { table: schema.students, rowsOf: (k) => inArray(schema.students.studentId, k.studentIds) },
-  applications: { table: schema.applications, rowsOf: (k) => inArray(schema.applications.applicationId, k.applicationIds) },
-  application_log: { table: schema.applicationLog, rowsOf: (k) => inArray(schema.applicationLog.applicationId, k.applicationIds) },
-  decision_reviews: { table: schema.decisionReviews, rowsOf: (k) => inArray(schema.decisionReviews.applicationId, k.applicationIds) },
+export const PERSONAL_TABLES: Record<string, PersonalTable | null> = {
+  students: {
+    table: schema.students,
+    rowsOf: (k) => inArray(schema.students.studentId, k.studentIds),
+    personalColumns: [
+      'name1',
+      'name2',
+      'email',
+      'emailNormalised',
+      'ucasPersonalId',
+      'dob',
+      'nationality',
+      'tel1',
+      'tel2',
+      'postcode',
+      'name1Folded',
+      'name2Folded',
+    ],
+  },
+  applications: {
+    table: schema.applications,
+    rowsOf: (k) => inArray(schema.applications.applicationId, k.applicationIds),
+    // The search columns (names_folded, email_normalised...) are copies of the form's: cleared with it.
+    personalColumns: ['form', 'emailNormalised', 'ucasPersonalId', 'namesFolded', 'name2Folded', 'visa', 'visaStatus', 'outboundCallRemark', 'hash'],
+  },
+  application_log: {
+    table: schema.applicationLog,
+    rowsOf: (k) => inArray(schema.applicationLog.applicationId, k.applicationIds),
+    personalColumns: ['message', 'applicantMessage'],
+  },
+  decision_reviews: {
+    table: schema.decisionReviews,
+    rowsOf: (k) => inArray(schema.decisionReviews.applicationId, k.applicationIds),
+    personalColumns: ['reason', 'note'],
+  },
   // The decision emails' payloads (name, email address) as announced.
-  outbox: { table: schema.outbox, rowsOf: (k) => inArray(schema.outbox.aggregateId, k.applicationIds.map(String)) },
-  // Who read the person's applications.
-  staff_audit: { table: schema.staffAudit, rowsOf: (k) => inArray(schema.staffAudit.applicationId, k.applicationIds) },
-  // Which adviser took the person's application from the work queue, and when.
-  queue_claims: { table: schema.queueClaims, rowsOf: (k) => inArray(schema.queueClaims.applicationId, k.applicationIds) },
+  outbox: { table: schema.outbox, rowsOf: (k) => inArray(schema.outbox.aggregateId, k.applicationIds.map(String)), personalColumns: ['payload'] },
+  // Who read the person's applications: staff usernames and the application's key, no detail of the person.
+  staff_audit: { table: schema.staffAudit, rowsOf: (k) => inArray(schema.staffAudit.applicationId, k.applicationIds), personalColumns: [] },
+  // Which adviser took the person's application from the work queue, and when: staff usernames and the application's key.
+  queue_claims: { table: schema.queueClaims, rowsOf: (k) => inArray(schema.queueClaims.applicationId, k.applicationIds), personalColumns: [] },
   // Settings and course figures: no person.
   clearing_settings: null,
   clearing_settings_audit: null,
@@ -31,4 +66,7 @@ export const PERSONAL_TABLES: PersonalTables<SubjectKeys> = {
   // The recruitment cycles and who rolled them (staff, as clearing_settings_audit): no applicant.
   recruitment_cycles: null,
   recruitment_cycle_audit: null,
+  // The retention job's counts, and the erasures' tickets with the ids of anonymised rows: no person.
+  retention_runs: null,
+  erasures: null,
 };

@@ -4,15 +4,13 @@ import { eq, or } from 'drizzle-orm';
 import { applications, students } from '../db/schema';
 import { PERSONAL_TABLES, type SubjectKeys } from '../db/personal-data';
 import type { ApplicationsDatabase } from '../plugins/external/database';
+import type { Executor } from './applications-repository';
 
 /**
  * The keys of everyone held under `email` (trimmed, lower-cased) or `ucasPersonalId`: their
  * student records and every application made with either (as a student or on the form).
  */
-export async function findSubject(
-  db: ApplicationsDatabase,
-  who: { email?: string; ucasPersonalId?: string },
-): Promise<SubjectKeys & { submissionIds: string[] }> {
+export async function findSubject(db: Executor, who: { email?: string; ucasPersonalId?: string }): Promise<SubjectKeys & { submissionIds: string[] }> {
   const email = who.email ? normaliseEmail(who.email) : undefined;
   const id = who.ucasPersonalId || undefined;
   const byStudent = or(email ? eq(students.emailNormalised, email) : undefined, id ? eq(students.ucasPersonalId, id) : undefined);

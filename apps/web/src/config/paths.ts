@@ -153,6 +153,10 @@ export const createApiPaths = (base: string) => {
     deskEmailResend: (studentId: string, ucasCode: string, emailId: string) =>
       `${api}${fillPath(A.deskEmailResend.path, { ...desk(studentId, ucasCode), emailId })}`,
     deskStudents: () => `${api}${fillPath(A.deskStudents.path)}`,
+    deskErasure: () => `${api}${fillPath(A.deskErasure.path)}`,
+    retentionSchedule: () => `${api}${fillPath(A.retentionSchedule.path)}`,
+    deskRetentionRuns: () => `${api}${fillPath(A.deskRetentionRuns.path)}`,
+    deskRetentionRun: () => `${api}${fillPath(A.deskRetentionRun.path)}`,
     authOptions: () => `${api}${fillPath(A.authOptions.path)}`,
     authLogin: () => `${api}${fillPath(A.authLogin.path)}`,
     authLogout: () => `${api}${fillPath(A.authLogout.path)}`,

@@ -61,6 +61,8 @@ import {
 } from '../privacy/decision-review';
 import { auditExportQuerySchema, auditListSchema } from '../privacy/audit';
 import { subjectAccessQuerySchema } from '../privacy/subject-access';
+import { erasureRequestSchema, erasureResultSchema } from '../privacy/erasure';
+import { retentionRunListSchema, retentionRunSchema, retentionScheduleResponseSchema } from '../privacy/retention';
 import { API_ROUTES, type ApiRouteName } from './api-routes';
 import type { Endpoint } from './endpoint';
 
@@ -191,6 +193,14 @@ export const API_ENDPOINTS = withSchemas({
   deskAuditCsv: { query: auditExportQuerySchema, responses: { 200: z.string(), ...refusals } },
   /** The zip itself (binary, not JSON): no 2xx schema. 404 when no one is held under the email or UCAS Personal ID. */
   deskSubjectAccess: { query: subjectAccessQuerySchema, responses: { ...refusals, ...e404 } },
+  /** Erases a person from every service (Administrators over all courses); 409 while a retention rule keeps the data (a live offer). Safe to repeat with the same TICKET. */
+  deskErasure: { body: apiBodySchema(erasureRequestSchema), responses: { 200: erasureResultSchema, ...refusals, ...e404, ...e409 } },
+  /** The retention schedule in force, with the sentences the privacy notice prints (public). */
+  retentionSchedule: { query, responses: { 200: retentionScheduleResponseSchema } },
+  /** The retention job's runs with their counts, newest first (Administrators over all courses). */
+  deskRetentionRuns: { query, responses: { 200: retentionRunListSchema, ...refusals } },
+  /** Runs the retention job now (the nightly job's own queue) and answers the run as recorded. */
+  deskRetentionRun: { responses: { 200: retentionRunSchema, ...refusals } },
   // The OpenAPI document of all of these.
   /** The document itself. */
   openapi: { responses: {} },

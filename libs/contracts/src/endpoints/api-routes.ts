@@ -70,6 +70,11 @@ export const API_ROUTES = {
   deskAuditCsv: { method: 'GET', path: '/api/admin/audit.csv' },
   // Subject access: one person's data from every service, as one zip.
   deskSubjectAccess: { method: 'GET', path: '/api/admin/subject-access.zip' },
+  // Erasure on request and the retention schedule with its runs.
+  deskErasure: { method: 'POST', path: '/api/admin/erasure' },
+  retentionSchedule: { method: 'GET', path: '/api/privacy/retention' },
+  deskRetentionRuns: { method: 'GET', path: '/api/admin/retention/runs' },
+  deskRetentionRun: { method: 'POST', path: '/api/admin/retention/runs' },
   // The OpenAPI document of all of these.
   openapi: { method: 'GET', path: '/api/openapi.json' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;

@@ -42,6 +42,8 @@ import {
 } from '../privacy/decision-review';
 import { auditExportQuerySchema, auditListSchema, deskReadQuerySchema, staffAuditEventSchema } from '../privacy/audit';
 import { applicationsSubjectAccessSchema, subjectAccessQuerySchema } from '../privacy/subject-access';
+import { applicationsErasureSchema, erasureRequestSchema } from '../privacy/erasure';
+import { retentionPartSchema, retentionRunListSchema, retentionRunRecordSchema, retentionRunRequestSchema, retentionRunSchema } from '../privacy/retention';
 import { endpoint } from './endpoint';
 
 const e400 = { 400: errorResponseSchema };
@@ -130,6 +132,24 @@ export const APPLICATIONS_SVC = {
     query: subjectAccessQuerySchema,
     responses: { 200: applicationsSubjectAccessSchema, ...e400, ...e403, ...e404 },
   }),
+  /**
+   * Erases a person (Administrators over all courses): anonymises their students and applications
+   * rows with the History, reviews and outbox payloads, records the erasure in the audit trail, and
+   * answers the keys the other services hold them under. 404 when no one; 409 while an offer is live.
+   * A TICKET already erased answers its keys again (the gateway's retry).
+   */
+  erasure: endpoint({
+    method: 'POST',
+    path: '/erasure',
+    body: erasureRequestSchema,
+    responses: { 200: applicationsErasureSchema, ...e400, ...e403, ...e404, 409: errorResponseSchema },
+  }),
+  /** This service's part of the retention job (applications by outcome and cycle, outbox payloads, staff reads). */
+  retention: endpoint({ method: 'POST', path: '/retention/run', body: retentionRunRequestSchema, responses: { 200: retentionPartSchema, ...e400 } }),
+  /** Records a run of the retention job with every service's counts. */
+  retentionRecord: endpoint({ method: 'POST', path: '/retention/runs', body: retentionRunRecordSchema, responses: { 200: retentionRunSchema, ...e400 } }),
+  /** The runs, newest first (the last 50). */
+  retentionRuns: endpoint({ method: 'GET', path: '/retention/runs', responses: { 200: retentionRunListSchema } }),
   /** The whole audit trail, oldest first (Administrators over all courses). */
   auditExport: endpoint({ method: 'GET', path: '/audit', query: auditExportQuerySchema, responses: { 200: auditListSchema, ...e400, ...e403 } }),
   /** A staff update (409 on a stale version, a duplicate, no place left, or another adviser holding it: presence). */

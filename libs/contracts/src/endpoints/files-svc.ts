@@ -11,6 +11,8 @@ import {
   uploadResponseSchema,
 } from '../files/file-routes';
 import { subjectAccessKeysSchema, subjectAccessPartSchema } from '../privacy/subject-access';
+import { erasureKeysSchema, erasurePartSchema } from '../privacy/erasure';
+import { retentionPartSchema, retentionRunRequestSchema } from '../privacy/retention';
 import { endpoint } from './endpoint';
 
 /** files-svc (document uploads), reached only through the gateway (internal token). */
@@ -69,5 +71,14 @@ export const FILES_SVC = {
     path: '/subject-access',
     body: subjectAccessKeysSchema,
     responses: { 200: subjectAccessPartSchema, 400: errorResponseSchema },
+  }),
+  /** Erasure of a person by the keys applications-svc found: deletes the uploads' rows and stored files; repeating it clears nothing more. */
+  erasure: endpoint({ method: 'POST', path: '/erasure', body: erasureKeysSchema, responses: { 200: erasurePartSchema, 400: errorResponseSchema } }),
+  /** This service's part of the nightly retention job: what is past its date under the schedule at `now`, with counts. */
+  retention: endpoint({
+    method: 'POST',
+    path: '/retention/run',
+    body: retentionRunRequestSchema,
+    responses: { 200: retentionPartSchema, 400: errorResponseSchema },
   }),
 } as const;

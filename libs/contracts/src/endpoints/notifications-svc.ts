@@ -9,6 +9,8 @@ import {
   resendEmailRequestSchema,
 } from '../notifications/email-records';
 import { subjectAccessKeysSchema, subjectAccessPartSchema } from '../privacy/subject-access';
+import { erasureKeysSchema, erasurePartSchema } from '../privacy/erasure';
+import { retentionPartSchema, retentionRunRequestSchema } from '../privacy/retention';
 import { endpoint } from './endpoint';
 
 /**
@@ -44,5 +46,14 @@ export const NOTIFICATIONS_SVC = {
     path: '/subject-access',
     body: subjectAccessKeysSchema,
     responses: { 200: subjectAccessPartSchema, 400: errorResponseSchema },
+  }),
+  /** Erasure of a person by the keys applications-svc found: blanks the emails' address, subject and bodies (rows kept: the History says an email went); repeating it clears nothing more. */
+  erasure: endpoint({ method: 'POST', path: '/erasure', body: erasureKeysSchema, responses: { 200: erasurePartSchema, 400: errorResponseSchema } }),
+  /** This service's part of the nightly retention job: what is past its date under the schedule at `now`, with counts. */
+  retention: endpoint({
+    method: 'POST',
+    path: '/retention/run',
+    body: retentionRunRequestSchema,
+    responses: { 200: retentionPartSchema, 400: errorResponseSchema },
   }),
 } as const;

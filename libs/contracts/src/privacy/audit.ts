@@ -16,7 +16,7 @@ export const AUDIT_SCREEN_LABELS: Record<AuditScreen, string> = {
   document: 'Document download',
 };
 
-export const AUDIT_ACTIONS = ['READ', 'WRITE', 'SIGN_IN', 'SIGN_OUT', 'ROLE_CHANGE'] as const;
+export const AUDIT_ACTIONS = ['READ', 'WRITE', 'SIGN_IN', 'SIGN_OUT', 'ROLE_CHANGE', 'ERASURE'] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   SIGN_IN: 'Signed in',
   SIGN_OUT: 'Signed out',
   ROLE_CHANGE: 'Roles changed',
+  ERASURE: 'Erased a person',
 };
 
 /** The query of the staff read (GET /desk/applications/{student}/{course}): the screen makes it an audited read. */
@@ -46,7 +47,7 @@ export const auditItemSchema = z.object({
   USER: z.string(),
   ACTION: auditActionSchema,
   SCREEN: auditScreenSchema.nullable(),
-  /** 'STUDENT_ID/UCAS_CODE' of the application, or null for sign-ins and role changes. */
+  /** 'STUDENT_ID/UCAS_CODE' of the application, or null for sign-ins, role changes and erasures. */
   APPLICATION: z.string().nullable(),
   DETAIL: z.string(),
 });

@@ -84,6 +84,11 @@ export const applications = pgTable(
     visaStatus: text('visa_status'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When its personal fields were removed (erasure or retention, db/erasure.ts); null while held.
+     * The row stays, so the figures keep counting it.
+     */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
   },
   (t) => [
     index('applications_school_dept_idx').on(t.school, t.dept),
@@ -119,6 +124,10 @@ export const applications = pgTable(
       .on(t.ucasCode, t.ucasPersonalId)
       .where(sql`${t.ucasPersonalId} is not null and ${t.status} <> 'W'`),
     index('applications_student_idx').on(t.studentId),
+    // The retention job's scan: applications still held, by status and last change.
+    index('applications_retention_idx')
+      .on(t.status, t.updatedAt)
+      .where(sql`${t.anonymisedAt} is null`),
     // V is never stored (domain.md "Submit buttons": it stands for the current status).
     check('applications_status', sql`${t.status} in (${codeList(STORED_STATUSES)})`),
     check('applications_sub_status', sql`${t.subStatus} in (${codeList(APPLICATION_SUB_STATUSES)})`),

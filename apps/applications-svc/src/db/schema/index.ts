@@ -7,4 +7,5 @@ export * from './course-places';
 export * from './decision-reviews';
 export * from './staff-audit';
 export * from './recruitment-cycles';
+export * from './retention-runs';
 export * from './queue-claims';

@@ -28,4 +28,6 @@ export const students = pgTable('students', {
   name2Folded: text('name2_folded').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the person's details were erased (on request or by the retention job); null while held. */
+  erasedAt: timestamp('erased_at', { withTimezone: true }),
 });

@@ -1,13 +1,32 @@
 import { APPLICATIONS_SVC, SUBJECT_ACCESS_TEXTS, AUDIT_TEXTS, canManageClearing, routeOf } from '@clearing-desk/contracts';
+import { eraseSubject, listRetentionRuns, recordRetentionRun, runRetention } from '../../repositories/erasure';
 import { HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exportSubject } from '../../repositories/subject-access';
 
 /**
- * The audit trail: the gateway's sign-in and role events, and the whole trail for export
+ * Erasure on request and the retention job's part (repositories/erasure.ts). The audit trail: the gateway's sign-in and role events, and the whole trail for export
  * (Administrators over all courses); a person's subject access export (the same Administrators). An application's own audit is a desk route (routes/desk).
  */
-export const auditRoutes: FastifyPluginAsyncZod = async (fastify) => {
+export const auditRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (fastify, { now = () => new Date() }) => {
+  // Erasure on request: this service's part, the keys of the others' (the gateway orchestrates).
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.erasure),
+    handler: async (request) => {
+      const user = staffUserFromRequest(request);
+      if (!user || !canManageClearing(user)) throw new HttpError(403, SUBJECT_ACCESS_TEXTS.FORBIDDEN);
+      return eraseSubject(fastify.db, request.body, user.username, now());
+    },
+  });
+
+  // The retention job's part here, its record of each run, and the runs (the gateway checks the Administrator).
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.retention),
+    handler: async (request) => ({ counts: await runRetention(fastify.db, request.body.schedule, new Date(request.body.now)) }),
+  });
+  fastify.route({ ...routeOf(APPLICATIONS_SVC.retentionRecord), handler: (request) => recordRetentionRun(fastify.db, request.body) });
+  fastify.route({ ...routeOf(APPLICATIONS_SVC.retentionRuns), handler: async () => ({ rows: await listRetentionRuns(fastify.db) }) });
+
   fastify.route({
     ...routeOf(APPLICATIONS_SVC.auditEvent),
     handler: async (request) => {

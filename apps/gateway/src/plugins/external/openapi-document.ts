@@ -71,6 +71,10 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   deskApplicationAudit: "An application's audit trail",
   deskAuditCsv: 'The audit trail, as CSV',
   deskSubjectAccess: "A person's stored data, as a zip (subject access)",
+  deskErasure: 'Erase a person from every service (erasure on request)',
+  retentionSchedule: 'The retention schedule in force (printed in the privacy notice)',
+  deskRetentionRuns: "The retention job's runs with their counts",
+  deskRetentionRun: 'Run the retention job now',
   openapi: 'This document',
 };
 

@@ -7,6 +7,7 @@ import { auditApiRoutes } from './audit';
 import { decisionReviewApiRoutes } from './decision-reviews';
 import { deskRoutes } from './desk';
 import { subjectAccessApiRoutes } from './subject-access';
+import { dataProtectionApiRoutes } from './data-protection';
 
 /**
  * Public application routes of spec section 7: the duplicate check, the review page, and (from
@@ -20,6 +21,7 @@ export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig
   await fastify.register(decisionReviewApiRoutes);
   await fastify.register(auditApiRoutes);
   await fastify.register(subjectAccessApiRoutes);
+  await fastify.register(dataProtectionApiRoutes, { config });
 
   /**
    * GET /api/applications/{ucasCode}/applied: the applications to the course by this email

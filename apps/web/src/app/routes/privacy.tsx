@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
+import { RETENTION_SCREEN_TEXTS } from '@clearing-desk/contracts';
 import { paths } from '@/config/paths';
+import { RetentionScheduleList } from '@/features/data-protection/components/retention-schedule';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export function PrivacyNotice() {
@@ -19,6 +21,9 @@ export function PrivacyNotice() {
       <p className="cd-body">We do not use your data for any other purposes.</p>
       <h2 className="cd-heading-m">Documents you upload</h2>
       <p className="cd-body">Certificates and other documents you upload are checked for viruses and seen only by staff who process applications.</p>
+      <h2 className="cd-heading-m">{RETENTION_SCREEN_TEXTS.NOTICE_HEADING}</h2>
+      <RetentionScheduleList />
+      <p className="cd-body">{RETENTION_SCREEN_TEXTS.NOTICE_ERASURE}</p>
       <h2 className="cd-heading-m">Cookies</h2>
       <p className="cd-body">
         This service sets only the cookies it needs to work: a security cookie that protects forms against cross-site request forgery and, for staff, a login

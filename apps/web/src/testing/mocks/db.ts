@@ -1,5 +1,8 @@
 import { STAFF_SIGNED_IN_COOKIE, standardCycle } from '@clearing-desk/contracts';
 import type {
+  ErasureRequest,
+  ErasureResult,
+  RetentionRun,
   ApplyResponse,
   Assessment,
   ClearingStatusAuditEntry,
@@ -75,6 +78,12 @@ type MockDb = {
   queueClaims: Record<string, { username: string; item: WorkQueueItem; closed?: boolean }>;
   /** Training scenarios: the catalogue, completions per user, injected failures. */
   scenarios: MockScenarios;
+  /** Erasure requests as sent, the answer to the next one, and the retention job's runs (newest first). */
+  dataProtection: {
+    erasures: ErasureRequest[];
+    erasureAnswer: Omit<ErasureResult, 'TICKET'> | { status: number; message: string };
+    runs: RetentionRun[];
+  };
 };
 
 export type DirectoryAccount = { password: string; user: StaffUser };
@@ -115,6 +124,7 @@ const initialDb = (): MockDb => ({
   presence: {},
   queueClaims: {},
   scenarios: initialScenarios(),
+  dataProtection: { erasures: [], erasureAnswer: { APPLICATIONS: 1, EMAILS: 2, FILES: 1 }, runs: [] },
 });
 
 export const db: MockDb = initialDb();

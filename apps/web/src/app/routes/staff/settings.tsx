@@ -2,12 +2,18 @@ import { canManageClearing } from '@clearing-desk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { ClearingStatusSettings } from '@/features/clearing-status/components/clearing-status-settings';
+import { ErasureForm } from '@/features/data-protection/components/erasure-form';
+import { RetentionSchedule } from '@/features/data-protection/components/retention-schedule';
 import { SubjectAccessForm } from '@/features/data-protection/components/subject-access-form';
 import { SignInLockouts } from '@/features/sign-in-lockouts/components/sign-in-lockouts';
 import { clearingStatusKeys } from '@/lib/clearing-status';
 import { useUser } from '@/lib/auth';
 
-/** /staff/settings: open or close Clearing, then the sign-in lockouts and a person's subject access export (Administrator over all courses only). */
+/**
+ * /staff/settings: open or close Clearing, then (Administrators over all courses only) the sign-in
+ * lockouts and data protection: a person's subject access export, erasure, and the retention
+ * schedule with the retention job's runs.
+ */
 export function ClearingStatusRoute() {
   const user = useUser();
   const queryClient = useQueryClient();
@@ -21,6 +27,8 @@ export function ClearingStatusRoute() {
       />
       {canManage && <SignInLockouts />}
       {canManage && <SubjectAccessForm action={apiPaths.deskSubjectAccess()} />}
+      {canManage && <ErasureForm />}
+      {canManage && <RetentionSchedule />}
     </>
   );
 }

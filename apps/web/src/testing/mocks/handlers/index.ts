@@ -5,6 +5,7 @@ import { authHandlers } from './auth';
 import { clearingStatusSettingsHandlers } from './clearing-status-settings';
 import { clearingStatusHandlers } from './clearing-status';
 import { coursesHandlers } from './courses';
+import { dataProtectionHandlers } from './data-protection';
 import { decisionReviewHandlers } from './decision-reviews';
 import { filesHandlers } from './files';
 import { scenariosHandlers } from './scenarios';
@@ -20,4 +21,5 @@ export const handlers = [
   ...scenariosHandlers,
   ...decisionReviewHandlers,
   ...auditHandlers,
+  ...dataProtectionHandlers,
 ];
