@@ -7,5 +7,5 @@ export * from './course-places';
 export * from './decision-reviews';
 export * from './staff-audit';
 export * from './recruitment-cycles';
-export * from './queue-claims';
 export * from './retention-runs';
+export * from './queue-claims';
