@@ -146,8 +146,10 @@ function bootAfterFirstPaint(template: string, outDir: string, bundle: Rollup.Ou
     'document.addEventListener("submit", hold, true);',
     `document.addEventListener(${JSON.stringify(APP_STARTED_EVENT)}, release, { once: true });`,
     `setTimeout(release, ${HOLD_EARLY_SUBMIT_MS});`,
-    "if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));",
-    'else start();',
+    // A script that fails to load: the app will not come, so the browser sends a held search now.
+    'const run = () => start().catch(release);',
+    "if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(run, 0));",
+    'else run();',
     '',
   ].join('\n');
   const name = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;

@@ -283,3 +283,41 @@ test.describe('Call scripts', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test.describe('When a call starts', () => {
+  /** The greeting's box lies wholly within the viewport. */
+  const expectInView = async (page: Page, greeting: Locator) => {
+    await expect(greeting).toBeVisible();
+    const box = (await greeting.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.y, 'top of the greeting').toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, 'bottom of the greeting').toBeLessThanOrEqual(viewport.height);
+    expect(box.x + box.width, 'right of the greeting').toBeLessThanOrEqual(viewport.width);
+  };
+
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`the greeting and the first thing to say are in view at ${size.width}x${size.height} @phone`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await signIn(page, 'backoffice');
+      await page.goto('/apply/G400');
+      await page.getByRole('link', { name: 'Start application' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeVisible();
+      const greeting = 'Hello. You are applying for course Computer Science';
+      // Beside the form, the panel's own script; on a narrow screen (the panel below the form) the
+      // call's opening above the form, the first copy in the page.
+      const shown = page.getByText(greeting, { exact: true }).locator('visible=true').first();
+      await expectInView(page, shown);
+      const firstLine = shown.locator('xpath=following-sibling::*[1]');
+      await expect(firstLine).toHaveText(/^(The course starts on |Before we continue: )/);
+      await expectInView(page, firstLine);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      // Typing the caller's name updates the greeting where it is read.
+      await page.getByLabel('Given name', { exact: true }).fill('Amara');
+      await expect(page.getByText('Hello Amara. You are applying for course Computer Science', { exact: true }).locator('visible=true').first()).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+});

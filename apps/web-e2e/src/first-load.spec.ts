@@ -98,6 +98,53 @@ test.describe('Before the app takes over, with the CPU slowed 4x', () => {
     await expect(box).toHaveValue('psychology');
   });
 
+  test('on a slow phone an Enter pressed before the app takes over runs the search without a reload, and take-over never scrolls @phone', async ({ page }) => {
+    // A slow phone: the CPU slowed 4x and the app's scripts (everything but the pre-rendered page's
+    // tiny boot module) arriving 3 s late, so the Enter below lands well before the app has taken the page over.
+    await slowCpu(page);
+    await page.route(/\/assets\/(?!boot-)[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue().catch(() => undefined);
+    });
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    await page.goto('/apply', { waitUntil: 'commit' });
+    const box = page.getByRole('searchbox', { name: 'Search for a course' });
+    await box.pressSequentially('psychology');
+    // Still the pre-rendered page: the app has not started.
+    await expect(page.locator(`html[${APP_STARTED_ATTRIBUTE}]`)).toHaveCount(0);
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    await box.press('Enter');
+    await expect(page.locator('.cd-course-title', { hasText: 'Psychology' }).first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator(`html[${APP_STARTED_ATTRIBUTE}="true"]`)).toBeAttached();
+    await expect(page).toHaveURL(/[?&]q=psychology/);
+    // One document only: the search ran in the app, not as a page load of /apply?q=psychology.
+    expect(documents.map((url) => new URL(url).pathname + new URL(url).search)).toEqual(['/apply']);
+    await expect(box).toHaveValue('psychology');
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+  });
+
+  test('the app taking over the pre-rendered /apply leaves the page where it was scrolled @phone', async ({ page }) => {
+    await slowCpu(page);
+    await page.route(/\/assets\/(?!boot-)[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto('/apply', { waitUntil: 'commit' });
+    await expect(page.getByRole('searchbox', { name: 'Search for a course' })).toBeVisible();
+    // Room to scroll whatever the screen, then scrolled down before the app runs.
+    await page.evaluate(() => {
+      document.body.style.paddingBottom = '3000px';
+      window.scrollTo(0, 200);
+    });
+    expect(await page.evaluate(() => window.scrollY)).toBe(200);
+    await expect(page.locator(`html[${APP_STARTED_ATTRIBUTE}="true"]`)).toBeAttached({ timeout: 20_000 });
+    await expect(page.getByRole('status').filter({ hasText: /courses? found/ })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(200);
+  });
+
   test("a click on 'Start application' on the server-rendered course page in the first second opens the form", async ({ page }) => {
     await slowCpu(page);
     await page.goto('/apply/G400', { waitUntil: 'commit' });

@@ -6,12 +6,12 @@ import { fillCallerApplication, signIn, signOut } from './support/desk';
  * One story for a caller who needs a visa: the adviser's offer is made (the script says so and
  * hands over to the visa compliance team), the confirm dialog names the decision, course and
  * caller, and the offer is on the Visa Team's list (filter v) with its visa state, whose Visa
- * screen keeps the spec's sentence and leads back to the list.
+ * screen keeps the spec's sentence, sets the state (shown in the list) and leads back to the list.
  */
 test.describe("The Visa Team's list", () => {
   test.setTimeout(120_000);
 
-  test('a needs-a-visa caller taken to an offer is found in the Visa Team listing', async ({ page }) => {
+  test('a needs-a-visa caller taken to an offer is found in the Visa Team listing, and the Visa Team sets its visa state @phone', async ({ page }) => {
     const name2 = `Visacaller${Date.now()}`;
     await signIn(page, 'backoffice');
     await fillCallerApplication(page, { course: 'G400', name2, nationality: 'USA', grades: ['A*', 'A', 'B'] });
@@ -39,14 +39,24 @@ test.describe("The Visa Team's list", () => {
     const row = page.getByRole('row').filter({ hasText: name2 });
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('cell', { name: 'Offered' })).toBeVisible();
-    await expect(row.getByRole('cell', { name: 'Pending', exact: true })).toBeVisible();
+    // At phone size each cell also names its column.
+    await expect(row.getByRole('cell', { name: /^(Visa status )?Pending$/ })).toBeVisible();
     await expectNoAxeViolations(page);
 
     await row.getByRole('link', { name: /^Visa/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Visas have been moved to the City Admin Portal.' })).toBeVisible();
+    // The Visa Team sets the visa state: Pending until now, Approved once saved.
+    const state = page.getByRole('group', { name: 'Visa status' });
+    await expect(state.getByRole('radio', { name: 'Pending' })).toBeChecked();
+    await expectNoAxeViolations(page);
+    await state.getByRole('radio', { name: 'Approved' }).check();
+    await page.getByRole('button', { name: 'Save the visa status' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Visa status saved: Approved.' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Back to application listing' }).click();
     await expect(page).toHaveURL(/\/applications\?.*s=v/);
-    await expect(page.getByRole('row').filter({ hasText: name2 })).toHaveCount(1);
+    const after = page.getByRole('row').filter({ hasText: name2 });
+    await expect(after).toHaveCount(1);
+    await expect(after.getByRole('cell', { name: /^(Visa status )?Approved$/ })).toBeVisible();
   });
 });

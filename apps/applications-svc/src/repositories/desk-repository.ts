@@ -26,6 +26,7 @@ import {
   WITHDRAWN_STATUS,
   needsStudentVisa,
   visaStateAfterDecision,
+  visaStateLogMessage,
   normaliseEmail,
 } from '@clearing-desk/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
@@ -241,6 +242,7 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
         SCHOOL: row.school,
         DEPT: row.dept,
         visaData: row.visa ?? null,
+        VISA_STATUS: row.visaStatus ?? null,
       };
     },
 
@@ -362,6 +364,25 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
           .insert(applicationLog)
           .values({ applicationId: row.applicationId, user, status: row.status, message: `Visa record updated (visa status ${visa.VISA_STATUS}).` });
         return updatedAt;
+      });
+    },
+
+    /**
+     * Sets the visa state (a Visa Team user on the visa screen) in one transaction: the row is
+     * locked, VISA_STATUS changes (and the legacy record's, if one is stored, so the two agree),
+     * and the history gets a LOG row naming the state. Answers the state and the time it was set.
+     */
+    async setVisaState(row: ApplicationRow, state: string, user: string): Promise<{ VISA_STATUS: string; updated_at: string }> {
+      return db.transaction(async (tx) => {
+        const updatedAt = new Date().toISOString();
+        const [locked] = await tx.select({ visa: applications.visa }).from(applications).where(eq(applications.applicationId, row.applicationId)).for('update');
+        const visa = locked?.visa ? { ...locked.visa, VISA_STATUS: state, UPDATED_AT: updatedAt } : null;
+        await tx
+          .update(applications)
+          .set({ visaStatus: state, ...(visa ? { visa } : {}) })
+          .where(eq(applications.applicationId, row.applicationId));
+        await tx.insert(applicationLog).values({ applicationId: row.applicationId, user, status: row.status, message: visaStateLogMessage(state) });
+        return { VISA_STATUS: state, updated_at: updatedAt };
       });
     },
 

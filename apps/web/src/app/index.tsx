@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { APP_STARTED_ATTRIBUTE } from '@clearing-desk/contracts';
+import { APP_STARTED_ATTRIBUTE, APP_STARTED_EVENT } from '@clearing-desk/contracts';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { ShowPageWhileStatusLoadsContext } from '@/features/clearing-status/components/clearing-gate';
@@ -17,9 +17,13 @@ type AppProps = {
 export function App({ router: startedRouter, queryClient, hydrating = false }: AppProps = {}) {
   const [router] = useState(() => startedRouter ?? createAppRouter());
   // The app has mounted (taken over a pre-rendered page, or drawn its own): the browser tests wait for this.
+  // A pre-rendered page is hydrated by now, its form's handlers attached: a search the boot module
+  // held goes to the app (sent any earlier, React would not yet handle it and the browser would
+  // load the page again). start.tsx sends the event itself before rendering over a page instead.
   useEffect(() => {
     document.documentElement.setAttribute(APP_STARTED_ATTRIBUTE, 'true');
-  }, []);
+    if (hydrating) document.dispatchEvent(new Event(APP_STARTED_EVENT));
+  }, [hydrating]);
   return (
     <AppProvider queryClient={queryClient}>
       <ShowPageWhileStatusLoadsContext value={hydrating}>

@@ -1,4 +1,4 @@
-import { APP_STARTED_EVENT } from '@clearing-desk/contracts';
+import { APP_STARTED_EVENT, PRERENDERED_WAIT_MS } from '@clearing-desk/contracts';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
@@ -6,9 +6,6 @@ import { getClearingStatusQueryOptions } from '@/lib/clearing-status';
 import { createQueryClient, QUERY_STATE_ID } from '@/lib/query-client';
 import { App } from './index';
 import { createAppRouter, routerReady } from './router';
-
-/** The longest a pre-rendered page waits for its route module, in ms. */
-const PRERENDERED_WAIT_MS = 4000;
 
 /**
  * Ends the current task and resumes in a new one, so the work before and after never adds up to
@@ -62,9 +59,8 @@ export async function startApp(container: HTMLElement, rootOptions: Pick<RootOpt
     </StrictMode>
   );
   if (takeOver) {
+    // The App sends APP_STARTED_EVENT once hydrated (app/index.tsx): a search held by the boot module then goes to the app.
     const root = hydrateRoot(container, app, rootOptions);
-    // React now answers events on the page (hydrating what they hit first): a search held by the boot module goes to the app.
-    document.dispatchEvent(new Event(APP_STARTED_EVENT));
     return { root, mode: 'hydrated' };
   }
   // The page is about to be replaced: a held search is sent by the browser (a page load with its query) rather than lost.

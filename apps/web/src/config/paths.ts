@@ -145,6 +145,8 @@ export const createApiPaths = (base: string) => {
     deskOutboundCall: (studentId: string, ucasCode: string) => `${api}${fillPath(A.deskOutboundCall.path, desk(studentId, ucasCode))}`,
     deskPresence: (studentId: string, ucasCode: string) => `${api}${fillPath(A.deskPresence.path, desk(studentId, ucasCode))}`,
     deskQueueNext: () => `${api}${fillPath(A.deskQueueNext.path)}`,
+    deskVisa: (studentId: string, ucasCode: string) => `${api}${fillPath(A.deskVisa.path, desk(studentId, ucasCode))}`,
+    deskVisaState: (studentId: string, ucasCode: string) => `${api}${fillPath(A.deskVisaState.path, desk(studentId, ucasCode))}`,
     deskDocument: (studentId: string, ucasCode: string, fileId: string) => `${api}${fillPath(A.deskDocument.path, { ...desk(studentId, ucasCode), fileId })}`,
     deskApplicationAudit: (studentId: string, ucasCode: string) => `${api}${fillPath(A.deskApplicationAudit.path, desk(studentId, ucasCode))}`,
     deskAuditCsv: (filter: { student?: string; course?: string } = {}) => `${api}${fillPath(A.deskAuditCsv.path)}${searchString(filter)}`,

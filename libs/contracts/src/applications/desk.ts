@@ -460,12 +460,36 @@ export const visaBodySchema = z.object({ data: visaDataSchema, token: z.string()
 export const visaResponseSchema = z.object({
   applicationData: applicationDataSchema,
   visaData: storedVisaDataSchema.nullable(),
+  /** The visa state the listing shows (VISA_STATUS), null when the application is not on the Visa Team's list. */
+  VISA_STATUS: z.string().nullable(),
   courseData: courseDataSchema,
   qualOptions: z.array(qualOptionSchema),
   access: accessSchema,
   assessment: assessmentSchema,
 });
 export type VisaResponse = z.infer<typeof visaResponseSchema>;
+/**
+ * The visa state a Visa Team user sets on the visa screen (domain.md "Call scripts": an offer to
+ * someone who needs a Student visa is on the Visa Team's list with its visa state): one of the
+ * decision status options (P Pending, A Approved, D Deferred, X Denied; spec section 3). Saved
+ * as VISA_STATUS, which the listing shows; the legacy record's other fields are left as they are.
+ */
+export const visaStateDataSchema = z.object({ VISA_STATUS: req('VISA_STATUS', values(VISA_DECISION_OPTIONS)) }).strict();
+export type VisaStateData = z.infer<typeof visaStateDataSchema>;
+export const visaStateBodySchema = z.object({ data: visaStateDataSchema, token: z.string().optional() });
+/** PUT .../visa-state answer: the state now held and when it was set (ISO 8601). */
+export const visaStateResponseSchema = z.object({ VISA_STATUS: z.string(), updated_at: z.string() });
+export type VisaStateResponse = z.infer<typeof visaStateResponseSchema>;
+
+/** A visa state's label (spec section 3's decision status options); null for none, 'n/a' for an unknown code. */
+export function visaStateLabel(state: string | null): string | null {
+  if (!state) return null;
+  return VISA_DECISION_OPTIONS.find((o) => o.value === state)?.label ?? NOT_AVAILABLE;
+}
+
+/** The LOG row of a visa state set on the visa screen (the application's history). */
+export const visaStateLogMessage = (state: string): string => `Visa state set to ${visaStateLabel(state)}.`;
+
 /** PUT .../visa answer: when the record was stored (spec section 4 "Visa (legacy)"). */
 export const visaUpdateResponseSchema = z.object({ updated_at: z.string() });
 export type VisaUpdateResponse = z.infer<typeof visaUpdateResponseSchema>;
@@ -521,6 +545,8 @@ export const staffStoredApplicationSchema = z.object({
   SCHOOL: z.string(),
   DEPT: z.string(),
   visaData: storedVisaDataSchema.nullable(),
+  /** The visa state (VISA_STATUS column: set after a needs-a-visa offer or by the Visa Team), null when none. */
+  VISA_STATUS: z.string().nullable().optional(),
   /** The current decision's deadline (decisionDeadline from its LOG row's time, as its email), ISO 8601; null when none. */
   DEADLINE: z.string().nullable().optional(),
   /** The interview of a change to I (its email's), else null. */

@@ -13,6 +13,8 @@ import {
   studentSearchQuerySchema,
   studentSearchResponseSchema,
   visaBodySchema,
+  visaStateBodySchema,
+  visaStateResponseSchema,
   visaResponseSchema,
   visaUpdateResponseSchema,
 } from '../applications/desk';
@@ -164,6 +166,8 @@ export const API_ENDPOINTS = withSchemas({
   deskQueueNext: { body: emptyApiBodySchema, responses: { 200: workQueueNextResponseSchema, ...refusals } },
   deskVisa: { params: deskApplicationParamsSchema, query, responses: { 200: visaResponseSchema, ...deskErrors } },
   deskVisaUpdate: { params: deskApplicationParamsSchema, body: visaBodySchema, responses: { 200: visaUpdateResponseSchema, ...deskErrors } },
+  /** The Visa Team sets the visa state (one transaction with its LOG row). */
+  deskVisaState: { params: deskApplicationParamsSchema, body: visaStateBodySchema, responses: { 200: visaStateResponseSchema, ...deskErrors } },
   /** The stored document itself, as an attachment (binary, not JSON): no 2xx schema. */
   deskDocument: { params: deskDocumentParamsSchema, query, responses: {} },
   deskEmails: { params: deskApplicationParamsSchema, query, responses: { 200: emailListResponseSchema, ...emailErrors } },

@@ -54,6 +54,7 @@ export const API_ROUTES = {
   deskQueueNext: { method: 'POST', path: '/api/admin/queue/next' },
   deskVisa: { method: 'GET', path: '/api/admin/applications/:student/:course/visa' },
   deskVisaUpdate: { method: 'PUT', path: '/api/admin/applications/:student/:course/visa' },
+  deskVisaState: { method: 'PUT', path: '/api/admin/applications/:student/:course/visa-state' },
   deskDocument: { method: 'GET', path: '/api/admin/applications/:student/:course/documents/:fileId' },
   deskEmails: { method: 'GET', path: '/api/admin/applications/:student/:course/emails' },
   deskEmailResend: { method: 'POST', path: '/api/admin/applications/:student/:course/emails/:emailId/resend' },

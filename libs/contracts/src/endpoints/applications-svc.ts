@@ -13,6 +13,8 @@ import {
   studentSearchResponseSchema,
   visaDataSchema,
   visaUpdateResponseSchema,
+  visaStateDataSchema,
+  visaStateResponseSchema,
 } from '../applications/desk';
 import { presenceClaimSchema, presenceResponseSchema } from '../applications/presence';
 import { workQueueNextResponseSchema } from '../applications/work-queue';
@@ -196,6 +198,14 @@ export const APPLICATIONS_SVC = {
     method: 'POST',
     path: '/desk/queue/next',
     responses: { 200: workQueueNextResponseSchema, ...e403 },
+  }),
+  /** Sets the visa state (Visa Team), with its LOG row, in one transaction. */
+  deskVisaState: endpoint({
+    method: 'PUT',
+    path: '/desk/applications/:student/:course/visa-state',
+    params: deskApplicationParamsSchema,
+    body: visaStateDataSchema,
+    responses: { 200: visaStateResponseSchema, ...e400, ...e403, ...e404 },
   }),
   /** Adds a line to the application's log; answers the application's version. */
   deskLog: endpoint({

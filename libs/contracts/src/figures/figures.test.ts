@@ -71,6 +71,12 @@ describe('buildFigures', () => {
   it('writes the same figures as CSV with headings, one line per course, school and the total', () => {
     const lines = figuresCsv(figures).split('\r\n');
     expect(lines[0]).toBe(FIGURES_CSV_HEADINGS.join(','));
+    // The headings' words are FIGURES_COLUMNS, the figures screen's own.
+    expect(lines[0]).toBe(
+      'Level,School,Course code,Course title,Qualification,Applications today,Offered today,Invited today,Referred today,Pooled today,Rejected today,Waiting today,' +
+        'Applications total,Offered total,Invited total,Referred total,Pooled total,Rejected total,Waiting total,Automatic decisions,Adviser decisions,' +
+        'Outbound calls,Places left,Public vacancies,Over-offered,Clearing places,Offer allowance,Offers that count,Last guard close,Last guard reopen',
+    );
     // Counts (offered and invited apart), places left (the ledger's), public vacancies, then the
     // ledger: places, allowance, offers that count, guard close and reopen.
     expect(lines[1]).toBe('Course,School of Science and Technology,G400,Computer Science,BSc (Hons),2,1,1,0,0,0,0,6,4,2,0,0,0,0,2,1,1,0,2,yes,3,1.50,4,,');

@@ -210,39 +210,83 @@ export function buildFigures(
   };
 }
 
-/** Column headings of the CSV export, in order. */
-export const FIGURES_CSV_HEADINGS = [
-  'Level',
-  'School',
-  'Course code',
-  'Course title',
-  'Qualification',
-  'Applications today',
-  'Offered today',
-  'Invited today',
-  'Referred today',
-  'Pooled today',
-  'Rejected today',
-  'Waiting today',
-  'Applications total',
-  'Offered total',
-  'Invited total',
-  'Referred total',
-  'Pooled total',
-  'Rejected total',
-  'Waiting total',
-  'Automatic decisions',
-  'Adviser decisions',
-  'Outbound calls',
-  'Places left',
-  'Public vacancies',
-  'Over-offered',
-  'Clearing places',
-  'Offer allowance',
-  'Offers that count',
-  'Last guard close',
-  'Last guard reopen',
-] as const;
+/**
+ * The words of the figures' columns, once: the staff figures screen's table headings and the CSV
+ * export's headings (FIGURES_CSV_HEADINGS) are both built from these, so the two never name the
+ * same figure differently. Counts by status are per period: the screen puts a period's
+ * applications under TODAY / TOTAL, the CSV names each count with its period ('Offered today').
+ */
+export const FIGURES_COLUMNS = {
+  LEVEL: 'Level',
+  SCHOOL: 'School',
+  COURSE: 'Course',
+  COURSE_CODE: 'Course code',
+  COURSE_TITLE: 'Course title',
+  QUALIFICATION: 'Qualification',
+  TODAY: 'Today',
+  TOTAL: 'Total',
+  /** Counts by status (statusCountsSchema keys), invitations apart from offers. */
+  STATUS: {
+    applications: 'Applications',
+    offered: 'Offered',
+    invited: 'Invited',
+    referred: 'Referred',
+    pooled: 'Pooled',
+    rejected: 'Rejected',
+    waiting: 'Waiting',
+  } satisfies Record<keyof StatusCounts, string>,
+  AUTOMATIC_DECISIONS: 'Automatic decisions',
+  ADVISER_DECISIONS: 'Adviser decisions',
+  OUTBOUND_CALLS: 'Outbound calls',
+  /** Clearing places left: the places ledger's figure, the one course control shows. */
+  PLACES_LEFT: 'Places left',
+  /** VACANCIES_EXTERNAL: what the public search shows as open places. */
+  PUBLIC_VACANCIES: 'Public vacancies',
+  OVER_OFFERED: 'Over-offered',
+  CLEARING_PLACES: 'Clearing places',
+  OFFER_ALLOWANCE: 'Offer allowance',
+  OFFERS_COUNTING: 'Offers that count',
+  LAST_GUARD_CLOSE: 'Last guard close',
+  LAST_GUARD_REOPEN: 'Last guard reopen',
+} as const;
+
+/** A status count's heading with its period, as the CSV names it ('Offered today', 'Waiting total'). */
+export const figuresPeriodHeading = (status: keyof StatusCounts, period: 'today' | 'total'): string =>
+  `${FIGURES_COLUMNS.STATUS[status]} ${FIGURES_COLUMNS[period === 'today' ? 'TODAY' : 'TOTAL'].toLowerCase()}`;
+
+/** The status counts in the order of the figures (screen and CSV). */
+export const FIGURES_STATUS_ORDER = [
+  'applications',
+  'offered',
+  'invited',
+  'referred',
+  'pooled',
+  'rejected',
+  'waiting',
+] as const satisfies readonly (keyof StatusCounts)[];
+
+const C = FIGURES_COLUMNS;
+/** Column headings of the CSV export, in order (words from FIGURES_COLUMNS). */
+export const FIGURES_CSV_HEADINGS: readonly string[] = [
+  C.LEVEL,
+  C.SCHOOL,
+  C.COURSE_CODE,
+  C.COURSE_TITLE,
+  C.QUALIFICATION,
+  ...FIGURES_STATUS_ORDER.map((status) => figuresPeriodHeading(status, 'today')),
+  ...FIGURES_STATUS_ORDER.map((status) => figuresPeriodHeading(status, 'total')),
+  C.AUTOMATIC_DECISIONS,
+  C.ADVISER_DECISIONS,
+  C.OUTBOUND_CALLS,
+  C.PLACES_LEFT,
+  C.PUBLIC_VACANCIES,
+  C.OVER_OFFERED,
+  C.CLEARING_PLACES,
+  C.OFFER_ALLOWANCE,
+  C.OFFERS_COUNTING,
+  C.LAST_GUARD_CLOSE,
+  C.LAST_GUARD_REOPEN,
+];
 
 /** One CSV cell: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused (CSV injection). */
 const csvCell = (value: string | number): string => {

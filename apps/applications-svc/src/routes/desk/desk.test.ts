@@ -326,6 +326,34 @@ describe(`GET ${APPLICATIONS_SVC.deskList.path} (the listing)`, () => {
     expect(tooLong.json().message).toContain("'Notes' max length is 250.");
   });
 
+  it('lets the Visa Team set the visa state: stored with a LOG row, shown in the listing; other roles and bad states refused, nothing stored', async () => {
+    const c = await create({ code, form: { NAME1: 'Stella', NAME2: 'Visastate' } });
+    const setState = (user: typeof visaTeam, payload: object) =>
+      app.inject({ ...endpointRequest(APPLICATIONS_SVC.deskVisaState, { params: { student: c.student, course: c.course } }), headers: as(user), payload });
+    expect((await setState(frontOffice, { VISA_STATUS: 'A' })).statusCode).toBe(403);
+    const bad = await setState(visaTeam, { VISA_STATUS: 'Z' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("'Visa status' is required.");
+    expect(ids((await list('s=v&q=visastate')).body)).toEqual([]);
+
+    const set = await setState(visaTeam, { VISA_STATUS: 'A' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ VISA_STATUS: 'A', updated_at: expect.any(String) });
+    expect(applicationListingResponseSchema.parse((await list('s=v&q=visastate')).body).rows.map((r) => [r.APPLICATION_ID, r.VISA_STATUS])).toEqual([
+      [c.applicationId, 'A'],
+    ]);
+    const stored = staffStoredApplicationSchema.parse(
+      (
+        await app.inject({ ...endpointRequest(APPLICATIONS_SVC.deskApplication, { params: { student: c.student, course: c.course } }), headers: as(admin) })
+      ).json(),
+    );
+    expect(stored.VISA_STATUS).toBe('A');
+    expect(stored.applicationData.LOG.map((l) => [l.MESSAGE, l.USER, l.STATUS])).toEqual([
+      ['Application created with status Submitted.', 'public', 'S'],
+      ['Visa state set to Approved.', 'visateam', 'S'],
+    ]);
+  });
+
   it('pages the v and c filters newest first (their indexes in the listing order, migration 0011), exactly and inside the scope', async () => {
     // Ordered1..Ordered30 on a course of school ORD, stored with SQL in that order: a visa record on every 3rd, a logged call on every 5th.
     await app.db.execute(sql`

@@ -201,6 +201,15 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
   });
 
   fastify.route({
+    ...routeOf(APPLICATIONS_SVC.deskVisaState),
+    handler: async (request) => {
+      const { user, row, access } = await load(request, request.params);
+      if (!canEditVisa(access, true)) throw new HttpError(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
+      return repo().setVisaState(row, request.body.VISA_STATUS, user.username);
+    },
+  });
+
+  fastify.route({
     ...routeOf(APPLICATIONS_SVC.deskLog),
     handler: async (request) => {
       const { user, row } = await load(request, request.params);

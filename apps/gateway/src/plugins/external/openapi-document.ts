@@ -59,6 +59,7 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   deskQueueNext: "Take the adviser's next call from the work queue",
   deskVisa: "An application's visa details",
   deskVisaUpdate: "Change an application's visa details",
+  deskVisaState: "Set an application's visa state (Visa Team)",
   deskDocument: 'Download an uploaded document',
   deskEmails: "An application's decision emails",
   deskEmailResend: 'Send a decision email again',

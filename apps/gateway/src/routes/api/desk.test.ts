@@ -13,6 +13,7 @@ import {
   studentSearchResponseSchema,
   uploadResponseSchema,
   visaResponseSchema,
+  visaStateResponseSchema,
   visaUpdateResponseSchema,
   apiRouteLabel,
   presenceResponseSchema,
@@ -312,6 +313,22 @@ describe('outbound call, visa and documents', () => {
     const got = visaResponseSchema.parse((await (await as('visateam')).get(`${pathOf(saved)}/visa?_=1`)).body);
     expect(got.visaData).toMatchObject({ VISA_STATUS: 'A', VISA_TYPE: 't4gen' });
     expect(got.applicationData.LOG.at(-1)?.MESSAGE).toBe('Visa record updated (visa status A).');
+  });
+
+  it('lets the Visa Team set the visa state the listing shows, refusing Front Office and a state that is not an option', async () => {
+    const { saved } = await takeByPhone('frontoffice', 'S', { NAME1: 'Vita', NAME2: 'Gatewaystate' });
+    const statePath = apiPath('deskVisaState', { student: saved.id[0], course: saved.id[1] });
+    expect((await (await as('frontoffice')).send('PUT', statePath, { VISA_STATUS: 'A' })).status).toBe(403);
+    const bad = await (await as('visateam')).send('PUT', statePath, { VISA_STATUS: 'Q' });
+    expect(bad.status).toBe(400);
+    expect((bad.body as { message: string }).message).toContain("'Visa status' is required.");
+    const set = await (await as('visateam')).send('PUT', statePath, { VISA_STATUS: 'D' });
+    expect(set.status).toBe(200);
+    expect(visaStateResponseSchema.parse(set.body).VISA_STATUS).toBe('D');
+    const got = visaResponseSchema.parse((await (await as('visateam')).get(`${pathOf(saved)}/visa?_=1`)).body);
+    expect(got.VISA_STATUS).toBe('D');
+    expect(got.applicationData.LOG.at(-1)?.MESSAGE).toBe('Visa state set to Deferred.');
+    expect((await listing('visateam', 's=v&q=gatewaystate')).rows.map((r) => r.VISA_STATUS)).toEqual(['D']);
   });
 
   // The applicant's review page carries no staff data.

@@ -38,9 +38,9 @@ const requireAnyRole = async (request: FastifyRequest) => {
  * - GET  /admin/applications/:s/:c          `{ applicationData, assessment, courseData, access, qualOptions, documents }`, `ETag`
  * - POST /admin/applications/:s/:c          staff create (`:s` = 'new' or a STUDENT_ID), answers as the public apply
  * - PUT  /admin/applications/:s/:c          update (`If-Match` optional; stale: 409), `{ confirmed_status, version, updated_at }`
- * - PUT  /admin/applications/:s/:c/outbound-call, GET/PUT .../visa, GET .../documents/:fileId (attachment, logged)
  * - PUT / DELETE /admin/applications/:s/:c/presence  open (heartbeat, take over) / release: `{ holder, mine, heartbeat_ms }`
  * - POST /admin/queue/next                 'Next call': `{ item }` claimed for the user, or `{ item: null }`
+ * - PUT  /admin/applications/:s/:c/outbound-call, GET/PUT .../visa, PUT .../visa-state, GET .../documents/:fileId (attachment, logged)
  */
 export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = async (fastify, { institutionCode }) => {
   await fastify.register(assessmentGatewayPlugin);
@@ -144,6 +144,7 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
       return {
         applicationData: stored.applicationData,
         visaData: stored.visaData,
+        VISA_STATUS: stored.VISA_STATUS ?? null,
         courseData: detail.courseData,
         qualOptions: detail.qualOptions,
         access: detail.access,
@@ -159,6 +160,16 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
       const { detail } = await load(request, request.params);
       if (!canEditVisa(detail.access, true)) throw new HttpError(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
       return fastify.services.applications.send(request, APPLICATIONS_SVC.deskVisa, { params: request.params, body: request.body.data });
+    },
+  });
+
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.deskVisaState),
+    preHandler: fastify.csrfProtection,
+    handler: async (request) => {
+      const { detail } = await load(request, request.params);
+      if (!canEditVisa(detail.access, true)) throw new HttpError(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
+      return fastify.services.applications.send(request, APPLICATIONS_SVC.deskVisaState, { params: request.params, body: request.body.data });
     },
   });
 

@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 
 import { Layout } from '@/components/layout/layout';
 import { paths } from '@/config/paths';
 import { MAIN_CONTENT_ID } from '@/config/site';
-import { CONFIRMATION_TEXTS } from '@clearing-desk/contracts';
+import { CONFIRMATION_TEXTS, SCROLL_POSITIONS_KEY } from '@clearing-desk/contracts';
 import { ConfirmDialog } from '@clearing-desk/ui';
 import { useLogout } from '@/features/auth/api/logout';
 import { AUTH_TEXTS } from '@/features/auth/texts';
@@ -12,11 +12,24 @@ import { SessionWarning } from '@/features/auth/components/session-warning';
 import { formatApiError } from '@/lib/api-client';
 import { useSignInRequest, useUser } from '@/lib/auth';
 import { callInProgressElsewhere, callInProgressHere } from '@/lib/drafts';
+import { keepScrollPosition } from '@/lib/scroll-positions';
 import type { RouteHandle } from '../router';
 
 // Loaded only when a session ends over a staff form: the sign-in call's schemas stay out of the
 // public pages' first download.
 const SessionEndedDialog = lazy(() => import('@/features/auth/components/session-ended-dialog').then((m) => ({ default: m.SessionEndedDialog })));
+
+/**
+ * The page the app started on keeps its scroll position when the app mounts (a pre-rendered page
+ * being read, or one the browser restored): its position is saved for ScrollRestoration, which
+ * would otherwise scroll to the top. Later navigations are ScrollRestoration's as before.
+ */
+function KeepFirstScrollPosition() {
+  const { key } = useLocation();
+  const firstKey = useRef(key);
+  useLayoutEffect(() => keepScrollPosition(firstKey.current, window.scrollY), []);
+  return null;
+}
 
 /** Root route: page frame around every page; the header's 'Sign out' lands on /staff (the login screen). */
 export function RootLayout() {
@@ -95,7 +108,9 @@ export function RootLayout() {
           <SessionEndedDialog />
         </Suspense>
       )}
-      <ScrollRestoration />
+      {/* Before ScrollRestoration, so its layout effect has run when ScrollRestoration's read the positions. */}
+      <KeepFirstScrollPosition />
+      <ScrollRestoration storageKey={SCROLL_POSITIONS_KEY} />
     </Layout>
   );
 }

@@ -1,5 +1,6 @@
 /** Call scripts and the staff feedback panel. Mount these from the applications desk. */
 export {
+  CallOpening,
   deskCallScript,
   FeedbackPanel,
   ReviewScript,

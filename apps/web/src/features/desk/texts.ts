@@ -15,6 +15,12 @@ export const DESK_TEXTS = {
   LOADING_APPLICATION: 'Loading the application',
   EDIT: 'Edit',
   VISA: 'Visa',
+  /** The visa screen's form (its legend is the listing's column heading, VISA_FIELD_LABELS.VISA_STATUS). */
+  VISA_STATE_HEADING: 'Set the visa status',
+  VISA_STATE_SAVE: 'Save the visa status',
+  VISA_STATE_SAVED: (label: string) => `Visa status saved: ${label}.`,
+  VISA_STATE_NONE: "This application is not on the Visa Team's list yet.",
+  LOADING_VISA: 'Loading the visa status',
   OUTBOUND_DIALOG_TITLE: 'Log an outbound call',
   OUTBOUND_OUTCOME: 'Call outcome',
   OUTBOUND_NOTES: 'Notes',

@@ -1,4 +1,4 @@
-/** Web-only texts of the figures screen (shared texts come from @clearing-desk/contracts). */
+/** Web-only texts of the figures screen; column and figure names are contracts' FIGURES_COLUMNS (shared with the CSV). */
 export const FIGURES_SCREEN_TEXTS = {
   HEADING: 'Results-day figures',
   INTRO: 'Figures for the courses you may report on. They update every 15 seconds without reloading the page.',
@@ -17,15 +17,6 @@ export const FIGURES_SCREEN_TEXTS = {
   COURSES_CAPTION: 'Figures per course',
   SCHOOLS_CAPTION: 'Figures per school',
   OVER_OFFERED_COURSES: (n: number) => (n === 1 ? '1 course has more offers than places allow.' : `${n} courses have more offers than places allow.`),
-  OFFERED: 'Offered',
-  /** Invited to interview (status I): not an offer, so a column of its own. */
-  INVITED: 'Invited',
-  /** Clearing places left: the places ledger's figure, the one course control shows. */
-  PLACES_LEFT: 'Places left',
-  /** VACANCIES_EXTERNAL: what the public search shows as open places. */
-  PUBLIC_VACANCIES: 'Public vacancies',
-  CLEARING_PLACES: 'Clearing places × allowance',
-  OFFERS_COUNTING: 'Offers that count',
   GUARD: 'Places guard',
   GUARD_CLOSED: (at: string) => `Closed ${at}`,
   GUARD_REOPENED: (at: string) => `Reopened ${at}`,

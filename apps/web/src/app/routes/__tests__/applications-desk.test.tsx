@@ -1,6 +1,7 @@
 import { API_ROUTES } from '@clearing-desk/contracts';
 import { createCourse } from '@clearing-desk/contracts/testing';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createDeskApplication } from '@/testing/mocks/applications-desk';
 import { apiUrl } from '@/testing/mocks/api-url';
@@ -241,11 +242,33 @@ describe('/applications: Find an application', () => {
 });
 
 describe('/visa/{studentId}/{ucasCode}', () => {
-  it('shows only the moved-visa sentence', async () => {
+  it("keeps the spec's sentence as its heading, sets the visa state and leads back to the listing", async () => {
+    seed(amara(), ben());
+    const user = userEvent.setup();
     renderApp('/visa/S0002/G400', { user: backOffice });
     expect(await screen.findByRole('heading', { level: 1, name: 'Visas have been moved to the City Admin Portal.' })).toBeInTheDocument();
-    // The spec's sentence, and a way back to the listing (the Visa Team's own list, filter v).
-    expect(screen.getByRole('main').textContent).toBe('Visas have been moved to the City Admin Portal.Back to application listing');
+    const state = await screen.findByRole('group', { name: 'Visa status' });
+    expect(
+      within(state)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['P', 'A', 'D', 'X']);
+    expect(within(state).getByRole('radio', { name: 'Pending' })).toBeChecked();
+    await user.click(within(state).getByRole('radio', { name: 'Denied' }));
+    await user.click(screen.getByRole('button', { name: 'Save the visa status' }));
+    expect(await screen.findByText('Visa status saved: Denied.')).toBeInTheDocument();
+    expect(db.desk.applications[1]?.VISA_STATUS).toBe('X');
+    expect(db.desk.applications[1]?.applicationData.LOG.at(-1)?.MESSAGE).toBe('Visa state set to Denied.');
+    // A way back to the listing (the Visa Team's own list, filter v).
     expect(screen.getByRole('link', { name: 'Back to application listing' })).toHaveAttribute('href', '/applications?s=v');
+  });
+
+  it('asks for a state when the application has none yet', async () => {
+    seed(amara());
+    const user = userEvent.setup();
+    renderApp('/visa/S0001/G400', { user: backOffice });
+    await screen.findByRole('group', { name: 'Visa status' });
+    await user.click(screen.getByRole('button', { name: 'Save the visa status' }));
+    expect(within(await screen.findByRole('alert')).getByRole('link', { name: "'Visa status' is required." })).toBeInTheDocument();
   });
 });

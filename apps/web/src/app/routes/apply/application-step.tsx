@@ -7,7 +7,7 @@ import { getLatestApplicationForm } from '@/features/desk/api/get-students';
 import { StudentSearch } from '@/features/desk/components/student-search';
 import { ApplicationFormStep } from '@/features/application-form/components/application-form-step';
 import { findStep } from '@/features/application-form/steps';
-import { DeskLayout, FeedbackPanel, SecondYearGuidance, type DeskScriptProps } from '@/features/call-scripts';
+import { CallOpening, DeskLayout, FeedbackPanel, SecondYearGuidance, type DeskScriptProps } from '@/features/call-scripts';
 import { courseHeading } from '@/features/courses/components/course-information';
 import { deskButtonScripts, DeskReview, useDeskScriptProps } from '../desk-form';
 import { NotFound } from '../not-found';
@@ -19,9 +19,14 @@ function usePhoneScriptProps(): DeskScriptProps {
   return useDeskScriptProps({ course: detail.courseData, access: detail.access });
 }
 
-/** The feedback panel and call script for an adviser taking the application by phone. */
+/** The feedback panel and call script for an adviser taking the application by phone: the script first, the call is starting. */
 function PhoneFeedback() {
-  return <FeedbackPanel {...usePhoneScriptProps()} secondYearGuidanceOnTop />;
+  return <FeedbackPanel {...usePhoneScriptProps()} secondYearGuidanceOnTop scriptFirst />;
+}
+
+/** The greeting and first line above the form on a narrow screen (the panel is below the form there). */
+function PhoneCallOpening() {
+  return <CallOpening {...usePhoneScriptProps()} />;
 }
 
 /** The Review tab's staff part: the qualifications to read back, then the script once complete. */
@@ -78,7 +83,14 @@ export function ApplicationStepRoute() {
                 />
               ),
               // In view while the caller says which year they want: here on a narrow screen; beside, atop the panel.
-              top: (id) => (id === 'submit' ? null : <SecondYearGuidance course={course} access={detail.access} place="form-narrow" />),
+              // The call's opening on a narrow screen: in view on the first step when the call starts.
+              top: (id) =>
+                id === 'submit' ? null : (
+                  <>
+                    {id === 'personal-details' && <PhoneCallOpening />}
+                    <SecondYearGuidance course={course} access={detail.access} place="form-narrow" />
+                  </>
+                ),
               beforeSubmit: <PhoneReview />,
               buttonScripts: deskButtonScripts({ course, access: detail.access }),
             }

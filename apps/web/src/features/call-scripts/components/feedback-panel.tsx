@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { env } from '@/config/env';
 import { SubjectRequirements } from '@/components/subject-requirements';
 import { CallScript } from './call-script';
+import { ScriptHtml } from './script-html';
 import { HistoryLog } from './history-log';
 import { PointsTable } from './points-table';
 import { SecondYearGuidanceNote, type SecondYearGuidancePlace } from './second-year-guidance';
@@ -80,6 +81,12 @@ export type FeedbackPanelProps = {
    * second-year entry): for screens whose form starts below the first screen.
    */
   secondYearGuidanceOnTop?: boolean;
+  /**
+   * A call being taken (a new phone application): the script comes straight after the panel's
+   * heading (and the Year 2 guidance), before the points and history, so the greeting and the
+   * first thing to say are in view when the call starts, not a screen further down the panel.
+   */
+  scriptFirst?: boolean;
 };
 
 /** APPLIED_TO_UCAS as the script reads it: unanswered ('') is neither yes nor no. */
@@ -88,7 +95,7 @@ const appliedToUcas = (answer: string): boolean | null => (answer === '1' ? true
 const fullName = (form: ScriptFormValues): string => [str(form, 'NAME1'), str(form, 'NAME2')].filter(Boolean).join(' ');
 
 /** What the script depends on: the panel's props without the history and the call button. */
-export type DeskScriptProps = Omit<FeedbackPanelProps, 'log' | 'outboundCall' | 'emails' | 'secondYearGuidanceOnTop'>;
+export type DeskScriptProps = Omit<FeedbackPanelProps, 'log' | 'outboundCall' | 'emails' | 'secondYearGuidanceOnTop' | 'scriptFirst'>;
 
 /**
  * The call script for what is on screen (spec sections 1 and 4): the situation (status,
@@ -144,6 +151,7 @@ export function FeedbackPanel(props: FeedbackPanelProps) {
         </p>
       )}
       {props.secondYearGuidanceOnTop && secondYearNote && <SecondYearGuidanceNote paragraphs={secondYearNote.paragraphs} place="panel" />}
+      {props.scriptFirst && <CallScript script={script} />}
       {outboundCall && <div className="cd-call-scripts__outbound">{outboundCall}</div>}
       <PointsTable assessment={assessment} course={course} />
       {((course.SUBJECT_REQUIREMENTS ?? []).length > 0 || course.assessmentInfo?.priorEntry) && (
@@ -166,7 +174,7 @@ export function FeedbackPanel(props: FeedbackPanelProps) {
       )}
       <HistoryLog log={log} />
       {props.emails}
-      <CallScript script={script} />
+      {!props.scriptFirst && <CallScript script={script} />}
     </section>
   );
 }
@@ -178,6 +186,24 @@ export function FeedbackPanel(props: FeedbackPanelProps) {
 export function ReviewScript(props: DeskScriptProps) {
   if (props.access === null) return null;
   return <CallScript script={deskCallScript(props)} live={false} />;
+}
+
+/**
+ * The opening of a call for a narrow screen, where the panel follows the form: the greeting and
+ * the first thing to say after it (the start date where the script has one, else the
+ * data-protection notice), above the form's fields, hidden once the panel sits beside the form
+ * (its script is then in view). The same texts as the panel's script (`deskCallScript`).
+ * Nothing for the public.
+ */
+export function CallOpening(props: DeskScriptProps) {
+  if (props.access === null) return null;
+  const script = deskCallScript(props);
+  return (
+    <div className="cd-inset-text cd-call-opening" data-opening="call">
+      <ScriptHtml html={script.greeting} className="cd-body cd-call-opening__greeting" />
+      <ScriptHtml html={script.startDate ?? script.dataProtection} className="cd-body" />
+    </div>
+  );
 }
 
 /**

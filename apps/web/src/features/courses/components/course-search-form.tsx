@@ -33,7 +33,11 @@ export function CourseSearchForm({ initialQuery, onSearch }: CourseSearchFormPro
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSearch(q.trim());
+    // The box's own text: a search held from before the app took over is sent in the commit that
+    // hydrated the box, before `q` has caught up with what was typed (the effect above).
+    const typed = inputRef.current?.value ?? q;
+    if (typed !== q) setQ(typed);
+    onSearch(typed.trim());
   };
   return (
     <form role="search" className="cd-search-form" method="get" onSubmit={onSubmit}>

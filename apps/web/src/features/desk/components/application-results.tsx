@@ -7,9 +7,9 @@ import {
   displayCourseCode,
   NO_RESULTS,
   NOT_AVAILABLE,
-  VISA_DECISION_OPTIONS,
   waitingDuration,
   waitingTime,
+  visaStateLabel,
 } from '@clearing-desk/contracts';
 import { buttonClassName, Table, type TableColumn } from '@clearing-desk/ui';
 import { Link } from 'react-router-dom';
@@ -17,8 +17,6 @@ import { paths } from '@/config/paths';
 import { DESK_TEXTS } from '../texts';
 
 const statusLabel = (status: ApplicationSearchRow['STATUS']): string => (status ? APPLICATION_STATUSES[status] : NOT_AVAILABLE);
-/** The visa record's VISA_STATUS by its decision label (spec section 3); an unknown one shows 'n/a'. */
-const visaStatusLabel = (status: string): string => VISA_DECISION_OPTIONS.find((o) => o.value === status)?.label ?? NOT_AVAILABLE;
 const subStatusLabel = (sub: ApplicationSearchRow['SUB_STATUS']): string | null => (sub ? APPLICATION_SUB_STATUSES[sub] : null);
 
 const columns = (listingSearch: string, now: Date): TableColumn<ApplicationSearchRow>[] => [
@@ -38,7 +36,7 @@ const columns = (listingSearch: string, now: Date): TableColumn<ApplicationSearc
       </>
     ),
   },
-  { id: 'visa', header: APPLICATION_LISTING_COLUMNS.VISA_STATUS, cell: (row) => (row.VISA_STATUS ? visaStatusLabel(row.VISA_STATUS) : '') },
+  { id: 'visa', header: APPLICATION_LISTING_COLUMNS.VISA_STATUS, cell: (row) => visaStateLabel(row.VISA_STATUS) ?? '' },
   {
     id: 'waiting',
     header: APPLICATION_LISTING_COLUMNS.WAITING,

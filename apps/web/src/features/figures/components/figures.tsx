@@ -2,6 +2,8 @@ import {
   FIGURES_MARGIN_DEFAULT,
   FIGURES_MARGIN_MAX,
   EMAIL_HISTORY_TEXTS,
+  FIGURES_COLUMNS as C,
+  figuresPeriodHeading,
   FIGURES_TEXTS,
   type FiguresCourseRow,
   type FiguresResponse,
@@ -25,25 +27,26 @@ const guardTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeSty
  */
 function countColumns<R extends FiguresTotals | FiguresCourseRow>(places: (row: R) => { left: number; vacancies: number }): TableColumn<R>[] {
   return [
-    { id: 'today', header: 'Today', cell: (r) => r.today.applications },
-    { id: 'total', header: 'Total', cell: (r) => r.total.applications },
-    { id: 'offered', header: T.OFFERED, cell: (r) => r.total.offered },
-    { id: 'invited', header: T.INVITED, cell: (r) => r.total.invited },
-    { id: 'referred', header: 'Referred', cell: (r) => r.total.referred },
-    { id: 'pooled', header: 'Pooled', cell: (r) => r.total.pooled },
-    { id: 'rejected', header: 'Rejected', cell: (r) => r.total.rejected },
-    { id: 'waiting', header: 'Waiting', cell: (r) => r.total.waiting },
-    { id: 'decisions', header: 'Automatic / adviser', cell: (r) => `${r.automatic} / ${r.adviser}` },
-    { id: 'calls', header: 'Outbound calls', cell: (r) => r.outboundCalls },
-    { id: 'places-left', header: T.PLACES_LEFT, cell: (r) => places(r).left },
-    { id: 'public-vacancies', header: T.PUBLIC_VACANCIES, cell: (r) => places(r).vacancies },
+    { id: 'today', header: C.TODAY, cell: (r) => r.today.applications },
+    { id: 'total', header: C.TOTAL, cell: (r) => r.total.applications },
+    { id: 'offered', header: C.STATUS.offered, cell: (r) => r.total.offered },
+    { id: 'invited', header: C.STATUS.invited, cell: (r) => r.total.invited },
+    { id: 'referred', header: C.STATUS.referred, cell: (r) => r.total.referred },
+    { id: 'pooled', header: C.STATUS.pooled, cell: (r) => r.total.pooled },
+    { id: 'rejected', header: C.STATUS.rejected, cell: (r) => r.total.rejected },
+    { id: 'waiting', header: C.STATUS.waiting, cell: (r) => r.total.waiting },
+    { id: 'automatic', header: C.AUTOMATIC_DECISIONS, cell: (r) => r.automatic },
+    { id: 'adviser', header: C.ADVISER_DECISIONS, cell: (r) => r.adviser },
+    { id: 'calls', header: C.OUTBOUND_CALLS, cell: (r) => r.outboundCalls },
+    { id: 'places-left', header: C.PLACES_LEFT, cell: (r) => places(r).left },
+    { id: 'public-vacancies', header: C.PUBLIC_VACANCIES, cell: (r) => places(r).vacancies },
   ];
 }
 
 const courseColumns = (margin: number): TableColumn<FiguresCourseRow>[] => [
   {
     id: 'course',
-    header: 'Course',
+    header: C.COURSE,
     cell: (r) => (
       <>
         <span className="cd-block">
@@ -56,8 +59,9 @@ const courseColumns = (margin: number): TableColumn<FiguresCourseRow>[] => [
   },
   ...countColumns<FiguresCourseRow>((r) => ({ left: r.VACANCIES_INTERNAL, vacancies: r.VACANCIES_EXTERNAL })),
   // The places ledger.
-  { id: 'clearing-places', header: T.CLEARING_PLACES, cell: (r) => `${r.CLEARING_PLACES} × ${r.OFFER_ALLOWANCE.toFixed(2)}` },
-  { id: 'offers-counting', header: T.OFFERS_COUNTING, cell: (r) => r.OFFERS_COUNTING },
+  { id: 'clearing-places', header: C.CLEARING_PLACES, cell: (r) => r.CLEARING_PLACES },
+  { id: 'offer-allowance', header: C.OFFER_ALLOWANCE, cell: (r) => r.OFFER_ALLOWANCE.toFixed(2) },
+  { id: 'offers-counting', header: C.OFFERS_COUNTING, cell: (r) => r.OFFERS_COUNTING },
   {
     id: 'guard',
     header: T.GUARD,
@@ -74,7 +78,7 @@ const courseColumns = (margin: number): TableColumn<FiguresCourseRow>[] => [
 ];
 
 const schoolColumns: TableColumn<FiguresResponse['schools'][number]>[] = [
-  { id: 'school', header: 'School', cell: (s) => s.SCHOOL_NAME },
+  { id: 'school', header: C.SCHOOL, cell: (s) => s.SCHOOL_NAME },
   ...countColumns<FiguresResponse['schools'][number]>((s) => ({ left: s.placesLeft, vacancies: s.publicVacancies })),
 ];
 
@@ -147,19 +151,19 @@ function FiguresContent({ figures }: { figures: FiguresResponse }) {
       <h2 className="cd-heading-m">{T.OVERALL_HEADING}</h2>
       <SummaryList
         rows={[
-          { key: 'Applications today', value: String(o.today.applications) },
-          { key: 'Applications in total', value: String(o.total.applications) },
-          { key: T.OFFERED, value: String(o.total.offered) },
-          { key: T.INVITED, value: String(o.total.invited) },
-          { key: 'Referred', value: String(o.total.referred) },
-          { key: 'Pooled', value: String(o.total.pooled) },
-          { key: 'Rejected', value: String(o.total.rejected) },
-          { key: 'Public submissions waiting', value: String(o.total.waiting) },
-          { key: 'Automatic decisions', value: String(o.automatic) },
-          { key: 'Adviser decisions', value: String(o.adviser) },
-          { key: 'Outbound calls logged', value: String(o.outboundCalls) },
-          { key: T.PLACES_LEFT, value: String(o.placesLeft) },
-          { key: T.PUBLIC_VACANCIES, value: String(o.publicVacancies) },
+          { key: figuresPeriodHeading('applications', 'today'), value: String(o.today.applications) },
+          { key: figuresPeriodHeading('applications', 'total'), value: String(o.total.applications) },
+          { key: C.STATUS.offered, value: String(o.total.offered) },
+          { key: C.STATUS.invited, value: String(o.total.invited) },
+          { key: C.STATUS.referred, value: String(o.total.referred) },
+          { key: C.STATUS.pooled, value: String(o.total.pooled) },
+          { key: C.STATUS.rejected, value: String(o.total.rejected) },
+          { key: C.STATUS.waiting, value: String(o.total.waiting) },
+          { key: C.AUTOMATIC_DECISIONS, value: String(o.automatic) },
+          { key: C.ADVISER_DECISIONS, value: String(o.adviser) },
+          { key: C.OUTBOUND_CALLS, value: String(o.outboundCalls) },
+          { key: C.PLACES_LEFT, value: String(o.placesLeft) },
+          { key: C.PUBLIC_VACANCIES, value: String(o.publicVacancies) },
           ...(figures.emails
             ? [
                 { key: EMAIL_HISTORY_TEXTS.FIGURES_FAILED, value: String(figures.emails.failed) },

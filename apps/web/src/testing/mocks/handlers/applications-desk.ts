@@ -29,6 +29,11 @@ import {
   LOGIN_MESSAGES,
   NEW_STUDENT,
   outboundCallDataSchema,
+  canEditVisa,
+  visaStateDataSchema,
+  visaStateLogMessage,
+  type VisaResponse,
+  type VisaStateResponse,
   listingTotalCap,
   overAllowanceRefusal,
   offerOverAllowance,
@@ -303,6 +308,43 @@ export const applicationsDeskHandlers = [
     };
     found.version += 1;
     const body: OutboundCallResponse = { OUTBOUND_CALL_FLAG: 1, OUTBOUND_CALL_REMARK: remark, log: { MESSAGE: `Outbound call: ${remark}` } };
+    return HttpResponse.json(body);
+  }),
+
+  // The visa screen (as the gateway and applications-svc): users with the visa permission on the course.
+  http.get(apiUrl(API_ROUTES.deskVisa.path), ({ params }) => {
+    const user = db.sessionUser;
+    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    const found = find(params.student, params.course);
+    if (!found) return error(404, DESK_MESSAGES.NOT_FOUND);
+    if (!canEditVisa(accessForCourse(user.roles, found.courseData), true)) return error(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
+    const body: VisaResponse = {
+      applicationData: found.applicationData,
+      visaData: null,
+      VISA_STATUS: found.VISA_STATUS,
+      courseData: found.courseData,
+      qualOptions: found.qualOptions,
+      access: found.access,
+      assessment: found.assessment,
+    };
+    return HttpResponse.json(body);
+  }),
+
+  http.put(apiUrl(API_ROUTES.deskVisaState.path), async ({ params, request }) => {
+    const user = db.sessionUser;
+    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    const found = find(params.student, params.course);
+    if (!found) return error(404, DESK_MESSAGES.NOT_FOUND);
+    if (!canEditVisa(accessForCourse(user.roles, found.courseData), true)) return error(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
+    const parsed = visaStateDataSchema.safeParse(((await request.json()) as { data?: unknown }).data);
+    if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
+    found.VISA_STATUS = parsed.data.VISA_STATUS;
+    const message = visaStateLogMessage(parsed.data.VISA_STATUS);
+    found.applicationData = {
+      ...found.applicationData,
+      LOG: [...found.applicationData.LOG, { MESSAGE: message, STATUS: found.applicationData.STATUS, USER: user.username, TIME: now() }],
+    };
+    const body: VisaStateResponse = { VISA_STATUS: parsed.data.VISA_STATUS, updated_at: now() };
     return HttpResponse.json(body);
   }),
 
