@@ -7,6 +7,8 @@ import { clearingStatusHandlers } from './clearing-status';
 import { coursesHandlers } from './courses';
 import { dataProtectionHandlers } from './data-protection';
 import { decisionReviewHandlers } from './decision-reviews';
+import { eventApiKeysHandlers } from './event-api-keys';
+import { webhooksHandlers } from './webhooks';
 import { filesHandlers } from './files';
 import { scenariosHandlers } from './scenarios';
 
@@ -22,4 +24,6 @@ export const handlers = [
   ...decisionReviewHandlers,
   ...auditHandlers,
   ...dataProtectionHandlers,
+  ...eventApiKeysHandlers,
+  ...webhooksHandlers,
 ];
