@@ -37,6 +37,7 @@ export const CONTRACTS_LAYERS = [
   ['applications', 'scenarios'],
   ['scripts'],
   ['notifications'],
+  ['events'],
   ['figures'],
   ['endpoints'],
   ['server', 'testing'],
@@ -115,7 +116,7 @@ export default [
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           noWarnOnMultipleProjects: true,
-          project: ['apps/*/tsconfig.json', 'libs/*/tsconfig.json', 'tools/tsconfig.json', 'tools/stack/tsconfig.json'],
+          project: ['apps/*/tsconfig.json', 'libs/*/tsconfig.json', 'tools/tsconfig.json', 'tools/stack/tsconfig.json', 'tools/events-consumer/tsconfig.json'],
         }),
       ],
     },

@@ -261,6 +261,7 @@ describe.each(kustomizations())('kubectl kustomize deploy/kubernetes/%s', (dir) 
     const REDIS = { ip: '192.0.2.11' };
     const DIRECTORY = { ip: '192.0.2.12' };
     const SMTP_RELAY = { ip: '192.0.2.14' };
+    const RECORD_SYSTEM = { ip: '192.0.2.16' };
     const kubeDns = podIn('kube-system', { 'k8s-app': 'kube-dns' });
 
     it('lets the ingress controller reach the gateway and nothing else', () => {
@@ -289,12 +290,13 @@ describe.each(kustomizations())('kubectl kustomize deploy/kubernetes/%s', (dir) 
       }
     });
 
-    it('gives each app the egress it needs: DNS, then its database, Redis, clamd, directory or SMTP only', () => {
-      const none = { postgres: false, redis: false, clamd: false, directory: false, smtp: false };
+    it('gives each app the egress it needs: DNS, then its database, Redis, clamd, directory, SMTP or the record system only', () => {
+      const none = { postgres: false, redis: false, clamd: false, directory: false, smtp: false, records: false };
       const needs: Record<App, typeof none> = {
         gateway: { ...none, redis: true, directory: true },
         'courses-svc': { ...none, postgres: true, redis: true },
-        'applications-svc': { ...none, postgres: true, redis: true },
+        // Webhooks of application events to the record system.
+        'applications-svc': { ...none, postgres: true, redis: true, records: true },
         'assessment-svc': none,
         'files-svc': { ...none, postgres: true, redis: true },
         'scenarios-svc': { ...none, postgres: true },
@@ -311,6 +313,7 @@ describe.each(kustomizations())('kubectl kustomize deploy/kubernetes/%s', (dir) 
           clamd: can(from, pod('clamav'), 3310),
           directory: can(from, DIRECTORY, 636),
           smtp: can(from, SMTP_RELAY, 587),
+          records: can(from, RECORD_SYSTEM, 443),
         }).toEqual({ app, ...needs[app] });
         // Nothing else leaves: not the internet, not PostgreSQL on another port.
         expect([app, can(from, { ip: '203.0.113.7' }, 443), can(from, POSTGRESQL, 6379)]).toEqual([app, false, false]);

@@ -21,6 +21,10 @@ import { auditRoutes } from './routes/audit';
 import { deskRoutes } from './routes/desk';
 import { decisionReviewRoutes } from './routes/decision-reviews';
 import { statusRoutes } from './routes/status';
+import { eventRoutes } from './routes/events';
+import { webhookRoutes } from './routes/events/webhooks';
+import { webhooksPlugin } from './webhooks/webhooks-plugin';
+import { eventApiKeysRepositoryPlugin } from './repositories/event-api-keys-repository';
 import { cycleRepositoryPlugin } from './repositories/cycle-repository';
 import { clockFromSetting, seedCycle, todayOf } from '@clearing-desk/contracts';
 
@@ -69,6 +73,8 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(decisionMetricsPlugin);
   await app.register(auditRepositoryPlugin);
   await app.register(decisionReviewsRepositoryPlugin, { responseDays: config.DECISION_REVIEW_RESPONSE_DAYS });
+  await app.register(eventApiKeysRepositoryPlugin);
+  await app.register(webhooksPlugin, { config });
   await app.register(statusRoutes, { today });
   await app.register(applicationRoutes, { now: options.now, today });
   await app.register(figuresRoutes);
@@ -76,6 +82,8 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(auditRoutes, { now: options.now });
   await app.register(placesRoutes);
   await app.register(decisionReviewRoutes, { now: options.now });
+  await app.register(eventRoutes);
+  await app.register(webhookRoutes);
   app.addHook('onReady', async () => {
     await app.clearingStatusRepository.ensure({
       state: config.CLEARING_INITIAL_STATE,

@@ -64,6 +64,19 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
   QUEUE_OFFER_LAPSING_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   /** Minutes an item taken with 'Next call' stays the adviser's without an outcome before it returns to the queue. */
   QUEUE_CLAIM_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
+  /**
+   * Webhooks of application events (src/webhooks; docs/domain/events.md "Webhooks"): how often the
+   * dispatcher turns new events into deliveries; after how many consecutive failed attempts an
+   * endpoint is paused (its backlog kept until an Administrator resumes it); the retries' backoff
+   * (doubling from WEBHOOK_RETRY_BASE_MS up to WEBHOOK_RETRY_MAX_MS); how long a receiver has to
+   * answer; how many endpoints are posted to at once (each endpoint one event at a time, in order).
+   */
+  WEBHOOK_DISPATCH_INTERVAL_MS: z.coerce.number().int().positive().default(500),
+  WEBHOOK_PAUSE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().positive().default(1000),
+  WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().positive().default(300_000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   /** Days a person has to answer an applicant's request to review an automatic decision (shown to the applicant and the back office). */
   DECISION_REVIEW_RESPONSE_DAYS: z.coerce.number().int().min(1).max(30).default(5),
   /** Closing message stored the first time the service starts (null: the web default). */

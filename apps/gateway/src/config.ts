@@ -305,6 +305,13 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
    * instances a subject may pass a limit by up to (N - 1) x (RATE_LIMIT_SYNC_HITS - 1) calls.
    */
   RATE_LIMIT_SYNC_MS: z.coerce.number().int().positive().default(100),
+  /**
+   * The events feed (GET /api/v1/events) per API key: EVENTS_RATE_LIMIT_MAX calls per
+   * EVENTS_RATE_LIMIT_WINDOW_MS, then 429 with Retry-After (routes/api/events.ts). 600 a minute
+   * lets a record system page 1,000 events a call ten times a second.
+   */
+  EVENTS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  EVENTS_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   RATE_LIMIT_SYNC_HITS: z.coerce.number().int().positive().default(20),
 
   /** OpenID Connect enterprise sign-in: set all three to replace the password form with /login. */

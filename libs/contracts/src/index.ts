@@ -49,6 +49,7 @@ export * from './web/page-routes';
 export * from './web/app-started';
 export * from './scenarios';
 export * from './notifications';
+export * from './events';
 export * from './rules';
 export * from './endpoints';
 export * from './privacy';

@@ -4,6 +4,7 @@
  * router dependency (links are plain <a> or take hrefs and callbacks).
  */
 export * from './button';
+export * from './checkboxes';
 export * from './class-names';
 export * from './confirm-dialog';
 export * from './date-input';

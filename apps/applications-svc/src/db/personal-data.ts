@@ -69,4 +69,10 @@ export const PERSONAL_TABLES: Record<string, PersonalTable | null> = {
   // The retention job's counts, and the erasures' tickets with the ids of anonymised rows: no person.
   retention_runs: null,
   erasures: null,
+  // The events feed's API keys: record systems and the staff who issued them, no applicant.
+  event_api_keys: null,
+  // Webhook endpoints and their deliveries: record systems and event ids (the events are the outbox's rows), no applicant.
+  webhook_endpoints: null,
+  webhook_deliveries: null,
+  webhook_attempts: null,
 };

@@ -18,7 +18,7 @@ import { createApplicationForm, createCourseDetail } from '@clearing-desk/contra
 import { encodeStaffUser } from '@clearing-desk/service-kit';
 import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase, metricValue, endpointRequest } from '@clearing-desk/service-kit/testing';
 import { Queue } from 'bullmq';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { applicationsConfigSchema } from '../config';
 import { outbox } from '../db/schema';
@@ -117,7 +117,13 @@ const update = (student: string, STATUS: 'O' | 'I' | 'S' | 'R' | 'D' | 'W', extr
     } as StoreUpdateRequestInput,
   });
 
-const rowsOf = (applicationId: string) => app.db.select().from(outbox).where(eq(outbox.aggregateId, applicationId)).orderBy(asc(outbox.createdAt));
+/** The decision-email rows of an application (its application events, in the same outbox, are application-events.test.ts's). */
+const rowsOf = (applicationId: string) =>
+  app.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.aggregateId, applicationId), eq(outbox.kind, 'decision-email')))
+    .orderBy(asc(outbox.createdAt));
 
 describe('the decision outbox', () => {
   it('writes one row with the new application, carrying everything the email needs, and the relay queues it under its id', async () => {

@@ -33,6 +33,7 @@ import fp from 'fastify-plugin';
 import { applicationLog, applications, outbox, students } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
 import { writeDecisionOutbox } from '../outbox/decision-outbox';
+import { writeApplicationEvents } from '../outbox/application-events';
 import { studentVisibleCondition } from './scope';
 import { createIntakeCycle, type IntakeCycle } from '../intake/intake-cycle';
 import { currentCycleOf } from './cycle-repository';
@@ -349,6 +350,14 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
             courseFacts: request.courseFacts,
             interview,
             linkValidUntil: cycle.endOf(application.intake),
+          });
+          // The record system's events (created, decision), in the same transaction.
+          await writeApplicationEvents(tx, {
+            row: application,
+            previousStatus: null,
+            source: request.staff ? 'staff' : 'public',
+            user,
+            at: application.updatedAt,
           });
           return application;
         });

@@ -15,6 +15,7 @@ import fp from 'fastify-plugin';
 import { applicationLog, applications, decisionReviews, outbox } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
 import { writeDecisionOutbox } from '../outbox/decision-outbox';
+import { writeApplicationEvents } from '../outbox/application-events';
 import type { IntakeCycle } from '../intake/intake-cycle';
 import { scopeCondition } from './scope';
 
@@ -162,6 +163,15 @@ export function createDecisionReviewsRepository(db: ApplicationsDatabase, cycle:
           courseFacts: previous?.success ? previous.data.course : undefined,
           linkValidUntil: cycle.endOf(app.intake),
           review: { OUTCOME: decision.OUTCOME, NOTE: decision.NOTE },
+        });
+        // The review's outcome is a decision for the record system too.
+        await writeApplicationEvents(tx, {
+          row: app,
+          previousStatus: app.status,
+          source: 'staff',
+          user: user.username,
+          at: now,
+          review: { OUTCOME: decision.OUTCOME },
         });
         return { kind: 'recorded', item: toItem(review, app) } as const;
       });

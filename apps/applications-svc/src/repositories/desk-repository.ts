@@ -35,6 +35,7 @@ import { applicationLog, applications, students } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
 import { applicantDecision, applicationLogItems, formUcasPersonalId, isUniqueViolation, toApplicationData, type Executor } from './applications-repository';
 import { writeDecisionOutbox } from '../outbox/decision-outbox';
+import { writeApplicationEvents } from '../outbox/application-events';
 import { scopeCondition, studentVisibleCondition } from './scope';
 import { createIntakeCycle, type IntakeCycle } from '../intake/intake-cycle';
 import { countStatusChange } from '../places/ledger';
@@ -313,6 +314,8 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
             interview,
             linkValidUntil: cycle.endOf(updated.intake),
           });
+          // A changed status's events (status changed, decision, withdrawn), committed with the change.
+          await writeApplicationEvents(tx, { row: updated, previousStatus: row.status, source: 'staff', user, at: updated.updatedAt });
           return { kind: 'updated', status, previousStatus: row.status, version: updated.version, updatedAt: updated.updatedAt.toISOString() } as const;
         });
       } catch (err) {

@@ -65,6 +65,22 @@ import { auditExportQuerySchema, auditListSchema } from '../privacy/audit';
 import { subjectAccessQuerySchema } from '../privacy/subject-access';
 import { erasureRequestSchema, erasureResultSchema } from '../privacy/erasure';
 import { retentionRunListSchema, retentionRunSchema, retentionScheduleResponseSchema } from '../privacy/retention';
+import {
+  eventApiKeyCreateSchema,
+  eventApiKeyIdParamsSchema,
+  eventApiKeyIssuedSchema,
+  eventApiKeyListSchema,
+  eventApiKeySchema,
+} from '../events/event-api-keys';
+import { eventFeedPageSchema, eventFeedQuerySchema } from '../events/event-feed';
+import {
+  webhookAttemptListSchema,
+  webhookEndpointCreateSchema,
+  webhookEndpointIdParamsSchema,
+  webhookEndpointIssuedSchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+} from '../events/webhooks';
 import { API_ROUTES, type ApiRouteName } from './api-routes';
 import type { Endpoint } from './endpoint';
 
@@ -207,6 +223,27 @@ export const API_ENDPOINTS = withSchemas({
   deskRetentionRuns: { query, responses: { 200: retentionRunListSchema, ...refusals } },
   /** Runs the retention job now (the nightly job's own queue) and answers the run as recorded. */
   deskRetentionRun: { responses: { 200: retentionRunSchema, ...refusals } },
+  // Application events for the record system (docs/domain/events.md).
+  /** A page of events after a cursor (API key as a bearer token, 401 without a live one; limited per key, 429). */
+  events: { query: eventFeedQuerySchema, responses: { 200: eventFeedPageSchema, ...e400 } },
+  /** The API keys (Administrators over all courses). */
+  adminEventKeys: { query, responses: { 200: eventApiKeyListSchema, ...refusals } },
+  /** Issues a key: the secret is in this answer only. */
+  adminEventKeyCreate: { body: apiBodySchema(eventApiKeyCreateSchema), responses: { 200: eventApiKeyIssuedSchema, ...refusals } },
+  /** Revokes a key at once. */
+  adminEventKeyRevoke: { params: eventApiKeyIdParamsSchema, body: emptyApiBodySchema, responses: { 200: eventApiKeySchema, ...refusals, ...e404, ...e409 } },
+  /** The webhook endpoints with their backlog (Administrators over all courses). */
+  adminWebhooks: { query, responses: { 200: webhookEndpointListSchema, ...refusals } },
+  /** Registers an endpoint: the signing secret is in this answer only. */
+  adminWebhookCreate: { body: apiBodySchema(webhookEndpointCreateSchema), responses: { 200: webhookEndpointIssuedSchema, ...refusals } },
+  /** Resumes a paused endpoint. */
+  adminWebhookResume: {
+    params: webhookEndpointIdParamsSchema,
+    body: emptyApiBodySchema,
+    responses: { 200: webhookEndpointSchema, ...refusals, ...e404, ...e409 },
+  },
+  /** An endpoint's latest delivery attempts. */
+  adminWebhookAttempts: { params: webhookEndpointIdParamsSchema, query, responses: { 200: webhookAttemptListSchema, ...refusals, ...e404 } },
   // The OpenAPI document of all of these.
   /** The document itself. */
   openapi: { responses: {} },

@@ -77,6 +77,15 @@ export const API_ROUTES = {
   retentionSchedule: { method: 'GET', path: '/api/privacy/retention' },
   deskRetentionRuns: { method: 'GET', path: '/api/admin/retention/runs' },
   deskRetentionRun: { method: 'POST', path: '/api/admin/retention/runs' },
+  // Application events for the record system: the feed (API key) and its keys (Administrators).
+  events: { method: 'GET', path: '/api/v1/events' },
+  adminEventKeys: { method: 'GET', path: '/api/admin/event-keys' },
+  adminEventKeyCreate: { method: 'POST', path: '/api/admin/event-keys' },
+  adminEventKeyRevoke: { method: 'POST', path: '/api/admin/event-keys/:id/revoke' },
+  adminWebhooks: { method: 'GET', path: '/api/admin/webhooks' },
+  adminWebhookCreate: { method: 'POST', path: '/api/admin/webhooks' },
+  adminWebhookResume: { method: 'POST', path: '/api/admin/webhooks/:id/resume' },
+  adminWebhookAttempts: { method: 'GET', path: '/api/admin/webhooks/:id/attempts' },
   // The OpenAPI document of all of these.
   openapi: { method: 'GET', path: '/api/openapi.json' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;

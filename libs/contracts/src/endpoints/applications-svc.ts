@@ -1,5 +1,23 @@
 import { z } from 'zod';
 import {
+  eventApiKeyCreateSchema,
+  eventApiKeyIdParamsSchema,
+  eventApiKeyIssuedSchema,
+  eventApiKeyListSchema,
+  eventApiKeySchema,
+  eventApiKeyVerifiedSchema,
+  eventApiKeyVerifySchema,
+} from '../events/event-api-keys';
+import { eventFeedPageSchema, internalEventFeedQuerySchema } from '../events/event-feed';
+import {
+  webhookAttemptListSchema,
+  webhookEndpointCreateSchema,
+  webhookEndpointIdParamsSchema,
+  webhookEndpointIssuedSchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+} from '../events/webhooks';
+import {
   deskApplicationParamsSchema,
   applicationListingQuerySchema,
   applicationListingResponseSchema,
@@ -273,6 +291,57 @@ export const APPLICATIONS_SVC = {
     params: decisionReviewIdParamsSchema,
     body: decisionReviewDecisionSchema,
     responses: { 200: decisionReviewItemSchema, ...e400, ...e403, ...e404, 409: errorResponseSchema },
+  }),
+
+  // Application events for the record system (docs/domain/events.md).
+  /** A page of the feed after a cursor, of the types the gateway's verified key may read. */
+  eventsFeed: endpoint({ method: 'GET', path: '/events', query: internalEventFeedQuerySchema, responses: { 200: eventFeedPageSchema, ...e400 } }),
+  /** Every API key, newest first (Administrator over all courses). */
+  eventKeys: endpoint({ method: 'GET', path: '/event-keys', responses: { 200: eventApiKeyListSchema, ...e403 } }),
+  /** Issues a key: its secret is in this answer only. */
+  eventKeyCreate: endpoint({
+    method: 'POST',
+    path: '/event-keys',
+    body: eventApiKeyCreateSchema,
+    responses: { 200: eventApiKeyIssuedSchema, ...e400, ...e403 },
+  }),
+  /** Revokes a key at once: 404 unknown, 409 already revoked. */
+  eventKeyRevoke: endpoint({
+    method: 'POST',
+    path: '/event-keys/:id/revoke',
+    params: eventApiKeyIdParamsSchema,
+    responses: { 200: eventApiKeySchema, ...e403, ...e404, 409: errorResponseSchema },
+  }),
+  /** Whether a bearer token is a live key: its id and event types, or 401. */
+  eventKeyVerify: endpoint({
+    method: 'POST',
+    path: '/event-keys/verify',
+    body: eventApiKeyVerifySchema,
+    responses: { 200: eventApiKeyVerifiedSchema, 401: errorResponseSchema },
+  }),
+
+  /** The webhook endpoints with their backlog (Administrator over all courses). */
+  webhooks: endpoint({ method: 'GET', path: '/webhooks', responses: { 200: webhookEndpointListSchema, ...e403 } }),
+  /** Registers an endpoint: its signing secret is in this answer only. */
+  webhookCreate: endpoint({
+    method: 'POST',
+    path: '/webhooks',
+    body: webhookEndpointCreateSchema,
+    responses: { 200: webhookEndpointIssuedSchema, ...e400, ...e403 },
+  }),
+  /** Resumes a paused endpoint: its backlog is delivered in order; 409 when it is not paused. */
+  webhookResume: endpoint({
+    method: 'POST',
+    path: '/webhooks/:id/resume',
+    params: webhookEndpointIdParamsSchema,
+    responses: { 200: webhookEndpointSchema, ...e403, ...e404, 409: errorResponseSchema },
+  }),
+  /** An endpoint's latest delivery attempts, newest first. */
+  webhookAttempts: endpoint({
+    method: 'GET',
+    path: '/webhooks/:id/attempts',
+    params: webhookEndpointIdParamsSchema,
+    responses: { 200: webhookAttemptListSchema, ...e403, ...e404 },
   }),
 
   /** Counts for the courses the gateway names; view-report on every one. */

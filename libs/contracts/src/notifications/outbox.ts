@@ -19,16 +19,27 @@ export const OUTBOX_KINDS = {
   COURSE_CONTROL: 'course-control',
   /** The recruitment cycle rolled: courses-svc moves the courses that started on the old default start date. */
   COURSE_STARTS: 'course-starts',
+  /**
+   * An application event for record systems (contracts events): no queue takes it; it is written
+   * already relayed and its readers (the events feed) read the outbox itself by a commit-safe
+   * cursor (docs/domain/events.md).
+   */
+  APPLICATION_EVENT: 'application-event',
 } as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[keyof typeof OUTBOX_KINDS];
+/** The outbox kinds the relay hands to a BullMQ queue. */
+export type QueuedOutboxKind = Exclude<OutboxKind, 'application-event'>;
 
-/** The BullMQ queue each outbox kind is relayed to (one consumer service per queue). */
+/** The BullMQ queue each queued outbox kind is relayed to (one consumer service per queue). */
 export const OUTBOX_QUEUES = {
   'decision-email': 'decision-emails',
   'course-places': 'course-places',
   'course-control': 'course-control',
   'course-starts': 'course-starts',
-} as const satisfies Record<OutboxKind, string>;
+} as const satisfies Record<QueuedOutboxKind, string>;
+
+/** Whether the relay hands rows of this kind to a queue (OUTBOX_QUEUES). */
+export const isQueuedOutboxKind = (kind: OutboxKind): kind is QueuedOutboxKind => Object.hasOwn(OUTBOX_QUEUES, kind);
 
 /**
  * BullMQ options the relay gives every decision-email job: many attempts (the worker's own
@@ -70,10 +81,10 @@ export const OUTBOX_JOB_OPTIONS = {
   'course-places': COURSE_PLACES_JOB_OPTIONS,
   'course-control': COURSE_CONTROL_JOB_OPTIONS,
   'course-starts': COURSE_PLACES_JOB_OPTIONS,
-} as const satisfies Record<OutboxKind, object>;
+} as const satisfies Record<QueuedOutboxKind, object>;
 
 /** The queue and job options of each outbox kind, as service-kit's outbox relay takes them (`routes`). */
-export const outboxRoutes = (...kinds: OutboxKind[]) =>
+export const outboxRoutes = (...kinds: QueuedOutboxKind[]) =>
   Object.fromEntries(kinds.map((kind) => [kind, { queue: OUTBOX_QUEUES[kind], jobOptions: OUTBOX_JOB_OPTIONS[kind] }]));
 
 /** A BullMQ job id for an outbox row (its UUID; BullMQ refuses purely numeric custom ids). */

@@ -146,10 +146,18 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
     return n;
   }
 
+  // Others woken by the same commits (applications-svc's webhook dispatcher): told after the relay is.
+  const kickListeners: (() => void)[] = [];
+
   return {
     start: () => schedule(0),
     /** A change was committed: relay now rather than at the next tick. */
-    kick: () => void pass(),
+    kick: () => {
+      void pass();
+      for (const listener of kickListeners) listener();
+    },
+    /** Calls `listener` at every kick (a change committed), e.g. to read an events feed at once. */
+    onKick: (listener: () => void) => void kickListeners.push(listener),
     /** Relays what waits now (tests). */
     relayNow: () => pass(),
     async close() {

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { Checkboxes } from '../checkboxes';
 import { ConfirmDialog } from '../confirm-dialog';
 import { composeIsoDate, DateInput, dayMonthYearOf, isoFromDayMonthYear, splitIsoDate } from '../date-input';
 import { DialogScope } from '../dialog-scope';
@@ -64,6 +65,41 @@ describe('Radios', () => {
     expect(within(group).getByRole('radio', { name: 'No' })).toBeChecked();
     await userEvent.click(within(group).getByRole('radio', { name: 'Yes' }));
     expect(onChange).toHaveBeenCalledWith('1');
+  });
+});
+
+describe('Checkboxes', () => {
+  it('is a fieldset whose legend names the group, described by hint and error; the values keep the options’ order', async () => {
+    const changes: string[][] = [];
+    function Harness() {
+      const [values, setValues] = useState<string[]>(['b']);
+      return (
+        <Checkboxes
+          id="types"
+          name="types"
+          legend="Events"
+          hint="Any number"
+          error="Select one"
+          options={[
+            { value: 'a', label: 'Alpha' },
+            { value: 'b', label: 'Beta' },
+          ]}
+          values={values}
+          onChange={(next) => {
+            changes.push(next);
+            setValues(next);
+          }}
+        />
+      );
+    }
+    render(<Harness />);
+    const group = screen.getByRole('group', { name: 'Events' });
+    expect(group).toHaveAccessibleDescription('Any number Error: Select one');
+    expect(within(group).getByRole('checkbox', { name: 'Alpha' })).toHaveAttribute('id', 'types');
+    expect(within(group).getByRole('checkbox', { name: 'Beta' })).toBeChecked();
+    await userEvent.click(within(group).getByRole('checkbox', { name: 'Alpha' }));
+    await userEvent.click(within(group).getByRole('checkbox', { name: 'Beta' }));
+    expect(changes).toEqual([['a', 'b'], ['a']]);
   });
 });
 

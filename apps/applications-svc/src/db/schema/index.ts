@@ -6,6 +6,8 @@ export * from './outbox';
 export * from './course-places';
 export * from './decision-reviews';
 export * from './staff-audit';
+export * from './event-api-keys';
+export * from './webhooks';
 export * from './recruitment-cycles';
 export * from './retention-runs';
 export * from './queue-claims';

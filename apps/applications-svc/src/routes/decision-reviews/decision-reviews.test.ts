@@ -101,7 +101,10 @@ describe('a person reviews an automatic decision', () => {
       .from(applications)
       .where(eq(applications.applicationId, Number(saved.app_id)));
     expect(row?.decisionRules).toEqual({ TARIFF_TABLES_VERSION: 'UCAS Tariff 2017', COURSE_REQUIREMENTS_HASH: 'abc123' });
-    const [email] = await app.db.select().from(outbox).where(eq(outbox.aggregateId, saved.app_id));
+    const [email] = await app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.aggregateId, saved.app_id), eq(outbox.kind, 'decision-email')));
     expect(decisionEmailPayloadSchema.parse(email?.payload).automaticReasons).toEqual(['144 points meet the 120 points the course asks for.']);
     expect(AUTOMATIC_DECISION_TEXTS.LINK).toBe('Ask for a person to review this decision');
   });
@@ -161,7 +164,7 @@ describe('a person reviews an automatic decision', () => {
     const rows = await app.db
       .select()
       .from(outbox)
-      .where(and(eq(outbox.aggregateId, saved.app_id)))
+      .where(and(eq(outbox.aggregateId, saved.app_id), eq(outbox.kind, 'decision-email')))
       .orderBy(asc(outbox.createdAt));
     const payload = decisionEmailPayloadSchema.parse(rows.at(-1)?.payload);
     expect(payload).toMatchObject({

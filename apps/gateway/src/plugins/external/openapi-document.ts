@@ -1,4 +1,5 @@
-import { API_ROUTES, basePrefix, IDEMPOTENCY_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER, type ApiRouteName } from '@clearing-desk/contracts';
+import { API_ROUTES, applicationEventSchema, basePrefix, IDEMPOTENCY_KEY_HEADER, XSRF_COOKIE, XSRF_HEADER, type ApiRouteName } from '@clearing-desk/contracts';
+import { z } from 'zod';
 import { SESSION_COOKIE } from '../app/staff-session';
 
 /** The parts of an OpenAPI 3.1 operation this module reads and adds. */
@@ -77,8 +78,19 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   retentionSchedule: 'The retention schedule in force (printed in the privacy notice)',
   deskRetentionRuns: "The retention job's runs with their counts",
   deskRetentionRun: 'Run the retention job now',
+  events: 'Application events for the record system, after a cursor',
+  adminEventKeys: "The events feed's API keys",
+  adminEventKeyCreate: 'Issue an API key for the events feed (its secret is shown once)',
+  adminEventKeyRevoke: 'Revoke an API key of the events feed',
+  adminWebhooks: 'The webhook endpoints of application events, with their backlog',
+  adminWebhookCreate: 'Register a webhook endpoint (its signing secret is shown once)',
+  adminWebhookResume: 'Resume a paused webhook endpoint',
+  adminWebhookAttempts: "A webhook endpoint's latest delivery attempts",
   openapi: 'This document',
 };
+
+/** Routes a client calls with an API key (Authorization: Bearer), not a session (routes/api/events.ts). */
+const API_KEY_ROUTES: ReadonlySet<ApiRouteName> = new Set(['events']);
 
 /** Routes under /api/admin (or training) that answer without a staff session. */
 const PUBLIC_STAFF_ROUTES: ReadonlySet<ApiRouteName> = new Set(['clearingStatus', 'authOptions', 'authLogin', 'authOidcCallback']);
@@ -117,6 +129,18 @@ const error = (description: string) => ({ description, content: { 'application/j
  * of an error or an unreachable service (error-handler.ts: always `{ message }`).
  */
 function standardResponses(name: ApiRouteName): Record<string, unknown> {
+  const retryAfter = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } } };
+  if (API_KEY_ROUTES.has(name)) {
+    return {
+      401: {
+        ...error('No API key, or one unknown or revoked.'),
+        headers: { 'WWW-Authenticate': { description: 'Bearer: send the key as `Authorization: Bearer <key>`.', schema: { type: 'string' } } },
+      },
+      429: { ...error('Too many calls with this API key: wait the seconds in Retry-After.'), headers: retryAfter },
+      500: error('An unexpected error; the message never carries its details.'),
+      503: error('A service or store this route needs cannot be reached; try again shortly.'),
+    };
+  }
   return {
     ...(needsSession(name) ? { 401: error('No staff session, or it has expired: sign in again.') } : {}),
     ...(needsSession(name) || isWrite(name)
@@ -124,10 +148,38 @@ function standardResponses(name: ApiRouteName): Record<string, unknown> {
       : {}),
     429: {
       ...error('Too many requests from this address or account: wait the seconds in Retry-After.'),
-      headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } } },
+      headers: retryAfter,
     },
     500: error('An unexpected error; the message never carries its details.'),
     503: error('A service or store this route needs cannot be reached; try again shortly.'),
+  };
+}
+
+/**
+ * The webhook a registered endpoint receives (OpenAPI 3.1 `webhooks`): one application event per
+ * POST, signed per Standard Webhooks (routes/api/events.ts; docs/domain/events.md "Webhooks").
+ */
+function applicationEventWebhook(): Record<string, unknown> {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(applicationEventSchema, { target: 'draft-2020-12' }) as Record<string, unknown>;
+  const header = (name: string, description: string) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } });
+  return {
+    post: {
+      operationId: 'applicationEventWebhook',
+      summary: 'An application event, posted to a registered endpoint',
+      description:
+        'Posted to each endpoint an Administrator registered for its type, at least once and in order; retried with backoff until a 2xx, the endpoint paused after too many failures in a row. Verify the signature with the endpoint’s secret (the standardwebhooks library), and ignore a webhook-id already handled.',
+      security: [],
+      parameters: [
+        header('webhook-id', 'The event’s id: the same on every attempt.'),
+        header('webhook-timestamp', 'When this attempt was signed, in seconds since 1970.'),
+        header('webhook-signature', '`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint’s secret.'),
+      ],
+      requestBody: { required: true, content: { 'application/json': { schema } } },
+      responses: {
+        204: { description: 'Taken: any 2xx counts as delivered.' },
+        400: { description: 'Refused (e.g. the signature did not verify): tried again later, like any answer but a 2xx.' },
+      },
+    },
   };
 }
 
@@ -137,7 +189,8 @@ function standardResponses(name: ApiRouteName): Record<string, unknown> {
  * the cookie and XSRF security schemes with each operation's requirement (public reads none;
  * public writes the XSRF pair; staff routes the session cookie, and the XSRF pair on writes),
  * an operationId (the API_ROUTES name) and summary each, the `Idempotency-Key` header of the
- * submissions, and the standard refusals (standardResponses) where the contract has none.
+ * submissions, the standard refusals (standardResponses) where the contract has none, and the
+ * application event webhook a record system's endpoint receives.
  * Returns a new document; an operation not in API_ROUTES keeps what it had.
  */
 export function completeOpenApiDocument(document: OpenApiDocument, basePath: string): OpenApiDocument {
@@ -150,7 +203,13 @@ export function completeOpenApiDocument(document: OpenApiDocument, basePath: str
     operation.operationId = name;
     operation.summary ??= SUMMARIES[name];
     const xsrf = { xsrfCookie: [], xsrfToken: [] };
-    operation.security = needsSession(name) ? [{ staffSession: [], ...(isWrite(name) ? xsrf : {}) }] : isWrite(name) ? [xsrf] : [];
+    operation.security = API_KEY_ROUTES.has(name)
+      ? [{ eventsApiKey: [] }]
+      : needsSession(name)
+        ? [{ staffSession: [], ...(isWrite(name) ? xsrf : {}) }]
+        : isWrite(name)
+          ? [xsrf]
+          : [];
     if (IDEMPOTENT_ROUTES.has(name)) {
       operation.parameters = [
         ...(operation.parameters ?? []).filter((p) => !(p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_KEY_HEADER)),
@@ -171,6 +230,7 @@ export function completeOpenApiDocument(document: OpenApiDocument, basePath: str
     info: { ...document.info, license: { name: 'Proprietary: the university’s own terms', identifier: 'LicenseRef-Proprietary' } },
     servers: [{ url: basePath, description: 'This gateway (its BASE_PATH)' }],
     paths,
+    webhooks: { applicationEvent: applicationEventWebhook() },
     components: {
       ...document.components,
       schemas: {
@@ -178,6 +238,12 @@ export function completeOpenApiDocument(document: OpenApiDocument, basePath: str
         ErrorResponse: { type: 'object', required: ['message'], properties: { message: { type: 'string' } }, additionalProperties: true },
       },
       securitySchemes: {
+        eventsApiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key of the events feed (`<key id>.<secret>`), issued by an Administrator on the Settings page and shown once; scoped to event types; limited per key (429 with Retry-After).',
+        },
         staffSession: {
           type: 'apiKey',
           in: 'cookie',

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { apiPath } from '@clearing-desk/contracts';
+import { apiPath, APPLICATION_EVENT_TYPES } from '@clearing-desk/contracts';
 import { buildApp } from '../../app';
 import { testGatewayConfig } from '../../testing/test-config';
 
@@ -72,9 +72,14 @@ describe('what the document adds to the contracts', () => {
     }
   });
 
-  it('names the cookie and XSRF security schemes, and what each operation needs', () => {
-    const components = document.components as { securitySchemes: Record<string, { type: string; in: string; name: string }> };
-    expect(Object.fromEntries(Object.entries(components.securitySchemes).map(([k, v]) => [k, `${v.type} ${v.in} ${v.name}`]))).toEqual({
+  it('names the cookie, XSRF and API key security schemes, and what each operation needs', () => {
+    const components = document.components as { securitySchemes: Record<string, { type: string; in?: string; name?: string; scheme?: string }> };
+    expect(
+      Object.fromEntries(
+        Object.entries(components.securitySchemes).map(([k, v]) => [k, v.type === 'http' ? `http ${v.scheme}` : `${v.type} ${v.in} ${v.name}`]),
+      ),
+    ).toEqual({
+      eventsApiKey: 'http bearer',
       staffSession: 'apiKey cookie clearing_session',
       xsrfCookie: 'apiKey cookie _csrf',
       xsrfToken: 'apiKey header x-xsrf-token',
@@ -84,6 +89,18 @@ describe('what the document adds to the contracts', () => {
     expect(paths['/api/apply/{course}']?.post?.security).toEqual([{ xsrfCookie: [], xsrfToken: [] }]);
     expect(paths['/api/admin/applications']?.get?.security).toEqual([{ staffSession: [] }]);
     expect(paths['/api/admin/applications/{student}/{course}']?.put?.security).toEqual([{ staffSession: [], xsrfCookie: [], xsrfToken: [] }]);
+    // The record system's feed: an API key, no session, no XSRF (a GET); 401 says how to send the key.
+    const events = paths['/api/v1/events']?.get;
+    expect(events?.security).toEqual([{ eventsApiKey: [] }]);
+    expect(Object.keys(events?.responses ?? {}).sort()).toEqual(['200', '400', '401', '429', '500', '503']);
+    // Its page describes every event's payload, each type by its versioned name.
+    const page = JSON.stringify(events?.responses['200']);
+    for (const type of Object.values(APPLICATION_EVENT_TYPES)) expect(page).toContain(`"enum":["${type}"]`);
+    // The webhook an endpoint receives, with its Standard Webhooks headers and every event's schema.
+    const webhook = (document.webhooks as Record<string, { post: Operation }>).applicationEvent?.post;
+    expect(webhook?.parameters?.map((p) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    for (const type of Object.values(APPLICATION_EVENT_TYPES)) expect(JSON.stringify(webhook?.requestBody)).toContain(`"const":"${type}"`);
+    expect(paths['/api/admin/event-keys']?.post?.security).toEqual([{ staffSession: [], xsrfCookie: [], xsrfToken: [] }]);
   });
 
   it('documents Idempotency-Key on the submissions, and 429 and 5xx on every operation, 401 and 403 on every staff one', () => {

@@ -8,6 +8,7 @@ import { applicationApiRoutes } from './applications';
 import { assessApiRoutes } from './assess';
 import { authApiRoutes, type AuthRoutesOptions } from './auth';
 import { courseApiRoutes } from './courses';
+import { eventApiRoutes } from './events';
 import { fileApiRoutes } from './files';
 import { figuresApiRoutes } from './figures';
 import { scenarioApiRoutes } from './scenarios';
@@ -44,4 +45,5 @@ export const apiRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, 
   await fastify.register(figuresApiRoutes, { fastMinutes: config.WALLBOARD_FILLS_FAST_MINUTES });
   await fastify.register(wallboardApiRoutes);
   await fastify.register(scenarioApiRoutes);
+  await fastify.register(eventApiRoutes, { config });
 };

@@ -10,6 +10,9 @@ import type {
   CourseData,
   DocumentType,
   EmailRecord,
+  EventApiKey,
+  WebhookAttempt,
+  WebhookEndpoint,
   LoginLockout,
   LoginOptions,
   QualOption,
@@ -66,6 +69,10 @@ type MockDb = {
   cycleRolls: CycleRollEntry[];
   /** GET /api/admin/auth/lockouts: the sign-in lockouts in force; a lift removes one. */
   signInLockouts: LoginLockout[];
+  /** GET /api/admin/event-keys, newest first; an issue adds to the front, a revoke marks one. */
+  eventApiKeys: EventApiKey[];
+  /** GET /api/admin/webhooks (a register adds to the front, a resume sets it active) and each endpoint's attempts by id. */
+  webhooks: { endpoints: WebhookEndpoint[]; attempts: Record<string, WebhookAttempt[]> };
   /** Bodies of staff creates (POST /api/admin/applications/{student}/{course}), as sent. */
   staffCreates: StaffCreateSubmission[];
   /** The applications desk: stored applications as staff see them, and the students. */
@@ -118,6 +125,8 @@ const initialDb = (): MockDb => ({
   cycles: [standardCycle('2025/26')],
   cycleRolls: [],
   signInLockouts: [],
+  eventApiKeys: [],
+  webhooks: { endpoints: [], attempts: {} },
   staffCreates: [],
   desk: { applications: [], students: [] },
   deskEmails: {},

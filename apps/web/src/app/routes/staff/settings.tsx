@@ -6,13 +6,15 @@ import { ErasureForm } from '@/features/data-protection/components/erasure-form'
 import { RetentionSchedule } from '@/features/data-protection/components/retention-schedule';
 import { SubjectAccessForm } from '@/features/data-protection/components/subject-access-form';
 import { SignInLockouts } from '@/features/sign-in-lockouts/components/sign-in-lockouts';
+import { EventApiKeys } from '@/features/event-api-keys/components/event-api-keys';
+import { Webhooks } from '@/features/webhooks/components/webhooks';
 import { clearingStatusKeys } from '@/lib/clearing-status';
 import { useUser } from '@/lib/auth';
 
 /**
  * /staff/settings: open or close Clearing, then (Administrators over all courses only) the sign-in
- * lockouts and data protection: a person's subject access export, erasure, and the retention
- * schedule with the retention job's runs.
+ * lockouts, data protection (a person's subject access export, erasure, and the retention
+ * schedule with the retention job's runs) and the record system's API keys and webhooks.
  */
 export function ClearingStatusRoute() {
   const user = useUser();
@@ -29,6 +31,8 @@ export function ClearingStatusRoute() {
       {canManage && <SubjectAccessForm action={apiPaths.deskSubjectAccess()} />}
       {canManage && <ErasureForm />}
       {canManage && <RetentionSchedule />}
+      {canManage && <EventApiKeys />}
+      {canManage && <Webhooks />}
     </>
   );
 }

@@ -311,6 +311,43 @@ export const applicationsDeskHandlers = [
     return HttpResponse.json(body);
   }),
 
+  // The visa screen (as the gateway and applications-svc): users with the visa permission on the course.
+  http.get(apiUrl(API_ROUTES.deskVisa.path), ({ params }) => {
+    const user = db.sessionUser;
+    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    const found = find(params.student, params.course);
+    if (!found) return error(404, DESK_MESSAGES.NOT_FOUND);
+    if (!canEditVisa(accessForCourse(user.roles, found.courseData), true)) return error(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
+    const body: VisaResponse = {
+      applicationData: found.applicationData,
+      visaData: null,
+      VISA_STATUS: found.VISA_STATUS,
+      courseData: found.courseData,
+      qualOptions: found.qualOptions,
+      access: found.access,
+      assessment: found.assessment,
+    };
+    return HttpResponse.json(body);
+  }),
+
+  http.put(apiUrl(API_ROUTES.deskVisaState.path), async ({ params, request }) => {
+    const user = db.sessionUser;
+    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    const found = find(params.student, params.course);
+    if (!found) return error(404, DESK_MESSAGES.NOT_FOUND);
+    if (!canEditVisa(accessForCourse(user.roles, found.courseData), true)) return error(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
+    const parsed = visaStateDataSchema.safeParse(((await request.json()) as { data?: unknown }).data);
+    if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
+    found.VISA_STATUS = parsed.data.VISA_STATUS;
+    const message = visaStateLogMessage(parsed.data.VISA_STATUS);
+    found.applicationData = {
+      ...found.applicationData,
+      LOG: [...found.applicationData.LOG, { MESSAGE: message, STATUS: found.applicationData.STATUS, USER: user.username, TIME: now() }],
+    };
+    const body: VisaStateResponse = { VISA_STATUS: parsed.data.VISA_STATUS, updated_at: now() };
+    return HttpResponse.json(body);
+  }),
+
   // Presence as applications-svc keeps it: the first who may edit holds it; take_over claims it; a reader never holds it.
   http.put(apiUrl(API_ROUTES.deskPresence.path), async ({ params, request }) => {
     const user = db.sessionUser;
@@ -380,43 +417,6 @@ export const applicationsDeskHandlers = [
     };
     db.queueClaims[presenceKey(d.STUDENT_ID, d.UCAS_CODE)] = { username: user.username, item };
     return HttpResponse.json({ item } satisfies WorkQueueNextResponse);
-  }),
-
-  // The visa screen (as the gateway and applications-svc): users with the visa permission on the course.
-  http.get(apiUrl(API_ROUTES.deskVisa.path), ({ params }) => {
-    const user = db.sessionUser;
-    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
-    const found = find(params.student, params.course);
-    if (!found) return error(404, DESK_MESSAGES.NOT_FOUND);
-    if (!canEditVisa(accessForCourse(user.roles, found.courseData), true)) return error(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
-    const body: VisaResponse = {
-      applicationData: found.applicationData,
-      visaData: null,
-      VISA_STATUS: found.VISA_STATUS,
-      courseData: found.courseData,
-      qualOptions: found.qualOptions,
-      access: found.access,
-      assessment: found.assessment,
-    };
-    return HttpResponse.json(body);
-  }),
-
-  http.put(apiUrl(API_ROUTES.deskVisaState.path), async ({ params, request }) => {
-    const user = db.sessionUser;
-    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
-    const found = find(params.student, params.course);
-    if (!found) return error(404, DESK_MESSAGES.NOT_FOUND);
-    if (!canEditVisa(accessForCourse(user.roles, found.courseData), true)) return error(403, DESK_MESSAGES.CANNOT_EDIT_VISA);
-    const parsed = visaStateDataSchema.safeParse(((await request.json()) as { data?: unknown }).data);
-    if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
-    found.VISA_STATUS = parsed.data.VISA_STATUS;
-    const message = visaStateLogMessage(parsed.data.VISA_STATUS);
-    found.applicationData = {
-      ...found.applicationData,
-      LOG: [...found.applicationData.LOG, { MESSAGE: message, STATUS: found.applicationData.STATUS, USER: user.username, TIME: now() }],
-    };
-    const body: VisaStateResponse = { VISA_STATUS: parsed.data.VISA_STATUS, updated_at: now() };
-    return HttpResponse.json(body);
   }),
 
   http.get(apiUrl(API_ROUTES.deskEmails.path), ({ params }) => {

@@ -7,6 +7,8 @@ import { clearingStatusHandlers } from './clearing-status';
 import { coursesHandlers } from './courses';
 import { dataProtectionHandlers } from './data-protection';
 import { decisionReviewHandlers } from './decision-reviews';
+import { eventApiKeysHandlers } from './event-api-keys';
+import { webhooksHandlers } from './webhooks';
 import { filesHandlers } from './files';
 import { scenariosHandlers } from './scenarios';
 import { wallboardHandlers } from './wallboard';
@@ -24,4 +26,6 @@ export const handlers = [
   ...auditHandlers,
   ...wallboardHandlers,
   ...dataProtectionHandlers,
+  ...eventApiKeysHandlers,
+  ...webhooksHandlers,
 ];
