@@ -34,8 +34,8 @@ export function erasedForm(form: ApplicationForm): ApplicationForm {
 }
 
 /**
- * Removes the personal fields of applications (and of their History, reviews and outbox
- * payloads), keeping each row with its status, course, dates and flags, so every figure counts
+ * Removes the personal fields of applications (and of their History, reviews, decision-email
+ * payloads and the UCAS Personal ID in their application events), keeping each row with its status, course, dates and flags, so every figure counts
  * them as before. The placeholder address is unique per application (the one-live-application
  * index stays satisfied); a new hash retires the applicant's status page link. Answers how many
  * applications it anonymised (those already anonymised are skipped).
@@ -76,6 +76,12 @@ export async function anonymiseApplications(tx: Executor, applicationIds: readon
     .update(outbox)
     .set({ payload: {}, relayedAt: sql`coalesce(${outbox.relayedAt}, ${now.toISOString()}::timestamptz)` })
     .where(and(eq(outbox.kind, OUTBOX_KINDS.DECISION_EMAIL), inArray(outbox.aggregateId, ids.map(String))));
+  // The application events stay (the record system's feed and its cursor keep their order) but
+  // lose the UCAS Personal ID: the application and student ids left are this service's own keys.
+  await tx
+    .update(outbox)
+    .set({ payload: sql`jsonb_set(${outbox.payload}, '{application,ucasPersonalId}', 'null'::jsonb)` })
+    .where(and(eq(outbox.kind, OUTBOX_KINDS.APPLICATION_EVENT), inArray(outbox.aggregateId, ids.map(String))));
   return ids.length;
 }
 
