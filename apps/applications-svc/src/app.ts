@@ -1,12 +1,15 @@
 import { OUTBOX_KINDS, outboxRoutes } from '@clearing-desk/contracts';
 import { createService, outboxRelayPlugin } from '@clearing-desk/service-kit';
 import { outbox } from './db/schema';
+import { wallboardAnnouncement } from './outbox/wallboard-announce';
 import { courseControlConsumerPlugin } from './places/course-control-consumer';
 import type { ApplicationsConfig } from './config';
 import { applicationsRepositoryPlugin } from './repositories/applications-repository';
 import { clearingStatusRepositoryPlugin } from './repositories/clearing-status-repository';
 import { decisionMetricsPlugin } from './metrics/decision-metrics';
 import { intakeCyclePlugin } from './intake/intake-cycle';
+import { presencePlugin } from './presence/presence-store';
+import { workQueuePlugin } from './queue/work-queue';
 import { queueMetricsPlugin } from './metrics/queue-metrics';
 import { auditRepositoryPlugin } from './repositories/audit-repository';
 import { decisionReviewsRepositoryPlugin } from './repositories/decision-reviews-repository';
@@ -26,7 +29,8 @@ import { cycleRepositoryPlugin } from './repositories/cycle-repository';
 import { clockFromSetting, seedCycle, todayOf } from '@clearing-desk/contracts';
 
 /**
- * What tests may set: `now`, the clock of the status page's cycle end (default: the real time),
+ * What tests may set: `now`, the clock of the status page's cycle end, desk presence and the work
+ * queue (default: the real time),
  * and `clock`, the clock of the Clearing window (default: CLEARING_CLOCK, else the real time).
  */
 export type BuildOptions = { now?: () => Date; clock?: () => Date };
@@ -53,10 +57,14 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
     routes: outboxRoutes(OUTBOX_KINDS.DECISION_EMAIL, OUTBOX_KINDS.COURSE_PLACES),
     intervalMs: config.OUTBOX_RELAY_INTERVAL_MS,
     batch: config.OUTBOX_RELAY_BATCH,
+    // Each decision relayed also reaches the wallboards (Redis pub/sub, after the commit).
+    announce: wallboardAnnouncement,
   });
   // Course control's settings from courses-svc, into the places ledger.
   await app.register(courseControlConsumerPlugin, { config });
   await app.register(queueMetricsPlugin, { config });
+  await app.register(presencePlugin, { config, now: options.now });
+  await app.register(workQueuePlugin, { config, now: options.now });
   await app.register(clearingStatusRepositoryPlugin);
   const clock = options.clock ?? clockFromSetting(config.CLEARING_CLOCK);
   const today = () => todayOf(clock);

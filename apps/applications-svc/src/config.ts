@@ -54,6 +54,17 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
   /** Outbox rows one relay transaction takes. */
   OUTBOX_RELAY_BATCH: z.coerce.number().int().min(1).max(500).default(20),
   /**
+   * Seconds an adviser's presence on an open application lasts without a heartbeat (a tab closed
+   * without releasing it frees the application after this).
+   */
+  PRESENCE_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
+  /** Seconds between the open form's presence heartbeats; less than PRESENCE_TTL_SECONDS, so a missed one does not drop the hold. */
+  PRESENCE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(1800).default(20),
+  /** Hours before an offer's deadline (adding us in UCAS Hub) from which it is a 'lapsing offer' in the desk's work queue. */
+  QUEUE_OFFER_LAPSING_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  /** Minutes an item taken with 'Next call' stays the adviser's without an outcome before it returns to the queue. */
+  QUEUE_CLAIM_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
+  /**
    * Webhooks of application events (src/webhooks; docs/domain/events.md "Webhooks"): how often the
    * dispatcher turns new events into deliveries; after how many consecutive failed attempts an
    * endpoint is paused (its backlog kept until an Administrator resumes it); the retries' backoff

@@ -90,6 +90,11 @@ describe('personal data in the schema', () => {
       ...endpointRequest(APPLICATIONS_SVC.deskApplication, { params: { student: stored.id[0], course: 'G400' }, query: { screen: 'application' } }),
       headers: as(backOffice),
     });
+    // An adviser took it from the work queue ('Next call' claims are rows of queue_claims).
+    const now = new Date();
+    await app.db
+      .insert(schema.queueClaims)
+      .values({ applicationId: Number(stored.id[2]), kind: 'offer-lapsing', username: 'backoffice', dueAt: now, claimedAt: now, expiresAt: now });
 
     const exported = async (query: Record<string, string>) => {
       const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.subjectAccess, { query }), headers: as(admin) });

@@ -55,6 +55,8 @@ export const PERSONAL_TABLES: Record<string, PersonalTable | null> = {
   outbox: { table: schema.outbox, rowsOf: (k) => inArray(schema.outbox.aggregateId, k.applicationIds.map(String)), personalColumns: ['payload'] },
   // Who read the person's applications: staff usernames and the application's key, no detail of the person.
   staff_audit: { table: schema.staffAudit, rowsOf: (k) => inArray(schema.staffAudit.applicationId, k.applicationIds), personalColumns: [] },
+  // Which adviser took the person's application from the work queue, and when: staff usernames and the application's key.
+  queue_claims: { table: schema.queueClaims, rowsOf: (k) => inArray(schema.queueClaims.applicationId, k.applicationIds), personalColumns: [] },
   // Settings and course figures: no person.
   clearing_settings: null,
   clearing_settings_audit: null,

@@ -157,7 +157,15 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
     // the newest 10 of them. Ordering by the primary key as such lets PostgreSQL walk every
     // application newest first looking for ten in the scope, the whole table when the person
     // applied elsewhere only (60 ms at 50,000); `+ 0` keeps the key's index out.
-    const newestFirst = text && scope ? sql`${applications.applicationId} + 0 desc` : desc(applications.applicationId);
+    // Oldest first is the same walk backwards: application ids are issued in the order of
+    // submission (an identity column), so the status indexes keep serving both orders.
+    const oldest = query.sort === 'oldest';
+    const order =
+      text && scope
+        ? sql`${applications.applicationId} + 0 ${sql.raw(oldest ? 'asc' : 'desc')}`
+        : oldest
+          ? asc(applications.applicationId)
+          : desc(applications.applicationId);
     // Counted up to the cap and one more (a LIMIT under the count): a broad filter stops after
     // cap + 1 index entries instead of counting every match.
     const total = ex.select({ n: count() }).from(
@@ -183,11 +191,12 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
           STATUS: applications.status,
           SUB_STATUS: applications.subStatus,
           VISA_STATUS: applications.visaStatus,
+          SUBMITTED_AT: applications.createdAt,
           TOTAL: sql<number>`(${total})::int`.mapWith(Number),
         })
         .from(applications)
         .where(where)
-        .orderBy(newestFirst)
+        .orderBy(order)
         .limit(query.page_size)
         .offset((query.page - 1) * query.page_size),
       total,
@@ -200,7 +209,8 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
     listingQueries,
 
     /**
-     * The listing of spec section 2: filters, text search, scopes and paging; newest first; the
+     * The listing of spec section 2: filters, text search, scopes and paging; newest or oldest
+     * first (`sort`), each row with when it was submitted; the
      * total capped (listingTotalCap). One statement answers the rows and the total; only a page
      * past the last match asks for the total on its own.
      */
@@ -208,7 +218,7 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
       const queries = listingQueries(query, roles, ex);
       if (queries === null) return { rows: [], total: 0, total_capped: false };
       const page = await queries.page;
-      const rows = page.map(({ TOTAL: _total, ...row }) => row);
+      const rows = page.map(({ TOTAL: _total, SUBMITTED_AT, ...row }) => ({ ...row, SUBMITTED_AT: SUBMITTED_AT.toISOString() }));
       // No row on page 1: nothing matches. No row further on: the total is counted alone.
       const n = page[0]?.TOTAL ?? (query.page === 1 ? 0 : ((await queries.total)[0]?.n ?? 0));
       const cap = listingTotalCap(query.page, query.page_size);

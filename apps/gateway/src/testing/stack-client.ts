@@ -61,14 +61,14 @@ export class StackClient {
     return { status: res.status, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text, headers: res.headers };
   }
 
-  async send(method: 'POST' | 'PUT', path: string, data: unknown, token = this.xsrfToken): Promise<{ status: number; body: unknown }> {
+  async send(method: 'POST' | 'PUT' | 'DELETE', path: string, data: unknown, token = this.xsrfToken): Promise<{ status: number; body: unknown }> {
     const { status, body } = await this.sendWithHeaders(method, path, data, {}, token);
     return { status, body };
   }
 
   /** As `send`, with extra request headers (e.g. X-Forwarded-For), answering the response headers too. */
   async sendWithHeaders(
-    method: 'POST' | 'PUT',
+    method: 'POST' | 'PUT' | 'DELETE',
     path: string,
     data: unknown,
     headers: Record<string, string>,
@@ -97,6 +97,13 @@ export class StackClient {
     this.remember(res);
     const text = await res.text();
     return { status: res.status, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text, headers: res.headers };
+  }
+
+  /** A GET whose answer is left unread (a stream of server-sent events): the caller reads its body and cancels it. */
+  async open(path: string, headers: Record<string, string> = {}): Promise<Response> {
+    const res = await this.fetch(`${this.baseUrl}${path}`, { headers: { cookie: this.cookieHeader(), ...headers } });
+    this.remember(res);
+    return res;
   }
 
   /** A PUT with an If-Match header (the version the client last read), answering the new ETag too. */

@@ -241,5 +241,6 @@ export const api = {
     request('POST', path, schema, { ...options, data }),
   put: <S extends z.ZodType>(path: string, data: unknown, schema: ResponseSchema<S>, options?: RequestOptions) =>
     request('PUT', path, schema, { ...options, data }),
-  delete: <S extends z.ZodType>(path: string, schema: ResponseSchema<S>, options?: RequestOptions) => request('DELETE', path, schema, options),
+  /** A DELETE carries `{ data: {}, token }`: the gateway checks its XSRF token like any other write. */
+  delete: <S extends z.ZodType>(path: string, schema: ResponseSchema<S>, options?: RequestOptions) => request('DELETE', path, schema, { ...options, data: {} }),
 };

@@ -25,7 +25,7 @@ export const FIND_APPLICATION_TEXTS = {
  */
 export const SPECIALIST_ENQUIRY_URL = '';
 
-/** The listing's eight column headings (spec section 2), in order. */
+/** The listing's column headings: spec section 2's eight, then how long it has waited since submitted (waitingTime). */
 export const APPLICATION_LISTING_COLUMNS = {
   APPLICATION_ID: 'Application ID',
   COURSE: 'Course',
@@ -35,6 +35,7 @@ export const APPLICATION_LISTING_COLUMNS = {
   NATIONALITY: 'Nationality',
   STATUS: 'Status',
   VISA_STATUS: 'Visa status',
+  WAITING: 'Waiting',
 } as const;
 
 /**

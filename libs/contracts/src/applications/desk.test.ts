@@ -9,6 +9,8 @@ import {
   parseVersionEtag,
   versionEtag,
   visaDataSchema,
+  waitingDuration,
+  waitingTime,
 } from './desk';
 
 describe('APPLICATION_LISTING_FILTERS', () => {
@@ -27,7 +29,9 @@ describe('APPLICATION_LISTING_FILTERS', () => {
 
 describe('applicationListingQuerySchema', () => {
   it('defaults page_size to 10 when missing or not positive, and refuses an unknown filter', () => {
-    expect(applicationListingQuerySchema.parse({})).toEqual({ q: '', s: '', page: 1, page_size: 10 });
+    expect(applicationListingQuerySchema.parse({})).toEqual({ q: '', s: '', page: 1, page_size: 10, sort: 'newest' });
+    expect(applicationListingQuerySchema.parse({ sort: 'oldest' })).toMatchObject({ sort: 'oldest' });
+    expect(applicationListingQuerySchema.safeParse({ sort: 'longest' }).success).toBe(false);
     expect(applicationListingQuerySchema.parse({ page_size: '-3', page: '0' })).toMatchObject({ page: 1, page_size: 10 });
     expect(applicationListingQuerySchema.parse({ page_size: '25', page: '3' })).toMatchObject({ page: 3, page_size: 25 });
     expect(applicationListingQuerySchema.safeParse({ s: 'z' }).success).toBe(false);
@@ -114,5 +118,29 @@ describe('latestAppliedTo', () => {
     expect(latestAppliedTo({ APPLIED_TO: 'L100, F300,G400' })).toBe('G400');
     expect(latestAppliedTo({ APPLIED_TO: 'L100' })).toBe('L100');
     expect(latestAppliedTo({ APPLIED_TO: '' })).toBeNull();
+  });
+});
+
+describe('waitingTime (the listing’s Waiting column)', () => {
+  const now = new Date('2026-08-13T10:42:30.000Z');
+  const before = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
+  it.each([
+    [0, 'Less than 1 min'],
+    [0.9, 'Less than 1 min'],
+    [1, '1 min'],
+    [42, '42 min'],
+    [59.99, '59 min'],
+    [60, '1 h'],
+    [185, '3 h 5 min'],
+    [24 * 60, '1 day'],
+    [24 * 60 + 59, '1 day'],
+    [2 * 24 * 60 + 4 * 60 + 10, '2 days 4 h'],
+    [-5, 'Less than 1 min'],
+  ])('%s minutes after submission reads %s', (minutes, text) => {
+    expect(waitingTime(before(minutes), now)).toBe(text);
+  });
+  it('gives the same wait as an ISO 8601 duration for <time dateTime>', () => {
+    expect(waitingDuration(before(42), now)).toBe('PT42M');
+    expect(waitingDuration(before(-3), now)).toBe('PT0M');
   });
 });

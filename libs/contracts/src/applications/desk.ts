@@ -73,10 +73,45 @@ export const listingNationalitySchema = z
   .regex(/^[A-Z]{3}$/, { message: "'nationality' must be a three-letter country code." });
 
 /**
+ * The listing's orders, in the order the screen offers them: `newest` (the default, spec section
+ * 2's listing) or `oldest` first, by when the application was submitted, so an adviser can take
+ * the caller who has waited longest.
+ */
+export const APPLICATION_LISTING_SORTS = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+] as const;
+export type ApplicationListingSort = (typeof APPLICATION_LISTING_SORTS)[number]['value'];
+export const applicationListingSortSchema = z.enum(['newest', 'oldest'], { message: "'sort' must be newest or oldest." });
+/** The listing's order when none is asked for. */
+export const DEFAULT_LISTING_SORT: ApplicationListingSort = 'newest';
+
+/**
+ * How long an application has waited since it was submitted, as the listing's 'Waiting' column
+ * shows it: 'Less than 1 min', '42 min', '3 h 5 min', '2 days 4 h' (whole units, rounded down).
+ * `submittedAt` and `now` are instants (ISO 8601 strings or Dates); a time in the future (clocks
+ * a little apart) counts as no wait.
+ */
+export function waitingTime(submittedAt: string | Date, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(submittedAt).getTime()) / 60_000));
+  if (minutes < 1) return 'Less than 1 min';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  const days = Math.floor(hours / 24);
+  const dayText = days === 1 ? '1 day' : `${days} days`;
+  return hours % 24 === 0 ? dayText : `${dayText} ${hours % 24} h`;
+}
+
+/** The same wait as an ISO 8601 duration in whole minutes ('PT42M'), for a `<time dateTime>`. */
+export const waitingDuration = (submittedAt: string | Date, now: Date): string =>
+  `PT${Math.max(0, Math.floor((now.getTime() - new Date(submittedAt).getTime()) / 60_000))}M`;
+
+/**
  * GET /api/admin/applications query (spec sections 2 and 7): text `q` (a public reference, a
  * student or application id, a name or a UCAS Personal ID), status filter `s`, `visa` '1' for
  * applications with a visa record, `nationality` (listingNationalitySchema), 1-based `page`, `page_size` (10 when missing or not positive,
- * spec section 5), `_` the client's cache-busting timestamp.
+ * spec section 5), `sort` (APPLICATION_LISTING_SORTS, newest first when missing), `_` the client's cache-busting timestamp.
  */
 export const applicationListingQuerySchema = timestampQuerySchema.extend({
   q: z.string().trim().max(LIMITS.TEXT_MAX, { message: "'q' max length is 256." }).default(''),
@@ -85,6 +120,7 @@ export const applicationListingQuerySchema = timestampQuerySchema.extend({
   nationality: listingNationalitySchema.optional(),
   page: pageNumberSchema.default(1),
   page_size: pageSizeSchema(LIMITS.PAGE_SIZE_DEFAULT),
+  sort: applicationListingSortSchema.default(DEFAULT_LISTING_SORT),
 });
 export type ApplicationListingQuery = z.infer<typeof applicationListingQuerySchema>;
 export type ApplicationListingQueryInput = z.input<typeof applicationListingQuerySchema>;
@@ -103,6 +139,8 @@ export const applicationSearchRowSchema = z.object({
   STATUS: applicationStatusSchema.nullable(),
   SUB_STATUS: applicationSubStatusSchema.nullable(),
   VISA_STATUS: z.string().nullable(),
+  /** When it was submitted (ISO 8601): the 'Waiting' column counts from it (waitingTime). */
+  SUBMITTED_AT: z.string(),
 });
 export type ApplicationSearchRow = z.infer<typeof applicationSearchRowSchema>;
 

@@ -15,3 +15,5 @@ export * from './submission-id';
 export * from './desk';
 export * from './desk-texts';
 export * from './form-guard';
+export * from './presence';
+export * from './work-queue';

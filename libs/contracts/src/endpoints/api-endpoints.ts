@@ -18,6 +18,8 @@ import {
   visaResponseSchema,
   visaUpdateResponseSchema,
 } from '../applications/desk';
+import { presenceClaimSchema, presenceResponseSchema } from '../applications/presence';
+import { workQueueNextResponseSchema } from '../applications/work-queue';
 import {
   applyApiBodySchema,
   applyCourseParamsSchema,
@@ -165,6 +167,8 @@ export const API_ENDPOINTS = withSchemas({
   figures: { query: figuresQuerySchema, responses: { 200: figuresResponseSchema, ...refusals } },
   /** The same figures as a CSV download. */
   figuresCsv: { query: figuresQuerySchema, responses: { 200: z.string(), ...refusals } },
+  /** The wallboard's live updates: server-sent events (text/event-stream), one per decision (figures wallboard.ts). */
+  wallboardEvents: { query, responses: { ...refusals } },
   // The applications desk.
   deskApplications: { query: applicationListingQuerySchema, responses: { 200: applicationListingResponseSchema, ...deskErrors } },
   deskStudents: { query: studentSearchQuerySchema, responses: { 200: studentSearchResponseSchema, ...deskErrors } },
@@ -172,6 +176,12 @@ export const API_ENDPOINTS = withSchemas({
   deskApplicationCreate: { params: deskApplicationParamsSchema, body: staffCreateBodySchema, responses: { 200: applyResponseSchema, ...deskErrors } },
   deskApplicationUpdate: { params: deskApplicationParamsSchema, body: staffUpdateBodySchema, responses: { 200: staffUpdateResponseSchema, ...deskErrors } },
   deskOutboundCall: { params: deskApplicationParamsSchema, body: outboundCallBodySchema, responses: { 200: outboundCallResponseSchema, ...deskErrors } },
+  /** Opens, keeps open (the form's heartbeat) or takes over an application: who holds it after. */
+  deskPresence: { params: deskApplicationParamsSchema, body: apiBodySchema(presenceClaimSchema), responses: { 200: presenceResponseSchema, ...deskErrors } },
+  /** Releases the user's presence on an application (the form closed). */
+  deskPresenceRelease: { params: deskApplicationParamsSchema, body: emptyApiBodySchema, responses: { 200: presenceResponseSchema, ...deskErrors } },
+  /** 'Next call': the most urgent item of the work queue the user may handle, claimed for them. */
+  deskQueueNext: { body: emptyApiBodySchema, responses: { 200: workQueueNextResponseSchema, ...refusals } },
   deskVisa: { params: deskApplicationParamsSchema, query, responses: { 200: visaResponseSchema, ...deskErrors } },
   deskVisaUpdate: { params: deskApplicationParamsSchema, body: visaBodySchema, responses: { 200: visaUpdateResponseSchema, ...deskErrors } },
   /** The Visa Team sets the visa state (one transaction with its LOG row). */

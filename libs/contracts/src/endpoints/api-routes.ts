@@ -42,6 +42,7 @@ export const API_ROUTES = {
   deskCourseHistory: { method: 'GET', path: '/api/admin/courses/:id/history' },
   figures: { method: 'GET', path: '/api/admin/figures' },
   figuresCsv: { method: 'GET', path: '/api/admin/figures.csv' },
+  wallboardEvents: { method: 'GET', path: '/api/admin/wallboard/events' },
   // The applications desk.
   deskApplications: { method: 'GET', path: '/api/admin/applications' },
   deskStudents: { method: 'GET', path: '/api/admin/students' },
@@ -49,6 +50,9 @@ export const API_ROUTES = {
   deskApplicationCreate: { method: 'POST', path: '/api/admin/applications/:student/:course' },
   deskApplicationUpdate: { method: 'PUT', path: '/api/admin/applications/:student/:course' },
   deskOutboundCall: { method: 'PUT', path: '/api/admin/applications/:student/:course/outbound-call' },
+  deskPresence: { method: 'PUT', path: '/api/admin/applications/:student/:course/presence' },
+  deskPresenceRelease: { method: 'DELETE', path: '/api/admin/applications/:student/:course/presence' },
+  deskQueueNext: { method: 'POST', path: '/api/admin/queue/next' },
   deskVisa: { method: 'GET', path: '/api/admin/applications/:student/:course/visa' },
   deskVisaUpdate: { method: 'PUT', path: '/api/admin/applications/:student/:course/visa' },
   deskVisaState: { method: 'PUT', path: '/api/admin/applications/:student/:course/visa-state' },

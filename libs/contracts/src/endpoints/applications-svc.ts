@@ -34,6 +34,8 @@ import {
   visaStateDataSchema,
   visaStateResponseSchema,
 } from '../applications/desk';
+import { presenceClaimSchema, presenceResponseSchema } from '../applications/presence';
+import { workQueueNextResponseSchema } from '../applications/work-queue';
 import { appliedResponseSchema, applyResponseSchema } from '../applications/application';
 import {
   applicationHashParamsSchema,
@@ -170,7 +172,7 @@ export const APPLICATIONS_SVC = {
   retentionRuns: endpoint({ method: 'GET', path: '/retention/runs', responses: { 200: retentionRunListSchema } }),
   /** The whole audit trail, oldest first (Administrators over all courses). */
   auditExport: endpoint({ method: 'GET', path: '/audit', query: auditExportQuerySchema, responses: { 200: auditListSchema, ...e400, ...e403 } }),
-  /** A staff update (409 on a stale version, a duplicate or no place left). */
+  /** A staff update (409 on a stale version, a duplicate, no place left, or another adviser holding it: presence). */
   deskUpdate: endpoint({
     method: 'PUT',
     path: '/desk/applications/:student/:course',
@@ -178,13 +180,13 @@ export const APPLICATIONS_SVC = {
     body: storeUpdateRequestSchema,
     responses: { 200: staffUpdateResponseSchema, ...e400, ...e403, ...e404, 409: errorResponseSchema },
   }),
-  /** Logs an outbound call. */
+  /** Logs an outbound call (409 while another adviser holds the application). */
   deskOutboundCall: endpoint({
     method: 'PUT',
     path: '/desk/applications/:student/:course/outbound-call',
     params: deskApplicationParamsSchema,
     body: outboundCallDataSchema,
-    responses: { 200: outboundCallResponseSchema, ...e400, ...e403, ...e404 },
+    responses: { 200: outboundCallResponseSchema, ...e400, ...e403, ...e404, 409: errorResponseSchema },
   }),
   /** Saves the visa screen. */
   deskVisa: endpoint({
@@ -193,6 +195,27 @@ export const APPLICATIONS_SVC = {
     params: deskApplicationParamsSchema,
     body: visaDataSchema,
     responses: { 200: visaUpdateResponseSchema, ...e400, ...e403, ...e404 },
+  }),
+  /** Opens (or keeps open, or takes over) an application for the forwarded user: its presence after the claim. */
+  deskPresence: endpoint({
+    method: 'PUT',
+    path: '/desk/applications/:student/:course/presence',
+    params: deskApplicationParamsSchema,
+    body: presenceClaimSchema,
+    responses: { 200: presenceResponseSchema, ...e400, ...e403, ...e404 },
+  }),
+  /** Releases the forwarded user's presence on an application (the form closed). */
+  deskPresenceRelease: endpoint({
+    method: 'DELETE',
+    path: '/desk/applications/:student/:course/presence',
+    params: deskApplicationParamsSchema,
+    responses: { 200: presenceResponseSchema, ...e403, ...e404 },
+  }),
+  /** The forwarded user's next call from the work queue, claimed for them (their open one first); `{ item: null }` when none waits. */
+  deskQueueNext: endpoint({
+    method: 'POST',
+    path: '/desk/queue/next',
+    responses: { 200: workQueueNextResponseSchema, ...e403 },
   }),
   /** Sets the visa state (Visa Team), with its LOG row, in one transaction. */
   deskVisaState: endpoint({

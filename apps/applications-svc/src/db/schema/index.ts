@@ -10,3 +10,4 @@ export * from './event-api-keys';
 export * from './webhooks';
 export * from './recruitment-cycles';
 export * from './retention-runs';
+export * from './queue-claims';

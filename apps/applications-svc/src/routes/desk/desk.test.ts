@@ -191,6 +191,24 @@ describe(`GET ${APPLICATIONS_SVC.deskList.path} (the listing)`, () => {
     expect(applicationListingResponseSchema.parse((await list('page_size=0')).body).rows.length).toBeLessThanOrEqual(10);
   });
 
+  it('pages oldest first with sort=oldest, each row with when it was submitted; refuses an unknown order with 400', async () => {
+    const oldest = applicationListingResponseSchema.parse((await list('q=desk&page_size=2&page=1&sort=oldest')).body);
+    expect(oldest.total).toBe(6);
+    expect(oldest.rows.map((r) => r.APPLICATION_ID)).toEqual([staffS, referred].map((c) => c.applicationId));
+    const [row] = oldest.rows;
+    const stored = await app.db
+      .select({ createdAt: applications.createdAt })
+      .from(applications)
+      .where(eq(applications.applicationId, Number(staffS.applicationId)));
+    expect(row?.SUBMITTED_AT).toBe(stored[0]?.createdAt.toISOString());
+    // A scoped user's text search takes the other plan; the order is the same.
+    const scoped = applicationListingResponseSchema.parse((await list('q=desk&page_size=2&sort=oldest', staff('fo-sci', 'Front Office', 'school:SCI'))).body);
+    expect(scoped.rows.map((r) => r.APPLICATION_ID)).toEqual([staffS, referred].map((c) => c.applicationId));
+    const bad = await app.inject({ method: 'GET', url: `${APPLICATIONS_SVC.deskList.path}?sort=longest`, headers: as(admin) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toContain("'sort' must be newest or oldest.");
+  });
+
   it('counts at most up to the cap past the page: more matches answer the cap with total_capped, inside the user’s scope', async () => {
     // 1,005 people named 'Capped' on a course of school CAPS, stored with SQL (the public route would take minutes).
     await app.db.execute(sql`

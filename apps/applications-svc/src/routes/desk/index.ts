@@ -12,6 +12,10 @@ import {
   overAllowanceRefusal,
   PLACES_MESSAGES,
   outboundCallRemark,
+  canEditApplication,
+  heldByOther,
+  PRESENCE_TEXTS,
+  type PresenceResponse,
   staffEditRefusal,
   staffStatusRefusal,
   validateSubmission,
@@ -47,6 +51,54 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
     if (!access) throw new HttpError(403, DESK_MESSAGES.NO_ROLE);
     return { user, row, access };
   };
+
+  /**
+   * Refuses (409) a save by `user` while another adviser holds the application (presence): the
+   * message names the holder. Presence that cannot be read lets the save go on to the version check.
+   */
+  const refuseIfHeld = async (applicationId: number, user: StaffUser) => {
+    const { holder } = await fastify.presence.holder(applicationId);
+    if (heldByOther(holder, user.username)) throw new HttpError(409, PRESENCE_TEXTS.held(holder.name));
+  };
+  const presenceAnswer = (holder: PresenceResponse['holder'], user: StaffUser): PresenceResponse => ({
+    holder,
+    mine: holder?.username === user.username,
+    heartbeat_ms: fastify.presence.heartbeatMs,
+  });
+
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.deskPresence),
+    handler: async (request) => {
+      const { user, row, access } = await load(request, request.params);
+      // Only an adviser who may edit it holds an application: a reader (the Visa Team, a role that
+      // cannot edit this status) sees who holds it and never stops anyone saving.
+      if (!canEditApplication(access, row.status)) return presenceAnswer((await fastify.presence.holder(row.applicationId)).holder, user);
+      const before = request.body.take_over ? (await fastify.presence.holder(row.applicationId)).holder : null;
+      const state = await fastify.presence.claim(row.applicationId, user, request.body.take_over);
+      // A take-over is in the History log: whose call was taken, by whom (the LOG's user), when.
+      if (heldByOther(before, user.username) && state.holder?.username === user.username) {
+        await repo().addLog(row, PRESENCE_TEXTS.takeOverLog(before.name), user.username);
+      }
+      return presenceAnswer(state.holder, user);
+    },
+  });
+
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.deskPresenceRelease),
+    handler: async (request) => {
+      const { user, row } = await load(request, request.params);
+      return presenceAnswer((await fastify.presence.release(row.applicationId, user.username)).holder, user);
+    },
+  });
+
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.deskQueueNext),
+    handler: async (request) => {
+      const user = requireUser(request);
+      if (user.roles.length === 0) throw new HttpError(403, DESK_MESSAGES.NO_ROLE);
+      return { item: await fastify.workQueue.next(user) };
+    },
+  });
 
   fastify.route({
     ...routeOf(APPLICATIONS_SVC.deskList),
@@ -90,6 +142,8 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const { submission, qualOptions, ALLOW_SECOND_YEAR_ENTRY, assessment } = request.body;
       const errors = validateSubmission(submission, { qualOptions, ALLOW_SECOND_YEAR_ENTRY });
       if (errors.length > 0) throw new HttpError(400, describeFormErrors(errors));
+      const held = await repo().findRow(request.params.student, request.params.course);
+      if (held) await refuseIfHeld(held.applicationId, user);
       // The rules run on the locked row inside the transaction, so a status changed meanwhile counts.
       const result = await repo().update(request.params.student, request.params.course, request.body, user.username, (row) => {
         const access = accessForCourse(user.roles, { SCHOOL: row.school, DEPT: row.dept });
@@ -104,6 +158,12 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
       fastify.outboxRelay.kick();
       if (result.status !== result.previousStatus) fastify.decisionMetrics.record(result.status, 'staff');
       const changed = result.status !== result.previousStatus;
+      // A decision is an outcome: the adviser's hold ends with it, so the application is free for the next.
+      if (changed && held) {
+        await fastify.presence.release(held.applicationId, user.username);
+        // ...and closes its work-queue item: it does not come back.
+        await fastify.workQueue.close(held.applicationId);
+      }
       return {
         confirmed_status: result.status,
         version: result.version,
@@ -121,8 +181,12 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const { user, row, access } = await load(request, request.params);
       // Only a user who may edit the application logs a call on it (spec section 6).
       forbidIfRefused(staffEditRefusal(access, row.status));
+      await refuseIfHeld(row.applicationId, user);
       const remark = outboundCallRemark(request.body);
       const log = await repo().logOutboundCall(row, remark, user.username);
+      // A call logged is an outcome: the adviser's hold ends with it.
+      await fastify.presence.release(row.applicationId, user.username);
+      await fastify.workQueue.close(row.applicationId);
       return { OUTBOUND_CALL_FLAG: 1 as const, OUTBOUND_CALL_REMARK: remark, log };
     },
   });

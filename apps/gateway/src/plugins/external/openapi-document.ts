@@ -49,12 +49,16 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   deskCourseHistory: "A course's change history",
   figures: 'Application figures by course',
   figuresCsv: 'Application figures by course, as CSV',
+  wallboardEvents: 'Live wallboard updates (server-sent events)',
   deskApplications: 'List applications (the applications desk)',
   deskStudents: 'Search students',
   deskApplication: 'One application for staff',
   deskApplicationCreate: 'Take an application by phone',
   deskApplicationUpdate: 'Edit an application or set its decision',
   deskOutboundCall: "Set an application's outbound call flag",
+  deskPresence: 'Open, keep open or take over an application (desk presence)',
+  deskPresenceRelease: "Release the user's presence on an application",
+  deskQueueNext: "Take the adviser's next call from the work queue",
   deskVisa: "An application's visa details",
   deskVisaUpdate: "Change an application's visa details",
   deskVisaState: "Set an application's visa state (Visa Team)",
@@ -98,6 +102,13 @@ const IDEMPOTENT_ROUTES: ReadonlySet<ApiRouteName> = new Set(['apply', 'deskAppl
  * reply is not serialised through one), so the document says what the file is here.
  */
 const BINARY_ANSWERS: Partial<Record<ApiRouteName, Record<string, unknown>>> = {
+  wallboardEvents: {
+    200: {
+      description:
+        'A stream of server-sent events: `event: figures` with a JSON `data` line per decision (the course, its new status, when), and keep-alive comments',
+      content: { 'text/event-stream': { schema: { type: 'string' } } },
+    },
+  },
   deskSubjectAccess: {
     200: {
       description: "The person's stored data: a zip with index.txt and one JSON file per table",

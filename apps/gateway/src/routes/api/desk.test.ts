@@ -16,6 +16,8 @@ import {
   visaStateResponseSchema,
   visaUpdateResponseSchema,
   apiRouteLabel,
+  presenceResponseSchema,
+  workQueueNextResponseSchema,
 } from '@clearing-desk/contracts';
 import { createApplicationForm, createDocumentReference, createSampleDocument, createVisaData, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
 import { DEMO_DIRECTORY, startDirectory, type Directory, type Stack } from '@clearing-desk/stack';
@@ -104,6 +106,9 @@ describe('without a session', () => {
     ['POST', apiPath('deskApplicationCreate', { student: 'new', course: COURSE })],
     ['PUT', apiPath('deskApplicationUpdate', { student: '2600001', course: COURSE })],
     ['PUT', apiPath('deskOutboundCall', { student: '2600001', course: COURSE })],
+    ['PUT', apiPath('deskPresence', { student: '2600001', course: COURSE })],
+    ['DELETE', apiPath('deskPresenceRelease', { student: '2600001', course: COURSE })],
+    ['POST', apiPath('deskQueueNext')],
   ] as const)('%s %s answers 401', async (method, path) => {
     const client = new StackClient(stack.gatewayUrl);
     await client.get(apiPath('ping'));
@@ -154,6 +159,46 @@ describe(`${apiRouteLabel('deskApplicationCreate')} (taking an application by ph
       await as('backoffice')
     ).send('POST', apiPath('deskApplicationCreate', { student: saved.id[0], course: COURSE }), { ...data, SUBMISSION_ID: randomUUID(), STATUS: 'R' });
     expect(again.status).toBe(409);
+  });
+});
+
+describe(`${apiRouteLabel('deskPresence')} (who has an application open)`, () => {
+  it('shows the first adviser to a second, refuses the second one’s save with 409 naming the first, and frees it on release', async () => {
+    const { saved, data } = await takeByPhone('frontoffice', 'S', { NAME1: 'Pria', NAME2: 'Presence' });
+    const { SUBMISSION_ID: _id, ...rest } = data;
+    const presencePath = apiPath('deskPresence', { student: saved.id[0], course: saved.id[1] });
+    const backoffice = await as('backoffice');
+    const admin = await as('admin');
+    const first = await backoffice.send('PUT', presencePath, { take_over: false });
+    expect(first.status).toBe(200);
+    expect(presenceResponseSchema.parse(first.body)).toMatchObject({ holder: { username: 'backoffice', name: 'Bola Backoffice' }, mine: true });
+    const second = presenceResponseSchema.parse((await admin.send('PUT', presencePath, {})).body);
+    expect(second).toMatchObject({ holder: { username: 'backoffice' }, mine: false });
+    const refused = await admin.send('PUT', pathOf(saved), { ...rest, TEL1: '07123456789', STATUS: 'S' });
+    expect(refused).toEqual({
+      status: 409,
+      body: { message: 'Bola Backoffice has this application open, so you cannot save over their call. Take it over to save your changes.' },
+    });
+    // Without the XSRF token nothing changes hands.
+    expect((await admin.send('PUT', presencePath, { take_over: true }, '')).status).toBe(403);
+    const released = await backoffice.send('DELETE', presencePath, null);
+    expect(presenceResponseSchema.parse(released.body)).toMatchObject({ holder: null, mine: false });
+    expect((await admin.send('PUT', pathOf(saved), { ...rest, TEL1: '07123456789', STATUS: 'S' })).status).toBe(200);
+  });
+});
+
+describe(`${apiRouteLabel('deskQueueNext')} ('Next call')`, () => {
+  it('claims a referral due back for the adviser, answers it again until an outcome, and hands the next adviser another', async () => {
+    // Two referrals at least (earlier tests stored others, due at the same noon: the lower id first).
+    await takeByPhone('backoffice', 'R', { NAME1: 'Quinn', NAME2: 'Queue' });
+    await takeByPhone('backoffice', 'R', { NAME1: 'Quentin', NAME2: 'Queue' });
+    const editor = await as('editor');
+    const first = workQueueNextResponseSchema.parse((await editor.send('POST', apiPath('deskQueueNext'), {})).body).item;
+    expect(first).toMatchObject({ kind: 'referral-due', reason: expect.stringMatching(/^Referral due back by 12:00 on /) });
+    expect(workQueueNextResponseSchema.parse((await editor.send('POST', apiPath('deskQueueNext'), {})).body).item).toEqual(first);
+    const other = workQueueNextResponseSchema.parse((await (await as('admin')).send('POST', apiPath('deskQueueNext'), {})).body).item;
+    expect(other?.APPLICATION_ID).not.toBe(first?.APPLICATION_ID);
+    expect(other).not.toBeNull();
   });
 });
 

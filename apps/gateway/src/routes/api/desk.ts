@@ -38,6 +38,8 @@ const requireAnyRole = async (request: FastifyRequest) => {
  * - GET  /admin/applications/:s/:c          `{ applicationData, assessment, courseData, access, qualOptions, documents }`, `ETag`
  * - POST /admin/applications/:s/:c          staff create (`:s` = 'new' or a STUDENT_ID), answers as the public apply
  * - PUT  /admin/applications/:s/:c          update (`If-Match` optional; stale: 409), `{ confirmed_status, version, updated_at }`
+ * - PUT / DELETE /admin/applications/:s/:c/presence  open (heartbeat, take over) / release: `{ holder, mine, heartbeat_ms }`
+ * - POST /admin/queue/next                 'Next call': `{ item }` claimed for the user, or `{ item: null }`
  * - PUT  /admin/applications/:s/:c/outbound-call, GET/PUT .../visa, PUT .../visa-state, GET .../documents/:fileId (attachment, logged)
  */
 export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = async (fastify, { institutionCode }) => {
@@ -118,6 +120,21 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
   fastify.route(forwardedRoute(fastify, API_ENDPOINTS.deskApplicationAudit, APPLICATIONS_SVC.deskAudit));
 
   fastify.route(forwardedRoute(fastify, API_ENDPOINTS.deskOutboundCall, APPLICATIONS_SVC.deskOutboundCall, { preHandler: fastify.csrfProtection }));
+
+  // Presence: who has the application open (applications-svc checks the role and holds it in Redis).
+  // Passive: the open form's heartbeat is not the adviser's activity, so it never keeps a session alive.
+  fastify.route(
+    forwardedRoute(fastify, API_ENDPOINTS.deskPresence, APPLICATIONS_SVC.deskPresence, { preHandler: fastify.csrfProtection, config: { passive: true } }),
+  );
+  fastify.route(
+    forwardedRoute(fastify, API_ENDPOINTS.deskPresenceRelease, APPLICATIONS_SVC.deskPresenceRelease, {
+      preHandler: fastify.csrfProtection,
+      config: { passive: true },
+    }),
+  );
+
+  // 'Next call': the work queue lives in applications-svc, which claims the item for the user.
+  fastify.route(forwardedRoute(fastify, API_ENDPOINTS.deskQueueNext, APPLICATIONS_SVC.deskQueueNext, { preHandler: fastify.csrfProtection }));
 
   fastify.route({
     ...routeOf(API_ENDPOINTS.deskVisa),

@@ -10,6 +10,10 @@ export type ApplicationEditContext = {
   listingHref: string;
   /** The application was stored just before this screen opened (a phone application): the 'Saved' confirmation shows. */
   savedOnArrival: boolean;
+  /** Why saving is blocked just now (another adviser has it open: presence), or null. */
+  saveBlockedReason: string | null;
+  /** An outcome was recorded on this screen (a call logged): the adviser's hold on it ends. */
+  onOutcome: () => void;
 };
 
 /** Location state of a navigation to the edit screen right after the application was stored. */

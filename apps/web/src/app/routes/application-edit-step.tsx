@@ -46,7 +46,7 @@ function useEditScriptProps(): DeskScriptProps {
  * never import each other.
  */
 function DeskFeedback() {
-  const { detail, studentId, ucasCode } = useApplicationEditContext();
+  const { detail, studentId, ucasCode, saveBlockedReason, onOutcome } = useApplicationEditContext();
   const scriptProps = useEditScriptProps();
   const { applicationData, access } = detail;
   return (
@@ -59,7 +59,8 @@ function DeskFeedback() {
           studentId={studentId}
           ucasCode={ucasCode}
           remark={applicationData.OUTBOUND_CALL_REMARK}
-          disabled={!canEditApplication(access, applicationData.STATUS)}
+          disabled={!canEditApplication(access, applicationData.STATUS) || saveBlockedReason !== null}
+          onLogged={onOutcome}
         />
       }
       emails={

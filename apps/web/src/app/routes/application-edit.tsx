@@ -1,4 +1,12 @@
-import { type ApplySubmission, BACK_TO_LISTING, editRefusalReason } from '@clearing-desk/contracts';
+import {
+  type ApplySubmission,
+  BACK_TO_LISTING,
+  editRefusalReason,
+  heldByOther,
+  PRESENCE_TEXTS,
+  workQueueItemSchema,
+  type WorkQueueItem,
+} from '@clearing-desk/contracts';
 import { Notice, Spinner } from '@clearing-desk/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -9,8 +17,12 @@ import { LeaveApplicationGuard } from '@/features/application-form/components/le
 import { applicationsKeys } from '@/features/desk/api/applications-keys';
 import { useDeskApplication } from '@/features/desk/api/get-application';
 import { updateDeskApplication } from '@/features/desk/api/save-application';
+import { NextCallReason } from '@/features/desk/components/next-call-reason';
+import { PresenceNotice } from '@/features/desk/components/presence-notice';
+import { usePresence } from '@/features/desk/hooks/use-presence';
 import { DESK_TEXTS } from '@/features/desk/texts';
 import { formatApiError } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
 import type { ApplicationEditContext, SavedLocationState } from './application-edit-context';
 
 /**
@@ -19,7 +31,9 @@ import type { ApplicationEditContext, SavedLocationState } from './application-e
  * step pages, started from the stored values, editable only where spec section 6 allows
  * (canEditApplication; read-only with editRefusalReason otherwise). Saving is the PUT with the
  * version the form was loaded with, so a second adviser's save gets the conflict message (409)
- * and the edits stay on screen.
+ * and the edits stay on screen. While open it holds the application for this adviser (presence,
+ * usePresence): another adviser who has it open first is named at the top, saving is blocked with
+ * the reason until it is free or taken over.
  */
 export function ApplicationEditRoute() {
   const { studentId = '', ucasCode = '' } = useParams();
@@ -31,6 +45,11 @@ export function ApplicationEditRoute() {
   // The listing's filters come with the Edit link; kept for the whole visit (step moves drop location state).
   // Arriving from a phone application just stored (course.tsx): kept for the visit, as the listing link is.
   const [savedOnArrival] = useState(() => (location.state as Partial<SavedLocationState> | null)?.saved === true);
+  // Taken with 'Next call': why it is next, shown for the whole visit.
+  const [queueItem] = useState<WorkQueueItem | null>(() => {
+    const parsed = workQueueItemSchema.safeParse((location.state as { queueItem?: unknown } | null)?.queueItem);
+    return parsed.success ? parsed.data : null;
+  });
   const [listingHref] = useState(() => {
     const search = (location.state as { listingSearch?: unknown } | null)?.listingSearch;
     return paths.applicationsSearch.getHref(typeof search === 'string' ? search : '');
@@ -41,6 +60,15 @@ export function ApplicationEditRoute() {
   // the answers it was started with, so it must not claim a version it has not seen.
   const versionRef = useRef<number | null | undefined>(undefined);
   if (query.data && versionRef.current === undefined) versionRef.current = query.data.version;
+
+  // Presence: the application is held for this adviser while the screen is open, until they
+  // record an outcome (a status change or a call); another adviser's hold blocks saving here.
+  const [outcomeRecorded, setOutcomeRecorded] = useState(false);
+  const onOutcome = useCallback(() => setOutcomeRecorded(true), []);
+  const { presence, takeOver } = usePresence(studentId, ucasCode, query.isSuccess && !outcomeRecorded);
+  const username = useUser()?.username ?? '';
+  const holder = presence?.holder ?? null;
+  const saveBlockedReason = heldByOther(holder, username) && presence?.mine === false ? PRESENCE_TEXTS.held(holder.name) : null;
 
   const isInsideApplication = useCallback((pathname: string) => pathname === base || pathname.startsWith(`${base}/`), [base]);
 
@@ -59,6 +87,8 @@ export function ApplicationEditRoute() {
           versionRef.current ?? null,
         );
         versionRef.current = saved.version;
+        // A decision is an outcome: the service released the hold with it.
+        if (saved.confirmed_status !== applicationData.STATUS) onOutcome();
         await queryClient.invalidateQueries({ queryKey: applicationsKeys.details() });
         await queryClient.invalidateQueries({ queryKey: applicationsKeys.lists() });
         return saved;
@@ -70,6 +100,7 @@ export function ApplicationEditRoute() {
     // Only the first load starts the form: later loads (after a save or a call) refresh the panel, not the answers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.data !== undefined, studentId, ucasCode, queryClient]);
+  const staffNow = useMemo(() => staff && { ...staff, saveBlockedReason }, [staff, saveBlockedReason]);
 
   if (query.isPending) return <Spinner label={DESK_TEXTS.LOADING_APPLICATION} showLabel />;
   if (query.isError) {
@@ -88,7 +119,7 @@ export function ApplicationEditRoute() {
   }
 
   const { courseData, qualOptions, access, applicationData } = query.data.data;
-  const context: ApplicationEditContext = { detail: query.data.data, studentId, ucasCode, listingHref, savedOnArrival };
+  const context: ApplicationEditContext = { detail: query.data.data, studentId, ucasCode, listingHref, savedOnArrival, saveBlockedReason, onOutcome };
   return (
     <ApplicationFormProvider
       key={`${studentId}/${ucasCode}`}
@@ -98,9 +129,11 @@ export function ApplicationEditRoute() {
       course={{ courseData, qualOptions, access }}
       initialValues={applicationData}
       audience="staff"
-      staff={staff}
+      staff={staffNow}
     >
       <LeaveApplicationGuard isInsideApplication={isInsideApplication} />
+      {queueItem && <NextCallReason item={queueItem} />}
+      <PresenceNotice presence={presence} onTakeOver={takeOver} />
       <Outlet context={context} />
     </ApplicationFormProvider>
   );

@@ -1,19 +1,24 @@
 import { FIND_APPLICATION_TEXTS as TEXTS, SPECIALIST_ENQUIRY_URL } from '@clearing-desk/contracts';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ApplicationSearch } from '@/features/desk/components/application-search';
+import { NextCall } from '@/features/desk/components/next-call';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
- * /applications (staff): 'Find an application' (spec sections 1 and 2): the opening script prompt
+ * /applications (staff): 'Next call' (the work queue, docs/domain/work-queue.md), then 'Find an
+ * application' (spec sections 1 and 2): the opening script prompt
  * and notes (reference look-up, the specialist-enquiry link, course search to apply), then the
  * listing with its filters in the URL.
  */
 export function ApplicationsRoute() {
   useDocumentTitle(TEXTS.HEADING);
+  const navigate = useNavigate();
   return (
     <>
       <h1 className="cd-heading-xl">{TEXTS.HEADING}</h1>
+      {/* The work queue first: the adviser's most urgent call, opened with why it is next. */}
+      <NextCall onTaken={(item) => navigate(paths.applicationEdit.getHref(item.STUDENT_ID, item.UCAS_CODE), { state: { queueItem: item } })} />
       <p className="cd-body-l">{TEXTS.OPENING_PROMPT}</p>
       <ul className="cd-list cd-list--bullet">
         <li>{TEXTS.REFERENCE_NOTE}</li>

@@ -8,6 +8,7 @@ export const DESK_TEXTS = {
   SEARCH_LABEL: 'Search',
   FILTER_LABEL: 'Status',
   NATIONALITY_LABEL: 'Nationality',
+  SORT_LABEL: 'Order',
   ANY_NATIONALITY: 'Any nationality',
   RESULTS_CAPTION: 'Applications',
   LOADING: 'Loading applications',

@@ -56,4 +56,5 @@ export const deskRow = (a: DeskApplication): ApplicationSearchRow => ({
   STATUS: a.applicationData.STATUS,
   SUB_STATUS: a.applicationData.SUB_STATUS,
   VISA_STATUS: a.VISA_STATUS,
+  SUBMITTED_AT: a.applicationData.CREATED_AT,
 });

@@ -24,6 +24,7 @@ import type {
 import { createCourse } from '@clearing-desk/contracts/testing';
 import { createAssessment, type StoredApplication } from './applications';
 import type { DeskApplication, DeskStudent } from './applications-desk';
+import type { PresenceHolder, WorkQueueItem } from '@clearing-desk/contracts';
 import { initialScenarios, type MockScenarios } from './scenarios';
 
 /** In-memory data behind the msw handlers; reset after every test (setup-tests.ts). */
@@ -78,6 +79,10 @@ type MockDb = {
   desk: { applications: DeskApplication[]; students: DeskStudent[] };
   /** Decision emails per application, keyed `${STUDENT_ID}/${UCAS_CODE}` (notifications-svc's records). */
   deskEmails: Record<string, EmailRecord[]>;
+  /** Who has each application open (applications-svc's presence), keyed `${STUDENT_ID}/${UCAS_CODE}`. */
+  presence: Record<string, PresenceHolder>;
+  /** Work-queue claims (applications-svc's queue_claims), keyed `${STUDENT_ID}/${UCAS_CODE}`: who took it, its item. */
+  queueClaims: Record<string, { username: string; item: WorkQueueItem; closed?: boolean }>;
   /** Training scenarios: the catalogue, completions per user, injected failures. */
   scenarios: MockScenarios;
   /** Erasure requests as sent, the answer to the next one, and the retention job's runs (newest first). */
@@ -125,6 +130,8 @@ const initialDb = (): MockDb => ({
   staffCreates: [],
   desk: { applications: [], students: [] },
   deskEmails: {},
+  presence: {},
+  queueClaims: {},
   scenarios: initialScenarios(),
   dataProtection: { erasures: [], erasureAnswer: { APPLICATIONS: 1, EMAILS: 2, FILES: 1 }, runs: [] },
 });

@@ -64,6 +64,7 @@ describe('/applications: Find an application', () => {
       'Nationality',
       'Status',
       'Visa status',
+      'Waiting',
       'Actions',
     ]);
     const first = rowOf('S0001/A0001');
@@ -93,6 +94,40 @@ describe('/applications: Find an application', () => {
     const last = gets.at(-1)!.url.searchParams;
     expect([last.get('q'), last.get('s'), last.get('page'), last.get('page_size')]).toEqual(['benoit', 'o', '1', '10']);
     expect(screen.getByRole('cell', { name: 'S0002/A0002' })).toBeInTheDocument();
+  });
+
+  it('shows how long each application has waited since submitted, and orders oldest first from the Order select, kept in the URL and sent', async () => {
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    seed(
+      createDeskApplication({ CREATED_AT: minutesAgo(42) }),
+      createDeskApplication({ STUDENT_ID: 'S0002', APPLICATION_ID: 'A0002', NAME1: 'Benoît', CREATED_AT: minutesAgo(3 * 60 + 5) }),
+      createDeskApplication({ STUDENT_ID: 'S0003', APPLICATION_ID: 'A0003', NAME1: 'Chen', CREATED_AT: minutesAgo(2 * 24 * 60 + 4 * 60) }),
+    );
+    const gets = recordRequests(server, 'GET', '/api/admin/applications');
+    const { user, router } = renderApp('/applications', { user: backOffice });
+    expect(await screen.findByText('3 applications found')).toBeInTheDocument();
+    const ids = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+    expect(ids()).toEqual(['S0001/A0001', 'S0002/A0002', 'S0003/A0003']);
+    expect(within(rowOf('S0001/A0001')).getByText('42 min')).toHaveAttribute('dateTime', 'PT42M');
+    expect(within(rowOf('S0002/A0002')).getByText('3 h 5 min')).toBeInTheDocument();
+    expect(within(rowOf('S0003/A0003')).getByText('2 days 4 h')).toBeInTheDocument();
+
+    const order = screen.getByRole('combobox', { name: 'Order' });
+    expect(
+      within(order)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Newest first', 'Oldest first']);
+    expect(order).toHaveValue('newest');
+    await user.selectOptions(order, 'Oldest first');
+    await waitFor(() => expect(ids()).toEqual(['S0003/A0003', 'S0002/A0002', 'S0001/A0001']));
+    expect(Object.fromEntries(currentSearch(router))).toEqual({ page: '1', page_size: '10', sort: 'oldest' });
+    expect(gets.at(-1)!.url.searchParams.get('sort')).toBe('oldest');
+    expect(screen.getByRole('combobox', { name: 'Order' })).toHaveValue('oldest');
   });
 
   it('lets users who see visa records find applicants by nationality, by country name, kept in the URL and sent as the alpha-3 code', async () => {

@@ -40,6 +40,11 @@ export type StaffFormOptions = {
   access?: Access | null;
   /** Why the user may not edit it (editRefusalReason of the contracts), or null when editable. */
   readOnlyReason: string | null;
+  /**
+   * Why the user may not save it just now though they may edit it (another adviser has it open:
+   * presence), shown beside the save buttons, which are disabled; null or left out when they may.
+   */
+  saveBlockedReason?: string | null;
   /** Stores the changes of an existing application (PUT); rejects with ApiError (409 conflict keeps the edits). */
   updateApplication?: (submission: ApplySubmission) => Promise<unknown>;
   /**

@@ -125,7 +125,9 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
         : assessed;
   const uploading = Object.keys(state.uploads).length > 0;
   const readOnly = (staff?.readOnlyReason ?? null) !== null;
-  const disabled = errors.length > 0 || mutation.isPending || uploading || state.isDuplicate || !hasVacancies || suspended || readOnly;
+  const saveBlockedReason = staff?.saveBlockedReason ?? null;
+  const disabled =
+    errors.length > 0 || mutation.isPending || uploading || state.isDuplicate || !hasVacancies || suspended || readOnly || saveBlockedReason !== null;
   // Spec section 4: ' (save)' when the form is modified, has vacancies and is not suspended (staff screens).
   const saveSuffix = staff && modified && hasVacancies && !suspended ? FORM_TEXTS.SAVE_SUFFIX : '';
   // Spec section 4: the button of the current status (and V) shows as selected.
@@ -243,6 +245,11 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
           {lastSavedAt(new Date(state.saved.at).toLocaleTimeString('en-GB'))}
         </p>
       )}
+      {saveBlockedReason && (
+        <p className="cd-body cd-save-blocked" id="save-blocked-reason">
+          {saveBlockedReason}
+        </p>
+      )}
       <div className="cd-button-group">
         {buttons.map((button) => (
           <Button
@@ -250,7 +257,9 @@ export function SubmitPanel({ assessment, buttonScripts }: { assessment: Assessm
             disabled={disabled}
             onClick={() => setChosen(button)}
             className={isSelected(button) ? 'cd-button--selected' : undefined}
-            aria-describedby={isSelected(button) ? 'current-status-note' : undefined}
+            aria-describedby={
+              [saveBlockedReason ? 'save-blocked-reason' : '', isSelected(button) ? 'current-status-note' : ''].filter(Boolean).join(' ') || undefined
+            }
           >
             {button.LABEL}
             {saveSuffix}

@@ -7,7 +7,7 @@ import type { ApplicationSearchFilters } from '../utils/application-search-param
 import { applicationsKeys } from './applications-keys';
 
 /**
- * GET /api/admin/applications?q=&s=&nationality=&page=&page_size= (spec section 7): the rows of the courses the
+ * GET /api/admin/applications?q=&s=&nationality=&page=&page_size=&sort= (spec section 7): the rows of the courses the
  * user has a role on, and the total. 401 without a session, 400 `{ message }` for bad values.
  */
 export const getApplications = (filters: ApplicationSearchFilters, signal?: AbortSignal): Promise<ApplicationListingResponse> =>
@@ -18,6 +18,7 @@ export const getApplications = (filters: ApplicationSearchFilters, signal?: Abor
       nationality: filters.nationality || undefined,
       page: filters.page,
       page_size: filters.page_size,
+      sort: filters.sort,
     },
     signal,
   });

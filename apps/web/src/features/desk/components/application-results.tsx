@@ -7,6 +7,8 @@ import {
   displayCourseCode,
   NO_RESULTS,
   NOT_AVAILABLE,
+  waitingDuration,
+  waitingTime,
   visaStateLabel,
 } from '@clearing-desk/contracts';
 import { buttonClassName, Table, type TableColumn } from '@clearing-desk/ui';
@@ -17,7 +19,7 @@ import { DESK_TEXTS } from '../texts';
 const statusLabel = (status: ApplicationSearchRow['STATUS']): string => (status ? APPLICATION_STATUSES[status] : NOT_AVAILABLE);
 const subStatusLabel = (sub: ApplicationSearchRow['SUB_STATUS']): string | null => (sub ? APPLICATION_SUB_STATUSES[sub] : null);
 
-const columns = (listingSearch: string): TableColumn<ApplicationSearchRow>[] => [
+const columns = (listingSearch: string, now: Date): TableColumn<ApplicationSearchRow>[] => [
   { id: 'id', header: APPLICATION_LISTING_COLUMNS.APPLICATION_ID, cell: (row) => `${row.STUDENT_ID}/${row.APPLICATION_ID}` },
   { id: 'course', header: APPLICATION_LISTING_COLUMNS.COURSE, cell: (row) => displayCourseCode(row) },
   { id: 'name', header: APPLICATION_LISTING_COLUMNS.NAME, cell: (row) => `${row.NAME1} ${row.NAME2}`.trim() },
@@ -35,6 +37,11 @@ const columns = (listingSearch: string): TableColumn<ApplicationSearchRow>[] => 
     ),
   },
   { id: 'visa', header: APPLICATION_LISTING_COLUMNS.VISA_STATUS, cell: (row) => visaStateLabel(row.VISA_STATUS) ?? '' },
+  {
+    id: 'waiting',
+    header: APPLICATION_LISTING_COLUMNS.WAITING,
+    cell: (row) => <time dateTime={waitingDuration(row.SUBMITTED_AT, now)}>{waitingTime(row.SUBMITTED_AT, now)}</time>,
+  },
   {
     id: 'actions',
     header: 'Actions',
@@ -71,17 +78,22 @@ type ApplicationResultsProps = {
   rows: readonly ApplicationSearchRow[];
   /** The listing's query string, carried to the edit screen so 'Back to application listing' returns to it. */
   listingSearch: string;
+  /** The moment the waits are counted to (when the rows arrived). */
+  now: Date;
 };
 
-/** The eight columns of spec section 2, Edit on every row, Visa only with a visa status; 'No results' when empty. */
-export function ApplicationResults({ rows, listingSearch }: ApplicationResultsProps) {
+/**
+ * The eight columns of spec section 2 and how long each has waited since submitted, Edit on every
+ * row, Visa only with a visa status; 'No results' when empty.
+ */
+export function ApplicationResults({ rows, listingSearch, now }: ApplicationResultsProps) {
   if (rows.length === 0) return <p className="cd-body cd-no-results">{NO_RESULTS}</p>;
   return (
     <div className="cd-table-container">
       <Table
         caption={DESK_TEXTS.RESULTS_CAPTION}
         captionHidden
-        columns={columns(listingSearch)}
+        columns={columns(listingSearch, now)}
         rows={rows}
         rowKey={(row) => `${row.STUDENT_ID}/${row.UCAS_CODE}`}
         className="cd-application-results"

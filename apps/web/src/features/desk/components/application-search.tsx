@@ -1,4 +1,4 @@
-import { canFilterByNationality } from '@clearing-desk/contracts';
+import { APPLICATION_LISTING_SORTS, canFilterByNationality, type ApplicationListingSort } from '@clearing-desk/contracts';
 import { PageSizeSelect, Pagination, pageCount, Spinner } from '@clearing-desk/ui';
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -11,7 +11,7 @@ import { ApplicationResults } from './application-results';
 import { ApplicationSearchForm } from './application-search-form';
 
 /**
- * The application listing (spec section 2): q, s, nationality, page and page_size live in the
+ * The application listing (spec section 2): q, s, nationality, page, page_size and sort live in the
  * URL, so a search can be shared, reloaded and returned to from the edit screen. The nationality
  * filter is offered (and applied) only to users who see visa records. While a search loads only
  * the spinner shows: the rows of the previous search are never offered.
@@ -59,9 +59,29 @@ export function ApplicationSearch() {
               <p className="cd-body cd-search-results__count" role="status">
                 {applicationsFoundText(total, capped)}
               </p>
-              <PageSizeSelect value={filters.page_size} onChange={(size) => update({ ...filters, page: 1, page_size: size })} />
+              <div className="cd-search-results__controls">
+                <div className="cd-form-group cd-listing-sort">
+                  <label className="cd-label" htmlFor="application-sort">
+                    {DESK_TEXTS.SORT_LABEL}
+                  </label>
+                  <select
+                    id="application-sort"
+                    name="sort"
+                    className="cd-select"
+                    value={filters.sort}
+                    onChange={(event) => update({ ...filters, page: 1, sort: event.target.value as ApplicationListingSort })}
+                  >
+                    {APPLICATION_LISTING_SORTS.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <PageSizeSelect value={filters.page_size} onChange={(size) => update({ ...filters, page: 1, page_size: size })} />
+              </div>
             </div>
-            <ApplicationResults rows={query.data.rows} listingSearch={listingSearch} />
+            <ApplicationResults rows={query.data.rows} listingSearch={listingSearch} now={new Date(query.dataUpdatedAt)} />
             <Pagination
               currentPage={filters.page}
               // A capped total (more match than it): one page more, whose own answer counts further.

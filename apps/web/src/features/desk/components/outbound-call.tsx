@@ -14,6 +14,8 @@ type OutboundCallProps = {
   remark: string | null;
   /** The user may not change this application: the button is shown, disabled. */
   disabled?: boolean;
+  /** Called once a call is logged (an outcome: the screen releases its hold on the application). */
+  onLogged?: () => void;
 };
 
 /**
@@ -22,7 +24,7 @@ type OutboundCallProps = {
  * options of spec section 3 and notes of at most 250 characters; saving stores the remark with the
  * current status (OUTBOUND_CALL_FLAG 1) and refreshes the application, whose LOG shows the call.
  */
-export function OutboundCall({ studentId, ucasCode, remark, disabled = false }: OutboundCallProps) {
+export function OutboundCall({ studentId, ucasCode, remark, disabled = false, onLogged }: OutboundCallProps) {
   const [open, setOpen] = useState(false);
   const [outcome, setOutcome] = useState('');
   const [notes, setNotes] = useState('');
@@ -45,6 +47,7 @@ export function OutboundCall({ studentId, ucasCode, remark, disabled = false }: 
         setOutcome('');
         setNotes('');
         close();
+        onLogged?.();
       },
       onError: (e) => setError(formatApiError(e)),
     });

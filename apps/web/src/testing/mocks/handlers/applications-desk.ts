@@ -3,6 +3,18 @@ import {
   accessForCourse,
   DESK_MESSAGES,
   applicationListingFilterSchema,
+  applicationListingSortSchema,
+  canEditApplication,
+  DEFAULT_LISTING_SORT,
+  heldByOther,
+  presenceClaimSchema,
+  PRESENCE_TEXTS,
+  type PresenceResponse,
+  orderWorkQueue,
+  workQueueEntry,
+  workQueueReason,
+  type WorkQueueItem,
+  type WorkQueueNextResponse,
   INTERVIEW_MESSAGES,
   interviewNeeded,
   interviewSummary,
@@ -86,6 +98,26 @@ const find = (student: unknown, course: unknown) =>
 
 const now = () => new Date().toISOString();
 
+/** How often the mock asks the form to renew its hold: long enough that no test waits for it. */
+export const MOCK_HEARTBEAT_MS = 600_000;
+const presenceKey = (student: unknown, course: unknown) => `${String(student)}/${String(course)}`;
+const presenceAnswer = (key: string, username: string): PresenceResponse => {
+  const holder = db.presence[key] ?? null;
+  return { holder, mine: holder?.username === username, heartbeat_ms: MOCK_HEARTBEAT_MS };
+};
+/** As applications-svc: a save or call while someone else holds the application is 409 naming them; a decision or call releases it and closes its queue item. */
+const heldRefusal = (student: unknown, course: unknown, username: string): Response | null => {
+  const holder = db.presence[presenceKey(student, course)] ?? null;
+  return heldByOther(holder, username) ? error(409, PRESENCE_TEXTS.held(holder.name)) : null;
+};
+const releaseIfMine = (student: unknown, course: unknown, username: string) => {
+  const key = presenceKey(student, course);
+  if (db.presence[key]?.username === username) delete db.presence[key];
+  // An outcome also closes the application's work-queue item for good.
+  const claim = db.queueClaims[key];
+  if (claim) claim.closed = true;
+};
+
 /**
  * The places guard as applications-svc and the gateway keep it, over the course's
  * VACANCIES_INTERNAL, each step the contracts rule they call: asking to offer over the allowance
@@ -125,11 +157,16 @@ export const applicationsDeskHandlers = [
     const nationality = (url.searchParams.get('nationality') ?? '').toUpperCase();
     const page = Number(url.searchParams.get('page') ?? '1');
     const size = Number(url.searchParams.get('page_size') ?? '10');
+    const sort = applicationListingSortSchema.safeParse(url.searchParams.get('sort') ?? DEFAULT_LISTING_SORT);
+    if (!sort.success) return error(400, sort.error.issues[0]?.message ?? 'Bad request');
+    const submitted = (a: DeskApplication) => Date.parse(deskRow(a).SUBMITTED_AT);
     const found = db.desk.applications
       .filter((a) => accessForCourse(user.roles, a.courseData) !== null)
       .filter((a) => !q || matchesText(a, q))
       .filter((a) => !s.success || !s.data || (FILTERS[s.data]?.(a) ?? true))
-      .filter((a) => !nationality || a.applicationData.NATIONALITY === nationality);
+      .filter((a) => !nationality || a.applicationData.NATIONALITY === nationality)
+      // Newest or oldest submitted first, as applications-svc orders (a stable sort keeps the store's order for equal times).
+      .sort((a, b) => (sort.data === 'oldest' ? submitted(a) - submitted(b) : submitted(b) - submitted(a)));
     // Counted up to the cap as applications-svc counts.
     const cap = listingTotalCap(page, size);
     const body: ApplicationListingResponse = {
@@ -170,6 +207,8 @@ export const applicationsDeskHandlers = [
     if (refusal) return error(403, refusal);
     // V keeps the current status: it is never stored.
     const status = keptStatus(parsed.data.STATUS, found.applicationData.STATUS) ?? found.applicationData.STATUS;
+    const held = heldRefusal(params.student, params.course, user.username);
+    if (held) return held;
     const ifMatch = parseVersionEtag(request.headers.get('If-Match') ?? undefined);
     if (ifMatch !== undefined && ifMatch !== found.version) return error(409, DESK_MESSAGES.VERSION_CONFLICT);
     const { SUBMISSION_ID: _id, STATUS: _status, REJECTION_REASONS: _r, INTERVIEW, OVER_ALLOWANCE: _o, ...form } = parsed.data;
@@ -191,6 +230,7 @@ export const applicationsDeskHandlers = [
       ],
     };
     found.version += 1;
+    if (status !== before) releaseIfMine(params.student, params.course, user.username);
     const body: StaffUpdateResponse = { confirmed_status: status, version: found.version, updated_at: now() };
     return HttpResponse.json(body);
   }),
@@ -256,6 +296,9 @@ export const applicationsDeskHandlers = [
     if (refusal) return error(403, refusal);
     const parsed = outboundCallDataSchema.safeParse(((await request.json()) as { data?: unknown }).data);
     if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
+    const held = heldRefusal(params.student, params.course, user.username);
+    if (held) return held;
+    releaseIfMine(params.student, params.course, user.username);
     const remark = outboundCallRemark(parsed.data);
     found.applicationData = {
       ...found.applicationData,
@@ -303,6 +346,77 @@ export const applicationsDeskHandlers = [
     };
     const body: VisaStateResponse = { VISA_STATUS: parsed.data.VISA_STATUS, updated_at: now() };
     return HttpResponse.json(body);
+  }),
+
+  // Presence as applications-svc keeps it: the first who may edit holds it; take_over claims it; a reader never holds it.
+  http.put(apiUrl(API_ROUTES.deskPresence.path), async ({ params, request }) => {
+    const user = db.sessionUser;
+    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    const found = find(params.student, params.course);
+    if (!found) return error(404, DESK_MESSAGES.NOT_FOUND);
+    const access = accessForCourse(user.roles, found.courseData);
+    if (!access) return error(403, DESK_MESSAGES.NO_ROLE);
+    const claim = presenceClaimSchema.safeParse(((await request.json()) as { data?: unknown }).data);
+    if (!claim.success) return error(400, claim.error.issues[0]?.message ?? 'Bad request');
+    const key = presenceKey(params.student, params.course);
+    const holder = db.presence[key];
+    if (canEditApplication(access, found.applicationData.STATUS) && (!holder || holder.username === user.username || claim.data.take_over)) {
+      db.presence[key] = holder?.username === user.username ? holder : { username: user.username, name: user.name, since: now() };
+    }
+    return HttpResponse.json(presenceAnswer(key, user.username));
+  }),
+
+  http.delete(apiUrl(API_ROUTES.deskPresenceRelease.path), ({ params }) => {
+    const user = db.sessionUser;
+    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    if (!find(params.student, params.course)) return error(404, DESK_MESSAGES.NOT_FOUND);
+    releaseIfMine(params.student, params.course, user.username);
+    return HttpResponse.json(presenceAnswer(presenceKey(params.student, params.course), user.username));
+  }),
+
+  // 'Next call' as applications-svc answers it: the adviser's open item first, else the contracts'
+  // order over what they may edit (24 hours for a lapsing offer), claimed for them; closed claims never come back.
+  http.post(apiUrl(API_ROUTES.deskQueueNext.path), () => {
+    const user = db.sessionUser;
+    if (!user) return error(401, LOGIN_MESSAGES.NOT_LOGGED_IN);
+    const mine = Object.values(db.queueClaims).find((c) => c.username === user.username && !c.closed);
+    if (mine) return HttpResponse.json({ item: mine.item } satisfies WorkQueueNextResponse);
+    const at = new Date();
+    const entries = db.desk.applications.flatMap((a) => {
+      const d = a.applicationData;
+      const key = presenceKey(d.STUDENT_ID, d.UCAS_CODE);
+      if (db.queueClaims[key] || !canEditApplication(accessForCourse(user.roles, a.courseData), d.STATUS)) return [];
+      const lastCall = d.OUTBOUND_CALL_FLAG === 1 ? (d.LOG.at(-1)?.TIME ?? null) : null;
+      const entry = workQueueEntry(
+        {
+          status: d.STATUS,
+          public: a.public,
+          submittedAt: d.CREATED_AT,
+          deadline: a.decision?.DEADLINE ?? null,
+          outboundCallRemark: d.OUTBOUND_CALL_REMARK,
+          lastCallAt: lastCall,
+          callback: null,
+        },
+        at,
+        { offerLapsingHours: 24 },
+      );
+      return entry ? [{ ...entry, id: d.APPLICATION_ID, a }] : [];
+    });
+    const [first] = orderWorkQueue(entries);
+    if (!first) return HttpResponse.json({ item: null } satisfies WorkQueueNextResponse);
+    const d = first.a.applicationData;
+    const item: WorkQueueItem = {
+      kind: first.kind,
+      reason: workQueueReason(first, at),
+      due_at: first.dueAt,
+      claimed_until: new Date(at.getTime() + 15 * 60_000).toISOString(),
+      STUDENT_ID: d.STUDENT_ID,
+      APPLICATION_ID: d.APPLICATION_ID,
+      UCAS_CODE: d.UCAS_CODE,
+      NAME: `${d.NAME1 ?? ''} ${d.NAME2 ?? ''}`.trim(),
+    };
+    db.queueClaims[presenceKey(d.STUDENT_ID, d.UCAS_CODE)] = { username: user.username, item };
+    return HttpResponse.json({ item } satisfies WorkQueueNextResponse);
   }),
 
   http.get(apiUrl(API_ROUTES.deskEmails.path), ({ params }) => {

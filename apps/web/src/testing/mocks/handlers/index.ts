@@ -11,6 +11,7 @@ import { eventApiKeysHandlers } from './event-api-keys';
 import { webhooksHandlers } from './webhooks';
 import { filesHandlers } from './files';
 import { scenariosHandlers } from './scenarios';
+import { wallboardHandlers } from './wallboard';
 
 export const handlers = [
   ...authHandlers,
@@ -23,6 +24,7 @@ export const handlers = [
   ...scenariosHandlers,
   ...decisionReviewHandlers,
   ...auditHandlers,
+  ...wallboardHandlers,
   ...dataProtectionHandlers,
   ...eventApiKeysHandlers,
   ...webhooksHandlers,

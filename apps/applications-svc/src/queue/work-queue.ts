@@ -1,0 +1,266 @@
+import {
+  accessForCourse,
+  canEditApplication,
+  orderWorkQueue,
+  WILL_CALL_BACK_OUTCOME,
+  workQueueEntry,
+  workQueueReason,
+  type ApplicationStatus,
+  type StaffUser,
+  type WorkQueueEntry,
+  type WorkQueueItem,
+  type WorkQueueKind,
+  type WorkQueueRules,
+} from '@clearing-desk/contracts';
+import { decisionDeadline, type TeamCalendar } from '@clearing-desk/contracts/server';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { ApplicationsConfig } from '../config';
+import { applicationLog, applications, queueClaims } from '../db/schema';
+import type { ApplicationsDatabase } from '../plugins/external/database';
+import { scopeCondition } from '../repositories/scope';
+
+/** Candidates each kind's query reads at most: the first of each kind in its own order, plenty for one 'Next call'. */
+const PER_KIND = 50;
+/**
+ * The outer row's id, written with its table: drizzle writes a column of a one-table query without
+ * it, which inside a subquery would name the subquery's own column (and match every row).
+ */
+const OUTER_ID = sql.raw('"applications"."application_id"');
+/** An offer or referral decided longer ago than this has passed its deadline (two working days, or noon next day). */
+const DECISION_LOOKBACK_MS = 7 * 24 * 3_600_000;
+
+type CandidateRow = {
+  applicationId: number;
+  studentId: string;
+  ucasCode: string;
+  status: ApplicationStatus;
+  createdBy: string;
+  createdAt: Date;
+  outboundCallRemark: string | null;
+  school: string;
+  dept: string;
+  name: string;
+  decidedAt: Date | null;
+  lastCallAt: Date | null;
+};
+
+export type WorkQueueDeps = {
+  db: ApplicationsDatabase;
+  calendar: TeamCalendar;
+  rules: WorkQueueRules;
+  /** Minutes an item claimed and not closed stays the adviser's before it returns to the queue. */
+  claimMinutes: number;
+  now: () => Date;
+  /** Whether someone other than `username` has the application open (presence): such an item is not handed out. */
+  heldByOther?: (applicationId: number, username: string) => Promise<boolean>;
+};
+
+/**
+ * The desk's work queue (contracts applications/work-queue.ts; docs/domain/work-queue.md).
+ * Candidates come from one query per kind (scoped to the adviser's courses, without items of that
+ * kind closed or claimed by someone and not yet expired); the contracts rule gives each its kind
+ * and the order; the first the adviser may edit is claimed with an insert on the claim's primary
+ * key, so two advisers asking at once never get the same item. Times come from `now`, never from
+ * the database's clock, so tests move the clock instead of waiting.
+ */
+export function createWorkQueue(deps: WorkQueueDeps) {
+  const { db, calendar, rules } = deps;
+
+  /** Rows of kind `kind` not closed and not claimed by anyone at `now`. */
+  const free = (kind: WorkQueueKind, now: Date): SQL =>
+    sql`not exists (select 1 from ${queueClaims} q where q.application_id = ${OUTER_ID} and q.kind = ${kind}
+      and (q.closed_at is not null or q.expires_at > ${now.toISOString()}))`;
+
+  const select = {
+    applicationId: applications.applicationId,
+    studentId: applications.studentId,
+    ucasCode: applications.ucasCode,
+    status: applications.status,
+    createdBy: applications.createdBy,
+    createdAt: applications.createdAt,
+    outboundCallRemark: applications.outboundCallRemark,
+    school: applications.school,
+    dept: applications.dept,
+    name: sql<string>`trim(coalesce(${applications.form}->>'NAME1', '') || ' ' || coalesce(${applications.form}->>'NAME2', ''))`,
+    // When the current decision was made, as its email and status page count (the last row meant for the applicant).
+    decidedAt: sql<Date | null>`(select max(l.time) from ${applicationLog} l where l.application_id = ${OUTER_ID} and l.applicant_message is not null)`.mapWith(
+      (v: string | Date | null) => (v === null ? null : new Date(v)),
+    ),
+    lastCallAt:
+      sql<Date | null>`(select max(l.time) from ${applicationLog} l where l.application_id = ${OUTER_ID} and l.message like 'Outbound call logged:%')`.mapWith(
+        (v: string | Date | null) => (v === null ? null : new Date(v)),
+      ),
+  };
+
+  async function candidates(user: StaffUser, now: Date): Promise<CandidateRow[]> {
+    const scope = scopeCondition(user.roles);
+    if (scope === null) return [];
+    const since = new Date(now.getTime() - DECISION_LOOKBACK_MS);
+    const kindQueries: [WorkQueueKind, SQL | undefined, ReturnType<typeof asc>][] = [
+      ['offer-lapsing', and(eq(applications.status, 'O'), gte(applications.updatedAt, since)), asc(applications.updatedAt)],
+      ['referral-due', and(eq(applications.status, 'R'), gte(applications.updatedAt, since)), asc(applications.updatedAt)],
+      // Waiting: nobody has called them yet (a call logged is an outcome).
+      [
+        'public-waiting',
+        and(eq(applications.status, 'S'), eq(applications.createdBy, 'public'), eq(applications.outboundCallFlag, 0)),
+        asc(applications.applicationId),
+      ],
+      ['will-call-back', sql`${applications.outboundCallRemark} like ${`${WILL_CALL_BACK_OUTCOME}%`}`, asc(applications.updatedAt)],
+    ];
+    const found = await Promise.all(
+      kindQueries.map(([kind, where, order]) =>
+        db
+          .select(select)
+          .from(applications)
+          .where(and(scope, where, free(kind, now)))
+          .orderBy(order)
+          .limit(PER_KIND),
+      ),
+    );
+    const byId = new Map<number, CandidateRow>();
+    for (const row of found.flat()) byId.set(row.applicationId, row as CandidateRow);
+    return [...byId.values()];
+  }
+
+  /** The contracts rule over a row (its deadline from the team's calendar); null when not in the queue. */
+  const entryOf = (row: CandidateRow, now: Date): WorkQueueEntry | null =>
+    workQueueEntry(
+      {
+        status: row.status,
+        public: row.createdBy === 'public',
+        submittedAt: row.createdAt.toISOString(),
+        deadline: row.decidedAt ? (decisionDeadline(row.status, row.decidedAt, calendar)?.toISOString() ?? null) : null,
+        outboundCallRemark: row.outboundCallRemark,
+        lastCallAt: row.lastCallAt?.toISOString() ?? null,
+
+        // Callbacks the applicant books are not stored yet: no candidate has a window.
+        callback: null,
+      },
+      now,
+      rules,
+    );
+
+  const itemOf = (
+    row: Pick<CandidateRow, 'studentId' | 'ucasCode' | 'applicationId' | 'name'>,
+    entry: WorkQueueEntry,
+    until: Date,
+    now: Date,
+  ): WorkQueueItem => ({
+    kind: entry.kind,
+    reason: workQueueReason(entry, now),
+    due_at: entry.dueAt,
+    claimed_until: until.toISOString(),
+    STUDENT_ID: row.studentId,
+    APPLICATION_ID: String(row.applicationId),
+    UCAS_CODE: row.ucasCode,
+    NAME: row.name,
+  });
+
+  /** The adviser's own claim still open (not closed, not expired), if any. */
+  async function openClaim(username: string, now: Date): Promise<WorkQueueItem | null> {
+    const [row] = await db
+      .select({ ...select, kind: queueClaims.kind, dueAt: queueClaims.dueAt, expiresAt: queueClaims.expiresAt })
+      .from(queueClaims)
+      .innerJoin(applications, eq(applications.applicationId, queueClaims.applicationId))
+      .where(and(eq(queueClaims.username, username), isNull(queueClaims.closedAt), gt(queueClaims.expiresAt, now)))
+      .orderBy(asc(queueClaims.claimedAt))
+      .limit(1);
+    return row ? itemOf(row, { kind: row.kind, dueAt: row.dueAt.toISOString() }, row.expiresAt, now) : null;
+  }
+
+  /**
+   * Claims (application, kind) for `username` until `until`: a new row, or the row of an
+   * expired claim nobody closed. Answers whether this call got it (false: someone else has it).
+   */
+  async function claim(applicationId: number, entry: WorkQueueEntry, username: string, now: Date, until: Date): Promise<boolean> {
+    const claimed = await db
+      .insert(queueClaims)
+      .values({ applicationId, kind: entry.kind, username, dueAt: new Date(entry.dueAt), claimedAt: now, expiresAt: until })
+      .onConflictDoUpdate({
+        target: [queueClaims.applicationId, queueClaims.kind],
+        set: { username, dueAt: new Date(entry.dueAt), claimedAt: now, expiresAt: until },
+        setWhere: and(isNull(queueClaims.closedAt), sql`${queueClaims.expiresAt} <= ${now.toISOString()}`),
+      })
+      .returning({ applicationId: queueClaims.applicationId });
+    return claimed.length === 1;
+  }
+
+  return {
+    /**
+     * The adviser's next call: their own open claim first (one item at a time), else the most
+     * urgent free item they may edit (spec section 6's editing rule on its course), now claimed
+     * for QUEUE_CLAIM_MINUTES; null when none waits.
+     */
+    async next(user: StaffUser): Promise<WorkQueueItem | null> {
+      const now = deps.now();
+      const mine = await openClaim(user.username, now);
+      if (mine) return mine;
+      const until = new Date(now.getTime() + deps.claimMinutes * 60_000);
+      const rows = await candidates(user, now);
+      const entries = rows.flatMap((row) => {
+        const access = accessForCourse(user.roles, { SCHOOL: row.school, DEPT: row.dept });
+        const entry = canEditApplication(access, row.status) ? entryOf(row, now) : null;
+        return entry ? [{ ...entry, id: String(row.applicationId), row }] : [];
+      });
+      // An application found by one kind's query may be a more urgent kind now: that kind's claims count.
+      const taken = entries.length
+        ? await db
+            .select({ applicationId: queueClaims.applicationId, kind: queueClaims.kind })
+            .from(queueClaims)
+            .where(
+              and(
+                inArray(
+                  queueClaims.applicationId,
+                  entries.map((e) => e.row.applicationId),
+                ),
+                or(isNotNull(queueClaims.closedAt), gt(queueClaims.expiresAt, now)),
+              ),
+            )
+        : [];
+      const isTaken = new Set(taken.map((t) => `${t.applicationId}:${t.kind}`));
+      for (const entry of orderWorkQueue(entries)) {
+        if (isTaken.has(`${entry.row.applicationId}:${entry.kind}`)) continue;
+        if (await deps.heldByOther?.(entry.row.applicationId, user.username)) continue;
+        if (await claim(entry.row.applicationId, entry, user.username, now, until)) return itemOf(entry.row, entry, until, now);
+      }
+      return null;
+    },
+
+    /** An outcome was recorded on the application (a decision, a call): its open claims are closed for good. */
+    async close(applicationId: number): Promise<void> {
+      await db
+        .update(queueClaims)
+        .set({ closedAt: deps.now() })
+        .where(and(eq(queueClaims.applicationId, applicationId), isNull(queueClaims.closedAt)));
+    },
+  };
+}
+export type WorkQueue = ReturnType<typeof createWorkQueue>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    workQueue: WorkQueue;
+  }
+}
+
+/** The work queue over this service's database (after the database, intake cycle and presence plugins). */
+export const workQueuePlugin = fp<{ config: ApplicationsConfig; now?: () => Date }>(
+  async (fastify, { config, now }) => {
+    fastify.decorate(
+      'workQueue',
+      createWorkQueue({
+        db: fastify.db,
+        calendar: fastify.intakeCycle.calendar,
+        rules: { offerLapsingHours: config.QUEUE_OFFER_LAPSING_HOURS },
+        claimMinutes: config.QUEUE_CLAIM_MINUTES,
+        now: now ?? (() => new Date()),
+        heldByOther: async (applicationId, username) => {
+          const { holder } = await fastify.presence.holder(applicationId);
+          return holder !== null && holder.username !== username;
+        },
+      }),
+    );
+  },
+  { name: 'work-queue', dependencies: ['presence'] },
+);
