@@ -68,7 +68,8 @@ describe.each(Object.keys(IMAGES) as ImageName[])('the %s image', (app) => {
     const expected: Record<ImageName, string[]> = {
       // pg in every image of a service with a database: it stays outside the bundle so that
       // tracing's pg instrumentation can patch it (tools/images RUNTIME_PACKAGES).
-      gateway: ['ioredis'],
+      // The gateway runs the nightly retention job (BullMQ).
+      gateway: ['bullmq', 'ioredis'],
       // courses-svc takes the places projection from applications-svc's outbox events (BullMQ).
       'courses-svc': ['@electric-sql/pglite', 'bullmq', 'ioredis', 'pg'],
       'applications-svc': ['@electric-sql/pglite', 'bullmq', 'ioredis', 'pg'],
