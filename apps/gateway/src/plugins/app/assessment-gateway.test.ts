@@ -12,7 +12,9 @@ describe('the course cache of an app', () => {
       const detail = createCourseDetail();
       return { ...detail, courseData: { ...detail.courseData, VACANCIES_INTERNAL: places } };
     });
-    const app = { services: { courses: { send } } } as unknown as FastifyInstance;
+    // A staff read takes places left from the ledger (fastify.places): here the ledger agrees with the course.
+    const ledger = { withLedgerPlaces: async (_request: FastifyRequest, detail: CourseDetailResponse) => detail };
+    const app = { services: { courses: { send } }, places: ledger } as unknown as FastifyInstance;
     const assessRoute = createAssessmentGateway(app);
     const staffSaves = createAssessmentGateway(app);
     const request = { staffUser: { username: 'backoffice' } } as unknown as FastifyRequest;
@@ -24,7 +26,7 @@ describe('the course cache of an app', () => {
     expect((await assessRoute.course(request, 'L100')).courseData.VACANCIES_INTERNAL).toBe(0);
     expect(send).toHaveBeenCalledTimes(2);
     // Another app (another stack in the same process) has caches of its own.
-    const other = createAssessmentGateway({ services: { courses: { send } } } as unknown as FastifyInstance);
+    const other = createAssessmentGateway({ services: { courses: { send } }, places: ledger } as unknown as FastifyInstance);
     await other.course(request, 'L100');
     expect(send).toHaveBeenCalledTimes(3);
   });

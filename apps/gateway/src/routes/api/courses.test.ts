@@ -83,9 +83,12 @@ describe(apiRouteLabel('deskCourse'), () => {
 
 describe(`${apiRouteLabel('clearingStatus')} and ${apiRouteLabel('ping')}`, () => {
   it('answer the stored clearing state', async () => {
-    expect(clearingStatusResponseSchema.parse((await client.get(`${apiPath('clearingStatus')}?_=${Date.now()}`)).body)).toEqual({
+    // The public state, the stored setting and the recruitment cycle it is judged in.
+    expect(clearingStatusResponseSchema.parse((await client.get(`${apiPath('clearingStatus')}?_=${Date.now()}`)).body)).toMatchObject({
       state: 1,
       closing_message: null,
+      setting: { state: 1, closing_message: null },
+      cycle: { NAME: '2025/26', IN_WINDOW: true },
     });
     expect(pingResponseSchema.parse((await client.get(`${apiPath('ping')}?_=${Date.now()}`)).body)).toEqual({ state: 1 });
   });
