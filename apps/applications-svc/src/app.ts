@@ -55,7 +55,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
     table: outbox,
     redisUrl: config.REDIS_URL,
     prefix: config.NOTIFICATIONS_QUEUE_PREFIX,
-    routes: outboxRoutes(OUTBOX_KINDS.DECISION_EMAIL, OUTBOX_KINDS.COURSE_PLACES),
+    routes: outboxRoutes(OUTBOX_KINDS.DECISION_EMAIL, OUTBOX_KINDS.COURSE_PLACES, OUTBOX_KINDS.CALLBACK_EMAIL),
     intervalMs: config.OUTBOX_RELAY_INTERVAL_MS,
     batch: config.OUTBOX_RELAY_BATCH,
   });

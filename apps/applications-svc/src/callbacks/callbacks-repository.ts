@@ -5,7 +5,9 @@ import {
   londonCalendarDate,
   londonDateHour,
   londonWallClock,
+  OUTBOX_KINDS,
   type CallbackBooking,
+  type CallbackEmailPayload,
   type CallbackCapacityRow,
   type CallbackSlot,
   type CallbackSlotsResponse,
@@ -14,7 +16,7 @@ import { isTeamWorkingDay, type TeamCalendar } from '@clearing-desk/contracts/se
 import { and, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { ApplicationsConfig } from '../config';
-import { applications, callbackCapacity, callbacks, queueClaims } from '../db/schema';
+import { applications, callbackCapacity, callbacks, outbox, queueClaims } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
 
 export type CallbacksDeps = { db: ApplicationsDatabase; calendar: TeamCalendar; slotMinutes: number };
@@ -94,7 +96,18 @@ export function createCallbacksRepository({ db, calendar, slotMinutes }: Callbac
       if (!aligned || start.getTime() <= now.getTime() || !dates(now).includes(date)) return { kind: 'not-a-slot' };
       const end = new Date(start.getTime() + slotMinutes * 60_000);
       return db.transaction(async (tx) => {
-        const [app] = await tx.select({ id: applications.applicationId }).from(applications).where(eq(applications.hash, hash)).for('update').limit(1);
+        const [app] = await tx
+          .select({
+            id: applications.applicationId,
+            studentId: applications.studentId,
+            ucasCode: applications.ucasCode,
+            status: applications.status,
+            form: applications.form,
+          })
+          .from(applications)
+          .where(eq(applications.hash, hash))
+          .for('update')
+          .limit(1);
         if (!app) return { kind: 'not-found' } as const;
         const [capacity] = await tx
           .select({ advisers: callbackCapacity.advisers })
@@ -112,7 +125,24 @@ export function createCallbacksRepository({ db, calendar, slotMinutes }: Callbac
           .update(callbacks)
           .set({ status: 'cancelled' })
           .where(and(eq(callbacks.applicationId, app.id), eq(callbacks.status, 'booked')));
-        await tx.insert(callbacks).values({ applicationId: app.id, slotStart: start, slotEnd: end, status: 'booked', createdAt: now });
+        const [stored] = await tx
+          .insert(callbacks)
+          .values({ applicationId: app.id, slotStart: start, slotEnd: end, status: 'booked', createdAt: now })
+          .returning({ id: callbacks.id });
+        // The confirmation email (with its .ics) leaves through the outbox, with the booking or not at all.
+        const payload: CallbackEmailPayload = {
+          bookingId: String(stored!.id),
+          applicationId: String(app.id),
+          studentId: app.studentId,
+          ucasCode: app.ucasCode,
+          status: app.status,
+          hash,
+          applicant: { NAME1: (app.form.NAME1 ?? '').trim(), EMAIL: (app.form.EMAIL ?? '').trim() },
+          start: start.toISOString(),
+          end: end.toISOString(),
+          bookedAt: now.toISOString(),
+        };
+        await tx.insert(outbox).values({ aggregateId: String(app.id), kind: OUTBOX_KINDS.CALLBACK_EMAIL, payload });
         await tx.delete(queueClaims).where(and(eq(queueClaims.applicationId, app.id), eq(queueClaims.kind, 'callback')));
         return { kind: 'booked', booking: bookingOf(start, end) } as const;
       });

@@ -28,6 +28,12 @@ export const CALLBACK_TEXTS = {
   NO_BOOKING: 'You have no call booked.',
   CANCELLED: 'Your call has been cancelled.',
   EMAIL_SUBJECT: 'Your call from the Clearing team is booked',
+  EMAIL_HEADING: 'Your call is booked',
+  EMAIL_PHONE: 'We will ring the telephone number in your application. Please keep your phone with you at that time.',
+  EMAIL_CHANGE: 'Change or cancel the call on your application page',
+  /** The calendar event (.ics) the email carries. */
+  ICS_SUMMARY: 'Call from the Clearing team',
+  ICS_FILENAME: 'clearing-call.ics',
 } as const;
 
 /** 'Monday 17 August' (Europe/London). */

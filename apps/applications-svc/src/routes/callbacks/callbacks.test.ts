@@ -15,6 +15,7 @@ import { createApplicationForm, createCourseDetail } from '@clearing-desk/contra
 import { encodeStaffUser } from '@clearing-desk/service-kit';
 import { createTestDatabase, endpointRequest, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
 import { Redis } from 'ioredis';
+import { Client } from 'pg';
 import { buildApp } from '../../app';
 import { applicationsConfigSchema } from '../../config';
 
@@ -126,6 +127,15 @@ describe('callbacks the applicant books', () => {
     const res = await book(hash, TEN_FIFTEEN);
     expect(res.statusCode).toBe(200);
     expect(callbackBookingSchema.parse(res.json()).CONFIRMATION).toBe('We will call you on Monday 17 August between 10:15 and 10:30');
+    // The confirmation email leaves through the outbox, in the booking's transaction.
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query<{ payload: { hash: string; start: string; end: string } }>(
+      "select payload from outbox where kind = 'callback-email' and payload->>'hash' = $1",
+      [hash],
+    );
+    await client.end();
+    expect(rows.map((r) => [r.payload.start, r.payload.end])).toEqual([[TEN_FIFTEEN, '2026-08-17T09:30:00.000Z']]);
     // Moving it frees the old slot; one live booking per application.
     expect((await book(hash, '2026-08-17T09:30:00.000Z')).statusCode).toBe(200);
     const after = await slots(hash);

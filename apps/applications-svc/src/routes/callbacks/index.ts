@@ -35,6 +35,7 @@ export const callbackRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async
       if (result.kind === 'not-a-slot') throw new HttpError(400, CALLBACK_TEXTS.NOT_A_SLOT);
       if (result.kind === 'full') throw new HttpError(409, CALLBACK_TEXTS.SLOT_TAKEN);
       request.log.info({ start: result.booking.START }, 'callback booked');
+      fastify.outboxRelay.kick();
       return result.booking;
     },
   });
