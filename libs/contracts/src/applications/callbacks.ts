@@ -15,6 +15,11 @@ export const CALLBACK_BOOKING_DAYS = 2;
 export const CALLBACK_STATUSES = ['booked', 'cancelled', 'done'] as const;
 export type CallbackStatus = (typeof CALLBACK_STATUSES)[number];
 
+/** The hours (London, start of each) the Settings page offers for advisers on shift: the team's day, 08:00 to 20:00. */
+export const CALLBACK_SHIFT_HOURS = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19] as const;
+/** How many calendar days, from today, the Settings page shows. */
+export const CALLBACK_SHIFT_DAYS = 3;
+
 /** Words of the callback section, its answers and its email (one source for screen and email). */
 export const CALLBACK_TEXTS = {
   HEADING: 'Ask us to call you',
@@ -27,6 +32,11 @@ export const CALLBACK_TEXTS = {
   NOT_A_SLOT: 'That is not a time we can call you: please choose one of the times listed.',
   NO_BOOKING: 'You have no call booked.',
   CANCELLED: 'Your call has been cancelled.',
+  SHIFTS_HEADING: 'Advisers on shift for booked calls',
+  SHIFTS_HINT: 'How many advisers can take booked calls in each hour. Applicants can book a time only in an hour with advisers on shift.',
+  SHIFTS_SAVE: 'Save advisers on shift',
+  SHIFTS_SAVED: 'Advisers on shift saved.',
+  shiftLabel: (day: string, hour: number) => `Advisers on ${day} from ${String(hour).padStart(2, '0')}:00`,
   EMAIL_SUBJECT: 'Your call from the Clearing team is booked',
   EMAIL_HEADING: 'Your call is booked',
   EMAIL_PHONE: 'We will ring the telephone number in your application. Please keep your phone with you at that time.',

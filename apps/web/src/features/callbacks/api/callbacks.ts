@@ -1,4 +1,11 @@
-import { callbackBookingSchema, callbackSlotsResponseSchema, type CallbackBooking, type CallbackSlotsResponse } from '@clearing-desk/contracts';
+import {
+  callbackBookingSchema,
+  callbackCapacitySchema,
+  callbackSlotsResponseSchema,
+  type CallbackBooking,
+  type CallbackCapacity,
+  type CallbackSlotsResponse,
+} from '@clearing-desk/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
@@ -25,5 +32,18 @@ export const useCancelCallback = (hash: string) => {
   return useMutation({
     mutationFn: (): Promise<CallbackSlotsResponse> => api.delete(apiPaths.callback(hash), callbackSlotsResponseSchema),
     onSuccess: (answer) => client.setQueryData(key(hash), answer),
+  });
+};
+
+/** GET /api/admin/callback-capacity: advisers on shift per hour, today and the next days (Administrator). */
+export const useCallbackCapacity = () =>
+  useQuery({ queryKey: ['callback-capacity'], queryFn: () => api.get(apiPaths.deskCallbackCapacity(), callbackCapacitySchema) });
+
+/** PUT /api/admin/callback-capacity `{ data: { rows }, token }`: sets the hours given. */
+export const useSaveCallbackCapacity = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (capacity: CallbackCapacity) => api.put(apiPaths.deskCallbackCapacity(), capacity, callbackCapacitySchema),
+    onSuccess: (answer) => client.setQueryData(['callback-capacity'], answer),
   });
 };

@@ -3,8 +3,12 @@ import {
   apiBodySchema,
   CALLBACK_TEXTS,
   callbackBookRequestSchema,
+  callbackCapacitySchema,
   callbackConfirmation,
+  canManageClearing,
+  LOGIN_MESSAGES,
   STATUS_PAGE_MESSAGES,
+  type CallbackCapacityRow,
   type CallbackSlot,
 } from '@clearing-desk/contracts';
 import { http, HttpResponse } from 'msw';
@@ -18,7 +22,13 @@ const error = (status: number, message: string) => HttpResponse.json({ message }
  * August, London) and the bookings by status page hash; `takenSlots` answer 409 as a slot booked
  * meanwhile does. Tests reset them with resetCallbacks.
  */
-export const callbackFake = { slots: [] as CallbackSlot[], bookings: new Map<string, CallbackSlot>(), takenSlots: new Set<string>() };
+export const callbackFake = {
+  slots: [] as CallbackSlot[],
+  bookings: new Map<string, CallbackSlot>(),
+  takenSlots: new Set<string>(),
+  /** Advisers on shift the Settings page saved. */
+  capacity: [] as CallbackCapacityRow[],
+};
 export function resetCallbacks() {
   callbackFake.slots = [
     { START: '2026-08-17T09:00:00.000Z', END: '2026-08-17T09:15:00.000Z' },
@@ -28,6 +38,7 @@ export function resetCallbacks() {
   ];
   callbackFake.bookings.clear();
   callbackFake.takenSlots.clear();
+  callbackFake.capacity = [];
 }
 resetCallbacks();
 
@@ -60,5 +71,17 @@ export const callbacksHandlers = [
   http.delete(apiUrl(API_ROUTES.callbackCancel.path), ({ params }) => {
     if (!callbackFake.bookings.delete(String(params.hash))) return error(404, CALLBACK_TEXTS.NO_BOOKING);
     return HttpResponse.json(answer(String(params.hash)));
+  }),
+  http.get(apiUrl(API_ROUTES.deskCallbackCapacity.path), () =>
+    canManageClearing(db.sessionUser) ? HttpResponse.json({ rows: callbackFake.capacity }) : error(403, LOGIN_MESSAGES.FORBIDDEN),
+  ),
+  http.put(apiUrl(API_ROUTES.deskCallbackCapacityUpdate.path), async ({ request }) => {
+    if (!canManageClearing(db.sessionUser)) return error(403, LOGIN_MESSAGES.FORBIDDEN);
+    const parsed = apiBodySchema(callbackCapacitySchema).safeParse(await request.json());
+    if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
+    for (const row of parsed.data.data.rows) {
+      callbackFake.capacity = [...callbackFake.capacity.filter((r) => r.DATE !== row.DATE || r.HOUR !== row.HOUR), row];
+    }
+    return HttpResponse.json({ rows: callbackFake.capacity });
   }),
 ];
