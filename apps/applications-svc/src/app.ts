@@ -1,6 +1,7 @@
 import { OUTBOX_KINDS, outboxRoutes } from '@clearing-desk/contracts';
 import { createService, outboxRelayPlugin } from '@clearing-desk/service-kit';
 import { outbox } from './db/schema';
+import { wallboardAnnouncement } from './outbox/wallboard-announce';
 import { courseControlConsumerPlugin } from './places/course-control-consumer';
 import type { ApplicationsConfig } from './config';
 import { applicationsRepositoryPlugin } from './repositories/applications-repository';
@@ -58,6 +59,8 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
     routes: outboxRoutes(OUTBOX_KINDS.DECISION_EMAIL, OUTBOX_KINDS.COURSE_PLACES, OUTBOX_KINDS.CALLBACK_EMAIL),
     intervalMs: config.OUTBOX_RELAY_INTERVAL_MS,
     batch: config.OUTBOX_RELAY_BATCH,
+    // Each decision relayed also reaches the wallboards (Redis pub/sub, after the commit).
+    announce: wallboardAnnouncement,
   });
   // Course control's settings from courses-svc, into the places ledger.
   await app.register(courseControlConsumerPlugin, { config });

@@ -1,7 +1,14 @@
-import { AUTOMATIC_SUB_STATUSES, FIGURES_TIME_ZONE, type CourseCounts, type FiguresCountResponse, type StatusCounts } from '@clearing-desk/contracts';
+import {
+  AUTOMATIC_SUB_STATUSES,
+  FIGURES_TIME_ZONE,
+  TIME_TO_FULL_WINDOWS_MINUTES,
+  type CourseCounts,
+  type FiguresCountResponse,
+  type StatusCounts,
+} from '@clearing-desk/contracts';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { applications } from '../db/schema';
+import { applicationLog, applications } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
 
 /** Statuses that are a decision (spec section 3): offered, invited, referred, pooled, rejected. */
@@ -47,7 +54,7 @@ const textArray = (values: readonly string[]) =>
  * domain.md "Public submissions"); every other decided status (O, I, R, P, X) is an adviser's.
  */
 export function createFiguresRepository(db: ApplicationsDatabase) {
-  return {
+  const repository = {
     /**
      * Counts per course code (every code asked, zeros included, in the order asked) and today's
      * applications per hour over all of them (24 entries). `now` fixes "today" (tests).
@@ -111,9 +118,40 @@ export function createFiguresRepository(db: ApplicationsDatabase) {
         counts.adviser += Number(row.adviser);
         counts.outboundCalls += Number(row.outbound_calls);
       }
-      return { rows: codes.map((code) => ({ UCAS_CODE: code, ...(asked.get(code) ?? zeroCounts()) })), perHour };
+      const offerTimes = await repository.offerTimes(codes, now);
+      return {
+        rows: codes.map((code) => ({ UCAS_CODE: code, ...(asked.get(code) ?? zeroCounts()), offerTimes: offerTimes.get(code) ?? [] })),
+        perHour,
+      };
+    },
+
+    /**
+     * When each application now offered (O) on these courses was offered, for those offered in
+     * the last 60 minutes before `now`: the time of its last LOG row meant for the applicant (the
+     * status change or the create that made it O, the instant its offer deadline counts from).
+     * An offer withdrawn since is not counted: the forecast is about places taken now.
+     */
+    async offerTimes(codes: readonly string[], now: Date = new Date()): Promise<Map<string, string[]>> {
+      const since = new Date(now.getTime() - TIME_TO_FULL_WINDOWS_MINUTES.long * 60_000).toISOString();
+      const result = await db.execute<{ ucas_code: string; offered_at: Date | string }>(sql`
+        select a.ucas_code, o.offered_at
+        from ${applications} a
+        cross join lateral (
+          select max(l.time) as offered_at from ${applicationLog} l
+          where l.application_id = a.application_id and l.applicant_message is not null
+        ) o
+        where a.status = 'O' and a.ucas_code = any(${textArray(codes)})
+          and o.offered_at > ${since}::timestamptz and o.offered_at <= ${now.toISOString()}::timestamptz`);
+      const byCode = new Map<string, string[]>();
+      for (const row of rowsOf<{ ucas_code: string; offered_at: Date | string }>(result)) {
+        const list = byCode.get(row.ucas_code) ?? [];
+        list.push(new Date(row.offered_at).toISOString());
+        byCode.set(row.ucas_code, list);
+      }
+      return byCode;
     },
   };
+  return repository;
 }
 
 /** node-postgres answers `{ rows }`, PGlite too; both shapes are accepted. */

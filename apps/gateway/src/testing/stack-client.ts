@@ -99,6 +99,13 @@ export class StackClient {
     return { status: res.status, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text, headers: res.headers };
   }
 
+  /** A GET whose answer is left unread (a stream of server-sent events): the caller reads its body and cancels it. */
+  async open(path: string, headers: Record<string, string> = {}): Promise<Response> {
+    const res = await this.fetch(`${this.baseUrl}${path}`, { headers: { cookie: this.cookieHeader(), ...headers } });
+    this.remember(res);
+    return res;
+  }
+
   /** A PUT with an If-Match header (the version the client last read), answering the new ETag too. */
   async putIfMatch(path: string, data: unknown, ifMatch: string): Promise<{ status: number; body: unknown; etag: string | null }> {
     const { status, body, headers } = await this.sendWithHeaders('PUT', path, data, { 'if-match': ifMatch });

@@ -168,6 +168,8 @@ export const API_ENDPOINTS = withSchemas({
   figures: { query: figuresQuerySchema, responses: { 200: figuresResponseSchema, ...refusals } },
   /** The same figures as a CSV download. */
   figuresCsv: { query: figuresQuerySchema, responses: { 200: z.string(), ...refusals } },
+  /** The wallboard's live updates: server-sent events (text/event-stream), one per decision (figures wallboard.ts). */
+  wallboardEvents: { query, responses: { ...refusals } },
   // The applications desk.
   deskApplications: { query: applicationListingQuerySchema, responses: { 200: applicationListingResponseSchema, ...deskErrors } },
   deskStudents: { query: studentSearchQuerySchema, responses: { 200: studentSearchResponseSchema, ...deskErrors } },

@@ -55,6 +55,23 @@ describe('buildFigures', () => {
     ]);
   });
 
+  it('forecasts each course from its offer times: full with no place left, filling fast under the threshold, not filling without offers', () => {
+    const now = new Date('2025-08-14T10:00:00Z');
+    // G100: 5 places left, an offer every 3 minutes for the last hour: 20 an hour, so 15 minutes.
+    const every3 = Array.from({ length: 20 }, (_, i) => new Date(now.getTime() - (1 + 3 * i) * 60_000).toISOString());
+    const withTimes: FiguresCountResponse = {
+      ...counts,
+      rows: [...counts.rows, { UCAS_CODE: 'G100', today: status(0), total: status(0), automatic: 0, adviser: 0, outboundCalls: 0, offerTimes: every3 }],
+    };
+    const forecast = buildFigures(courses, withTimes, { margin: 20, now, fastMinutes: 30 });
+    expect(forecast.courses.map((c) => [c.UCAS_CODE, c.OFFERS_LAST_15, c.OFFERS_LAST_60, c.MINUTES_TO_FULL, c.FILL_STATE])).toEqual([
+      ['G400', 0, 0, 0, 'full'],
+      ['G100', 5, 20, 15, 'filling-fast'],
+      ['M100', 0, 0, null, 'not-filling'],
+    ]);
+    expect(buildFigures(courses, withTimes, { margin: 20, now, fastMinutes: 10 }).courses[1]?.FILL_STATE).toBe('filling');
+  });
+
   it('adds up schools (by name) and the overall total', () => {
     // Places left are the ledger's (G400 0, the others their projection's 5); public vacancies apart.
     expect(figures.schools.map((s) => [s.SCHOOL, s.courses, s.total.applications, s.placesLeft, s.publicVacancies, s.overOffered, s.outboundCalls])).toEqual([

@@ -3,6 +3,7 @@ import { courseRowSchema, type CourseRow } from '../courses/course';
 import { emailSummarySchema, type EmailSummary } from '../notifications/email-records';
 import { timestampQuerySchema } from '../common/timestamp-query';
 import { placesLedgerSchema } from '../rules/places-schemas';
+import { fillState, forecastTimeToFull, TIME_TO_FULL_WINDOWS_MINUTES } from './time-to-full';
 
 /**
  * Live results-day figures: per course the user may report on, per school and overall.
@@ -14,6 +15,8 @@ export const FIGURES_REFRESH_MS = 15_000;
 /** Over-offer margin (percent of Clearing places) when the manager sets none, and its upper bound. */
 export const FIGURES_MARGIN_DEFAULT = 0;
 export const FIGURES_MARGIN_MAX = 500;
+/** 'Filling fast' below this forecast (minutes) when the deployment sets none (config WALLBOARD_FILLS_FAST_MINUTES). */
+export const FILLS_FAST_MINUTES_DEFAULT = 30;
 import { AUTOMATIC_SUB_STATUSES } from '../privacy/automatic-decision-texts';
 export { AUTOMATIC_SUB_STATUSES };
 
@@ -63,8 +66,19 @@ export const figuresCountRequestSchema = z.object({ courses: z.array(figuresCour
 export type FiguresCountRequest = z.infer<typeof figuresCountRequestSchema>;
 /** Answer of applications-svc POST /figures: counts per asked course (every one, zeros included) and today's applications per hour (24 entries, hour 0 first). */
 export const figuresCountResponseSchema = z.object({
-  /** `places`: the course's places ledger, null before applications-svc first saw the course. */
-  rows: z.array(courseCountsSchema.extend({ UCAS_CODE: z.string(), places: placesLedgerSchema.nullable().optional() })),
+  /**
+   * `places`: the course's places ledger, null before applications-svc first saw the course.
+   * `offerTimes`: when each application now offered (O) on the course was offered, for those
+   * offered in the last 60 minutes (ISO 8601; the time of its last LOG row meant for the applicant,
+   * as the offer's deadline counts from it), the input of the time-to-full forecast.
+   */
+  rows: z.array(
+    courseCountsSchema.extend({
+      UCAS_CODE: z.string(),
+      places: placesLedgerSchema.nullable().optional(),
+      offerTimes: z.array(z.string()).optional(),
+    }),
+  ),
   perHour: z.array(count).length(24),
 });
 export type FiguresCountResponse = z.infer<typeof figuresCountResponseSchema>;
@@ -112,6 +126,12 @@ export const figuresCourseRowSchema = courseCountsSchema.extend({
   OFFERS_COUNTING: count,
   LAST_GUARD_CLOSE: z.string().nullable(),
   LAST_GUARD_REOPEN: z.string().nullable(),
+  /** Offers made in the last 15 and 60 minutes (docs/domain/wallboard.md). */
+  OFFERS_LAST_15: count,
+  OFFERS_LAST_60: count,
+  /** Time-to-full forecast in minutes (contracts forecastTimeToFull): 0 when full, null when not filling. */
+  MINUTES_TO_FULL: z.number().nonnegative().nullable(),
+  FILL_STATE: z.enum(['full', 'filling-fast', 'filling', 'not-filling']),
 });
 export type FiguresCourseRow = z.infer<typeof figuresCourseRowSchema>;
 
@@ -161,11 +181,21 @@ function addInto(into: FiguresTotals, row: FiguresCourseRow): void {
 export function buildFigures(
   courses: readonly CourseRow[],
   counts: FiguresCountResponse,
-  options: { margin: number; now?: Date; emails?: EmailSummary | null },
+  options: { margin: number; now?: Date; emails?: EmailSummary | null; fastMinutes?: number },
 ): FiguresResponse {
+  const now = options.now ?? new Date();
   const byCode = new Map(counts.rows.map((r) => [r.UCAS_CODE, r]));
   const rows: FiguresCourseRow[] = courses.map((c) => {
-    const { UCAS_CODE: _code, places, ...found } = byCode.get(c.UCAS_CODE) ?? { UCAS_CODE: c.UCAS_CODE, places: null, ...zeroCounts() };
+    const {
+      UCAS_CODE: _code,
+      places,
+      offerTimes = [],
+      ...found
+    } = byCode.get(c.UCAS_CODE) ?? { UCAS_CODE: c.UCAS_CODE, places: null, offerTimes: [], ...zeroCounts() };
+    const placesLeft = places?.VACANCIES_INTERNAL ?? c.VACANCIES_INTERNAL;
+    const times = offerTimes.map((t) => Date.parse(t));
+    const forecast = forecastTimeToFull({ placesLeft, offerTimes: times, now: now.getTime() });
+    const within = (minutes: number) => times.filter((t) => t > now.getTime() - minutes * 60_000 && t <= now.getTime()).length;
     const row: Omit<FiguresCourseRow, 'overOffered'> = {
       UCAS_CODE: c.UCAS_CODE,
       COURSE_CODE_OVERRIDE: c.COURSE_CODE_OVERRIDE,
@@ -176,13 +206,17 @@ export function buildFigures(
       DEPT: c.DEPT,
       SUSPENDED: c.SUSPENDED,
       VACANCIES_EXTERNAL: c.VACANCIES_EXTERNAL,
-      VACANCIES_INTERNAL: places?.VACANCIES_INTERNAL ?? c.VACANCIES_INTERNAL,
+      VACANCIES_INTERNAL: placesLeft,
       ...found,
       CLEARING_PLACES: places?.CLEARING_PLACES ?? c.VACANCIES_INTERNAL,
       OFFER_ALLOWANCE: places?.OFFER_ALLOWANCE ?? 1,
       OFFERS_COUNTING: places?.OFFERS ?? 0,
       LAST_GUARD_CLOSE: places?.LAST_GUARD_CLOSE ?? null,
       LAST_GUARD_REOPEN: places?.LAST_GUARD_REOPEN ?? null,
+      OFFERS_LAST_15: within(TIME_TO_FULL_WINDOWS_MINUTES.short),
+      OFFERS_LAST_60: within(TIME_TO_FULL_WINDOWS_MINUTES.long),
+      MINUTES_TO_FULL: forecast.minutesToFull,
+      FILL_STATE: fillState(forecast, options.fastMinutes ?? FILLS_FAST_MINUTES_DEFAULT),
     };
     // Offers against the ledger's Clearing places (not public vacancies, which only gate the public search).
     return { ...row, overOffered: isOverOffered(row.total.offered, row.CLEARING_PLACES, options.margin) };
@@ -199,7 +233,7 @@ export function buildFigures(
     addInto(overall, row);
   }
   return {
-    generatedAt: (options.now ?? new Date()).toISOString(),
+    generatedAt: now.toISOString(),
     timeZone: FIGURES_TIME_ZONE,
     margin: options.margin,
     courses: rows,

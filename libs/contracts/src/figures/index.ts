@@ -1,2 +1,4 @@
 /** Live results-day figures. */
 export * from './figures';
+export * from './time-to-full';
+export * from './wallboard';

@@ -25,6 +25,13 @@ export type OutboxRelayOptions = {
   batch: number;
   log: FastifyBaseLogger;
   onRelayed?: (rows: number) => void;
+  /**
+   * A Redis pub/sub message for a row just relayed (channel and text), or null for none: published
+   * on the relay's connection after the batch commits (so a rolled-back row is never announced),
+   * fire and forget (a lost message never holds a row back). applications-svc announces its
+   * decisions to the wallboards this way.
+   */
+  announce?: (row: { kind: string; payload: unknown }) => { channel: string; message: string } | null;
 };
 
 /**
@@ -63,7 +70,7 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
   /** One batch: answers how many rows were relayed (0 when none waited or Redis is down). */
   async function relayBatch(): Promise<number> {
     if (connection.status !== 'ready') return 0;
-    return db.transaction(async (tx) => {
+    const relayed = await db.transaction(async (tx) => {
       const rows = await tx
         .select()
         .from(table)
@@ -71,7 +78,7 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
         .orderBy(asc(table.createdAt))
         .limit(options.batch)
         .for('update', { skipLocked: true });
-      if (rows.length === 0) return 0;
+      if (rows.length === 0) return [];
       for (const row of rows) {
         await withTimeout(
           queueFor(row.kind).add(row.kind, { outboxId: row.id, payload: row.payload }, { ...routeOf(row.kind).jobOptions, jobId: row.id }),
@@ -88,8 +95,13 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
             rows.map((r) => r.id),
           ),
         );
-      return rows.length;
+      return rows;
     });
+    for (const row of relayed) {
+      const note = options.announce?.(row);
+      if (note) connection.publish(note.channel, note.message).catch((err: unknown) => log.warn({ err }, 'outbox announcement not published'));
+    }
+    return relayed.length;
   }
 
   /** Relays until nothing waits (or a batch fails); then waits for the next tick or kick. */

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { applicationsConfigSchema } from '../../config';
-import { applications, coursePlaces, students } from '../../db/schema';
+import { applicationLog, applications, coursePlaces, students } from '../../db/schema';
 
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -102,6 +102,8 @@ describe(`POST ${APPLICATIONS_SVC.figures.path}`, () => {
           LAST_GUARD_REOPEN: null,
           VERSION: 1,
         },
+        // Seeded without LOG rows, so no offer has a time in the last hour.
+        offerTimes: [],
       },
       {
         UCAS_CODE: 'L100',
@@ -112,6 +114,7 @@ describe(`POST ${APPLICATIONS_SVC.figures.path}`, () => {
         outboundCalls: 1,
         // Seeded straight into the table: the places ledger has not seen this course.
         places: null,
+        offerTimes: [],
       },
       {
         UCAS_CODE: 'Z999',
@@ -121,6 +124,7 @@ describe(`POST ${APPLICATIONS_SVC.figures.path}`, () => {
         adviser: 0,
         outboundCalls: 0,
         places: null,
+        offerTimes: [],
       },
     ]);
     expect(body.perHour.reduce((a, b) => a + b, 0)).toBe(7);
@@ -180,5 +184,61 @@ describe(`POST ${APPLICATIONS_SVC.figures.path}`, () => {
   it('answers 400 for a malformed body', async () => {
     const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.figures), headers: as(editor), payload: { courses: 'G400' } });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('offer times for the time-to-full forecast', () => {
+  // Seeded last (and on a course of its own) so the counts above are the seeded set's.
+  const F300 = { UCAS_CODE: 'F300', SCHOOL: 'SCI', DEPT: 'CMPS' };
+  const MINUTE = 60_000;
+
+  /** An application on F300 in `status`, whose LOG rows meant for the applicant were `minutesAgo` (the last one last). */
+  async function seedF300(status: 'O' | 'R', ...minutesAgo: number[]) {
+    const email = `${randomUUID()}@example.com`;
+    const [student] = await app.db
+      .insert(students)
+      .values({ name1: 'Test', name2: 'Offer', email, emailNormalised: email, dob: '2006-01-01', nationality: 'GBR', tel1: '07700900000' })
+      .returning();
+    const [application] = await app.db
+      .insert(applications)
+      .values({
+        hash: randomUUID(),
+        submissionId: randomUUID(),
+        studentId: student!.studentId,
+        ucasCode: 'F300',
+        departNumber: '31',
+        status,
+        form: {} as never,
+        assessment: {} as never,
+        over18: 1,
+        secondYearEntry: 0,
+        outboundCallFlag: 0,
+        emailNormalised: email,
+      })
+      .returning();
+    for (const ago of minutesAgo) {
+      await app.db.insert(applicationLog).values({
+        applicationId: application!.applicationId,
+        user: 'editor',
+        status: 'S',
+        message: 'm',
+        applicantMessage: 'm',
+        time: new Date(Date.now() - ago * MINUTE),
+      });
+    }
+    // A staff-only row after the offer (a field change) does not move the offer's time.
+    await app.db.insert(applicationLog).values({ applicationId: application!.applicationId, user: 'editor', status, message: 'Fields changed: TEL1.' });
+  }
+
+  it('answers when each offer of the last 60 minutes was made: not older ones, not applications no longer offered', async () => {
+    await seedF300('O', 120, 10);
+    await seedF300('O', 45);
+    await seedF300('O', 75);
+    await seedF300('R', 5);
+    const res = await post([F300]);
+    expect(res.statusCode).toBe(200);
+    const row = figuresCountResponseSchema.parse(res.json()).rows[0]!;
+    const agoMinutes = (row.offerTimes ?? []).map((t) => Math.round((Date.now() - Date.parse(t)) / MINUTE)).sort((a, b) => a - b);
+    expect(agoMinutes).toEqual([10, 45]);
   });
 });

@@ -99,8 +99,9 @@ export const retentionJobPlugin = fp<{ config: GatewayConfig }>(
 
     fastify.addHook('onReady', async () => {
       if (!config.RETENTION_CRON) return;
-      // Redis down at start must not stop the gateway: the scheduler is upserted again at the next start.
-      await queue
+      // Not awaited: with Redis down the command waits for a reconnection, and the gateway must
+      // start and serve without Redis. The upsert completes once Redis answers (or at the next start).
+      void queue
         .upsertJobScheduler(
           NIGHTLY_SCHEDULER_ID,
           { pattern: config.RETENTION_CRON, tz: 'Europe/London' },

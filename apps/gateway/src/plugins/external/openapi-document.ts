@@ -49,6 +49,7 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   deskCourseHistory: "A course's change history",
   figures: 'Application figures by course',
   figuresCsv: 'Application figures by course, as CSV',
+  wallboardEvents: 'Live wallboard updates (server-sent events)',
   deskApplications: 'List applications (the applications desk)',
   deskStudents: 'Search students',
   deskApplication: 'One application for staff',
@@ -106,6 +107,13 @@ const IDEMPOTENT_ROUTES: ReadonlySet<ApiRouteName> = new Set(['apply', 'deskAppl
  * reply is not serialised through one), so the document says what the file is here.
  */
 const BINARY_ANSWERS: Partial<Record<ApiRouteName, Record<string, unknown>>> = {
+  wallboardEvents: {
+    200: {
+      description:
+        'A stream of server-sent events: `event: figures` with a JSON `data` line per decision (the course, its new status, when), and keep-alive comments',
+      content: { 'text/event-stream': { schema: { type: 'string' } } },
+    },
+  },
   deskSubjectAccess: {
     200: {
       description: "The person's stored data: a zip with index.txt and one JSON file per table",

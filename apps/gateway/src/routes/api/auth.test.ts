@@ -395,7 +395,12 @@ describe('admin routes and access', () => {
     const { client: admin, headers } = newClient();
     await admin.login('admin', PASSWORD, headers);
     const closed = await admin.send('PUT', apiPath('clearingStatusUpdate'), { state: 0, closing_message: 'Clearing has closed for 2025/26.' });
-    expect(closed).toEqual({ status: 200, body: { state: 0, closing_message: 'Clearing has closed for 2025/26.' } });
+    // The answer is the public state, the stored setting and the cycle (the Settings page's form reads them).
+    expect(closed).toMatchObject({
+      status: 200,
+      body: { state: 0, closing_message: 'Clearing has closed for 2025/26.', setting: { state: 0, closing_message: 'Clearing has closed for 2025/26.' } },
+    });
+    expect((closed.body as { cycle: { NAME: string } }).cycle.NAME).toBe('2025/26');
     const audit = await admin.get(apiPath('clearingStatusAudit'));
     expect((audit.body as { rows: object[] }).rows[0]).toMatchObject({ username: 'admin', state: 0, closing_message: 'Clearing has closed for 2025/26.' });
     // The public sees the closed state; the signed-in Administrator reopens it.

@@ -17,13 +17,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
  * courses by the user's scopes (403 when there are none), applications-svc counts their
  * applications in SQL, and the contracts' `buildFigures` adds the school and overall totals.
  */
-async function loadFigures(fastify: Parameters<FastifyPluginAsyncZod>[0], request: FastifyRequest, margin: number): Promise<FiguresResponse> {
+async function loadFigures(
+  fastify: Parameters<FastifyPluginAsyncZod>[0],
+  request: FastifyRequest,
+  margin: number,
+  fastMinutes: number,
+): Promise<FiguresResponse> {
   const { rows: courses } = await fastify.services.courses.send(request, COURSES_SVC.reportable);
   const counts = await fastify.services.applications.send(request, APPLICATIONS_SVC.figures, {
     body: { courses: courses.map(({ UCAS_CODE, SCHOOL, DEPT }) => ({ UCAS_CODE, SCHOOL, DEPT })) },
   });
   return buildFigures(courses, counts, {
     margin,
+    fastMinutes,
     emails: await emailSummary(
       fastify,
       request,
@@ -48,21 +54,22 @@ async function emailSummary(fastify: Parameters<FastifyPluginAsyncZod>[0], reque
 /**
  * GET /api/admin/figures (JSON) and GET /api/admin/figures.csv (the same figures as a download):
  * live results-day figures for users with view-report, scoped to their courses; `margin` sets the
- * over-offer warning (percent of places left).
+ * over-offer warning (percent of places left); `fastMinutes` (config WALLBOARD_FILLS_FAST_MINUTES)
+ * marks a course 'filling fast' under that time-to-full forecast.
  */
-export const figuresApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
+export const figuresApiRoutes: FastifyPluginAsyncZod<{ fastMinutes: number }> = async (fastify, { fastMinutes }) => {
   fastify.route({
     ...routeOf(API_ENDPOINTS.figures),
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return loadFigures(fastify, request, request.query.margin);
+      return loadFigures(fastify, request, request.query.margin, fastMinutes);
     },
   });
 
   fastify.route({
     ...routeOf(API_ENDPOINTS.figuresCsv),
     handler: async (request, reply) => {
-      const csv = figuresCsv(await loadFigures(fastify, request, request.query.margin));
+      const csv = figuresCsv(await loadFigures(fastify, request, request.query.margin, fastMinutes));
       void reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${FIGURES_TEXTS.CSV_FILE_NAME}"`)

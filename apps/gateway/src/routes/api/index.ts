@@ -13,6 +13,7 @@ import { fileApiRoutes } from './files';
 import { figuresApiRoutes } from './figures';
 import { scenarioApiRoutes } from './scenarios';
 import { statusApiRoutes } from './status';
+import { wallboardApiRoutes } from './wallboard';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,7 +42,8 @@ export const apiRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, 
   await fastify.register(assessApiRoutes);
   await fastify.register(applicationApiRoutes, { config });
   await fastify.register(fileApiRoutes);
-  await fastify.register(figuresApiRoutes);
+  await fastify.register(figuresApiRoutes, { fastMinutes: config.WALLBOARD_FILLS_FAST_MINUTES });
+  await fastify.register(wallboardApiRoutes);
   await fastify.register(scenarioApiRoutes);
   await fastify.register(eventApiRoutes, { config });
 };

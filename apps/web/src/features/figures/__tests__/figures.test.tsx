@@ -109,6 +109,58 @@ describe('/staff/figures', () => {
     expect(within(await screen.findByRole('alert')).getByRole('link', { name: 'Enter a whole number from 0 to 500' })).toBeInTheDocument();
   });
 
+  it('forecasts each course, filters the full and the filling-fast ones, sorts by time to full and searches by course', async () => {
+    const now = new Date('2025-08-14T09:30:00Z');
+    const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000).toISOString();
+    const physics = createCourse({ UCAS_CODE: 'F300', COURSE_TITLE: 'Physics', VACANCIES_INTERNAL: 5 });
+    const economics = createCourse({ UCAS_CODE: 'L100', COURSE_TITLE: 'Economics', VACANCIES_INTERNAL: 20 });
+    const zero = { today: status(0), total: status(0), automatic: 0, adviser: 0, outboundCalls: 0 };
+    const forecastCounts: FiguresCountResponse = {
+      ...counts,
+      rows: [
+        ...counts.rows,
+        // Physics: an offer every 3 minutes for the hour (20 an hour) against 5 places: 15 min.
+        { UCAS_CODE: 'F300', ...zero, offerTimes: Array.from({ length: 20 }, (_, i) => minutesAgo(1 + 3 * i)) },
+        // Economics: one offer in the hour against 20 places: 20 / ((1/15 + 1/60) / 2 per minute) = 8 h.
+        { UCAS_CODE: 'L100', ...zero, offerTimes: [minutesAgo(10)] },
+      ],
+    };
+    server.use(
+      http.get(apiUrl(API_ROUTES.figures.path), () =>
+        HttpResponse.json(buildFigures([economics, course, physics], forecastCounts, { margin: 0, now, fastMinutes: 30 })),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/staff/figures', { user: editor });
+    const table = await screen.findByRole('table', { name: 'Figures per course' });
+    const shown = () =>
+      within(screen.getByRole('table', { name: 'Figures per course' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [row.querySelectorAll('td, th')[0]?.querySelector('.cd-block')?.textContent, row.querySelectorAll('td, th')[1]?.textContent]);
+    expect(within(table).getByRole('columnheader', { name: 'Time to full' })).toBeInTheDocument();
+    expect(shown()).toEqual([
+      ['Economics BSc (Hons)', '8 h1 offers in the last hour, 1 in 15 min'],
+      ['Computer Science BSc (Hons)', 'Full0 offers in the last hour, 0 in 15 min'],
+      ['Physics BSc (Hons)', '15 minFilling fast20 offers in the last hour, 5 in 15 min'],
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent('Showing all 3 courses');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Filling fast');
+    expect(shown().map(([title]) => title)).toEqual(['Physics BSc (Hons)']);
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 1 of 3 courses');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Full');
+    expect(shown().map(([title]) => title)).toEqual(['Computer Science BSc (Hons)']);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'All courses');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Time to full (soonest first)');
+    expect(shown().map(([title]) => title)).toEqual(['Computer Science BSc (Hons)', 'Physics BSc (Hons)', 'Economics BSc (Hons)']);
+
+    await user.type(screen.getByRole('searchbox', { name: /Search by course/ }), 'l100');
+    expect(shown().map(([title]) => title)).toEqual(['Economics BSc (Hons)']);
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 1 of 3 courses');
+  });
+
   it('tells a user without view-report that they cannot, with no Figures link', async () => {
     renderApp('/staff/figures', { user: frontOffice });
     expect(await screen.findByText(FIGURES_TEXTS.FORBIDDEN)).toBeInTheDocument();

@@ -5,15 +5,20 @@ import {
   FIGURES_COLUMNS as C,
   figuresPeriodHeading,
   FIGURES_TEXTS,
+  FILL_STATE_TEXTS,
+  timeToFullText,
   type FiguresCourseRow,
   type FiguresResponse,
   type FiguresTotals,
 } from '@clearing-desk/contracts';
-import { Button, ErrorSummary, Notice, Spinner, SummaryList, Table, Tag, TextInput, WarningText, type TableColumn } from '@clearing-desk/ui';
+import { Button, ErrorSummary, Notice, Select, Spinner, SummaryList, Table, Tag, TextInput, WarningText, type TableColumn } from '@clearing-desk/ui';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatApiError } from '@/lib/api-client';
 import { figuresCsvHref, useFigures } from '../api/get-figures';
+import { courseView, type CourseShow, type CourseSort, type CourseView } from '../lib/course-view';
 import { FIGURES_SCREEN_TEXTS as T } from '../texts';
 import { ApplicationsPerHourChart } from './applications-per-hour-chart';
 
@@ -27,16 +32,21 @@ const guardTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeSty
  */
 function countColumns<R extends FiguresTotals | FiguresCourseRow>(places: (row: R) => { left: number; vacancies: number }): TableColumn<R>[] {
   return [
-    { id: 'today', header: C.TODAY, cell: (r) => r.today.applications },
-    { id: 'total', header: C.TOTAL, cell: (r) => r.total.applications },
+    // Pairs and triples share a column (their headings the contracts' own, joined) so the course table fits a 1,280 px screen.
+    {
+      id: 'applications',
+      header: `${C.STATUS.applications} ${C.TODAY.toLowerCase()} / ${C.TOTAL.toLowerCase()}`,
+      cell: (r) => `${r.today.applications} / ${r.total.applications}`,
+    },
     { id: 'offered', header: C.STATUS.offered, cell: (r) => r.total.offered },
     { id: 'invited', header: C.STATUS.invited, cell: (r) => r.total.invited },
-    { id: 'referred', header: C.STATUS.referred, cell: (r) => r.total.referred },
-    { id: 'pooled', header: C.STATUS.pooled, cell: (r) => r.total.pooled },
-    { id: 'rejected', header: C.STATUS.rejected, cell: (r) => r.total.rejected },
+    {
+      id: 'other-decisions',
+      header: `${C.STATUS.referred} / ${C.STATUS.pooled.toLowerCase()} / ${C.STATUS.rejected.toLowerCase()}`,
+      cell: (r) => `${r.total.referred} / ${r.total.pooled} / ${r.total.rejected}`,
+    },
     { id: 'waiting', header: C.STATUS.waiting, cell: (r) => r.total.waiting },
-    { id: 'automatic', header: C.AUTOMATIC_DECISIONS, cell: (r) => r.automatic },
-    { id: 'adviser', header: C.ADVISER_DECISIONS, cell: (r) => r.adviser },
+    { id: 'decisions', header: `${C.AUTOMATIC_DECISIONS} / ${C.ADVISER_DECISIONS.toLowerCase()}`, cell: (r) => `${r.automatic} / ${r.adviser}` },
     { id: 'calls', header: C.OUTBOUND_CALLS, cell: (r) => r.outboundCalls },
     { id: 'places-left', header: C.PLACES_LEFT, cell: (r) => places(r).left },
     { id: 'public-vacancies', header: C.PUBLIC_VACANCIES, cell: (r) => places(r).vacancies },
@@ -54,6 +64,18 @@ const courseColumns = (margin: number): TableColumn<FiguresCourseRow>[] => [
         </span>
         <span className="cd-block cd-secondary-text">{r.COURSE_CODE_OVERRIDE?.trim() ? r.COURSE_CODE_OVERRIDE : r.UCAS_CODE}</span>
         {r.overOffered && <Tag colour="red">{FIGURES_TEXTS.OVER_OFFER(margin)}</Tag>}
+      </>
+    ),
+  },
+  {
+    id: 'time-to-full',
+    header: T.TIME_TO_FULL,
+    cell: (r) => (
+      <>
+        {/* Red for the two states a supervisor acts on; 'Full' is both the forecast and the state, so said once. */}
+        {r.FILL_STATE === 'full' ? <Tag colour="red">{FILL_STATE_TEXTS.full}</Tag> : <span className="cd-block">{timeToFullText(r.MINUTES_TO_FULL)}</span>}
+        {r.FILL_STATE === 'filling-fast' && <Tag colour="red">{FILL_STATE_TEXTS['filling-fast']}</Tag>}
+        <span className="cd-block cd-secondary-text">{T.OFFERS_LAST_HOUR(r.OFFERS_LAST_15, r.OFFERS_LAST_60)}</span>
       </>
     ),
   },
@@ -147,6 +169,11 @@ function FiguresContent({ figures }: { figures: FiguresResponse }) {
           {T.DOWNLOAD_CSV}
         </a>
       </p>
+      <p className="cd-body">
+        <Link className="cd-link" to={paths.staffWallboard.getHref()}>
+          {T.WALLBOARD_LINK}
+        </Link>
+      </p>
       {o.overOffered > 0 && <WarningText>{T.OVER_OFFERED_COURSES(o.overOffered)}</WarningText>}
       <h2 className="cd-heading-m">{T.OVERALL_HEADING}</h2>
       <SummaryList
@@ -179,8 +206,60 @@ function FiguresContent({ figures }: { figures: FiguresResponse }) {
         <Table caption={T.SCHOOLS_CAPTION} captionHidden columns={schoolColumns} rows={figures.schools} rowKey={(s) => s.SCHOOL} />
       </div>
       <h2 className="cd-heading-m">{T.COURSES_HEADING}</h2>
-      <div className="cd-table-container">
-        <Table caption={T.COURSES_CAPTION} captionHidden columns={courseColumns(figures.margin)} rows={figures.courses} rowKey={(r) => r.UCAS_CODE} />
+      <CourseFigures figures={figures} />
+    </>
+  );
+}
+
+const SHOW_OPTIONS = [
+  { value: 'all', label: T.SHOW_ALL },
+  { value: 'full', label: FILL_STATE_TEXTS.full },
+  { value: 'filling-fast', label: FILL_STATE_TEXTS['filling-fast'] },
+] as const;
+const SORT_OPTIONS = [
+  { value: 'course', label: T.SORT_COURSE },
+  { value: 'time-to-full', label: T.SORT_TIME_TO_FULL },
+] as const;
+
+/**
+ * The per-course table with its search, 'Full' / 'Filling fast' filter and sort by time to full,
+ * applied as they change (the count of courses shown is a polite status, so a screen reader
+ * hears what the change did without losing its place).
+ */
+function CourseFigures({ figures }: { figures: FiguresResponse }) {
+  const [view, setView] = useState<CourseView>({ search: '', show: 'all', sort: 'course' });
+  const rows = courseView(figures.courses, view);
+  return (
+    <>
+      <div className="cd-figures-controls">
+        <TextInput
+          id="figures-search"
+          label={T.SEARCH_LABEL}
+          hint={T.SEARCH_HINT}
+          type="search"
+          value={view.search}
+          onChange={(event) => setView({ ...view, search: event.target.value })}
+        />
+        <Select
+          id="figures-show"
+          label={T.SHOW_LABEL}
+          options={SHOW_OPTIONS}
+          value={view.show}
+          onChange={(event) => setView({ ...view, show: event.target.value as CourseShow })}
+        />
+        <Select
+          id="figures-sort"
+          label={T.SORT_LABEL}
+          options={SORT_OPTIONS}
+          value={view.sort}
+          onChange={(event) => setView({ ...view, sort: event.target.value as CourseSort })}
+        />
+      </div>
+      <p className="cd-body" role="status">
+        {T.COURSES_SHOWN(rows.length, figures.courses.length)}
+      </p>
+      <div className="cd-table-container cd-figures-courses">
+        <Table caption={T.COURSES_CAPTION} captionHidden columns={courseColumns(figures.margin)} rows={rows} rowKey={(r) => r.UCAS_CODE} />
       </div>
     </>
   );

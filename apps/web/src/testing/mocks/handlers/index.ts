@@ -12,6 +12,7 @@ import { eventApiKeysHandlers } from './event-api-keys';
 import { webhooksHandlers } from './webhooks';
 import { filesHandlers } from './files';
 import { scenariosHandlers } from './scenarios';
+import { wallboardHandlers } from './wallboard';
 
 export const handlers = [
   ...authHandlers,
@@ -25,6 +26,7 @@ export const handlers = [
   ...decisionReviewHandlers,
   ...callbacksHandlers,
   ...auditHandlers,
+  ...wallboardHandlers,
   ...dataProtectionHandlers,
   ...eventApiKeysHandlers,
   ...webhooksHandlers,

@@ -1,0 +1,73 @@
+import { XSRF_COOKIE } from '@clearing-desk/contracts';
+import { createApplicationForm, FIVE_GCSES } from '@clearing-desk/contracts/testing';
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { uniqueEmail } from './support/apply';
+import { expectNoAxeViolations } from './support/axe';
+import { signIn } from './support/desk';
+
+/** Computer Science BSc: open in the demo catalogue, green for A*AA and five GCSEs. */
+const COURSE = 'G400';
+
+/** The value of the gateway's XSRF cookie in a context: what the web app sends as `token`. */
+async function xsrfToken(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === XSRF_COOKIE);
+  return cookie ? decodeURIComponent(cookie.value) : '';
+}
+
+/** A public applicant (no staff session) applies through POST /api/apply/{course} with a green form: offered at once. */
+async function publicOffer(context: BrowserContext) {
+  expect((await context.request.get('/api/ping')).status()).toBe(200);
+  const form = createApplicationForm({
+    NAME2: `Wallboard${Date.now()}`,
+    EMAIL: uniqueEmail('wallboard'),
+    UCAS_PERSONAL_ID: String(7_000_000_000 + Math.floor(Math.random() * 999_999_999)),
+    GCSE_QUALIFICATIONS: FIVE_GCSES,
+  });
+  const response = await context.request.post(`/api/apply/${COURSE}`, { data: { data: form, token: await xsrfToken(context) } });
+  expect(response.status()).toBe(200);
+  expect(((await response.json()) as { confirmed_status: string }).confirmed_status).toBe('O');
+}
+
+test.describe('The supervisor’s wallboard', () => {
+  test('fits 1280, is accessible in both type sizes, and shows a decision made through the API', async ({ page, browser }) => {
+    // axe reads every row of 161 courses, twice.
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, 'editor');
+
+    // The figures' per-course table fits the screen: no sideways scrolling at 1280.
+    await page.goto('/staff/figures');
+    await expect(page.getByRole('table', { name: 'Figures per course' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+
+    await page.goto('/staff/wallboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Wallboard' })).toBeVisible();
+    await expect(page.getByText('Live: updates as decisions are made')).toBeVisible();
+    const table = page.getByRole('table', { name: 'Courses by time to full, soonest first' });
+    const row = table.getByRole('row').filter({ has: page.getByText(COURSE, { exact: true }) });
+    await expect(row).toHaveCount(1);
+    await expectNoAxeViolations(page);
+
+    // Offers of the last 15 min / hour on the course, before the decision.
+    const lastHour = row.getByRole('cell').nth(3);
+    const [last15, last60] = (await lastHour.innerText()).split(' / ').map(Number);
+    const publicContext = await browser.newContext();
+    try {
+      await publicOffer(publicContext);
+    } finally {
+      await publicContext.close();
+    }
+    // The stream brings it: expect waits for the text (no timer of ours), bounded well under the
+    // figures' 15 s poll, so only the event can have brought it in time.
+    await expect(lastHour).toHaveText(`${(last15 ?? 0) + 1} / ${(last60 ?? 0) + 1}`, { timeout: 5_000 });
+
+    // Large type: remembered across a reload, and still accessible.
+    const toggle = page.getByRole('button', { name: 'Large type for a wall screen' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Large type for a wall screen' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(table).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
