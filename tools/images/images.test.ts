@@ -66,14 +66,17 @@ describe.each(Object.keys(IMAGES) as ImageName[])('the %s image', (app) => {
     for (const name of DEV_ONLY) expect([name, installed.includes(name)]).toEqual([name, false]);
     const { dependencies } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     const expected: Record<ImageName, string[]> = {
-      gateway: ['ioredis'],
+      // pg in every image of a service with a database: it stays outside the bundle so that
+      // tracing's pg instrumentation can patch it (tools/images RUNTIME_PACKAGES).
+      // The gateway runs the nightly retention job (BullMQ).
+      gateway: ['bullmq', 'ioredis'],
       // courses-svc takes the places projection from applications-svc's outbox events (BullMQ).
-      'courses-svc': ['@electric-sql/pglite', 'bullmq', 'ioredis'],
-      'applications-svc': ['@electric-sql/pglite', 'bullmq', 'ioredis'],
+      'courses-svc': ['@electric-sql/pglite', 'bullmq', 'ioredis', 'pg'],
+      'applications-svc': ['@electric-sql/pglite', 'bullmq', 'ioredis', 'pg'],
       'assessment-svc': [],
-      'files-svc': ['@electric-sql/pglite', 'bullmq', 'ioredis'],
-      'scenarios-svc': ['@electric-sql/pglite'],
-      'notifications-svc': ['@electric-sql/pglite', 'bullmq', 'ioredis'],
+      'files-svc': ['@electric-sql/pglite', 'bullmq', 'ioredis', 'pg'],
+      'scenarios-svc': ['@electric-sql/pglite', 'pg'],
+      'notifications-svc': ['@electric-sql/pglite', 'bullmq', 'ioredis', 'pg'],
     };
     expect(Object.keys(dependencies).sort()).toEqual(expected[app]);
   });

@@ -44,10 +44,11 @@ export type ImageName = keyof typeof IMAGES;
 /**
  * npm packages left out of the bundle and installed beside it, because they read files of their
  * own at run time: PGlite its WebAssembly and data files, BullMQ its Lua scripts; ioredis too, so
- * that our code and BullMQ share one copy of it. `pg-native` is pg's optional native driver,
- * never installed and never loaded.
+ * that our code and BullMQ share one copy of it; pg (and with it pg-pool) so that OpenTelemetry's
+ * pg instrumentation can patch it as it is required when tracing is on (a bundled copy is never
+ * required, so never patched). `pg-native` is pg's optional native driver, never installed and never loaded.
  */
-export const RUNTIME_PACKAGES = ['@electric-sql/pglite', 'bullmq', 'ioredis', 'pg-native'];
+export const RUNTIME_PACKAGES = ['@electric-sql/pglite', 'bullmq', 'ioredis', 'pg', 'pg-native'];
 
 /**
  * The repository's `__dirname` in each bundled source file becomes the folder it had in the
@@ -68,6 +69,28 @@ export function keepSourceFolders(): Plugin {
           loader: args.path.endsWith('x') ? 'tsx' : 'ts',
         };
       });
+    },
+  };
+}
+
+/** The import that starts tracing in a server bundle (startTracingModule resolves it). */
+const START_TRACING_MODULE = 'clearing-desk:start-tracing';
+
+/**
+ * Resolves START_TRACING_MODULE to a module that calls service-kit's startTracing with the app's
+ * name (tracing stays off unless configured): imported first by a server bundle, it runs before
+ * the app's modules require pg and ioredis, as OpenTelemetry's instrumentations need.
+ */
+function startTracingModule(app: ImageName): Plugin {
+  return {
+    name: 'start-tracing',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^clearing-desk:start-tracing$/ }, () => ({ path: app, namespace: 'start-tracing' }));
+      pluginBuild.onLoad({ filter: /.*/, namespace: 'start-tracing' }, () => ({
+        contents: `import { startTracing } from '@clearing-desk/service-kit/tracing';\nstartTracing(${JSON.stringify(app)});\n`,
+        loader: 'ts',
+        resolveDir: REPO_ROOT,
+      }));
     },
   };
 }
@@ -131,9 +154,11 @@ export async function bundleApp(app: ImageName, outDir: string, root = '__dirnam
   const imported = new Set<string>();
   for (const [entry, source] of Object.entries(spec.entries)) {
     // The server runs the package's service; any other entry is a script that runs when loaded (the scan worker).
+    // Tracing starts first (when configured; a virtual module evaluated before the others, in import
+    // order), so that pg and ioredis are patched by their instrumentations as they load.
     const contents =
       entry === 'server'
-        ? `import { runService } from '@clearing-desk/service-kit';\nimport { service } from '${source}';\nvoid runService(service);\n`
+        ? `import '${START_TRACING_MODULE}';\nimport { runService } from '@clearing-desk/service-kit';\nimport { service } from '${source}';\nvoid runService(service);\n`
         : `import '${source}';\n`;
     const result = await build({
       stdin: { contents, resolveDir: REPO_ROOT, loader: 'ts', sourcefile: `${app}/${entry}.ts` },
@@ -144,7 +169,7 @@ export async function bundleApp(app: ImageName, outDir: string, root = '__dirnam
       format: 'cjs',
       external: RUNTIME_PACKAGES,
       banner: { js: `var __imageRoot = ${root};` },
-      plugins: [keepSourceFolders()],
+      plugins: [keepSourceFolders(), startTracingModule(app)],
       metafile: true,
       sourcemap: 'linked',
       // Names kept: stack traces and pino's error serialisation stay readable.

@@ -15,6 +15,7 @@ import { startMailCatcher, type MailCatcher } from './mail-catcher';
 // The demo/test staff directory (OpenLDAP slapd) and the mail catcher (maildev) share this entry point.
 export * from './directory';
 export * from './mail-catcher';
+export * from './traces';
 export { embeddedPostgresUnreachable } from './embedded-postgres';
 
 /** Repository root (this file is tools/stack/stack.ts). */

@@ -1,4 +1,4 @@
-import { OUTBOX_KINDS, outboxRoutes } from '@clearing-desk/contracts';
+import { APPLICATIONS_OUTBOX_ROUTES } from './outbox/routes';
 import { createService, outboxRelayPlugin } from '@clearing-desk/service-kit';
 import { outbox } from './db/schema';
 import { wallboardAnnouncement } from './outbox/wallboard-announce';
@@ -51,12 +51,12 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   });
   await app.register(databasePlugin, { config });
   await app.register(intakeCyclePlugin, { config });
-  // Decision emails for notifications-svc, the places ledger's events for courses-svc.
+  // Decision emails for notifications-svc; the places ledger's events and the cycle's course starts for courses-svc.
   await app.register(outboxRelayPlugin, {
     table: outbox,
     redisUrl: config.REDIS_URL,
     prefix: config.NOTIFICATIONS_QUEUE_PREFIX,
-    routes: outboxRoutes(OUTBOX_KINDS.DECISION_EMAIL, OUTBOX_KINDS.COURSE_PLACES, OUTBOX_KINDS.CALLBACK_EMAIL),
+    routes: APPLICATIONS_OUTBOX_ROUTES,
     intervalMs: config.OUTBOX_RELAY_INTERVAL_MS,
     batch: config.OUTBOX_RELAY_BATCH,
     // Each decision relayed also reaches the wallboards (Redis pub/sub, after the commit).

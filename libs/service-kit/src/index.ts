@@ -23,3 +23,5 @@ export * from './outbox/outbox-table';
 export * from './outbox/outbox-relay';
 export * from './outbox/event-consumer';
 export * from './privacy/personal-rows';
+export * from './telemetry/tracing';
+export * from './telemetry/span-redaction';

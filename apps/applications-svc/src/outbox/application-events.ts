@@ -8,6 +8,7 @@ import {
   type ApplicationEventSubject,
   type ApplicationStatus,
 } from '@clearing-desk/contracts';
+import { currentTraceparent } from '@clearing-desk/service-kit';
 import { sql } from 'drizzle-orm';
 import { applications, outbox } from '../db/schema';
 import type { Executor } from '../repositories/applications-repository';
@@ -103,6 +104,7 @@ export async function writeApplicationEvents(tx: Executor, change: ApplicationCh
       kind: OUTBOX_KINDS.APPLICATION_EVENT,
       payload: event,
       relayedAt: sql`now()`,
+      traceparent: currentTraceparent(),
     })),
   );
   return events;

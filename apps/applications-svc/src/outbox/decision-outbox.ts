@@ -8,6 +8,7 @@ import {
   type EmailCourseFacts,
   type InterviewDetails,
 } from '@clearing-desk/contracts';
+import { currentTraceparent } from '@clearing-desk/service-kit';
 import { applications, outbox } from '../db/schema';
 import type { Executor } from '../repositories/applications-repository';
 
@@ -74,6 +75,7 @@ export async function writeDecisionOutbox(tx: Executor, a: DecisionAnnouncement)
     ...(a.review ? { review: a.review } : {}),
     linkValidUntil: a.linkValidUntil.toISOString(),
   };
-  await tx.insert(outbox).values({ aggregateId: payload.applicationId, kind: OUTBOX_KINDS.DECISION_EMAIL, payload });
+  // The request's trace goes with the row, in the same transaction: the email's sending continues it.
+  await tx.insert(outbox).values({ aggregateId: payload.applicationId, kind: OUTBOX_KINDS.DECISION_EMAIL, payload, traceparent: currentTraceparent() });
   return true;
 }

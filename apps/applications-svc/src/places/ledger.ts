@@ -9,6 +9,7 @@ import {
   type PlacesBackfill,
   type PlacesLedger,
 } from '@clearing-desk/contracts';
+import { currentTraceparent } from '@clearing-desk/service-kit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { applications, consumedEvents, coursePlaces, outbox } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
@@ -47,7 +48,7 @@ export function toPlacesLedger(row: LedgerRow): PlacesLedger {
 /** Writes the 'course-places' outbox row of a ledger change in the caller's transaction (the projection in courses-svc follows it). */
 async function announce(tx: Executor, row: LedgerRow, history: History): Promise<void> {
   const payload: CoursePlacesEvent = { ...toPlacesLedger(row), at: row.updatedAt.toISOString(), history };
-  await tx.insert(outbox).values({ aggregateId: row.ucasCode, kind: OUTBOX_KINDS.COURSE_PLACES, payload });
+  await tx.insert(outbox).values({ aggregateId: row.ucasCode, kind: OUTBOX_KINDS.COURSE_PLACES, payload, traceparent: currentTraceparent() });
 }
 
 /**

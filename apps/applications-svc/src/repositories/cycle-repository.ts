@@ -8,7 +8,7 @@ import {
   type CycleRollEntry,
   type RecruitmentCycle,
 } from '@clearing-desk/contracts';
-import { HttpError } from '@clearing-desk/service-kit';
+import { currentTraceparent, HttpError } from '@clearing-desk/service-kit';
 import { desc, eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { outbox, recruitmentCycleAudit, recruitmentCycles } from '../db/schema';
@@ -104,7 +104,7 @@ export function createCycleRepository(db: ApplicationsDatabase, today: () => str
           username,
           at: (audit?.at ?? new Date()).toISOString(),
         };
-        await tx.insert(outbox).values({ aggregateId: next.NAME, kind: OUTBOX_KINDS.COURSE_STARTS, payload: event });
+        await tx.insert(outbox).values({ aggregateId: next.NAME, kind: OUTBOX_KINDS.COURSE_STARTS, payload: event, traceparent: currentTraceparent() });
         return next;
       });
     },

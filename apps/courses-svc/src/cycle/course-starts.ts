@@ -1,6 +1,6 @@
 import { courseStartsJobSchema, OUTBOX_QUEUES, type CourseStartsMovedEvent } from '@clearing-desk/contracts';
-import { redisConnection, withTimeout } from '@clearing-desk/service-kit';
-import { Worker } from 'bullmq';
+import { queueTelemetry, redisConnection, withTimeout } from '@clearing-desk/service-kit';
+import { Worker, type Telemetry } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
@@ -51,7 +51,8 @@ export function createCourseStartsWorker(deps: { db: CoursesDatabase; config: Co
       deps.log.info({ from: payload.FROM, to: payload.TO, courses: moved.length }, 'course start dates moved to the new cycle');
       return moved.length;
     },
-    { connection, prefix: deps.config.EVENTS_QUEUE_PREFIX, concurrency: 1, autorun: false },
+    // Tracing on: the roll continues the trace of the cycle change that wrote its outbox row.
+    { connection, prefix: deps.config.EVENTS_QUEUE_PREFIX, concurrency: 1, autorun: false, telemetry: queueTelemetry<Telemetry>() },
   );
   worker.on('error', (err) => deps.log.warn({ err }, 'course starts worker error'));
   worker.on('failed', (job, err) => deps.log.warn({ err, jobId: job?.id }, 'course starts not moved; it is retried'));

@@ -23,6 +23,7 @@ import {
   type PlacesBackfill,
 } from '@clearing-desk/contracts';
 import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { currentTraceparent } from '@clearing-desk/service-kit';
 import fp from 'fastify-plugin';
 import { courseHistory, courseQualificationOptions, courses, departments, outbox, schools } from '../db/schema';
 import type { DemoCatalogue } from '../db/seed/demo-catalogue';
@@ -356,7 +357,8 @@ export function createCoursesRepository(db: CoursesDatabase) {
               username,
               at: new Date().toISOString(),
             };
-            await tx.insert(outbox).values({ aggregateId: locked.ucasCode, kind: OUTBOX_KINDS.COURSE_CONTROL, payload });
+            // The request's trace goes with the row: applications-svc's course-control consumer continues it.
+            await tx.insert(outbox).values({ aggregateId: locked.ucasCode, kind: OUTBOX_KINDS.COURSE_CONTROL, payload, traceparent: currentTraceparent() });
           }
         }
         return { kind: 'saved', courseData: next, changes, announced } as const;

@@ -1,5 +1,5 @@
-import { Queue, QueueEvents, type JobsOptions } from 'bullmq';
-import { redisConnection, withTimeout, type ConnectionLifecycle } from '@clearing-desk/service-kit';
+import { Queue, QueueEvents, type JobsOptions, type Telemetry } from 'bullmq';
+import { queueTelemetry, redisConnection, withTimeout, type ConnectionLifecycle } from '@clearing-desk/service-kit';
 import type { ScanWorkerConfig } from '../config';
 
 /** The BullMQ queue of scan jobs (one job per upload, id = file id). */
@@ -34,7 +34,11 @@ export function createScanQueue(config: Pick<ScanWorkerConfig, 'REDIS_URL' | 'FI
   const lifecycle: ConnectionLifecycle = { closed: false };
   const queueConnection = redisConnection(config.REDIS_URL, 'producer', lifecycle);
   const eventsConnection = redisConnection(config.REDIS_URL, 'blocking', lifecycle);
-  const queue = new Queue<ScanJobData, ScanJobResult>(SCAN_QUEUE_NAME, { connection: queueConnection, prefix: config.FILES_QUEUE_PREFIX });
+  const queue = new Queue<ScanJobData, ScanJobResult>(SCAN_QUEUE_NAME, {
+    connection: queueConnection,
+    prefix: config.FILES_QUEUE_PREFIX,
+    telemetry: queueTelemetry<Telemetry>(),
+  });
   const events = new QueueEvents(SCAN_QUEUE_NAME, { connection: eventsConnection, prefix: config.FILES_QUEUE_PREFIX });
   // Connection errors surface through failed calls (503); keep them from crashing the process.
   queue.on('error', () => undefined);

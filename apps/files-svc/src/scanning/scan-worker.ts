@@ -1,9 +1,9 @@
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { UnrecoverableError, Worker, type Job, type Telemetry } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ScanWorkerConfig } from '../config';
 import type { FilesRepository } from '../repositories/files-repository';
 import type { BlobStore } from '../storage/blob-store';
-import { redisConnection } from '@clearing-desk/service-kit';
+import { queueTelemetry, redisConnection } from '@clearing-desk/service-kit';
 import type { Scanner } from './clamav-scanner';
 import { inspectContainer, type ContainerLimits } from './container-inspection';
 import type { ScanMetrics } from './scan-metrics';
@@ -123,6 +123,8 @@ export function createScanWorker(deps: ScanWorkerDeps) {
     lockDuration: config.FILES_JOB_LOCK_MS,
     stalledInterval: config.FILES_STALLED_INTERVAL_MS,
     maxStalledCount: 2,
+    // Tracing on (files-svc's in-process worker): each scan continues the trace of the upload that queued it.
+    telemetry: queueTelemetry<Telemetry>(),
   });
   worker.on('error', (err) => deps.log.error({ err }, 'scan worker error'));
   worker.on('stalled', (jobId) => deps.log.warn({ jobId }, 'scan job stalled (its worker died); retrying it'));

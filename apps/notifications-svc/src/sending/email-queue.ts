@@ -1,6 +1,6 @@
 import { OUTBOX_QUEUES } from '@clearing-desk/contracts';
-import { redisConnection, withTimeout, type ConnectionLifecycle } from '@clearing-desk/service-kit';
-import { Queue, type JobsOptions } from 'bullmq';
+import { queueTelemetry, redisConnection, withTimeout, type ConnectionLifecycle } from '@clearing-desk/service-kit';
+import { Queue, type JobsOptions, type Telemetry } from 'bullmq';
 import type { NotificationsConfig } from '../config';
 
 /** The queue applications-svc's outbox relay fills (OUTBOX_QUEUES['decision-email']). */
@@ -28,7 +28,7 @@ export function resendJobOptions(config: Pick<NotificationsConfig, 'NOTIFICATION
 export function createEmailQueue(config: Pick<NotificationsConfig, 'REDIS_URL' | 'NOTIFICATIONS_QUEUE_PREFIX' | 'NOTIFICATIONS_SEND_ATTEMPTS'>) {
   const lifecycle: ConnectionLifecycle = { closed: false };
   const connection = redisConnection(config.REDIS_URL, 'producer', lifecycle);
-  const queue = new Queue(EMAIL_QUEUE_NAME, { connection, prefix: config.NOTIFICATIONS_QUEUE_PREFIX });
+  const queue = new Queue(EMAIL_QUEUE_NAME, { connection, prefix: config.NOTIFICATIONS_QUEUE_PREFIX, telemetry: queueTelemetry<Telemetry>() });
   queue.on('error', () => undefined);
   return {
     queue,

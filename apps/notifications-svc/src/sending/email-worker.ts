@@ -1,7 +1,7 @@
 import { callbackEmailJobSchema, decisionEmailJobSchema, OUTBOX_KINDS } from '@clearing-desk/contracts';
 import { teamCalendarFromConfig } from '@clearing-desk/contracts/server';
-import { redisConnection } from '@clearing-desk/service-kit';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { queueTelemetry, redisConnection } from '@clearing-desk/service-kit';
+import { UnrecoverableError, Worker, type Job, type Telemetry } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationsConfig } from '../config';
@@ -230,6 +230,8 @@ export function createEmailWorker(deps: EmailWorkerDeps) {
     // A job whose worker keeps dying is still never given up: it stays until it is sent.
     maxStalledCount: 1000,
     settings: { backoffStrategy: (attemptsMade: number) => backoffDelay(config, attemptsMade) },
+    // Tracing on: each job continues the trace of the decision that wrote its outbox row.
+    telemetry: queueTelemetry<Telemetry>(),
   });
   worker.on('error', (err) => deps.log.error({ err }, 'email worker error'));
   worker.on('stalled', (jobId) => deps.log.warn({ jobId }, 'email job stalled (its worker died); retrying it'));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runService, type ServiceDefinition } from '../server/run-service';
+import { startTracing } from '../telemetry/tracing';
 
 /**
  * The one process entry of every app (`npm start`'s stack, `nx run <app>:serve`, the Docker
@@ -18,6 +19,8 @@ async function main(appDir: string | undefined) {
   const root = path.resolve(appDir);
   const { main: entry } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { main?: string };
   if (!entry) throw new Error(`${appDir}/package.json has no "main"`);
+  // Before the app's modules load: the pg and ioredis instrumentations patch them as they are required.
+  startTracing(path.basename(root));
   const { service } = (await import(pathToFileURL(path.join(root, entry)).href)) as { service?: ServiceDefinition };
   if (!service) throw new Error(`${path.join(appDir, entry)} exports no \`service\``);
   await runService(service);

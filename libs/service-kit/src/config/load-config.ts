@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tracingConfigSchema } from '../telemetry/tracing';
 
 /** Variables every service reads (architecture.md "Running"). */
 export const baseServiceConfigSchema = z.object({
@@ -28,6 +29,9 @@ export const baseServiceConfigSchema = z.object({
    * downtime (docs/deploy.md "Rotating the internal token") accepts both while pods roll.
    */
   INTERNAL_TOKEN_SECONDARY: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  /** Tracing (telemetry/tracing.ts): read by startTracing before the app loads; named here so the schema lists every variable. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: tracingConfigSchema.shape.OTEL_EXPORTER_OTLP_ENDPOINT,
+  CLEARING_TRACES_FILE: tracingConfigSchema.shape.CLEARING_TRACES_FILE,
 });
 export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
 

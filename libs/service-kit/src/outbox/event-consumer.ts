@@ -1,6 +1,7 @@
-import { Worker } from 'bullmq';
+import { Worker, type Telemetry } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import { redisConnection, withTimeout, type ConnectionLifecycle } from '../queue/redis-connection';
+import { queueTelemetry } from '../telemetry/tracing';
 
 /** What an event consumer needs: the queue another service's outbox relay fills, its prefix, and what to do with a job's data. */
 export type EventConsumerOptions = {
@@ -25,7 +26,8 @@ export type EventConsumerOptions = {
  * (a course's events applied in the order they come; the handler's version or event-id check
  * guards the rest). Redis down: the worker reconnects and the events wait in the producer's
  * outbox or the queue; the consuming service down: they wait in the queue. `start` on the
- * service's onReady, `close` before its database closes.
+ * service's onReady, `close` before its database closes. While tracing is on, each job runs in the
+ * trace of the request that wrote its outbox row (BullMQ telemetry: the relay's span travels in the job).
  */
 export function createEventConsumer(options: EventConsumerOptions) {
   const lifecycle: ConnectionLifecycle = { closed: false };
@@ -35,6 +37,7 @@ export function createEventConsumer(options: EventConsumerOptions) {
     prefix: options.prefix,
     concurrency: 1,
     autorun: false,
+    telemetry: queueTelemetry<Telemetry>(),
   });
   worker.on('error', (err) => options.log.warn({ err }, `${options.name} worker error`));
   worker.on('failed', (job, err) => options.log.warn({ err, jobId: job?.id }, `${options.name}: event not applied; it is retried`));

@@ -1,10 +1,11 @@
 import { Counter, Gauge } from '@prometheus-io/client';
-import { Queue, type JobsOptions } from 'bullmq';
+import { Queue, type JobsOptions, type Telemetry } from 'bullmq';
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../database/connect-database';
 import { redisConnection, withTimeout, type ConnectionLifecycle } from '../queue/redis-connection';
+import { outsideTrace, queueTelemetry, SpanKind, withTraceparent } from '../telemetry/tracing';
 import type { OutboxTable } from './outbox-table';
 
 /** Where each outbox kind goes: its BullMQ queue and the job options of its rows. */
@@ -41,6 +42,9 @@ export type OutboxRelayOptions = {
  * transaction. If Redis is down the add fails, the transaction rolls back and the rows wait for
  * the next pass; if the process dies after the add and before the commit, the next pass adds the
  * row again and BullMQ (or the consumer's record of event ids) ignores the repeat.
+ * Each row's hand-over is a PRODUCER span in the trace the row's `traceparent` names (the request
+ * that wrote it; telemetry/tracing.ts), and the queues' BullMQ telemetry carries that trace into
+ * the job, so the consumer's work joins it (a no-op while tracing is off).
  * @throws at once for a row whose kind has no route (a programming error: nothing is relayed).
  */
 export function createOutboxRelay(options: OutboxRelayOptions) {
@@ -56,7 +60,7 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
   const queueFor = (kind: string) => {
     let q = queues.get(kind);
     if (!q) {
-      q = new Queue(routeOf(kind).queue, { connection, prefix: options.prefix });
+      q = new Queue(routeOf(kind).queue, { connection, prefix: options.prefix, telemetry: queueTelemetry<Telemetry>() });
       q.on('error', () => undefined);
       queues.set(kind, q);
     }
@@ -80,10 +84,18 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
         .for('update', { skipLocked: true });
       if (rows.length === 0) return [];
       for (const row of rows) {
-        await withTimeout(
-          queueFor(row.kind).add(row.kind, { outboxId: row.id, payload: row.payload }, { ...routeOf(row.kind).jobOptions, jobId: row.id }),
-          3000,
-          'queueing an outbox row',
+        // In the trace of the request that wrote the row (its traceparent): BullMQ's telemetry
+        // carries it on in the job, so the consumer's work joins the same trace.
+        await withTraceparent(
+          row.traceparent,
+          `outbox relay ${row.kind}`,
+          { kind: SpanKind.PRODUCER, attributes: { 'clearing.outbox.kind': row.kind, 'clearing.outbox.id': row.id } },
+          () =>
+            withTimeout(
+              queueFor(row.kind).add(row.kind, { outboxId: row.id, payload: row.payload }, { ...routeOf(row.kind).jobOptions, jobId: row.id }),
+              3000,
+              'queueing an outbox row',
+            ),
         );
       }
       await tx
@@ -151,11 +163,16 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
 
   return {
     start: () => schedule(0),
-    /** A change was committed: relay now rather than at the next tick. */
-    kick: () => {
-      void pass();
-      for (const listener of kickListeners) listener();
-    },
+    /**
+     * A change was committed: relay now rather than at the next tick. Outside the request's trace
+     * (the pass and the listeners): the pass serves every waiting row, each row's hand-over joining
+     * its own row's trace, and a listener's work (the webhook dispatcher's) serves every reader.
+     */
+    kick: () =>
+      outsideTrace(() => {
+        void pass();
+        for (const listener of kickListeners) listener();
+      }),
     /** Calls `listener` at every kick (a change committed), e.g. to read an events feed at once. */
     onKick: (listener: () => void) => void kickListeners.push(listener),
     /** Relays what waits now (tests). */

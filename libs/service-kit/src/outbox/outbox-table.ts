@@ -21,6 +21,11 @@ export function outboxTable() {
       payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
       relayedAt: timestamp('relayed_at', { withTimezone: true }),
+      /**
+       * The W3C traceparent of the request that wrote the row (currentTraceparent(); null when
+       * tracing is off): the relay and the row's consumer continue that trace (withTraceparent).
+       */
+      traceparent: text('traceparent'),
     },
     (t) => [
       // The relay's scan: only rows still waiting, oldest first.

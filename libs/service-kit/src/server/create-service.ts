@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import { secretEquals } from '../security/secret-equals';
 import { createMetricsRegistry, registerRequestMetrics } from '../metrics/metrics';
+import { fastifyTracingPlugin } from '../telemetry/tracing';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { personalDataSafeLogger, redactUrl } from './redact';
 
@@ -103,6 +104,11 @@ export function createService(options: ServiceOptions) {
     // machine that took longer than Fastify's 10 s plugin limit, and the stack gave up.
     pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Tracing on (startTracing ran in this process): @fastify/otel's server span per request, first
+  // of all plugins so that every route and hook registered after it is wrapped.
+  const tracing = fastifyTracingPlugin();
+  if (tracing) void app.register(tracing);
 
   // Every route's params, querystring and body pass the contracts' safe-text rule.
   app.setValidatorCompiler(({ schema, ...rest }) =>

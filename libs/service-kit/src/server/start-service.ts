@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { startMetricsServer } from '../metrics/metrics';
+import { shutdownTracing } from '../telemetry/tracing';
 
 /** Where an app listens: its API, and its metrics port when the config has one. */
 export type ListenConfig = { HOST: string; PORT: number; METRICS_HOST?: string; METRICS_PORT?: number };
@@ -18,6 +19,8 @@ export async function startService(app: FastifyInstance, config: ListenConfig): 
     if (err) app.log.error({ err }, 'closing after an uncaught error');
     else app.log.info({ signal }, 'closing');
     await app.close();
+    // The spans of the last requests are exported before the process ends.
+    await shutdownTracing().catch(() => undefined);
   });
   if (config.METRICS_PORT !== undefined) {
     const metrics = await startMetricsServer({ registry: app.metricsRegistry, host: config.METRICS_HOST ?? '127.0.0.1', port: config.METRICS_PORT });

@@ -25,6 +25,11 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     relayedAt: timestamp('relayed_at', { withTimezone: true }),
     /**
+     * The W3C traceparent of the request that wrote the row (null when tracing is off): the relay
+     * and the row's consumer continue that trace (service-kit currentTraceparent / withTraceparent).
+     */
+    traceparent: text('traceparent'),
+    /**
      * The id of the transaction that wrote the row (pg_current_xact_id()): the events feed returns
      * only rows whose transaction ended before every one still running began (xid below the
      * snapshot's xmin), in (xid, seq) order, so a row committed late is never passed over
