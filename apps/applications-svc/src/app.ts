@@ -21,6 +21,8 @@ import { auditRoutes } from './routes/audit';
 import { deskRoutes } from './routes/desk';
 import { decisionReviewRoutes } from './routes/decision-reviews';
 import { statusRoutes } from './routes/status';
+import { callbackRoutes } from './routes/callbacks';
+import { callbacksRepositoryPlugin } from './callbacks/callbacks-repository';
 import { eventRoutes } from './routes/events';
 import { webhookRoutes } from './routes/events/webhooks';
 import { webhooksPlugin } from './webhooks/webhooks-plugin';
@@ -74,6 +76,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(auditRepositoryPlugin);
   await app.register(decisionReviewsRepositoryPlugin, { responseDays: config.DECISION_REVIEW_RESPONSE_DAYS });
   await app.register(eventApiKeysRepositoryPlugin);
+  await app.register(callbacksRepositoryPlugin, { config });
   await app.register(webhooksPlugin, { config });
   await app.register(statusRoutes, { today });
   await app.register(applicationRoutes, { now: options.now, today });
@@ -84,6 +87,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(decisionReviewRoutes, { now: options.now });
   await app.register(eventRoutes);
   await app.register(webhookRoutes);
+  await app.register(callbackRoutes, { now: options.now });
   app.addHook('onReady', async () => {
     await app.clearingStatusRepository.ensure({
       state: config.CLEARING_INITIAL_STATE,

@@ -77,6 +77,15 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
   WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().positive().default(300_000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  /**
+   * Minutes of one callback slot the applicant books from the status page (contracts
+   * applications/callbacks.ts): a divisor of 60, so an hour of advisers on shift holds whole slots.
+   */
+  CALLBACK_SLOT_MINUTES: z.coerce
+    .number()
+    .int()
+    .refine((n) => [5, 10, 15, 20, 30, 60].includes(n), 'one of 5, 10, 15, 20, 30, 60')
+    .default(15),
   /** Days a person has to answer an applicant's request to review an automatic decision (shown to the applicant and the back office). */
   DECISION_REVIEW_RESPONSE_DAYS: z.coerce.number().int().min(1).max(30).default(5),
   /** Closing message stored the first time the service starts (null: the web default). */

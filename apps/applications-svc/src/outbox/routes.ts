@@ -7,4 +7,9 @@ import { OUTBOX_KINDS, outboxRoutes } from '@clearing-desk/contracts';
  * courses-svc's own outbox. A row of a kind missing here would never leave the outbox, so
  * routes.test.ts holds this list against every kind the service writes.
  */
-export const APPLICATIONS_OUTBOX_ROUTES = outboxRoutes(OUTBOX_KINDS.DECISION_EMAIL, OUTBOX_KINDS.COURSE_PLACES, OUTBOX_KINDS.COURSE_STARTS);
+export const APPLICATIONS_OUTBOX_ROUTES = outboxRoutes(
+  OUTBOX_KINDS.DECISION_EMAIL,
+  OUTBOX_KINDS.COURSE_PLACES,
+  OUTBOX_KINDS.COURSE_STARTS,
+  OUTBOX_KINDS.CALLBACK_EMAIL,
+);

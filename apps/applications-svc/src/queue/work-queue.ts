@@ -16,7 +16,7 @@ import { decisionDeadline, type TeamCalendar } from '@clearing-desk/contracts/se
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { ApplicationsConfig } from '../config';
-import { applicationLog, applications, queueClaims } from '../db/schema';
+import { applicationLog, applications, callbacks, queueClaims } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
 import { scopeCondition } from '../repositories/scope';
 
@@ -43,6 +43,8 @@ type CandidateRow = {
   name: string;
   decidedAt: Date | null;
   lastCallAt: Date | null;
+  callbackStart: Date | null;
+  callbackEnd: Date | null;
 };
 
 export type WorkQueueDeps = {
@@ -91,6 +93,13 @@ export function createWorkQueue(deps: WorkQueueDeps) {
       sql<Date | null>`(select max(l.time) from ${applicationLog} l where l.application_id = ${OUTER_ID} and l.message like 'Outbound call logged:%')`.mapWith(
         (v: string | Date | null) => (v === null ? null : new Date(v)),
       ),
+    // The applicant's live callback booking (at most one: callbacks_one_live_idx).
+    callbackStart: sql<Date | null>`(select c.slot_start from ${callbacks} c where c.application_id = ${OUTER_ID} and c.status = 'booked')`.mapWith(
+      (v: string | Date | null) => (v === null ? null : new Date(v)),
+    ),
+    callbackEnd: sql<Date | null>`(select c.slot_end from ${callbacks} c where c.application_id = ${OUTER_ID} and c.status = 'booked')`.mapWith(
+      (v: string | Date | null) => (v === null ? null : new Date(v)),
+    ),
   };
 
   async function candidates(user: StaffUser, now: Date): Promise<CandidateRow[]> {
@@ -98,6 +107,13 @@ export function createWorkQueue(deps: WorkQueueDeps) {
     if (scope === null) return [];
     const since = new Date(now.getTime() - DECISION_LOOKBACK_MS);
     const kindQueries: [WorkQueueKind, SQL | undefined, ReturnType<typeof asc>][] = [
+      // A booked callback whose slot is now (its window: [slot start, slot end)).
+      [
+        'callback',
+        sql`exists (select 1 from ${callbacks} c where c.application_id = ${OUTER_ID} and c.status = 'booked'
+          and c.slot_start <= ${now.toISOString()} and c.slot_end > ${now.toISOString()})`,
+        asc(applications.applicationId),
+      ],
       ['offer-lapsing', and(eq(applications.status, 'O'), gte(applications.updatedAt, since)), asc(applications.updatedAt)],
       ['referral-due', and(eq(applications.status, 'R'), gte(applications.updatedAt, since)), asc(applications.updatedAt)],
       // Waiting: nobody has called them yet (a call logged is an outcome).
@@ -133,9 +149,7 @@ export function createWorkQueue(deps: WorkQueueDeps) {
         deadline: row.decidedAt ? (decisionDeadline(row.status, row.decidedAt, calendar)?.toISOString() ?? null) : null,
         outboundCallRemark: row.outboundCallRemark,
         lastCallAt: row.lastCallAt?.toISOString() ?? null,
-
-        // Callbacks the applicant books are not stored yet: no candidate has a window.
-        callback: null,
+        callback: row.callbackStart && row.callbackEnd ? { start: row.callbackStart.toISOString(), end: row.callbackEnd.toISOString() } : null,
       },
       now,
       rules,

@@ -5,7 +5,10 @@ import fp from 'fastify-plugin';
 import { emails, type EmailRow } from '../db/schema';
 import type { NotificationsDatabase } from '../plugins/external/database';
 
-export type NewEmail = Omit<EmailRow, 'id' | 'state' | 'attempts' | 'lastError' | 'smtpResponse' | 'queuedAt' | 'sentAt' | 'failedAt'> & { id?: string };
+export type NewEmail = Omit<EmailRow, 'id' | 'state' | 'attempts' | 'lastError' | 'smtpResponse' | 'queuedAt' | 'sentAt' | 'failedAt' | 'attachments'> & {
+  id?: string;
+  attachments?: EmailRow['attachments'];
+};
 
 /** A stored email as staff see it (History): no bodies. */
 export const toEmailRecord = (row: EmailRow): EmailRecord => ({
@@ -123,6 +126,7 @@ export function createEmailsRepository(db: NotificationsDatabase) {
           subject: original.subject,
           html: original.html,
           text: original.text,
+          attachments: original.attachments,
           messageId: messageId(id),
           decidedAt: original.decidedAt,
           resendOf: original.id,

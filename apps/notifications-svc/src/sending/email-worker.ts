@@ -1,4 +1,4 @@
-import { decisionEmailJobSchema } from '@clearing-desk/contracts';
+import { callbackEmailJobSchema, decisionEmailJobSchema, OUTBOX_KINDS } from '@clearing-desk/contracts';
 import { teamCalendarFromConfig } from '@clearing-desk/contracts/server';
 import { queueTelemetry, redisConnection } from '@clearing-desk/service-kit';
 import { UnrecoverableError, Worker, type Job, type Telemetry } from 'bullmq';
@@ -9,6 +9,7 @@ import type { EmailRow } from '../db/schema';
 import type { EmailsRepository } from '../repositories/emails-repository';
 import { backoffDelay, EMAIL_JOB_NAMES, EMAIL_QUEUE_NAME, type ResendJobData } from './email-queue';
 import { messageIdFor, PermanentSendError, type Mailer } from './mailer';
+import { renderCallbackEmail } from './render-callback-email';
 import { renderDecisionEmail } from './render-email';
 
 export type EmailWorkerDeps = {
@@ -85,6 +86,34 @@ export async function processEmailJob(deps: EmailWorkerDeps, job: Job): Promise<
   if (job.name === EMAIL_JOB_NAMES.RESEND) {
     row = await repository.findById((job.data as ResendJobData).emailId);
     if (!row) return { emailId: null, state: 'skipped' };
+  } else if (job.name === OUTBOX_KINDS.CALLBACK_EMAIL) {
+    // A booked callback's confirmation with its .ics: recorded once like a decision's email.
+    const { outboxId, payload } = callbackEmailJobSchema.parse(job.data);
+    row = await repository.findByOutboxId(outboxId);
+    if (!row) {
+      const rendered = await renderCallbackEmail(payload, {
+        publicUrl: config.PUBLIC_URL,
+        institutionCode: config.UCAS_INSTITUTION_CODE,
+        clearingTeamTelephone: config.CLEARING_TEAM_TELEPHONE,
+      });
+      row = await repository.insertOnce({
+        outboxId,
+        kind: rendered.kind,
+        applicationId: payload.applicationId,
+        studentId: payload.studentId,
+        ucasCode: payload.ucasCode,
+        status: payload.status,
+        recipient: payload.applicant.EMAIL.trim(),
+        subject: rendered.subject,
+        html: rendered.html,
+        text: rendered.text,
+        attachments: rendered.attachments,
+        messageId: messageIdFor(outboxId, config.MAIL_FROM),
+        decidedAt: new Date(payload.bookedAt),
+        resendOf: null,
+        requestedBy: null,
+      });
+    }
   } else {
     const { outboxId, payload } = decisionEmailJobSchema.parse(job.data);
     row = await repository.findByOutboxId(outboxId);
@@ -135,7 +164,14 @@ export async function processEmailJob(deps: EmailWorkerDeps, job: Job): Promise<
   await repository.startAttempt(row.id);
   let accepted = false;
   try {
-    const result = await deps.mailer.send({ messageId: row.messageId, to: row.recipient, subject: row.subject, html: row.html, text: row.text });
+    const result = await deps.mailer.send({
+      messageId: row.messageId,
+      to: row.recipient,
+      subject: row.subject,
+      html: row.html,
+      text: row.text,
+      attachments: row.attachments,
+    });
     accepted = true;
     await deps.acceptances?.note(row.id, result.response).catch((err: unknown) => log.warn({ err }, 'could not note the acceptance in Redis'));
     await deps.onAccepted?.(row);

@@ -25,6 +25,8 @@ export type OutgoingEmail = {
   subject: string;
   html: string;
   text: string;
+  /** Files sent with it (a callback's .ics); none when absent or null. */
+  attachments?: { filename: string; contentType: string; content: string }[] | null;
 };
 
 /** The domain of MAIL_FROM ('Clearing <clearing@uni.ac.uk>' -> 'uni.ac.uk'), for Message-IDs. */
@@ -68,6 +70,7 @@ export function createMailer(config: Pick<NotificationsConfig, 'SMTP_URL' | 'MAI
           html: email.html,
           text: email.text,
           messageId: email.messageId,
+          ...(email.attachments?.length ? { attachments: email.attachments.map((a) => ({ ...a })) } : {}),
         })) as { response?: string };
         return { response: info.response ?? '' };
       } catch (err) {

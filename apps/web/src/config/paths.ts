@@ -132,6 +132,8 @@ export const createApiPaths = (base: string) => {
     clearingStatusAudit: () => `${api}${fillPath(A.clearingStatusAudit.path)}`,
     recruitmentCycle: () => `${api}${fillPath(A.recruitmentCycle.path)}`,
     recruitmentCycleRoll: () => `${api}${fillPath(A.recruitmentCycleRoll.path)}`,
+    deskCallbackCapacity: () => `${api}${fillPath(A.deskCallbackCapacity.path)}`,
+    callback: (hash: string) => `${api}${fillPath(A.callbackSlots.path, { hash })}`,
     decisionReviewRequest: (hash: string) => `${api}${fillPath(A.decisionReviewRequest.path, { hash })}`,
     deskDecisionReviews: () => `${api}${fillPath(A.deskDecisionReviews.path)}`,
     deskDecisionReviewOutcome: (id: number) => `${api}${fillPath(A.deskDecisionReviewOutcome.path, { id })}`,

@@ -17,3 +17,4 @@ export * from './desk-texts';
 export * from './form-guard';
 export * from './presence';
 export * from './work-queue';
+export * from './callbacks';

@@ -34,6 +34,7 @@ import { assessApiBodySchema, assessResponseSchema } from '../assessment/assess-
 import { liftLoginLockoutSchema, loginLockoutsResponseSchema } from '../auth/lockouts';
 import { loginBodySchema, loginOptionsSchema, sessionStateSchema, staffUserResponseSchema } from '../auth/login';
 import { apiBodySchema, emptyApiBodySchema } from '../common/api-body';
+import { callbackBookingSchema, callbackBookRequestSchema, callbackCapacitySchema, callbackSlotsResponseSchema } from '../applications/callbacks';
 import { errorResponseSchema } from '../common/errors';
 import { courseDetailResponseSchema, courseIdParamsSchema } from '../courses/course';
 import { courseSearchQuerySchema, courseSearchResponseSchema } from '../courses/course-search';
@@ -194,6 +195,20 @@ export const API_ENDPOINTS = withSchemas({
   scenario: { params: scenarioFilterSchema, query, responses: { 200: scenarioResponseSchema, ...refusals, 404: scenarioNotFoundResponseSchema } },
   scenarioCompleted: { body: apiBodySchema(scenarioCompletionRequestSchema), responses: { 200: scenarioCompletionSchema, ...refusals, ...e404 } },
   scenarioProgress: { query, responses: { 200: scenarioProgressSchema, ...refusals } },
+  // Callbacks the applicant books from the status page (docs/domain/work-queue.md "Callbacks").
+  /** Free slots of the next working days and the applicant's booking. */
+  callbackSlots: { params: applicationHashParamsSchema, query, responses: { 200: callbackSlotsResponseSchema, ...e404, ...e429 } },
+  /** Book or move the call: 409 when the slot has just been taken, 400 when it is not a time offered. */
+  callbackBook: {
+    params: applicationHashParamsSchema,
+    body: apiBodySchema(callbackBookRequestSchema),
+    responses: { 200: callbackBookingSchema, ...e400, ...e403, ...e404, ...e409, ...e429 },
+  },
+  /** Cancel the call: 404 when none is booked. */
+  callbackCancel: { params: applicationHashParamsSchema, body: emptyApiBodySchema, responses: { 200: callbackSlotsResponseSchema, ...e403, ...e404, ...e429 } },
+  /** Advisers on shift per hour (Administrator, Settings page). */
+  deskCallbackCapacity: { query, responses: { 200: callbackCapacitySchema, ...refusals } },
+  deskCallbackCapacityUpdate: { body: apiBodySchema(callbackCapacitySchema), responses: { 200: callbackCapacitySchema, ...e400, ...refusals } },
   // A person's review of an automatic decision.
   /** The applicant asks (by the status page's hash): 409 when the decision was not automatic. */
   decisionReviewRequest: {

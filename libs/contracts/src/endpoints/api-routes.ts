@@ -63,6 +63,12 @@ export const API_ROUTES = {
   scenario: { method: 'GET', path: '/api/scenario/:gender/:dept/:course/' },
   scenarioCompleted: { method: 'PUT', path: '/api/scenario-completed/' },
   scenarioProgress: { method: 'GET', path: '/api/admin/scenario-progress' },
+  // Callbacks the applicant books from the status page.
+  callbackSlots: { method: 'GET', path: '/api/applications/:hash/callback' },
+  callbackBook: { method: 'PUT', path: '/api/applications/:hash/callback' },
+  callbackCancel: { method: 'DELETE', path: '/api/applications/:hash/callback' },
+  deskCallbackCapacity: { method: 'GET', path: '/api/admin/callback-capacity' },
+  deskCallbackCapacityUpdate: { method: 'PUT', path: '/api/admin/callback-capacity' },
   // A person's review of an automatic decision (UK GDPR Article 22 safeguards).
   decisionReviewRequest: { method: 'POST', path: '/api/applications/:hash/review-request' },
   deskDecisionReviews: { method: 'GET', path: '/api/admin/decision-reviews' },

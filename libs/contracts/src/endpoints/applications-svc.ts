@@ -36,6 +36,7 @@ import {
 } from '../applications/desk';
 import { presenceClaimSchema, presenceResponseSchema } from '../applications/presence';
 import { workQueueNextResponseSchema } from '../applications/work-queue';
+import { callbackBookingSchema, callbackBookRequestSchema, callbackCapacitySchema, callbackSlotsResponseSchema } from '../applications/callbacks';
 import { appliedResponseSchema, applyResponseSchema } from '../applications/application';
 import {
   applicationHashParamsSchema,
@@ -271,6 +272,39 @@ export const APPLICATIONS_SVC = {
     path: '/places/backfill',
     body: placesBackfillSchema,
     responses: { 200: placesBackfillResultSchema, ...e400 },
+  }),
+
+  // Callbacks the applicant books from the status page (docs/domain/work-queue.md "Callbacks").
+  /** Free slots of the next working days and the applicant's booking: 404 unknown hash. */
+  callbackSlots: endpoint({
+    method: 'GET',
+    path: '/callbacks/by-hash/:hash',
+    params: applicationHashParamsSchema,
+    responses: { 200: callbackSlotsResponseSchema, ...e404 },
+  }),
+  /** Book or move the applicant's callback: 409 when the slot is full, 400 when it is not a slot offered. */
+  callbackBook: endpoint({
+    method: 'PUT',
+    path: '/callbacks/by-hash/:hash',
+    params: applicationHashParamsSchema,
+    body: callbackBookRequestSchema,
+    responses: { 200: callbackBookingSchema, ...e400, ...e404, 409: errorResponseSchema },
+  }),
+  /** Cancel the applicant's callback: 404 when none is booked. */
+  callbackCancel: endpoint({
+    method: 'DELETE',
+    path: '/callbacks/by-hash/:hash',
+    params: applicationHashParamsSchema,
+    responses: { 200: callbackSlotsResponseSchema, ...e404 },
+  }),
+  /** Advisers on shift per hour, today and the next days (Administrator). */
+  callbackCapacity: endpoint({ method: 'GET', path: '/callbacks/capacity', responses: { 200: callbackCapacitySchema, ...e403 } }),
+  /** Set advisers on shift for the hours given (Administrator). */
+  callbackCapacityUpdate: endpoint({
+    method: 'PUT',
+    path: '/callbacks/capacity',
+    body: callbackCapacitySchema,
+    responses: { 200: callbackCapacitySchema, ...e400, ...e403 },
   }),
 
   // A person's review of an automatic decision.

@@ -1,3 +1,4 @@
+import { CALLBACK_TEXTS } from '../applications/callbacks';
 import { DECISION_REVIEW_EMAIL_TEXTS } from '../privacy/automatic-decision-texts';
 import type { RecommendedCourse } from '../applications/application';
 import type { ApplicationStatus } from '../status/status-codes';
@@ -23,7 +24,7 @@ import type { DecisionEmailPayload } from './outbox';
  *   decide): 'received', so the caller has the reference in writing (domain.md "Decision emails");
  * - D and V send nothing, nor does a save that keeps the status.
  */
-export const DECISION_EMAIL_KINDS = ['OFFER', 'INVITE', 'RECEIVED', 'REFER', 'POOL', 'REJECT', 'WITHDRAWN', 'REVIEW'] as const;
+export const DECISION_EMAIL_KINDS = ['OFFER', 'INVITE', 'RECEIVED', 'REFER', 'POOL', 'REJECT', 'WITHDRAWN', 'REVIEW', 'CALLBACK'] as const;
 export type DecisionEmailKind = (typeof DECISION_EMAIL_KINDS)[number];
 
 /** What each kind is called in the staff History ('Offer email to ann@example.com'). */
@@ -36,6 +37,7 @@ export const DECISION_EMAIL_KIND_LABELS: Record<DecisionEmailKind, string> = {
   REJECT: 'Rejection email',
   WITHDRAWN: 'Withdrawal email',
   REVIEW: 'Decision review email',
+  CALLBACK: 'Callback booked email',
 };
 
 /** `review`: the outcome of a person's review of an automatic decision, which always sends its REVIEW email. */
@@ -236,6 +238,8 @@ export function decisionContent(f: DecisionFacts): DecisionContent {
 export function decisionEmailSubject(kind: DecisionEmailKind, course: Pick<EmailCourseFacts, 'COURSE_TITLE'>): string {
   const title = course.COURSE_TITLE;
   switch (kind) {
+    case 'CALLBACK':
+      return CALLBACK_TEXTS.EMAIL_SUBJECT;
     case 'OFFER':
       return `Good News! Your offer for ${title}`;
     case 'INVITE':

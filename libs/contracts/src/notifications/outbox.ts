@@ -25,6 +25,8 @@ export const OUTBOX_KINDS = {
    * cursor (docs/domain/events.md).
    */
   APPLICATION_EVENT: 'application-event',
+  /** The applicant booked (or moved) a callback: notifications-svc emails the confirmation with an .ics invitation. */
+  CALLBACK_EMAIL: 'callback-email',
 } as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[keyof typeof OUTBOX_KINDS];
 /** The outbox kinds the relay hands to a BullMQ queue. */
@@ -36,6 +38,8 @@ export const OUTBOX_QUEUES = {
   'course-places': 'course-places',
   'course-control': 'course-control',
   'course-starts': 'course-starts',
+  // The same queue and worker as decision emails: one delivery, one emails table, one History.
+  'callback-email': 'decision-emails',
 } as const satisfies Record<QueuedOutboxKind, string>;
 
 /** Whether the relay hands rows of this kind to a queue (OUTBOX_QUEUES). */
@@ -81,6 +85,7 @@ export const OUTBOX_JOB_OPTIONS = {
   'course-places': COURSE_PLACES_JOB_OPTIONS,
   'course-control': COURSE_CONTROL_JOB_OPTIONS,
   'course-starts': COURSE_PLACES_JOB_OPTIONS,
+  'callback-email': DECISION_EMAIL_JOB_OPTIONS,
 } as const satisfies Record<QueuedOutboxKind, object>;
 
 /** The queue and job options of each outbox kind, as service-kit's outbox relay takes them (`routes`). */
@@ -147,3 +152,22 @@ export type DecisionEmailPayload = z.infer<typeof decisionEmailPayloadSchema>;
 /** A BullMQ job of the decision-emails queue: the outbox row's id and payload. */
 export const decisionEmailJobSchema = z.object({ outboxId: z.uuid(), payload: decisionEmailPayloadSchema });
 export type DecisionEmailJob = z.infer<typeof decisionEmailJobSchema>;
+
+/**
+ * Payload of an outbox row of kind 'callback-email': the booked slot (ISO instants) and whom to
+ * tell, as they were at booking. `bookingId` keys the .ics event (a moved booking is a new one).
+ */
+export const callbackEmailPayloadSchema = z.object({
+  bookingId: z.string(),
+  applicationId: z.string(),
+  studentId: z.string(),
+  ucasCode: z.string(),
+  status: applicationStatusSchema,
+  hash: z.string(),
+  applicant: z.object({ NAME1: z.string(), EMAIL: z.string() }),
+  start: z.string(),
+  end: z.string(),
+  bookedAt: z.string(),
+});
+export type CallbackEmailPayload = z.infer<typeof callbackEmailPayloadSchema>;
+export const callbackEmailJobSchema = z.object({ outboxId: z.uuid(), payload: callbackEmailPayloadSchema });

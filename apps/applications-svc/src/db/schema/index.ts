@@ -11,3 +11,4 @@ export * from './webhooks';
 export * from './recruitment-cycles';
 export * from './retention-runs';
 export * from './queue-claims';
+export * from './callbacks';

@@ -5,6 +5,7 @@ import { applyApiRoutes } from './apply';
 import { applicationEmailRoutes } from './application-emails';
 import { auditApiRoutes } from './audit';
 import { decisionReviewApiRoutes } from './decision-reviews';
+import { callbackApiRoutes } from './callbacks';
 import { deskRoutes } from './desk';
 import { subjectAccessApiRoutes } from './subject-access';
 import { dataProtectionApiRoutes } from './data-protection';
@@ -19,6 +20,7 @@ export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig
   await fastify.register(deskRoutes, { institutionCode: config.UCAS_INSTITUTION_CODE });
   await fastify.register(applicationEmailRoutes);
   await fastify.register(decisionReviewApiRoutes);
+  await fastify.register(callbackApiRoutes);
   await fastify.register(auditApiRoutes);
   await fastify.register(subjectAccessApiRoutes);
   await fastify.register(dataProtectionApiRoutes, { config });

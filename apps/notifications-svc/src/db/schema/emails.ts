@@ -1,6 +1,9 @@
 import type { DecisionEmailKind, EmailState } from '@clearing-desk/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A file sent with an email (a callback's .ics invitation): its name, MIME type and text content. */
+export type EmailAttachment = { filename: string; contentType: string; content: string };
 
 /**
  * Every email this service was asked to send: what (kind, rendered subject and
@@ -36,6 +39,8 @@ export const emails = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     resendOf: uuid('resend_of'),
     requestedBy: text('requested_by'),
+    /** Files sent with it, rendered once with the email (a resend sends the same ones); null: none. */
+    attachments: jsonb('attachments').$type<EmailAttachment[]>(),
   },
   (t) => [
     index('emails_application_idx').on(t.applicationId, t.queuedAt),

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { ApplicationReviewDetails } from '@/features/application-form/components/application-review';
 import { useApplicationStatus } from '@/features/application-status/api/get-application-status';
 import { ApplicationStatus } from '@/features/application-status/components/application-status';
+import { CallbackBooking } from '@/features/callbacks/components/callback-booking';
 import { AutomaticDecisionNotice } from '@/features/decision-review/components/automatic-decision-notice';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api-client';
@@ -42,6 +43,7 @@ export function ReviewRoute() {
       clearingTeamTelephone={env.VITE_CLEARING_TEAM_TELEPHONE}
       getCourseHref={(ucasCode) => paths.apply.course.getHref(ucasCode)}
       details={<ApplicationReviewDetails review={query.data} />}
+      callback={<CallbackBooking hash={applicationHash} />}
       safeguards={
         isAutomaticDecision(query.data.decision.SUB_STATUS) ? (
           <AutomaticDecisionNotice

@@ -1,6 +1,7 @@
 import { canManageClearing } from '@clearing-desk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
+import { AdviserShifts } from '@/features/callbacks/components/adviser-shifts';
 import { ClearingStatusSettings } from '@/features/clearing-status/components/clearing-status-settings';
 import { ErasureForm } from '@/features/data-protection/components/erasure-form';
 import { RetentionSchedule } from '@/features/data-protection/components/retention-schedule';
@@ -12,7 +13,8 @@ import { clearingStatusKeys } from '@/lib/clearing-status';
 import { useUser } from '@/lib/auth';
 
 /**
- * /staff/settings: open or close Clearing, then (Administrators over all courses only) the sign-in
+ * /staff/settings: open or close Clearing, then (Administrators over all courses only) the advisers
+ * on shift for booked calls, the sign-in
  * lockouts, data protection (a person's subject access export, erasure, and the retention
  * schedule with the retention job's runs) and the record system's API keys and webhooks.
  */
@@ -27,6 +29,7 @@ export function ClearingStatusRoute() {
         // The saved status is already the gate's (one query family); the ping is asked again so it agrees.
         onSaved={() => void queryClient.invalidateQueries({ queryKey: clearingStatusKeys.ping() })}
       />
+      {canManage && <AdviserShifts />}
       {canManage && <SignInLockouts />}
       {canManage && <SubjectAccessForm action={apiPaths.deskSubjectAccess()} />}
       {canManage && <ErasureForm />}

@@ -27,6 +27,8 @@ export type ApplicationStatusProps = {
   now?: () => number;
   /** A section after the decision's words (the route passes an automatic decision's safeguards). */
   safeguards?: ReactNode;
+  /** A section after how to call us (the route passes 'Ask us to call you'). */
+  callback?: ReactNode;
 };
 
 /** The words of the application's current decision: the contracts' decisionContent, as its email has them. */
@@ -58,7 +60,7 @@ const telHref = (telephone: string) => `tel:${telephone.replace(/\s+/g, '')}`;
  * deadline as a date and time, with the time left), the reference, course and start date, the
  * reasons and other courses, how to reach the Clearing team, then the application read back.
  */
-export function ApplicationStatus({ review, clearingTeamTelephone, getCourseHref, details, now, safeguards }: ApplicationStatusProps) {
+export function ApplicationStatus({ review, clearingTeamTelephone, getCourseHref, details, now, safeguards, callback }: ApplicationStatusProps) {
   const content = statusPageContent(review, clearingTeamTelephone, getCourseHref);
   const { courseData, decision } = review;
   const telephone = content.sheet.telephone;
@@ -164,6 +166,7 @@ export function ApplicationStatus({ review, clearingTeamTelephone, getCourseHref
           </a>
         </p>
       </section>
+      {callback}
       <p className="cd-body cd-secondary-text">{STATUS_PAGE_TEXTS.pageValidUntil(new Date(decision.LINK_VALID_UNTIL))}</p>
 
       {details}

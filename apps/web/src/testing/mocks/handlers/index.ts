@@ -7,6 +7,7 @@ import { clearingStatusHandlers } from './clearing-status';
 import { coursesHandlers } from './courses';
 import { dataProtectionHandlers } from './data-protection';
 import { decisionReviewHandlers } from './decision-reviews';
+import { callbacksHandlers } from './callbacks';
 import { eventApiKeysHandlers } from './event-api-keys';
 import { webhooksHandlers } from './webhooks';
 import { filesHandlers } from './files';
@@ -23,6 +24,7 @@ export const handlers = [
   ...filesHandlers,
   ...scenariosHandlers,
   ...decisionReviewHandlers,
+  ...callbacksHandlers,
   ...auditHandlers,
   ...wallboardHandlers,
   ...dataProtectionHandlers,

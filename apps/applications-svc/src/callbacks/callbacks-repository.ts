@@ -1,0 +1,208 @@
+import {
+  callbackBookingDates,
+  callbackConfirmation,
+  addCalendarDays,
+  londonCalendarDate,
+  londonDateHour,
+  londonWallClock,
+  OUTBOX_KINDS,
+  type CallbackBooking,
+  type CallbackEmailPayload,
+  type CallbackCapacityRow,
+  type CallbackSlot,
+  type CallbackSlotsResponse,
+} from '@clearing-desk/contracts';
+import { isTeamWorkingDay, type TeamCalendar } from '@clearing-desk/contracts/server';
+import { and, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { ApplicationsConfig } from '../config';
+import { applications, callbackCapacity, callbacks, outbox, queueClaims } from '../db/schema';
+import type { ApplicationsDatabase } from '../plugins/external/database';
+
+export type CallbacksDeps = { db: ApplicationsDatabase; calendar: TeamCalendar; slotMinutes: number };
+
+/** Outcome of a booking: booked (the live booking), not-a-slot (not a time we offer), full (no capacity left), not-found (no such hash). */
+export type BookResult = { kind: 'booked'; booking: CallbackBooking } | { kind: 'not-a-slot' } | { kind: 'full' } | { kind: 'not-found' };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const bookingOf = (start: Date, end: Date): CallbackBooking => ({
+  START: start.toISOString(),
+  END: end.toISOString(),
+  CONFIRMATION: callbackConfirmation(start, end),
+});
+
+/**
+ * Callbacks the applicant books (contracts applications/callbacks.ts; docs/domain/work-queue.md
+ * "Callbacks"). Slots are CALLBACK_SLOT_MINUTES long inside hours with advisers on shift, on the
+ * next CALLBACK_BOOKING_DAYS working days of the team's calendar, starting after `now`. A booking
+ * locks its hour's capacity row (FOR UPDATE) and the application's row, so concurrent bookings of
+ * one slot are counted one after another: never more bookings than advisers.
+ */
+export function createCallbacksRepository({ db, calendar, slotMinutes }: CallbacksDeps) {
+  const dates = (now: Date) => callbackBookingDates(londonCalendarDate(now), (d) => isTeamWorkingDay(d, calendar));
+
+  /** The slots of one capacity hour (London date, hour). */
+  const slotsOfHour = (day: string, hour: number): { start: Date; end: Date }[] =>
+    Array.from({ length: 60 / slotMinutes }, (_, i) => {
+      const start = londonWallClock(day, `${pad(hour)}:${pad(i * slotMinutes)}`);
+      return { start, end: new Date(start.getTime() + slotMinutes * 60_000) };
+    });
+
+  async function liveBooking(applicationId: number): Promise<CallbackBooking | null> {
+    const [row] = await db
+      .select({ start: callbacks.slotStart, end: callbacks.slotEnd })
+      .from(callbacks)
+      .where(and(eq(callbacks.applicationId, applicationId), eq(callbacks.status, 'booked')))
+      .limit(1);
+    return row ? bookingOf(row.start, row.end) : null;
+  }
+
+  const applicationIdOf = async (hash: string) =>
+    (await db.select({ id: applications.applicationId }).from(applications).where(eq(applications.hash, hash)).limit(1))[0]?.id ?? null;
+
+  return {
+    /** The free slots (earliest first) and the applicant's live booking; null when the hash is unknown. */
+    async slots(hash: string, now: Date): Promise<CallbackSlotsResponse | null> {
+      const applicationId = await applicationIdOf(hash);
+      if (applicationId === null) return null;
+      const days = dates(now);
+      const hours = await db
+        .select()
+        .from(callbackCapacity)
+        .where(and(inArray(callbackCapacity.day, days), gt(callbackCapacity.advisers, 0)));
+      const taken = await db
+        .select({ start: callbacks.slotStart, n: sql<number>`count(*)::int` })
+        .from(callbacks)
+        .where(and(eq(callbacks.status, 'booked'), gte(callbacks.slotStart, now)))
+        .groupBy(callbacks.slotStart);
+      const count = new Map(taken.map((t) => [t.start.getTime(), t.n]));
+      const slots: CallbackSlot[] = hours
+        .flatMap((h) => slotsOfHour(h.day, h.hour).map((s) => ({ ...s, advisers: h.advisers })))
+        .filter((s) => s.start.getTime() > now.getTime() && (count.get(s.start.getTime()) ?? 0) < s.advisers)
+        .sort((a, b) => a.start.getTime() - b.start.getTime())
+        .map((s) => ({ START: s.start.toISOString(), END: s.end.toISOString() }));
+      return { slots, booking: await liveBooking(applicationId) };
+    },
+
+    /**
+     * Books (or moves the applicant's booking to) the slot starting at `start`, in one
+     * transaction: the application's row and the hour's capacity row are locked (FOR UPDATE), the
+     * slot's live bookings counted against the advisers on shift, the old booking cancelled and
+     * the new one stored. A queue claim of an earlier callback is cleared so the new one is called.
+     */
+    async book(hash: string, start: Date, now: Date): Promise<BookResult> {
+      const { date, hour } = londonDateHour(start);
+      const aligned = start.getTime() % (slotMinutes * 60_000) === 0;
+      if (!aligned || start.getTime() <= now.getTime() || !dates(now).includes(date)) return { kind: 'not-a-slot' };
+      const end = new Date(start.getTime() + slotMinutes * 60_000);
+      return db.transaction(async (tx) => {
+        const [app] = await tx
+          .select({
+            id: applications.applicationId,
+            studentId: applications.studentId,
+            ucasCode: applications.ucasCode,
+            status: applications.status,
+            form: applications.form,
+          })
+          .from(applications)
+          .where(eq(applications.hash, hash))
+          .for('update')
+          .limit(1);
+        if (!app) return { kind: 'not-found' } as const;
+        const [capacity] = await tx
+          .select({ advisers: callbackCapacity.advisers })
+          .from(callbackCapacity)
+          .where(and(eq(callbackCapacity.day, date), eq(callbackCapacity.hour, hour)))
+          .for('update');
+        if (!capacity || capacity.advisers === 0) return { kind: 'not-a-slot' } as const;
+        const live = await tx
+          .select({ applicationId: callbacks.applicationId })
+          .from(callbacks)
+          .where(and(eq(callbacks.status, 'booked'), eq(callbacks.slotStart, start)));
+        if (live.some((l) => l.applicationId === app.id)) return { kind: 'booked', booking: bookingOf(start, end) } as const;
+        if (live.length >= capacity.advisers) return { kind: 'full' } as const;
+        await tx
+          .update(callbacks)
+          .set({ status: 'cancelled' })
+          .where(and(eq(callbacks.applicationId, app.id), eq(callbacks.status, 'booked')));
+        const [stored] = await tx
+          .insert(callbacks)
+          .values({ applicationId: app.id, slotStart: start, slotEnd: end, status: 'booked', createdAt: now })
+          .returning({ id: callbacks.id });
+        // The confirmation email (with its .ics) leaves through the outbox, with the booking or not at all.
+        const payload: CallbackEmailPayload = {
+          bookingId: String(stored!.id),
+          applicationId: String(app.id),
+          studentId: app.studentId,
+          ucasCode: app.ucasCode,
+          status: app.status,
+          hash,
+          applicant: { NAME1: (app.form.NAME1 ?? '').trim(), EMAIL: (app.form.EMAIL ?? '').trim() },
+          start: start.toISOString(),
+          end: end.toISOString(),
+          bookedAt: now.toISOString(),
+        };
+        await tx.insert(outbox).values({ aggregateId: String(app.id), kind: OUTBOX_KINDS.CALLBACK_EMAIL, payload });
+        await tx.delete(queueClaims).where(and(eq(queueClaims.applicationId, app.id), eq(queueClaims.kind, 'callback')));
+        return { kind: 'booked', booking: bookingOf(start, end) } as const;
+      });
+    },
+
+    /** Cancels the applicant's live booking: false when there was none (or the hash is unknown). */
+    async cancel(hash: string): Promise<boolean> {
+      const applicationId = await applicationIdOf(hash);
+      if (applicationId === null) return false;
+      const done = await db
+        .update(callbacks)
+        .set({ status: 'cancelled' })
+        .where(and(eq(callbacks.applicationId, applicationId), eq(callbacks.status, 'booked')))
+        .returning({ id: callbacks.id });
+      return done.length > 0;
+    },
+
+    /** Advisers on shift per hour on the booking days from `now` and the days after (`days` calendar days). */
+    async capacity(now: Date, days = 7): Promise<CallbackCapacityRow[]> {
+      const from = londonCalendarDate(now);
+      const rows = await db
+        .select()
+        .from(callbackCapacity)
+        .where(and(gte(callbackCapacity.day, from), lt(callbackCapacity.day, addCalendarDays(from, days))))
+        .orderBy(callbackCapacity.day, callbackCapacity.hour);
+      return rows.map((r) => ({ DATE: r.day, HOUR: r.hour, ADVISERS: r.advisers }));
+    },
+
+    /** Sets advisers on shift for each (date, hour) given, in one transaction. */
+    async setCapacity(rows: CallbackCapacityRow[], username: string): Promise<void> {
+      if (rows.length === 0) return;
+      await db.transaction(async (tx) => {
+        for (const r of rows) {
+          await tx
+            .insert(callbackCapacity)
+            .values({ day: r.DATE, hour: r.HOUR, advisers: r.ADVISERS, updatedBy: username })
+            .onConflictDoUpdate({
+              target: [callbackCapacity.day, callbackCapacity.hour],
+              set: { advisers: r.ADVISERS, updatedBy: username, updatedAt: sql`now()` },
+            });
+        }
+      });
+    },
+  };
+}
+export type CallbacksRepository = ReturnType<typeof createCallbacksRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    callbacksRepository: CallbacksRepository;
+  }
+}
+
+/** The callbacks repository over this service's database (after the database and intake cycle plugins). */
+export const callbacksRepositoryPlugin = fp<{ config: ApplicationsConfig }>(
+  async (fastify, { config }) => {
+    fastify.decorate(
+      'callbacksRepository',
+      createCallbacksRepository({ db: fastify.db, calendar: fastify.intakeCycle.calendar, slotMinutes: config.CALLBACK_SLOT_MINUTES }),
+    );
+  },
+  { name: 'callbacks-repository' },
+);

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import {
+  APPLICATIONS_SVC,
+  applyResponseSchema,
+  CALLBACK_TEXTS,
+  callbackBookingSchema,
+  callbackSlotsResponseSchema,
+  USER_HEADER,
+  workQueueNextResponseSchema,
+  type Assessment,
+  type StaffUser,
+  type StoreApplicationRequestInput,
+} from '@clearing-desk/contracts';
+import { createApplicationForm, createCourseDetail } from '@clearing-desk/contracts/testing';
+import { encodeStaffUser } from '@clearing-desk/service-kit';
+import { createTestDatabase, endpointRequest, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { Redis } from 'ioredis';
+import { Client } from 'pg';
+import { buildApp } from '../../app';
+import { applicationsConfigSchema } from '../../config';
+
+const PREFIX = `callbacks-test-${process.pid}`;
+// Monday 17 August 2026, 08:00 in London (BST): a working day; the next is Tuesday 18 August.
+const MONDAY_0800 = new Date('2026-08-17T07:00:00Z');
+let clock = MONDAY_0800;
+let database: TestDatabase;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let redis: Redis;
+
+beforeAll(async () => {
+  database = await createTestDatabase('applications_callbacks');
+  app = await buildApp(
+    applicationsConfigSchema.parse({
+      DATABASE_URL: database.url,
+      INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+      LOG_LEVEL: 'silent',
+      NOTIFICATIONS_QUEUE_PREFIX: PREFIX,
+      CALLBACK_SLOT_MINUTES: '15',
+    }),
+    { now: () => clock },
+  );
+  await app.ready();
+  redis = new Redis('redis://127.0.0.1:6379');
+});
+
+afterAll(async () => {
+  const keys = await redis.keys(`${PREFIX}:*`);
+  if (keys.length > 0) await redis.del(...keys);
+  redis.disconnect();
+  await app?.close();
+  await database?.drop();
+});
+
+const detail = createCourseDetail();
+const submitOnly: Assessment = {
+  UCAS_POINTS_TOTAL: 144,
+  UCAS_POINTS_EFFECTIVE: 144,
+  TRAFFIC_LIGHT: 'G',
+  OVER18: 1,
+  SUBMISSION_OPTIONS: { BUTTONS: [{ STATUS: 'S', LABEL: 'Submit' }] },
+  EXPLANATION: [],
+  ALTERNATE: [],
+};
+const admin: StaffUser = { username: 'admin1', name: 'Admin One', roles: [{ role: 'Administrator', scope: 'all' }] };
+const as = (user: StaffUser) => internalHeaders({ [USER_HEADER]: encodeStaffUser(user) });
+
+let people = 0;
+/** Stores a public application on a course of `school`; answers its status page hash. */
+async function create(school: string): Promise<string> {
+  people += 1;
+  const body: StoreApplicationRequestInput = {
+    submission: {
+      ...createApplicationForm({ EMAIL: `callback.${people}@example.com`, UCAS_PERSONAL_ID: String(6300000000 + people), NAME1: `Booker${people}` }),
+      SUBMISSION_ID: randomUUID(),
+    } as StoreApplicationRequestInput['submission'],
+    course: {
+      UCAS_CODE: detail.courseData.UCAS_CODE,
+      DEPART_NUMBER: '12',
+      ALLOW_SECOND_YEAR_ENTRY: false,
+      SCHOOL: school,
+      DEPT: `${school}D`,
+      COURSE_CODE_OVERRIDE: null,
+    },
+    qualOptions: detail.qualOptions,
+    assessment: submitOnly,
+    decision: { confirmed_status: 'S', sub_status: null, rejection_reasons: [], recommended_courses: [] },
+    user: 'public',
+  };
+  const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.store), headers: internalHeaders(), payload: body });
+  expect(res.statusCode).toBe(201);
+  return applyResponseSchema.parse(res.json()).hash;
+}
+
+const setShift = async (DATE: string, HOUR: number, ADVISERS: number) => {
+  const res = await app.inject({
+    ...endpointRequest(APPLICATIONS_SVC.callbackCapacityUpdate),
+    headers: as(admin),
+    payload: { rows: [{ DATE, HOUR, ADVISERS }] },
+  });
+  expect(res.statusCode).toBe(200);
+};
+const book = (hash: string, START: string) =>
+  app.inject({ ...endpointRequest(APPLICATIONS_SVC.callbackBook, { params: { hash } }), headers: internalHeaders(), payload: { START } });
+const slots = async (hash: string) => {
+  const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.callbackSlots, { params: { hash } }), headers: internalHeaders() });
+  expect(res.statusCode).toBe(200);
+  return callbackSlotsResponseSchema.parse(res.json());
+};
+
+// 10:00 and 10:15 London on Monday 17 August 2026 (BST).
+const TEN = '2026-08-17T09:00:00.000Z';
+const TEN_FIFTEEN = '2026-08-17T09:15:00.000Z';
+
+describe('callbacks the applicant books', () => {
+  beforeAll(async () => {
+    await setShift('2026-08-17', 10, 1);
+  });
+
+  it('lists the free slots of the hours with advisers on shift, books one and confirms it in words', async () => {
+    const hash = await create('CB1');
+    const before = await slots(hash);
+    expect(before.booking).toBeNull();
+    expect(before.slots.slice(0, 2)).toEqual([
+      { START: TEN, END: TEN_FIFTEEN },
+      { START: TEN_FIFTEEN, END: '2026-08-17T09:30:00.000Z' },
+    ]);
+    const res = await book(hash, TEN_FIFTEEN);
+    expect(res.statusCode).toBe(200);
+    expect(callbackBookingSchema.parse(res.json()).CONFIRMATION).toBe('We will call you on Monday 17 August between 10:15 and 10:30');
+    // The confirmation email leaves through the outbox, in the booking's transaction.
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query<{ payload: { hash: string; start: string; end: string } }>(
+      "select payload from outbox where kind = 'callback-email' and payload->>'hash' = $1",
+      [hash],
+    );
+    await client.end();
+    expect(rows.map((r) => [r.payload.start, r.payload.end])).toEqual([[TEN_FIFTEEN, '2026-08-17T09:30:00.000Z']]);
+    // Moving it frees the old slot; one live booking per application.
+    expect((await book(hash, '2026-08-17T09:30:00.000Z')).statusCode).toBe(200);
+    const after = await slots(hash);
+    expect(after.booking?.START).toBe('2026-08-17T09:30:00.000Z');
+    expect(after.slots.map((s) => s.START)).toContain(TEN_FIFTEEN);
+    expect(after.slots.map((s) => s.START)).not.toContain('2026-08-17T09:30:00.000Z');
+  });
+
+  it('refuses a time that is not a slot offered (400) and an hour nobody is on shift', async () => {
+    const hash = await create('CB2');
+    const odd = await book(hash, '2026-08-17T09:07:00.000Z');
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().message).toBe(CALLBACK_TEXTS.NOT_A_SLOT);
+    expect((await book(hash, '2026-08-17T13:00:00.000Z')).json().message).toBe(CALLBACK_TEXTS.NOT_A_SLOT);
+  });
+
+  it('20 concurrent bookings of a slot with one adviser on shift: exactly one wins, the others get 409', async () => {
+    const hashes = await Promise.all(Array.from({ length: 20 }, () => create('CB3')));
+    const answers = await Promise.all(hashes.map((hash) => book(hash, TEN)));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json().message).toBe(CALLBACK_TEXTS.SLOT_TAKEN);
+    expect((await slots(hashes[0]!)).slots.map((s) => s.START)).not.toContain(TEN);
+  });
+
+  it('cancelling frees the slot; cancelling again answers 404', async () => {
+    const hash = await create('CB4');
+    expect((await book(hash, '2026-08-17T09:45:00.000Z')).statusCode).toBe(200);
+    const cancel = () => app.inject({ ...endpointRequest(APPLICATIONS_SVC.callbackCancel, { params: { hash } }), headers: internalHeaders() });
+    const first = await cancel();
+    expect(first.statusCode).toBe(200);
+    expect(callbackSlotsResponseSchema.parse(first.json()).booking).toBeNull();
+    const again = await cancel();
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(CALLBACK_TEXTS.NO_BOOKING);
+  });
+
+  it('the work queue hands out the booked callback once its slot is due (the clock moved, no timers)', async () => {
+    await setShift('2026-08-18', 11, 1);
+    const hash = await create('CB5');
+    // 11:00 London on Tuesday 18 August.
+    expect((await book(hash, '2026-08-18T10:00:00.000Z')).statusCode).toBe(200);
+    const adviser: StaffUser = { username: 'cb5', name: 'cb5', roles: [{ role: 'Back Office', scope: 'school:CB5' }] };
+    const next = async () => {
+      const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.deskQueueNext), headers: as(adviser) });
+      expect(res.statusCode).toBe(200);
+      return workQueueNextResponseSchema.parse(res.json()).item;
+    };
+    clock = new Date('2026-08-18T09:59:00Z');
+    expect((await next())?.kind).toBe('public-waiting');
+    clock = new Date('2026-08-18T10:05:00Z');
+    // A new adviser: the first one holds their public-waiting item.
+    const other: StaffUser = { ...adviser, username: 'cb5b', name: 'cb5b' };
+    const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.deskQueueNext), headers: as(other) });
+    const item = workQueueNextResponseSchema.parse(res.json()).item;
+    expect(item?.kind).toBe('callback');
+    expect(item?.reason).toBe('Callback booked for 11:00: call the applicant now.');
+    clock = MONDAY_0800;
+  });
+});

@@ -1,0 +1,95 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { OUTBOX_KINDS, type CallbackEmailPayload } from '@clearing-desk/contracts';
+import { loadConfig } from '@clearing-desk/service-kit';
+import { createTestDatabase, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { Queue } from 'bullmq';
+import { Client } from 'pg';
+import { buildApp } from '../app';
+import { notificationsConfigSchema } from '../config';
+import { startSmtpCatcher, type SmtpCatcher } from '../testing/smtp-catcher';
+import { EMAIL_QUEUE_NAME } from './email-queue';
+
+let db: TestDatabase;
+let smtp: SmtpCatcher;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let queue: Queue;
+const prefix = `notif-callback-${randomBytes(4).toString('hex')}`;
+
+beforeAll(async () => {
+  db = await createTestDatabase('notifications_callback');
+  smtp = await startSmtpCatcher();
+  app = await buildApp(
+    loadConfig(notificationsConfigSchema, {
+      INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: db.url,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Clearing Desk <clearing@university.example>',
+      PUBLIC_URL: 'https://clearing.university.example/',
+      UCAS_INSTITUTION_CODE: 'Z99',
+      NOTIFICATIONS_QUEUE_PREFIX: prefix,
+      NOTIFICATIONS_QUEUE_EPHEMERAL: 'true',
+    }),
+  );
+  await app.ready();
+  queue = new Queue(EMAIL_QUEUE_NAME, { connection: { host: '127.0.0.1', port: 6379 }, prefix });
+});
+
+afterAll(async () => {
+  await queue?.close();
+  await app?.close();
+  await smtp?.close();
+  await db?.drop();
+});
+
+const payload: CallbackEmailPayload = {
+  bookingId: '7',
+  applicationId: '42',
+  studentId: '1001',
+  ucasCode: 'G400',
+  status: 'S',
+  hash: 'abc123',
+  applicant: { NAME1: 'Ann', EMAIL: 'ann@example.com' },
+  // 10:15-10:30 London on Monday 17 August 2026 (BST).
+  start: '2026-08-17T09:15:00.000Z',
+  end: '2026-08-17T09:30:00.000Z',
+  bookedAt: '2026-08-17T07:00:00.000Z',
+};
+
+describe('callback confirmation emails', () => {
+  it('sends the booked time in words with an .ics invitation of the slot, and records the attachment with the email', async () => {
+    const outboxId = randomUUID();
+    const before = smtp.caught.length;
+    // Exactly as applications-svc's relay adds it (job name = outbox kind, id = outbox id).
+    await queue.add(OUTBOX_KINDS.CALLBACK_EMAIL, { outboxId, payload }, { jobId: outboxId, attempts: 3 });
+    await smtp.waitFor(before + 1);
+    const mail = smtp.caught[before]!.mail;
+    expect(mail.subject).toBe('Your call from the Clearing team is booked');
+    expect(mail.text).toContain('We will call you on Monday 17 August between 10:15 and 10:30.');
+    expect(mail.attachments).toHaveLength(1);
+    const ics = mail.attachments[0]!;
+    expect(ics.filename).toBe('clearing-call.ics');
+    expect(ics.contentType).toBe('text/calendar');
+    const content = ics.content.toString('utf8');
+    expect(content).toContain('BEGIN:VCALENDAR');
+    expect(content).toContain('DTSTART:20260817T091500Z');
+    expect(content).toContain('DTEND:20260817T093000Z');
+    expect(content).toContain('SUMMARY:Call from the Clearing team');
+
+    const client = new Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ kind: string; state: string; attachments: { filename: string; content: string }[] }>(
+        'select kind, state, attachments from emails where outbox_id = $1',
+        [outboxId],
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.kind).toBe('CALLBACK');
+      expect(rows[0]!.attachments[0]!.filename).toBe('clearing-call.ics');
+      expect(rows[0]!.attachments[0]!.content).toContain('BEGIN:VCALENDAR');
+      expect(rows[0]!.attachments[0]!.content).toContain('DTSTART:20260817T091500Z');
+    } finally {
+      await client.end();
+    }
+  });
+});

@@ -1,0 +1,87 @@
+import {
+  API_ROUTES,
+  apiBodySchema,
+  CALLBACK_TEXTS,
+  callbackBookRequestSchema,
+  callbackCapacitySchema,
+  callbackConfirmation,
+  canManageClearing,
+  LOGIN_MESSAGES,
+  STATUS_PAGE_MESSAGES,
+  type CallbackCapacityRow,
+  type CallbackSlot,
+} from '@clearing-desk/contracts';
+import { http, HttpResponse } from 'msw';
+import { apiUrl } from '../api-url';
+import { db } from '../db';
+
+const error = (status: number, message: string) => HttpResponse.json({ message }, { status });
+
+/**
+ * The fake's free callback slots (10:00-10:45 on Monday 17 August 2026 and 09:00 on Tuesday 18
+ * August, London) and the bookings by status page hash; `takenSlots` answer 409 as a slot booked
+ * meanwhile does. Tests reset them with resetCallbacks.
+ */
+export const callbackFake = {
+  slots: [] as CallbackSlot[],
+  bookings: new Map<string, CallbackSlot>(),
+  takenSlots: new Set<string>(),
+  /** Advisers on shift the Settings page saved. */
+  capacity: [] as CallbackCapacityRow[],
+};
+export function resetCallbacks() {
+  callbackFake.slots = [
+    { START: '2026-08-17T09:00:00.000Z', END: '2026-08-17T09:15:00.000Z' },
+    { START: '2026-08-17T09:15:00.000Z', END: '2026-08-17T09:30:00.000Z' },
+    { START: '2026-08-17T09:30:00.000Z', END: '2026-08-17T09:45:00.000Z' },
+    { START: '2026-08-18T08:00:00.000Z', END: '2026-08-18T08:15:00.000Z' },
+  ];
+  callbackFake.bookings.clear();
+  callbackFake.takenSlots.clear();
+  callbackFake.capacity = [];
+}
+resetCallbacks();
+
+const known = (hash: unknown) => db.applications.some((a) => a.response.hash === hash);
+const answer = (hash: string) => {
+  const booked = callbackFake.bookings.get(hash);
+  return {
+    slots: callbackFake.slots.filter((s) => s.START !== booked?.START),
+    booking: booked ? { ...booked, CONFIRMATION: callbackConfirmation(new Date(booked.START), new Date(booked.END)) } : null,
+  };
+};
+
+/** The public callback endpoints by status page hash, as the gateway answers them. */
+export const callbacksHandlers = [
+  http.get(apiUrl(API_ROUTES.callbackSlots.path), ({ params }) => {
+    if (!known(params.hash)) return error(404, STATUS_PAGE_MESSAGES.NOT_FOUND);
+    return HttpResponse.json(answer(String(params.hash)));
+  }),
+  http.put(apiUrl(API_ROUTES.callbackBook.path), async ({ params, request }) => {
+    const parsed = apiBodySchema(callbackBookRequestSchema).safeParse(await request.json());
+    if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
+    if (!known(params.hash)) return error(404, STATUS_PAGE_MESSAGES.NOT_FOUND);
+    const start = new Date(parsed.data.data.START).toISOString();
+    const slot = callbackFake.slots.find((s) => s.START === start);
+    if (!slot) return error(400, CALLBACK_TEXTS.NOT_A_SLOT);
+    if (callbackFake.takenSlots.has(start)) return error(409, CALLBACK_TEXTS.SLOT_TAKEN);
+    callbackFake.bookings.set(String(params.hash), slot);
+    return HttpResponse.json(answer(String(params.hash)).booking);
+  }),
+  http.delete(apiUrl(API_ROUTES.callbackCancel.path), ({ params }) => {
+    if (!callbackFake.bookings.delete(String(params.hash))) return error(404, CALLBACK_TEXTS.NO_BOOKING);
+    return HttpResponse.json(answer(String(params.hash)));
+  }),
+  http.get(apiUrl(API_ROUTES.deskCallbackCapacity.path), () =>
+    canManageClearing(db.sessionUser) ? HttpResponse.json({ rows: callbackFake.capacity }) : error(403, LOGIN_MESSAGES.FORBIDDEN),
+  ),
+  http.put(apiUrl(API_ROUTES.deskCallbackCapacityUpdate.path), async ({ request }) => {
+    if (!canManageClearing(db.sessionUser)) return error(403, LOGIN_MESSAGES.FORBIDDEN);
+    const parsed = apiBodySchema(callbackCapacitySchema).safeParse(await request.json());
+    if (!parsed.success) return error(400, parsed.error.issues[0]?.message ?? 'Bad request');
+    for (const row of parsed.data.data.rows) {
+      callbackFake.capacity = [...callbackFake.capacity.filter((r) => r.DATE !== row.DATE || r.HOUR !== row.HOUR), row];
+    }
+    return HttpResponse.json({ rows: callbackFake.capacity });
+  }),
+];
