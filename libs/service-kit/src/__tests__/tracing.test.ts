@@ -12,7 +12,8 @@ describe('tracing', () => {
     expect(tracingActive()).toBe(false);
     expect(currentTraceparent()).toBeNull();
     // In a plain process (no jest registry): the modules required after startTracing and the service kit.
-    const script = `require('tsx/cjs'); const t = require(${JSON.stringify(path.join(__dirname, '../telemetry/tracing.ts'))}); t.startTracing('x', {}); require(${JSON.stringify(path.join(__dirname, '../index.ts'))}); console.log(Object.keys(require.cache).filter((k) => /@opentelemetry\\/(sdk|instrumentation|exporter)|@fastify\\/otel|bullmq-otel/.test(k)).length);`;
+    // Written as plain text: console.log colours a number when FORCE_COLOR is set (as Nx sets it).
+    const script = `require('tsx/cjs'); const t = require(${JSON.stringify(path.join(__dirname, '../telemetry/tracing.ts'))}); t.startTracing('x', {}); require(${JSON.stringify(path.join(__dirname, '../index.ts'))}); process.stdout.write(String(Object.keys(require.cache).filter((k) => /@opentelemetry\\/(sdk|instrumentation|exporter)|@fastify\\/otel|bullmq-otel/.test(k)).length));`;
     expect(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim()).toBe('0');
   });
 
