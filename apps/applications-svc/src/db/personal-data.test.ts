@@ -95,6 +95,10 @@ describe('personal data in the schema', () => {
     await app.db
       .insert(schema.queueClaims)
       .values({ applicationId: Number(stored.id[2]), kind: 'offer-lapsing', username: 'backoffice', dueAt: now, claimedAt: now, expiresAt: now });
+    // The applicant booked a call back (a row of callbacks).
+    await app.db
+      .insert(schema.callbacks)
+      .values({ applicationId: Number(stored.id[2]), slotStart: now, slotEnd: new Date(now.getTime() + 15 * 60_000), createdAt: now });
 
     const exported = async (query: Record<string, string>) => {
       const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.subjectAccess, { query }), headers: as(admin) });

@@ -51,6 +51,12 @@ export const PERSONAL_TABLES: Record<string, PersonalTable | null> = {
     rowsOf: (k) => inArray(schema.decisionReviews.applicationId, k.applicationIds),
     personalColumns: ['reason', 'note'],
   },
+  // The calls the person booked (times only: exported with the rest, nothing to blank on erasure).
+  callbacks: {
+    table: schema.callbacks,
+    rowsOf: (k) => inArray(schema.callbacks.applicationId, k.applicationIds),
+    personalColumns: [],
+  },
   // The decision emails' payloads (name, email address) as announced.
   outbox: { table: schema.outbox, rowsOf: (k) => inArray(schema.outbox.aggregateId, k.applicationIds.map(String)), personalColumns: ['payload'] },
   // Who read the person's applications: staff usernames and the application's key, no detail of the person.
@@ -66,6 +72,8 @@ export const PERSONAL_TABLES: Record<string, PersonalTable | null> = {
   // The recruitment cycles and who rolled them (staff, as clearing_settings_audit): no applicant.
   recruitment_cycles: null,
   recruitment_cycle_audit: null,
+  // Advisers on shift per hour: no person.
+  callback_capacity: null,
   // The retention job's counts, and the erasures' tickets with the ids of anonymised rows: no person.
   retention_runs: null,
   erasures: null,
