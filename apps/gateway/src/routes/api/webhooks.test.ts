@@ -109,7 +109,11 @@ describe('signed webhooks of application events', () => {
       const mine = receiver.received.filter((r) => r.event?.application.applicationId === applicationId);
       expect(mine.map((r) => r.event?.type)).toEqual([APPLICATION_EVENT_TYPES.CREATED, APPLICATION_EVENT_TYPES.DECISION]);
       expect(mine.map((r) => r.answered)).toEqual([204, 204]);
-      const attempts = webhookAttemptListSchema.parse((await (await as('admin')).get(apiPath('adminWebhookAttempts', { id: issued.endpoint.id }))).body);
+      const attemptsNow = async () =>
+        webhookAttemptListSchema.parse((await (await as('admin')).get(apiPath('adminWebhookAttempts', { id: issued.endpoint.id }))).body);
+      // The receiver has answered; the worker records each attempt just after.
+      await until(async () => (await attemptsNow()).attempts.filter((t) => mine.some((r) => r.id === t.eventId)).length === 2, 'both attempts recorded');
+      const attempts = await attemptsNow();
       expect(attempts.attempts.filter((t) => mine.some((r) => r.id === t.eventId)).map((t) => [t.outcome, t.httpStatus, t.attempt])).toEqual([
         ['delivered', 204, 1],
         ['delivered', 204, 1],
@@ -137,6 +141,8 @@ describe('signed webhooks of application events', () => {
     expect(new Set(tries.map((r) => r.headers['webhook-id']))).toEqual(new Set([created.id]));
     // Every attempt is signed on its own (its own timestamp) and verifies.
     for (const r of tries) expect(() => new Webhook(issued.secret).verify(r.body, r.headers)).not.toThrow();
+    // The receiver has answered; the worker records the delivery (and clears the failures) just after.
+    await until(async () => (await endpoint(issued.endpoint.id)).consecutiveFailures === 0, 'the delivery recorded');
     const attempts = webhookAttemptListSchema.parse((await (await as('admin')).get(apiPath('adminWebhookAttempts', { id: issued.endpoint.id }))).body);
     expect(
       attempts.attempts
