@@ -10,4 +10,5 @@ export * from './places-schemas';
 export * from './course-state';
 export * from './email-address';
 export * from './email-address-schema';
+export * from './clearing-label';
 export * from './recruitment-cycle';

@@ -1,6 +1,5 @@
 import {
   CYCLE_MESSAGES,
-  clearingLabel,
   clockFromSetting,
   courseHasStarted,
   demoCycle,
@@ -13,6 +12,7 @@ import {
   standardCycle,
   todayOf,
 } from './recruitment-cycle';
+import { clearingLabel } from './clearing-label';
 
 describe('recruitment cycles (domain.md "Recruitment cycles")', () => {
   const cycle = standardCycle('2025/26');

@@ -1,13 +1,7 @@
 import { addCalendarDays, londonCalendarDate, londonWallClock } from '../common/london-time';
 import { formatLongDate } from '../common/long-date';
 import type { RecruitmentCycle } from '../status/recruitment-cycle-schemas';
-
-/**
- * 'Clearing 2026/27': the label every screen, script and email shows, from the stored current
- * cycle (GET /api/admin/status `cycle`); 'Clearing' while it is not known (the status still
- * loading, an older service), never a year that may have been rolled past.
- */
-export const clearingLabel = (cycle: Pick<RecruitmentCycle, 'NAME'> | null | undefined): string => (cycle ? `Clearing ${cycle.NAME}` : 'Clearing');
+import { clearingLabel } from './clearing-label';
 
 /** Whether the Clearing window contains the calendar date `today` (yyyy-mm-dd), both ends included. */
 export const inClearingWindow = (cycle: Pick<RecruitmentCycle, 'CLEARING_OPENS' | 'CLEARING_CLOSES'>, today: string): boolean =>

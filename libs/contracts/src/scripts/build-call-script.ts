@@ -6,7 +6,7 @@ import { courseTelephone } from '../courses/course-telephone';
 import { chooseScript, type ScriptChoice, type ScriptSituation } from './choose-script';
 import { renderScript, type ScriptValues } from './render-script';
 import { SCRIPT_VERSION } from '../common/limits';
-import { clearingLabel } from '../rules/recruitment-cycle';
+import { clearingLabel } from '../rules/clearing-label';
 import { decisionFactRows, type DecisionFactRow, type DecisionFactSheet } from './decision-facts';
 import { hasPermission } from '../auth/role-permissions';
 import type { InterviewDetails } from '../applications/decision-facts';
