@@ -4,62 +4,42 @@ import {
   applyResponseSchema,
   USER_HEADER,
   workQueueNextResponseSchema,
-  type Assessment,
   type StaffUser,
   type StoreApplicationRequestInput,
   type WorkQueueItem,
 } from '@clearing-desk/contracts';
 import { createApplicationForm, createCourseDetail } from '@clearing-desk/contracts/testing';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
-import { createTestDatabase, endpointRequest, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
-import { Redis } from 'ioredis';
-import { buildApp } from '../app';
-import { applicationsConfigSchema } from '../config';
+import { endpointRequest, internalHeaders } from '@clearing-desk/service-kit/testing';
+import { SUBMIT_ONLY_ASSESSMENT, startApplicationsTestApp, type ApplicationsTestApp } from '../testing/test-app';
 
 const PREFIX = `queue-test-${process.pid}`;
 const CLAIM_MINUTES = 15;
 // The queue's clock: the real time at the start (the stored rows carry the database's times), moved by the tests.
 let clock = new Date();
-let database: TestDatabase;
-let app: Awaited<ReturnType<typeof buildApp>>;
-let redis: Redis;
+let testApp: ApplicationsTestApp;
+let app: ApplicationsTestApp['app'];
 
 beforeAll(async () => {
-  database = await createTestDatabase('applications_queue');
-  app = await buildApp(
-    applicationsConfigSchema.parse({
-      DATABASE_URL: database.url,
-      INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
-      LOG_LEVEL: 'silent',
-      NOTIFICATIONS_QUEUE_PREFIX: PREFIX,
+  testApp = await startApplicationsTestApp(
+    'applications_queue',
+    PREFIX,
+    {
       // Every offer made now lapses within a week: the test does not depend on the weekday it runs.
       QUEUE_OFFER_LAPSING_HOURS: '168',
       QUEUE_CLAIM_MINUTES: String(CLAIM_MINUTES),
-    }),
-    { now: () => clock },
+    },
+    () => clock,
   );
-  await app.ready();
-  redis = new Redis('redis://127.0.0.1:6379');
+  ({ app } = testApp);
 });
 
 afterAll(async () => {
-  const keys = await redis.keys(`${PREFIX}:*`);
-  if (keys.length > 0) await redis.del(...keys);
-  redis.disconnect();
-  await app?.close();
-  await database?.drop();
+  await testApp?.close();
 });
 
 const detail = createCourseDetail();
-const submitOnly: Assessment = {
-  UCAS_POINTS_TOTAL: 144,
-  UCAS_POINTS_EFFECTIVE: 144,
-  TRAFFIC_LIGHT: 'G',
-  OVER18: 1,
-  SUBMISSION_OPTIONS: { BUTTONS: [{ STATUS: 'S', LABEL: 'Submit' }] },
-  EXPLANATION: [],
-  ALTERNATE: [],
-};
+const submitOnly = SUBMIT_ONLY_ASSESSMENT;
 const adviser = (username: string, school: string, role: StaffUser['roles'][number]['role'] = 'Back Office'): StaffUser => ({
   username,
   name: username,

@@ -7,60 +7,41 @@ import {
   callbackSlotsResponseSchema,
   USER_HEADER,
   workQueueNextResponseSchema,
-  type Assessment,
   type StaffUser,
   type StoreApplicationRequestInput,
 } from '@clearing-desk/contracts';
 import { createApplicationForm, createCourseDetail } from '@clearing-desk/contracts/testing';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
-import { createTestDatabase, endpointRequest, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
-import { Redis } from 'ioredis';
+import { endpointRequest, internalHeaders } from '@clearing-desk/service-kit/testing';
 import { Client } from 'pg';
-import { buildApp } from '../../app';
-import { applicationsConfigSchema } from '../../config';
+import { SUBMIT_ONLY_ASSESSMENT, startApplicationsTestApp, type ApplicationsTestApp } from '../../testing/test-app';
 
 const PREFIX = `callbacks-test-${process.pid}`;
 // Monday 17 August 2026, 08:00 in London (BST): a working day; the next is Tuesday 18 August.
 const MONDAY_0800 = new Date('2026-08-17T07:00:00Z');
 let clock = MONDAY_0800;
-let database: TestDatabase;
-let app: Awaited<ReturnType<typeof buildApp>>;
-let redis: Redis;
+let testApp: ApplicationsTestApp;
+let app: ApplicationsTestApp['app'];
+let database: ApplicationsTestApp['database'];
 
 beforeAll(async () => {
-  database = await createTestDatabase('applications_callbacks');
-  app = await buildApp(
-    applicationsConfigSchema.parse({
-      DATABASE_URL: database.url,
-      INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
-      LOG_LEVEL: 'silent',
-      NOTIFICATIONS_QUEUE_PREFIX: PREFIX,
+  testApp = await startApplicationsTestApp(
+    'applications_callbacks',
+    PREFIX,
+    {
       CALLBACK_SLOT_MINUTES: '15',
-    }),
-    { now: () => clock },
+    },
+    () => clock,
   );
-  await app.ready();
-  redis = new Redis('redis://127.0.0.1:6379');
+  ({ app, database } = testApp);
 });
 
 afterAll(async () => {
-  const keys = await redis.keys(`${PREFIX}:*`);
-  if (keys.length > 0) await redis.del(...keys);
-  redis.disconnect();
-  await app?.close();
-  await database?.drop();
+  await testApp?.close();
 });
 
 const detail = createCourseDetail();
-const submitOnly: Assessment = {
-  UCAS_POINTS_TOTAL: 144,
-  UCAS_POINTS_EFFECTIVE: 144,
-  TRAFFIC_LIGHT: 'G',
-  OVER18: 1,
-  SUBMISSION_OPTIONS: { BUTTONS: [{ STATUS: 'S', LABEL: 'Submit' }] },
-  EXPLANATION: [],
-  ALTERNATE: [],
-};
+const submitOnly = SUBMIT_ONLY_ASSESSMENT;
 const admin: StaffUser = { username: 'admin1', name: 'Admin One', roles: [{ role: 'Administrator', scope: 'all' }] };
 const as = (user: StaffUser) => internalHeaders({ [USER_HEADER]: encodeStaffUser(user) });
 
