@@ -69,7 +69,7 @@ const courseColumns = (margin: number): TableColumn<FiguresCourseRow>[] => [
   },
   {
     id: 'time-to-full',
-    header: T.TIME_TO_FULL,
+    header: C.TIME_TO_FULL,
     cell: (r) => (
       <>
         {/* Red for the two states a supervisor acts on; 'Full' is both the forecast and the state, so said once. */}
