@@ -314,8 +314,13 @@ async function main() {
     const visitor = await session(pool);
     const courses = await pickCourses(pool, advisers[0]!);
     for (const code of courses) {
-      const saved = await call(pool, admin, 'PUT', apiPath('deskCourseUpdate', { id: code }), { CLEARING_PLACES: 10_000, OFFER_ALLOWANCE: 1 });
-      if (saved.status !== 200) throw new Error(`course control ${code} answered ${saved.status}: ${JSON.stringify(saved.body)}`);
+      // 409 until courses-svc's places ledger has counted the course (a fresh stack): asked again until it has.
+      for (let tries = 0; ; tries++) {
+        const saved = await call(pool, admin, 'PUT', apiPath('deskCourseUpdate', { id: code }), { CLEARING_PLACES: 10_000, OFFER_ALLOWANCE: 1 });
+        if (saved.status === 200) break;
+        if (saved.status !== 409 || tries > 120) throw new Error(`course control ${code} answered ${saved.status}: ${JSON.stringify(saved.body)}`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
     }
     const courseSet = new Set(courses);
 
