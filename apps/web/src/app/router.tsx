@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: paths.staffCourse.path, lazy: () => import('./routes/staff/course-control') },
           { path: paths.staffFigures.path, lazy: () => import('./routes/staff/figures') },
           { path: paths.staffWallboard.path, lazy: () => import('./routes/staff/wallboard') },
+          { path: paths.staffFailedEmails.path, lazy: () => import('./routes/staff/failed-emails') },
           { path: paths.staffDecisionReviews.path, lazy: () => import('./routes/staff/decision-reviews') },
           { path: paths.staffScenarios.path, lazy: () => import('./routes/staff/scenarios') },
           { path: paths.staffScenarioProgress.path, lazy: () => import('./routes/staff/scenario-progress') },

@@ -41,7 +41,7 @@ import { courseSearchQuerySchema, courseSearchResponseSchema } from '../courses/
 import { courseHistoryResponseSchema, courseUpdateBodySchema } from '../course-control/course-update';
 import { figuresQuerySchema, figuresResponseSchema } from '../figures/figures';
 import { uploadResponseSchema } from '../files/file-routes';
-import { adminEmailParamsSchema, emailListResponseSchema, resendEmailResponseSchema } from '../notifications/email-records';
+import { adminEmailParamsSchema, emailListResponseSchema, failedEmailsResponseSchema, resendEmailResponseSchema } from '../notifications/email-records';
 import { statusPageResponseSchema } from '../notifications/status-page';
 import { timestampQuerySchema } from '../common/timestamp-query';
 import {
@@ -168,6 +168,8 @@ export const API_ENDPOINTS = withSchemas({
   figures: { query: figuresQuerySchema, responses: { 200: figuresResponseSchema, ...refusals } },
   /** The same figures as a CSV download. */
   figuresCsv: { query: figuresQuerySchema, responses: { 200: z.string(), ...refusals } },
+  /** The failed decision emails of the courses the user may report on, newest first, each with its application's keys (Resend is deskEmailResend). */
+  figuresFailedEmails: { query, responses: { 200: failedEmailsResponseSchema, ...refusals, ...e503 } },
   /** The wallboard's live updates: server-sent events (text/event-stream), one per decision (figures wallboard.ts). */
   wallboardEvents: { query, responses: { ...refusals } },
   // The applications desk.

@@ -49,6 +49,7 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   deskCourseHistory: "A course's change history",
   figures: 'Application figures by course',
   figuresCsv: 'Application figures by course, as CSV',
+  figuresFailedEmails: 'Failed decision emails of the courses in the figures',
   wallboardEvents: 'Live wallboard updates (server-sent events)',
   deskApplications: 'List applications (the applications desk)',
   deskStudents: 'Search students',

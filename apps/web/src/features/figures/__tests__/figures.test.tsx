@@ -78,7 +78,8 @@ describe('/staff/figures', () => {
       expect([cell('Offered'), cell('Invited'), cell('Places left'), cell('Public vacancies')]).toEqual(['3', '1', '0', '12']);
     }
     // Failed decision emails, from notifications-svc.
-    expect(screen.getByText('Emails that failed').nextElementSibling).toHaveTextContent('2');
+    expect(screen.getByText('Emails that failed').nextElementSibling).toHaveTextContent(/^2$/);
+    expect(screen.getByRole('link', { name: '2 emails that failed: see them and resend' })).toHaveAttribute('href', '/staff/figures/failed-emails');
     expect(screen.getByText('Emails waiting to be sent').nextElementSibling).toHaveTextContent('1');
   });
 
