@@ -407,7 +407,7 @@ async function main() {
     }
     await db.end();
     const probes: PageProbe[] = [];
-    for (const page of pages) probes.push(await page.evaluate(() => (window as unknown as { __wallboardProbe: PageProbe }).__wallboardProbe));
+    for (const page of pages) probes.push(await page.evaluate(() => (globalThis as unknown as { __wallboardProbe: PageProbe }).__wallboardProbe));
 
     // Figures.
     const matched = decisions.filter((d) => announced.has(d.appId));

@@ -1,9 +1,8 @@
-import { failedEmailsResponseSchema, type FailedEmailsResponse } from '@clearing-desk/contracts';
+import { failedEmailsResponseSchema, resendEmailResponseSchema, type FailedEmailsResponse, type ResendEmailResponse } from '@clearing-desk/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { STAFF_QUERY_META } from '@/lib/auth';
-import { resendApplicationEmail } from '@/features/desk/api/application-emails';
 import { figuresKeys } from './figures-keys';
 
 /** While a resend from the list is being sent, the list asks again this often (ms): the worker sends within seconds. */
@@ -26,11 +25,15 @@ export const useFailedEmails = () =>
     refetchInterval: (query) => (query.state.data?.emails.some((e) => e.resent === 'queued') ? RESENDING_REFETCH_MS : false),
   });
 
+/** POST .../emails/{emailId}/resend: the desk's Resend of one email of the application (users who may edit it). */
+const resendEmail = (studentId: string, ucasCode: string, emailId: string): Promise<ResendEmailResponse> =>
+  api.post(apiPaths.deskEmailResend(studentId, ucasCode, emailId), {}, resendEmailResponseSchema);
+
 /** Resend of one failed email: the desk's Resend (it checks that the user may edit the application); the list is asked again after. */
 export function useResendFailedEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: { studentId: string; ucasCode: string; id: string }) => resendApplicationEmail(email.studentId, email.ucasCode, email.id),
+    mutationFn: (email: { studentId: string; ucasCode: string; id: string }) => resendEmail(email.studentId, email.ucasCode, email.id),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: figuresKeys.all });
     },
