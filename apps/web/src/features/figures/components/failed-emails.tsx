@@ -80,7 +80,7 @@ export function FailedEmails() {
       {list.data && list.data.emails.length > 0 && (
         <>
           {list.data.more && <p className="cd-body">{E.FAILED_LIST_MORE(FAILED_EMAILS_LIMIT)}</p>}
-          <div className="cd-table-container">
+          <div className="cd-table-container cd-failed-emails">
             <Table caption={E.FAILED_LIST_CAPTION} captionHidden columns={columns} rows={list.data.emails} rowKey={(e) => e.id} />
           </div>
         </>
