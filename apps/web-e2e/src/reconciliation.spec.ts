@@ -12,7 +12,7 @@ const todayInLondon = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe
  * of the figures: shown in red and in words ('Difference') with a sign, in a table with a caption,
  * for today by default; axe-clean (WCAG 2.2 AA) on a desktop and a phone.
  */
-test('shows today’s counts per status with the failing endpoint’s difference in words and red, axe-clean @phone', async ({ page }) => {
+test('shows today’s counts per status with the failing endpoint’s difference in words and red, axe-clean @phone', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
   const url = `https://127.0.0.1:9/reconcile-${Date.now()}`;
   await signIn(page, 'admin');
@@ -23,9 +23,13 @@ test('shows today’s counts per status with the failing endpoint’s difference
   await webhooks.getByRole('button', { name: 'Register endpoint' }).click();
   await expect(webhooks.getByRole('region', { name: 'Webhook endpoint registered' })).toBeVisible();
 
-  // A public offer after the registration: the endpoint owes its event, and cannot take it.
-  await fillApplication(page, { email: uniqueEmail('reconcile') }, ['A*', 'A', 'B']);
-  await submitApplication(page);
+  // A public offer after the registration (a member of the public, in a browser of their own):
+  // the endpoint owes its event, and cannot take it.
+  const publicContext = await browser.newContext({ baseURL });
+  const applicant = await publicContext.newPage();
+  await fillApplication(applicant, { email: uniqueEmail('reconcile') }, ['A*', 'A', 'B']);
+  await submitApplication(applicant);
+  await publicContext.close();
 
   await page.goto('/staff/figures');
   await page.getByRole('link', { name: 'Daily reconciliation' }).click();
