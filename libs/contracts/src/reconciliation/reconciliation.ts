@@ -19,8 +19,17 @@ export type ReconciliationStatus = (typeof RECONCILIATION_STATUSES)[number];
 const reconciliationStatusSchema = z.enum(RECONCILIATION_STATUSES as [ReconciliationStatus, ...ReconciliationStatus[]]);
 
 const count = z.number().int().nonnegative();
-/** A count per status code, every code present (0 when none). */
-export const statusCountMapSchema = z.record(reconciliationStatusSchema, count);
+/** A count per status code, every code present (0 when none); an object of named properties, so the OpenAPI document names each. */
+export const statusCountMapSchema = z.object({
+  O: count,
+  I: count,
+  S: count,
+  R: count,
+  X: count,
+  P: count,
+  D: count,
+  W: count,
+} satisfies Record<ReconciliationStatus, typeof count>);
 export type StatusCountMap = z.infer<typeof statusCountMapSchema>;
 
 /** An empty count map (every status 0). */
