@@ -7,6 +7,7 @@ export const RECONCILIATION_TEXTS = {
   INTRO:
     'Per status, the applications the figures count, the events feed and each webhook endpoint at the end of the day. A count that differs from the figures is a difference.',
   DATE_LABEL: 'Day',
+  LOADING: 'Loading the report',
   SHOW: 'Show report',
   caption: (day: string, cycle: string) => `Applications by status on ${day} (cycle ${cycle})`,
   STATUS_HEADER: 'Status',

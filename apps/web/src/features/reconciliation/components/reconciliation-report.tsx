@@ -76,7 +76,7 @@ export function ReconciliationReportScreen() {
         </Button>
       </form>
       {query.isPending ? (
-        <Spinner label="Loading the report" showLabel />
+        <Spinner label={T.LOADING} showLabel />
       ) : query.isError ? (
         <Notice variant="error">
           <p className="cd-body">{formatApiError(query.error)}</p>
