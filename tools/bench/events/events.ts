@@ -13,12 +13,13 @@
  * decision's transaction time (`occurredAt`) to it, as p50, p95 and max, where that time went
  * (applications-svc's rows: transaction to delivery row, delivery row to delivered), and the load
  * average at start and end. Faults on the way: the receiver answers 503 for `--outage` s from
- * `--outage-at` (a record system down), and applications-svc, where the dispatcher and the
+ * `--outage-at` s after its first request (a record system down), and applications-svc, where the dispatcher and the
  * delivery worker run, is killed (SIGKILL) at `--kill-at` and started again by the launcher; the
  * lost count covers the decisions made across both. Asserts nothing; not part of `npm test`.
  *
  *   npx tsx tools/bench/events/events.ts [--rate 20] [--seconds 30] [--drain 120] [--apps compiled|tsx]
- *     [--outage-at 8] [--outage 10] [--kill-at 20] (--outage 0 and --kill-at -1: no faults)
+ *     [--outage-at 8] [--outage 10] [--kill-at 20] [--rebuild false] (--outage 0 and --kill-at -1: no faults;
+ *     --rebuild false runs the bundles the last run compiled)
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -42,12 +43,17 @@ const { values } = parseArgs({
     'outage-at': { type: 'string', default: '8' },
     outage: { type: 'string', default: '10' },
     'kill-at': { type: 'string', default: '20' },
+    rebuild: { type: 'string', default: 'true' },
   },
 });
 const RATE = Number(values.rate);
 const DECISIONS = Math.round(RATE * Number(values.seconds));
 const DRAIN = Number(values.drain) * 1000;
-/** The receiver answers 503 from OUTAGE_AT for OUTAGE_FOR ms (0: no outage). */
+/**
+ * The receiver answers 503 for OUTAGE_FOR ms (0: no outage) from OUTAGE_AT ms after its first
+ * request: on a loaded machine the first delivery may come long after the first decision, and an
+ * outage before it would test nothing.
+ */
 const OUTAGE_AT = Number(values['outage-at']) * 1000;
 const OUTAGE_FOR = Number(values.outage) * 1000;
 /** applications-svc (the dispatcher and the delivery worker run in it) is killed (SIGKILL) at this time (negative: never). */
@@ -108,7 +114,7 @@ async function committedApplicationIds(stack: Stack): Promise<string[]> {
 
 async function main() {
   const loadAtStart = load();
-  if (values.apps !== 'tsx') {
+  if (values.apps !== 'tsx' && values.rebuild !== 'false') {
     const built = Date.now();
     await buildStackBundles(BUNDLES_DIR);
     console.log(`apps compiled (as npm start runs them) in ${ms(Date.now() - built)}`);
@@ -116,12 +122,14 @@ async function main() {
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const arrivals = new Map<string, number>();
   const order: { id: string; applicationId: string; type: string; occurredAt: number; at: number }[] = [];
-  // Set once the decisions start: the outage window is measured from then.
   let t0 = Number.POSITIVE_INFINITY;
+  // The receiver's first request: the outage window is measured from it.
+  let firstPost = Number.POSITIVE_INFINITY;
   const receiver = await startWebhookReceiver({
     secret,
     answer: () => {
-      const since = Date.now() - t0;
+      firstPost = Math.min(firstPost, Date.now());
+      const since = Date.now() - firstPost;
       return OUTAGE_FOR > 0 && since >= OUTAGE_AT && since < OUTAGE_AT + OUTAGE_FOR ? 503 : undefined;
     },
     onEvent: (event) => {
@@ -211,7 +219,7 @@ async function main() {
     const committedUnanswered = committed.filter((id) => !answeredAt.has(id)).length;
     // The decisions answered while the receiver was down, and from the kill to the restart's first minute.
     const during = (from: number, to: number) => [...answeredAt.entries()].filter(([, at]) => at >= from && at < to).map(([id]) => id);
-    const inOutage = OUTAGE_FOR > 0 ? during(t0 + OUTAGE_AT, t0 + OUTAGE_AT + OUTAGE_FOR) : [];
+    const inOutage = OUTAGE_FOR > 0 ? during(firstPost + OUTAGE_AT, firstPost + OUTAGE_AT + OUTAGE_FOR) : [];
     const aroundKill = killed.at !== undefined ? during(killed.at - 2000, (killed.restartedAt ?? killed.at) + 5000) : [];
     const refusedDuringOutage = receiver.received.filter((r) => r.answered === 503).length;
     const repeated = receiver.received.filter((r, i, all) => r.answered < 300 && all.findIndex((x) => x.id === r.id && x.answered < 300) !== i).length;
@@ -239,7 +247,7 @@ async function main() {
     );
     console.log(
       OUTAGE_FOR > 0
-        ? `receiver outage ${OUTAGE_AT / 1000}-${(OUTAGE_AT + OUTAGE_FOR) / 1000} s: ${refusedDuringOutage} posts answered 503; decisions made during it ${inOutage.length}, lost ${inOutage.filter((id) => !arrivals.has(id)).length}`
+        ? `receiver outage from ${((firstPost + OUTAGE_AT - t0) / 1000).toFixed(1)} s for ${OUTAGE_FOR / 1000} s: ${refusedDuringOutage} posts answered 503; decisions made during it ${inOutage.length}, lost ${inOutage.filter((id) => !arrivals.has(id)).length}`
         : 'no receiver outage',
     );
     console.log(
