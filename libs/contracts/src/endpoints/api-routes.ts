@@ -43,6 +43,7 @@ export const API_ROUTES = {
   figures: { method: 'GET', path: '/api/admin/figures' },
   figuresCsv: { method: 'GET', path: '/api/admin/figures.csv' },
   figuresFailedEmails: { method: 'GET', path: '/api/admin/figures/failed-emails' },
+  reconciliation: { method: 'GET', path: '/api/admin/reconciliation' },
   wallboardEvents: { method: 'GET', path: '/api/admin/wallboard/events' },
   // The applications desk.
   deskApplications: { method: 'GET', path: '/api/admin/applications' },

@@ -31,6 +31,7 @@ export const PAGE_ROUTES = {
   staffCourse: '/staff/courses/:ucasCode',
   staffFigures: '/staff/figures',
   staffFailedEmails: '/staff/figures/failed-emails',
+  staffReconciliation: '/staff/reconciliation',
   staffWallboard: '/staff/wallboard',
   staffDecisionReviews: '/staff/decision-reviews',
   staffScenarios: '/staff/scenarios',
