@@ -18,3 +18,4 @@ export * from './form-guard';
 export * from './presence';
 export * from './work-queue';
 export * from './callbacks';
+export * from './ucas-reconciliation';
