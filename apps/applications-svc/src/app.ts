@@ -27,6 +27,8 @@ import { eventRoutes } from './routes/events';
 import { webhookRoutes } from './routes/events/webhooks';
 import { webhooksPlugin } from './webhooks/webhooks-plugin';
 import { eventApiKeysRepositoryPlugin } from './repositories/event-api-keys-repository';
+import { ucasPlugin } from './ucas/ucas-plugin';
+import { ucasRoutes } from './routes/ucas';
 import { cycleRepositoryPlugin } from './repositories/cycle-repository';
 import { clockFromSetting, seedCycle, todayOf } from '@clearing-desk/contracts';
 
@@ -78,6 +80,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(eventApiKeysRepositoryPlugin);
   await app.register(callbacksRepositoryPlugin, { config });
   await app.register(webhooksPlugin, { config });
+  await app.register(ucasPlugin, { config, now: options.now });
   await app.register(statusRoutes, { today });
   await app.register(applicationRoutes, { now: options.now, today });
   await app.register(figuresRoutes);
@@ -88,6 +91,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(eventRoutes);
   await app.register(webhookRoutes);
   await app.register(callbackRoutes, { now: options.now });
+  await app.register(ucasRoutes);
   app.addHook('onReady', async () => {
     await app.clearingStatusRepository.ensure({
       state: config.CLEARING_INITIAL_STATE,
