@@ -40,6 +40,7 @@ export const UCAS_TEXTS = {
   REMINDER_SUBJECT: 'Reminder: add us as your Clearing choice in UCAS Hub',
   REMINDER_HEADING: 'Your offer lapses soon',
   REMINDER_ACTION: 'Add us as your Clearing choice in UCAS Hub before the deadline, or your offer will lapse.',
+  REMINDER_LINK: 'See your offer and the steps to add us in UCAS Hub',
   LAPSED_EMAIL_SENTENCE: 'Your offer has lapsed because it was not added as your Clearing choice in UCAS Hub by its deadline.',
 } as const;
 

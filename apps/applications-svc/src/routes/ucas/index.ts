@@ -1,4 +1,4 @@
-import { APPLICATIONS_SVC, canManageClearing, routeOf, UCAS_TEXTS } from '@clearing-desk/contracts';
+import { APPLICATIONS_SVC, canManageClearing, routeOf, UCAS_CSV_MAX_CHARS, UCAS_TEXTS } from '@clearing-desk/contracts';
 import { HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,6 +17,8 @@ const administrator = (request: FastifyRequest) => {
 export const ucasRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.route({
     ...routeOf(APPLICATIONS_SVC.ucasImport),
+    // UCAS's export as JSON text: up to UCAS_CSV_MAX_CHARS characters, beyond Fastify's default 1 MiB.
+    bodyLimit: 2 * UCAS_CSV_MAX_CHARS + 64 * 1024,
     handler: async (request) => {
       const user = administrator(request);
       const result = await fastify.ucas.importCsv({ csv: request.body.CSV, fileName: request.body.FILE_NAME, source: 'upload', importedBy: user.username });
