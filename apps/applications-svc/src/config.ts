@@ -1,7 +1,16 @@
-import { DEFAULT_UCAS_CSV_COLUMNS, intakeYearSchema, ucasCsvColumnsSchema } from '@clearing-desk/contracts';
+import { DEFAULT_UCAS_CSV_COLUMNS, intakeYearSchema, ucasCsvColumnsSchema, type UcasCsvColumns } from '@clearing-desk/contracts';
 import { clearingClockSetting, cycleSeedConfigShape, teamCalendarConfigShape } from '@clearing-desk/contracts/server';
 import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema, redisUrlSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
+
+/** UCAS_CSV_COLUMNS read: the two header names, or null when it is not such JSON. */
+export function ucasCsvColumns(text: string): UcasCsvColumns | null {
+  try {
+    return ucasCsvColumnsSchema.parse(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
 
 /** applications-svc environment (README "Configuration"). */
 export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseConfigSchema).extend({
@@ -98,14 +107,7 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
   UCAS_CSV_COLUMNS: z
     .string()
     .default(JSON.stringify(DEFAULT_UCAS_CSV_COLUMNS))
-    .transform((text, ctx) => {
-      try {
-        return ucasCsvColumnsSchema.parse(JSON.parse(text));
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'JSON like {"personalId":"Personal ID","courseCode":"Course code"}' });
-        return z.NEVER;
-      }
-    }),
+    .refine((text) => ucasCsvColumns(text) !== null, 'JSON like {"personalId":"Personal ID","courseCode":"Course code"}'),
   UCAS_IMPORT_DIR: z.string().min(1).optional(),
   UCAS_JOB_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
   /** Closing message stored the first time the service starts (null: the web default). */

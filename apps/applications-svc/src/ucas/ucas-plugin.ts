@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { HttpError, redisConnection, withTimeout, type ConnectionLifecycle } from '@clearing-desk/service-kit';
 import { Queue, Worker } from 'bullmq';
 import fp from 'fastify-plugin';
-import type { ApplicationsConfig } from '../config';
+import { DEFAULT_UCAS_CSV_COLUMNS } from '@clearing-desk/contracts';
+import { ucasCsvColumns, type ApplicationsConfig } from '../config';
 import { createUcasReconciliation, type UcasReconciliation } from './ucas-reconciliation';
 
 /** The BullMQ queue of the scheduled UCAS job (applications-svc both schedules and works it). */
@@ -67,7 +68,8 @@ export const ucasPlugin = fp<{ config: ApplicationsConfig; now?: () => Date }>(
       db: fastify.db,
       calendar: fastify.intakeCycle.calendar,
       lapsingHours: config.QUEUE_OFFER_LAPSING_HOURS,
-      columns: config.UCAS_CSV_COLUMNS,
+      // Validated at start (config.ts): never null here.
+      columns: ucasCsvColumns(config.UCAS_CSV_COLUMNS) ?? DEFAULT_UCAS_CSV_COLUMNS,
       now,
     });
     const runJob = async (): Promise<UcasJobOutcome> => {
