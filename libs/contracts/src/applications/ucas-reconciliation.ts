@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatLondonDateTime } from '../common/london-time';
 import { emailCourseFactsSchema } from './decision-facts';
+import { UCAS_ADDED_TEXT } from './ucas-added';
 
 /**
  * UCAS reconciliation (docs/domain/ucas-reconciliation.md): UCAS's export of the Clearing choices
@@ -13,8 +14,9 @@ import { emailCourseFactsSchema } from './decision-facts';
 
 /** The words every surface uses (staff application screen, listing, status page, admin screen, emails). */
 export const UCAS_TEXTS = {
-  ADDED_IN_UCAS: 'Added in UCAS',
+  ADDED_IN_UCAS: UCAS_ADDED_TEXT,
   PAGE_TITLE: 'UCAS reconciliation',
+  SETTINGS_LINK_HINT: "import UCAS's export of Clearing choices added, and confirm offers that lapsed.",
   UPLOAD_HEADING: 'Import UCAS Clearing choices',
   UPLOAD_HINT: 'A CSV file exported from UCAS of the Clearing choices applicants have added.',
   FILE_LABEL: 'UCAS export (CSV)',
@@ -43,9 +45,6 @@ export const UCAS_TEXTS = {
   REMINDER_LINK: 'See your offer and the steps to add us in UCAS Hub',
   LAPSED_EMAIL_SENTENCE: 'Your offer has lapsed because it was not added as your Clearing choice in UCAS Hub by its deadline.',
 } as const;
-
-/** 'Added in UCAS' when the application's choice is added in UCAS (its time, ISO 8601), else null: the one label every surface shows. */
-export const ucasAddedLabel = (addedAt: string | null | undefined): string | null => (addedAt ? UCAS_TEXTS.ADDED_IN_UCAS : null);
 
 /** The reminder's deadline sentence: 'Your offer lapses at 23:59 on Friday 15 August 2026.' (Europe/London). */
 export const ucasReminderDeadline = (deadline: Date): string => `Your offer lapses at ${formatLondonDateTime(deadline)}.`;
@@ -110,6 +109,14 @@ export const ucasImportSchema = z.object({
   LAPSING: z.number().int().nonnegative(),
 });
 export type UcasImport = z.infer<typeof ucasImportSchema>;
+
+/** One import's counts in words, as the admin screen says them after an upload. */
+export const ucasImportSummary = (i: Pick<UcasImport, 'FILE_NAME' | 'ROWS' | 'MATCHED' | 'ALREADY_ADDED' | 'UNMATCHED' | 'LAPSING'>): string =>
+  `Imported ${i.FILE_NAME}: ${i.ROWS} rows, ${i.MATCHED} matched, ${i.ALREADY_ADDED} already added, ${i.UNMATCHED} not matched, ${i.LAPSING} offers lapsing.`;
+
+/** The confirmation after 'Confirm lapsed'. */
+export const ucasLapseConfirmed = (name: string, ucasCode: string): string =>
+  `The offer to ${name} on ${ucasCode} is withdrawn as lapsed: the place is returned and the applicant is emailed.`;
 
 /** A row not matched, kept for a person. */
 export const ucasUnmatchedRowSchema = z.object({

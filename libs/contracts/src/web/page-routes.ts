@@ -32,6 +32,7 @@ export const PAGE_ROUTES = {
   staffFigures: '/staff/figures',
   staffWallboard: '/staff/wallboard',
   staffDecisionReviews: '/staff/decision-reviews',
+  staffUcas: '/staff/ucas',
   staffScenarios: '/staff/scenarios',
   staffScenarioProgress: '/staff/scenarios/progress',
   staffScenarioTraining: '/staff/scenarios/training',

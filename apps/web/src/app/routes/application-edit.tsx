@@ -1,6 +1,7 @@
 import {
   type ApplySubmission,
   BACK_TO_LISTING,
+  ucasAddedLabel,
   editRefusalReason,
   heldByOther,
   PRESENCE_TEXTS,
@@ -134,6 +135,11 @@ export function ApplicationEditRoute() {
       <LeaveApplicationGuard isInsideApplication={isInsideApplication} />
       {queueItem && <NextCallReason item={queueItem} />}
       <PresenceNotice presence={presence} onTakeOver={takeOver} />
+      {ucasAddedLabel(query.data.data.UCAS_ADDED_AT) && (
+        <p className="cd-body">
+          <strong className="cd-tag cd-tag--green">{ucasAddedLabel(query.data.data.UCAS_ADDED_AT)}</strong>
+        </p>
+      )}
       <Outlet context={context} />
     </ApplicationFormProvider>
   );

@@ -5,6 +5,7 @@ import {
   decisionContent,
   decisionCourseOf,
   STATUS_PAGE_TEXTS,
+  ucasAddedLabel,
   type DecisionContent,
   type StatusPageResponse,
 } from '@clearing-desk/contracts';
@@ -73,6 +74,11 @@ export function ApplicationStatus({ review, clearingTeamTelephone, getCourseHref
         {courseData.COURSE_TITLE} {courseData.QUALIFICATION}
       </span>
       {decision.STATUS === 'O' ? <Panel title={content.heading} /> : <h1 className="cd-heading-l">{content.heading}</h1>}
+      {ucasAddedLabel(decision.UCAS_ADDED_AT) && (
+        <p className="cd-body-l">
+          <strong className="cd-tag cd-tag--green">{ucasAddedLabel(decision.UCAS_ADDED_AT)}</strong>
+        </p>
+      )}
       {content.paragraphs.map((p) => (
         <p key={p} className="cd-body-l">
           {p}
