@@ -72,6 +72,8 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(clearingStatusRepositoryPlugin);
   const clock = options.clock ?? clockFromSetting(config.CLEARING_CLOCK);
   const today = () => todayOf(clock);
+  // Offers lapse by the cycle's clock (CLEARING_CLOCK: a test stack sets one, so its deadlines can be passed).
+  await app.register(ucasPlugin, { config, now: options.now ?? clock });
   await app.register(cycleRepositoryPlugin, { today });
   await app.register(applicationsRepositoryPlugin);
   await app.register(decisionMetricsPlugin);
@@ -80,7 +82,6 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(eventApiKeysRepositoryPlugin);
   await app.register(callbacksRepositoryPlugin, { config });
   await app.register(webhooksPlugin, { config });
-  await app.register(ucasPlugin, { config, now: options.now });
   await app.register(statusRoutes, { today });
   await app.register(applicationRoutes, { now: options.now, today });
   await app.register(figuresRoutes);

@@ -1,5 +1,4 @@
 import { XSRF_COOKIE } from '@clearing-desk/contracts';
-import { decisionDeadline } from '@clearing-desk/contracts/server';
 import { createApplicationForm, FIVE_GCSES } from '@clearing-desk/contracts/testing';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { Client } from 'pg';
@@ -40,21 +39,14 @@ async function offered(context: BrowserContext, label: string): Promise<Offered>
 }
 
 /**
- * The time a decision must have been made for its deadline (23:59 on the second working day) to
- * fall `hoursFromNow` hours from now, give or take the working-day steps: the latest hour whose
- * deadline is at or before that (searched back hour by hour, with the contracts' own rule).
+ * The stack's cycle clock (CLEARING_CLOCK), by which offers lapse: Thursday 14 August 2025, 09:00
+ * London. An offer decided on the Tuesday before lapses at 23:59 that Thursday (within 24 hours:
+ * lapsing); one decided on the Monday lapsed at 23:59 on the Wednesday (past its deadline).
  */
-function decidedFor(hoursFromNow: number): Date {
-  const target = Date.now() + hoursFromNow * 3_600_000;
-  for (let h = 0; h < 24 * 14; h += 1) {
-    const at = new Date(Date.now() - h * 3_600_000);
-    const deadline = decisionDeadline('O', at)!.getTime();
-    if (deadline <= target) return at;
-  }
-  throw new Error('no decision time found');
-}
+const DECIDED_LAPSING = new Date('2025-08-12T09:00:00Z');
+const DECIDED_LAPSED = new Date('2025-08-11T09:00:00Z');
 
-/** Dates the offer's decision (its LOG rows) at `at`: the stack's clock stays real, the offer moves into the past. */
+/** Dates the offer's decision (its LOG rows) at `at`: the offer moves back in time against the stack's fixed clock. */
 async function decideAt(applicationId: string, at: Date) {
   const client = new Client({ connectionString: process.env.E2E_APPLICATIONS_DATABASE_URL });
   await client.connect();
@@ -76,14 +68,14 @@ test.describe('UCAS reconciliation', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    // Three applicants, an import, two emails and a projection: minutes on a loaded machine.
+    test.setTimeout(300_000);
     const applicants = await browser.newContext();
     const added = await offered(applicants, 'Added');
     const lapsing = await offered(applicants, 'Lapsing');
     const lapsed = await offered(applicants, 'Lapsed');
-    // Lapsing: its deadline within the next 24 hours; lapsed: its deadline an hour or more ago.
-    await decideAt(lapsing.applicationId, decidedFor(12));
-    await decideAt(lapsed.applicationId, decidedFor(-1));
+    await decideAt(lapsing.applicationId, DECIDED_LAPSING);
+    await decideAt(lapsed.applicationId, DECIDED_LAPSED);
 
     await signIn(page, 'admin');
     await page.goto('/staff/settings');
@@ -105,6 +97,7 @@ test.describe('UCAS reconciliation', () => {
       'No application with this UCAS Personal ID and course code.',
     );
     await expect(page.getByRole('table', { name: 'Offers lapsing: not yet added in UCAS' })).toContainText(lapsing.name2);
+    await expect(page.getByRole('table', { name: 'Offers lapsing: not yet added in UCAS' })).toContainText('23:59 on Thursday 14 August 2025');
     await expectNoAxeViolations(page, { label: 'UCAS reconciliation' });
 
     // The lapsing applicant is reminded once, by email.
@@ -114,6 +107,7 @@ test.describe('UCAS reconciliation', () => {
     // The matched applicant's status page.
     const status = await applicants.newPage();
     await status.goto(`/review/${added.hash}`);
+    await expect(status.getByRole('heading', { level: 1, name: 'Good News!' })).toBeVisible({ timeout: 30_000 });
     await expect(status.getByText('Added in UCAS', { exact: true })).toBeVisible();
 
     // The lapsed offer: listed for a person, confirmed in one action, its place returned.

@@ -8,7 +8,7 @@ import {
   workQueueItemSchema,
   type WorkQueueItem,
 } from '@clearing-desk/contracts';
-import { Notice, Spinner } from '@clearing-desk/ui';
+import { Notice, Spinner, Tag } from '@clearing-desk/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useParams } from 'react-router-dom';
@@ -137,7 +137,7 @@ export function ApplicationEditRoute() {
       <PresenceNotice presence={presence} onTakeOver={takeOver} />
       {ucasAddedLabel(query.data.data.UCAS_ADDED_AT) && (
         <p className="cd-body">
-          <strong className="cd-tag cd-tag--green">{ucasAddedLabel(query.data.data.UCAS_ADDED_AT)}</strong>
+          <Tag colour="green">{ucasAddedLabel(query.data.data.UCAS_ADDED_AT)}</Tag>
         </p>
       )}
       <Outlet context={context} />

@@ -9,7 +9,7 @@ import {
   type DecisionContent,
   type StatusPageResponse,
 } from '@clearing-desk/contracts';
-import { FactList, Panel, SummaryList } from '@clearing-desk/ui';
+import { FactList, Panel, SummaryList, Tag } from '@clearing-desk/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -76,7 +76,7 @@ export function ApplicationStatus({ review, clearingTeamTelephone, getCourseHref
       {decision.STATUS === 'O' ? <Panel title={content.heading} /> : <h1 className="cd-heading-l">{content.heading}</h1>}
       {ucasAddedLabel(decision.UCAS_ADDED_AT) && (
         <p className="cd-body-l">
-          <strong className="cd-tag cd-tag--green">{ucasAddedLabel(decision.UCAS_ADDED_AT)}</strong>
+          <Tag colour="green">{ucasAddedLabel(decision.UCAS_ADDED_AT)}</Tag>
         </p>
       )}
       {content.paragraphs.map((p) => (
