@@ -30,6 +30,8 @@ import { eventApiKeysRepositoryPlugin } from './repositories/event-api-keys-repo
 import { ucasPlugin } from './ucas/ucas-plugin';
 import { ucasRoutes } from './routes/ucas';
 import { cycleRepositoryPlugin } from './repositories/cycle-repository';
+import { nightlyReconciliationPlugin } from './reconciliation/nightly-reconciliation';
+import { reconciliationRoutes } from './routes/reconciliation';
 import { clockFromSetting, seedCycle, todayOf } from '@clearing-desk/contracts';
 
 /**
@@ -82,6 +84,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(eventApiKeysRepositoryPlugin);
   await app.register(callbacksRepositoryPlugin, { config });
   await app.register(webhooksPlugin, { config });
+  await app.register(nightlyReconciliationPlugin, { config, now: options.now });
   await app.register(statusRoutes, { today });
   await app.register(applicationRoutes, { now: options.now, today });
   await app.register(figuresRoutes);
@@ -93,6 +96,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(webhookRoutes);
   await app.register(callbackRoutes, { now: options.now });
   await app.register(ucasRoutes);
+  await app.register(reconciliationRoutes, { now: options.now });
   app.addHook('onReady', async () => {
     await app.clearingStatusRepository.ensure({
       state: config.CLEARING_INITIAL_STATE,

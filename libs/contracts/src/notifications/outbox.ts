@@ -29,6 +29,8 @@ export const OUTBOX_KINDS = {
   CALLBACK_EMAIL: 'callback-email',
   /** An offer not added in UCAS is lapsing: notifications-svc emails the one reminder (docs/domain/ucas-reconciliation.md). */
   UCAS_REMINDER_EMAIL: 'ucas-reminder-email',
+  /** The nightly reconciliation found a difference: one email to each Administrator or supervisor named (RECONCILIATION_EMAIL_TO). */
+  RECONCILIATION_EMAIL: 'reconciliation-email',
 } as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[keyof typeof OUTBOX_KINDS];
 /** The outbox kinds the relay hands to a BullMQ queue. */
@@ -43,6 +45,8 @@ export const OUTBOX_QUEUES = {
   // The same queue and worker as decision emails: one delivery, one emails table, one History.
   'callback-email': 'decision-emails',
   'ucas-reminder-email': 'decision-emails',
+  // Staff emails, apart from the applicants' decision emails.
+  'reconciliation-email': 'staff-emails',
 } as const satisfies Record<QueuedOutboxKind, string>;
 
 /** Whether the relay hands rows of this kind to a queue (OUTBOX_QUEUES). */
@@ -90,6 +94,7 @@ export const OUTBOX_JOB_OPTIONS = {
   'course-starts': COURSE_PLACES_JOB_OPTIONS,
   'callback-email': DECISION_EMAIL_JOB_OPTIONS,
   'ucas-reminder-email': DECISION_EMAIL_JOB_OPTIONS,
+  'reconciliation-email': DECISION_EMAIL_JOB_OPTIONS,
 } as const satisfies Record<QueuedOutboxKind, object>;
 
 /** The queue and job options of each outbox kind, as service-kit's outbox relay takes them (`routes`). */

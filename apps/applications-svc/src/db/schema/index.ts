@@ -13,3 +13,4 @@ export * from './retention-runs';
 export * from './queue-claims';
 export * from './callbacks';
 export * from './ucas-imports';
+export * from './reconciliation-reports';
