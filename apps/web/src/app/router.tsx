@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: paths.staffWallboard.path, lazy: () => import('./routes/staff/wallboard') },
           { path: paths.staffFailedEmails.path, lazy: () => import('./routes/staff/failed-emails') },
           { path: paths.staffDecisionReviews.path, lazy: () => import('./routes/staff/decision-reviews') },
+          { path: paths.staffUcas.path, lazy: () => import('./routes/staff/ucas') },
           { path: paths.staffScenarios.path, lazy: () => import('./routes/staff/scenarios') },
           { path: paths.staffScenarioProgress.path, lazy: () => import('./routes/staff/scenario-progress') },
           {

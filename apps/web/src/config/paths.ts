@@ -78,6 +78,7 @@ export const paths = {
   },
   staffSettings: { path: R.staffSettings, getHref: () => pageHref(R.staffSettings) },
   staffDecisionReviews: { path: R.staffDecisionReviews, getHref: () => pageHref(R.staffDecisionReviews) },
+  staffUcas: { path: R.staffUcas, getHref: () => pageHref(R.staffUcas) },
   reviewRequest: { path: R.reviewRequest, getHref: (applicationHash: string) => pageHref(R.reviewRequest, { applicationHash }) },
   staffCourse: { path: R.staffCourse, getHref: (ucasCode: string) => pageHref(R.staffCourse, { ucasCode }) },
   staffFigures: { path: R.staffFigures, getHref: () => pageHref(R.staffFigures) },

@@ -34,6 +34,13 @@ import { assessApiBodySchema, assessResponseSchema } from '../assessment/assess-
 import { liftLoginLockoutSchema, loginLockoutsResponseSchema } from '../auth/lockouts';
 import { loginBodySchema, loginOptionsSchema, sessionStateSchema, staffUserResponseSchema } from '../auth/login';
 import { apiBodySchema, emptyApiBodySchema } from '../common/api-body';
+import {
+  ucasImportRequestSchema,
+  ucasImportSchema,
+  ucasLapseConfirmRequestSchema,
+  ucasLapseParamsSchema,
+  ucasOverviewSchema,
+} from '../applications/ucas-reconciliation';
 import { callbackBookingSchema, callbackBookRequestSchema, callbackCapacitySchema, callbackSlotsResponseSchema } from '../applications/callbacks';
 import { errorResponseSchema } from '../common/errors';
 import { courseDetailResponseSchema, courseIdParamsSchema } from '../courses/course';
@@ -214,6 +221,17 @@ export const API_ENDPOINTS = withSchemas({
   /** Advisers on shift per hour (Administrator, Settings page). */
   deskCallbackCapacity: { query, responses: { 200: callbackCapacitySchema, ...refusals } },
   deskCallbackCapacityUpdate: { body: apiBodySchema(callbackCapacitySchema), responses: { 200: callbackCapacitySchema, ...e400, ...refusals } },
+  // UCAS reconciliation (docs/domain/ucas-reconciliation.md), Administrators over all courses.
+  /** Imports UCAS's CSV export of Clearing choices added: the import's counts; 400 when the file cannot be read (nothing stored). */
+  deskUcasImport: { body: apiBodySchema(ucasImportRequestSchema), responses: { 200: ucasImportSchema, ...refusals } },
+  /** Recent imports, rows not matched, offers lapsing and lapsed. */
+  deskUcasOverview: { query, responses: { 200: ucasOverviewSchema, ...refusals } },
+  /** Confirms a lapsed offer in one action: withdrawn with the reason 'lapsed', the place returned, the applicant emailed. */
+  deskUcasConfirmLapse: {
+    params: ucasLapseParamsSchema,
+    body: apiBodySchema(ucasLapseConfirmRequestSchema),
+    responses: { 200: ucasOverviewSchema, ...refusals, ...e404 },
+  },
   // A person's review of an automatic decision.
   /** The applicant asks (by the status page's hash): 409 when the decision was not automatic. */
   decisionReviewRequest: {

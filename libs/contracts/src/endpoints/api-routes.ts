@@ -71,6 +71,10 @@ export const API_ROUTES = {
   callbackCancel: { method: 'DELETE', path: '/api/applications/:hash/callback' },
   deskCallbackCapacity: { method: 'GET', path: '/api/admin/callback-capacity' },
   deskCallbackCapacityUpdate: { method: 'PUT', path: '/api/admin/callback-capacity' },
+  // UCAS reconciliation: imports of Clearing choices added, lapsed offers.
+  deskUcasImport: { method: 'POST', path: '/api/admin/ucas/imports' },
+  deskUcasOverview: { method: 'GET', path: '/api/admin/ucas' },
+  deskUcasConfirmLapse: { method: 'POST', path: '/api/admin/ucas/lapsed/:applicationId' },
   // A person's review of an automatic decision (UK GDPR Article 22 safeguards).
   decisionReviewRequest: { method: 'POST', path: '/api/applications/:hash/review-request' },
   deskDecisionReviews: { method: 'GET', path: '/api/admin/decision-reviews' },

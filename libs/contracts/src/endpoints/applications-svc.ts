@@ -36,6 +36,13 @@ import {
 } from '../applications/desk';
 import { presenceClaimSchema, presenceResponseSchema } from '../applications/presence';
 import { workQueueNextResponseSchema } from '../applications/work-queue';
+import {
+  ucasImportRequestSchema,
+  ucasImportSchema,
+  ucasLapseConfirmSchema,
+  ucasLapseParamsSchema,
+  ucasOverviewSchema,
+} from '../applications/ucas-reconciliation';
 import { callbackBookingSchema, callbackBookRequestSchema, callbackCapacitySchema, callbackSlotsResponseSchema } from '../applications/callbacks';
 import { appliedResponseSchema, applyResponseSchema } from '../applications/application';
 import {
@@ -306,6 +313,20 @@ export const APPLICATIONS_SVC = {
     path: '/callbacks/capacity',
     body: callbackCapacitySchema,
     responses: { 200: callbackCapacitySchema, ...e400, ...e403 },
+  }),
+
+  // UCAS reconciliation (docs/domain/ucas-reconciliation.md), Administrator only.
+  /** Imports UCAS's export of Clearing choices added, in one transaction: 400 when the file cannot be read (nothing stored). */
+  ucasImport: endpoint({ method: 'POST', path: '/ucas/imports', body: ucasImportRequestSchema, responses: { 200: ucasImportSchema, ...e400, ...e403 } }),
+  /** Recent imports, rows not matched, offers lapsing and lapsed. */
+  ucasOverview: endpoint({ method: 'GET', path: '/ucas/overview', responses: { 200: ucasOverviewSchema, ...e403 } }),
+  /** Confirms a lapsed offer: withdrawn with the reason 'lapsed', its place returned, the applicant emailed; 404 when it is not lapsed. */
+  ucasConfirmLapse: endpoint({
+    method: 'POST',
+    path: '/ucas/lapsed/:applicationId',
+    params: ucasLapseParamsSchema,
+    body: ucasLapseConfirmSchema,
+    responses: { 200: ucasOverviewSchema, ...e400, ...e403, ...e404 },
   }),
 
   // A person's review of an automatic decision.

@@ -34,6 +34,7 @@ export const PAGE_ROUTES = {
   staffReconciliation: '/staff/reconciliation',
   staffWallboard: '/staff/wallboard',
   staffDecisionReviews: '/staff/decision-reviews',
+  staffUcas: '/staff/ucas',
   staffScenarios: '/staff/scenarios',
   staffScenarioProgress: '/staff/scenarios/progress',
   staffScenarioTraining: '/staff/scenarios/training',
