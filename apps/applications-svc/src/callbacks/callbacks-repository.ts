@@ -34,7 +34,8 @@ const bookingOf = (start: Date, end: Date): CallbackBooking => ({
 /**
  * Callbacks the applicant books (contracts applications/callbacks.ts; docs/domain/work-queue.md
  * "Callbacks"). Slots are CALLBACK_SLOT_MINUTES long inside hours with advisers on shift, on the
- * next CALLBACK_BOOKING_DAYS working days of the team's calendar, starting after `now`. A booking
+ * next CALLBACK_BOOKING_DAYS working days of the team's calendar, not begun at `now` (a slot
+ * starting this instant is still whole, so it counts). A booking
  * locks its hour's capacity row (FOR UPDATE) and the application's row, so concurrent bookings of
  * one slot are counted one after another: never more bookings than advisers.
  */
@@ -78,7 +79,7 @@ export function createCallbacksRepository({ db, calendar, slotMinutes }: Callbac
       const count = new Map(taken.map((t) => [t.start.getTime(), t.n]));
       const slots: CallbackSlot[] = hours
         .flatMap((h) => slotsOfHour(h.day, h.hour).map((s) => ({ ...s, advisers: h.advisers })))
-        .filter((s) => s.start.getTime() > now.getTime() && (count.get(s.start.getTime()) ?? 0) < s.advisers)
+        .filter((s) => s.start.getTime() >= now.getTime() && (count.get(s.start.getTime()) ?? 0) < s.advisers)
         .sort((a, b) => a.start.getTime() - b.start.getTime())
         .map((s) => ({ START: s.start.toISOString(), END: s.end.toISOString() }));
       return { slots, booking: await liveBooking(applicationId) };
@@ -93,7 +94,7 @@ export function createCallbacksRepository({ db, calendar, slotMinutes }: Callbac
     async book(hash: string, start: Date, now: Date): Promise<BookResult> {
       const { date, hour } = londonDateHour(start);
       const aligned = start.getTime() % (slotMinutes * 60_000) === 0;
-      if (!aligned || start.getTime() <= now.getTime() || !dates(now).includes(date)) return { kind: 'not-a-slot' };
+      if (!aligned || start.getTime() < now.getTime() || !dates(now).includes(date)) return { kind: 'not-a-slot' };
       const end = new Date(start.getTime() + slotMinutes * 60_000);
       return db.transaction(async (tx) => {
         const [app] = await tx

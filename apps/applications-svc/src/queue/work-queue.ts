@@ -13,7 +13,7 @@ import {
   type WorkQueueRules,
 } from '@clearing-desk/contracts';
 import { decisionDeadline, type TeamCalendar } from '@clearing-desk/contracts/server';
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { ApplicationsConfig } from '../config';
 import { applicationLog, applications, callbacks, queueClaims } from '../db/schema';
@@ -241,12 +241,24 @@ export function createWorkQueue(deps: WorkQueueDeps) {
       return null;
     },
 
-    /** An outcome was recorded on the application (a decision, a call): its open claims are closed for good. */
+    /**
+     * An outcome was recorded on the application (a decision, a call): its open claims are closed
+     * for good, and its booked callback whose slot has begun is done (the call it asked for was
+     * made), in one transaction. A callback whose slot is still ahead stays booked: the applicant
+     * asked for a call at that time.
+     */
     async close(applicationId: number): Promise<void> {
-      await db
-        .update(queueClaims)
-        .set({ closedAt: deps.now() })
-        .where(and(eq(queueClaims.applicationId, applicationId), isNull(queueClaims.closedAt)));
+      const now = deps.now();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(queueClaims)
+          .set({ closedAt: now })
+          .where(and(eq(queueClaims.applicationId, applicationId), isNull(queueClaims.closedAt)));
+        await tx
+          .update(callbacks)
+          .set({ status: 'done' })
+          .where(and(eq(callbacks.applicationId, applicationId), eq(callbacks.status, 'booked'), lte(callbacks.slotStart, now)));
+      });
     },
   };
 }
