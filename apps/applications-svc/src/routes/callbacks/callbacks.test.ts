@@ -82,6 +82,21 @@ const setShift = async (DATE: string, HOUR: number, ADVISERS: number) => {
   });
   expect(res.statusCode).toBe(200);
 };
+/** The callback emails written to the outbox for `hash`: [action, sequence, eventId, start], in revision order. */
+async function callbackEmails(hash: string): Promise<[string, number, string, string][]> {
+  const client = new Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ payload: { action: string; sequence: number; eventId: string; start: string } }>(
+      "select payload from outbox where kind = 'callback-email' and payload->>'hash' = $1 order by (payload->>'sequence')::int",
+      [hash],
+    );
+    return rows.map(({ payload: p }) => [p.action, p.sequence, p.eventId, p.start]);
+  } finally {
+    await client.end();
+  }
+}
+
 const book = (hash: string, START: string) =>
   app.inject({ ...endpointRequest(APPLICATIONS_SVC.callbackBook, { params: { hash } }), headers: internalHeaders(), payload: { START } });
 const slots = async (hash: string) => {
@@ -125,6 +140,14 @@ describe('callbacks the applicant books', () => {
     expect(after.booking?.START).toBe('2026-08-17T09:30:00.000Z');
     expect(after.slots.map((s) => s.START)).toContain(TEN_FIFTEEN);
     expect(after.slots.map((s) => s.START)).not.toContain('2026-08-17T09:30:00.000Z');
+    // The move's email revises the same calendar event (the application's), one revision on.
+    const emails = await callbackEmails(hash);
+    const event = emails[0]![2];
+    expect(event).toMatch(/^application-\d+$/);
+    expect(emails).toEqual([
+      ['booked', 0, event, TEN_FIFTEEN],
+      ['booked', 2, event, '2026-08-17T09:30:00.000Z'],
+    ]);
   });
 
   it('refuses a time that is not a slot offered (400) and an hour nobody is on shift', async () => {
@@ -152,6 +175,13 @@ describe('callbacks the applicant books', () => {
     const first = await cancel();
     expect(first.statusCode).toBe(200);
     expect(callbackSlotsResponseSchema.parse(first.json()).booking).toBeNull();
+    // The cancellation's email leaves through the outbox with it: the same event, cancelled.
+    const emails = await callbackEmails(hash);
+    expect(emails.map(([action, sequence, , start]) => [action, sequence, start])).toEqual([
+      ['booked', 0, '2026-08-17T09:45:00.000Z'],
+      ['cancelled', 1, '2026-08-17T09:45:00.000Z'],
+    ]);
+    expect(emails[1]![2]).toBe(emails[0]![2]);
     const again = await cancel();
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(CALLBACK_TEXTS.NO_BOOKING);
