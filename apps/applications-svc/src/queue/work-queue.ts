@@ -242,6 +242,23 @@ export function createWorkQueue(deps: WorkQueueDeps) {
     },
 
     /**
+     * The adviser left the application without an outcome (closed its screen or tab): their claim
+     * on it not closed runs out now, so the item returns to the queue at once rather than after
+     * QUEUE_CLAIM_MINUTES. Answers whether there was one.
+     */
+    async release(applicationId: number, username: string): Promise<boolean> {
+      const now = deps.now();
+      const released = await db
+        .update(queueClaims)
+        .set({ expiresAt: now })
+        .where(
+          and(eq(queueClaims.applicationId, applicationId), eq(queueClaims.username, username), isNull(queueClaims.closedAt), gt(queueClaims.expiresAt, now)),
+        )
+        .returning({ applicationId: queueClaims.applicationId });
+      return released.length > 0;
+    },
+
+    /**
      * An outcome was recorded on the application (a decision, a call): its open claims are closed
      * for good, and its booked callback whose slot has begun is done (the call it asked for was
      * made), in one transaction. A callback whose slot is still ahead stays booked: the applicant
