@@ -40,8 +40,9 @@ import { courseDetailResponseSchema, courseIdParamsSchema } from '../courses/cou
 import { courseSearchQuerySchema, courseSearchResponseSchema } from '../courses/course-search';
 import { courseHistoryResponseSchema, courseUpdateBodySchema } from '../course-control/course-update';
 import { figuresQuerySchema, figuresResponseSchema } from '../figures/figures';
+import { reconciliationQuerySchema, reconciliationReportSchema } from '../reconciliation/reconciliation';
 import { uploadResponseSchema } from '../files/file-routes';
-import { adminEmailParamsSchema, emailListResponseSchema, resendEmailResponseSchema } from '../notifications/email-records';
+import { adminEmailParamsSchema, emailListResponseSchema, failedEmailsResponseSchema, resendEmailResponseSchema } from '../notifications/email-records';
 import { statusPageResponseSchema } from '../notifications/status-page';
 import { timestampQuerySchema } from '../common/timestamp-query';
 import {
@@ -168,6 +169,10 @@ export const API_ENDPOINTS = withSchemas({
   figures: { query: figuresQuerySchema, responses: { 200: figuresResponseSchema, ...refusals } },
   /** The same figures as a CSV download. */
   figuresCsv: { query: figuresQuerySchema, responses: { 200: z.string(), ...refusals } },
+  /** The failed decision emails of the courses the user may report on, newest first, each with its application's keys (Resend is deskEmailResend). */
+  figuresFailedEmails: { query, responses: { 200: failedEmailsResponseSchema, ...refusals, ...e503 } },
+  /** The daily reconciliation of a day (`date`, default today): figures, events feed and each webhook endpoint per status (view-report over all courses). */
+  reconciliation: { query: reconciliationQuerySchema, responses: { 200: reconciliationReportSchema, ...refusals } },
   /** The wallboard's live updates: server-sent events (text/event-stream), one per decision (figures wallboard.ts). */
   wallboardEvents: { query, responses: { ...refusals } },
   // The applications desk.

@@ -42,6 +42,8 @@ export const API_ROUTES = {
   deskCourseHistory: { method: 'GET', path: '/api/admin/courses/:id/history' },
   figures: { method: 'GET', path: '/api/admin/figures' },
   figuresCsv: { method: 'GET', path: '/api/admin/figures.csv' },
+  figuresFailedEmails: { method: 'GET', path: '/api/admin/figures/failed-emails' },
+  reconciliation: { method: 'GET', path: '/api/admin/reconciliation' },
   wallboardEvents: { method: 'GET', path: '/api/admin/wallboard/events' },
   // The applications desk.
   deskApplications: { method: 'GET', path: '/api/admin/applications' },

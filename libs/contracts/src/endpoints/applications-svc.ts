@@ -50,6 +50,7 @@ import {
 } from '../applications/store-application';
 import { errorResponseSchema } from '../common/errors';
 import { figuresCountRequestSchema, figuresCountResponseSchema } from '../figures/figures';
+import { reconciliationQuerySchema, reconciliationReportSchema } from '../reconciliation/reconciliation';
 import { placesBackfillResultSchema, placesBackfillSchema, placesLedgerSchema } from '../rules/places-schemas';
 import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, clearingStatusUpdateSchema } from '../status/clearing-status';
 import { cycleResponseSchema, cycleRollRequestSchema } from '../status/recruitment-cycle-schemas';
@@ -384,5 +385,12 @@ export const APPLICATIONS_SVC = {
     path: '/figures',
     body: figuresCountRequestSchema,
     responses: { 200: figuresCountResponseSchema, ...e400, ...e403 },
+  }),
+  /** The daily reconciliation of a day (default: today in the team's time zone); view-report over all courses. */
+  reconciliation: endpoint({
+    method: 'GET',
+    path: '/reconciliation',
+    query: reconciliationQuerySchema,
+    responses: { 200: reconciliationReportSchema, ...e400, ...e403 },
   }),
 } as const;

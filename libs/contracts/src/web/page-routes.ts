@@ -30,6 +30,8 @@ export const PAGE_ROUTES = {
   staffSettings: '/staff/settings',
   staffCourse: '/staff/courses/:ucasCode',
   staffFigures: '/staff/figures',
+  staffFailedEmails: '/staff/figures/failed-emails',
+  staffReconciliation: '/staff/reconciliation',
   staffWallboard: '/staff/wallboard',
   staffDecisionReviews: '/staff/decision-reviews',
   staffScenarios: '/staff/scenarios',

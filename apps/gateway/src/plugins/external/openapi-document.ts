@@ -49,6 +49,8 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   deskCourseHistory: "A course's change history",
   figures: 'Application figures by course',
   figuresCsv: 'Application figures by course, as CSV',
+  figuresFailedEmails: 'Failed decision emails of the courses in the figures',
+  reconciliation: 'The daily reconciliation: figures, events feed and webhook deliveries per status',
   wallboardEvents: 'Live wallboard updates (server-sent events)',
   deskApplications: 'List applications (the applications desk)',
   deskStudents: 'Search students',
