@@ -22,6 +22,8 @@ export type CaughtEmail = {
   html?: string;
   to: { address: string; name?: string }[];
   date?: string;
+  /** The files attached, as maildev lists them (`generatedFileName` is what caughtAttachment asks for). */
+  attachments?: { fileName?: string; filename?: string; generatedFileName: string; contentType: string }[];
 };
 
 /**
@@ -72,4 +74,15 @@ export async function caughtEmails(inboxUrl: string): Promise<CaughtEmail[]> {
   const res = await fetch(`${inboxUrl}/api/email`);
   if (!res.ok) throw new Error(`maildev answered ${res.status}`);
   return (await res.json()) as CaughtEmail[];
+}
+
+/**
+ * The content (text) of one attachment of a caught message: `name` is the attachment's
+ * `generatedFileName` (maildev's GET /api/email/{id}/attachment/{name}). @throws when maildev
+ * answers other than 200.
+ */
+export async function caughtAttachment(inboxUrl: string, id: string, name: string): Promise<string> {
+  const res = await fetch(`${inboxUrl}/api/email/${encodeURIComponent(id)}/attachment/${encodeURIComponent(name)}`);
+  if (!res.ok) throw new Error(`maildev answered ${res.status} for attachment ${name}`);
+  return res.text();
 }

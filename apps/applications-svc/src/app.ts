@@ -35,8 +35,8 @@ import { reconciliationRoutes } from './routes/reconciliation';
 import { clockFromSetting, seedCycle, todayOf } from '@clearing-desk/contracts';
 
 /**
- * What tests may set: `now`, the clock of the status page's cycle end, desk presence and the work
- * queue (default: the real time),
+ * What tests may set: `now`, the clock of the status page's cycle end and desk presence (default:
+ * the real time) and of the work queue and booked callbacks (default: `clock`),
  * and `clock`, the clock of the Clearing window (default: CLEARING_CLOCK, else the real time).
  */
 export type BuildOptions = { now?: () => Date; clock?: () => Date };
@@ -69,13 +69,17 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   // Course control's settings from courses-svc, into the places ledger.
   await app.register(courseControlConsumerPlugin, { config });
   await app.register(queueMetricsPlugin, { config });
-  await app.register(presencePlugin, { config, now: options.now });
-  await app.register(workQueuePlugin, { config, now: options.now });
-  await app.register(clearingStatusRepositoryPlugin);
   const clock = options.clock ?? clockFromSetting(config.CLEARING_CLOCK);
+  // The desk's booked callbacks and work queue run on the Clearing clock, so a demo or test stack
+  // on results day (CLEARING_CLOCK) offers and hands out that day's calls; tests may set `now`.
+  const deskNow = options.now ?? clock;
+  await app.register(presencePlugin, { config, now: options.now });
+  await app.register(workQueuePlugin, { config, now: deskNow });
+  await app.register(clearingStatusRepositoryPlugin);
   const today = () => todayOf(clock);
-  // Offers lapse by the cycle's clock (CLEARING_CLOCK: a test stack sets one, so its deadlines can be passed).
-  await app.register(ucasPlugin, { config, now: options.now ?? clock });
+  // Offers lapse by the cycle's clock (CLEARING_CLOCK: a test stack sets one, so its deadlines can
+  // be passed), the same now as the queue's, so both agree on what is lapsing.
+  await app.register(ucasPlugin, { config, now: deskNow });
   await app.register(cycleRepositoryPlugin, { today });
   await app.register(applicationsRepositoryPlugin);
   await app.register(decisionMetricsPlugin);
@@ -94,7 +98,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(decisionReviewRoutes, { now: options.now });
   await app.register(eventRoutes);
   await app.register(webhookRoutes);
-  await app.register(callbackRoutes, { now: options.now });
+  await app.register(callbackRoutes, { now: deskNow });
   await app.register(ucasRoutes);
   await app.register(reconciliationRoutes, { now: options.now });
   app.addHook('onReady', async () => {

@@ -1,6 +1,7 @@
 import {
   callbackBookingDates,
   callbackConfirmation,
+  callbackIcsSequence,
   addCalendarDays,
   londonCalendarDate,
   londonDateHour,
@@ -21,6 +22,20 @@ import type { ApplicationsDatabase } from '../plugins/external/database';
 
 export type CallbacksDeps = { db: ApplicationsDatabase; calendar: TeamCalendar; slotMinutes: number };
 
+type Transaction = Parameters<Parameters<ApplicationsDatabase['transaction']>[0]>[0];
+
+/** The calendar event of an application's callbacks: one per application, revised by each booking and cancellation. */
+const eventIdOf = (applicationId: number) => `application-${applicationId}`;
+
+/** How many of the application's bookings came before booking `bookingId` (its place, 0 the first: contracts callbackIcsSequence). */
+async function bookingsBefore(tx: Transaction, applicationId: number, bookingId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(callbacks)
+    .where(and(eq(callbacks.applicationId, applicationId), lt(callbacks.id, bookingId)));
+  return row?.n ?? 0;
+}
+
 /** Outcome of a booking: booked (the live booking), not-a-slot (not a time we offer), full (no capacity left), not-found (no such hash). */
 export type BookResult = { kind: 'booked'; booking: CallbackBooking } | { kind: 'not-a-slot' } | { kind: 'full' } | { kind: 'not-found' };
 
@@ -34,7 +49,8 @@ const bookingOf = (start: Date, end: Date): CallbackBooking => ({
 /**
  * Callbacks the applicant books (contracts applications/callbacks.ts; docs/domain/work-queue.md
  * "Callbacks"). Slots are CALLBACK_SLOT_MINUTES long inside hours with advisers on shift, on the
- * next CALLBACK_BOOKING_DAYS working days of the team's calendar, starting after `now`. A booking
+ * next CALLBACK_BOOKING_DAYS working days of the team's calendar, not begun at `now` (a slot
+ * starting this instant is still whole, so it counts). A booking
  * locks its hour's capacity row (FOR UPDATE) and the application's row, so concurrent bookings of
  * one slot are counted one after another: never more bookings than advisers.
  */
@@ -78,7 +94,7 @@ export function createCallbacksRepository({ db, calendar, slotMinutes }: Callbac
       const count = new Map(taken.map((t) => [t.start.getTime(), t.n]));
       const slots: CallbackSlot[] = hours
         .flatMap((h) => slotsOfHour(h.day, h.hour).map((s) => ({ ...s, advisers: h.advisers })))
-        .filter((s) => s.start.getTime() > now.getTime() && (count.get(s.start.getTime()) ?? 0) < s.advisers)
+        .filter((s) => s.start.getTime() >= now.getTime() && (count.get(s.start.getTime()) ?? 0) < s.advisers)
         .sort((a, b) => a.start.getTime() - b.start.getTime())
         .map((s) => ({ START: s.start.toISOString(), END: s.end.toISOString() }));
       return { slots, booking: await liveBooking(applicationId) };
@@ -93,7 +109,7 @@ export function createCallbacksRepository({ db, calendar, slotMinutes }: Callbac
     async book(hash: string, start: Date, now: Date): Promise<BookResult> {
       const { date, hour } = londonDateHour(start);
       const aligned = start.getTime() % (slotMinutes * 60_000) === 0;
-      if (!aligned || start.getTime() <= now.getTime() || !dates(now).includes(date)) return { kind: 'not-a-slot' };
+      if (!aligned || start.getTime() < now.getTime() || !dates(now).includes(date)) return { kind: 'not-a-slot' };
       const end = new Date(start.getTime() + slotMinutes * 60_000);
       return db.transaction(async (tx) => {
         const [app] = await tx
@@ -132,6 +148,9 @@ export function createCallbacksRepository({ db, calendar, slotMinutes }: Callbac
         // The confirmation email (with its .ics) leaves through the outbox, with the booking or not at all.
         const payload: CallbackEmailPayload = {
           bookingId: String(stored!.id),
+          action: 'booked',
+          eventId: eventIdOf(app.id),
+          sequence: callbackIcsSequence(await bookingsBefore(tx, app.id, stored!.id), 'booked'),
           applicationId: String(app.id),
           studentId: app.studentId,
           ucasCode: app.ucasCode,
@@ -148,16 +167,49 @@ export function createCallbacksRepository({ db, calendar, slotMinutes }: Callbac
       });
     },
 
-    /** Cancels the applicant's live booking: false when there was none (or the hash is unknown). */
-    async cancel(hash: string): Promise<boolean> {
-      const applicationId = await applicationIdOf(hash);
-      if (applicationId === null) return false;
-      const done = await db
-        .update(callbacks)
-        .set({ status: 'cancelled' })
-        .where(and(eq(callbacks.applicationId, applicationId), eq(callbacks.status, 'booked')))
-        .returning({ id: callbacks.id });
-      return done.length > 0;
+    /**
+     * Cancels the applicant's live booking and writes its cancellation email (the calendar event
+     * cancelled) to the outbox, in one transaction: false when there was none (or the hash is unknown).
+     */
+    async cancel(hash: string, now: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [app] = await tx
+          .select({
+            id: applications.applicationId,
+            studentId: applications.studentId,
+            ucasCode: applications.ucasCode,
+            status: applications.status,
+            form: applications.form,
+          })
+          .from(applications)
+          .where(eq(applications.hash, hash))
+          .for('update')
+          .limit(1);
+        if (!app) return false;
+        const [cancelled] = await tx
+          .update(callbacks)
+          .set({ status: 'cancelled' })
+          .where(and(eq(callbacks.applicationId, app.id), eq(callbacks.status, 'booked')))
+          .returning({ id: callbacks.id, start: callbacks.slotStart, end: callbacks.slotEnd });
+        if (!cancelled) return false;
+        const payload: CallbackEmailPayload = {
+          bookingId: String(cancelled.id),
+          action: 'cancelled',
+          eventId: eventIdOf(app.id),
+          sequence: callbackIcsSequence(await bookingsBefore(tx, app.id, cancelled.id), 'cancelled'),
+          applicationId: String(app.id),
+          studentId: app.studentId,
+          ucasCode: app.ucasCode,
+          status: app.status,
+          hash,
+          applicant: { NAME1: (app.form.NAME1 ?? '').trim(), EMAIL: (app.form.EMAIL ?? '').trim() },
+          start: cancelled.start.toISOString(),
+          end: cancelled.end.toISOString(),
+          bookedAt: now.toISOString(),
+        };
+        await tx.insert(outbox).values({ aggregateId: String(app.id), kind: OUTBOX_KINDS.CALLBACK_EMAIL, payload });
+        return true;
+      });
     },
 
     /** Advisers on shift per hour on the booking days from `now` and the days after (`days` calendar days). */

@@ -188,6 +188,32 @@ describe(`POST ${APPLICATIONS_SVC.deskQueueNext.path} ('Next call')`, () => {
     expect(await next(adviser('dan', school))).toBeNull();
   });
 
+  it('returns an item at once when its adviser leaves it without an outcome (the screen or tab closed: presence released)', async () => {
+    const school = 'QREL';
+    const item = await create(school);
+    clock = new Date();
+    const fay = adviser('fay', school);
+    expect((await next(fay))?.APPLICATION_ID).toBe(item.applicationId);
+    expect(await next(adviser('gus', school))).toBeNull();
+    const release = await app.inject({
+      ...endpointRequest(APPLICATIONS_SVC.deskPresenceRelease, { params: { student: item.student, course: item.course } }),
+      headers: as(fay),
+    });
+    expect(release.statusCode).toBe(200);
+    // No time has passed: the claim ran out with the release.
+    expect(await next(adviser('gus', school))).toMatchObject({ APPLICATION_ID: item.applicationId });
+    // Releasing again (a second pagehide) is harmless, and Gus's claim stands.
+    expect(
+      (
+        await app.inject({
+          ...endpointRequest(APPLICATIONS_SVC.deskPresenceRelease, { params: { student: item.student, course: item.course } }),
+          headers: as(fay),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await next(adviser('hal', school))).toBeNull();
+  });
+
   it('hands each adviser only what their role may edit, and nothing someone else has open', async () => {
     const school = 'QROL';
     const referral = await create(school, { status: 'R', user: 'backoffice' });

@@ -13,7 +13,7 @@ import {
   type WorkQueueRules,
 } from '@clearing-desk/contracts';
 import { decisionDeadline, type TeamCalendar } from '@clearing-desk/contracts/server';
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { ApplicationsConfig } from '../config';
 import { applicationLog, applications, callbacks, queueClaims } from '../db/schema';
@@ -242,12 +242,41 @@ export function createWorkQueue(deps: WorkQueueDeps) {
       return null;
     },
 
-    /** An outcome was recorded on the application (a decision, a call): its open claims are closed for good. */
-    async close(applicationId: number): Promise<void> {
-      await db
+    /**
+     * The adviser left the application without an outcome (closed its screen or tab): their claim
+     * on it not closed runs out now, so the item returns to the queue at once rather than after
+     * QUEUE_CLAIM_MINUTES. Answers whether there was one.
+     */
+    async release(applicationId: number, username: string): Promise<boolean> {
+      const now = deps.now();
+      const released = await db
         .update(queueClaims)
-        .set({ closedAt: deps.now() })
-        .where(and(eq(queueClaims.applicationId, applicationId), isNull(queueClaims.closedAt)));
+        .set({ expiresAt: now })
+        .where(
+          and(eq(queueClaims.applicationId, applicationId), eq(queueClaims.username, username), isNull(queueClaims.closedAt), gt(queueClaims.expiresAt, now)),
+        )
+        .returning({ applicationId: queueClaims.applicationId });
+      return released.length > 0;
+    },
+
+    /**
+     * An outcome was recorded on the application (a decision, a call): its open claims are closed
+     * for good, and its booked callback whose slot has begun is done (the call it asked for was
+     * made), in one transaction. A callback whose slot is still ahead stays booked: the applicant
+     * asked for a call at that time.
+     */
+    async close(applicationId: number): Promise<void> {
+      const now = deps.now();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(queueClaims)
+          .set({ closedAt: now })
+          .where(and(eq(queueClaims.applicationId, applicationId), isNull(queueClaims.closedAt)));
+        await tx
+          .update(callbacks)
+          .set({ status: 'done' })
+          .where(and(eq(callbacks.applicationId, applicationId), eq(callbacks.status, 'booked'), lte(callbacks.slotStart, now)));
+      });
     },
   };
 }

@@ -44,6 +44,9 @@ afterAll(async () => {
 
 const payload: CallbackEmailPayload = {
   bookingId: '7',
+  action: 'booked',
+  eventId: 'application-42',
+  sequence: 0,
   applicationId: '42',
   studentId: '1001',
   ucasCode: 'G400',
@@ -75,6 +78,9 @@ describe('callback confirmation emails', () => {
     expect(content).toContain('DTSTART:20260817T091500Z');
     expect(content).toContain('DTEND:20260817T093000Z');
     expect(content).toContain('SUMMARY:Call from the Clearing team');
+    expect(content).toContain('METHOD:PUBLISH');
+    expect(content).toContain('UID:callback-application-42@clearing.university.example');
+    expect(content).toContain('SEQUENCE:0');
 
     const client = new Client({ connectionString: db.url });
     await client.connect();
@@ -91,5 +97,41 @@ describe('callback confirmation emails', () => {
     } finally {
       await client.end();
     }
+  });
+
+  /** Sends `p` as applications-svc's relay does and answers the mail caught and its .ics (unfolded). */
+  const send = async (p: CallbackEmailPayload) => {
+    const outboxId = randomUUID();
+    const before = smtp.caught.length;
+    await queue.add(OUTBOX_KINDS.CALLBACK_EMAIL, { outboxId, payload: p }, { jobId: outboxId, attempts: 3 });
+    await smtp.waitFor(before + 1);
+    const mail = smtp.caught[before]!.mail;
+    return { mail, ics: mail.attachments[0]!.content.toString('utf8').replace(/\r\n[ \t]/g, '') };
+  };
+
+  it('a moved booking sends the new time with the same event, one revision on', async () => {
+    // The application's second booking (the first moved): revision 2 of the same UID.
+    const { mail, ics } = await send({ ...payload, bookingId: '8', sequence: 2, start: '2026-08-17T10:00:00.000Z', end: '2026-08-17T10:15:00.000Z' });
+    expect(mail.subject).toBe('Your call from the Clearing team is booked');
+    expect(mail.text).toContain('We will call you on Monday 17 August between 11:00 and 11:15.');
+    expect(ics).toContain('UID:callback-application-42@clearing.university.example');
+    expect(ics).toContain('SEQUENCE:2');
+    expect(ics).toContain('DTSTART:20260817T100000Z');
+    expect(ics).toContain('STATUS:CONFIRMED');
+  });
+
+  it('a cancellation says so in the status page’s words and cancels the calendar event (METHOD:CANCEL)', async () => {
+    const { mail, ics } = await send({ ...payload, action: 'cancelled', sequence: 1 });
+    expect(mail.subject).toBe('Your call from the Clearing team is cancelled');
+    expect(mail.text).toContain('YOUR CALL IS CANCELLED');
+    expect(mail.text).toContain('Your call on Monday 17 August between 10:15 and 10:30 is cancelled.');
+    expect(mail.text).toContain('Book another time on your application page');
+    expect(mail.text).not.toContain('Please keep your phone with you');
+    expect(ics).toContain('METHOD:CANCEL');
+    expect(ics).toContain('STATUS:CANCELLED');
+    expect(ics).toContain('UID:callback-application-42@clearing.university.example');
+    expect(ics).toContain('SEQUENCE:1');
+    expect(ics).toMatch(/ORGANIZER;CN="?Clearing Desk"?:mailto:clearing@university\.example/);
+    expect(mail.attachments[0]!.contentType).toBe('text/calendar');
   });
 });

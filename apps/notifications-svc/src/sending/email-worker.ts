@@ -96,6 +96,7 @@ export async function processEmailJob(deps: EmailWorkerDeps, job: Job): Promise<
         publicUrl: config.PUBLIC_URL,
         institutionCode: config.UCAS_INSTITUTION_CODE,
         clearingTeamTelephone: config.CLEARING_TEAM_TELEPHONE,
+        mailFrom: config.MAIL_FROM,
       });
       row = await repository.insertOnce({
         outboxId,

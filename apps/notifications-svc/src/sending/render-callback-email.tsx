@@ -1,50 +1,82 @@
-import { CALLBACK_TEXTS, callbackConfirmation, DECISION_EMAIL_TEXTS, type CallbackEmailPayload } from '@clearing-desk/contracts';
+import { CALLBACK_TEXTS, callbackCancellation, callbackConfirmation, DECISION_EMAIL_TEXTS, type CallbackEmailPayload } from '@clearing-desk/contracts';
 import { render } from '@react-email/render';
-import ical from 'ical-generator';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { EmailAttachment } from '../db/schema';
 import { CallbackEmail } from '../templates/callback-email';
 import { oneLine, statusPageUrl, type RenderContext } from './render-email';
 
 export type RenderedCallbackEmail = { kind: 'CALLBACK'; subject: string; html: string; text: string; attachments: EmailAttachment[] };
 
+/** What the callback's .ics needs besides the payload: the links' address, and the sender (the event's organizer, RFC 5546). */
+export type CallbackIcsContext = Pick<RenderContext, 'publicUrl'> & { mailFrom?: string | undefined };
+
+/** The address of a From header ('Clearing Desk <clearing@university.example>' or a bare address); null when none is found. */
+const addressOf = (from: string): { name: string; email: string } | null => {
+  const angled = /^\s*"?([^"<]*?)"?\s*<([^>\s]+@[^>\s]+)>\s*$/.exec(from);
+  if (angled) return { name: angled[1]!.trim() || angled[2]!, email: angled[2]! };
+  const bare = from.trim();
+  return /^[^\s@]+@[^\s@]+$/.test(bare) ? { name: bare, email: bare } : null;
+};
+
 /**
- * The calendar invitation of a booked callback (RFC 5545, made by ical-generator): one event
- * from the slot's start to its end, in UTC, keyed by the booking so a calendar replaces a moved
- * one's copy only when it is the same booking.
+ * The calendar invitation of a callback (RFC 5545, made by ical-generator): one event from the
+ * slot's start to its end, in UTC. Its UID is the application's event (`eventId`; rows written
+ * before it existed: the booking's own), so a moved booking (a higher SEQUENCE) replaces the
+ * calendar's copy, and a cancellation is METHOD:CANCEL with STATUS:CANCELLED (RFC 5546 3.2.5).
  */
-export function callbackIcs(payload: CallbackEmailPayload, ctx: Pick<RenderContext, 'publicUrl'>): string {
+export function callbackIcs(payload: CallbackEmailPayload, ctx: CallbackIcsContext): string {
   const domain = new URL(ctx.publicUrl).hostname || 'clearing-desk.invalid';
-  const calendar = ical({ name: CALLBACK_TEXTS.ICS_SUMMARY, prodId: { company: 'Clearing Desk', product: 'callbacks' } });
+  const cancelled = payload.action === 'cancelled';
+  const calendar = ical({
+    name: CALLBACK_TEXTS.ICS_SUMMARY,
+    prodId: { company: 'Clearing Desk', product: 'callbacks' },
+    method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
+  });
+  const organizer = ctx.mailFrom ? addressOf(ctx.mailFrom) : null;
+  const sentence = cancelled
+    ? callbackCancellation(new Date(payload.start), new Date(payload.end))
+    : `${callbackConfirmation(new Date(payload.start), new Date(payload.end))}. ${CALLBACK_TEXTS.EMAIL_PHONE}`;
   calendar.createEvent({
-    id: `callback-${payload.bookingId}@${domain}`,
+    id: `callback-${payload.eventId ?? payload.bookingId}@${domain}`,
+    sequence: payload.sequence,
     start: new Date(payload.start),
     end: new Date(payload.end),
     stamp: new Date(payload.bookedAt),
     summary: CALLBACK_TEXTS.ICS_SUMMARY,
-    description: `${callbackConfirmation(new Date(payload.start), new Date(payload.end))}. ${CALLBACK_TEXTS.EMAIL_PHONE}`,
+    description: cancelled ? `${sentence}.` : sentence,
     url: statusPageUrl(ctx.publicUrl, payload.hash),
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    ...(organizer ? { organizer } : {}),
   });
   return calendar.toString();
 }
 
-/** Renders a booked callback's confirmation (subject, HTML, text) and its .ics; pure: the same payload renders the same email. */
-export async function renderCallbackEmail(payload: CallbackEmailPayload, ctx: RenderContext): Promise<RenderedCallbackEmail> {
-  const subject = oneLine(CALLBACK_TEXTS.EMAIL_SUBJECT);
+/**
+ * Renders a callback's email (subject, HTML, text) and its .ics: the booking's confirmation, or
+ * its cancellation (the same sentence the status page shows, contracts callbackCancellation).
+ * Pure: the same payload renders the same email.
+ */
+export async function renderCallbackEmail(payload: CallbackEmailPayload, ctx: RenderContext & { mailFrom?: string }): Promise<RenderedCallbackEmail> {
+  const cancelled = payload.action === 'cancelled';
+  const start = new Date(payload.start);
+  const end = new Date(payload.end);
+  const subject = oneLine(cancelled ? CALLBACK_TEXTS.CANCEL_EMAIL_SUBJECT : CALLBACK_TEXTS.EMAIL_SUBJECT);
   const element = (
     <CallbackEmail
       subject={subject}
       greeting={DECISION_EMAIL_TEXTS.greeting(payload.applicant.NAME1)}
-      heading={CALLBACK_TEXTS.EMAIL_HEADING}
-      confirmation={callbackConfirmation(new Date(payload.start), new Date(payload.end))}
-      phoneNote={CALLBACK_TEXTS.EMAIL_PHONE}
+      heading={cancelled ? CALLBACK_TEXTS.CANCEL_EMAIL_HEADING : CALLBACK_TEXTS.EMAIL_HEADING}
+      confirmation={cancelled ? callbackCancellation(start, end) : callbackConfirmation(start, end)}
+      phoneNote={cancelled ? null : CALLBACK_TEXTS.EMAIL_PHONE}
       statusUrl={statusPageUrl(ctx.publicUrl, payload.hash)}
-      changeLabel={CALLBACK_TEXTS.EMAIL_CHANGE}
+      changeLabel={cancelled ? CALLBACK_TEXTS.CANCEL_EMAIL_REBOOK : CALLBACK_TEXTS.EMAIL_CHANGE}
       signOff={DECISION_EMAIL_TEXTS.SIGN_OFF}
     />
   );
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  const method = cancelled ? 'CANCEL' : 'PUBLISH';
   const attachments = [
-    { filename: CALLBACK_TEXTS.ICS_FILENAME, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: callbackIcs(payload, ctx) },
+    { filename: CALLBACK_TEXTS.ICS_FILENAME, contentType: `text/calendar; charset=utf-8; method=${method}`, content: callbackIcs(payload, ctx) },
   ];
   return { kind: 'CALLBACK', subject, html, text, attachments };
 }

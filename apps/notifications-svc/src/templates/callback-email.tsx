@@ -5,9 +5,10 @@ export type CallbackEmailProps = {
   subject: string;
   greeting: string;
   heading: string;
-  /** 'We will call you on Monday 17 August between 10:00 and 10:15' (contracts callbackConfirmation). */
+  /** 'We will call you on Monday 17 August between 10:00 and 10:15' (contracts callbackConfirmation), or its callbackCancellation. */
   confirmation: string;
-  phoneNote: string;
+  /** Keep your phone with you (a booking); null for a cancellation. */
+  phoneNote: string | null;
   statusUrl: string;
   changeLabel: string;
   signOff: string;
@@ -23,7 +24,8 @@ const link: CSSProperties = { color: '#1d70b8', textDecoration: 'underline' };
 
 /**
  * The confirmation of a callback the applicant booked (docs/domain/work-queue.md "Callbacks"):
- * when we will call, and the status page to change or cancel it. The words are the contracts'
+ * when we will call, and the status page to change or cancel it; or its cancellation, with the
+ * status page to book another time. The words are the contracts'
  * CALLBACK_TEXTS and callbackConfirmation, the same the status page shows; React escapes every value.
  */
 export function CallbackEmail({ subject, greeting, heading, confirmation, phoneNote, statusUrl, changeLabel, signOff }: CallbackEmailProps) {
@@ -41,7 +43,7 @@ export function CallbackEmail({ subject, greeting, heading, confirmation, phoneN
             {heading}
           </Heading>
           <Text style={strong}>{confirmation}.</Text>
-          <Text style={text}>{phoneNote}</Text>
+          {phoneNote && <Text style={text}>{phoneNote}</Text>}
           <Text style={text}>
             <Link href={statusUrl} style={link}>
               {changeLabel}

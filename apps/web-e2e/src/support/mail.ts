@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { caughtEmails, type CaughtEmail } from '@clearing-desk/stack';
+import { caughtAttachment, caughtEmails, type CaughtEmail } from '@clearing-desk/stack';
 
 /** The stack's mail catcher, set by global-setup.ts. */
 const inbox = (): string => {
@@ -36,4 +36,11 @@ export function statusLink(email: CaughtEmail): string {
   const match = /https?:\/\/[^\s"]+\/review\/[A-Za-z0-9_-]+/.exec(email.text ?? '');
   if (!match) throw new Error(`no status page link in: ${email.text}`);
   return new URL(match[0]).pathname;
+}
+
+/** The text of the attachment of `email` whose file name is `fileName` (e.g. a calendar invitation). */
+export async function attachmentOf(email: CaughtEmail, fileName: string): Promise<string> {
+  const found = email.attachments?.find((a) => (a.fileName ?? a.filename ?? a.generatedFileName) === fileName);
+  if (!found) throw new Error(`no attachment ${fileName} in: ${JSON.stringify(email.attachments ?? [])}`);
+  return caughtAttachment(inbox(), email.id, found.generatedFileName);
 }

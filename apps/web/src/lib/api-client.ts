@@ -87,6 +87,8 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   /** Called with the response headers of a successful answer (e.g. to read its `ETag`). */
   onHeaders?: (headers: Headers) => void;
+  /** Let the request outlive the page (fetch keepalive): a release sent as the tab closes. */
+  keepalive?: boolean;
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -186,7 +188,7 @@ async function request<S extends z.ZodType>(
     headers = { ...headers, ...built.headers };
   }
 
-  const response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal });
+  const response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal, keepalive: options.keepalive });
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, await messageOf(text, response.statusText), jsonOf(text));
   const parsed = parseBody(url, text, await resolveSchema(schema));

@@ -31,7 +31,10 @@ export const CALLBACK_TEXTS = {
   SLOT_TAKEN: 'That time has just been taken or is no longer available: please choose another time.',
   NOT_A_SLOT: 'That is not a time we can call you: please choose one of the times listed.',
   NO_BOOKING: 'You have no call booked.',
-  CANCELLED: 'Your call has been cancelled.',
+  /** The cancellation's email (its sentence is callbackCancellation, the same the status page shows). */
+  CANCEL_EMAIL_SUBJECT: 'Your call from the Clearing team is cancelled',
+  CANCEL_EMAIL_HEADING: 'Your call is cancelled',
+  CANCEL_EMAIL_REBOOK: 'Book another time on your application page',
   SHIFTS_HEADING: 'Advisers on shift for booked calls',
   SHIFTS_HINT: 'How many advisers can take booked calls in each hour. Applicants can book a time only in an hour with advisers on shift.',
   SHIFTS_SAVE: 'Save advisers on shift',
@@ -54,6 +57,22 @@ export function formatCallbackDay(instant: Date): string {
 /** 'We will call you on Monday 17 August between 10:00 and 10:15' (Europe/London): screen and email. */
 export function callbackConfirmation(start: Date, end: Date): string {
   return `We will call you on ${formatCallbackDay(start)} between ${formatLondonTime(start)} and ${formatLondonTime(end)}`;
+}
+
+/** 'Your call on Monday 17 August between 10:00 and 10:15 is cancelled' (Europe/London): the status page and the cancellation email. */
+export function callbackCancellation(start: Date, end: Date): string {
+  return `Your call on ${formatCallbackDay(start)} between ${formatLondonTime(start)} and ${formatLondonTime(end)} is cancelled`;
+}
+
+/**
+ * The calendar invitation's revision (iCalendar SEQUENCE, RFC 5545 3.8.7.4) of an application's
+ * callback: one event per application (its UID), revised by each booking, move and cancellation,
+ * so a calendar replaces its copy. `bookingIndex` is the booking's place among the application's
+ * bookings (0 the first); booking n is revision 2n and its cancellation 2n + 1, so a move (the next
+ * booking) always comes after the booking and any cancellation it replaces.
+ */
+export function callbackIcsSequence(bookingIndex: number, action: 'booked' | 'cancelled'): number {
+  return 2 * bookingIndex + (action === 'cancelled' ? 1 : 0);
 }
 
 /** The London calendar date (yyyy-mm-dd) and hour (0-23) an instant falls in: the capacity row of its slot. */

@@ -166,10 +166,16 @@ export type DecisionEmailJob = z.infer<typeof decisionEmailJobSchema>;
 
 /**
  * Payload of an outbox row of kind 'callback-email': the booked slot (ISO instants) and whom to
- * tell, as they were at booking. `bookingId` keys the .ics event (a moved booking is a new one).
+ * tell, as they were at booking or cancelling. `action` says which (rows written before it
+ * existed: booked). The .ics event is keyed by `eventId` (one per application, so a move or a
+ * cancellation replaces the calendar's copy), revised as `sequence` (contracts
+ * callbackIcsSequence); rows written before they existed: the booking's own event, revision 0.
  */
 export const callbackEmailPayloadSchema = z.object({
   bookingId: z.string(),
+  action: z.enum(['booked', 'cancelled']).default('booked'),
+  eventId: z.string().optional(),
+  sequence: z.number().int().min(0).default(0),
   applicationId: z.string(),
   studentId: z.string(),
   ucasCode: z.string(),

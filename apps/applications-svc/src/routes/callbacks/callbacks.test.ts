@@ -30,6 +30,8 @@ beforeAll(async () => {
     PREFIX,
     {
       CALLBACK_SLOT_MINUTES: '15',
+      // Shorter than a slot, so a callback taken and not closed returns inside its own window.
+      QUEUE_CLAIM_MINUTES: '5',
     },
     () => clock,
   );
@@ -80,6 +82,21 @@ const setShift = async (DATE: string, HOUR: number, ADVISERS: number) => {
   });
   expect(res.statusCode).toBe(200);
 };
+/** The callback emails written to the outbox for `hash`: [action, sequence, eventId, start], in revision order. */
+async function callbackEmails(hash: string): Promise<[string, number, string, string][]> {
+  const client = new Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ payload: { action: string; sequence: number; eventId: string; start: string } }>(
+      "select payload from outbox where kind = 'callback-email' and payload->>'hash' = $1 order by (payload->>'sequence')::int",
+      [hash],
+    );
+    return rows.map(({ payload: p }) => [p.action, p.sequence, p.eventId, p.start]);
+  } finally {
+    await client.end();
+  }
+}
+
 const book = (hash: string, START: string) =>
   app.inject({ ...endpointRequest(APPLICATIONS_SVC.callbackBook, { params: { hash } }), headers: internalHeaders(), payload: { START } });
 const slots = async (hash: string) => {
@@ -123,6 +140,14 @@ describe('callbacks the applicant books', () => {
     expect(after.booking?.START).toBe('2026-08-17T09:30:00.000Z');
     expect(after.slots.map((s) => s.START)).toContain(TEN_FIFTEEN);
     expect(after.slots.map((s) => s.START)).not.toContain('2026-08-17T09:30:00.000Z');
+    // The move's email revises the same calendar event (the application's), one revision on.
+    const emails = await callbackEmails(hash);
+    const event = emails[0]![2];
+    expect(event).toMatch(/^application-\d+$/);
+    expect(emails).toEqual([
+      ['booked', 0, event, TEN_FIFTEEN],
+      ['booked', 2, event, '2026-08-17T09:30:00.000Z'],
+    ]);
   });
 
   it('refuses a time that is not a slot offered (400) and an hour nobody is on shift', async () => {
@@ -150,6 +175,13 @@ describe('callbacks the applicant books', () => {
     const first = await cancel();
     expect(first.statusCode).toBe(200);
     expect(callbackSlotsResponseSchema.parse(first.json()).booking).toBeNull();
+    // The cancellation's email leaves through the outbox with it: the same event, cancelled.
+    const emails = await callbackEmails(hash);
+    expect(emails.map(([action, sequence, , start]) => [action, sequence, start])).toEqual([
+      ['booked', 0, '2026-08-17T09:45:00.000Z'],
+      ['cancelled', 1, '2026-08-17T09:45:00.000Z'],
+    ]);
+    expect(emails[1]![2]).toBe(emails[0]![2]);
     const again = await cancel();
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(CALLBACK_TEXTS.NO_BOOKING);
@@ -175,6 +207,63 @@ describe('callbacks the applicant books', () => {
     const item = workQueueNextResponseSchema.parse(res.json()).item;
     expect(item?.kind).toBe('callback');
     expect(item?.reason).toBe('Callback booked for 11:00: call the applicant now.');
+    clock = MONDAY_0800;
+  });
+
+  it('a slot starting this instant can be booked and is due at once', async () => {
+    await setShift('2026-08-17', 8, 1);
+    const hash = await create('CB6');
+    expect((await slots(hash)).slots[0]).toEqual({ START: MONDAY_0800.toISOString(), END: '2026-08-17T07:15:00.000Z' });
+    expect((await book(hash, MONDAY_0800.toISOString())).statusCode).toBe(200);
+    const adviser: StaffUser = { username: 'cb6', name: 'cb6', roles: [{ role: 'Back Office', scope: 'school:CB6' }] };
+    const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.deskQueueNext), headers: as(adviser) });
+    expect(workQueueNextResponseSchema.parse(res.json()).item).toMatchObject({
+      kind: 'callback',
+      reason: 'Callback booked for 08:00: call the applicant now.',
+    });
+    // A minute later that slot has begun: it is no longer offered, nor can it be booked.
+    clock = new Date(MONDAY_0800.getTime() + 60_000);
+    const other = await create('CB6');
+    expect((await slots(other)).slots[0]?.START).toBe('2026-08-17T07:15:00.000Z');
+    expect((await book(other, MONDAY_0800.toISOString())).statusCode).toBe(400);
+    clock = MONDAY_0800;
+  });
+
+  it('a callback taken and not closed returns to the queue; the call logged closes it and marks it done', async () => {
+    await setShift('2026-08-18', 12, 1);
+    const hash = await create('CB7');
+    // 12:00 London on Tuesday 18 August.
+    expect((await book(hash, '2026-08-18T11:00:00.000Z')).statusCode).toBe(200);
+    const adviser = (username: string): StaffUser => ({ username, name: username, roles: [{ role: 'Back Office', scope: 'school:CB7' }] });
+    const next = async (user: StaffUser) => {
+      const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.deskQueueNext), headers: as(user) });
+      expect(res.statusCode).toBe(200);
+      return workQueueNextResponseSchema.parse(res.json()).item;
+    };
+    clock = new Date('2026-08-18T11:01:00Z');
+    const taken = await next(adviser('cb7a'));
+    expect(taken).toMatchObject({ kind: 'callback', reason: 'Callback booked for 12:00: call the applicant now.' });
+    // Within the claim nobody else gets it; once the claim (5 minutes) runs out with no outcome, the next adviser does.
+    clock = new Date('2026-08-18T11:05:00Z');
+    expect(await next(adviser('cb7b'))).toBeNull();
+    clock = new Date('2026-08-18T11:06:00Z');
+    const back = await next(adviser('cb7b'));
+    expect(back).toMatchObject({ kind: 'callback', APPLICATION_ID: taken!.APPLICATION_ID });
+    const call = await app.inject({
+      ...endpointRequest(APPLICATIONS_SVC.deskOutboundCall, { params: { student: back!.STUDENT_ID, course: back!.UCAS_CODE } }),
+      headers: as(adviser('cb7b')),
+      payload: { CALL_OUTCOME: 'Called left voicemail', NOTES: '' },
+    });
+    expect(call.statusCode).toBe(200);
+    // Done: no longer the applicant's booking, not in the queue (even after every claim would have run out).
+    expect((await slots(hash)).booking).toBeNull();
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query<{ status: string }>('select status from callbacks where application_id = $1', [Number(back!.APPLICATION_ID)]);
+    await client.end();
+    expect(rows.map((r) => r.status)).toEqual(['done']);
+    clock = new Date('2026-08-18T11:12:00Z');
+    expect(await next(adviser('cb7c'))).toBeNull();
     clock = MONDAY_0800;
   });
 });

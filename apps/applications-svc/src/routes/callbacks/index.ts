@@ -43,7 +43,8 @@ export const callbackRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async
   fastify.route({
     ...routeOf(APPLICATIONS_SVC.callbackCancel),
     handler: async (request) => {
-      if (!(await repo().cancel(request.params.hash))) throw new HttpError(404, CALLBACK_TEXTS.NO_BOOKING);
+      if (!(await repo().cancel(request.params.hash, now()))) throw new HttpError(404, CALLBACK_TEXTS.NO_BOOKING);
+      fastify.outboxRelay.kick();
       const answer = await repo().slots(request.params.hash, now());
       if (!answer) throw new HttpError(404, STATUS_PAGE_MESSAGES.NOT_FOUND);
       return answer;

@@ -87,7 +87,10 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
     ...routeOf(APPLICATIONS_SVC.deskPresenceRelease),
     handler: async (request) => {
       const { user, row } = await load(request, request.params);
-      return presenceAnswer((await fastify.presence.release(row.applicationId, user.username)).holder, user);
+      const state = await fastify.presence.release(row.applicationId, user.username);
+      // Leaving without an outcome: the adviser's 'Next call' item on it returns to the queue now.
+      await fastify.workQueue.release(row.applicationId, user.username);
+      return presenceAnswer(state.holder, user);
     },
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { apiPath, applyResponseSchema, callbackBookingSchema, callbackSlotsResponseSchema } from '@clearing-desk/contracts';
+import { apiPath, applyResponseSchema, callbackBookingSchema, callbackSlotsResponseSchema, londonCalendarDate } from '@clearing-desk/contracts';
 import { createApplicationForm, FIVE_GCSES } from '@clearing-desk/contracts/testing';
-import type { Stack } from '@clearing-desk/stack';
+import { TEST_STACK_CLOCK, type Stack } from '@clearing-desk/stack';
 import { Client } from 'pg';
 import { StackClient, startTestStack } from '../../testing/stack-client';
 
@@ -62,11 +62,12 @@ it('books a callback from a status hash: the email row carries an .ics of the sl
   expect(applied.status).toBe(200);
   const { hash } = applyResponseSchema.parse(applied.body);
 
-  // Advisers on shift every hour of the coming week: whatever the day the test runs, slots are free.
+  // Advisers on shift every hour of the week from the stack's clock (CLEARING_CLOCK, which slots are offered by).
   await query(
     'applications',
     `insert into callback_capacity (day, hour, advisers, updated_by)
-     select (current_date + d)::date, h, 1, 'test' from generate_series(0, 7) d, generate_series(0, 23) h on conflict do nothing`,
+     select ($1::date + d)::date, h, 1, 'test' from generate_series(0, 7) d, generate_series(0, 23) h on conflict do nothing`,
+    [londonCalendarDate(new Date(TEST_STACK_CLOCK))],
   );
   const listed = await client.get(apiPath('callbackSlots', { hash }));
   expect(listed.status).toBe(200);

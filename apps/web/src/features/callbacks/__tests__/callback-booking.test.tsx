@@ -42,7 +42,7 @@ describe("'Ask us to call you' on the status page", () => {
     expect(await within(section).findByText('We will call you on Tuesday 18 August between 09:00 and 09:15')).toBeInTheDocument();
 
     await user.click(within(section).getByRole('button', { name: 'Cancel' }));
-    expect(await within(section).findByText('Your call has been cancelled.')).toBeInTheDocument();
+    expect(await within(section).findByText('Your call on Tuesday 18 August between 09:00 and 09:15 is cancelled.')).toBeInTheDocument();
     expect(callbackFake.bookings.size).toBe(0);
     expect(within(section).getByRole('group', { name: 'Choose a time for us to call you' })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { CALLBACK_TEXTS, callbackConfirmation, formatCallbackDay, formatLondonTime, type CallbackSlot } from '@clearing-desk/contracts';
+import { CALLBACK_TEXTS, callbackCancellation, callbackConfirmation, formatCallbackDay, formatLondonTime, type CallbackSlot } from '@clearing-desk/contracts';
 import { Button, ErrorSummary, Notice, Radios, Spinner } from '@clearing-desk/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError, formatApiError } from '@/lib/api-client';
@@ -55,9 +55,11 @@ export function CallbackBooking({ hash }: { hash: string }) {
   };
   const onCancel = () => {
     setError(null);
+    const cancelling = query.data?.booking;
     cancel.mutate(undefined, {
       onSuccess: () => {
-        setNotice(CALLBACK_TEXTS.CANCELLED);
+        // The same sentence as the cancellation email.
+        if (cancelling) setNotice(`${callbackCancellation(new Date(cancelling.START), new Date(cancelling.END))}.`);
         headingRef.current?.focus();
       },
       onError: (err) => setError(messageOf(err)),

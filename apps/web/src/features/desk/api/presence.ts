@@ -10,6 +10,10 @@ import { api } from '@/lib/api-client';
 export const claimPresence = (studentId: string, ucasCode: string, takeOver = false): Promise<PresenceResponse> =>
   api.put(apiPaths.deskPresence(studentId, ucasCode), { take_over: takeOver }, presenceResponseSchema);
 
-/** DELETE .../presence: the user closed the application (or recorded its outcome); others may now save it. */
-export const releasePresence = (studentId: string, ucasCode: string): Promise<PresenceResponse> =>
-  api.delete(apiPaths.deskPresence(studentId, ucasCode), presenceResponseSchema);
+/**
+ * DELETE .../presence: the user closed the application (or recorded its outcome); others may now
+ * save it, and a 'Next call' item of theirs on it not closed returns to the queue. `keepalive`
+ * lets it go out as the tab closes.
+ */
+export const releasePresence = (studentId: string, ucasCode: string, keepalive = false): Promise<PresenceResponse> =>
+  api.delete(apiPaths.deskPresence(studentId, ucasCode), presenceResponseSchema, { keepalive });

@@ -16,8 +16,8 @@ export type Presence = {
  * Presence of an open application (contracts applications/presence.ts): while `open`, claims it at
  * once and again every `heartbeat_ms` the service asks for, so the hold stays while the form is
  * open and others see who has it; a holder who took it over meanwhile shows at the next
- * heartbeat. When `open` turns false (an outcome was recorded) or the screen closes, the hold is
- * released. A failed heartbeat is tried again later; the service's own check still refuses a save
+ * heartbeat. When `open` turns false (an outcome was recorded), the screen closes or the page
+ * is left (pagehide: a tab closed), the hold is released. A failed heartbeat is tried again later; the service's own check still refuses a save
  * over someone else's hold.
  */
 export function usePresence(studentId: string, ucasCode: string, open: boolean): Presence {
@@ -42,9 +42,15 @@ export function usePresence(studentId: string, ucasCode: string, open: boolean):
     };
     restart.current = next;
     beat();
+    // A tab closed (or left for another page) unmounts nothing: the release goes out with the
+    // page (fetch keepalive), so the application and its 'Next call' item are free at once rather
+    // than when the hold and the claim run out.
+    const onPageHide = () => void releasePresence(studentId, ucasCode, true).catch(() => undefined);
+    window.addEventListener('pagehide', onPageHide);
     return () => {
       stopped = true;
       restart.current = null;
+      window.removeEventListener('pagehide', onPageHide);
       clearTimeout(timer);
       setPresence(null);
       void releasePresence(studentId, ucasCode).catch(() => undefined);
