@@ -137,7 +137,7 @@ export type ErrorsSection = z.infer<typeof errorsSectionSchema>;
  */
 export const queueWaitBucketSchema = z.object({
   minute: instantSchema,
-  /** The queue's kind of work (contracts WorkQueueKind, e.g. 'decision', 'callback'). */
+  /** The queue's kind of work (contracts WorkQueueKind: 'callback', 'public-waiting', ...). */
   kind: z.string().min(1),
   /** Items claimed in the minute. */
   claimed: count,
@@ -149,7 +149,8 @@ export type QueueWaitBucket = z.infer<typeof queueWaitBucketSchema>;
 
 /**
  * Callbacks booked by applicants and whether an adviser called within the booked slot
- * (slot_start to slot_end): the first claim or log entry of the application in the slot.
+ * (slot_start to slot_end): the first contact at or after slot_start (a claim of the work queue
+ * or an entry of the application's log by a member of staff) in the slot.
  * keptInWindow + late + missed + cancelled = booked.
  */
 export const callbacksSchema = z.object({
@@ -183,13 +184,17 @@ export const courseFillSchema = z.object({
   /** The course code (`G400`) and its title. */
   courseCode: z.string().min(1),
   title: z.string(),
-  /** Clearing places at the start of the period (the ledger's allowance). */
+  /**
+   * The most offers the course may hold: its Clearing places with the offer allowance (the places
+   * ledger, contracts offersAllowedInHundredths).
+   */
   places: count,
-  /** Offers made in the period (public and adviser); offers > places is an over-offer. */
+  /** Offers standing (status O) at the end of the period, public and adviser; offers > places is an over-offer. */
   offers: count,
   /**
-   * When the forecast said the course would be full, taken at `forecastTakenAt` (the first moment
-   * the forecast had a figure, or the rehearsal's chosen instant); null when it never forecast one.
+   * When the forecast said the course would be full, taken at `forecastTakenAt`: the offer that
+   * took half of the places (fill-forecast.ts, the same rule for a rehearsal and a real day); both
+   * null when the course never got half way, or the forecast had no figure then.
    */
   forecastTakenAt: instantSchema.nullable(),
   forecastFullAt: instantSchema.nullable(),

@@ -90,7 +90,7 @@ export function sampleReportData(options: { mode?: 'rehearsal' | 'real-day' } = 
       waits: minutes.flatMap((m) => [
         {
           minute: at(m),
-          kind: 'decision',
+          kind: 'public-waiting',
           claimed: 8 + (m % 5),
           p50WaitSeconds: 40 + m * 3,
           p95WaitSeconds: 120 + m * 6 + (down(m) ? 90 : 0),
