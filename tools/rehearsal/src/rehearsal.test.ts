@@ -62,7 +62,19 @@ describe('npm run rehearsal, short and small', () => {
 
     const written = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')) as RehearsalFile;
     const report = reportDataSchema.parse(written);
-    expect(Object.keys(report).sort()).toEqual(['emails', 'errors', 'fault', 'latency', 'places', 'queue', 'run', 'submissions', 'verdicts', 'version']);
+    expect(Object.keys(report).sort()).toEqual([
+      'emails',
+      'errors',
+      'fault',
+      'latency',
+      'places',
+      'queue',
+      'run',
+      'submissions',
+      'verdicts',
+      'version',
+      'workload',
+    ]);
     expect(report.latency.recorded).toBe(true);
     expect(report.errors.recorded).toBe(true);
     if (report.latency.recorded)

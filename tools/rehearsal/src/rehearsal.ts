@@ -167,6 +167,8 @@ export async function runRehearsal(
     const figures = pollFigures(admin, plan, obs, end);
     const emails = pollEmails(target, obs);
     await Promise.all([...people, ...advisers, fault, figures]);
+    // The figures once everyone is done: the offers of the last submissions count too.
+    await pollFigures(admin, plan, obs, 0);
     obs.endedAt = Date.now();
     // The emails of the last decisions: wait until every acknowledged decision's address has one, or 60 s.
     await emails;
@@ -470,7 +472,7 @@ async function injectFault(plan: RehearsalPlan, target: Target, t0: number, obs:
   }
 }
 
-/** The figures screen's data every 10 s (places, offers, the time-to-full forecast) until the end. */
+/** The figures screen's data every 10 s (places, offers, the time-to-full forecast) until `end` (ms; 0: once). */
 async function pollFigures(admin: Person, plan: RehearsalPlan, obs: Observations, end: number) {
   const codes = new Set(plan.courses.map((c) => c.code));
   for (;;) {

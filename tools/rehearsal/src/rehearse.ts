@@ -12,7 +12,8 @@ import { demoScenarios } from '@clearing-desk/scenarios-svc/seed';
 import { REPO_ROOT, startDirectory, startStack } from '@clearing-desk/stack';
 import { planRehearsal, workloadOf, type PlanOptions, type Workload } from './plan';
 import { runningTarget, runRehearsal, stackTarget, type Target } from './rehearsal';
-import { reportDataSchema, type ReportDataInput } from './report-data';
+import { writeReport } from './render';
+import type { ReportDataInput } from './report-data';
 
 /** The command's options (docs/rehearsal.md). */
 export type RehearseOptions = PlanOptions & {
@@ -82,24 +83,13 @@ export async function rehearse(
     const loadStarted = Date.now();
     const { report, workload } = await runRehearsal(plan, target, scenarios, log);
     const loadSeconds = (Date.now() - loadStarted) / 1000;
-    const file: RehearsalFile = { ...(reportDataSchema.parse(report) as ReportDataInput), workload };
-    writeFileSync(path.join(dir, 'report.json'), `${JSON.stringify(file, null, 2)}\n`);
-    await writeHtml(dir, file, log);
+    const file: RehearsalFile = { ...report, workload };
+    // report.html and the parsed data beside it as report.json (render.ts).
+    writeReport(file, path.join(dir, 'report.html'));
     const totalSeconds = (Date.now() - started) / 1000;
     return { dir, file, timings: { stackSeconds, loadSeconds, totalSeconds } };
   } finally {
     for (const stop of stops) await stop();
-  }
-}
-
-/** report.html from the report's data, by the renderer (render.ts) when it is there. */
-async function writeHtml(dir: string, file: RehearsalFile, log: (line: string) => void) {
-  const RENDER: string = './render';
-  try {
-    const render = (await import(RENDER)) as { renderReport?: (data: unknown) => string };
-    if (render.renderReport) writeFileSync(path.join(dir, 'report.html'), render.renderReport(file));
-  } catch (error) {
-    log(`[rehearsal] no HTML written: ${(error as Error).message.split('\n')[0]}`);
   }
 }
 

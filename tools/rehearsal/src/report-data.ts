@@ -306,6 +306,12 @@ export const reportDataSchema = z.object({
   /** The fault and its recovery; null on a real day or a rehearsal run without one. */
   fault: faultSchema.nullable(),
   verdicts: z.array(verdictSchema).min(1),
+  /**
+   * A rehearsal's synthetic workload as planned from its seed (plan.ts workloadOf: applicants,
+   * adviser calls, the fault), kept so two runs of one seed can be compared from their JSON;
+   * absent on a real day. The renderer does not draw it.
+   */
+  workload: z.record(z.string(), z.unknown()).optional(),
 });
 /** The report's data as parsed (defaults filled). */
 export type ReportData = z.infer<typeof reportDataSchema>;
