@@ -414,10 +414,13 @@ async function adviserCall(
     return;
   }
   const claimedAt = Date.now();
-  obs.claims.push({ kind: item.kind, dueAt: Date.parse(item.due_at), claimedAt, appId: item.APPLICATION_ID });
   const params = { student: item.STUDENT_ID, course: item.UCAS_CODE };
   const detail = await me.send('GET', `${apiPath('deskApplication', params)}?_=${Date.now()}`);
   const data = (detail.body as { applicationData?: Record<string, unknown> } | null)?.applicationData;
+  // A lapsing offer or a referral is ordered by its deadline, still ahead: it has waited since its decision was acknowledged.
+  const decidedAt = obs.acks.filter((a) => a.email === String(data?.EMAIL) && a.course === item.UCAS_CODE && a.at <= claimedAt).at(-1)?.at;
+  const dueAt = Date.parse(item.due_at) > claimedAt && decidedAt !== undefined ? decidedAt : Date.parse(item.due_at);
+  obs.claims.push({ kind: item.kind, dueAt, claimedAt, appId: item.APPLICATION_ID });
   if (item.kind === 'callback' && !obs.calledAt.has(item.APPLICATION_ID)) obs.calledAt.set(item.APPLICATION_ID, claimedAt);
   await sleep(Math.min(call.thinkMs, Math.max(0, end - Date.now())));
   const form = data ? forms.get(String(data.EMAIL)) : undefined;
