@@ -26,7 +26,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 120_000,
+  // axe over a page of charts and tables takes minutes on a loaded two-core machine.
+  timeout: 240_000,
   reporter: [['list']],
   outputDir: '../../tmp/playwright-rehearsal',
   use: { launchOptions },
