@@ -168,7 +168,7 @@ async function courseTitles(db: Client): Promise<Map<string, string>> {
   return new Map(rows.rows.filter((r) => r.ucas_code).map((r) => [r.ucas_code, r.title]));
 }
 
-async function queueOf(db: Client, from: Date, to: Date): Promise<QueueSection> {
+async function queueOf(db: Client, from: Date, to: Date): Promise<{ section: QueueSection; publicWaits: number[] }> {
   const claims = await db.query<{ kind: string; claimed_at: Date; due_at: Date }>(
     'select kind, claimed_at, due_at from queue_claims where claimed_at >= $1 and claimed_at < $2 order by claimed_at',
     [from, to],
@@ -189,7 +189,8 @@ async function queueOf(db: Client, from: Date, to: Date): Promise<QueueSection> 
     p95WaitSeconds: percentile(g.waits, 0.95),
     maxWaitSeconds: Math.max(...g.waits),
   }));
-  return { waits, callbacks: await callbacksOf(db, from, to) };
+  const publicWaits = claims.rows.filter((c) => c.kind === 'public-waiting').map((c) => Math.max(0, seconds(c.claimed_at.getTime() - c.due_at.getTime())));
+  return { section: { waits, callbacks: await callbacksOf(db, from, to) }, publicWaits };
 }
 
 async function callbacksOf(db: Client, from: Date, to: Date): Promise<Callbacks> {
@@ -348,7 +349,7 @@ export async function readRealDay(options: RealDayOptions): Promise<ReportDataIn
       await notifications.query('begin transaction isolation level repeatable read read only');
       const submissions = await submissionsOf(applications, from, to);
       const courses = await placesOf(applications, from, to);
-      const queue = await queueOf(applications, from, to);
+      const { section: queue, publicWaits } = await queueOf(applications, from, to);
       const emails = await emailsOf(applications, notifications, from, to);
       await applications.query('rollback');
       await notifications.query('rollback');
@@ -381,7 +382,7 @@ export async function readRealDay(options: RealDayOptions): Promise<ReportDataIn
         emails,
         submissions,
         fault: null,
-        verdicts: sloVerdicts({ ...http, emails, submissions, places, callbacks: queue.callbacks }),
+        verdicts: sloVerdicts({ ...http, emails, submissions, places, callbacks: queue.callbacks, fault: null, publicWaitsSeconds: publicWaits }),
       };
     } finally {
       await notifications.end();

@@ -135,7 +135,9 @@ function chartSvg(option: echarts.EChartsCoreOption, label: string, height = 320
 
 /** A figure: heading, chart, its text summary, and its data table. */
 function figure(title: string, svg: string, summary: string, tableHtml: string): string {
-  return `<figure><figcaption>${esc(title)}</figcaption>${svg}<p class="summary">${esc(summary)}</p>${tableHtml}</figure>`;
+  // On a narrow screen the chart keeps a readable width and scrolls sideways in its own focusable region.
+  const chart = `<div class="chart-wrap" role="region" aria-label="${esc(`Chart: ${title}`)}" tabindex="0">${svg}</div>`;
+  return `<figure><figcaption>${esc(title)}</figcaption>${chart}<p class="summary">${esc(summary)}</p>${tableHtml}</figure>`;
 }
 
 function notRecorded(section: NotRecorded): string {
@@ -200,15 +202,16 @@ function verdictsSection(verdicts: Verdict[]): string {
   const failed = verdicts.filter((v) => v.status === 'fail').length;
   const missing = verdicts.filter((v) => v.status === 'not-recorded').length;
   const summary = `${verdicts.length - failed - missing} of ${verdicts.length} SLOs passed, ${failed} failed, ${missing} not recorded.`;
+  // The result next to the name: on a phone the table scrolls sideways, and the result is what must show first.
   const rows = verdicts.map((v) => [
     esc(v.name),
+    `<span class="verdict verdict-${v.status}">${VERDICT_WORDS[v.status]}</span>`,
     esc(v.target),
     esc(v.measured),
-    `<span class="verdict verdict-${v.status}">${VERDICT_WORDS[v.status]}</span>`,
   ]);
   return `<section aria-labelledby="verdicts"><h2 id="verdicts">${REPORT_HEADINGS.verdicts}</h2><p class="summary">${esc(summary)}</p>${table(
     'Each SLO, its target, what was measured and the result',
-    ['SLO', 'Target', 'Measured', 'Result'],
+    ['SLO', 'Result', 'Target', 'Measured'],
     rows,
   )}</section>`;
 }
@@ -536,14 +539,15 @@ h2 { font-size: 1.4rem; margin: 2.5rem 0 .75rem; padding-top: .5rem; border-top:
 h3 { font-size: 1.15rem; margin: 1.5rem 0 .5rem; }
 nav ul { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; padding: 0; list-style: none; }
 a { color: #1d4e89; }
-a:focus-visible, summary:focus-visible, .table-wrap:focus-visible { outline: 3px solid #ffbf47; outline-offset: 2px; }
+a:focus-visible, summary:focus-visible, .table-wrap:focus-visible, .chart-wrap:focus-visible { outline: 3px solid #ffbf47; outline-offset: 2px; }
 dl.meta { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: .5rem 1.5rem; margin: 0; }
 dl.meta div { border-bottom: 1px solid var(--line); padding: .25rem 0; }
 dt { font-weight: 600; }
 dd { margin: 0; overflow-wrap: anywhere; }
 figure { margin: 1.25rem 0 2rem; break-inside: avoid; page-break-inside: avoid; }
 figcaption { font-weight: 600; font-size: 1.05rem; margin-bottom: .25rem; }
-svg.chart { display: block; width: 100%; height: auto; max-width: 1000px; }
+svg.chart { display: block; width: 100%; height: auto; max-width: 1000px; min-width: 640px; }
+.chart-wrap { overflow-x: auto; max-width: 100%; }
 .summary { margin: .5rem 0; }
 .not-recorded { border-left: 4px solid var(--na); padding: .5rem .75rem; background: #fff8e1; }
 details { margin: .5rem 0; }
@@ -568,7 +572,8 @@ code { overflow-wrap: anywhere; }
   h2 { break-before: auto; break-after: avoid; }
   details > summary { display: none; }
   details::details-content { content-visibility: visible; display: block; }
-  .table-wrap { overflow: visible; }
+  .table-wrap, .chart-wrap { overflow: visible; }
+  svg.chart { min-width: 0; }
   a { color: inherit; text-decoration: none; }
 }
 `;
