@@ -7,6 +7,9 @@ const options: PlanOptions = { seed: 7, durationSeconds: 120, peakPerMinute: 20,
 describe('planRehearsal', () => {
   it('gives the same workload for the same seed (applicants, calls, decisions, fault)', () => {
     expect(workloadOf(planRehearsal(options, scenarios))).toEqual(workloadOf(planRehearsal({ ...options }, scenarios)));
+    // What the command passes besides (its folder, a running stack's URL) is not part of the workload.
+    const command = { ...options, outDir: '/tmp/x', url: 'http://localhost:3000' } as PlanOptions;
+    expect(workloadOf(planRehearsal(command, scenarios))).toEqual(workloadOf(planRehearsal(options, scenarios)));
   });
 
   it('gives another workload for another seed', () => {

@@ -245,7 +245,10 @@ export function planRehearsal(options: PlanOptions, scenarios: readonly Scenario
 
   // The fault: one service killed in the middle fifth of the run.
   const fault: PlannedFault = { service: draws.pick(FAULT_SERVICES), atMs: Math.round(totalMs * (0.4 + 0.2 * draws.unit())) };
-  return { options, legs, courses: courses.map(({ code, places, weight }) => ({ code, places, weight })), classAddress, applicants, advisers, fault };
+  // Only the plan's own options (a caller's object may carry the command's others: --out, --url).
+  const { seed, durationSeconds, peakPerMinute, multiples, classSize, think } = options;
+  const own: PlanOptions = { seed, durationSeconds, peakPerMinute, multiples, classSize, advisers: options.advisers, think };
+  return { options: own, legs, courses: courses.map(({ code, places, weight }) => ({ code, places, weight })), classAddress, applicants, advisers, fault };
 }
 
 function plannedApplicant(
