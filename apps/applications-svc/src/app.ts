@@ -27,7 +27,11 @@ import { eventRoutes } from './routes/events';
 import { webhookRoutes } from './routes/events/webhooks';
 import { webhooksPlugin } from './webhooks/webhooks-plugin';
 import { eventApiKeysRepositoryPlugin } from './repositories/event-api-keys-repository';
+import { ucasPlugin } from './ucas/ucas-plugin';
+import { ucasRoutes } from './routes/ucas';
 import { cycleRepositoryPlugin } from './repositories/cycle-repository';
+import { nightlyReconciliationPlugin } from './reconciliation/nightly-reconciliation';
+import { reconciliationRoutes } from './routes/reconciliation';
 import { clockFromSetting, seedCycle, todayOf } from '@clearing-desk/contracts';
 
 /**
@@ -70,6 +74,8 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(clearingStatusRepositoryPlugin);
   const clock = options.clock ?? clockFromSetting(config.CLEARING_CLOCK);
   const today = () => todayOf(clock);
+  // Offers lapse by the cycle's clock (CLEARING_CLOCK: a test stack sets one, so its deadlines can be passed).
+  await app.register(ucasPlugin, { config, now: options.now ?? clock });
   await app.register(cycleRepositoryPlugin, { today });
   await app.register(applicationsRepositoryPlugin);
   await app.register(decisionMetricsPlugin);
@@ -78,6 +84,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(eventApiKeysRepositoryPlugin);
   await app.register(callbacksRepositoryPlugin, { config });
   await app.register(webhooksPlugin, { config });
+  await app.register(nightlyReconciliationPlugin, { config, now: options.now });
   await app.register(statusRoutes, { today });
   await app.register(applicationRoutes, { now: options.now, today });
   await app.register(figuresRoutes);
@@ -88,6 +95,8 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(eventRoutes);
   await app.register(webhookRoutes);
   await app.register(callbackRoutes, { now: options.now });
+  await app.register(ucasRoutes);
+  await app.register(reconciliationRoutes, { now: options.now });
   app.addHook('onReady', async () => {
     await app.clearingStatusRepository.ensure({
       state: config.CLEARING_INITIAL_STATE,

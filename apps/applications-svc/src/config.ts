@@ -1,7 +1,16 @@
-import { intakeYearSchema } from '@clearing-desk/contracts';
+import { DEFAULT_UCAS_CSV_COLUMNS, intakeYearSchema, ucasCsvColumnsSchema, type UcasCsvColumns } from '@clearing-desk/contracts';
 import { clearingClockSetting, cycleSeedConfigShape, teamCalendarConfigShape } from '@clearing-desk/contracts/server';
 import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema, redisUrlSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
+
+/** UCAS_CSV_COLUMNS read: the two header names, or null when it is not such JSON. */
+export function ucasCsvColumns(text: string): UcasCsvColumns | null {
+  try {
+    return ucasCsvColumnsSchema.parse(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
 
 /** applications-svc environment (README "Configuration"). */
 export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseConfigSchema).extend({
@@ -44,6 +53,22 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
     .default(1),
   /** Redis of the outbox relay's queues (decision emails); down, decisions still commit and wait in the outbox. */
   REDIS_URL: redisUrlSchema,
+  /**
+   * When the nightly reconciliation runs (cron, Europe/London; empty: never): it stores the day's
+   * report and, when a count differs, emails RECONCILIATION_EMAIL_TO through the outbox.
+   */
+  RECONCILIATION_CRON: z.string().trim().default('50 23 * * *'),
+  /** The Administrators' and supervisors' addresses the nightly reconciliation emails about a difference (comma list; empty: nobody). */
+  RECONCILIATION_EMAIL_TO: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email())),
   /** BullMQ key prefix shared with notifications-svc (the same value on both). */
   NOTIFICATIONS_QUEUE_PREFIX: z
     .string()
@@ -88,6 +113,19 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
     .default(15),
   /** Days a person has to answer an applicant's request to review an automatic decision (shown to the applicant and the back office). */
   DECISION_REVIEW_RESPONSE_DAYS: z.coerce.number().int().min(1).max(30).default(5),
+  /**
+   * UCAS reconciliation (docs/domain/ucas-reconciliation.md): the header names of the two columns
+   * the import reads in UCAS's CSV export, as JSON `{"personalId": "...", "courseCode": "..."}`
+   * (compared trimmed and case-insensitively); the folder the scheduled import takes `*.csv` files
+   * from (unset: uploads only; each file imported is moved to its `done/` folder, one refused to
+   * `failed/`); how often the scheduled job runs (the folder import, then the reminders of lapsing offers).
+   */
+  UCAS_CSV_COLUMNS: z
+    .string()
+    .default(JSON.stringify(DEFAULT_UCAS_CSV_COLUMNS))
+    .refine((text) => ucasCsvColumns(text) !== null, 'JSON like {"personalId":"Personal ID","courseCode":"Course code"}'),
+  UCAS_IMPORT_DIR: z.string().min(1).optional(),
+  UCAS_JOB_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
   /** Closing message stored the first time the service starts (null: the web default). */
   CLEARING_INITIAL_CLOSING_MESSAGE: z.string().optional(),
 });

@@ -99,6 +99,8 @@ describe('personal data in the schema', () => {
     await app.db
       .insert(schema.callbacks)
       .values({ applicationId: Number(stored.id[2]), slotStart: now, slotEnd: new Date(now.getTime() + 15 * 60_000), createdAt: now });
+    // A UCAS import row with their UCAS Personal ID on a course they did not apply to: kept unmatched for a person.
+    await app.ucas.importCsv({ csv: 'Personal ID,Course code\n750-000-0001,ZZ99\n', fileName: 'ucas.csv', source: 'upload', importedBy: 'admin' });
 
     const exported = async (query: Record<string, string>) => {
       const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.subjectAccess, { query }), headers: as(admin) });

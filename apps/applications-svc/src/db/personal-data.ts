@@ -3,7 +3,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
 /** The keys of one person's rows across this service's tables. */
-export type SubjectKeys = { studentIds: string[]; applicationIds: number[] };
+/** `ucasPersonalIds`: the UCAS Personal IDs the person is held under (asked for, on their student records and applications). */
+export type SubjectKeys = { studentIds: string[]; applicationIds: number[]; ucasPersonalIds: string[] };
 
 /** A table that names a person: how one person's rows are found, and its columns (drizzle keys) that hold personal data. */
 export type PersonalTable = { table: PgTable; rowsOf: (keys: SubjectKeys) => SQL; personalColumns: readonly string[] };
@@ -63,6 +64,14 @@ export const PERSONAL_TABLES: Record<string, PersonalTable | null> = {
   staff_audit: { table: schema.staffAudit, rowsOf: (k) => inArray(schema.staffAudit.applicationId, k.applicationIds), personalColumns: [] },
   // Which adviser took the person's application from the work queue, and when: staff usernames and the application's key.
   queue_claims: { table: schema.queueClaims, rowsOf: (k) => inArray(schema.queueClaims.applicationId, k.applicationIds), personalColumns: [] },
+  // UCAS import rows that matched no application, kept for a person: found by the UCAS Personal ID (erasure deletes them).
+  ucas_unmatched_rows: {
+    table: schema.ucasUnmatchedRows,
+    rowsOf: (k) => inArray(schema.ucasUnmatchedRows.ucasPersonalId, k.ucasPersonalIds),
+    personalColumns: ['ucasPersonalId', 'courseCode'],
+  },
+  // UCAS imports: file names, counts and the Administrator (or 'folder') who loaded them, no applicant.
+  ucas_imports: null,
   // Settings and course figures: no person.
   clearing_settings: null,
   clearing_settings_audit: null,
@@ -83,4 +92,6 @@ export const PERSONAL_TABLES: Record<string, PersonalTable | null> = {
   webhook_endpoints: null,
   webhook_deliveries: null,
   webhook_attempts: null,
+  // The nightly reconciliation reports: counts per status and webhook endpoint URLs, no person.
+  reconciliation_reports: null,
 };

@@ -28,6 +28,8 @@ export type ApplicationChange = {
   at: Date;
   /** A person's review of the automatic decision: a decision event even though the status may stay. */
   review?: { OUTCOME: 'UPHELD' | 'CHANGED' };
+  /** Why a withdrawal was made ('lapsed': an offer not added in UCAS by its deadline); the withdrawn event carries it. */
+  withdrawalReason?: 'lapsed';
 };
 
 /** The identifiers of the application a record system matches it by. */
@@ -82,7 +84,14 @@ export function applicationEventsOf(change: ApplicationChange): ApplicationEvent
     { id: randomUUID(), type: APPLICATION_EVENT_TYPES.STATUS_CHANGED, ...base, data: { previousStatus, status: row.status, subStatus: row.subStatus ?? null } },
     decision,
     ...(row.status === WITHDRAWN_STATUS
-      ? [{ id: randomUUID(), type: APPLICATION_EVENT_TYPES.WITHDRAWN, ...base, data: { previousStatus, withdrawnBy: change.user } } satisfies ApplicationEvent]
+      ? [
+          {
+            id: randomUUID(),
+            type: APPLICATION_EVENT_TYPES.WITHDRAWN,
+            ...base,
+            data: { previousStatus, withdrawnBy: change.user, ...(change.withdrawalReason ? { reason: change.withdrawalReason } : {}) },
+          } satisfies ApplicationEvent,
+        ]
       : []),
   ];
 }
@@ -108,4 +117,29 @@ export async function writeApplicationEvents(tx: Executor, change: ApplicationCh
     })),
   );
   return events;
+}
+
+/**
+ * Writes one event that is not a status change (a UCAS choice added, an offer lapsing) into the
+ * outbox in the caller's transaction, as writeApplicationEvents does: validated by the contract,
+ * written relayed, read by the events feed and the webhooks. Returns the event.
+ */
+export async function writeApplicationEvent(
+  tx: Executor,
+  row: ApplicationRow,
+  at: Date,
+  event:
+    | { type: typeof APPLICATION_EVENT_TYPES.UCAS_CHOICE_ADDED; data: { status: ApplicationStatus; importId: string; importSource: 'upload' | 'folder' } }
+    | { type: typeof APPLICATION_EVENT_TYPES.OFFER_LAPSING; data: { deadline: string; reminderSent: boolean } },
+): Promise<ApplicationEvent> {
+  const parsed = applicationEventSchema.parse({ id: randomUUID(), occurredAt: at.toISOString(), application: eventSubject(row), ...event });
+  await tx.insert(outbox).values({
+    id: parsed.id,
+    aggregateId: parsed.application.applicationId,
+    kind: OUTBOX_KINDS.APPLICATION_EVENT,
+    payload: parsed,
+    relayedAt: sql`now()`,
+    traceparent: currentTraceparent(),
+  });
+  return parsed;
 }

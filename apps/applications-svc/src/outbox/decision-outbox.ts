@@ -24,6 +24,8 @@ export type DecisionAnnouncement = {
   linkValidUntil: Date;
   /** A person's review of the automatic decision: sends the REVIEW email whatever the status. */
   review?: { OUTCOME: 'UPHELD' | 'CHANGED'; NOTE: string };
+  /** Why a withdrawal was made: 'lapsed' (an offer not added in UCAS by its deadline) says so in the email. */
+  withdrawalReason?: 'lapsed';
 };
 
 /**
@@ -73,6 +75,7 @@ export async function writeDecisionOutbox(tx: Executor, a: DecisionAnnouncement)
         }
       : {}),
     ...(a.review ? { review: a.review } : {}),
+    ...(a.withdrawalReason ? { withdrawalReason: a.withdrawalReason } : {}),
     linkValidUntil: a.linkValidUntil.toISOString(),
   };
   // The request's trace goes with the row, in the same transaction: the email's sending continues it.

@@ -221,6 +221,8 @@ describe('the decision outbox', () => {
       INTERVIEW: null,
       RECOMMENDED_COURSES: [],
       LINK_VALID_UNTIL: '2026-03-31T22:59:00.000Z',
+      // Not yet in a UCAS import (docs/domain/ucas-reconciliation.md).
+      UCAS_ADDED_AT: null,
     });
     expect(payload.linkValidUntil).toBe(page.decision.LINK_VALID_UNTIL);
 

@@ -99,6 +99,23 @@ const minutesLater = (n: number) => {
 };
 
 describe(`POST ${APPLICATIONS_SVC.deskQueueNext.path} ('Next call')`, () => {
+  it('leaves out an offer already added in UCAS: it cannot lapse', async () => {
+    const school = 'QUCA';
+    const added = await create(school, { status: 'O', user: 'backoffice' });
+    const notAdded = await create(school, { status: 'O', user: 'backoffice' });
+    const imported = await app.ucas.importCsv({
+      csv: `Personal ID,Course code\n${String(6200000000 + people - 1)},${added.course}\n`,
+      fileName: 'ucas.csv',
+      source: 'upload',
+      importedBy: 'admin',
+    });
+    expect(imported.MATCHED).toBe(1);
+    clock = new Date();
+    const first = await next(adviser('ucas1', school));
+    expect(first && [first.kind, first.APPLICATION_ID]).toEqual(['offer-lapsing', notAdded.applicationId]);
+    expect(await next(adviser('ucas2', school))).toBeNull();
+  });
+
   it('hands out one order: lapsing offers, referrals due, public submissions oldest first, then will-call-back; staff submissions never', async () => {
     const school = 'QORD';
     const older = await create(school);

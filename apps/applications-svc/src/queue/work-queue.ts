@@ -114,7 +114,8 @@ export function createWorkQueue(deps: WorkQueueDeps) {
           and c.slot_start <= ${now.toISOString()} and c.slot_end > ${now.toISOString()})`,
         asc(applications.applicationId),
       ],
-      ['offer-lapsing', and(eq(applications.status, 'O'), gte(applications.updatedAt, since)), asc(applications.updatedAt)],
+      // An offer already added in UCAS Hub (UCAS's export says so) cannot lapse: nobody needs to call.
+      ['offer-lapsing', and(eq(applications.status, 'O'), isNull(applications.ucasAddedAt), gte(applications.updatedAt, since)), asc(applications.updatedAt)],
       ['referral-due', and(eq(applications.status, 'R'), gte(applications.updatedAt, since)), asc(applications.updatedAt)],
       // Waiting: nobody has called them yet (a call logged is an outcome).
       [

@@ -171,6 +171,7 @@ export async function applicantDecision(ex: Executor, row: ApplicationRow, log: 
     INTERVIEW: interview,
     RECOMMENDED_COURSES: row.recommendedCourses,
     LINK_VALID_UNTIL: cycle.endOf(row.intake).toISOString(),
+    UCAS_ADDED_AT: row.ucasAddedAt?.toISOString() ?? null,
   };
 }
 

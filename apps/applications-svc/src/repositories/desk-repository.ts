@@ -192,6 +192,7 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
           SUB_STATUS: applications.subStatus,
           VISA_STATUS: applications.visaStatus,
           SUBMITTED_AT: applications.createdAt,
+          UCAS_ADDED_AT: applications.ucasAddedAt,
           TOTAL: sql<number>`(${total})::int`.mapWith(Number),
         })
         .from(applications)
@@ -218,7 +219,11 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
       const queries = listingQueries(query, roles, ex);
       if (queries === null) return { rows: [], total: 0, total_capped: false };
       const page = await queries.page;
-      const rows = page.map(({ TOTAL: _total, SUBMITTED_AT, ...row }) => ({ ...row, SUBMITTED_AT: SUBMITTED_AT.toISOString() }));
+      const rows = page.map(({ TOTAL: _total, SUBMITTED_AT, UCAS_ADDED_AT, ...row }) => ({
+        ...row,
+        SUBMITTED_AT: SUBMITTED_AT.toISOString(),
+        UCAS_ADDED_AT: UCAS_ADDED_AT?.toISOString() ?? null,
+      }));
       // No row on page 1: nothing matches. No row further on: the total is counted alone.
       const n = page[0]?.TOTAL ?? (query.page === 1 ? 0 : ((await queries.total)[0]?.n ?? 0));
       const cap = listingTotalCap(query.page, query.page_size);
@@ -244,6 +249,7 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
         DEPT: row.dept,
         visaData: row.visa ?? null,
         VISA_STATUS: row.visaStatus ?? null,
+        UCAS_ADDED_AT: row.ucasAddedAt?.toISOString() ?? null,
       };
     },
 
@@ -278,6 +284,8 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
               form,
               status,
               subStatus: status === row.status ? row.subStatus : null,
+              // A new offer gets its own reminder to add us in UCAS Hub (docs/domain/ucas-reconciliation.md).
+              ucasRemindedAt: status === row.status ? row.ucasRemindedAt : null,
               // An offer or invitation to a caller who needs a visa goes on the Visa Team's list (filter v).
               visaStatus: visaStateAfterDecision(row.visaStatus, status, needsStudentVisa(form.NATIONALITY ?? null, form.VISA_TYPE ?? null)),
               rejectionReasons: request.rejection_reasons ?? (status === row.status ? row.rejectionReasons : []),

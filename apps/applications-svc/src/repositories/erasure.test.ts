@@ -23,7 +23,7 @@ import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { applicationsConfigSchema } from '../config';
 import { PERSONAL_TABLES } from '../db/personal-data';
-import { applications, outbox, staffAudit, students } from '../db/schema';
+import { applications, outbox, staffAudit, students, ucasUnmatchedRows } from '../db/schema';
 import { createFiguresRepository } from './figures-repository';
 
 /** Erasure on request and the retention job's part in applications-svc, on a real database. */
@@ -106,6 +106,14 @@ describe('erasure on request', () => {
       ...endpointRequest(APPLICATIONS_SVC.deskApplication, { params: { student: stored.studentId, course: 'G400' }, query: { screen: 'application' } }),
       headers: as(backOffice),
     });
+    // A UCAS import row naming the person on a course they did not apply to: kept unmatched for a person.
+    const imported = await app.ucas.importCsv({
+      csv: `Personal ID,Course code\n${who.UCAS_PERSONAL_ID},ZZ99\n`,
+      fileName: 'ucas.csv',
+      source: 'upload',
+      importedBy: 'admin',
+    });
+    expect(imported).toMatchObject({ ROWS: 1, MATCHED: 0, UNMATCHED: 1 });
     const request = { EMAIL: 'erase.me@example.com', TICKET: 'DP-2025-0001', REASON: 'Applicant asked by email' };
 
     const blocked = await erase(request);
@@ -143,7 +151,9 @@ describe('erasure on request', () => {
       '2006-05-14',
       'scholarship',
     ];
-    const keys = { studentIds: [stored.studentId], applicationIds: [stored.applicationId] };
+    const keys = { studentIds: [stored.studentId], applicationIds: [stored.applicationId], ucasPersonalIds: [who.UCAS_PERSONAL_ID] };
+    // The person's unmatched UCAS rows are gone with them.
+    expect(await app.db.select().from(ucasUnmatchedRows)).toEqual([]);
     let checked = 0;
     for (const [name, entry] of Object.entries(PERSONAL_TABLES)) {
       if (!entry) continue;

@@ -18,7 +18,7 @@ import {
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
 import { and, desc, eq, inArray, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
-import { applicationLog, applications, decisionReviews, erasures, outbox, retentionRuns, staffAudit, students } from '../db/schema';
+import { applicationLog, applications, decisionReviews, erasures, outbox, retentionRuns, staffAudit, students, ucasUnmatchedRows } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
 import type { Executor } from './applications-repository';
 import { findSubject } from './subject-access';
@@ -157,6 +157,8 @@ export async function eraseSubject(db: ApplicationsDatabase, request: ErasureReq
       : [];
     if (live.length > 0) throw new HttpError(409, ERASURE_TEXTS.blockedByOffer(live.map((l) => l.ucasCode).sort()));
     const anonymised = await anonymiseApplications(tx, keys.applicationIds, now);
+    // UCAS import rows that matched none of the person's applications: kept for a person, removed with the person.
+    if (keys.ucasPersonalIds.length > 0) await tx.delete(ucasUnmatchedRows).where(inArray(ucasUnmatchedRows.ucasPersonalId, keys.ucasPersonalIds));
     await eraseStudentsWithoutHeldApplications(tx, keys.studentIds, now);
     const record = {
       ticket: request.TICKET,

@@ -14,7 +14,9 @@ export async function findSubject(db: Executor, who: { email?: string; ucasPerso
   const email = who.email ? normaliseEmail(who.email) : undefined;
   const id = who.ucasPersonalId || undefined;
   const byStudent = or(email ? eq(students.emailNormalised, email) : undefined, id ? eq(students.ucasPersonalId, id) : undefined);
-  const studentRows = byStudent ? await db.select({ studentId: students.studentId }).from(students).where(byStudent) : [];
+  const studentRows = byStudent
+    ? await db.select({ studentId: students.studentId, ucasPersonalId: students.ucasPersonalId }).from(students).where(byStudent)
+    : [];
   const studentIds = studentRows.map((s) => s.studentId);
   const byApplication = or(
     email ? eq(applications.emailNormalised, email) : undefined,
@@ -23,7 +25,12 @@ export async function findSubject(db: Executor, who: { email?: string; ucasPerso
   );
   const apps = byApplication
     ? await db
-        .select({ applicationId: applications.applicationId, studentId: applications.studentId, submissionId: applications.submissionId })
+        .select({
+          applicationId: applications.applicationId,
+          studentId: applications.studentId,
+          submissionId: applications.submissionId,
+          ucasPersonalId: applications.ucasPersonalId,
+        })
         .from(applications)
         .where(byApplication)
     : [];
@@ -31,6 +38,9 @@ export async function findSubject(db: Executor, who: { email?: string; ucasPerso
     studentIds: [...new Set([...studentIds, ...apps.map((a) => a.studentId)])],
     applicationIds: apps.map((a) => a.applicationId),
     submissionIds: apps.map((a) => a.submissionId),
+    ucasPersonalIds: [
+      ...new Set([...(id ? [id] : []), ...studentRows.map((s) => s.ucasPersonalId), ...apps.map((a) => a.ucasPersonalId)].filter((v): v is string => !!v)),
+    ],
   };
 }
 
@@ -38,6 +48,7 @@ export async function findSubject(db: Executor, who: { email?: string; ucasPerso
 export async function exportSubject(db: ApplicationsDatabase, who: { email?: string; ucasPersonalId?: string }): Promise<ApplicationsSubjectAccess | null> {
   const keys = await findSubject(db, who);
   if (keys.studentIds.length === 0 && keys.applicationIds.length === 0) return null;
+  // A UCAS row not matched names a UCAS Personal ID only: it is exported with a person we hold (one we never held has nothing else to export).
   const tables = await personalRows(db, PERSONAL_TABLES, keys);
   return { tables, applicationIds: keys.applicationIds.map(String), submissionIds: keys.submissionIds };
 }

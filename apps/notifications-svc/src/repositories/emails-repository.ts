@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EmailRecord, EmailSummary } from '@clearing-desk/contracts';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { FAILED_EMAILS_LIMIT, type EmailRecord, type EmailSummary, type FailedEmailsResponse } from '@clearing-desk/contracts';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { emails, type EmailRow } from '../db/schema';
 import type { NotificationsDatabase } from '../plugins/external/database';
@@ -107,6 +107,41 @@ export function createEmailsRepository(db: NotificationsDatabase) {
         .groupBy(emails.state);
       for (const r of rows) result[r.state] = r.n;
       return result;
+    },
+
+    /**
+     * The failed emails of some courses, newest failure first, at most FAILED_EMAILS_LIMIT (`more`
+     * when there were others), each with the state of its newest resend (null: never resent). The
+     * same emails the summary counts as failed.
+     */
+    async failed(ucasCodes: readonly string[]): Promise<FailedEmailsResponse> {
+      if (ucasCodes.length === 0) return { emails: [], more: false };
+      const rows = await db
+        .select()
+        .from(emails)
+        .where(and(inArray(emails.ucasCode, [...ucasCodes]), eq(emails.state, 'failed')))
+        .orderBy(desc(emails.failedAt), desc(emails.id))
+        .limit(FAILED_EMAILS_LIMIT + 1);
+      const shown = rows.slice(0, FAILED_EMAILS_LIMIT);
+      const resends =
+        shown.length === 0
+          ? []
+          : await db
+              .select({ resendOf: emails.resendOf, state: emails.state })
+              .from(emails)
+              .where(
+                inArray(
+                  emails.resendOf,
+                  shown.map((r) => r.id),
+                ),
+              )
+              .orderBy(asc(emails.queuedAt), asc(emails.id));
+      // Oldest first, so the newest resend of each is the one kept.
+      const newest = new Map(resends.map((r) => [r.resendOf, r.state]));
+      return {
+        emails: shown.map((row) => ({ ...toEmailRecord(row), studentId: row.studentId, ucasCode: row.ucasCode, resent: newest.get(row.id) ?? null })),
+        more: rows.length > FAILED_EMAILS_LIMIT,
+      };
     },
 
     /** A new row sending `original` again to `recipient` (a staff Resend); its id is its own key. */

@@ -264,6 +264,26 @@ describe('decision emails over SMTP', () => {
     expect(resend.json()).toMatchObject({ resendOf: failed?.id, requestedBy: 'backoffice', recipient: 'ann.new@example.com', state: 'queued' });
     await smtp.waitFor(before + 2);
     expect(smtp.caught.at(-1)?.mail.messageId).toBe(`<${resend.json().id}@university.example>`);
+
+    // The figures' list of failed emails: the course's failed email, with its application's keys
+    // and its resend's state; another course's list is empty.
+    await waitFor(async () => (await app.emailsRepository.findById(resend.json().id))?.state === 'sent');
+    const list = async (ucasCodes: string[]) =>
+      (await app.inject({ ...endpointRequest(NOTIFICATIONS_SVC.failed, { body: { ucasCodes } }), headers: internalHeaders() })).json();
+    expect(await list([failed!.ucasCode])).toEqual({
+      emails: [
+        expect.objectContaining({
+          id: failed!.id,
+          state: 'failed',
+          lastError: '550 Mailbox unavailable',
+          studentId: failed!.studentId,
+          ucasCode: failed!.ucasCode,
+          resent: 'sent',
+        }),
+      ],
+      more: false,
+    });
+    expect(await list(['ZZ99'])).toEqual({ emails: [], more: false });
   }, 30_000);
 });
 

@@ -1,4 +1,4 @@
-import { callbackEmailJobSchema, decisionEmailJobSchema, OUTBOX_KINDS } from '@clearing-desk/contracts';
+import { callbackEmailJobSchema, decisionEmailJobSchema, OUTBOX_KINDS, ucasReminderEmailJobSchema } from '@clearing-desk/contracts';
 import { teamCalendarFromConfig } from '@clearing-desk/contracts/server';
 import { queueTelemetry, redisConnection } from '@clearing-desk/service-kit';
 import { UnrecoverableError, Worker, type Job, type Telemetry } from 'bullmq';
@@ -11,6 +11,7 @@ import { backoffDelay, EMAIL_JOB_NAMES, EMAIL_QUEUE_NAME, type ResendJobData } f
 import { messageIdFor, PermanentSendError, type Mailer } from './mailer';
 import { renderCallbackEmail } from './render-callback-email';
 import { renderDecisionEmail } from './render-email';
+import { renderUcasReminderEmail } from './render-ucas-reminder-email';
 
 export type EmailWorkerDeps = {
   config: NotificationsConfig;
@@ -110,6 +111,30 @@ export async function processEmailJob(deps: EmailWorkerDeps, job: Job): Promise<
         attachments: rendered.attachments,
         messageId: messageIdFor(outboxId, config.MAIL_FROM),
         decidedAt: new Date(payload.bookedAt),
+        resendOf: null,
+        requestedBy: null,
+      });
+    }
+  } else if (job.name === OUTBOX_KINDS.UCAS_REMINDER_EMAIL) {
+    // The one reminder of a lapsing offer not yet added in UCAS Hub: recorded once like a decision's email.
+    const { outboxId, payload } = ucasReminderEmailJobSchema.parse(job.data);
+    row = await repository.findByOutboxId(outboxId);
+    if (!row) {
+      const rendered = await renderUcasReminderEmail(payload, { publicUrl: config.PUBLIC_URL });
+      row = await repository.insertOnce({
+        outboxId,
+        kind: rendered.kind,
+        applicationId: payload.applicationId,
+        studentId: payload.studentId,
+        ucasCode: payload.ucasCode,
+        status: payload.status,
+        recipient: payload.applicant.EMAIL.trim(),
+        subject: rendered.subject,
+        html: rendered.html,
+        text: rendered.text,
+        attachments: [],
+        messageId: messageIdFor(outboxId, config.MAIL_FROM),
+        decidedAt: new Date(payload.remindedAt),
         resendOf: null,
         requestedBy: null,
       });

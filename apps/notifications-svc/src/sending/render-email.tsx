@@ -65,6 +65,7 @@ export async function renderDecisionEmail(payload: DecisionEmailPayload, ctx: Re
     rejectionReasons: payload.rejectionReasons,
     recommendedCourses: payload.recommendedCourses,
     courseHref: (code) => `${ctx.publicUrl}${DECISION_EMAIL_TEXTS.COURSE_PATH(code)}`,
+    withdrawalReason: payload.withdrawalReason ?? null,
   });
   const content = payload.review ? reviewOutcomeContent(decision, payload.review) : decision;
   const subject = oneLine(decisionEmailSubject(kind, payload.course));

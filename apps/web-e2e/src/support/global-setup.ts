@@ -29,6 +29,8 @@ export default async function globalSetup() {
   process.env.E2E_DIRECTORY_URL = directory.url;
   // The stack's mail catcher (maildev): the decision emails the tests read.
   process.env.E2E_MAIL_INBOX = stack.mailInboxUrl ?? '';
+  // applications-svc's database, for a spec that dates a decision in the past (ucas.spec.ts: an offer past its deadline).
+  process.env.E2E_APPLICATIONS_DATABASE_URL = stack.databaseUrls.applications ?? '';
   return async () => {
     await stack.stop();
     await directory.stop();

@@ -66,8 +66,11 @@ export const routes: RouteObject[] = [
           { path: paths.staffSettings.path, lazy: () => import('./routes/staff/settings') },
           { path: paths.staffCourse.path, lazy: () => import('./routes/staff/course-control') },
           { path: paths.staffFigures.path, lazy: () => import('./routes/staff/figures') },
+          { path: paths.staffReconciliation.path, lazy: () => import('./routes/staff/reconciliation') },
           { path: paths.staffWallboard.path, lazy: () => import('./routes/staff/wallboard') },
+          { path: paths.staffFailedEmails.path, lazy: () => import('./routes/staff/failed-emails') },
           { path: paths.staffDecisionReviews.path, lazy: () => import('./routes/staff/decision-reviews') },
+          { path: paths.staffUcas.path, lazy: () => import('./routes/staff/ucas') },
           { path: paths.staffScenarios.path, lazy: () => import('./routes/staff/scenarios') },
           { path: paths.staffScenarioProgress.path, lazy: () => import('./routes/staff/scenario-progress') },
           {

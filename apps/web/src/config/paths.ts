@@ -78,10 +78,13 @@ export const paths = {
   },
   staffSettings: { path: R.staffSettings, getHref: () => pageHref(R.staffSettings) },
   staffDecisionReviews: { path: R.staffDecisionReviews, getHref: () => pageHref(R.staffDecisionReviews) },
+  staffUcas: { path: R.staffUcas, getHref: () => pageHref(R.staffUcas) },
   reviewRequest: { path: R.reviewRequest, getHref: (applicationHash: string) => pageHref(R.reviewRequest, { applicationHash }) },
   staffCourse: { path: R.staffCourse, getHref: (ucasCode: string) => pageHref(R.staffCourse, { ucasCode }) },
   staffFigures: { path: R.staffFigures, getHref: () => pageHref(R.staffFigures) },
+  staffReconciliation: { path: R.staffReconciliation, getHref: () => pageHref(R.staffReconciliation) },
   staffWallboard: { path: R.staffWallboard, getHref: () => pageHref(R.staffWallboard) },
+  staffFailedEmails: { path: R.staffFailedEmails, getHref: () => pageHref(R.staffFailedEmails) },
   // Training scenarios: the filters gender, dept and course live in the query string (spec section 2).
   staffScenarios: {
     path: R.staffScenarios,
@@ -143,6 +146,8 @@ export const createApiPaths = (base: string) => {
     deskCourseHistory: (ucasCode: string) => `${api}${fillPath(A.deskCourseHistory.path, { id: ucasCode })}`,
     figures: () => `${api}${fillPath(A.figures.path)}`,
     figuresCsv: () => `${api}${fillPath(A.figuresCsv.path)}`,
+    figuresFailedEmails: () => `${api}${fillPath(A.figuresFailedEmails.path)}`,
+    reconciliation: () => `${api}${fillPath(A.reconciliation.path)}`,
     wallboardEvents: () => `${api}${fillPath(A.wallboardEvents.path)}`,
     deskApplications: () => `${api}${fillPath(A.deskApplications.path)}`,
     deskApplication: (studentId: string, ucasCode: string) => `${api}${fillPath(A.deskApplication.path, desk(studentId, ucasCode))}`,

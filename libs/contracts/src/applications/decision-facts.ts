@@ -110,5 +110,7 @@ export const applicantDecisionSchema = z.object({
   INTERVIEW: interviewDetailsSchema.nullable(),
   RECOMMENDED_COURSES: z.array(recommendedCourseSchema),
   LINK_VALID_UNTIL: z.string(),
+  /** When UCAS's export showed the Clearing choice added (ISO 8601), else null: 'Added in UCAS' (ucasAddedLabel). */
+  UCAS_ADDED_AT: z.string().nullable().optional(),
 });
 export type ApplicantDecision = z.infer<typeof applicantDecisionSchema>;

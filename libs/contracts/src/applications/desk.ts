@@ -141,6 +141,8 @@ export const applicationSearchRowSchema = z.object({
   VISA_STATUS: z.string().nullable(),
   /** When it was submitted (ISO 8601): the 'Waiting' column counts from it (waitingTime). */
   SUBMITTED_AT: z.string(),
+  /** When UCAS's export showed the Clearing choice added (ISO 8601), else null: 'Added in UCAS' (ucasAddedLabel). */
+  UCAS_ADDED_AT: z.string().nullable().optional(),
 });
 export type ApplicationSearchRow = z.infer<typeof applicationSearchRowSchema>;
 
@@ -197,6 +199,8 @@ export const deskApplicationResponseSchema = z.object({
    * '2025/26'; domain.md "Recruitment cycles"). After a roll, last cycle's applications keep theirs.
    */
   CYCLE: z.string(),
+  /** When UCAS's export showed the Clearing choice added (ISO 8601), else null: 'Added in UCAS' (ucasAddedLabel). */
+  UCAS_ADDED_AT: z.string().nullable().optional(),
 });
 export type DeskApplicationResponse = z.infer<typeof deskApplicationResponseSchema>;
 
@@ -553,6 +557,8 @@ export const staffStoredApplicationSchema = z.object({
   INTERVIEW: interviewDetailsSchema.nullable().optional(),
   /** The cycle it was made in (its `intake`: '2025/26'). */
   CYCLE: z.string(),
+  /** When UCAS's export showed the Clearing choice added (ISO 8601), else null (ucasAddedLabel). */
+  UCAS_ADDED_AT: z.string().nullable().optional(),
 });
 export type StaffStoredApplication = z.infer<typeof staffStoredApplicationSchema>;
 

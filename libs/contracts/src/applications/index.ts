@@ -18,3 +18,5 @@ export * from './form-guard';
 export * from './presence';
 export * from './work-queue';
 export * from './callbacks';
+export * from './ucas-added';
+export * from './ucas-reconciliation';

@@ -34,14 +34,22 @@ import { assessApiBodySchema, assessResponseSchema } from '../assessment/assess-
 import { liftLoginLockoutSchema, loginLockoutsResponseSchema } from '../auth/lockouts';
 import { loginBodySchema, loginOptionsSchema, sessionStateSchema, staffUserResponseSchema } from '../auth/login';
 import { apiBodySchema, emptyApiBodySchema } from '../common/api-body';
+import {
+  ucasImportRequestSchema,
+  ucasImportSchema,
+  ucasLapseConfirmRequestSchema,
+  ucasLapseParamsSchema,
+  ucasOverviewSchema,
+} from '../applications/ucas-reconciliation';
 import { callbackBookingSchema, callbackBookRequestSchema, callbackCapacitySchema, callbackSlotsResponseSchema } from '../applications/callbacks';
 import { errorResponseSchema } from '../common/errors';
 import { courseDetailResponseSchema, courseIdParamsSchema } from '../courses/course';
 import { courseSearchQuerySchema, courseSearchResponseSchema } from '../courses/course-search';
 import { courseHistoryResponseSchema, courseUpdateBodySchema } from '../course-control/course-update';
 import { figuresQuerySchema, figuresResponseSchema } from '../figures/figures';
+import { reconciliationQuerySchema, reconciliationReportSchema } from '../reconciliation/reconciliation';
 import { uploadResponseSchema } from '../files/file-routes';
-import { adminEmailParamsSchema, emailListResponseSchema, resendEmailResponseSchema } from '../notifications/email-records';
+import { adminEmailParamsSchema, emailListResponseSchema, failedEmailsResponseSchema, resendEmailResponseSchema } from '../notifications/email-records';
 import { statusPageResponseSchema } from '../notifications/status-page';
 import { timestampQuerySchema } from '../common/timestamp-query';
 import {
@@ -168,6 +176,10 @@ export const API_ENDPOINTS = withSchemas({
   figures: { query: figuresQuerySchema, responses: { 200: figuresResponseSchema, ...refusals } },
   /** The same figures as a CSV download. */
   figuresCsv: { query: figuresQuerySchema, responses: { 200: z.string(), ...refusals } },
+  /** The failed decision emails of the courses the user may report on, newest first, each with its application's keys (Resend is deskEmailResend). */
+  figuresFailedEmails: { query, responses: { 200: failedEmailsResponseSchema, ...refusals, ...e503 } },
+  /** The daily reconciliation of a day (`date`, default today): figures, events feed and each webhook endpoint per status (view-report over all courses). */
+  reconciliation: { query: reconciliationQuerySchema, responses: { 200: reconciliationReportSchema, ...refusals } },
   /** The wallboard's live updates: server-sent events (text/event-stream), one per decision (figures wallboard.ts). */
   wallboardEvents: { query, responses: { ...refusals } },
   // The applications desk.
@@ -209,6 +221,17 @@ export const API_ENDPOINTS = withSchemas({
   /** Advisers on shift per hour (Administrator, Settings page). */
   deskCallbackCapacity: { query, responses: { 200: callbackCapacitySchema, ...refusals } },
   deskCallbackCapacityUpdate: { body: apiBodySchema(callbackCapacitySchema), responses: { 200: callbackCapacitySchema, ...e400, ...refusals } },
+  // UCAS reconciliation (docs/domain/ucas-reconciliation.md), Administrators over all courses.
+  /** Imports UCAS's CSV export of Clearing choices added: the import's counts; 400 when the file cannot be read (nothing stored). */
+  deskUcasImport: { body: apiBodySchema(ucasImportRequestSchema), responses: { 200: ucasImportSchema, ...refusals } },
+  /** Recent imports, rows not matched, offers lapsing and lapsed. */
+  deskUcasOverview: { query, responses: { 200: ucasOverviewSchema, ...refusals } },
+  /** Confirms a lapsed offer in one action: withdrawn with the reason 'lapsed', the place returned, the applicant emailed. */
+  deskUcasConfirmLapse: {
+    params: ucasLapseParamsSchema,
+    body: apiBodySchema(ucasLapseConfirmRequestSchema),
+    responses: { 200: ucasOverviewSchema, ...refusals, ...e404 },
+  },
   // A person's review of an automatic decision.
   /** The applicant asks (by the status page's hash): 409 when the decision was not automatic. */
   decisionReviewRequest: {

@@ -42,6 +42,8 @@ export const API_ROUTES = {
   deskCourseHistory: { method: 'GET', path: '/api/admin/courses/:id/history' },
   figures: { method: 'GET', path: '/api/admin/figures' },
   figuresCsv: { method: 'GET', path: '/api/admin/figures.csv' },
+  figuresFailedEmails: { method: 'GET', path: '/api/admin/figures/failed-emails' },
+  reconciliation: { method: 'GET', path: '/api/admin/reconciliation' },
   wallboardEvents: { method: 'GET', path: '/api/admin/wallboard/events' },
   // The applications desk.
   deskApplications: { method: 'GET', path: '/api/admin/applications' },
@@ -69,6 +71,10 @@ export const API_ROUTES = {
   callbackCancel: { method: 'DELETE', path: '/api/applications/:hash/callback' },
   deskCallbackCapacity: { method: 'GET', path: '/api/admin/callback-capacity' },
   deskCallbackCapacityUpdate: { method: 'PUT', path: '/api/admin/callback-capacity' },
+  // UCAS reconciliation: imports of Clearing choices added, lapsed offers.
+  deskUcasImport: { method: 'POST', path: '/api/admin/ucas/imports' },
+  deskUcasOverview: { method: 'GET', path: '/api/admin/ucas' },
+  deskUcasConfirmLapse: { method: 'POST', path: '/api/admin/ucas/lapsed/:applicationId' },
   // A person's review of an automatic decision (UK GDPR Article 22 safeguards).
   decisionReviewRequest: { method: 'POST', path: '/api/applications/:hash/review-request' },
   deskDecisionReviews: { method: 'GET', path: '/api/admin/decision-reviews' },

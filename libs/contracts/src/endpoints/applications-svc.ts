@@ -36,6 +36,13 @@ import {
 } from '../applications/desk';
 import { presenceClaimSchema, presenceResponseSchema } from '../applications/presence';
 import { workQueueNextResponseSchema } from '../applications/work-queue';
+import {
+  ucasImportRequestSchema,
+  ucasImportSchema,
+  ucasLapseConfirmSchema,
+  ucasLapseParamsSchema,
+  ucasOverviewSchema,
+} from '../applications/ucas-reconciliation';
 import { callbackBookingSchema, callbackBookRequestSchema, callbackCapacitySchema, callbackSlotsResponseSchema } from '../applications/callbacks';
 import { appliedResponseSchema, applyResponseSchema } from '../applications/application';
 import {
@@ -50,6 +57,7 @@ import {
 } from '../applications/store-application';
 import { errorResponseSchema } from '../common/errors';
 import { figuresCountRequestSchema, figuresCountResponseSchema } from '../figures/figures';
+import { reconciliationQuerySchema, reconciliationReportSchema } from '../reconciliation/reconciliation';
 import { placesBackfillResultSchema, placesBackfillSchema, placesLedgerSchema } from '../rules/places-schemas';
 import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, clearingStatusUpdateSchema } from '../status/clearing-status';
 import { cycleResponseSchema, cycleRollRequestSchema } from '../status/recruitment-cycle-schemas';
@@ -307,6 +315,20 @@ export const APPLICATIONS_SVC = {
     responses: { 200: callbackCapacitySchema, ...e400, ...e403 },
   }),
 
+  // UCAS reconciliation (docs/domain/ucas-reconciliation.md), Administrator only.
+  /** Imports UCAS's export of Clearing choices added, in one transaction: 400 when the file cannot be read (nothing stored). */
+  ucasImport: endpoint({ method: 'POST', path: '/ucas/imports', body: ucasImportRequestSchema, responses: { 200: ucasImportSchema, ...e400, ...e403 } }),
+  /** Recent imports, rows not matched, offers lapsing and lapsed. */
+  ucasOverview: endpoint({ method: 'GET', path: '/ucas/overview', responses: { 200: ucasOverviewSchema, ...e403 } }),
+  /** Confirms a lapsed offer: withdrawn with the reason 'lapsed', its place returned, the applicant emailed; 404 when it is not lapsed. */
+  ucasConfirmLapse: endpoint({
+    method: 'POST',
+    path: '/ucas/lapsed/:applicationId',
+    params: ucasLapseParamsSchema,
+    body: ucasLapseConfirmSchema,
+    responses: { 200: ucasOverviewSchema, ...e400, ...e403, ...e404 },
+  }),
+
   // A person's review of an automatic decision.
   /** The applicant's request by hash: 404 unknown, 409 not automatic, 410 past its cycle; a repeat answers the open request. */
   reviewRequest: endpoint({
@@ -384,5 +406,12 @@ export const APPLICATIONS_SVC = {
     path: '/figures',
     body: figuresCountRequestSchema,
     responses: { 200: figuresCountResponseSchema, ...e400, ...e403 },
+  }),
+  /** The daily reconciliation of a day (default: today in the team's time zone); view-report over all courses. */
+  reconciliation: endpoint({
+    method: 'GET',
+    path: '/reconciliation',
+    query: reconciliationQuerySchema,
+    responses: { 200: reconciliationReportSchema, ...e400, ...e403 },
   }),
 } as const;

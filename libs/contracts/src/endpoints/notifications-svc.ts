@@ -6,6 +6,8 @@ import {
   emailRecordSchema,
   emailSummaryRequestSchema,
   emailSummarySchema,
+  failedEmailsRequestSchema,
+  failedEmailsResponseSchema,
   resendEmailRequestSchema,
 } from '../notifications/email-records';
 import { subjectAccessKeysSchema, subjectAccessPartSchema } from '../privacy/subject-access';
@@ -31,6 +33,13 @@ export const NOTIFICATIONS_SVC = {
     path: '/emails/summary',
     body: emailSummaryRequestSchema,
     responses: { 200: emailSummarySchema, 400: errorResponseSchema },
+  }),
+  /** The failed emails of some courses, newest first (the figures' 'Emails that failed'). */
+  failed: endpoint({
+    method: 'POST',
+    path: '/emails/failed',
+    body: failedEmailsRequestSchema,
+    responses: { 200: failedEmailsResponseSchema, 400: errorResponseSchema },
   }),
   /** A staff Resend of one email of the application: the new email (201), queued. */
   resend: endpoint({

@@ -18,6 +18,10 @@ export const APPLICATION_EVENT_TYPES = {
   STATUS_CHANGED: 'application.status-changed.v1',
   /** The application was withdrawn (status W): it no longer counts as the person's application. */
   WITHDRAWN: 'application.withdrawn.v1',
+  /** UCAS's export showed the applicant added the application's course as their Clearing choice in UCAS Hub. */
+  UCAS_CHOICE_ADDED: 'application.ucas-choice-added.v1',
+  /** An offer not added in UCAS is within the lapsing hours of its deadline: the applicant was reminded once. */
+  OFFER_LAPSING: 'application.offer-lapsing.v1',
 } as const;
 export type ApplicationEventType = (typeof APPLICATION_EVENT_TYPES)[keyof typeof APPLICATION_EVENT_TYPES];
 export const applicationEventTypeSchema = z.enum(Object.values(APPLICATION_EVENT_TYPES) as [ApplicationEventType, ...ApplicationEventType[]]);
@@ -98,6 +102,29 @@ export const applicationWithdrawnEventSchema = envelope(
     previousStatus: applicationStatusSchema,
     /** A staff username. */
     withdrawnBy: z.string(),
+    /** Why, when the withdrawal records one: 'lapsed' for an offer not added in UCAS by its deadline (absent otherwise). */
+    reason: z.literal('lapsed').optional(),
+  }),
+);
+
+export const applicationUcasChoiceAddedEventSchema = envelope(
+  APPLICATION_EVENT_TYPES.UCAS_CHOICE_ADDED,
+  z.object({
+    /** The status when it was matched (usually O). */
+    status: applicationStatusSchema,
+    /** The import that matched it (its id) and whether it was an upload or the scheduled folder import. */
+    importId: z.uuid(),
+    importSource: z.enum(['upload', 'folder']),
+  }),
+);
+
+export const applicationOfferLapsingEventSchema = envelope(
+  APPLICATION_EVENT_TYPES.OFFER_LAPSING,
+  z.object({
+    /** The offer's deadline (ISO 8601): 23:59 on the second working day after the offer. */
+    deadline: z.iso.datetime({ offset: true }),
+    /** The applicant was sent the one reminder email in the same transaction. */
+    reminderSent: z.boolean(),
   }),
 );
 
@@ -107,6 +134,8 @@ export const applicationEventSchema = z.discriminatedUnion('type', [
   applicationDecisionEventSchema,
   applicationStatusChangedEventSchema,
   applicationWithdrawnEventSchema,
+  applicationUcasChoiceAddedEventSchema,
+  applicationOfferLapsingEventSchema,
 ]);
 export type ApplicationEvent = z.infer<typeof applicationEventSchema>;
 export type ApplicationEventOf<T extends ApplicationEventType> = Extract<ApplicationEvent, { type: T }>;

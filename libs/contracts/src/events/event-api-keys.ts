@@ -25,6 +25,8 @@ export const EVENT_TYPE_LABELS: Readonly<Record<z.infer<typeof applicationEventT
   'application.decision.v1': 'Decision',
   'application.status-changed.v1': 'Status changed',
   'application.withdrawn.v1': 'Withdrawn',
+  'application.ucas-choice-added.v1': 'UCAS choice added',
+  'application.offer-lapsing.v1': 'Offer lapsing',
 };
 
 /** An API key as the Settings page lists it (never its secret). */

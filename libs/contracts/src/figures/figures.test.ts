@@ -70,6 +70,11 @@ describe('buildFigures', () => {
       ['M100', 0, 0, null, 'not-filling'],
     ]);
     expect(buildFigures(courses, withTimes, { margin: 20, now, fastMinutes: 10 }).courses[1]?.FILL_STATE).toBe('filling');
+    // The CSV ends each course's line with the forecast: offers in 15 / 60 min, minutes, words, state.
+    const csv = figuresCsv(forecast).split('\r\n');
+    expect(csv[1]).toMatch(/,0,0,0,Full,Full$/);
+    expect(csv[2]).toMatch(/,5,20,15,15 min,Filling fast$/);
+    expect(csv[3]).toMatch(/,0,0,,Not filling,Not filling$/);
   });
 
   it('adds up schools (by name) and the overall total', () => {
@@ -92,12 +97,16 @@ describe('buildFigures', () => {
     expect(lines[0]).toBe(
       'Level,School,Course code,Course title,Qualification,Applications today,Offered today,Invited today,Referred today,Pooled today,Rejected today,Waiting today,' +
         'Applications total,Offered total,Invited total,Referred total,Pooled total,Rejected total,Waiting total,Automatic decisions,Adviser decisions,' +
-        'Outbound calls,Places left,Public vacancies,Over-offered,Clearing places,Offer allowance,Offers that count,Last guard close,Last guard reopen',
+        'Outbound calls,Places left,Public vacancies,Over-offered,Clearing places,Offer allowance,Offers that count,Last guard close,Last guard reopen,' +
+        'Offers in the last 15 min,Offers in the last hour,Minutes to full,Time to full,Fill state',
     );
     // Counts (offered and invited apart), places left (the ledger's), public vacancies, then the
     // ledger: places, allowance, offers that count, guard close and reopen.
-    expect(lines[1]).toBe('Course,School of Science and Technology,G400,Computer Science,BSc (Hons),2,1,1,0,0,0,0,6,4,2,0,0,0,0,2,1,1,0,2,yes,3,1.50,4,,');
-    expect(lines.at(-2)).toBe('All,,,,,3,1,1,0,0,0,0,7,4,2,0,0,0,0,2,1,3,10,16,1,,,,,');
+    expect(lines[1]).toBe(
+      'Course,School of Science and Technology,G400,Computer Science,BSc (Hons),2,1,1,0,0,0,0,6,4,2,0,0,0,0,2,1,1,0,2,yes,3,1.50,4,,,0,0,0,Full,Full',
+    );
+    // Schools and the total have no ledger and no forecast.
+    expect(lines.at(-2)).toBe('All,,,,,3,1,1,0,0,0,0,7,4,2,0,0,0,0,2,1,3,10,16,1,,,,,,,,,,');
     expect(lines).toHaveLength(1 + 3 + 2 + 1 + 1);
   });
 
@@ -136,6 +145,6 @@ describe('buildFigures', () => {
       LAST_GUARD_CLOSE: '2025-08-14T09:30:00.000Z',
       LAST_GUARD_REOPEN: null,
     });
-    expect(figuresCsv(withLedger).split('\r\n')[1]).toMatch(/,0,2,no,4,1\.30,5,2025-08-14T09:30:00\.000Z,$/);
+    expect(figuresCsv(withLedger).split('\r\n')[1]).toMatch(/,0,2,no,4,1\.30,5,2025-08-14T09:30:00\.000Z,,0,0,0,Full,Full$/);
   });
 });

@@ -3,7 +3,7 @@ import { courseRowSchema, type CourseRow } from '../courses/course';
 import { emailSummarySchema, type EmailSummary } from '../notifications/email-records';
 import { timestampQuerySchema } from '../common/timestamp-query';
 import { placesLedgerSchema } from '../rules/places-schemas';
-import { fillState, forecastTimeToFull, TIME_TO_FULL_WINDOWS_MINUTES } from './time-to-full';
+import { FILL_STATE_TEXTS, fillState, forecastTimeToFull, TIME_TO_FULL_WINDOWS_MINUTES, timeToFullText } from './time-to-full';
 
 /**
  * Live results-day figures: per course the user may report on, per school and overall.
@@ -282,6 +282,12 @@ export const FIGURES_COLUMNS = {
   OFFERS_COUNTING: 'Offers that count',
   LAST_GUARD_CLOSE: 'Last guard close',
   LAST_GUARD_REOPEN: 'Last guard reopen',
+  /** The time-to-full forecast (docs/domain/wallboard.md): its inputs, the minutes, their words and the fill state. */
+  OFFERS_LAST_15: 'Offers in the last 15 min',
+  OFFERS_LAST_60: 'Offers in the last hour',
+  MINUTES_TO_FULL: 'Minutes to full',
+  TIME_TO_FULL: 'Time to full',
+  FILL_STATE: 'Fill state',
 } as const;
 
 /** A status count's heading with its period, as the CSV names it ('Offered today', 'Waiting total'). */
@@ -320,6 +326,11 @@ export const FIGURES_CSV_HEADINGS: readonly string[] = [
   C.OFFERS_COUNTING,
   C.LAST_GUARD_CLOSE,
   C.LAST_GUARD_REOPEN,
+  C.OFFERS_LAST_15,
+  C.OFFERS_LAST_60,
+  C.MINUTES_TO_FULL,
+  C.TIME_TO_FULL,
+  C.FILL_STATE,
 ];
 
 /** One CSV cell: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused (CSV injection). */
@@ -331,7 +342,11 @@ const csvCell = (value: string | number): string => {
 
 const STATUS_KEYS = ['applications', 'offered', 'invited', 'referred', 'pooled', 'rejected', 'waiting'] as const;
 
-/** The figures as CSV (RFC 4180, CRLF): a line per course, per school and the overall total. */
+/**
+ * The figures as CSV (RFC 4180, CRLF): a line per course, per school and the overall total. A
+ * course's line ends with its time-to-full forecast (offers in the last 15 and 60 minutes, minutes
+ * to full, its words and the fill state), as the figures screen and the wallboard show it.
+ */
 export function figuresCsv(figures: FiguresResponse): string {
   const counts = (c: CourseCounts) => [...STATUS_KEYS.map((k) => c.today[k]), ...STATUS_KEYS.map((k) => c.total[k]), c.automatic, c.adviser, c.outboundCalls];
   const lines: (string | number)[][] = [[...FIGURES_CSV_HEADINGS]];
@@ -352,9 +367,16 @@ export function figuresCsv(figures: FiguresResponse): string {
       r.OFFERS_COUNTING,
       r.LAST_GUARD_CLOSE ?? '',
       r.LAST_GUARD_REOPEN ?? '',
+      // The forecast in whole minutes (blank when not filling) beside the words every screen shows.
+      r.OFFERS_LAST_15,
+      r.OFFERS_LAST_60,
+      r.MINUTES_TO_FULL === null ? '' : Math.round(r.MINUTES_TO_FULL),
+      timeToFullText(r.MINUTES_TO_FULL),
+      FILL_STATE_TEXTS[r.FILL_STATE],
     ]);
   }
-  const noLedger = ['', '', '', '', ''];
+  // Schools and the total have no ledger and no forecast of their own (a forecast is a course's).
+  const noLedger = ['', '', '', '', '', '', '', '', '', ''];
   for (const s of figures.schools) lines.push(['School', s.SCHOOL_NAME, '', '', '', ...counts(s), s.placesLeft, s.publicVacancies, s.overOffered, ...noLedger]);
   const o = figures.overall;
   lines.push(['All', '', '', '', '', ...counts(o), o.placesLeft, o.publicVacancies, o.overOffered, ...noLedger]);

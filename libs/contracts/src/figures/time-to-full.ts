@@ -9,15 +9,20 @@
  *    two or more, the lower of the mean gap between them ((n - 1) / (newest - oldest), which a
  *    steady pace gives exactly whatever the phase of the window) and n / (now - oldest) (so a
  *    silence since the last offer slows the rate instead of being ignored).
- * 3. The rate forecast is the plain mean of the 15- and 60-minute rates: the short window follows
- *    a change of pace (acceleration, a stop) within minutes, the long one keeps a quiet quarter of
- *    an hour from swinging the forecast.
+ * 3. The rate forecast blends them, a quarter of the 15-minute rate and three quarters of the
+ *    60-minute one (TIME_TO_FULL_SHORT_WEIGHT): the short window follows a change of pace
+ *    (acceleration, a stop) within minutes, the long one keeps the chance gaps between offers from
+ *    swinging the forecast. Replayed over a recorded results day, the plain mean of the two said
+ *    30 +/- 10 minutes, 30 minutes before a fill, for fewer courses than this blend
+ *    (time-to-full-accuracy.test.ts; docs/domain/wallboard.md).
  * 4. Minutes to full = places left / blended rate; 0 when no place is left; null when the
  *    blended rate is 0 (nothing offered for an hour: no forecast, shown as 'Not filling').
  */
 
 /** The short and long windows of the forecast, in minutes. */
 export const TIME_TO_FULL_WINDOWS_MINUTES = { short: 15, long: 60 } as const;
+/** The short window's share of the blended rate (step 3); the long window has the rest. */
+export const TIME_TO_FULL_SHORT_WEIGHT = 0.25;
 
 /** What the forecast says about a course: no places left, filling within the alert threshold, filling, or no offers for an hour. */
 export type FillState = 'full' | 'filling-fast' | 'filling' | 'not-filling';
@@ -65,7 +70,7 @@ export function windowRate(offerTimes: readonly number[], now: number, windowMin
 export function forecastTimeToFull({ placesLeft, offerTimes, now }: TimeToFullInput): TimeToFullForecast {
   const rate15 = windowRate(offerTimes, now, TIME_TO_FULL_WINDOWS_MINUTES.short);
   const rate60 = windowRate(offerTimes, now, TIME_TO_FULL_WINDOWS_MINUTES.long);
-  const rate = (rate15 + rate60) / 2;
+  const rate = TIME_TO_FULL_SHORT_WEIGHT * rate15 + (1 - TIME_TO_FULL_SHORT_WEIGHT) * rate60;
   const minutesToFull = placesLeft <= 0 ? 0 : rate > 0 ? placesLeft / rate : null;
   return { ratePerHour15: rate15 * 60, ratePerHour60: rate60 * 60, ratePerHour: rate * 60, minutesToFull };
 }

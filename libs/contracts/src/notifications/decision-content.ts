@@ -1,4 +1,5 @@
 import { CALLBACK_TEXTS } from '../applications/callbacks';
+import { UCAS_TEXTS } from '../applications/ucas-reconciliation';
 import { DECISION_REVIEW_EMAIL_TEXTS } from '../privacy/automatic-decision-texts';
 import type { RecommendedCourse } from '../applications/application';
 import type { ApplicationStatus } from '../status/status-codes';
@@ -24,7 +25,7 @@ import type { DecisionEmailPayload } from './outbox';
  *   decide): 'received', so the caller has the reference in writing (domain.md "Decision emails");
  * - D and V send nothing, nor does a save that keeps the status.
  */
-export const DECISION_EMAIL_KINDS = ['OFFER', 'INVITE', 'RECEIVED', 'REFER', 'POOL', 'REJECT', 'WITHDRAWN', 'REVIEW', 'CALLBACK'] as const;
+export const DECISION_EMAIL_KINDS = ['OFFER', 'INVITE', 'RECEIVED', 'REFER', 'POOL', 'REJECT', 'WITHDRAWN', 'REVIEW', 'CALLBACK', 'UCAS_REMINDER'] as const;
 export type DecisionEmailKind = (typeof DECISION_EMAIL_KINDS)[number];
 
 /** What each kind is called in the staff History ('Offer email to ann@example.com'). */
@@ -38,6 +39,7 @@ export const DECISION_EMAIL_KIND_LABELS: Record<DecisionEmailKind, string> = {
   WITHDRAWN: 'Withdrawal email',
   REVIEW: 'Decision review email',
   CALLBACK: 'Callback booked email',
+  UCAS_REMINDER: 'UCAS reminder email',
 };
 
 /** `review`: the outcome of a person's review of an automatic decision, which always sends its REVIEW email. */
@@ -80,6 +82,8 @@ export type DecisionFacts = DecisionFactsInput & {
   recommendedCourses: readonly RecommendedCourse[];
   /** Link to a recommended course's page (the public apply page). */
   courseHref: (ucasCode: string) => string;
+  /** Why a withdrawal (W) was made, when it records one: 'lapsed' says the offer was not added in UCAS by its deadline. */
+  withdrawalReason?: 'lapsed' | null;
 };
 
 /** A list in the words: heading and items, an item optionally a link. */
@@ -222,7 +226,11 @@ export function decisionContent(f: DecisionFacts): DecisionContent {
       return {
         ...base,
         heading: DECISION_TEXTS.WITHDRAWN_HEADING,
-        paragraphs: [`Your application for ${name} has been withdrawn.`, `Your reference was ${f.reference}.`],
+        paragraphs: [
+          `Your application for ${name} has been withdrawn.`,
+          ...(f.withdrawalReason === 'lapsed' ? [UCAS_TEXTS.LAPSED_EMAIL_SENTENCE] : []),
+          `Your reference was ${f.reference}.`,
+        ],
         nextSteps: null,
       };
     default:
@@ -240,6 +248,8 @@ export function decisionEmailSubject(kind: DecisionEmailKind, course: Pick<Email
   switch (kind) {
     case 'CALLBACK':
       return CALLBACK_TEXTS.EMAIL_SUBJECT;
+    case 'UCAS_REMINDER':
+      return UCAS_TEXTS.REMINDER_SUBJECT;
     case 'OFFER':
       return `Good News! Your offer for ${title}`;
     case 'INVITE':

@@ -61,6 +61,28 @@ export const emailSummaryRequestSchema = z.object({ ucasCodes: z.array(z.string(
 export const emailSummarySchema = z.object({ queued: z.number().int(), sent: z.number().int(), failed: z.number().int() });
 export type EmailSummary = z.infer<typeof emailSummarySchema>;
 
+/** How many failed emails the figures' list shows at most (the newest). */
+export const FAILED_EMAILS_LIMIT = 200;
+
+/**
+ * notifications-svc POST /emails/failed: the failed emails of some courses, newest first (the
+ * figures' 'Emails that failed' list); the gateway asks for the courses the user may report on.
+ */
+export const failedEmailsRequestSchema = emailSummaryRequestSchema;
+/**
+ * One failed email on that list: the email, the application's desk keys (studentId, ucasCode: the
+ * Resend and the link to the application) and the state of its newest resend (null: never resent).
+ */
+export const failedEmailSchema = emailRecordSchema.extend({
+  studentId: z.string(),
+  ucasCode: z.string(),
+  resent: z.enum(EMAIL_STATES).nullable(),
+});
+export type FailedEmail = z.infer<typeof failedEmailSchema>;
+/** The list, and whether more failed than it holds (FAILED_EMAILS_LIMIT). */
+export const failedEmailsResponseSchema = z.object({ emails: z.array(failedEmailSchema), more: z.boolean() });
+export type FailedEmailsResponse = z.infer<typeof failedEmailsResponseSchema>;
+
 /** Texts of the History's email rows and the Resend action (staff). */
 export const EMAIL_HISTORY_TEXTS = {
   HEADING: 'Emails',
@@ -80,6 +102,16 @@ export const EMAIL_HISTORY_TEXTS = {
   FIGURES_FAILED: 'Emails that failed',
   FIGURES_WAITING: 'Emails waiting to be sent',
   FIGURES_UNAVAILABLE: 'Email figures are not available just now.',
+  /** The figures' list of failed emails (its heading is FIGURES_FAILED). */
+  FAILED_LIST_INTRO:
+    'Emails the mail server refused for good or that ran out of attempts, newest first. Resend sends one again to the application’s current address.',
+  FAILED_LIST_NONE: 'No email has failed.',
+  FAILED_LIST_CAPTION: 'Emails that failed, newest first',
+  FAILED_LIST_COLUMNS: { FAILED: 'Failed', APPLICATION: 'Application', EMAIL: 'Email', WHY: 'Why', RESENT: 'Sent again', ACTION: 'Action' },
+  FAILED_LIST_NOT_RESENT: 'Not yet',
+  FAILED_LIST_MORE: (limit: number) => `Showing the newest ${limit}.`,
+  /** The state of a failed email's newest resend. */
+  RESENT_STATE: (state: EmailState) => (state === 'sent' ? 'Sent again' : state === 'queued' ? 'Being sent again' : 'Sent again, failed again'),
   LOAD_FAILED: 'The emails could not be loaded just now. Try again in a minute.',
   /** The History LOG row of a staff Resend. */
   logResent: (subject: string, recipient: string) => `Email sent again: '${subject}' to ${recipient}.`,

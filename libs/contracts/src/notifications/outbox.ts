@@ -27,6 +27,10 @@ export const OUTBOX_KINDS = {
   APPLICATION_EVENT: 'application-event',
   /** The applicant booked (or moved) a callback: notifications-svc emails the confirmation with an .ics invitation. */
   CALLBACK_EMAIL: 'callback-email',
+  /** An offer not added in UCAS is lapsing: notifications-svc emails the one reminder (docs/domain/ucas-reconciliation.md). */
+  UCAS_REMINDER_EMAIL: 'ucas-reminder-email',
+  /** The nightly reconciliation found a difference: one email to each Administrator or supervisor named (RECONCILIATION_EMAIL_TO). */
+  RECONCILIATION_EMAIL: 'reconciliation-email',
 } as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[keyof typeof OUTBOX_KINDS];
 /** The outbox kinds the relay hands to a BullMQ queue. */
@@ -40,6 +44,9 @@ export const OUTBOX_QUEUES = {
   'course-starts': 'course-starts',
   // The same queue and worker as decision emails: one delivery, one emails table, one History.
   'callback-email': 'decision-emails',
+  'ucas-reminder-email': 'decision-emails',
+  // Staff emails, apart from the applicants' decision emails.
+  'reconciliation-email': 'staff-emails',
 } as const satisfies Record<QueuedOutboxKind, string>;
 
 /** Whether the relay hands rows of this kind to a queue (OUTBOX_QUEUES). */
@@ -86,6 +93,8 @@ export const OUTBOX_JOB_OPTIONS = {
   'course-control': COURSE_CONTROL_JOB_OPTIONS,
   'course-starts': COURSE_PLACES_JOB_OPTIONS,
   'callback-email': DECISION_EMAIL_JOB_OPTIONS,
+  'ucas-reminder-email': DECISION_EMAIL_JOB_OPTIONS,
+  'reconciliation-email': DECISION_EMAIL_JOB_OPTIONS,
 } as const satisfies Record<QueuedOutboxKind, object>;
 
 /** The queue and job options of each outbox kind, as service-kit's outbox relay takes them (`routes`). */
@@ -140,6 +149,8 @@ export const decisionEmailPayloadSchema = z.object({
     .object({ OUTCOME: z.enum(['UPHELD', 'CHANGED']), NOTE: z.string() })
     .nullable()
     .optional(),
+  /** Why a withdrawal (W) was made: 'lapsed' for an offer not added in UCAS by its deadline (decisionContent says so). */
+  withdrawalReason: z.literal('lapsed').nullable().optional(),
   /**
    * When the status page link stops working (applications-svc's cycle end of the intake, the
    * moment its route starts answering 410), ISO 8601; rows written before it existed: the intake's
@@ -171,3 +182,22 @@ export const callbackEmailPayloadSchema = z.object({
 });
 export type CallbackEmailPayload = z.infer<typeof callbackEmailPayloadSchema>;
 export const callbackEmailJobSchema = z.object({ outboxId: z.uuid(), payload: callbackEmailPayloadSchema });
+
+/**
+ * Payload of an outbox row of kind 'ucas-reminder-email': the one reminder to add us in UCAS Hub
+ * of an offer within the lapsing hours of its deadline (docs/domain/ucas-reconciliation.md).
+ */
+export const ucasReminderEmailPayloadSchema = z.object({
+  applicationId: z.string(),
+  studentId: z.string(),
+  ucasCode: z.string(),
+  status: applicationStatusSchema,
+  hash: z.string(),
+  reference: z.string(),
+  applicant: z.object({ NAME1: z.string(), EMAIL: z.string() }),
+  /** The offer's deadline, ISO 8601. */
+  deadline: z.string(),
+  remindedAt: z.string(),
+});
+export type UcasReminderEmailPayload = z.infer<typeof ucasReminderEmailPayloadSchema>;
+export const ucasReminderEmailJobSchema = z.object({ outboxId: z.uuid(), payload: ucasReminderEmailPayloadSchema });

@@ -89,6 +89,14 @@ export const applications = pgTable(
      * The row stays, so the figures keep counting it.
      */
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+    /**
+     * When UCAS's export showed the applicant added this course as their Clearing choice (the
+     * import's time; docs/domain/ucas-reconciliation.md), and the import that matched it; null until then.
+     */
+    ucasAddedAt: timestamp('ucas_added_at', { withTimezone: true }),
+    ucasImportId: uuid('ucas_import_id'),
+    /** When the one reminder to add us in UCAS Hub was written for the current offer; null until then (cleared by a new offer). */
+    ucasRemindedAt: timestamp('ucas_reminded_at', { withTimezone: true }),
   },
   (t) => [
     index('applications_school_dept_idx').on(t.school, t.dept),
@@ -102,6 +110,10 @@ export const applications = pgTable(
     index('applications_school_status_idx').on(t.school, t.status, t.createdBy),
     index('applications_dept_status_idx').on(t.dept, t.status, t.createdBy),
     index('applications_created_idx').on(t.createdAt),
+    // Offers not yet added in UCAS: the reminder sweep and the lapsed list read only these.
+    index('applications_offers_not_in_ucas_idx')
+      .on(t.applicationId)
+      .where(sql`${t.status} = 'O' and ${t.ucasAddedAt} is null`),
     // Prefix searches (like 'zoe an%') use these; text_pattern_ops makes LIKE indexable in any collation.
     index('applications_names_folded_idx').using('btree', t.namesFolded.op('text_pattern_ops')),
     index('applications_name2_folded_idx').using('btree', t.name2Folded.op('text_pattern_ops')),

@@ -12,3 +12,5 @@ export * from './recruitment-cycles';
 export * from './retention-runs';
 export * from './queue-claims';
 export * from './callbacks';
+export * from './ucas-imports';
+export * from './reconciliation-reports';

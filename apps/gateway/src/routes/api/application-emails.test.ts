@@ -5,7 +5,9 @@ import {
   applyResponseSchema,
   type EmailListResponse,
   emailListResponseSchema,
+  failedEmailsResponseSchema,
   figuresResponseSchema,
+  type FailedEmailsResponse,
   resendEmailResponseSchema,
 } from '@clearing-desk/contracts';
 import { createApplicationForm, FIVE_GCSES, A_STAR_A_B_A_LEVELS } from '@clearing-desk/contracts/testing';
@@ -24,7 +26,13 @@ let stack: Stack;
 
 beforeAll(async () => {
   directory = await startDirectory({ port: 'free' });
-  stack = await startTestStack({ services: ['courses', 'applications', 'assessment', 'files', 'notifications'], directoryUrl: directory.url });
+  stack = await startTestStack({
+    services: ['courses', 'applications', 'assessment', 'files', 'notifications'],
+    directoryUrl: directory.url,
+    // One public email per recipient domain an hour: a second public submission to a domain fails
+    // (recorded as failed, never sent), which the list of failed emails shows.
+    env: { NOTIFICATIONS_PUBLIC_EMAILS_PER_DOMAIN_PER_HOUR: '1' },
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -119,5 +127,53 @@ describe('the emails of an application, for staff', () => {
     expect(figures.emails).not.toBeNull();
     expect(figures.emails!.sent + figures.emails!.queued).toBeGreaterThanOrEqual(5);
     expect(figures.emails!.failed).toBe(0);
+  });
+
+  it("lists the figures' failed emails with their application, and Resend from the list sends one again", async () => {
+    // Two public offers to one domain: the second email is over the domain's cap, so it fails.
+    const visitor = new StackClient(stack.gatewayUrl);
+    await visitor.get(apiPath('ping'));
+    const domain = `capped-${randomUUID().slice(0, 8)}.example`;
+    const applied: string[] = [];
+    for (const who of ['first', 'second']) {
+      people += 1;
+      const res = await visitor.send('POST', apiPath('apply', { course: COURSE }), {
+        ...createApplicationForm({ DOB: '2006-05-14', NATIONALITY: 'GBR', GCSE_QUALIFICATIONS: FIVE_GCSES, QUALIFICATIONS: A_STAR_A_B_A_LEVELS }),
+        EMAIL: `${who}@${domain}`,
+        UCAS_PERSONAL_ID: String(7300000000 + people),
+        SUBMISSION_ID: randomUUID(),
+      });
+      expect(res.status).toBe(200);
+      applied.push(applyResponseSchema.parse(res.body).id[0]!);
+    }
+    const editor = await as('editor');
+    /** Asks for the list until `done` holds (the relay and the worker run on their own). */
+    const listWhen = async (done: (list: FailedEmailsResponse) => boolean) => {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const res = await editor.get(apiPath('figuresFailedEmails'));
+        expect(res.status).toBe(200);
+        const list = failedEmailsResponseSchema.parse(res.body);
+        if (done(list)) return list;
+        if (Date.now() > deadline) throw new Error(`the failed emails never reached the state wanted: ${JSON.stringify(list)}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    const { emails, more } = await listWhen((l) => l.emails.some((e) => e.recipient === `second@${domain}`));
+    expect(more).toBe(false);
+    expect(emails.map((e) => e.recipient)).toEqual([`second@${domain}`]);
+    const [failed] = emails;
+    expect(failed).toMatchObject({ state: 'failed', studentId: applied[1], ucasCode: COURSE, resent: null });
+    expect(failed!.lastError).toMatch(/^Not sent: more than 1 emails of public submissions to /);
+
+    // Resend is the desk's, for the application the row names; the list then shows it sent again.
+    const resend = await (
+      await as('backoffice')
+    ).send('POST', `${apiPath('deskApplication', { student: failed!.studentId, course: failed!.ucasCode })}/emails/${failed!.id}/resend`, {});
+    expect(resend.status).toBe(201);
+    const after = await listWhen((l) => l.emails.find((e) => e.id === failed!.id)?.resent === 'sent');
+    expect(after.emails.map((e) => [e.recipient, e.resent])).toEqual([[`second@${domain}`, 'sent']]);
+    expect(figuresResponseSchema.parse((await editor.get(apiPath('figures'))).body).emails!.failed).toBe(1);
+    expect((await new StackClient(stack.gatewayUrl).get(apiPath('figuresFailedEmails'))).status).toBe(401);
   });
 });

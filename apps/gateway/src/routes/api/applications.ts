@@ -6,6 +6,7 @@ import { applicationEmailRoutes } from './application-emails';
 import { auditApiRoutes } from './audit';
 import { decisionReviewApiRoutes } from './decision-reviews';
 import { callbackApiRoutes } from './callbacks';
+import { ucasApiRoutes } from './ucas';
 import { deskRoutes } from './desk';
 import { subjectAccessApiRoutes } from './subject-access';
 import { dataProtectionApiRoutes } from './data-protection';
@@ -21,6 +22,7 @@ export const applicationApiRoutes: FastifyPluginAsyncZod<{ config: GatewayConfig
   await fastify.register(applicationEmailRoutes);
   await fastify.register(decisionReviewApiRoutes);
   await fastify.register(callbackApiRoutes);
+  await fastify.register(ucasApiRoutes);
   await fastify.register(auditApiRoutes);
   await fastify.register(subjectAccessApiRoutes);
   await fastify.register(dataProtectionApiRoutes, { config });

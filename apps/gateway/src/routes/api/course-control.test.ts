@@ -236,7 +236,8 @@ describe(apiRouteLabel('figures'), () => {
     const lines = String(res.body).trimEnd().split('\r\n');
     expect(lines[0]).toBe(FIGURES_CSV_HEADINGS.join(','));
     // Today, then in total: applications, offered, invited, referred, pooled, rejected, waiting;
-    // decisions and calls; places left (the ledger's), public vacancies, over-offered courses.
-    expect(lines.at(-1)).toBe(`All,,,,,1,1,0,0,0,0,0,1,1,0,0,0,0,0,1,0,0,${overall.placesLeft},${overall.publicVacancies},${overall.overOffered},,,,,`);
+    // decisions and calls; places left (the ledger's), public vacancies, over-offered courses; no
+    // ledger and no forecast (a course's own).
+    expect(lines.at(-1)).toBe(`All,,,,,1,1,0,0,0,0,0,1,1,0,0,0,0,0,1,0,0,${overall.placesLeft},${overall.publicVacancies},${overall.overOffered},,,,,,,,,,`);
   });
 });

@@ -90,6 +90,7 @@ export const deskRoutes: FastifyPluginAsyncZod<{ institutionCode: string }> = as
         documents: files.filter((f) => f.status === 'clean').map((f) => documentSummarySchema.parse(f)),
         decision: { DEADLINE: stored.DEADLINE ?? null, INTERVIEW: stored.INTERVIEW ?? null, INSTITUTION_CODE: institutionCode },
         CYCLE: stored.CYCLE,
+        UCAS_ADDED_AT: stored.UCAS_ADDED_AT ?? null,
       };
     },
   });

@@ -55,7 +55,9 @@ async function emailSummary(fastify: Parameters<FastifyPluginAsyncZod>[0], reque
  * GET /api/admin/figures (JSON) and GET /api/admin/figures.csv (the same figures as a download):
  * live results-day figures for users with view-report, scoped to their courses; `margin` sets the
  * over-offer warning (percent of places left); `fastMinutes` (config WALLBOARD_FILLS_FAST_MINUTES)
- * marks a course 'filling fast' under that time-to-full forecast.
+ * marks a course 'filling fast' under that time-to-full forecast. GET
+ * /api/admin/figures/failed-emails lists the failed emails of the same courses (notifications-svc;
+ * 503 with a message while it is down).
  */
 export const figuresApiRoutes: FastifyPluginAsyncZod<{ fastMinutes: number }> = async (fastify, { fastMinutes }) => {
   fastify.route({
@@ -63,6 +65,17 @@ export const figuresApiRoutes: FastifyPluginAsyncZod<{ fastMinutes: number }> = 
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return loadFigures(fastify, request, request.query.margin, fastMinutes);
+    },
+  });
+
+  // The failed emails behind the figures' 'Emails that failed', of the same courses; each row's
+  // Resend is the desk's (deskEmailResend), which checks that the user may edit that application.
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.figuresFailedEmails),
+    handler: async (request, reply) => {
+      const { rows: courses } = await fastify.services.courses.send(request, COURSES_SVC.reportable);
+      void reply.header('cache-control', 'private, no-store');
+      return fastify.services.notifications.send(request, NOTIFICATIONS_SVC.failed, { body: { ucasCodes: courses.map((c) => c.UCAS_CODE) } });
     },
   });
 

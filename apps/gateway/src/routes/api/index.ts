@@ -11,6 +11,7 @@ import { courseApiRoutes } from './courses';
 import { eventApiRoutes } from './events';
 import { fileApiRoutes } from './files';
 import { figuresApiRoutes } from './figures';
+import { reconciliationApiRoutes } from './reconciliation';
 import { scenarioApiRoutes } from './scenarios';
 import { statusApiRoutes } from './status';
 import { wallboardApiRoutes } from './wallboard';
@@ -44,6 +45,7 @@ export const apiRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, 
   await fastify.register(fileApiRoutes);
   await fastify.register(figuresApiRoutes, { fastMinutes: config.WALLBOARD_FILLS_FAST_MINUTES });
   await fastify.register(wallboardApiRoutes);
+  await fastify.register(reconciliationApiRoutes);
   await fastify.register(scenarioApiRoutes);
   await fastify.register(eventApiRoutes, { config });
 };

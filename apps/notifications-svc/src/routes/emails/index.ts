@@ -8,7 +8,7 @@ import { messageIdFor } from '../../sending/mailer';
 
 /**
  * The endpoints of contracts' NOTIFICATIONS_SVC (only the gateway calls them): an application's
- * emails for the staff History, a staff Resend, and counts for the figures.
+ * emails for the staff History, a staff Resend, and counts and the list of failed emails for the figures.
  */
 export const emailRoutes: FastifyPluginAsyncZod<{ config: NotificationsConfig }> = async (fastify, { config }) => {
   // Subject access: every column of the person's rows of each personal table (db/personal-data.ts).
@@ -25,6 +25,11 @@ export const emailRoutes: FastifyPluginAsyncZod<{ config: NotificationsConfig }>
   fastify.route({
     ...routeOf(NOTIFICATIONS_SVC.summary),
     handler: async (request) => fastify.emailsRepository.summary(request.body.ucasCodes),
+  });
+
+  fastify.route({
+    ...routeOf(NOTIFICATIONS_SVC.failed),
+    handler: async (request) => fastify.emailsRepository.failed(request.body.ucasCodes),
   });
 
   fastify.route({

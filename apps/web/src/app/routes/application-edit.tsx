@@ -1,13 +1,14 @@
 import {
   type ApplySubmission,
   BACK_TO_LISTING,
+  ucasAddedLabel,
   editRefusalReason,
   heldByOther,
   PRESENCE_TEXTS,
   workQueueItemSchema,
   type WorkQueueItem,
 } from '@clearing-desk/contracts';
-import { Notice, Spinner } from '@clearing-desk/ui';
+import { Notice, Spinner, Tag } from '@clearing-desk/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useParams } from 'react-router-dom';
@@ -134,6 +135,11 @@ export function ApplicationEditRoute() {
       <LeaveApplicationGuard isInsideApplication={isInsideApplication} />
       {queueItem && <NextCallReason item={queueItem} />}
       <PresenceNotice presence={presence} onTakeOver={takeOver} />
+      {ucasAddedLabel(query.data.data.UCAS_ADDED_AT) && (
+        <p className="cd-body">
+          <Tag colour="green">{ucasAddedLabel(query.data.data.UCAS_ADDED_AT)}</Tag>
+        </p>
+      )}
       <Outlet context={context} />
     </ApplicationFormProvider>
   );

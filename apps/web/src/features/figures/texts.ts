@@ -26,7 +26,7 @@ export const FIGURES_SCREEN_TEXTS = {
   OTHER_DECISIONS: 'Referred / pooled / rejected',
   DECISIONS: 'Automatic / adviser',
   CALLS: 'Outbound calls',
-  TIME_TO_FULL: 'Time to full',
+  FAILED_EMAILS_LINK: (n: number) => `${n} ${n === 1 ? 'email' : 'emails'} that failed: see them and resend`,
   OFFERS_LAST_HOUR: (last15: number, last60: number) => `${last60} offers in the last hour, ${last15} in 15 min`,
   SEARCH_LABEL: 'Search by course',
   SEARCH_HINT: 'Course title or code',

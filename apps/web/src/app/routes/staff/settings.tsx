@@ -1,6 +1,7 @@
-import { canManageClearing } from '@clearing-desk/contracts';
+import { canManageClearing, UCAS_TEXTS } from '@clearing-desk/contracts';
+import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
+import { apiPaths, paths } from '@/config/paths';
 import { AdviserShifts } from '@/features/callbacks/components/adviser-shifts';
 import { ClearingStatusSettings } from '@/features/clearing-status/components/clearing-status-settings';
 import { ErasureForm } from '@/features/data-protection/components/erasure-form';
@@ -29,6 +30,11 @@ export function ClearingStatusRoute() {
         // The saved status is already the gate's (one query family); the ping is asked again so it agrees.
         onSaved={() => void queryClient.invalidateQueries({ queryKey: clearingStatusKeys.ping() })}
       />
+      {canManage && (
+        <p className="cd-body">
+          <Link to={paths.staffUcas.getHref()}>{UCAS_TEXTS.PAGE_TITLE}</Link>: {UCAS_TEXTS.SETTINGS_LINK_HINT}
+        </p>
+      )}
       {canManage && <AdviserShifts />}
       {canManage && <SignInLockouts />}
       {canManage && <SubjectAccessForm action={apiPaths.deskSubjectAccess()} />}

@@ -20,6 +20,21 @@ async function openStatusPage(course = createCourse()) {
 }
 
 describe("the applicant's status page (/review/{hash})", () => {
+  it("says 'Added in UCAS' once UCAS's export showed the Clearing choice added, and nothing before", async () => {
+    setApplyResponse({ confirmed_status: 'O' });
+    const course = createCourse();
+    const added = storeApplication(course, createSubmission(course));
+    db.applications.at(-1)!.review.decision.UCAS_ADDED_AT = '2025-08-15T10:00:00.000Z';
+    const notYet = storeApplication(course, createSubmission(course));
+    const first = renderApp(`/review/${added.hash}`);
+    await screen.findByRole('heading', { level: 1, name: 'Good News!' });
+    expect(screen.getByText('Added in UCAS', { selector: 'strong' })).toBeInTheDocument();
+    first.unmount();
+    renderApp(`/review/${notYet.hash}`);
+    await screen.findByRole('heading', { level: 1, name: 'Good News!' });
+    expect(screen.queryByText('Added in UCAS')).not.toBeInTheDocument();
+  });
+
   it('an offer: the decision, what to do in UCAS Hub and by when, the course, reference and telephone, then the application', async () => {
     setApplyResponse({ confirmed_status: 'O' });
     await openStatusPage();

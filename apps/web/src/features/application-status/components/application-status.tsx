@@ -5,10 +5,11 @@ import {
   decisionContent,
   decisionCourseOf,
   STATUS_PAGE_TEXTS,
+  ucasAddedLabel,
   type DecisionContent,
   type StatusPageResponse,
 } from '@clearing-desk/contracts';
-import { FactList, Panel, SummaryList } from '@clearing-desk/ui';
+import { FactList, Panel, SummaryList, Tag } from '@clearing-desk/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -73,6 +74,11 @@ export function ApplicationStatus({ review, clearingTeamTelephone, getCourseHref
         {courseData.COURSE_TITLE} {courseData.QUALIFICATION}
       </span>
       {decision.STATUS === 'O' ? <Panel title={content.heading} /> : <h1 className="cd-heading-l">{content.heading}</h1>}
+      {ucasAddedLabel(decision.UCAS_ADDED_AT) && (
+        <p className="cd-body-l">
+          <Tag colour="green">{ucasAddedLabel(decision.UCAS_ADDED_AT)}</Tag>
+        </p>
+      )}
       {content.paragraphs.map((p) => (
         <p key={p} className="cd-body-l">
           {p}

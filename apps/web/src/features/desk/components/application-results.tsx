@@ -10,8 +10,9 @@ import {
   waitingDuration,
   waitingTime,
   visaStateLabel,
+  ucasAddedLabel,
 } from '@clearing-desk/contracts';
-import { buttonClassName, Table, type TableColumn } from '@clearing-desk/ui';
+import { buttonClassName, Table, Tag, type TableColumn } from '@clearing-desk/ui';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { DESK_TEXTS } from '../texts';
@@ -33,6 +34,7 @@ const columns = (listingSearch: string, now: Date): TableColumn<ApplicationSearc
       <>
         <span className="cd-block">{statusLabel(row.STATUS)}</span>
         {subStatusLabel(row.SUB_STATUS) && <span className="cd-block cd-secondary-text">{subStatusLabel(row.SUB_STATUS)}</span>}
+        {ucasAddedLabel(row.UCAS_ADDED_AT) && <Tag colour="green">{ucasAddedLabel(row.UCAS_ADDED_AT)}</Tag>}
       </>
     ),
   },

@@ -78,7 +78,8 @@ describe('/staff/figures', () => {
       expect([cell('Offered'), cell('Invited'), cell('Places left'), cell('Public vacancies')]).toEqual(['3', '1', '0', '12']);
     }
     // Failed decision emails, from notifications-svc.
-    expect(screen.getByText('Emails that failed').nextElementSibling).toHaveTextContent('2');
+    expect(screen.getByText('Emails that failed').nextElementSibling).toHaveTextContent(/^2$/);
+    expect(screen.getByRole('link', { name: '2 emails that failed: see them and resend' })).toHaveAttribute('href', '/staff/figures/failed-emails');
     expect(screen.getByText('Emails waiting to be sent').nextElementSibling).toHaveTextContent('1');
   });
 
@@ -121,7 +122,7 @@ describe('/staff/figures', () => {
         ...counts.rows,
         // Physics: an offer every 3 minutes for the hour (20 an hour) against 5 places: 15 min.
         { UCAS_CODE: 'F300', ...zero, offerTimes: Array.from({ length: 20 }, (_, i) => minutesAgo(1 + 3 * i)) },
-        // Economics: one offer in the hour against 20 places: 20 / ((1/15 + 1/60) / 2 per minute) = 8 h.
+        // Economics: one offer in the hour against 20 places: 20 / (1/4 x 1/15 + 3/4 x 1/60 per minute) = 11 h 26 min.
         { UCAS_CODE: 'L100', ...zero, offerTimes: [minutesAgo(10)] },
       ],
     };
@@ -140,7 +141,7 @@ describe('/staff/figures', () => {
         .map((row) => [row.querySelectorAll('td, th')[0]?.querySelector('.cd-block')?.textContent, row.querySelectorAll('td, th')[1]?.textContent]);
     expect(within(table).getByRole('columnheader', { name: 'Time to full' })).toBeInTheDocument();
     expect(shown()).toEqual([
-      ['Economics BSc (Hons)', '8 h1 offers in the last hour, 1 in 15 min'],
+      ['Economics BSc (Hons)', '11 h 26 min1 offers in the last hour, 1 in 15 min'],
       ['Computer Science BSc (Hons)', 'Full0 offers in the last hour, 0 in 15 min'],
       ['Physics BSc (Hons)', '15 minFilling fast20 offers in the last hour, 5 in 15 min'],
     ]);

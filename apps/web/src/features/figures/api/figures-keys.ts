@@ -2,4 +2,6 @@
 export const figuresKeys = {
   all: ['figures'] as const,
   detail: (margin: number) => [...figuresKeys.all, { margin }] as const,
+  /** The failed emails behind 'Emails that failed' (invalidated with the figures: a resend changes both). */
+  failedEmails: () => [...figuresKeys.all, 'failed-emails'] as const,
 };

@@ -69,7 +69,7 @@ const courseColumns = (margin: number): TableColumn<FiguresCourseRow>[] => [
   },
   {
     id: 'time-to-full',
-    header: T.TIME_TO_FULL,
+    header: C.TIME_TO_FULL,
     cell: (r) => (
       <>
         {/* Red for the two states a supervisor acts on; 'Full' is both the forecast and the state, so said once. */}
@@ -193,7 +193,15 @@ function FiguresContent({ figures }: { figures: FiguresResponse }) {
           { key: C.PUBLIC_VACANCIES, value: String(o.publicVacancies) },
           ...(figures.emails
             ? [
-                { key: EMAIL_HISTORY_TEXTS.FIGURES_FAILED, value: String(figures.emails.failed) },
+                {
+                  key: EMAIL_HISTORY_TEXTS.FIGURES_FAILED,
+                  // The count leads to the emails themselves, each with a Resend.
+                  value: (
+                    <Link className="cd-link" to={paths.staffFailedEmails.getHref()} aria-label={T.FAILED_EMAILS_LINK(figures.emails.failed)}>
+                      {figures.emails.failed}
+                    </Link>
+                  ),
+                },
                 { key: EMAIL_HISTORY_TEXTS.FIGURES_WAITING, value: String(figures.emails.queued) },
               ]
             : [{ key: EMAIL_HISTORY_TEXTS.FIGURES_FAILED, value: EMAIL_HISTORY_TEXTS.FIGURES_UNAVAILABLE }]),

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
 import { apiPaths } from '@/config/paths';
 import { figuresKeys } from '../api/figures-keys';
+import { coalescedRefresh } from './coalesced-refresh';
 
 /**
  * The wallboard's live connection: 'connecting' until the stream opens, 'live' while it is,
@@ -34,9 +35,10 @@ export const liveText = (state: LiveState): string | null =>
   state.status === 'live' ? WALLBOARD_TEXTS.LIVE : state.status === 'reconnecting' ? WALLBOARD_TEXTS.RECONNECTING : null;
 
 /**
- * Listens to GET /api/admin/wallboard/events and asks for the figures again at each decision
- * (React Query refetches the figures query at once), so the wallboard follows a decision within
- * the stream's latency rather than the 15 s poll.
+ * Listens to GET /api/admin/wallboard/events and asks for the figures again at each decision, so
+ * the wallboard follows a decision within the stream's latency rather than the 15 s poll. The
+ * requests are coalesced (`coalescedRefresh`): one in flight is never cancelled, and a burst of
+ * decisions while it runs costs one request more after it.
  */
 export function useWallboardLive(): LiveState {
   const queryClient = useQueryClient();
@@ -46,6 +48,11 @@ export function useWallboardLive(): LiveState {
       dispatch({ type: 'unsupported' });
       return;
     }
+    // Not cancelling the figures request in flight (cancelRefetch: false): the helper asks again after it.
+    const refresh = coalescedRefresh(
+      () => queryClient.invalidateQueries({ queryKey: figuresKeys.all }, { cancelRefetch: false }),
+      () => queryClient.isFetching({ queryKey: figuresKeys.all }) > 0,
+    );
     const source = new EventSource(apiPaths.wallboardEvents(), { withCredentials: true });
     source.onopen = () => dispatch({ type: 'open' });
     source.onerror = () => dispatch({ type: 'error' });
@@ -59,7 +66,7 @@ export function useWallboardLive(): LiveState {
       const event = wallboardEventSchema.safeParse(data);
       if (!event.success) return;
       dispatch({ type: 'event', event: event.data });
-      void queryClient.invalidateQueries({ queryKey: figuresKeys.all });
+      refresh();
     });
     return () => source.close();
   }, [queryClient]);
