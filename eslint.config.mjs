@@ -116,7 +116,14 @@ export default [
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           noWarnOnMultipleProjects: true,
-          project: ['apps/*/tsconfig.json', 'libs/*/tsconfig.json', 'tools/tsconfig.json', 'tools/stack/tsconfig.json', 'tools/events-consumer/tsconfig.json'],
+          project: [
+            'apps/*/tsconfig.json',
+            'libs/*/tsconfig.json',
+            'tools/tsconfig.json',
+            'tools/stack/tsconfig.json',
+            'tools/events-consumer/tsconfig.json',
+            'tools/rehearsal/tsconfig.json',
+          ],
         }),
       ],
     },
