@@ -143,6 +143,7 @@ export const createApiPaths = (base: string) => {
     deskCourseHistory: (ucasCode: string) => `${api}${fillPath(A.deskCourseHistory.path, { id: ucasCode })}`,
     figures: () => `${api}${fillPath(A.figures.path)}`,
     figuresCsv: () => `${api}${fillPath(A.figuresCsv.path)}`,
+    wallboard: () => `${api}${fillPath(A.wallboard.path)}`,
     wallboardEvents: () => `${api}${fillPath(A.wallboardEvents.path)}`,
     deskApplications: () => `${api}${fillPath(A.deskApplications.path)}`,
     deskApplication: (studentId: string, ucasCode: string) => `${api}${fillPath(A.deskApplication.path, desk(studentId, ucasCode))}`,

@@ -40,6 +40,7 @@ import { courseDetailResponseSchema, courseIdParamsSchema } from '../courses/cou
 import { courseSearchQuerySchema, courseSearchResponseSchema } from '../courses/course-search';
 import { courseHistoryResponseSchema, courseUpdateBodySchema } from '../course-control/course-update';
 import { figuresQuerySchema, figuresResponseSchema } from '../figures/figures';
+import { wallboardResponseSchema } from '../figures/wallboard';
 import { uploadResponseSchema } from '../files/file-routes';
 import { adminEmailParamsSchema, emailListResponseSchema, resendEmailResponseSchema } from '../notifications/email-records';
 import { statusPageResponseSchema } from '../notifications/status-page';
@@ -168,6 +169,8 @@ export const API_ENDPOINTS = withSchemas({
   figures: { query: figuresQuerySchema, responses: { 200: figuresResponseSchema, ...refusals } },
   /** The same figures as a CSV download. */
   figuresCsv: { query: figuresQuerySchema, responses: { 200: z.string(), ...refusals } },
+  /** The wallboard's desk panels: queue, callbacks, advisers signed in, with their red states (figures wallboard.ts). */
+  wallboard: { query, responses: { 200: wallboardResponseSchema, ...refusals } },
   /** The wallboard's live updates: server-sent events (text/event-stream), one per decision (figures wallboard.ts). */
   wallboardEvents: { query, responses: { ...refusals } },
   // The applications desk.

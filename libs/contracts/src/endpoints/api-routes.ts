@@ -42,6 +42,7 @@ export const API_ROUTES = {
   deskCourseHistory: { method: 'GET', path: '/api/admin/courses/:id/history' },
   figures: { method: 'GET', path: '/api/admin/figures' },
   figuresCsv: { method: 'GET', path: '/api/admin/figures.csv' },
+  wallboard: { method: 'GET', path: '/api/admin/wallboard' },
   wallboardEvents: { method: 'GET', path: '/api/admin/wallboard/events' },
   // The applications desk.
   deskApplications: { method: 'GET', path: '/api/admin/applications' },

@@ -49,6 +49,7 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   deskCourseHistory: "A course's change history",
   figures: 'Application figures by course',
   figuresCsv: 'Application figures by course, as CSV',
+  wallboard: "The wallboard's desk panels: queue, callbacks, advisers signed in, red states",
   wallboardEvents: 'Live wallboard updates (server-sent events)',
   deskApplications: 'List applications (the applications desk)',
   deskStudents: 'Search students',
@@ -110,7 +111,7 @@ const BINARY_ANSWERS: Partial<Record<ApiRouteName, Record<string, unknown>>> = {
   wallboardEvents: {
     200: {
       description:
-        'A stream of server-sent events: `event: figures` with a JSON `data` line per decision (the course, its new status, when), and keep-alive comments',
+        'A stream of server-sent events: `event: figures` with a JSON `data` line per decision (the course, its new status, when) or change on the desk (`type: desk`), and keep-alive comments',
       content: { 'text/event-stream': { schema: { type: 'string' } } },
     },
   },
