@@ -11,12 +11,13 @@ const startOfToday = (now: Date): SQL =>
   sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${FIGURES_TIME_ZONE}) at time zone ${FIGURES_TIME_ZONE})`;
 
 /**
- * Whether the callback row `c` has been answered: an outcome was recorded on its application
- * since its window opened (a LOG row meant for the applicant, or an outbound call logged).
+ * Whether the callback row has been answered: an adviser recorded an outcome on its application
+ * since its window opened (a LOG row meant for the applicant, or an outbound call logged; not the
+ * public's own rows, such as the submission's).
  * Nothing marks a callback `done` (docs/domain/work-queue.md), so the outcome is what answers it.
  */
 const ANSWERED = sql`exists (select 1 from ${applicationLog} l where l.application_id = ${callbacks.applicationId}
-  and l.time >= ${callbacks.slotStart} and (l.applicant_message is not null or l.message like 'Outbound call logged:%'))`;
+  and l.time >= ${callbacks.slotStart} and l."user" <> 'public' and (l.applicant_message is not null or l.message like 'Outbound call logged:%'))`;
 /** Whether someone has taken the callback from the queue and their claim still runs (or they closed it). */
 const taken = (now: Date): SQL => sql`exists (select 1 from ${queueClaims} q where q.application_id = ${callbacks.applicationId}
   and q.kind = 'callback' and q.claimed_at >= ${callbacks.slotStart} and (q.closed_at is not null or q.expires_at > ${now.toISOString()}))`;
