@@ -141,6 +141,8 @@ export const createApiPaths = (base: string) => {
     liftSignInLockout: () => `${api}${fillPath(A.liftSignInLockout.path)}`,
     deskCourse: (ucasCode: string) => `${api}${fillPath(A.deskCourse.path, { id: ucasCode })}`,
     deskCourseHistory: (ucasCode: string) => `${api}${fillPath(A.deskCourseHistory.path, { id: ucasCode })}`,
+    deskCourseClose: (ucasCode: string) => `${api}${fillPath(A.deskCourseClose.path, { id: ucasCode })}`,
+    deskCourseReopen: (ucasCode: string) => `${api}${fillPath(A.deskCourseReopen.path, { id: ucasCode })}`,
     figures: () => `${api}${fillPath(A.figures.path)}`,
     figuresCsv: () => `${api}${fillPath(A.figuresCsv.path)}`,
     wallboard: () => `${api}${fillPath(A.wallboard.path)}`,

@@ -166,6 +166,10 @@ export const API_ENDPOINTS = withSchemas({
     responses: { 200: courseDetailResponseSchema, ...refusals, ...e404, ...e409, 412: errorResponseSchema },
   },
   deskCourseHistory: { params: courseIdParamsSchema, query, responses: { 200: courseHistoryResponseSchema, ...e401, ...e403, ...e404 } },
+  /** Course control's Close: external vacancies to 0, kept for Reopen (409 already closed). */
+  deskCourseClose: { params: courseIdParamsSchema, body: emptyApiBodySchema, responses: { 200: courseDetailResponseSchema, ...refusals, ...e404, ...e409 } },
+  /** Course control's Reopen: the external vacancies of before the Close restored (409 not closed that way). */
+  deskCourseReopen: { params: courseIdParamsSchema, body: emptyApiBodySchema, responses: { 200: courseDetailResponseSchema, ...refusals, ...e404, ...e409 } },
   figures: { query: figuresQuerySchema, responses: { 200: figuresResponseSchema, ...refusals } },
   /** The same figures as a CSV download. */
   figuresCsv: { query: figuresQuerySchema, responses: { 200: z.string(), ...refusals } },

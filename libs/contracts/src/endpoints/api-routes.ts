@@ -40,6 +40,8 @@ export const API_ROUTES = {
   deskCourse: { method: 'GET', path: '/api/admin/courses/:id' },
   deskCourseUpdate: { method: 'PUT', path: '/api/admin/courses/:id' },
   deskCourseHistory: { method: 'GET', path: '/api/admin/courses/:id/history' },
+  deskCourseClose: { method: 'POST', path: '/api/admin/courses/:id/close' },
+  deskCourseReopen: { method: 'POST', path: '/api/admin/courses/:id/reopen' },
   figures: { method: 'GET', path: '/api/admin/figures' },
   figuresCsv: { method: 'GET', path: '/api/admin/figures.csv' },
   wallboard: { method: 'GET', path: '/api/admin/wallboard' },

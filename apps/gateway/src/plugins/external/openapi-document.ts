@@ -47,6 +47,8 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   deskCourse: 'One course for staff',
   deskCourseUpdate: "Change a course's Clearing settings",
   deskCourseHistory: "A course's change history",
+  deskCourseClose: 'Close a course to new applications (its external vacancies kept for reopening)',
+  deskCourseReopen: 'Reopen a course closed with Close, restoring its external vacancies',
   figures: 'Application figures by course',
   figuresCsv: 'Application figures by course, as CSV',
   wallboard: "The wallboard's desk panels: queue, callbacks, advisers signed in, red states",

@@ -1,4 +1,9 @@
-import { offersThroughTheDay, type FiguresCourseRow, type WallboardResponse } from '@clearing-desk/contracts';
+import { canEditCourse, offersThroughTheDay, type FiguresCourseRow, type WallboardResponse } from '@clearing-desk/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { CourseOpenControl } from '@/components/course-open-control';
+import { getAdminCourseQueryOptions } from '@/lib/admin-course';
+import { useUser } from '@/lib/auth';
+import { figuresKeys } from '../api/figures-keys';
 import { Select, Spinner, Table } from '@clearing-desk/ui';
 import { lazy, Suspense, useId, useState } from 'react';
 import { WALLBOARD_SCREEN_TEXTS as T } from '../texts';
@@ -15,7 +20,8 @@ const courseName = (r: FiguresCourseRow) => `${r.COURSE_TITLE} (${r.COURSE_CODE_
 /**
  * Offers against places through today for the course chosen (the soonest to fill first): a
  * recharts line chart and the same numbers as a table (the accessible alternative), hour by
- * hour up to now (contracts offersThroughTheDay).
+ * hour up to now (contracts offersThroughTheDay); and, for a user who may edit the course, its
+ * Close or Reopen with a confirmation naming it (CourseOpenControl).
  */
 export function OffersAgainstPlaces({
   rows,
@@ -29,8 +35,11 @@ export function OffersAgainstPlaces({
   large: boolean;
 }) {
   const selectId = useId();
+  const viewer = useUser()?.username ?? '';
   const [chosen, setChosen] = useState<string | null>(null);
   const course = rows.find((r) => r.UCAS_CODE === chosen) ?? rows[0];
+  // The chosen course as course control sees it: its external vacancies and what Reopen restores.
+  const detail = useQuery({ ...getAdminCourseQueryOptions(course?.UCAS_CODE ?? '', viewer), enabled: !!course });
   if (!course) return null;
   const nowHour = Number(hourOf.format(new Date(generatedAt)));
   const series = offersThroughTheDay(
@@ -53,6 +62,15 @@ export function OffersAgainstPlaces({
         onChange={(e) => setChosen(e.target.value)}
         options={rows.map((r) => ({ value: r.UCAS_CODE, label: courseName(r) }))}
       />
+      {detail.data && canEditCourse(detail.data.access) && (
+        <CourseOpenControl
+          key={course.UCAS_CODE}
+          course={detail.data.courseData}
+          reopenVacancies={detail.data.reopenVacancies ?? null}
+          viewer={viewer}
+          also={[figuresKeys.all]}
+        />
+      )}
       <Suspense fallback={<Spinner label={T.CHART_LOADING} />}>
         <OffersChart points={points} description={T.chartDescription(name, course.OFFERS_COUNTING, course.CLEARING_PLACES)} large={large} />
       </Suspense>
