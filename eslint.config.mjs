@@ -38,7 +38,7 @@ export const CONTRACTS_LAYERS = [
   ['scripts'],
   ['notifications'],
   ['events'],
-  ['figures'],
+  ['figures', 'reconciliation'],
   ['endpoints'],
   ['server', 'testing'],
 ];

@@ -29,6 +29,8 @@ import { webhookRoutes } from './routes/events/webhooks';
 import { webhooksPlugin } from './webhooks/webhooks-plugin';
 import { eventApiKeysRepositoryPlugin } from './repositories/event-api-keys-repository';
 import { cycleRepositoryPlugin } from './repositories/cycle-repository';
+import { nightlyReconciliationPlugin } from './reconciliation/nightly-reconciliation';
+import { reconciliationRoutes } from './routes/reconciliation';
 import { clockFromSetting, seedCycle, todayOf } from '@clearing-desk/contracts';
 
 /**
@@ -79,6 +81,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(eventApiKeysRepositoryPlugin);
   await app.register(callbacksRepositoryPlugin, { config });
   await app.register(webhooksPlugin, { config });
+  await app.register(nightlyReconciliationPlugin, { config, now: options.now });
   await app.register(statusRoutes, { today });
   await app.register(applicationRoutes, { now: options.now, today });
   await app.register(figuresRoutes);
@@ -90,6 +93,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(webhookRoutes);
   await app.register(callbackRoutes, { now: options.now });
   await app.register(wallboardRoutes, { now: options.now });
+  await app.register(reconciliationRoutes, { now: options.now });
   app.addHook('onReady', async () => {
     await app.clearingStatusRepository.ensure({
       state: config.CLEARING_INITIAL_STATE,

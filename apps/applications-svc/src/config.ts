@@ -44,6 +44,22 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
     .default(1),
   /** Redis of the outbox relay's queues (decision emails); down, decisions still commit and wait in the outbox. */
   REDIS_URL: redisUrlSchema,
+  /**
+   * When the nightly reconciliation runs (cron, Europe/London; empty: never): it stores the day's
+   * report and, when a count differs, emails RECONCILIATION_EMAIL_TO through the outbox.
+   */
+  RECONCILIATION_CRON: z.string().trim().default('50 23 * * *'),
+  /** The Administrators' and supervisors' addresses the nightly reconciliation emails about a difference (comma list; empty: nobody). */
+  RECONCILIATION_EMAIL_TO: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email())),
   /** BullMQ key prefix shared with notifications-svc (the same value on both). */
   NOTIFICATIONS_QUEUE_PREFIX: z
     .string()

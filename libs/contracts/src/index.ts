@@ -53,3 +53,4 @@ export * from './events';
 export * from './rules';
 export * from './endpoints';
 export * from './privacy';
+export * from './reconciliation';

@@ -12,12 +12,17 @@
  * transaction committed before the gateway answered) to the receiver's request, and from the
  * decision's transaction time (`occurredAt`) to it, as p50, p95 and max, where that time went
  * (applications-svc's rows: transaction to delivery row, delivery row to delivered), and the load
- * average at start and end. Asserts nothing; not part of `npm test`.
+ * average at start and end. Faults on the way: the receiver answers 503 for `--outage` s from
+ * `--outage-at` s after its first request (a record system down), and applications-svc, where the dispatcher and the
+ * delivery worker run, is killed (SIGKILL) at `--kill-at` and started again by the launcher; the
+ * lost count covers the decisions made across both. Asserts nothing; not part of `npm test`.
  *
  *   npx tsx tools/bench/events/events.ts [--rate 20] [--seconds 30] [--drain 120] [--apps compiled|tsx]
+ *     [--outage-at 8] [--outage 10] [--kill-at 20] [--rebuild false] (--outage 0 and --kill-at -1: no faults;
+ *     --rebuild false runs the bundles the last run compiled)
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiPath, APPLICATION_EVENT_TYPES, XSRF_COOKIE, XSRF_HEADER } from '@clearing-desk/contracts';
@@ -35,11 +40,24 @@ const { values } = parseArgs({
     drain: { type: 'string', default: '120' },
     apps: { type: 'string', default: 'compiled' },
     logs: { type: 'string', default: 'silent' },
+    'outage-at': { type: 'string', default: '8' },
+    outage: { type: 'string', default: '10' },
+    'kill-at': { type: 'string', default: '20' },
+    rebuild: { type: 'string', default: 'true' },
   },
 });
 const RATE = Number(values.rate);
 const DECISIONS = Math.round(RATE * Number(values.seconds));
 const DRAIN = Number(values.drain) * 1000;
+/**
+ * The receiver answers 503 for OUTAGE_FOR ms (0: no outage) from OUTAGE_AT ms after its first
+ * request: on a loaded machine the first delivery may come long after the first decision, and an
+ * outage before it would test nothing.
+ */
+const OUTAGE_AT = Number(values['outage-at']) * 1000;
+const OUTAGE_FOR = Number(values.outage) * 1000;
+/** applications-svc (the dispatcher and the delivery worker run in it) is killed (SIGKILL) at this time (negative: never). */
+const KILL_AT = Number(values['kill-at']) * 1000;
 /** Where the compiled apps are written (dist/ is not committed). */
 const BUNDLES_DIR = path.join(REPO_ROOT, 'dist', 'bench-events');
 
@@ -82,9 +100,21 @@ async function registerEndpoint(stack: Stack, url: string, secret: string): Prom
   }
 }
 
+/** The applications that committed (applications-svc's own table): every one owes its decision event. */
+async function committedApplicationIds(stack: Stack): Promise<string[]> {
+  const client = new Client({ connectionString: stack.databaseUrls.applications });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>('select application_id::text as id from applications');
+    return rows.map((r) => r.id);
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
   const loadAtStart = load();
-  if (values.apps !== 'tsx') {
+  if (values.apps !== 'tsx' && values.rebuild !== 'false') {
     const built = Date.now();
     await buildStackBundles(BUNDLES_DIR);
     console.log(`apps compiled (as npm start runs them) in ${ms(Date.now() - built)}`);
@@ -92,8 +122,16 @@ async function main() {
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const arrivals = new Map<string, number>();
   const order: { id: string; applicationId: string; type: string; occurredAt: number; at: number }[] = [];
+  let t0 = Number.POSITIVE_INFINITY;
+  // The receiver's first request: the outage window is measured from it.
+  let firstPost = Number.POSITIVE_INFINITY;
   const receiver = await startWebhookReceiver({
     secret,
+    answer: () => {
+      firstPost = Math.min(firstPost, Date.now());
+      const since = Date.now() - firstPost;
+      return OUTAGE_FOR > 0 && since >= OUTAGE_AT && since < OUTAGE_AT + OUTAGE_FOR ? 503 : undefined;
+    },
     onEvent: (event) => {
       const at = Date.now();
       order.push({ id: event.id, applicationId: event.application.applicationId, type: event.type, occurredAt: Date.parse(event.occurredAt), at });
@@ -101,7 +139,12 @@ async function main() {
     },
   });
   const raised = '1000000';
+  const killed: { at?: number; restartedAt?: number } = {};
   const stack = await startStack({
+    restart: true,
+    onRestart: (name) => {
+      if (name === 'applications' && killed.restartedAt === undefined) killed.restartedAt = Date.now();
+    },
     database: 'test',
     seedDemoData: true,
     services: ['courses', 'applications', 'assessment'],
@@ -116,7 +159,8 @@ async function main() {
         .concat([['RATE_LIMIT_APPLY_BUDGET', raised]]),
     ),
   });
-  const pool = new Pool(stack.gatewayUrl, { connections: 32 });
+  // Open loop: enough connections that slow answers never hold the sending rate back.
+  const pool = new Pool(stack.gatewayUrl, { connections: Math.max(64, RATE * 8) });
   try {
     await registerEndpoint(stack, receiver.url, secret);
     const ping = await pool.request({ method: 'GET', path: apiPath('ping') });
@@ -129,9 +173,18 @@ async function main() {
 
     const answeredAt = new Map<string, number>();
     const refused: string[] = [];
-    const t0 = Date.now();
+    t0 = Date.now();
+    // The 1-minute load average each second while decisions are made: its peak is printed.
+    let peakLoad = loadavg()[0]!;
+    const sampler = setInterval(() => (peakLoad = Math.max(peakLoad, loadavg()[0]!)), 1000);
     const sends: Promise<void>[] = [];
     for (let n = 0; n < DECISIONS; n++) {
+      if (KILL_AT >= 0 && killed.at === undefined && Date.now() - t0 >= KILL_AT) {
+        const pid = stack.pid('applications');
+        killed.at = Date.now();
+        if (pid) process.kill(pid, 'SIGKILL');
+        console.log(`[${((killed.at - t0) / 1000).toFixed(1)} s] applications-svc killed (pid ${pid}); the launcher starts it again`);
+      }
       const wait = t0 + (n * 1000) / RATE - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       sends.push(
@@ -148,15 +201,27 @@ async function main() {
         })(),
       );
     }
+    const sentIn = (Date.now() - t0) / 1000;
+    console.log(`${DECISIONS} decisions sent in ${sentIn.toFixed(1)} s (${(DECISIONS / sentIn).toFixed(1)}/s of ${RATE}/s asked)`);
     await Promise.all(sends);
+    clearInterval(sampler);
     const made = (Date.now() - t0) / 1000;
     console.log(
-      `${answeredAt.size} decisions in ${made.toFixed(1)} s (${(answeredAt.size / made).toFixed(1)}/s; ${refused.length} refused${refused[0] ? `: ${refused[0]}` : ''})`,
+      `${answeredAt.size} decisions answered 200 by ${made.toFixed(1)} s (${(answeredAt.size / made).toFixed(1)}/s; ${refused.length} refused${refused[0] ? `: ${refused[0]}` : ''})`,
     );
     const deadline = Date.now() + DRAIN;
-    while (Date.now() < deadline && [...answeredAt.keys()].some((id) => !arrivals.has(id))) await new Promise((r) => setTimeout(r, 200));
+    while (Date.now() < deadline && (await committedApplicationIds(stack)).some((id) => !arrivals.has(id))) await new Promise((r) => setTimeout(r, 500));
 
-    const lost = [...answeredAt.keys()].filter((id) => !arrivals.has(id)).length;
+    // Lost is judged against what committed, not what was answered: a decision whose answer timed
+    // out at the gateway (the service slow or killed) may still have committed, and its event is owed.
+    const committed = await committedApplicationIds(stack);
+    const lost = committed.filter((id) => !arrivals.has(id)).length;
+    const committedUnanswered = committed.filter((id) => !answeredAt.has(id)).length;
+    // The decisions answered while the receiver was down, and from the kill to the restart's first minute.
+    const during = (from: number, to: number) => [...answeredAt.entries()].filter(([, at]) => at >= from && at < to).map(([id]) => id);
+    const inOutage = OUTAGE_FOR > 0 ? during(firstPost + OUTAGE_AT, firstPost + OUTAGE_AT + OUTAGE_FOR) : [];
+    const aroundKill = killed.at !== undefined ? during(killed.at - 2000, (killed.restartedAt ?? killed.at) + 5000) : [];
+    const refusedDuringOutage = receiver.received.filter((r) => r.answered === 503).length;
     const repeated = receiver.received.filter((r, i, all) => r.answered < 300 && all.findIndex((x) => x.id === r.id && x.answered < 300) !== i).length;
     // Within one application, its events in the order they were written (created before decision).
     const firstOf = new Map<string, string>();
@@ -174,14 +239,28 @@ async function main() {
       .map((e) => e.at - e.occurredAt)
       .sort((a, b) => a - b);
     console.log('');
-    console.log(`apps ${values.apps === 'tsx' ? 'from TypeScript (tsx)' : 'compiled (as npm start)'}; load average at start ${loadAtStart}, at end ${load()}`);
-    console.log(`decisions ${answeredAt.size} | events received ${order.length} | lost ${lost} | repeated ${repeated} | out of order ${outOfOrder}`);
+    console.log(
+      `apps ${values.apps === 'tsx' ? 'from TypeScript (tsx)' : 'compiled (as npm start)'}; load average at start ${loadAtStart}, peak (1 min) while deciding ${peakLoad.toFixed(2)}, at end ${load()} on ${cpus().length} cores`,
+    );
+    console.log(
+      `decisions answered ${answeredAt.size}, committed ${committed.length} (${committedUnanswered} committed but answered with an error) | events received ${order.length} | lost ${lost} | repeated ${repeated} | out of order ${outOfOrder}`,
+    );
+    console.log(
+      OUTAGE_FOR > 0
+        ? `receiver outage from ${((firstPost + OUTAGE_AT - t0) / 1000).toFixed(1)} s for ${OUTAGE_FOR / 1000} s: ${refusedDuringOutage} posts answered 503; decisions made during it ${inOutage.length}, lost ${inOutage.filter((id) => !arrivals.has(id)).length}`
+        : 'no receiver outage',
+    );
+    console.log(
+      killed.at !== undefined
+        ? `applications-svc killed at ${((killed.at - t0) / 1000).toFixed(1)} s, restarted ${killed.restartedAt ? `${killed.restartedAt - killed.at} ms later` : 'never'}; decisions made from 2 s before to 5 s after ${aroundKill.length}, lost ${aroundKill.filter((id) => !arrivals.has(id)).length}`
+        : 'no worker killed',
+    );
     console.log('to the webhook request | n | p50 | p95 | max');
     console.log(
       `from the decision's answer | ${fromAnswer.length} | ${ms(percentile(fromAnswer, 50))} | ${ms(percentile(fromAnswer, 95))} | ${ms(fromAnswer.at(-1) ?? Number.NaN)}`,
     );
     console.log(
-      `from its transaction time | ${fromTransaction.length} | ${ms(percentile(fromTransaction, 50))} | ${ms(percentile(fromTransaction, 95))} | ${ms(fromTransaction.at(-1) ?? Number.NaN)}`,
+      `commit (transaction time) -> delivered | ${fromTransaction.length} | ${ms(percentile(fromTransaction, 50))} | ${ms(percentile(fromTransaction, 95))} | ${ms(fromTransaction.at(-1) ?? Number.NaN)}`,
     );
     // Where the time went, from applications-svc's own rows: transaction to delivery row (the
     // feed's horizon and the dispatcher) and delivery row to delivered (the delivery worker).

@@ -83,4 +83,6 @@ export const PERSONAL_TABLES: Record<string, PersonalTable | null> = {
   webhook_endpoints: null,
   webhook_deliveries: null,
   webhook_attempts: null,
+  // The nightly reconciliation reports: counts per status and webhook endpoint URLs, no person.
+  reconciliation_reports: null,
 };

@@ -155,7 +155,7 @@ export function createFiguresRepository(db: ApplicationsDatabase) {
 }
 
 /** node-postgres answers `{ rows }`, PGlite too; both shapes are accepted. */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

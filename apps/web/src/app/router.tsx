@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
           { path: paths.staffSettings.path, lazy: () => import('./routes/staff/settings') },
           { path: paths.staffCourse.path, lazy: () => import('./routes/staff/course-control') },
           { path: paths.staffFigures.path, lazy: () => import('./routes/staff/figures') },
+          { path: paths.staffReconciliation.path, lazy: () => import('./routes/staff/reconciliation') },
           { path: paths.staffWallboard.path, lazy: () => import('./routes/staff/wallboard') },
           { path: paths.staffDecisionReviews.path, lazy: () => import('./routes/staff/decision-reviews') },
           { path: paths.staffScenarios.path, lazy: () => import('./routes/staff/scenarios') },

@@ -81,6 +81,7 @@ export const paths = {
   reviewRequest: { path: R.reviewRequest, getHref: (applicationHash: string) => pageHref(R.reviewRequest, { applicationHash }) },
   staffCourse: { path: R.staffCourse, getHref: (ucasCode: string) => pageHref(R.staffCourse, { ucasCode }) },
   staffFigures: { path: R.staffFigures, getHref: () => pageHref(R.staffFigures) },
+  staffReconciliation: { path: R.staffReconciliation, getHref: () => pageHref(R.staffReconciliation) },
   staffWallboard: { path: R.staffWallboard, getHref: () => pageHref(R.staffWallboard) },
   // Training scenarios: the filters gender, dept and course live in the query string (spec section 2).
   staffScenarios: {
@@ -146,6 +147,7 @@ export const createApiPaths = (base: string) => {
     figures: () => `${api}${fillPath(A.figures.path)}`,
     figuresCsv: () => `${api}${fillPath(A.figuresCsv.path)}`,
     wallboard: () => `${api}${fillPath(A.wallboard.path)}`,
+    reconciliation: () => `${api}${fillPath(A.reconciliation.path)}`,
     wallboardEvents: () => `${api}${fillPath(A.wallboardEvents.path)}`,
     deskApplications: () => `${api}${fillPath(A.deskApplications.path)}`,
     deskApplication: (studentId: string, ucasCode: string) => `${api}${fillPath(A.deskApplication.path, desk(studentId, ucasCode))}`,

@@ -81,6 +81,13 @@ export const canViewFigures = (user: Pick<StaffUser, 'roles'> | null | undefined
   !!user?.roles.some((assignment) => hasPermission(assignment.role, 'VIEW_REPORT'));
 
 /**
+ * Seeing the daily reconciliation (GET /api/admin/reconciliation): it counts every course's
+ * applications, so view-report (spec section 6; Administrators hold it) over `all` courses.
+ */
+export const canViewReconciliation = (user: Pick<StaffUser, 'roles'> | null | undefined): boolean =>
+  !!user?.roles.some((assignment) => assignment.scope === 'all' && hasPermission(assignment.role, 'VIEW_REPORT'));
+
+/**
  * Seeing every trainee's scenario progress: a user holding
  * the view-report permission through any of their roles (spec section 6).
  */

@@ -41,6 +41,7 @@ import { courseSearchQuerySchema, courseSearchResponseSchema } from '../courses/
 import { courseHistoryResponseSchema, courseUpdateBodySchema } from '../course-control/course-update';
 import { figuresQuerySchema, figuresResponseSchema } from '../figures/figures';
 import { wallboardResponseSchema } from '../figures/wallboard';
+import { reconciliationQuerySchema, reconciliationReportSchema } from '../reconciliation/reconciliation';
 import { uploadResponseSchema } from '../files/file-routes';
 import { adminEmailParamsSchema, emailListResponseSchema, resendEmailResponseSchema } from '../notifications/email-records';
 import { statusPageResponseSchema } from '../notifications/status-page';
@@ -175,6 +176,8 @@ export const API_ENDPOINTS = withSchemas({
   figuresCsv: { query: figuresQuerySchema, responses: { 200: z.string(), ...refusals } },
   /** The wallboard's desk panels: queue, callbacks, advisers signed in, with their red states (figures wallboard.ts). */
   wallboard: { query, responses: { 200: wallboardResponseSchema, ...refusals } },
+  /** The daily reconciliation of a day (`date`, default today): figures, events feed and each webhook endpoint per status (view-report over all courses). */
+  reconciliation: { query: reconciliationQuerySchema, responses: { 200: reconciliationReportSchema, ...refusals } },
   /** The wallboard's live updates: server-sent events (text/event-stream), one per decision (figures wallboard.ts). */
   wallboardEvents: { query, responses: { ...refusals } },
   // The applications desk.

@@ -45,6 +45,7 @@ export const API_ROUTES = {
   figures: { method: 'GET', path: '/api/admin/figures' },
   figuresCsv: { method: 'GET', path: '/api/admin/figures.csv' },
   wallboard: { method: 'GET', path: '/api/admin/wallboard' },
+  reconciliation: { method: 'GET', path: '/api/admin/reconciliation' },
   wallboardEvents: { method: 'GET', path: '/api/admin/wallboard/events' },
   // The applications desk.
   deskApplications: { method: 'GET', path: '/api/admin/applications' },

@@ -51,6 +51,7 @@ import {
 import { errorResponseSchema } from '../common/errors';
 import { figuresCountRequestSchema, figuresCountResponseSchema } from '../figures/figures';
 import { wallboardDeskQuerySchema, wallboardDeskSchema } from '../figures/wallboard';
+import { reconciliationQuerySchema, reconciliationReportSchema } from '../reconciliation/reconciliation';
 import { placesBackfillResultSchema, placesBackfillSchema, placesLedgerSchema } from '../rules/places-schemas';
 import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, clearingStatusUpdateSchema } from '../status/clearing-status';
 import { cycleResponseSchema, cycleRollRequestSchema } from '../status/recruitment-cycle-schemas';
@@ -392,5 +393,12 @@ export const APPLICATIONS_SVC = {
     path: '/wallboard',
     query: wallboardDeskQuerySchema,
     responses: { 200: wallboardDeskSchema, ...e400, ...e403 },
+  }),
+  /** The daily reconciliation of a day (default: today in the team's time zone); view-report over all courses. */
+  reconciliation: endpoint({
+    method: 'GET',
+    path: '/reconciliation',
+    query: reconciliationQuerySchema,
+    responses: { 200: reconciliationReportSchema, ...e400, ...e403 },
   }),
 } as const;

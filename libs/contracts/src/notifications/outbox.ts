@@ -27,6 +27,8 @@ export const OUTBOX_KINDS = {
   APPLICATION_EVENT: 'application-event',
   /** The applicant booked (or moved) a callback: notifications-svc emails the confirmation with an .ics invitation. */
   CALLBACK_EMAIL: 'callback-email',
+  /** The nightly reconciliation found a difference: one email to each Administrator or supervisor named (RECONCILIATION_EMAIL_TO). */
+  RECONCILIATION_EMAIL: 'reconciliation-email',
 } as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[keyof typeof OUTBOX_KINDS];
 /** The outbox kinds the relay hands to a BullMQ queue. */
@@ -40,6 +42,8 @@ export const OUTBOX_QUEUES = {
   'course-starts': 'course-starts',
   // The same queue and worker as decision emails: one delivery, one emails table, one History.
   'callback-email': 'decision-emails',
+  // Staff emails, apart from the applicants' decision emails.
+  'reconciliation-email': 'staff-emails',
 } as const satisfies Record<QueuedOutboxKind, string>;
 
 /** Whether the relay hands rows of this kind to a queue (OUTBOX_QUEUES). */
@@ -86,6 +90,7 @@ export const OUTBOX_JOB_OPTIONS = {
   'course-control': COURSE_CONTROL_JOB_OPTIONS,
   'course-starts': COURSE_PLACES_JOB_OPTIONS,
   'callback-email': DECISION_EMAIL_JOB_OPTIONS,
+  'reconciliation-email': DECISION_EMAIL_JOB_OPTIONS,
 } as const satisfies Record<QueuedOutboxKind, object>;
 
 /** The queue and job options of each outbox kind, as service-kit's outbox relay takes them (`routes`). */

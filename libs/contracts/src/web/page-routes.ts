@@ -30,6 +30,7 @@ export const PAGE_ROUTES = {
   staffSettings: '/staff/settings',
   staffCourse: '/staff/courses/:ucasCode',
   staffFigures: '/staff/figures',
+  staffReconciliation: '/staff/reconciliation',
   staffWallboard: '/staff/wallboard',
   staffDecisionReviews: '/staff/decision-reviews',
   staffScenarios: '/staff/scenarios',

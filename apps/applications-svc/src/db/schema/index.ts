@@ -12,3 +12,4 @@ export * from './recruitment-cycles';
 export * from './retention-runs';
 export * from './queue-claims';
 export * from './callbacks';
+export * from './reconciliation-reports';

@@ -52,6 +52,7 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   figures: 'Application figures by course',
   figuresCsv: 'Application figures by course, as CSV',
   wallboard: "The wallboard's desk panels: queue, callbacks, advisers signed in, red states",
+  reconciliation: 'The daily reconciliation: figures, events feed and webhook deliveries per status',
   wallboardEvents: 'Live wallboard updates (server-sent events)',
   deskApplications: 'List applications (the applications desk)',
   deskStudents: 'Search students',

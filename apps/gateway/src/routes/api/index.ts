@@ -11,6 +11,7 @@ import { courseApiRoutes } from './courses';
 import { eventApiRoutes } from './events';
 import { fileApiRoutes } from './files';
 import { figuresApiRoutes } from './figures';
+import { reconciliationApiRoutes } from './reconciliation';
 import { scenarioApiRoutes } from './scenarios';
 import { statusApiRoutes } from './status';
 import { wallboardApiRoutes } from './wallboard';
@@ -52,6 +53,7 @@ export const apiRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, 
       callbacks_missed: config.WALLBOARD_RED_CALLBACKS_MISSED,
     },
   });
+  await fastify.register(reconciliationApiRoutes);
   await fastify.register(scenarioApiRoutes);
   await fastify.register(eventApiRoutes, { config });
 };

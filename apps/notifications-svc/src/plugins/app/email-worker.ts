@@ -4,6 +4,7 @@ import { Counter, Histogram } from '@prometheus-io/client';
 import type { NotificationsConfig } from '../../config';
 import { createEmailWorker, type EmailJobResult, type EmailWorkerDeps } from '../../sending/email-worker';
 import { createMailer } from '../../sending/mailer';
+import { createStaffEmailWorker } from '../../sending/staff-email-worker';
 
 /**
  * The sending worker inside notifications-svc when NOTIFICATIONS_WORKER_IN_PROCESS (the default);
@@ -11,7 +12,7 @@ import { createMailer } from '../../sending/mailer';
  * metrics port: `notifications_emails_total{result}` (sent; retried after a temporary
  * SMTP failure; failed for good; skipped: already sent or nothing to send) and
  * `notifications_email_delay_seconds`, from the job's enqueue by the outbox relay to the SMTP
- * server's acceptance.
+ * server's acceptance. Beside it, the staff emails' worker (sending/staff-email-worker.tsx).
  */
 export const emailWorkerPlugin = fp<{ config: NotificationsConfig; onAccepted?: EmailWorkerDeps['onAccepted'] }>(
   async (fastify, { config, onAccepted }) => {
@@ -24,6 +25,8 @@ export const emailWorkerPlugin = fp<{ config: NotificationsConfig; onAccepted?: 
       log: fastify.log.child({ component: 'email-worker' }),
       onAccepted,
     });
+    // Staff emails (the nightly reconciliation's differences): their own queue, the same mailer.
+    const staffWorker = createStaffEmailWorker({ config, mailer, log: fastify.log.child({ component: 'staff-email-worker' }) });
     const results = new Counter({
       name: 'notifications_emails_total',
       help: 'Email sending attempts by result (sent, retried, failed, skipped)',
@@ -46,7 +49,7 @@ export const emailWorkerPlugin = fp<{ config: NotificationsConfig; onAccepted?: 
       results.inc({ result: last ? 'failed' : 'retried' });
     });
     fastify.addHook('onClose', async () => {
-      await worker.close();
+      await Promise.all([worker.close(), staffWorker.close()]);
       mailer.close();
     });
   },

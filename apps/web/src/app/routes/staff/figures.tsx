@@ -1,4 +1,6 @@
-import { canViewFigures, FIGURES_TEXTS } from '@clearing-desk/contracts';
+import { canViewFigures, canViewReconciliation, FIGURES_TEXTS, RECONCILIATION_TEXTS } from '@clearing-desk/contracts';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { Figures } from '@/features/figures/components/figures';
 import { FIGURES_SCREEN_TEXTS } from '@/features/figures/texts';
 import { useUser } from '@/lib/auth';
@@ -14,7 +16,19 @@ export function FiguresRoute() {
       </>
     );
   }
-  return <Figures />;
+  return (
+    <>
+      <Figures />
+      {/* The day's figures against the events feed and the webhooks (view-report over all courses). */}
+      {canViewReconciliation(user) && (
+        <p className="cd-body">
+          <Link className="cd-link" to={paths.staffReconciliation.getHref()}>
+            {RECONCILIATION_TEXTS.TITLE}
+          </Link>
+        </p>
+      )}
+    </>
+  );
 }
 
 export { FiguresRoute as Component };

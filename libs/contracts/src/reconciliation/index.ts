@@ -1,0 +1,3 @@
+export * from './reconciliation';
+export * from './reconciliation-texts';
+export * from './reconciliation-email';
