@@ -82,6 +82,30 @@ function figuresServer(state: { physicsOffers: number; asked: number; queue?: nu
       return HttpResponse.json(boardOf(state.queue ?? 3, state.decisions ?? 4));
     }),
   );
+  courseControlServer('Editor');
+}
+
+/** The fake gateway's course control for the wallboard's chosen course: Physics with 10 external vacancies, closed and reopened. */
+function courseControlServer(access: 'Administrator' | 'Editor' | null) {
+  const physics = courses[1]!;
+  let open = true;
+  const detail = () => ({
+    courseData: { ...physics, VACANCIES_EXTERNAL: open ? 10 : 0 },
+    qualOptions: [],
+    access,
+    reopenVacancies: open ? null : 10,
+  });
+  server.use(
+    http.get(apiUrl(API_ROUTES.deskCourse.path), () => HttpResponse.json(detail())),
+    http.post(apiUrl(API_ROUTES.deskCourseClose.path), () => {
+      open = false;
+      return HttpResponse.json(detail());
+    }),
+    http.post(apiUrl(API_ROUTES.deskCourseReopen.path), () => {
+      open = true;
+      return HttpResponse.json(detail());
+    }),
+  );
 }
 
 /** The figure and words of each tile of a list, and whether it is red. */
@@ -252,6 +276,28 @@ describe('/staff/wallboard', () => {
     expect(await screen.findByRole('img', { name: 'Physics (F300): 3 offers against 8 places now.' })).toBeInTheDocument();
     await user.selectOptions(course, 'L100');
     expect(screen.getByRole('table', { name: 'Offers against places today: Economics (L100)' })).toBeInTheDocument();
+  });
+
+  it('closes and reopens the chosen course after a confirmation naming it', async () => {
+    const user = userEvent.setup();
+    figuresServer({ physicsOffers: 3, asked: 0 });
+    courseControlServer('Administrator');
+    renderApp('/staff/wallboard', { user: editor });
+    const close = await screen.findByRole('button', { name: 'Close course: Physics (F300)' });
+    await user.click(close);
+    const dialog = screen.getByRole('dialog', { name: 'Close Physics (F300) to new applications?' });
+    expect(within(dialog).getByText('Its 10 external vacancies are set to 0, so the public sees it as Closed. Reopening restores them.')).toBeInTheDocument();
+    // Cancel changes nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(close);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close course' }));
+    expect(await screen.findByText('Physics (F300) is closed.')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Reopen course: Physics (F300)' }));
+    const reopen = screen.getByRole('dialog', { name: 'Reopen Physics (F300)?' });
+    expect(within(reopen).getByText('Its 10 external vacancies from before it was closed are restored, and the public can apply again.')).toBeInTheDocument();
+    await user.click(within(reopen).getByRole('button', { name: 'Reopen course' }));
+    expect(await screen.findByText('Physics (F300) is open again with 10 external vacancies.')).toBeInTheDocument();
   });
 
   it('switches to large type and remembers it in this browser', async () => {
