@@ -52,8 +52,8 @@ async function adviserOffer(adviser: Page) {
 
 test.describe('The supervisor’s wallboard', () => {
   test('fits 1280, is accessible in both type sizes, and shows a decision made through the API', async ({ page, browser }) => {
-    // axe reads every row of 161 courses, twice.
-    test.setTimeout(180_000);
+    // axe reads every row of 161 courses, twice; and the desk, the chart and a second adviser on a loaded machine.
+    test.setTimeout(300_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page, 'editor');
 
