@@ -22,6 +22,7 @@ import { deskRoutes } from './routes/desk';
 import { decisionReviewRoutes } from './routes/decision-reviews';
 import { statusRoutes } from './routes/status';
 import { callbackRoutes } from './routes/callbacks';
+import { wallboardRoutes } from './routes/wallboard';
 import { callbacksRepositoryPlugin } from './callbacks/callbacks-repository';
 import { eventRoutes } from './routes/events';
 import { webhookRoutes } from './routes/events/webhooks';
@@ -100,6 +101,7 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(webhookRoutes);
   await app.register(callbackRoutes, { now: deskNow });
   await app.register(ucasRoutes);
+  await app.register(wallboardRoutes, { now: deskNow });
   await app.register(reconciliationRoutes, { now: options.now });
   app.addHook('onReady', async () => {
     await app.clearingStatusRepository.ensure({

@@ -270,6 +270,16 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
     .max(24 * 60)
     .default(FILLS_FAST_MINUTES_DEFAULT),
   /**
+   * The wallboard's desk panels (docs/domain/wallboard.md "The desk", "Red states"): a callback
+   * nobody has taken whose window ends within WALLBOARD_CALLBACK_AT_RISK_MINUTES is 'at risk'; each
+   * WALLBOARD_RED_* is the figure at or over which its panel turns red (0: never).
+   */
+  WALLBOARD_CALLBACK_AT_RISK_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  WALLBOARD_RED_QUEUE_LENGTH: z.coerce.number().int().nonnegative().default(20),
+  WALLBOARD_RED_OLDEST_WAIT_MINUTES: z.coerce.number().int().nonnegative().default(30),
+  WALLBOARD_RED_CALLBACKS_AT_RISK: z.coerce.number().int().nonnegative().default(1),
+  WALLBOARD_RED_CALLBACKS_MISSED: z.coerce.number().int().nonnegative().default(1),
+  /**
    * What tells a person at the public form from a script rotating e-mails on one address
    * (plugins/app/form-guard.ts; docs/deploy.md "Client addresses, rate limits and bad input"):
    * - RATE_LIMIT_APPLY_BUDGET: public submissions per client address per RATE_LIMIT_WINDOW_MS taken

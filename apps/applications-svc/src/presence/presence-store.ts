@@ -1,4 +1,4 @@
-import { presenceHolderSchema, type PresenceHolder } from '@clearing-desk/contracts';
+import { deskChangedEvent, presenceHolderSchema, WALLBOARD_CHANNEL, type PresenceHolder } from '@clearing-desk/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -30,7 +30,7 @@ if current and cjson.decode(current).username == ARGV[1] then redis.call('DEL', 
 return 1`;
 
 /** What a presence call answers: the holder (null when free), or `unknown` when Redis could not be asked. */
-export type PresenceState = { holder: PresenceHolder | null; known: boolean };
+export type PresenceState = { holder: PresenceHolder | null; known: boolean; fresh?: boolean };
 
 const parseHolder = (text: unknown): PresenceHolder | null => {
   if (typeof text !== 'string') return null;
@@ -81,7 +81,8 @@ export function createPresenceStore(deps: { config: ApplicationsConfig; log: Fas
       const mine: PresenceHolder = { username: user.username, name: user.name, since: now().toISOString() };
       try {
         const answer = await redis.eval(CLAIM, 1, key(applicationId), user.username, JSON.stringify(mine), String(ttlMs), takeOver ? '1' : '0');
-        return { holder: parseHolder(answer), known: true };
+        // Fresh: this call made the hold (not a heartbeat of one already held), so the wallboard hears of it.
+        return { holder: parseHolder(answer), known: true, fresh: answer === JSON.stringify(mine) };
       } catch (err) {
         return unknown(err, 'claim');
       }
@@ -104,6 +105,42 @@ export function createPresenceStore(deps: { config: ApplicationsConfig; log: Fas
       } catch (err) {
         return unknown(err, 'release');
       }
+    },
+
+    /**
+     * Every application held open now, with its holder (the wallboard's advisers). Reads the keys
+     * by SCAN (never KEYS, which blocks Redis), a page at a time; empty when Redis cannot be asked.
+     */
+    async list(): Promise<{ applicationId: number; holder: PresenceHolder }[]> {
+      const prefix = key(0).slice(0, -1);
+      try {
+        const found: { applicationId: number; holder: PresenceHolder }[] = [];
+        let cursor = '0';
+        do {
+          const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+          cursor = next;
+          if (keys.length === 0) continue;
+          const values = await redis.mget(...keys);
+          keys.forEach((k, i) => {
+            const holder = parseHolder(values[i]);
+            const applicationId = Number(k.slice(prefix.length));
+            if (holder && Number.isSafeInteger(applicationId)) found.push({ applicationId, holder });
+          });
+        } while (cursor !== '0');
+        return found;
+      } catch (err) {
+        log.warn({ err }, 'presence list failed; the wallboard shows nothing open');
+        return [];
+      }
+    },
+
+    /**
+     * Tells the wallboards something changed on the desk (contracts deskChangedEvent on
+     * WALLBOARD_CHANNEL): fire and forget, as the relay's decisions, so a lost message costs one
+     * poll of the board.
+     */
+    announceDesk(): void {
+      redis.publish(WALLBOARD_CHANNEL, JSON.stringify(deskChangedEvent(now()))).catch((err: unknown) => log.warn({ err }, 'wallboard announcement failed'));
     },
 
     async close() {

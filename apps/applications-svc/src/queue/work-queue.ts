@@ -22,6 +22,8 @@ import { scopeCondition } from '../repositories/scope';
 
 /** Candidates each kind's query reads at most: the first of each kind in its own order, plenty for one 'Next call'. */
 const PER_KIND = 50;
+/** Candidates of each kind the wallboard counts at most: a queue longer than this reads as this many of the kind. */
+const WALLBOARD_PER_KIND = 5_000;
 /**
  * The outer row's id, written with its table: drizzle writes a column of a one-table query without
  * it, which inside a subquery would name the subquery's own column (and match every row).
@@ -102,7 +104,7 @@ export function createWorkQueue(deps: WorkQueueDeps) {
     ),
   };
 
-  async function candidates(user: StaffUser, now: Date): Promise<CandidateRow[]> {
+  async function candidates(user: StaffUser, now: Date, perKind = PER_KIND): Promise<CandidateRow[]> {
     const scope = scopeCondition(user.roles);
     if (scope === null) return [];
     const since = new Date(now.getTime() - DECISION_LOOKBACK_MS);
@@ -132,7 +134,7 @@ export function createWorkQueue(deps: WorkQueueDeps) {
           .from(applications)
           .where(and(scope, where, free(kind, now)))
           .orderBy(order)
-          .limit(PER_KIND),
+          .limit(perKind),
       ),
     );
     const byId = new Map<number, CandidateRow>();
@@ -201,6 +203,35 @@ export function createWorkQueue(deps: WorkQueueDeps) {
     return claimed.length === 1;
   }
 
+  /**
+   * The items in the user's scopes that apply now and are free for their kind (not closed, not
+   * claimed by anyone whose claim still runs), at most `perKind` candidates of each kind.
+   */
+  async function freeEntries(user: StaffUser, now: Date, perKind: number) {
+    const rows = await candidates(user, now, perKind);
+    const entries = rows.flatMap((row) => {
+      const entry = entryOf(row, now);
+      return entry ? [{ ...entry, id: String(row.applicationId), row }] : [];
+    });
+    // An application found by one kind's query may be a more urgent kind now: that kind's claims count.
+    const taken = entries.length
+      ? await db
+          .select({ applicationId: queueClaims.applicationId, kind: queueClaims.kind })
+          .from(queueClaims)
+          .where(
+            and(
+              inArray(
+                queueClaims.applicationId,
+                entries.map((e) => e.row.applicationId),
+              ),
+              or(isNotNull(queueClaims.closedAt), gt(queueClaims.expiresAt, now)),
+            ),
+          )
+      : [];
+    const isTaken = new Set(taken.map((t) => `${t.applicationId}:${t.kind}`));
+    return entries.filter((entry) => !isTaken.has(`${entry.row.applicationId}:${entry.kind}`));
+  }
+
   return {
     /**
      * The adviser's next call: their own open claim first (one item at a time), else the most
@@ -212,34 +243,27 @@ export function createWorkQueue(deps: WorkQueueDeps) {
       const mine = await openClaim(user.username, now);
       if (mine) return mine;
       const until = new Date(now.getTime() + deps.claimMinutes * 60_000);
-      const rows = await candidates(user, now);
-      const entries = rows.flatMap((row) => {
-        const access = accessForCourse(user.roles, { SCHOOL: row.school, DEPT: row.dept });
-        const entry = canEditApplication(access, row.status) ? entryOf(row, now) : null;
-        return entry ? [{ ...entry, id: String(row.applicationId), row }] : [];
-      });
-      // An application found by one kind's query may be a more urgent kind now: that kind's claims count.
-      const taken = entries.length
-        ? await db
-            .select({ applicationId: queueClaims.applicationId, kind: queueClaims.kind })
-            .from(queueClaims)
-            .where(
-              and(
-                inArray(
-                  queueClaims.applicationId,
-                  entries.map((e) => e.row.applicationId),
-                ),
-                or(isNotNull(queueClaims.closedAt), gt(queueClaims.expiresAt, now)),
-              ),
-            )
-        : [];
-      const isTaken = new Set(taken.map((t) => `${t.applicationId}:${t.kind}`));
+      const entries = (await freeEntries(user, now, PER_KIND)).filter(({ row }) =>
+        canEditApplication(accessForCourse(user.roles, { SCHOOL: row.school, DEPT: row.dept }), row.status),
+      );
       for (const entry of orderWorkQueue(entries)) {
-        if (isTaken.has(`${entry.row.applicationId}:${entry.kind}`)) continue;
         if (await deps.heldByOther?.(entry.row.applicationId, user.username)) continue;
         if (await claim(entry.row.applicationId, entry, user.username, now, until)) return itemOf(entry.row, entry, until, now);
       }
       return null;
+    },
+
+    /**
+     * The queue as the wallboard counts it, in the user's scopes (docs/domain/wallboard.md "The
+     * desk"): the items waiting (free: not claimed, not closed) and the instant the oldest of those
+     * already due has waited since (a callback's window start, a submission, a call logged; a
+     * deadline still ahead is not a wait); null when none.
+     */
+    async waiting(user: StaffUser): Promise<{ length: number; oldestSince: string | null }> {
+      const now = deps.now();
+      const entries = await freeEntries(user, now, WALLBOARD_PER_KIND);
+      const due = entries.map((e) => e.dueAt).filter((at) => new Date(at).getTime() <= now.getTime());
+      return { length: entries.length, oldestSince: due.length ? due.reduce((a, b) => (new Date(a) <= new Date(b) ? a : b)) : null };
     },
 
     /**

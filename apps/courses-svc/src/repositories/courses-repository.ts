@@ -109,6 +109,10 @@ export type CourseUpdateOutcome =
   | { kind: 'not-counted' }
   | { kind: 'invalid'; message: string };
 
+/** What course control's Close or Reopen did: the change made, or why nothing was (the course already in that state). */
+export type CourseOpenOutcome =
+  { kind: 'saved'; change: CourseFieldChange } | { kind: 'not-found' } | { kind: 'already-closed' } | { kind: 'not-closed' } | { kind: 'nothing-to-restore' };
+
 /** Matches a course by UCAS code or code override, case-insensitively. */
 const codeMatches = (code: string) => {
   const upper = code.toUpperCase();
@@ -343,6 +347,8 @@ export function createCoursesRepository(db: CoursesDatabase) {
             Object.assign(set, { [editableColumns[field]]: columnValue(field, change.new) });
           }
           if (announced) set.controlVersion = locked.controlVersion + 1;
+          // Vacancies typed in replace what an explicit Close kept: Reopen never restores an older number.
+          if (changes.some((c) => c.field === 'VACANCIES_EXTERNAL')) set.vacanciesBeforeClose = null;
           // The history records requirements as sentences; the row keeps the data.
           // Written as JSON text: drizzle sends a bare array parameter as a PostgreSQL array, not JSON.
           if ('subjectRequirements' in set) set.subjectRequirements = sql`${JSON.stringify(next.SUBJECT_REQUIREMENTS ?? [])}::jsonb`;
@@ -363,6 +369,43 @@ export function createCoursesRepository(db: CoursesDatabase) {
         }
         return { kind: 'saved', courseData: next, changes, announced } as const;
       });
+    },
+
+    /**
+     * Course control's explicit Close and Reopen, on the locked row with its history entry in one
+     * transaction. Close sets the external vacancies to 0 and keeps the number it had
+     * (vacancies_before_close); refused when they are 0 already. Reopen restores that number and
+     * forgets it; refused when the course is open, or was closed by typing 0 (nothing kept).
+     * External vacancies are not a places-ledger setting, so no outbox row is written.
+     */
+    async setOpen(code: string, open: boolean, username: string): Promise<CourseOpenOutcome> {
+      return db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ ucasCode: courses.ucasCode, vacancies: courses.vacanciesExternal, before: courses.vacanciesBeforeClose })
+          .from(courses)
+          .where(codeMatches(code))
+          .for('update');
+        if (!locked) return { kind: 'not-found' } as const;
+        let change: CourseFieldChange;
+        if (!open) {
+          if (locked.vacancies === 0) return { kind: 'already-closed' } as const;
+          change = { field: 'VACANCIES_EXTERNAL', old: locked.vacancies, new: 0 };
+          await tx.update(courses).set({ vacanciesExternal: 0, vacanciesBeforeClose: locked.vacancies }).where(eq(courses.ucasCode, locked.ucasCode));
+        } else {
+          if (locked.vacancies > 0) return { kind: 'not-closed' } as const;
+          if (locked.before === null) return { kind: 'nothing-to-restore' } as const;
+          change = { field: 'VACANCIES_EXTERNAL', old: 0, new: locked.before };
+          await tx.update(courses).set({ vacanciesExternal: locked.before, vacanciesBeforeClose: null }).where(eq(courses.ucasCode, locked.ucasCode));
+        }
+        await tx.insert(courseHistory).values({ ucasCode: locked.ucasCode, username, changes: [change] });
+        return { kind: 'saved', change } as const;
+      });
+    },
+
+    /** The external vacancies Reopen would restore (null: the course was not closed with Close). */
+    async reopenVacancies(ucasCode: string): Promise<number | null> {
+      const [row] = await db.select({ before: courses.vacanciesBeforeClose }).from(courses).where(eq(courses.ucasCode, ucasCode));
+      return row?.before ?? null;
     },
 
     /** The course's history, newest first (at most `limit` entries). */

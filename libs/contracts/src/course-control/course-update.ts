@@ -43,6 +43,33 @@ export const COURSE_UPDATE_MESSAGES = {
   SAVED: 'Course saved.',
 } as const;
 
+/** A course as the close and reopen texts name it: 'Computer Science (G400)'. */
+export const courseNamed = (course: { COURSE_TITLE: string; UCAS_CODE: string; COURSE_CODE_OVERRIDE?: string | null }): string =>
+  `${course.COURSE_TITLE} (${course.COURSE_CODE_OVERRIDE?.trim() ? course.COURSE_CODE_OVERRIDE : course.UCAS_CODE})`;
+
+/**
+ * Texts of course control's explicit Close and Reopen (the course control screen and the
+ * wallboard, and the services' refusals): the confirmation names the course, and what reopening
+ * restores.
+ */
+export const COURSE_OPEN_TEXTS = {
+  CLOSE: 'Close course',
+  REOPEN: 'Reopen course',
+  CANCEL: 'Cancel',
+  closeTitle: (course: string): string => `Close ${course} to new applications?`,
+  closeBody: (vacancies: number): string =>
+    `Its ${vacancies} external ${vacancies === 1 ? 'vacancy is' : 'vacancies are'} set to 0, so the public sees it as Closed. Reopening restores ${vacancies === 1 ? 'it' : 'them'}.`,
+  reopenTitle: (course: string): string => `Reopen ${course}?`,
+  reopenBody: (vacancies: number): string =>
+    `Its ${vacancies} external ${vacancies === 1 ? 'vacancy' : 'vacancies'} from before it was closed ${vacancies === 1 ? 'is' : 'are'} restored, and the public can apply again.`,
+  closed: (course: string): string => `${course} is closed.`,
+  reopened: (course: string, vacancies: number): string => `${course} is open again with ${vacancies} external ${vacancies === 1 ? 'vacancy' : 'vacancies'}.`,
+  alreadyClosed: (course: string): string => `${course} is already closed.`,
+  notClosed: (course: string): string => `${course} is open: there is nothing to reopen.`,
+  nothingToRestore: (course: string): string =>
+    `${course} was not closed with Close course, so there are no vacancies to restore: set its external vacancies instead.`,
+} as const;
+
 /** Tariff points are whole, non-negative and far below a thousand (the UCAS Tariff's range). */
 const tariff = z.number().int().min(0).max(999);
 /** IB Diploma points of the IB requirement; null: the course states no IB requirement. */

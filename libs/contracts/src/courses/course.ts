@@ -110,6 +110,11 @@ export const courseDetailResponseSchema = z.object({
   courseData: courseDataSchema,
   qualOptions: z.array(qualOptionSchema),
   access: accessSchema,
+  /**
+   * Staff answers: the external vacancies Reopen restores when course control's Close closed the
+   * course (null: not closed that way); absent from the public answer.
+   */
+  reopenVacancies: z.number().int().nonnegative().nullable().optional(),
 });
 export type CourseDetailResponse = z.infer<typeof courseDetailResponseSchema>;
 

@@ -47,6 +47,7 @@ import { courseDetailResponseSchema, courseIdParamsSchema } from '../courses/cou
 import { courseSearchQuerySchema, courseSearchResponseSchema } from '../courses/course-search';
 import { courseHistoryResponseSchema, courseUpdateBodySchema } from '../course-control/course-update';
 import { figuresQuerySchema, figuresResponseSchema } from '../figures/figures';
+import { wallboardResponseSchema } from '../figures/wallboard';
 import { reconciliationQuerySchema, reconciliationReportSchema } from '../reconciliation/reconciliation';
 import { uploadResponseSchema } from '../files/file-routes';
 import { adminEmailParamsSchema, emailListResponseSchema, failedEmailsResponseSchema, resendEmailResponseSchema } from '../notifications/email-records';
@@ -173,11 +174,17 @@ export const API_ENDPOINTS = withSchemas({
     responses: { 200: courseDetailResponseSchema, ...refusals, ...e404, ...e409, 412: errorResponseSchema },
   },
   deskCourseHistory: { params: courseIdParamsSchema, query, responses: { 200: courseHistoryResponseSchema, ...e401, ...e403, ...e404 } },
+  /** Course control's Close: external vacancies to 0, kept for Reopen (409 already closed). */
+  deskCourseClose: { params: courseIdParamsSchema, body: emptyApiBodySchema, responses: { 200: courseDetailResponseSchema, ...refusals, ...e404, ...e409 } },
+  /** Course control's Reopen: the external vacancies of before the Close restored (409 not closed that way). */
+  deskCourseReopen: { params: courseIdParamsSchema, body: emptyApiBodySchema, responses: { 200: courseDetailResponseSchema, ...refusals, ...e404, ...e409 } },
   figures: { query: figuresQuerySchema, responses: { 200: figuresResponseSchema, ...refusals } },
   /** The same figures as a CSV download. */
   figuresCsv: { query: figuresQuerySchema, responses: { 200: z.string(), ...refusals } },
   /** The failed decision emails of the courses the user may report on, newest first, each with its application's keys (Resend is deskEmailResend). */
   figuresFailedEmails: { query, responses: { 200: failedEmailsResponseSchema, ...refusals, ...e503 } },
+  /** The wallboard's desk panels: queue, callbacks, advisers signed in, with their red states (figures wallboard.ts). */
+  wallboard: { query, responses: { 200: wallboardResponseSchema, ...refusals } },
   /** The daily reconciliation of a day (`date`, default today): figures, events feed and each webhook endpoint per status (view-report over all courses). */
   reconciliation: { query: reconciliationQuerySchema, responses: { 200: reconciliationReportSchema, ...refusals } },
   /** The wallboard's live updates: server-sent events (text/event-stream), one per decision (figures wallboard.ts). */

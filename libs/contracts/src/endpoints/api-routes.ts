@@ -40,9 +40,12 @@ export const API_ROUTES = {
   deskCourse: { method: 'GET', path: '/api/admin/courses/:id' },
   deskCourseUpdate: { method: 'PUT', path: '/api/admin/courses/:id' },
   deskCourseHistory: { method: 'GET', path: '/api/admin/courses/:id/history' },
+  deskCourseClose: { method: 'POST', path: '/api/admin/courses/:id/close' },
+  deskCourseReopen: { method: 'POST', path: '/api/admin/courses/:id/reopen' },
   figures: { method: 'GET', path: '/api/admin/figures' },
   figuresCsv: { method: 'GET', path: '/api/admin/figures.csv' },
   figuresFailedEmails: { method: 'GET', path: '/api/admin/figures/failed-emails' },
+  wallboard: { method: 'GET', path: '/api/admin/wallboard' },
   reconciliation: { method: 'GET', path: '/api/admin/reconciliation' },
   wallboardEvents: { method: 'GET', path: '/api/admin/wallboard/events' },
   // The applications desk.

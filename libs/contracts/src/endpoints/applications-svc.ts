@@ -57,6 +57,7 @@ import {
 } from '../applications/store-application';
 import { errorResponseSchema } from '../common/errors';
 import { figuresCountRequestSchema, figuresCountResponseSchema } from '../figures/figures';
+import { wallboardDeskQuerySchema, wallboardDeskSchema } from '../figures/wallboard';
 import { reconciliationQuerySchema, reconciliationReportSchema } from '../reconciliation/reconciliation';
 import { placesBackfillResultSchema, placesBackfillSchema, placesLedgerSchema } from '../rules/places-schemas';
 import { clearingStatusAuditResponseSchema, clearingStatusResponseSchema, clearingStatusUpdateSchema } from '../status/clearing-status';
@@ -406,6 +407,13 @@ export const APPLICATIONS_SVC = {
     path: '/figures',
     body: figuresCountRequestSchema,
     responses: { 200: figuresCountResponseSchema, ...e400, ...e403 },
+  }),
+  /** The wallboard's desk panels (queue, callbacks, presence, decisions today) in the forwarded user's scopes. */
+  wallboardDesk: endpoint({
+    method: 'GET',
+    path: '/wallboard',
+    query: wallboardDeskQuerySchema,
+    responses: { 200: wallboardDeskSchema, ...e400, ...e403 },
   }),
   /** The daily reconciliation of a day (default: today in the team's time zone); view-report over all courses. */
   reconciliation: endpoint({

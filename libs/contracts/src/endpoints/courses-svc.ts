@@ -64,6 +64,23 @@ export const COURSES_SVC = {
       412: errorResponseSchema,
     },
   }),
+  /**
+   * Course control's explicit Close (external vacancies to 0, the old number kept) and Reopen
+   * (that number restored), to users who may edit the course; 409 when already closed / not
+   * closed that way; each is a history entry.
+   */
+  close: endpoint({
+    method: 'POST',
+    path: '/courses/:id/close',
+    params: courseIdParamsSchema,
+    responses: { 200: courseDetailResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+  }),
+  reopen: endpoint({
+    method: 'POST',
+    path: '/courses/:id/reopen',
+    params: courseIdParamsSchema,
+    responses: { 200: courseDetailResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+  }),
   /** A course's change history, to users who may edit it. */
   history: endpoint({
     method: 'GET',

@@ -79,6 +79,8 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (heldByOther(before, user.username) && state.holder?.username === user.username) {
         await repo().addLog(row, PRESENCE_TEXTS.takeOverLog(before.name), user.username);
       }
+      // A new hold (not a heartbeat) changes what the advisers have open on the wallboard.
+      if (state.fresh) fastify.presence.announceDesk();
       return presenceAnswer(state.holder, user);
     },
   });
@@ -90,6 +92,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const state = await fastify.presence.release(row.applicationId, user.username);
       // Leaving without an outcome: the adviser's 'Next call' item on it returns to the queue now.
       await fastify.workQueue.release(row.applicationId, user.username);
+      fastify.presence.announceDesk();
       return presenceAnswer(state.holder, user);
     },
   });
@@ -99,7 +102,10 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
     handler: async (request) => {
       const user = requireUser(request);
       if (user.roles.length === 0) throw new HttpError(403, DESK_MESSAGES.NO_ROLE);
-      return { item: await fastify.workQueue.next(user) };
+      const item = await fastify.workQueue.next(user);
+      // An item taken leaves the queue the wallboard counts.
+      if (item) fastify.presence.announceDesk();
+      return { item };
     },
   });
 
@@ -166,6 +172,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
         await fastify.presence.release(held.applicationId, user.username);
         // ...and closes its work-queue item: it does not come back.
         await fastify.workQueue.close(held.applicationId);
+        fastify.presence.announceDesk();
       }
       return {
         confirmed_status: result.status,
@@ -190,6 +197,7 @@ export const deskRoutes: FastifyPluginAsyncZod = async (fastify) => {
       // A call logged is an outcome: the adviser's hold ends with it.
       await fastify.presence.release(row.applicationId, user.username);
       await fastify.workQueue.close(row.applicationId);
+      fastify.presence.announceDesk();
       return { OUTBOUND_CALL_FLAG: 1 as const, OUTBOUND_CALL_REMARK: remark, log };
     },
   });

@@ -37,6 +37,11 @@ export const courses = pgTable(
     ibAccepted: integer('ib_accepted'),
     suspended: boolean('suspended').notNull().default(false),
     vacanciesExternal: integer('vacancies_external').notNull().default(0),
+    /**
+     * The external vacancies a course had when course control closed it (its explicit Close): what
+     * Reopen restores. Null: not closed that way (open, or closed by typing 0).
+     */
+    vacanciesBeforeClose: integer('vacancies_before_close'),
     /** Places left: a projection of applications-svc's places ledger (places/places-projection.ts). */
     vacanciesInternal: integer('vacancies_internal').notNull().default(0),
     /**

@@ -2,8 +2,10 @@ import {
   accessForCourse,
   canEditCourse,
   canViewReport,
+  COURSE_OPEN_TEXTS,
   COURSE_UPDATE_MESSAGES,
   COURSES_SVC,
+  courseNamed,
   FIGURES_TEXTS,
   PLACES_MESSAGES,
   routeOf,
@@ -55,7 +57,10 @@ export const courseRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const found = await fastify.coursesRepository.find(request.params.id);
       if (!found) throw new HttpError(404, `Course ${request.params.id} not found`);
       const user = staffUserFromRequest(request);
-      return { ...found, access: accessForCourse(user?.roles, found.courseData) };
+      const access = accessForCourse(user?.roles, found.courseData);
+      // Staff see what Reopen would restore; the public answer stays as spec section 7 has it.
+      if (!user) return { ...found, access };
+      return { ...found, access, reopenVacancies: await fastify.coursesRepository.reopenVacancies(found.courseData.UCAS_CODE) };
     },
   });
 
@@ -95,6 +100,29 @@ export const courseRoutes: FastifyPluginAsyncZod = async (fastify) => {
       return { courseData: outcome.courseData, qualOptions: found.qualOptions, access };
     },
   });
+
+  // Course control's explicit Close and Reopen (external vacancies kept and restored), each named in its refusal.
+  for (const [declaration, open] of [
+    [COURSES_SVC.close, false],
+    [COURSES_SVC.reopen, true],
+  ] as const) {
+    fastify.route({
+      ...routeOf(declaration),
+      handler: async (request) => {
+        const { found, user, access } = await editableCourse(fastify, request, request.params.id);
+        const named = courseNamed(found.courseData);
+        const outcome = await fastify.coursesRepository.setOpen(found.courseData.UCAS_CODE, open, user.username);
+        if (outcome.kind === 'not-found') throw new HttpError(404, `Course ${request.params.id} not found`);
+        if (outcome.kind === 'already-closed') throw new HttpError(409, COURSE_OPEN_TEXTS.alreadyClosed(named));
+        if (outcome.kind === 'not-closed') throw new HttpError(409, COURSE_OPEN_TEXTS.notClosed(named));
+        if (outcome.kind === 'nothing-to-restore') throw new HttpError(409, COURSE_OPEN_TEXTS.nothingToRestore(named));
+        request.log.info({ username: user.username, course: found.courseData.UCAS_CODE, open }, open ? 'course reopened' : 'course closed');
+        const after = await fastify.coursesRepository.find(found.courseData.UCAS_CODE);
+        if (!after) throw new HttpError(404, `Course ${request.params.id} not found`);
+        return { ...after, access, reopenVacancies: await fastify.coursesRepository.reopenVacancies(found.courseData.UCAS_CODE) };
+      },
+    });
+  }
 
   fastify.route({
     ...routeOf(COURSES_SVC.history),

@@ -45,6 +45,12 @@ declare module 'fastify' {
     signIn(request: FastifyRequest, reply: FastifyReply, user: StaffUser, origin: SignInOrigin): Promise<void>;
     /** Ends the request's session in Redis, clears its cookie and renews the CSRF secret. */
     signOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * The staff signed in now with at least one role (the wallboard's advisers): every session
+     * record in Redis that its MAC vouches for and that has not reached its idle or absolute end,
+     * one entry per username (the latest active session's name), by name.
+     */
+    signedInStaff(): Promise<{ username: string; name: string }[]>;
   }
 }
 
@@ -269,6 +275,10 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
   async (fastify, { config, refreshRoles }) => {
     // No session lives past this since its sign-in (endsOf): an id ended now can never be valid again after it.
     const ceiling = Math.max(config.SESSION_HARD_CEILING_MS, config.SESSION_ABSOLUTE_TIMEOUT_MS);
+    const sessionPrefix = `${config.REDIS_KEY_PREFIX}:session:`;
+    const serializer = signedSessionSerializer(config.SESSION_SECRET, () =>
+      fastify.log.warn('staff session record refused: its HMAC does not match its id and content (edited in Redis, or copied from another id?)'),
+    );
     await fastify.register(sessionOnlyWithCookie(SESSION_COOKIE), {
       secret: config.SESSION_SECRET,
       cookieName: SESSION_COOKIE,
@@ -283,13 +293,11 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
       saveUninitialized: false,
       store: new StaffSessionStore({
         client: fastify.redis,
-        prefix: `${config.REDIS_KEY_PREFIX}:session:`,
+        prefix: sessionPrefix,
         endedPrefix: `${config.REDIS_KEY_PREFIX}:session-ended:`,
         endedTtlMs: ceiling,
         onEndedSave: () => fastify.log.info('an ended staff session was not written back by a call that read it before it ended'),
-        serializer: signedSessionSerializer(config.SESSION_SECRET, () =>
-          fastify.log.warn('staff session record refused: its HMAC does not match its id and content (edited in Redis, or copied from another id?)'),
-        ),
+        serializer,
       }),
     });
 
@@ -394,6 +402,31 @@ export const staffSessionPlugin = fp<{ config: GatewayConfig; refreshRoles: Role
       request.staffUser = user;
       reply.setCookie(STAFF_SIGNED_IN_COOKIE, '1', { ...hintOptions, maxAge: Math.ceil(ceiling / 1000) });
       await recordStaffEvent(fastify, request, { ACTION: 'SIGN_IN', USERNAME: user.username, DETAIL: `${origin.from}: ${rolesText(user.roles)}` });
+    });
+
+    fastify.decorate('signedInStaff', async () => {
+      const now = Date.now();
+      const found = new Map<string, { username: string; name: string; at: number }>();
+      let cursor = '0';
+      do {
+        // SCAN, never KEYS: a page at a time, so Redis is not blocked on results day.
+        const [next, keys] = await fastify.redis.scan(cursor, 'MATCH', `${sessionPrefix}*`, 'COUNT', 500);
+        cursor = next;
+        const texts = keys.length ? await fastify.redis.mget(...keys) : [];
+        keys.forEach((key, i) => {
+          const text = texts[i];
+          if (!text) return;
+          const session = serializer.parse(key.slice(sessionPrefix.length), text) as Partial<FastifySessionObject> | null;
+          const user = staffUserSchema.safeParse(session?.user);
+          if (!session || !user.success || user.data.roles.length === 0 || typeof session.signedInAt !== 'number') return;
+          const ends = endsOf({ ...session, signedInAt: session.signedInAt });
+          if (now > ends.endsAt || now > ends.idleEndsAt) return;
+          const at = session.lastActiveAt ?? session.signedInAt;
+          const seen = found.get(user.data.username);
+          if (!seen || seen.at < at) found.set(user.data.username, { username: user.data.username, name: user.data.name, at });
+        });
+      } while (cursor !== '0');
+      return [...found.values()].map(({ username, name }) => ({ username, name })).sort((a, b) => a.name.localeCompare(b.name));
     });
 
     fastify.decorate('signOut', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -47,9 +47,12 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   deskCourse: 'One course for staff',
   deskCourseUpdate: "Change a course's Clearing settings",
   deskCourseHistory: "A course's change history",
+  deskCourseClose: 'Close a course to new applications (its external vacancies kept for reopening)',
+  deskCourseReopen: 'Reopen a course closed with Close, restoring its external vacancies',
   figures: 'Application figures by course',
   figuresCsv: 'Application figures by course, as CSV',
   figuresFailedEmails: 'Failed decision emails of the courses in the figures',
+  wallboard: "The wallboard's desk panels: queue, callbacks, advisers signed in, red states",
   reconciliation: 'The daily reconciliation: figures, events feed and webhook deliveries per status',
   wallboardEvents: 'Live wallboard updates (server-sent events)',
   deskApplications: 'List applications (the applications desk)',
@@ -115,7 +118,7 @@ const BINARY_ANSWERS: Partial<Record<ApiRouteName, Record<string, unknown>>> = {
   wallboardEvents: {
     200: {
       description:
-        'A stream of server-sent events: `event: figures` with a JSON `data` line per decision (the course, its new status, when), and keep-alive comments',
+        'A stream of server-sent events: `event: figures` with a JSON `data` line per decision (the course, its new status, when) or change on the desk (`type: desk`), and keep-alive comments',
       content: { 'text/event-stream': { schema: { type: 'string' } } },
     },
   },

@@ -43,6 +43,27 @@ export const courseApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   });
 
+  /**
+   * Course control's explicit Close and Reopen (the course control screen and the wallboard, each
+   * after a confirmation naming the course): courses-svc keeps the external vacancies at Close and
+   * restores them at Reopen (409 when the course is already in that state). Answers the course as
+   * GET does, with its new ETag.
+   */
+  for (const [route, call] of [
+    [API_ENDPOINTS.deskCourseClose, COURSES_SVC.close],
+    [API_ENDPOINTS.deskCourseReopen, COURSES_SVC.reopen],
+  ] as const) {
+    fastify.route({
+      ...routeOf(route),
+      preHandler: fastify.csrfProtection,
+      handler: async (request, reply) => {
+        const detail = await fastify.places.withLedgerPlaces(request, await fastify.services.courses.send(request, call, { params: request.params }));
+        void reply.header('etag', courseEtag(detail.courseData)).header('cache-control', 'no-store');
+        return detail;
+      },
+    });
+  }
+
   /** A course's change history, newest first (users who may edit the course). */
   fastify.route(forwardedRoute(fastify, API_ENDPOINTS.deskCourseHistory, COURSES_SVC.history));
 };

@@ -44,7 +44,15 @@ export const apiRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, 
   await fastify.register(applicationApiRoutes, { config });
   await fastify.register(fileApiRoutes);
   await fastify.register(figuresApiRoutes, { fastMinutes: config.WALLBOARD_FILLS_FAST_MINUTES });
-  await fastify.register(wallboardApiRoutes);
+  await fastify.register(wallboardApiRoutes, {
+    atRiskMinutes: config.WALLBOARD_CALLBACK_AT_RISK_MINUTES,
+    thresholds: {
+      queue_length: config.WALLBOARD_RED_QUEUE_LENGTH,
+      oldest_wait_minutes: config.WALLBOARD_RED_OLDEST_WAIT_MINUTES,
+      callbacks_at_risk: config.WALLBOARD_RED_CALLBACKS_AT_RISK,
+      callbacks_missed: config.WALLBOARD_RED_CALLBACKS_MISSED,
+    },
+  });
   await fastify.register(reconciliationApiRoutes);
   await fastify.register(scenarioApiRoutes);
   await fastify.register(eventApiRoutes, { config });

@@ -1,6 +1,12 @@
 import {
   API_ENDPOINTS,
+  APPLICATIONS_SVC,
+  COURSES_SVC,
   canViewFigures,
+  minutesWaiting,
+  wallboardRed,
+  type WallboardResponse,
+  type WallboardThresholds,
   FIGURES_TEXTS,
   routeOf,
   WALLBOARD_CHANNEL,
@@ -20,7 +26,52 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
  * `retry:` (how soon EventSource reconnects) and a `: connected` comment, so a client knows it is
  * listening before any decision. Users without view-report are refused 403 as on the figures.
  */
-export const wallboardApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
+export const wallboardApiRoutes: FastifyPluginAsyncZod<{ atRiskMinutes: number; thresholds: WallboardThresholds }> = async (
+  fastify,
+  { atRiskMinutes, thresholds },
+) => {
+  /**
+   * GET /api/admin/wallboard: the board's desk panels (docs/domain/wallboard.md "The desk"):
+   * applications-svc's queue, callbacks, presence and decisions today in the user's scopes, the
+   * advisers signed in (this gateway's sessions) with what they have open (course titles from
+   * courses-svc) and their decisions today, and which panels are red by the configured thresholds.
+   */
+  fastify.route({
+    ...routeOf(API_ENDPOINTS.wallboard),
+    handler: async (request, reply): Promise<WallboardResponse> => {
+      if (!canViewFigures(request.staffUser)) throw new HttpError(403, FIGURES_TEXTS.FORBIDDEN);
+      void reply.header('cache-control', 'no-store');
+      const [desk, { rows: courses }, signedIn] = await Promise.all([
+        fastify.services.applications.send(request, APPLICATIONS_SVC.wallboardDesk, { query: { at_risk_minutes: atRiskMinutes } }),
+        fastify.services.courses.send(request, COURSES_SVC.reportable),
+        fastify.signedInStaff(),
+      ]);
+      const now = new Date();
+      const titles = new Map(courses.map((c) => [c.UCAS_CODE, c.COURSE_TITLE]));
+      const decisions = new Map(desk.decisions_today.map((d) => [d.username, d.count]));
+      // An adviser holding an application is signed in even if their session is on another stack's Redis.
+      const advisers = new Map(signedIn.map((u) => [u.username, u.name]));
+      for (const open of desk.open) if (!advisers.has(open.username)) advisers.set(open.username, open.name);
+      const queue = { length: desk.queue.length, oldest_wait_minutes: minutesWaiting(desk.queue.oldest_since, now) };
+      return {
+        generatedAt: now.toISOString(),
+        queue,
+        callbacks: desk.callbacks,
+        advisers: [...advisers].map(([username, name]) => ({
+          username,
+          name,
+          open: desk.open
+            .filter((o) => o.username === username)
+            .map((o) => ({ since: o.since, APPLICATION_ID: o.APPLICATION_ID, UCAS_CODE: o.UCAS_CODE, COURSE_TITLE: titles.get(o.UCAS_CODE) ?? o.UCAS_CODE })),
+          decisions_today: decisions.get(username) ?? 0,
+        })),
+        offers_today: desk.offers_today,
+        thresholds,
+        red: wallboardRed({ queue, callbacks: desk.callbacks }, thresholds),
+      };
+    },
+  });
+
   /** Each open stream: how to write to it, and how to end it when the gateway closes. */
   const streams = new Map<(line: string) => void, () => void>();
   // A connection in subscriber mode can do nothing else, so it is the gateway's Redis duplicated;

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { adminCourseKeys, getAdminCourseQueryOptions } from '@/lib/admin-course';
 import { ApiError, formatApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
+import { CourseOpenControl } from '@/components/course-open-control';
 import { useCourseHistory } from '../api/get-course-history';
 import { useUpdateCourse } from '../api/update-course';
 import { COURSE_CONTROL_TEXTS as T } from '../texts';
@@ -21,7 +22,8 @@ const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeSty
  * /staff/courses/{code}: course control for users with edit-course on the course.
  * Each save sends only the changed fields, validated with the contract first; errors show in
  * the error summary (focused) and at the fields; a save shows 'Course saved.' in a status region.
- * A 412 (someone else saved meanwhile) shows the conflict text and 'Reload course'.
+ * A 412 (someone else saved meanwhile) shows the conflict text and 'Reload course'. Close and
+ * Reopen are explicit actions with a confirmation naming the course (CourseOpenControl).
  */
 export function CourseControl({ ucasCode }: { ucasCode: string }) {
   const viewer = useUser()?.username ?? '';
@@ -106,6 +108,18 @@ export function CourseControl({ ucasCode }: { ucasCode: string }) {
       <ErrorSummary key={`summary-${attempt}`} errors={summary} />
       {heading}
       <p className="cd-body">{T.INTRO}</p>
+      <CourseOpenControl
+        course={courseData}
+        reopenVacancies={course.data?.reopenVacancies ?? null}
+        viewer={viewer}
+        onDone={() => {
+          // The form shows the course as it is now (its vacancies and ETag).
+          mutation.reset();
+          setErrors([]);
+          setNotice(null);
+          setFormKey((k) => k + 1);
+        }}
+      />
       {conflict && (
         <p className="cd-body">
           <Button variant="secondary" onClick={() => void reload()}>

@@ -1,6 +1,14 @@
-import { API_ROUTES, buildFigures, WALLBOARD_SSE_EVENT, type FiguresCountResponse, type WallboardEvent } from '@clearing-desk/contracts';
+import {
+  API_ROUTES,
+  buildFigures,
+  WALLBOARD_SSE_EVENT,
+  wallboardRed,
+  type FiguresCountResponse,
+  type WallboardEvent,
+  type WallboardResponse,
+} from '@clearing-desk/contracts';
 import { createCourse } from '@clearing-desk/contracts/testing';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '@/testing/mocks/api-url';
@@ -36,15 +44,75 @@ const courses = [
   createCourse({ UCAS_CODE: 'F300', COURSE_TITLE: 'Physics', VACANCIES_INTERNAL: 5 }),
 ];
 
-/** The fake gateway's figures: Physics's offers as the test sets them. */
-function figuresServer(state: { physicsOffers: number; asked: number }) {
+const THRESHOLDS = { queue_length: 20, oldest_wait_minutes: 30, callbacks_at_risk: 1, callbacks_missed: 1 };
+/** The fake gateway's desk panels: a queue of `queue` calls, the oldest 42 min, one callback at risk, Sam deciding `decisions`. */
+const boardOf = (queue: number, decisions: number): WallboardResponse => {
+  const figures = { queue: { length: queue, oldest_wait_minutes: 42 }, callbacks: { due: 2, at_risk: 1, missed: 0 } };
+  return {
+    generatedAt: NOW.toISOString(),
+    ...figures,
+    advisers: [
+      {
+        username: 'sam',
+        name: 'Sam Patel',
+        open: [{ APPLICATION_ID: '7', UCAS_CODE: 'F300', COURSE_TITLE: 'Physics', since: minutesAgo(12) }],
+        decisions_today: decisions,
+      },
+      { username: 'editor', name: 'Eddie Editor', open: [], decisions_today: 0 },
+    ],
+    // Two of Physics's offers made in the hour from 09:00 London (08:00 UTC), one in the hour before.
+    offers_today: [
+      { UCAS_CODE: 'F300', hour: 9, offers: 2 },
+      { UCAS_CODE: 'F300', hour: 8, offers: 1 },
+    ],
+    thresholds: THRESHOLDS,
+    red: wallboardRed(figures, THRESHOLDS),
+  };
+};
+
+/** The fake gateway's figures: Physics's offers as the test sets them; the desk panels as `state.queue` and `state.decisions`. */
+function figuresServer(state: { physicsOffers: number; asked: number; queue?: number; decisions?: number; boardAsked?: number }) {
   server.use(
     http.get(apiUrl(API_ROUTES.figures.path), () => {
       state.asked += 1;
       return HttpResponse.json(buildFigures(courses, counts(state.physicsOffers), { margin: 0, now: NOW, fastMinutes: 30 }));
     }),
+    http.get(apiUrl(API_ROUTES.wallboard.path), () => {
+      state.boardAsked = (state.boardAsked ?? 0) + 1;
+      return HttpResponse.json(boardOf(state.queue ?? 3, state.decisions ?? 4));
+    }),
+  );
+  courseControlServer('Editor');
+}
+
+/** The fake gateway's course control for the wallboard's chosen course: Physics with 10 external vacancies, closed and reopened. */
+function courseControlServer(access: 'Administrator' | 'Editor' | null) {
+  const physics = courses[1]!;
+  let open = true;
+  const detail = () => ({
+    courseData: { ...physics, VACANCIES_EXTERNAL: open ? 10 : 0 },
+    qualOptions: [],
+    access,
+    reopenVacancies: open ? null : 10,
+  });
+  server.use(
+    http.get(apiUrl(API_ROUTES.deskCourse.path), () => HttpResponse.json(detail())),
+    http.post(apiUrl(API_ROUTES.deskCourseClose.path), () => {
+      open = false;
+      return HttpResponse.json(detail());
+    }),
+    http.post(apiUrl(API_ROUTES.deskCourseReopen.path), () => {
+      open = true;
+      return HttpResponse.json(detail());
+    }),
   );
 }
+
+/** The figure and words of each tile of a list, and whether it is red. */
+const tilesOf = (name: string) =>
+  within(screen.getByRole('list', { name }))
+    .getAllByRole('listitem')
+    .map((li) => [li.textContent, li.classList.contains('cd-wallboard__tile--red')]);
 
 /** A minimal EventSource the test drives (jsdom has none): the wallboard's only source. */
 class FakeEventSource {
@@ -107,8 +175,7 @@ describe('/staff/wallboard', () => {
       ['PhysicsF300', '0 of 5', '5', '5 / 20', 'Filling fast: 15 min'],
       ['EconomicsL100', '0 of 20', '20', '0 / 0', 'Not filling'],
     ]);
-    const tiles = screen.getAllByRole('listitem').filter((li) => li.classList.contains('cd-wallboard__tile'));
-    expect(tiles.map((li) => [li.textContent, li.classList.contains('cd-wallboard__tile--red')])).toEqual([
+    expect(tilesOf('Courses')).toEqual([
       ['0 courses full', false],
       ['1 course filling fast', true],
       ['20 offers in the last hour', false],
@@ -124,6 +191,113 @@ describe('/staff/wallboard', () => {
     act(() => source.emit(WALLBOARD_SSE_EVENT, { type: 'decision', UCAS_CODE: 'F300', STATUS: 'O', AT: NOW.toISOString() }));
     expect(await screen.findByText('2 / 2')).toBeInTheDocument();
     expect(state.asked).toBe(askedBefore + 1);
+  });
+
+  it('shows the queue, callbacks and advisers, red at their limits in words, and follows a decision on the desk', async () => {
+    (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
+    const state = { physicsOffers: 3, asked: 0, queue: 25, decisions: 4, boardAsked: 0 };
+    figuresServer(state);
+    renderApp('/staff/wallboard', { user: editor });
+    const advisers = await screen.findByRole('table', { name: 'Advisers signed in' });
+    expect(tilesOf('Queue')).toEqual([
+      ['25 calls waitingAt or over the limit of 20', true],
+      ['42 Oldest waiting 42 minAt or over the limit of 30 min', true],
+    ]);
+    expect(tilesOf('Callbacks')).toEqual([
+      ['2 due now', false],
+      ['1 at riskAt or over the limit of 1', true],
+      ['0 missed today', false],
+    ]);
+    const adviserRows = () =>
+      within(screen.getByRole('table', { name: 'Advisers signed in' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('td, th')].map((cell) => cell.textContent));
+    expect(
+      within(advisers)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Adviser', 'Open now', 'Decisions today']);
+    expect(adviserRows()).toEqual([
+      ['Sam Patel', 'Physics (F300) since 10:18', '4'],
+      ['Eddie Editor', 'Nothing open', '0'],
+    ]);
+
+    // Sam decides: the stream says so and the board is asked again at once.
+    const source = FakeEventSource.last!;
+    act(() => source.onopen?.());
+    state.decisions = 5;
+    state.queue = 2;
+    const boardAskedBefore = state.boardAsked;
+    act(() => source.emit(WALLBOARD_SSE_EVENT, { type: 'desk', AT: NOW.toISOString() }));
+    await waitFor(() => expect(tilesOf('Queue')[0]).toEqual(['2 calls waiting', false]));
+    expect(adviserRows()[0]).toEqual(['Sam Patel', 'Physics (F300) since 10:18', '5']);
+    expect(state.boardAsked).toBe(boardAskedBefore + 1);
+  });
+
+  it('charts offers against places through the day for the course chosen, with the numbers as a table', async () => {
+    const user = userEvent.setup();
+    figuresServer({ physicsOffers: 3, asked: 0 });
+    // Physics's ledger: 8 Clearing places, 3 offers standing, 5 left.
+    const ledger = {
+      UCAS_CODE: 'F300',
+      CLEARING_PLACES: 8,
+      OFFER_ALLOWANCE: 8,
+      OFFERS: 3,
+      VACANCIES_INTERNAL: 5,
+      GUARD_CLOSED: false,
+      LAST_GUARD_CLOSE: null,
+      LAST_GUARD_REOPEN: null,
+      VERSION: 1,
+    };
+    server.use(
+      http.get(apiUrl(API_ROUTES.figures.path), () => {
+        const withLedger = counts(3);
+        withLedger.rows[0] = { ...withLedger.rows[0]!, places: ledger };
+        return HttpResponse.json(buildFigures(courses, withLedger, { margin: 0, now: NOW, fastMinutes: 30 }));
+      }),
+    );
+    renderApp('/staff/wallboard', { user: editor });
+    const course = await screen.findByRole('combobox', { name: 'Course' });
+    // Soonest to fill first: Physics (3 offers standing, 2 of them made after 09:00 London, 1 between 08:00 and 09:00).
+    expect(course).toHaveValue('F300');
+    const table = screen.getByRole('table', { name: 'Offers against places today: Physics (F300)' });
+    const last = within(table)
+      .getAllByRole('row')
+      .slice(-4)
+      .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    // Hours ending 08:00 to 11:00 London (now is 10:30): none yet, 1 in the hour from 08:00, 2 more in the hour from 09:00.
+    expect(last).toEqual([
+      ['08:00', '0', '8'],
+      ['09:00', '1', '8'],
+      ['10:00', '3', '8'],
+      ['11:00', '3', '8'],
+    ]);
+    expect(await screen.findByRole('img', { name: 'Physics (F300): 3 offers against 8 places now.' })).toBeInTheDocument();
+    await user.selectOptions(course, 'L100');
+    expect(screen.getByRole('table', { name: 'Offers against places today: Economics (L100)' })).toBeInTheDocument();
+  });
+
+  it('closes and reopens the chosen course after a confirmation naming it', async () => {
+    const user = userEvent.setup();
+    figuresServer({ physicsOffers: 3, asked: 0 });
+    courseControlServer('Administrator');
+    renderApp('/staff/wallboard', { user: editor });
+    const close = await screen.findByRole('button', { name: 'Close course: Physics (F300)' });
+    await user.click(close);
+    const dialog = screen.getByRole('dialog', { name: 'Close Physics (F300) to new applications?' });
+    expect(within(dialog).getByText('Its 10 external vacancies are set to 0, so the public sees it as Closed. Reopening restores them.')).toBeInTheDocument();
+    // Cancel changes nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(close);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close course' }));
+    expect(await screen.findByText('Physics (F300) is closed.')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Reopen course: Physics (F300)' }));
+    const reopen = screen.getByRole('dialog', { name: 'Reopen Physics (F300)?' });
+    expect(within(reopen).getByText('Its 10 external vacancies from before it was closed are restored, and the public can apply again.')).toBeInTheDocument();
+    await user.click(within(reopen).getByRole('button', { name: 'Reopen course' }));
+    expect(await screen.findByText('Physics (F300) is open again with 10 external vacancies.')).toBeInTheDocument();
   });
 
   it('switches to large type and remembers it in this browser', async () => {

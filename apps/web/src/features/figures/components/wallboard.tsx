@@ -6,6 +6,7 @@ import {
   WALLBOARD_TEXTS,
   type FiguresCourseRow,
   type FiguresResponse,
+  type WallboardResponse,
 } from '@clearing-desk/contracts';
 import { Button, Notice, Spinner, Table, Tag, type TableColumn } from '@clearing-desk/ui';
 import { useState } from 'react';
@@ -14,6 +15,9 @@ import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatApiError } from '@/lib/api-client';
 import { useFigures } from '../api/get-figures';
+import { useWallboard } from '../api/get-wallboard';
+import { OffersAgainstPlaces } from './offers-against-places';
+import { WallboardDesk } from './wallboard-desk';
 import { liveText, useWallboardLive } from '../lib/wallboard-live';
 import { WALLBOARD_SCREEN_TEXTS as T } from '../texts';
 
@@ -67,9 +71,11 @@ const columns: TableColumn<FiguresCourseRow>[] = [
 ];
 
 /**
- * /staff/wallboard: the supervisor's wall screen. Per course offers against places, the offers
+ * /staff/wallboard: the supervisor's wall screen. The desk panels first (queue, callbacks,
+ * advisers signed in: WallboardDesk), then per course offers against places, the offers
  * of the last quarter hour and hour and the time-to-full forecast (contracts time-to-full.ts),
- * soonest first, red when full or filling fast; counts of both at the top. Updated live by the
+ * soonest first, red when full or filling fast; counts of both at the top; the chart of offers
+ * against places through today (OffersAgainstPlaces, recharts loaded on its own). Updated live by the
  * wallboard's event stream (each decision refetches the figures) with the figures' polling as a
  * fallback. A large-type toggle for a wall screen, remembered in this browser.
  */
@@ -77,6 +83,7 @@ export function Wallboard() {
   useDocumentTitle(WALLBOARD_TEXTS.HEADING);
   const [large, setLarge] = useState(readLargeType);
   const figures = useFigures(FIGURES_MARGIN_DEFAULT);
+  const board = useWallboard();
   const live = useWallboardLive();
   const toggle = () => {
     setLarge(!large);
@@ -97,12 +104,14 @@ export function Wallboard() {
       {said && <p className="cd-body cd-secondary-text">{said}</p>}
       {figures.isPending && <Spinner label={T.LOADING} />}
       {figures.isError && !figures.data && <Notice variant="error">{formatApiError(figures.error)}</Notice>}
-      {figures.data && <WallboardContent figures={figures.data} />}
+      {board.isError && !board.data && <Notice variant="error">{formatApiError(board.error)}</Notice>}
+      {board.data && <WallboardDesk board={board.data} />}
+      {figures.data && <WallboardContent figures={figures.data} board={board.data ?? null} large={large} />}
     </div>
   );
 }
 
-function WallboardContent({ figures }: { figures: FiguresResponse }) {
+function WallboardContent({ figures, board, large }: { figures: FiguresResponse; board: WallboardResponse | null; large: boolean }) {
   const rows = [...figures.courses].sort((a, b) => compareTimeToFull(a.MINUTES_TO_FULL, b.MINUTES_TO_FULL));
   const full = rows.filter((r) => r.FILL_STATE === 'full').length;
   const fast = rows.filter((r) => r.FILL_STATE === 'filling-fast').length;
@@ -110,7 +119,7 @@ function WallboardContent({ figures }: { figures: FiguresResponse }) {
   return (
     <>
       <p className="cd-body cd-secondary-text">{T.UPDATED(time.format(new Date(figures.generatedAt)))}</p>
-      <ul className="cd-wallboard__tiles">
+      <ul className="cd-wallboard__tiles" aria-label={T.COURSE_TILES}>
         <li className={full > 0 ? 'cd-wallboard__tile cd-wallboard__tile--red' : 'cd-wallboard__tile'}>
           <span className="cd-wallboard__figure">{full}</span> {T.FULL_COURSES(full)}
         </li>
@@ -124,6 +133,7 @@ function WallboardContent({ figures }: { figures: FiguresResponse }) {
       <div className="cd-table-container">
         <Table caption={T.COURSES_CAPTION} columns={columns} rows={rows} rowKey={(r) => r.UCAS_CODE} />
       </div>
+      {board && <OffersAgainstPlaces rows={rows} offersToday={board.offers_today} generatedAt={board.generatedAt} large={large} />}
     </>
   );
 }

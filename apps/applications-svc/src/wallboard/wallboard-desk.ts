@@ -1,0 +1,98 @@
+import { FIGURES_TIME_ZONE, type StaffUser, type WallboardDesk } from '@clearing-desk/contracts';
+import { and, count, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { applicationLog, applications, callbacks, queueClaims } from '../db/schema';
+import type { ApplicationsDatabase } from '../plugins/external/database';
+import type { PresenceStore } from '../presence/presence-store';
+import type { WorkQueue } from '../queue/work-queue';
+import { scopeCondition } from '../repositories/scope';
+
+/** Midnight of `now`'s day in London, as SQL (the figures' 'today'). */
+const startOfToday = (now: Date): SQL =>
+  sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${FIGURES_TIME_ZONE}) at time zone ${FIGURES_TIME_ZONE})`;
+
+/**
+ * Whether the callback row has been answered: an adviser recorded an outcome on its application
+ * since its window opened (a LOG row meant for the applicant, or an outbound call logged; not the
+ * public's own rows, such as the submission's).
+ * Nothing marks a callback `done` (docs/domain/work-queue.md), so the outcome is what answers it.
+ */
+const ANSWERED = sql`exists (select 1 from ${applicationLog} l where l.application_id = ${callbacks.applicationId}
+  and l.time >= ${callbacks.slotStart} and l."user" <> 'public' and (l.applicant_message is not null or l.message like 'Outbound call logged:%'))`;
+/** Whether someone has taken the callback from the queue and their claim still runs (or they closed it). */
+const taken = (now: Date): SQL => sql`exists (select 1 from ${queueClaims} q where q.application_id = ${callbacks.applicationId}
+  and q.kind = 'callback' and q.claimed_at >= ${callbacks.slotStart} and (q.closed_at is not null or q.expires_at > ${now.toISOString()}))`;
+
+/**
+ * The wallboard's desk panels in `user`'s scopes (docs/domain/wallboard.md "The desk"):
+ * - queue: the work queue's items waiting now and since when the oldest has waited;
+ * - callbacks: due (booked, window now, not answered), at risk (due, nobody has taken it, the
+ *   window ends within `atRiskMinutes`), missed (booked, window ended today, never answered);
+ * - open: the applications held open (presence) on courses in scope;
+ * - decisions_today: per username, LOG rows meant for the applicant written today on courses in
+ *   scope (a decision each: an adviser's offer, rejection, referral...);
+ * - offers_today: applications offered (O) now whose offer was made today, per course and London hour.
+ */
+export async function wallboardDesk(
+  deps: { db: ApplicationsDatabase; workQueue: WorkQueue; presence: PresenceStore },
+  user: StaffUser,
+  atRiskMinutes: number,
+  now: Date,
+): Promise<WallboardDesk> {
+  const { db } = deps;
+  const scope = scopeCondition(user.roles);
+  if (scope === null)
+    return { queue: { length: 0, oldest_since: null }, callbacks: { due: 0, at_risk: 0, missed: 0 }, open: [], decisions_today: [], offers_today: [] };
+  const at = now.toISOString();
+  const riskFrom = new Date(now.getTime() + atRiskMinutes * 60_000).toISOString();
+  const n = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`.mapWith(Number);
+  const due = sql`${callbacks.slotStart} <= ${at} and ${callbacks.slotEnd} > ${at} and not ${ANSWERED}`;
+
+  const offeredAt = sql`(select max(l.time) from ${applicationLog} l where l.application_id = ${applications.applicationId} and l.applicant_message is not null)`;
+  const [queue, [callbackCounts], held, decisions, offers] = await Promise.all([
+    deps.workQueue.waiting(user),
+    db
+      .select({
+        due: n(due),
+        atRisk: n(sql`${due} and ${callbacks.slotEnd} <= ${riskFrom} and not ${taken(now)}`),
+        missed: n(sql`${callbacks.slotEnd} <= ${at} and ${callbacks.slotEnd} >= ${startOfToday(now)} and not ${ANSWERED}`),
+      })
+      .from(callbacks)
+      .innerJoin(applications, eq(applications.applicationId, callbacks.applicationId))
+      .where(and(eq(callbacks.status, 'booked'), scope)),
+    deps.presence.list(),
+    db
+      .select({ username: applicationLog.user, count: count() })
+      .from(applicationLog)
+      .innerJoin(applications, eq(applications.applicationId, applicationLog.applicationId))
+      .where(and(isNotNull(applicationLog.applicantMessage), gte(applicationLog.time, sql`${startOfToday(now)}`), scope))
+      .groupBy(applicationLog.user),
+    // Offers standing now, by the hour they were made today (their last row meant for the applicant, as the forecast counts them).
+    db
+      .select({
+        ucasCode: applications.ucasCode,
+        hour: sql<number>`extract(hour from ${offeredAt} at time zone ${FIGURES_TIME_ZONE})::int`.mapWith(Number),
+        offers: count(),
+      })
+      .from(applications)
+      .where(and(eq(applications.status, 'O'), sql`${offeredAt} >= ${startOfToday(now)}`, scope))
+      .groupBy(applications.ucasCode, sql`2`),
+  ]);
+  const ids = held.map((h) => h.applicationId);
+  const courses = ids.length
+    ? await db
+        .select({ applicationId: applications.applicationId, ucasCode: applications.ucasCode })
+        .from(applications)
+        .where(and(inArray(applications.applicationId, ids), scope))
+    : [];
+  const courseOf = new Map(courses.map((c) => [c.applicationId, c.ucasCode]));
+  return {
+    queue: { length: queue.length, oldest_since: queue.oldestSince },
+    callbacks: { due: callbackCounts?.due ?? 0, at_risk: callbackCounts?.atRisk ?? 0, missed: callbackCounts?.missed ?? 0 },
+    open: held.flatMap(({ applicationId, holder }) => {
+      const code = courseOf.get(applicationId);
+      return code ? [{ username: holder.username, name: holder.name, since: holder.since, APPLICATION_ID: String(applicationId), UCAS_CODE: code }] : [];
+    }),
+    decisions_today: decisions.map((d) => ({ username: d.username, count: Number(d.count) })),
+    offers_today: offers.map((o) => ({ UCAS_CODE: o.ucasCode, hour: o.hour, offers: Number(o.offers) })),
+  };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "courses" ADD COLUMN "vacancies_before_close" integer;
