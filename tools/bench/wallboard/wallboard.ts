@@ -205,7 +205,8 @@ function openStream(gatewayUrl: string, who: Session, arrivals: Map<string, numb
           if (!frame.includes(`event: ${WALLBOARD_SSE_EVENT}`)) continue;
           const data = /^data: (.*)$/m.exec(frame)?.[1];
           const event = wallboardEventSchema.safeParse(data ? JSON.parse(data) : null);
-          if (!event.success) continue;
+          // Desk changes (an application opened, a call logged) carry no decision to time.
+          if (!event.success || event.data.type !== 'decision') continue;
           const key = keyOf(event.data.UCAS_CODE, event.data.STATUS, event.data.AT);
           if (!arrivals.has(key)) arrivals.set(key, at);
           if (!known().has(event.data.UCAS_CODE)) foreign.n += 1;
