@@ -214,7 +214,9 @@ describe('UCAS reconciliation', () => {
   it('lists the offer past its deadline as lapsed, and confirming it withdraws it as lapsed, returns its place and tells the applicant', async () => {
     clock = LAPSED_CLOCK;
     const view = await overview();
-    expect(view.lapsed.map((o) => [Number(o.APPLICATION_ID), o.UCAS_CODE, o.NAME, o.DEADLINE])).toEqual([[c.applicationId, 'UC01', expect.stringMatching(/^Ucas\d+ /), DEADLINE]]);
+    expect(view.lapsed.map((o) => [Number(o.APPLICATION_ID), o.UCAS_CODE, o.NAME, o.DEADLINE])).toEqual([
+      [c.applicationId, 'UC01', expect.stringMatching(/^Ucas\d+ /), DEADLINE],
+    ]);
     const offersBefore = (await ledger()).OFFERS;
     const confirm = (applicationId: number, user: StaffUser = admin) =>
       app.inject({
@@ -230,7 +232,10 @@ describe('UCAS reconciliation', () => {
     expect(row?.status).toBe('W');
     expect((await ledger()).OFFERS).toBe(offersBefore - 1);
     const email = await outboxOf('decision-email', [c.applicationId]);
-    expect(email.map((r) => [(r.payload as { status: string }).status, (r.payload as { withdrawalReason?: string }).withdrawalReason])).toContainEqual(['W', 'lapsed']);
+    expect(email.map((r) => [(r.payload as { status: string }).status, (r.payload as { withdrawalReason?: string }).withdrawalReason])).toContainEqual([
+      'W',
+      'lapsed',
+    ]);
     const withdrawn = (await eventsOf([c.applicationId])).filter((ev) => ev.type === 'application.withdrawn.v1');
     expect(withdrawn.map((ev) => ev.data)).toEqual([{ previousStatus: 'O', withdrawnBy: 'admin1', reason: 'lapsed' }]);
     const log = await app.db.select().from(applicationLog).where(eq(applicationLog.applicationId, c.applicationId));
@@ -238,7 +243,9 @@ describe('UCAS reconciliation', () => {
       "Status changed from Offered (O) to Withdrawal (W). Offer lapsed: not added in UCAS by 23:59 on Wednesday 19 August 2026. Withdrawn with the reason 'lapsed'.",
     );
     // Nothing confirms twice, nor an offer added in UCAS.
-    expect((await confirm(c.applicationId)).json()).toEqual({ message: 'This offer is not lapsed: it was added in UCAS, changed, or its deadline has not passed.' });
+    expect((await confirm(c.applicationId)).json()).toEqual({
+      message: 'This offer is not lapsed: it was added in UCAS, changed, or its deadline has not passed.',
+    });
     expect((await confirm(a.applicationId)).statusCode).toBe(404);
   });
 });

@@ -53,7 +53,11 @@ export function parseUcasCsv(csv: string, columns: UcasCsvColumns): UcasCsvRow[]
   const missing = [...(personalIndex < 0 ? [columns.personalId] : []), ...(courseIndex < 0 ? [columns.courseCode] : [])];
   if (missing.length > 0) throw new HttpError(400, ucasMissingColumnsMessage(missing));
   if (data.length === 0) throw new HttpError(400, UCAS_TEXTS.FILE_EMPTY);
-  return data.map((record, i) => ({ line: i + 2, personalId: (record[personalIndex] ?? '').trim(), courseCode: (record[courseIndex] ?? '').trim().toUpperCase() }));
+  return data.map((record, i) => ({
+    line: i + 2,
+    personalId: (record[personalIndex] ?? '').trim(),
+    courseCode: (record[courseIndex] ?? '').trim().toUpperCase(),
+  }));
 }
 
 export type UcasDeps = {
@@ -104,7 +108,9 @@ export function createUcasReconciliation(deps: UcasDeps) {
    * the last LOG row meant for the applicant, as the work queue counts it); locked when `forUpdate`.
    */
   async function openOffers(ex: Executor, forUpdate = false, applicationId?: number): Promise<OpenOffer[]> {
-    const decided = sql<string | Date | null>`(select max(l.time) from ${applicationLog} l where l.application_id = ${sql.raw('"applications"."application_id"')} and l.applicant_message is not null)`;
+    const decided = sql<
+      string | Date | null
+    >`(select max(l.time) from ${applicationLog} l where l.application_id = ${sql.raw('"applications"."application_id"')} and l.applicant_message is not null)`;
     const query = ex
       .select({ row: applications, decidedAt: decided })
       .from(applications)
@@ -158,8 +164,12 @@ export function createUcasReconciliation(deps: UcasDeps) {
         deadline: offer.deadline.toISOString(),
         remindedAt: now.toISOString(),
       });
-      await tx.insert(outbox).values({ aggregateId: payload.applicationId, kind: OUTBOX_KINDS.UCAS_REMINDER_EMAIL, payload, traceparent: currentTraceparent() });
-      await tx.insert(applicationLog).values({ applicationId: row.applicationId, user: 'system', status: row.status, message: UCAS_REMINDER_LOG_MESSAGE, time: now });
+      await tx
+        .insert(outbox)
+        .values({ aggregateId: payload.applicationId, kind: OUTBOX_KINDS.UCAS_REMINDER_EMAIL, payload, traceparent: currentTraceparent() });
+      await tx
+        .insert(applicationLog)
+        .values({ applicationId: row.applicationId, user: 'system', status: row.status, message: UCAS_REMINDER_LOG_MESSAGE, time: now });
       await writeApplicationEvent(tx, row, now, {
         type: APPLICATION_EVENT_TYPES.OFFER_LAPSING,
         data: { deadline: offer.deadline.toISOString(), reminderSent: true },
@@ -206,10 +216,17 @@ export function createUcasReconciliation(deps: UcasDeps) {
         for (const r of rows) {
           const id = normaliseUcasPersonalId(r.personalId);
           if (id === null) {
-            unmatched.push({ line: r.line, ucasPersonalId: r.personalId.slice(0, 40), courseCode: r.courseCode.slice(0, 40), reason: UCAS_TEXTS.REASON_BAD_ID });
+            unmatched.push({
+              line: r.line,
+              ucasPersonalId: r.personalId.slice(0, 40),
+              courseCode: r.courseCode.slice(0, 40),
+              reason: UCAS_TEXTS.REASON_BAD_ID,
+            });
             continue;
           }
-          const onCourse = candidates.filter((a) => a.ucasPersonalId === id && (a.ucasCode === r.courseCode || a.courseCodeOverride?.toUpperCase() === r.courseCode));
+          const onCourse = candidates.filter(
+            (a) => a.ucasPersonalId === id && (a.ucasCode === r.courseCode || a.courseCodeOverride?.toUpperCase() === r.courseCode),
+          );
           const live = onCourse.find((a) => a.status !== WITHDRAWN_STATUS);
           if (!live) {
             const reason = onCourse.length > 0 ? UCAS_TEXTS.REASON_WITHDRAWN : UCAS_TEXTS.REASON_NO_APPLICATION;
@@ -227,7 +244,9 @@ export function createUcasReconciliation(deps: UcasDeps) {
             .returning();
           marked.add(live.applicationId);
           matched += 1;
-          await tx.insert(applicationLog).values({ applicationId: live.applicationId, user: input.importedBy, status: live.status, message: UCAS_ADDED_LOG_MESSAGE, time: now });
+          await tx
+            .insert(applicationLog)
+            .values({ applicationId: live.applicationId, user: input.importedBy, status: live.status, message: UCAS_ADDED_LOG_MESSAGE, time: now });
           await writeApplicationEvent(tx, row!, now, {
             type: APPLICATION_EVENT_TYPES.UCAS_CHOICE_ADDED,
             data: { status: live.status, importId, importSource: input.source },
@@ -274,8 +293,14 @@ export function createUcasReconciliation(deps: UcasDeps) {
           COURSE_CODE: row.courseCode,
           REASON: row.reason,
         })),
-        lapsing: offers.filter((o) => isLapsing(o, now)).sort(byDeadline).map(toOffer),
-        lapsed: offers.filter((o) => isLapsed(o, now)).sort(byDeadline).map(toOffer),
+        lapsing: offers
+          .filter((o) => isLapsing(o, now))
+          .sort(byDeadline)
+          .map(toOffer),
+        lapsed: offers
+          .filter((o) => isLapsed(o, now))
+          .sort(byDeadline)
+          .map(toOffer),
       };
     },
 
@@ -285,7 +310,13 @@ export function createUcasReconciliation(deps: UcasDeps) {
      * reason 'lapsed' on its LOG, its place returned through the places ledger, the withdrawal email
      * (saying it lapsed) in the outbox and its events (withdrawn with reason 'lapsed').
      */
-    async confirmLapse(applicationId: number, ucasCode: string, courseFacts: EmailCourseFacts | undefined, user: string, linkValidUntil: (intake: string) => Date) {
+    async confirmLapse(
+      applicationId: number,
+      ucasCode: string,
+      courseFacts: EmailCourseFacts | undefined,
+      user: string,
+      linkValidUntil: (intake: string) => Date,
+    ) {
       const now = deps.now();
       return db.transaction(async (tx) => {
         const [offer] = await openOffers(tx, true, applicationId);
