@@ -98,8 +98,9 @@ export const ucasPlugin = fp<{ config: ApplicationsConfig; now?: () => Date }>(
     worker.on('failed', (_job, err) => log.warn({ err }, 'UCAS job failed; the next run tries again'));
 
     fastify.addHook('onReady', async () => {
-      // Redis down at start: the service still starts (uploads work); the scheduler is set at the next start.
-      await queue
+      // Not awaited: a queue command waits for Redis, and with Redis down the service must still
+      // start and serve; the scheduler is set once Redis answers, or at the next start.
+      void queue
         .upsertJobScheduler(SCHEDULER_ID, { every: config.UCAS_JOB_INTERVAL_MS }, { name: 'run', opts: { removeOnComplete: 100, removeOnFail: 100 } })
         .catch((err: unknown) => log.warn({ err }, 'UCAS job scheduler not set'));
       void worker.run().catch((err: unknown) => log.error({ err }, 'UCAS worker stopped'));
