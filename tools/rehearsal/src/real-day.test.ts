@@ -198,9 +198,9 @@ describe('readRealDay on a seeded day', () => {
         title: 'Computer Science',
         places: 4,
         offers: 4,
-        // Half way (2 of 4) at 08:00 with one offer in the hour: (1/15 + 1/60) / 2 a minute, 2 places left: 48 minutes.
+        // Half way (2 of 4) at 08:00 with one offer in the hour: 1/4 x 1/15 + 3/4 x 1/60 = 7/240 a minute, 2 places left: 68 min 34.286 s.
         forecastTakenAt: '2026-08-13T08:00:00.000Z',
-        forecastFullAt: '2026-08-13T08:48:00.000Z',
+        forecastFullAt: '2026-08-13T09:08:34.286Z',
         actualFullAt: '2026-08-13T08:20:00.000Z',
       },
       { courseCode: 'H620', title: '', places: 3, offers: 1, forecastTakenAt: null, forecastFullAt: null, actualFullAt: null },
