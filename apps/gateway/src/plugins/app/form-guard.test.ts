@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import {
   apiPath,
   FORM_PROOF_HEADER,
@@ -33,6 +34,9 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   app = await buildApp(config);
+  // The gateway's Redis never queues a command before it is connected, and a count it cannot make
+  // lets the call through: the budget is only counted once the connection is ready.
+  if (app.redis.status !== 'ready') await once(app.redis, 'ready');
 });
 afterAll(async () => {
   await app?.close();
