@@ -24,6 +24,21 @@ export type CallbacksDeps = { db: ApplicationsDatabase; calendar: TeamCalendar; 
 
 type Transaction = Parameters<Parameters<ApplicationsDatabase['transaction']>[0]>[0];
 
+/** The application a status-page hash names, its row locked for the booking's transaction (none when unknown). */
+const lockApplication = (tx: Transaction, hash: string) =>
+  tx
+    .select({
+      id: applications.applicationId,
+      studentId: applications.studentId,
+      ucasCode: applications.ucasCode,
+      status: applications.status,
+      form: applications.form,
+    })
+    .from(applications)
+    .where(eq(applications.hash, hash))
+    .for('update')
+    .limit(1);
+
 /** The calendar event of an application's callbacks: one per application, revised by each booking and cancellation. */
 const eventIdOf = (applicationId: number) => `application-${applicationId}`;
 
@@ -112,18 +127,7 @@ export function createCallbacksRepository({ db, calendar, slotMinutes }: Callbac
       if (!aligned || start.getTime() < now.getTime() || !dates(now).includes(date)) return { kind: 'not-a-slot' };
       const end = new Date(start.getTime() + slotMinutes * 60_000);
       return db.transaction(async (tx) => {
-        const [app] = await tx
-          .select({
-            id: applications.applicationId,
-            studentId: applications.studentId,
-            ucasCode: applications.ucasCode,
-            status: applications.status,
-            form: applications.form,
-          })
-          .from(applications)
-          .where(eq(applications.hash, hash))
-          .for('update')
-          .limit(1);
+        const [app] = await lockApplication(tx, hash);
         if (!app) return { kind: 'not-found' } as const;
         const [capacity] = await tx
           .select({ advisers: callbackCapacity.advisers })
@@ -173,18 +177,7 @@ export function createCallbacksRepository({ db, calendar, slotMinutes }: Callbac
      */
     async cancel(hash: string, now: Date): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const [app] = await tx
-          .select({
-            id: applications.applicationId,
-            studentId: applications.studentId,
-            ucasCode: applications.ucasCode,
-            status: applications.status,
-            form: applications.form,
-          })
-          .from(applications)
-          .where(eq(applications.hash, hash))
-          .for('update')
-          .limit(1);
+        const [app] = await lockApplication(tx, hash);
         if (!app) return false;
         const [cancelled] = await tx
           .update(callbacks)
