@@ -1,17 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import {
-  APPLICATIONS_SVC,
-  applyResponseSchema,
-  USER_HEADER,
-  workQueueNextResponseSchema,
-  type StaffUser,
-  type StoreApplicationRequestInput,
-  type WorkQueueItem,
-} from '@clearing-desk/contracts';
-import { createApplicationForm, createCourseDetail } from '@clearing-desk/contracts/testing';
-import { encodeStaffUser } from '@clearing-desk/service-kit';
-import { endpointRequest, internalHeaders } from '@clearing-desk/service-kit/testing';
-import { SUBMIT_ONLY_ASSESSMENT, startApplicationsTestApp, type ApplicationsTestApp } from '../testing/test-app';
+import { APPLICATIONS_SVC, workQueueNextResponseSchema, type StaffUser, type WorkQueueItem } from '@clearing-desk/contracts';
+import { endpointRequest } from '@clearing-desk/service-kit/testing';
+import { applicationMaker, asStaff, startApplicationsTestApp, type ApplicationsTestApp, type StoredApplication, type StoreOptions } from '../testing/test-app';
 
 const PREFIX = `queue-test-${process.pid}`;
 const CLAIM_MINUTES = 15;
@@ -38,48 +27,18 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-const detail = createCourseDetail();
-const submitOnly = SUBMIT_ONLY_ASSESSMENT;
 const adviser = (username: string, school: string, role: StaffUser['roles'][number]['role'] = 'Back Office'): StaffUser => ({
   username,
   name: username,
   roles: [{ role, scope: `school:${school}` }],
 });
-const as = (user: StaffUser) => internalHeaders({ [USER_HEADER]: encodeStaffUser(user) });
+const as = asStaff;
 
-let people = 0;
-type Created = { student: string; course: string; applicationId: string };
+const make = applicationMaker(() => app, { emailPrefix: 'queue', firstUcasId: 6200000000, namePrefix: 'Caller' });
+type Created = StoredApplication;
 
 /** Stores an application on a course of `school` (each test its own school, so its queue is its own). */
-async function create(school: string, options: { status?: 'S' | 'O' | 'R'; user?: string; name?: string } = {}): Promise<Created> {
-  people += 1;
-  const body: StoreApplicationRequestInput = {
-    submission: {
-      ...createApplicationForm({
-        EMAIL: `queue.${people}@example.com`,
-        UCAS_PERSONAL_ID: String(6200000000 + people),
-        NAME1: options.name ?? `Caller${people}`,
-      }),
-      SUBMISSION_ID: randomUUID(),
-    } as StoreApplicationRequestInput['submission'],
-    course: {
-      UCAS_CODE: detail.courseData.UCAS_CODE,
-      DEPART_NUMBER: '12',
-      ALLOW_SECOND_YEAR_ENTRY: false,
-      SCHOOL: school,
-      DEPT: `${school}D`,
-      COURSE_CODE_OVERRIDE: null,
-    },
-    qualOptions: detail.qualOptions,
-    assessment: submitOnly,
-    decision: { confirmed_status: options.status ?? 'S', sub_status: null, rejection_reasons: [], recommended_courses: [] },
-    user: options.user ?? 'public',
-  };
-  const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.store), headers: internalHeaders(), payload: body });
-  expect(res.statusCode).toBe(201);
-  const saved = applyResponseSchema.parse(res.json());
-  return { student: saved.id[0], course: saved.id[1], applicationId: saved.id[2] };
-}
+const create = (school: string, options: Omit<StoreOptions, 'school'> = {}): Promise<Created> => make({ school, ...options });
 
 const next = async (user: StaffUser): Promise<WorkQueueItem | null> => {
   const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.deskQueueNext), headers: as(user) });
@@ -104,7 +63,7 @@ describe(`POST ${APPLICATIONS_SVC.deskQueueNext.path} ('Next call')`, () => {
     const added = await create(school, { status: 'O', user: 'backoffice' });
     const notAdded = await create(school, { status: 'O', user: 'backoffice' });
     const imported = await app.ucas.importCsv({
-      csv: `Personal ID,Course code\n${String(6200000000 + people - 1)},${added.course}\n`,
+      csv: `Personal ID,Course code\n${added.ucasPersonalId},${added.course}\n`,
       fileName: 'ucas.csv',
       source: 'upload',
       importedBy: 'admin',

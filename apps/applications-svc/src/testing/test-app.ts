@@ -1,5 +1,15 @@
-import type { Assessment } from '@clearing-desk/contracts';
-import { createTestDatabase, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { randomUUID } from 'node:crypto';
+import {
+  APPLICATIONS_SVC,
+  applyResponseSchema,
+  USER_HEADER,
+  type Assessment,
+  type StaffUser,
+  type StoreApplicationRequestInput,
+} from '@clearing-desk/contracts';
+import { createApplicationForm, createCourseDetail } from '@clearing-desk/contracts/testing';
+import { encodeStaffUser } from '@clearing-desk/service-kit';
+import { createTestDatabase, endpointRequest, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
 import { Redis } from 'ioredis';
 import { buildApp } from '../app';
 import { applicationsConfigSchema } from '../config';
@@ -52,5 +62,55 @@ export async function startApplicationsTestApp(
       await app.close();
       await db.drop();
     },
+  };
+}
+
+/** The headers of an internal call made by `user`, as the gateway forwards a signed-in member of staff. */
+export const asStaff = (user: StaffUser) => internalHeaders({ [USER_HEADER]: encodeStaffUser(user) });
+
+/** An application stored through the store route: its status page hash, its keys and the person's UCAS Personal ID. */
+export type StoredApplication = { hash: string; student: string; course: string; applicationId: string; ucasPersonalId: string };
+
+/** Who stores the application and what it is decided: a public submission (S) unless said otherwise. */
+export type StoreOptions = { school: string; status?: 'S' | 'O' | 'R'; user?: string; name?: string };
+
+/**
+ * A maker of applications (on the app `app` answers once started) on the test course (createCourseDetail) through the store route, each a
+ * new person numbered from 1: `<emailPrefix>.<n>@example.com`, UCAS Personal ID `firstUcasId + n`,
+ * NAME1 `<namePrefix><n>` (unless `name`); stored with SUBMIT_ONLY_ASSESSMENT in department 12,
+ * DEPT `<school>D`. Throws unless the route answers 201; answers the stored application.
+ */
+export function applicationMaker(app: () => ApplicationsTestApp['app'], person: { emailPrefix: string; firstUcasId: number; namePrefix: string }) {
+  const detail = createCourseDetail();
+  let people = 0;
+  return async ({ school, status = 'S', user = 'public', name }: StoreOptions): Promise<StoredApplication> => {
+    people += 1;
+    const ucasPersonalId = String(person.firstUcasId + people);
+    const body: StoreApplicationRequestInput = {
+      submission: {
+        ...createApplicationForm({
+          EMAIL: `${person.emailPrefix}.${people}@example.com`,
+          UCAS_PERSONAL_ID: ucasPersonalId,
+          NAME1: name ?? `${person.namePrefix}${people}`,
+        }),
+        SUBMISSION_ID: randomUUID(),
+      } as StoreApplicationRequestInput['submission'],
+      course: {
+        UCAS_CODE: detail.courseData.UCAS_CODE,
+        DEPART_NUMBER: '12',
+        ALLOW_SECOND_YEAR_ENTRY: false,
+        SCHOOL: school,
+        DEPT: `${school}D`,
+        COURSE_CODE_OVERRIDE: null,
+      },
+      qualOptions: detail.qualOptions,
+      assessment: SUBMIT_ONLY_ASSESSMENT,
+      decision: { confirmed_status: status, sub_status: null, rejection_reasons: [], recommended_courses: [] },
+      user,
+    };
+    const res = await app().inject({ ...endpointRequest(APPLICATIONS_SVC.store), headers: internalHeaders(), payload: body });
+    if (res.statusCode !== 201) throw new Error(`store answered ${res.statusCode}: ${res.body}`);
+    const saved = applyResponseSchema.parse(res.json());
+    return { hash: saved.hash, student: saved.id[0], course: saved.id[1], applicationId: saved.id[2], ucasPersonalId };
   };
 }

@@ -1,45 +1,21 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { OUTBOX_KINDS, type CallbackEmailPayload } from '@clearing-desk/contracts';
-import { loadConfig } from '@clearing-desk/service-kit';
-import { createTestDatabase, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
-import { Queue } from 'bullmq';
 import { Client } from 'pg';
-import { buildApp } from '../app';
-import { notificationsConfigSchema } from '../config';
-import { startSmtpCatcher, type SmtpCatcher } from '../testing/smtp-catcher';
+import { startNotificationsTestApp, type NotificationsTestApp } from '../testing/test-app';
 import { EMAIL_QUEUE_NAME } from './email-queue';
 
-let db: TestDatabase;
-let smtp: SmtpCatcher;
-let app: Awaited<ReturnType<typeof buildApp>>;
-let queue: Queue;
-const prefix = `notif-callback-${randomBytes(4).toString('hex')}`;
+let testApp: NotificationsTestApp;
+let db: NotificationsTestApp['db'];
+let smtp: NotificationsTestApp['smtp'];
+let queue: NotificationsTestApp['queue'];
 
 beforeAll(async () => {
-  db = await createTestDatabase('notifications_callback');
-  smtp = await startSmtpCatcher();
-  app = await buildApp(
-    loadConfig(notificationsConfigSchema, {
-      INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: db.url,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Clearing Desk <clearing@university.example>',
-      PUBLIC_URL: 'https://clearing.university.example/',
-      UCAS_INSTITUTION_CODE: 'Z99',
-      NOTIFICATIONS_QUEUE_PREFIX: prefix,
-      NOTIFICATIONS_QUEUE_EPHEMERAL: 'true',
-    }),
-  );
-  await app.ready();
-  queue = new Queue(EMAIL_QUEUE_NAME, { connection: { host: '127.0.0.1', port: 6379 }, prefix });
+  testApp = await startNotificationsTestApp('notifications_callback', 'notif-callback', EMAIL_QUEUE_NAME);
+  ({ db, smtp, queue } = testApp);
 });
 
 afterAll(async () => {
-  await queue?.close();
-  await app?.close();
-  await smtp?.close();
-  await db?.drop();
+  await testApp?.close();
 });
 
 const payload: CallbackEmailPayload = {

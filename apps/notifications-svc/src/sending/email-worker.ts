@@ -1,12 +1,12 @@
-import { callbackEmailJobSchema, decisionEmailJobSchema, OUTBOX_KINDS, ucasReminderEmailJobSchema } from '@clearing-desk/contracts';
+import { callbackEmailJobSchema, decisionEmailJobSchema, OUTBOX_KINDS, ucasReminderEmailJobSchema, type DecisionEmailPayload } from '@clearing-desk/contracts';
 import { teamCalendarFromConfig } from '@clearing-desk/contracts/server';
 import { queueTelemetry, redisConnection } from '@clearing-desk/service-kit';
 import { UnrecoverableError, Worker, type Job, type Telemetry } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationsConfig } from '../config';
-import type { EmailRow } from '../db/schema';
-import type { EmailsRepository } from '../repositories/emails-repository';
+import type { EmailAttachment, EmailRow } from '../db/schema';
+import type { EmailsRepository, NewEmail } from '../repositories/emails-repository';
 import { backoffDelay, EMAIL_JOB_NAMES, EMAIL_QUEUE_NAME, type ResendJobData } from './email-queue';
 import { messageIdFor, PermanentSendError, type Mailer } from './mailer';
 import { renderCallbackEmail } from './render-callback-email';
@@ -65,6 +65,39 @@ export const recipientDomain = (email: string): string =>
 export const publicEmailCappedText = (domain: string, cap: number): string =>
   `Not sent: more than ${cap} emails of public submissions to ${domain} this hour (NOTIFICATIONS_PUBLIC_EMAILS_PER_DOMAIN_PER_HOUR). Resend it if it is genuine.`;
 
+/** What every email to an applicant is recorded from: the application's keys and the address. */
+type ApplicantEmailPayload = Pick<DecisionEmailPayload, 'applicationId' | 'studentId' | 'ucasCode' | 'status'> & { applicant: { EMAIL: string } };
+
+/**
+ * The row of an applicant's email (decision, callback, UCAS reminder), rendered once, keyed by its
+ * outbox row (`outboxId`, also the Message-ID's left part), dated `decidedAt` (ISO).
+ */
+function applicantEmail(
+  outboxId: string,
+  payload: ApplicantEmailPayload,
+  rendered: { kind: NewEmail['kind']; subject: string; html: string; text: string; attachments?: EmailAttachment[] },
+  decidedAt: string,
+  mailFrom: string,
+): NewEmail {
+  return {
+    outboxId,
+    kind: rendered.kind,
+    applicationId: payload.applicationId,
+    studentId: payload.studentId,
+    ucasCode: payload.ucasCode,
+    status: payload.status,
+    recipient: payload.applicant.EMAIL.trim(),
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    ...(rendered.attachments ? { attachments: rendered.attachments } : {}),
+    messageId: messageIdFor(outboxId, mailFrom),
+    decidedAt: new Date(decidedAt),
+    resendOf: null,
+    requestedBy: null,
+  };
+}
+
 /**
  * One job of the decision-emails queue (README "Delivery"):
  * 1. the email of the outbox row is recorded once (unique outbox id), rendered at that moment, so
@@ -90,56 +123,30 @@ export async function processEmailJob(deps: EmailWorkerDeps, job: Job): Promise<
   } else if (job.name === OUTBOX_KINDS.CALLBACK_EMAIL) {
     // A booked callback's confirmation with its .ics: recorded once like a decision's email.
     const { outboxId, payload } = callbackEmailJobSchema.parse(job.data);
-    row = await repository.findByOutboxId(outboxId);
-    if (!row) {
-      const rendered = await renderCallbackEmail(payload, {
-        publicUrl: config.PUBLIC_URL,
-        institutionCode: config.UCAS_INSTITUTION_CODE,
-        clearingTeamTelephone: config.CLEARING_TEAM_TELEPHONE,
-        mailFrom: config.MAIL_FROM,
-      });
-      row = await repository.insertOnce({
-        outboxId,
-        kind: rendered.kind,
-        applicationId: payload.applicationId,
-        studentId: payload.studentId,
-        ucasCode: payload.ucasCode,
-        status: payload.status,
-        recipient: payload.applicant.EMAIL.trim(),
-        subject: rendered.subject,
-        html: rendered.html,
-        text: rendered.text,
-        attachments: rendered.attachments,
-        messageId: messageIdFor(outboxId, config.MAIL_FROM),
-        decidedAt: new Date(payload.bookedAt),
-        resendOf: null,
-        requestedBy: null,
-      });
-    }
+    row =
+      (await repository.findByOutboxId(outboxId)) ??
+      (await repository.insertOnce(
+        applicantEmail(
+          outboxId,
+          payload,
+          await renderCallbackEmail(payload, {
+            publicUrl: config.PUBLIC_URL,
+            institutionCode: config.UCAS_INSTITUTION_CODE,
+            clearingTeamTelephone: config.CLEARING_TEAM_TELEPHONE,
+            mailFrom: config.MAIL_FROM,
+          }),
+          payload.bookedAt,
+          config.MAIL_FROM,
+        ),
+      ));
   } else if (job.name === OUTBOX_KINDS.UCAS_REMINDER_EMAIL) {
     // The one reminder of a lapsing offer not yet added in UCAS Hub: recorded once like a decision's email.
     const { outboxId, payload } = ucasReminderEmailJobSchema.parse(job.data);
-    row = await repository.findByOutboxId(outboxId);
-    if (!row) {
-      const rendered = await renderUcasReminderEmail(payload, { publicUrl: config.PUBLIC_URL });
-      row = await repository.insertOnce({
-        outboxId,
-        kind: rendered.kind,
-        applicationId: payload.applicationId,
-        studentId: payload.studentId,
-        ucasCode: payload.ucasCode,
-        status: payload.status,
-        recipient: payload.applicant.EMAIL.trim(),
-        subject: rendered.subject,
-        html: rendered.html,
-        text: rendered.text,
-        attachments: [],
-        messageId: messageIdFor(outboxId, config.MAIL_FROM),
-        decidedAt: new Date(payload.remindedAt),
-        resendOf: null,
-        requestedBy: null,
-      });
-    }
+    row =
+      (await repository.findByOutboxId(outboxId)) ??
+      (await repository.insertOnce(
+        applicantEmail(outboxId, payload, await renderUcasReminderEmail(payload, { publicUrl: config.PUBLIC_URL }), payload.remindedAt, config.MAIL_FROM),
+      ));
   } else {
     const { outboxId, payload } = decisionEmailJobSchema.parse(job.data);
     row = await repository.findByOutboxId(outboxId);
@@ -154,22 +161,7 @@ export async function processEmailJob(deps: EmailWorkerDeps, job: Job): Promise<
       const recipient = payload.applicant.EMAIL.trim();
       const domain = recipientDomain(recipient);
       const count = payload.source === 'public' && deps.countPublicEmail ? await deps.countPublicEmail(domain) : 0;
-      row = await repository.insertOnce({
-        outboxId,
-        kind: rendered.kind,
-        applicationId: payload.applicationId,
-        studentId: payload.studentId,
-        ucasCode: payload.ucasCode,
-        status: payload.status,
-        recipient,
-        subject: rendered.subject,
-        html: rendered.html,
-        text: rendered.text,
-        messageId: messageIdFor(outboxId, config.MAIL_FROM),
-        decidedAt: new Date(payload.decidedAt),
-        resendOf: null,
-        requestedBy: null,
-      });
+      row = await repository.insertOnce(applicantEmail(outboxId, payload, rendered, payload.decidedAt, config.MAIL_FROM));
       const cap = config.NOTIFICATIONS_PUBLIC_EMAILS_PER_DOMAIN_PER_HOUR;
       if (count > cap && row.state === 'queued' && row.attempts === 0) {
         await repository.markFailed(row.id, publicEmailCappedText(domain, cap), null);

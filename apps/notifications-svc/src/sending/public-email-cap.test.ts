@@ -1,12 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { loadConfig } from '@clearing-desk/service-kit';
-import { createTestDatabase, endpointRequest, TEST_INTERNAL_TOKEN, internalHeaders, type TestDatabase } from '@clearing-desk/service-kit/testing';
+import { endpointRequest, internalHeaders } from '@clearing-desk/service-kit/testing';
 import { createDecisionEmailPayload } from '@clearing-desk/contracts/testing';
 import { NOTIFICATIONS_SVC, type DecisionEmailPayload, type EmailRecord } from '@clearing-desk/contracts';
-import { Queue } from 'bullmq';
-import { buildApp } from '../app';
-import { notificationsConfigSchema } from '../config';
-import { startSmtpCatcher, type SmtpCatcher } from '../testing/smtp-catcher';
+import { startNotificationsTestApp, type NotificationsTestApp } from '../testing/test-app';
 import { EMAIL_JOB_NAMES, EMAIL_QUEUE_NAME } from './email-queue';
 import { publicEmailCappedText } from './email-worker';
 
@@ -16,37 +12,20 @@ import { publicEmailCappedText } from './email-worker';
  * decision's email to that domain and a public one to another domain still go.
  */
 const CAP = 2;
-let db: TestDatabase;
-let smtp: SmtpCatcher;
-let app: Awaited<ReturnType<typeof buildApp>>;
-let queue: Queue;
-const prefix = `notif-cap-${randomBytes(4).toString('hex')}`;
+let testApp: NotificationsTestApp;
+let app: NotificationsTestApp['app'];
+let smtp: NotificationsTestApp['smtp'];
+let queue: NotificationsTestApp['queue'];
 
 beforeAll(async () => {
-  db = await createTestDatabase('notifications_cap');
-  smtp = await startSmtpCatcher();
-  const config = loadConfig(notificationsConfigSchema, {
-    INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: db.url,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Clearing Desk <clearing@university.example>',
-    PUBLIC_URL: 'https://clearing.university.example/',
-    UCAS_INSTITUTION_CODE: 'Z99',
-    NOTIFICATIONS_QUEUE_PREFIX: prefix,
-    NOTIFICATIONS_QUEUE_EPHEMERAL: 'true',
+  testApp = await startNotificationsTestApp('notifications_cap', 'notif-cap', EMAIL_QUEUE_NAME, {
     NOTIFICATIONS_PUBLIC_EMAILS_PER_DOMAIN_PER_HOUR: String(CAP),
   });
-  app = await buildApp(config);
-  await app.ready();
-  queue = new Queue(EMAIL_QUEUE_NAME, { connection: { host: '127.0.0.1', port: 6379 }, prefix });
+  ({ app, smtp, queue } = testApp);
 });
 
 afterAll(async () => {
-  await queue?.close();
-  await app?.close();
-  await smtp?.close();
-  await db?.drop();
+  await testApp?.close();
 });
 
 /** Polls a condition (a state in the database), never a fixed sleep. */

@@ -3,7 +3,7 @@ import { render } from '@react-email/render';
 import { CallbackEmail } from '../templates/callback-email';
 import { oneLine, statusPageUrl, type RenderContext } from './render-email';
 
-export type RenderedUcasReminderEmail = { kind: 'UCAS_REMINDER'; subject: string; html: string; text: string };
+export type RenderedUcasReminderEmail = { kind: 'UCAS_REMINDER'; subject: string; html: string; text: string; attachments: [] };
 
 /**
  * Renders the one reminder of an offer not yet added in UCAS Hub and within the lapsing hours of
@@ -27,5 +27,5 @@ export async function renderUcasReminderEmail(payload: UcasReminderEmailPayload,
     />
   );
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { kind: 'UCAS_REMINDER', subject, html, text };
+  return { kind: 'UCAS_REMINDER', subject, html, text, attachments: [] };
 }

@@ -1,43 +1,19 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { OUTBOX_KINDS, type ReconciliationEmailPayload } from '@clearing-desk/contracts';
-import { loadConfig } from '@clearing-desk/service-kit';
-import { createTestDatabase, TEST_INTERNAL_TOKEN, type TestDatabase } from '@clearing-desk/service-kit/testing';
-import { Queue } from 'bullmq';
-import { buildApp } from '../app';
-import { notificationsConfigSchema } from '../config';
-import { startSmtpCatcher, type SmtpCatcher } from '../testing/smtp-catcher';
+import { startNotificationsTestApp, type NotificationsTestApp } from '../testing/test-app';
 import { STAFF_EMAIL_QUEUE_NAME } from './staff-email-worker';
 
-let db: TestDatabase;
-let smtp: SmtpCatcher;
-let app: Awaited<ReturnType<typeof buildApp>>;
-let queue: Queue;
-const prefix = `notif-staff-${randomBytes(4).toString('hex')}`;
+let testApp: NotificationsTestApp;
+let smtp: NotificationsTestApp['smtp'];
+let queue: NotificationsTestApp['queue'];
 
 beforeAll(async () => {
-  db = await createTestDatabase('notifications_staff_email');
-  smtp = await startSmtpCatcher();
-  app = await buildApp(
-    loadConfig(notificationsConfigSchema, {
-      INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: db.url,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Clearing Desk <clearing@university.example>',
-      NOTIFICATIONS_QUEUE_PREFIX: prefix,
-      NOTIFICATIONS_QUEUE_EPHEMERAL: 'true',
-    }),
-  );
-  await app.ready();
-  queue = new Queue(STAFF_EMAIL_QUEUE_NAME, { connection: { host: '127.0.0.1', port: 6379 }, prefix });
+  testApp = await startNotificationsTestApp('notifications_staff_email', 'notif-staff', STAFF_EMAIL_QUEUE_NAME);
+  ({ smtp, queue } = testApp);
 });
 
 afterAll(async () => {
-  await queue?.obliterate({ force: true }).catch(() => undefined);
-  await queue?.close();
-  await app?.close();
-  await smtp?.close();
-  await db?.drop();
+  await testApp?.close();
 });
 
 const payload: ReconciliationEmailPayload = {

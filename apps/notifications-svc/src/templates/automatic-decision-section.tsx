@@ -1,6 +1,6 @@
 import { AUTOMATIC_DECISION_TEXTS } from '@clearing-desk/contracts';
 import { Heading, Link, Section, Text } from '@react-email/components';
-import type { CSSProperties } from 'react';
+import { EMAIL_STYLES } from './email-layout';
 
 export type AutomaticDecisionSectionProps = {
   /** The decision's reasons (contracts automaticDecisionReasons). */
@@ -9,10 +9,7 @@ export type AutomaticDecisionSectionProps = {
   reviewUrl: string;
 };
 
-const text: CSSProperties = { fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' };
-const h2: CSSProperties = { fontSize: '20px', lineHeight: '28px', margin: '24px 0 8px' };
-const link: CSSProperties = { color: '#1d70b8', textDecoration: 'underline' };
-const list: CSSProperties = { ...text, paddingLeft: '24px' };
+const { text, h2, link, list } = EMAIL_STYLES;
 
 /**
  * Tells the applicant a decision was made automatically, with its reasons and the link to ask for

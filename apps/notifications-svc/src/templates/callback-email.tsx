@@ -1,5 +1,5 @@
-import { Body, Container, Head, Heading, Html, Link, Preview, Text } from '@react-email/components';
-import type { CSSProperties } from 'react';
+import { Heading, Link, Text } from '@react-email/components';
+import { EMAIL_STYLES, EmailLayout } from './email-layout';
 
 export type CallbackEmailProps = {
   subject: string;
@@ -14,13 +14,7 @@ export type CallbackEmailProps = {
   signOff: string;
 };
 
-// The decision email's look: one column, 16px text, dark on white, underlined links, no images.
-const body: CSSProperties = { backgroundColor: '#ffffff', color: '#0b0c0c', fontFamily: 'Arial, Helvetica, sans-serif', margin: 0 };
-const container: CSSProperties = { maxWidth: '600px', width: '100%', padding: '16px', boxSizing: 'border-box', overflowWrap: 'anywhere' };
-const text: CSSProperties = { fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' };
-const h1: CSSProperties = { fontSize: '28px', lineHeight: '32px', margin: '0 0 16px' };
-const strong: CSSProperties = { ...text, fontWeight: 'bold', borderLeft: '6px solid #1d70b8', paddingLeft: '12px' };
-const link: CSSProperties = { color: '#1d70b8', textDecoration: 'underline' };
+const { text, h1, notice, link } = EMAIL_STYLES;
 
 /**
  * The confirmation of a callback the applicant booked (docs/domain/work-queue.md "Callbacks"):
@@ -30,28 +24,19 @@ const link: CSSProperties = { color: '#1d70b8', textDecoration: 'underline' };
  */
 export function CallbackEmail({ subject, greeting, heading, confirmation, phoneNote, statusUrl, changeLabel, signOff }: CallbackEmailProps) {
   return (
-    <Html lang="en" dir="ltr">
-      <Head>
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{subject}</title>
-      </Head>
-      <Preview>{confirmation}</Preview>
-      <Body style={body}>
-        <Container style={container}>
-          <Text style={text}>{greeting}</Text>
-          <Heading as="h1" style={h1}>
-            {heading}
-          </Heading>
-          <Text style={strong}>{confirmation}.</Text>
-          {phoneNote && <Text style={text}>{phoneNote}</Text>}
-          <Text style={text}>
-            <Link href={statusUrl} style={link}>
-              {changeLabel}
-            </Link>
-          </Text>
-          <Text style={text}>{signOff}</Text>
-        </Container>
-      </Body>
-    </Html>
+    <EmailLayout subject={subject} preview={confirmation}>
+      <Text style={text}>{greeting}</Text>
+      <Heading as="h1" style={h1}>
+        {heading}
+      </Heading>
+      <Text style={notice}>{confirmation}.</Text>
+      {phoneNote && <Text style={text}>{phoneNote}</Text>}
+      <Text style={text}>
+        <Link href={statusUrl} style={link}>
+          {changeLabel}
+        </Link>
+      </Text>
+      <Text style={text}>{signOff}</Text>
+    </EmailLayout>
   );
 }

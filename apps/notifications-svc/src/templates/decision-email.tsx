@@ -1,6 +1,7 @@
 import { DECISION_FACT_ATTRIBUTE, DECISION_TEXTS, type DecisionContent } from '@clearing-desk/contracts';
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
-import type { CSSProperties, ReactNode } from 'react';
+import { Heading, Hr, Link, Section, Text } from '@react-email/components';
+import type { ReactNode } from 'react';
+import { EMAIL_STYLES, EmailLayout } from './email-layout';
 
 export type DecisionEmailProps = {
   /** The subject, also the document's title. */
@@ -18,17 +19,7 @@ export type DecisionEmailProps = {
   extra?: ReactNode;
 };
 
-// One column, 16px text, dark on white (contrast above WCAG AA), underlined links, no images:
-// readable on a phone and by a screen reader.
-const body: CSSProperties = { backgroundColor: '#ffffff', color: '#0b0c0c', fontFamily: 'Arial, Helvetica, sans-serif', margin: 0 };
-// Fluid up to 600 px: at 320-400 px the one column fills the screen and long words (links, codes) wrap.
-const container: CSSProperties = { maxWidth: '600px', width: '100%', padding: '16px', boxSizing: 'border-box', overflowWrap: 'anywhere' };
-const text: CSSProperties = { fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' };
-const h1: CSSProperties = { fontSize: '28px', lineHeight: '32px', margin: '0 0 16px' };
-const h2: CSSProperties = { fontSize: '20px', lineHeight: '28px', margin: '24px 0 8px' };
-const deadline: CSSProperties = { ...text, fontWeight: 'bold', borderLeft: '6px solid #1d70b8', paddingLeft: '12px' };
-const link: CSSProperties = { color: '#1d70b8', textDecoration: 'underline' };
-const list: CSSProperties = { ...text, paddingLeft: '24px' };
+const { text, h1, h2, notice: deadline, link, list } = EMAIL_STYLES;
 
 /**
  * A decision email (every kind: offer, interview invitation, received, referred, pooled,
@@ -40,108 +31,98 @@ const list: CSSProperties = { ...text, paddingLeft: '24px' };
 export function DecisionEmail({ subject, preview, greeting, content, statusUrl, statusLinkLabel, linkNote, signOff, extra }: DecisionEmailProps) {
   const next = content.nextSteps;
   return (
-    <Html lang="en" dir="ltr">
-      <Head>
-        {/* Without it a phone lays the email out 980 px wide and shrinks it (text about 6 px at 390 px). */}
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{subject}</title>
-      </Head>
-      <Preview>{preview}</Preview>
-      <Body style={body}>
-        <Container style={container}>
-          <Text style={text}>{greeting}</Text>
-          <Heading as="h1" style={h1}>
-            {content.heading}
+    <EmailLayout subject={subject} preview={preview}>
+      <Text style={text}>{greeting}</Text>
+      <Heading as="h1" style={h1}>
+        {content.heading}
+      </Heading>
+      {content.paragraphs.map((p) => (
+        <Text key={p} style={text}>
+          {p}
+        </Text>
+      ))}
+      {next && (
+        <Section>
+          <Heading as="h2" style={h2}>
+            {next.heading}
           </Heading>
-          {content.paragraphs.map((p) => (
+          {next.lead.map((p, i) => (
+            <Text key={p} style={i === 0 && next.deadline ? deadline : text}>
+              {p}
+            </Text>
+          ))}
+          {next.steps.length > 0 && (
+            <ol style={list}>
+              {next.steps.map((s) => (
+                <li key={s}>{s}</li>
+              ))}
+            </ol>
+          )}
+          {next.after.map((p) => (
             <Text key={p} style={text}>
               {p}
             </Text>
           ))}
-          {next && (
-            <Section>
-              <Heading as="h2" style={h2}>
-                {next.heading}
-              </Heading>
-              {next.lead.map((p, i) => (
-                <Text key={p} style={i === 0 && next.deadline ? deadline : text}>
-                  {p}
-                </Text>
-              ))}
-              {next.steps.length > 0 && (
-                <ol style={list}>
-                  {next.steps.map((s) => (
-                    <li key={s}>{s}</li>
-                  ))}
-                </ol>
-              )}
-              {next.after.map((p) => (
-                <Text key={p} style={text}>
-                  {p}
-                </Text>
-              ))}
-            </Section>
-          )}
-          <Section>
-            <Heading as="h2" style={h2}>
-              {DECISION_TEXTS.FACTS}
-            </Heading>
-            <ul style={list}>
-              {content.facts.map((f) => (
-                <li key={f.key} {...{ [DECISION_FACT_ATTRIBUTE]: f.key }}>
-                  {f.label}: <strong>{f.value}</strong>
-                </li>
-              ))}
-            </ul>
-          </Section>
-          <Section>
-            <ul style={list}>
-              {content.details.map((d) => (
-                <li key={d.key}>
-                  {d.key}:{' '}
-                  {d.href ? (
-                    <Link href={d.href} style={link}>
-                      {d.value}
-                    </Link>
-                  ) : (
-                    d.value
-                  )}
-                </li>
-              ))}
-            </ul>
-          </Section>
-          {content.lists.map((l) => (
-            <Section key={l.heading}>
-              <Heading as="h2" style={h2}>
-                {l.heading}
-              </Heading>
-              <ul style={list}>
-                {l.items.map((item) => (
-                  <li key={item.text}>
-                    {item.href ? (
-                      <Link href={item.href} style={link}>
-                        {item.text}
-                      </Link>
-                    ) : (
-                      item.text
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </Section>
+        </Section>
+      )}
+      <Section>
+        <Heading as="h2" style={h2}>
+          {DECISION_TEXTS.FACTS}
+        </Heading>
+        <ul style={list}>
+          {content.facts.map((f) => (
+            <li key={f.key} {...{ [DECISION_FACT_ATTRIBUTE]: f.key }}>
+              {f.label}: <strong>{f.value}</strong>
+            </li>
           ))}
-          {extra}
-          <Text style={text}>
-            <Link href={statusUrl} style={link}>
-              {statusLinkLabel}
-            </Link>
-          </Text>
-          <Text style={text}>{linkNote}</Text>
-          <Text style={text}>{content.contact}</Text>
-          <Hr />
-          <Text style={text}>{signOff}</Text>
-        </Container>
-      </Body>
-    </Html>
+        </ul>
+      </Section>
+      <Section>
+        <ul style={list}>
+          {content.details.map((d) => (
+            <li key={d.key}>
+              {d.key}:{' '}
+              {d.href ? (
+                <Link href={d.href} style={link}>
+                  {d.value}
+                </Link>
+              ) : (
+                d.value
+              )}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      {content.lists.map((l) => (
+        <Section key={l.heading}>
+          <Heading as="h2" style={h2}>
+            {l.heading}
+          </Heading>
+          <ul style={list}>
+            {l.items.map((item) => (
+              <li key={item.text}>
+                {item.href ? (
+                  <Link href={item.href} style={link}>
+                    {item.text}
+                  </Link>
+                ) : (
+                  item.text
+                )}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ))}
+      {extra}
+      <Text style={text}>
+        <Link href={statusUrl} style={link}>
+          {statusLinkLabel}
+        </Link>
+      </Text>
+      <Text style={text}>{linkNote}</Text>
+      <Text style={text}>{content.contact}</Text>
+      <Hr />
+      <Text style={text}>{signOff}</Text>
+    </EmailLayout>
   );
 }

@@ -1,20 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import {
   APPLICATIONS_SVC,
-  applyResponseSchema,
   CALLBACK_TEXTS,
   callbackBookingSchema,
   callbackSlotsResponseSchema,
-  USER_HEADER,
   workQueueNextResponseSchema,
   type StaffUser,
-  type StoreApplicationRequestInput,
 } from '@clearing-desk/contracts';
-import { createApplicationForm, createCourseDetail } from '@clearing-desk/contracts/testing';
-import { encodeStaffUser } from '@clearing-desk/service-kit';
 import { endpointRequest, internalHeaders } from '@clearing-desk/service-kit/testing';
 import { Client } from 'pg';
-import { SUBMIT_ONLY_ASSESSMENT, startApplicationsTestApp, type ApplicationsTestApp } from '../../testing/test-app';
+import { applicationMaker, asStaff, startApplicationsTestApp, type ApplicationsTestApp } from '../../testing/test-app';
 
 const PREFIX = `callbacks-test-${process.pid}`;
 // Monday 17 August 2026, 08:00 in London (BST): a working day; the next is Tuesday 18 August.
@@ -42,37 +36,12 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-const detail = createCourseDetail();
-const submitOnly = SUBMIT_ONLY_ASSESSMENT;
 const admin: StaffUser = { username: 'admin1', name: 'Admin One', roles: [{ role: 'Administrator', scope: 'all' }] };
-const as = (user: StaffUser) => internalHeaders({ [USER_HEADER]: encodeStaffUser(user) });
+const as = asStaff;
 
-let people = 0;
+const make = applicationMaker(() => app, { emailPrefix: 'callback', firstUcasId: 6300000000, namePrefix: 'Booker' });
 /** Stores a public application on a course of `school`; answers its status page hash. */
-async function create(school: string): Promise<string> {
-  people += 1;
-  const body: StoreApplicationRequestInput = {
-    submission: {
-      ...createApplicationForm({ EMAIL: `callback.${people}@example.com`, UCAS_PERSONAL_ID: String(6300000000 + people), NAME1: `Booker${people}` }),
-      SUBMISSION_ID: randomUUID(),
-    } as StoreApplicationRequestInput['submission'],
-    course: {
-      UCAS_CODE: detail.courseData.UCAS_CODE,
-      DEPART_NUMBER: '12',
-      ALLOW_SECOND_YEAR_ENTRY: false,
-      SCHOOL: school,
-      DEPT: `${school}D`,
-      COURSE_CODE_OVERRIDE: null,
-    },
-    qualOptions: detail.qualOptions,
-    assessment: submitOnly,
-    decision: { confirmed_status: 'S', sub_status: null, rejection_reasons: [], recommended_courses: [] },
-    user: 'public',
-  };
-  const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.store), headers: internalHeaders(), payload: body });
-  expect(res.statusCode).toBe(201);
-  return applyResponseSchema.parse(res.json()).hash;
-}
+const create = async (school: string): Promise<string> => (await make({ school })).hash;
 
 const setShift = async (DATE: string, HOUR: number, ADVISERS: number) => {
   const res = await app.inject({

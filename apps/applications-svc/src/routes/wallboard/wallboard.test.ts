@@ -1,17 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import {
-  APPLICATIONS_SVC,
-  applyResponseSchema,
-  USER_HEADER,
-  wallboardDeskSchema,
-  workQueueNextResponseSchema,
-  type StaffUser,
-  type StoreApplicationRequestInput,
-} from '@clearing-desk/contracts';
-import { createApplicationForm, createCourseDetail } from '@clearing-desk/contracts/testing';
-import { encodeStaffUser } from '@clearing-desk/service-kit';
+import { APPLICATIONS_SVC, wallboardDeskSchema, workQueueNextResponseSchema, type StaffUser } from '@clearing-desk/contracts';
 import { endpointRequest, internalHeaders } from '@clearing-desk/service-kit/testing';
-import { SUBMIT_ONLY_ASSESSMENT, startApplicationsTestApp, type ApplicationsTestApp } from '../../testing/test-app';
+import { applicationMaker, asStaff, startApplicationsTestApp, type ApplicationsTestApp } from '../../testing/test-app';
 
 const PREFIX = `wallboard-test-${process.pid}`;
 // Monday 17 August 2026, 08:00 in London (BST): a working day.
@@ -32,40 +21,15 @@ afterAll(async () => {
 });
 
 const SCHOOL = 'WB1';
-const detail = createCourseDetail();
 const admin: StaffUser = { username: 'admin1', name: 'Admin One', roles: [{ role: 'Administrator', scope: 'all' }] };
 const adviser: StaffUser = { username: 'sam', name: 'Sam Patel', roles: [{ role: 'Back Office', scope: `school:${SCHOOL}` }] };
 const supervisor: StaffUser = { username: 'sup', name: 'Sue Pervisor', roles: [{ role: 'Editor', scope: `school:${SCHOOL}` }] };
 const elsewhere: StaffUser = { username: 'other', name: 'Otto Other', roles: [{ role: 'Editor', scope: 'school:ELSEWHERE' }] };
-const as = (user: StaffUser) => internalHeaders({ [USER_HEADER]: encodeStaffUser(user) });
+const as = asStaff;
 
-let people = 0;
+const make = applicationMaker(() => app, { emailPrefix: 'board', firstUcasId: 6400000000, namePrefix: 'Caller' });
 /** A public submission (status S: waiting in the queue) on a course of `school`. */
-async function create(school = SCHOOL) {
-  people += 1;
-  const body: StoreApplicationRequestInput = {
-    submission: {
-      ...createApplicationForm({ EMAIL: `board.${people}@example.com`, UCAS_PERSONAL_ID: String(6400000000 + people), NAME1: `Caller${people}` }),
-      SUBMISSION_ID: randomUUID(),
-    } as StoreApplicationRequestInput['submission'],
-    course: {
-      UCAS_CODE: detail.courseData.UCAS_CODE,
-      DEPART_NUMBER: '12',
-      ALLOW_SECOND_YEAR_ENTRY: false,
-      SCHOOL: school,
-      DEPT: `${school}D`,
-      COURSE_CODE_OVERRIDE: null,
-    },
-    qualOptions: detail.qualOptions,
-    assessment: SUBMIT_ONLY_ASSESSMENT,
-    decision: { confirmed_status: 'S', sub_status: null, rejection_reasons: [], recommended_courses: [] },
-    user: 'public',
-  };
-  const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.store), headers: internalHeaders(), payload: body });
-  expect(res.statusCode).toBe(201);
-  const saved = applyResponseSchema.parse(res.json());
-  return { hash: saved.hash, student: saved.id[0], course: saved.id[1], id: saved.id[2] };
-}
+const create = (school = SCHOOL) => make({ school });
 
 const board = async (user: StaffUser = supervisor) => {
   const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.wallboardDesk, { query: { at_risk_minutes: 5 } }), headers: as(user) });
@@ -118,7 +82,7 @@ describe(`GET ${APPLICATIONS_SVC.wallboardDesk.path}`, () => {
     // Sam takes 'Next call': the first callback; taken, it is no longer at risk (still due until answered).
     const next = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.deskQueueNext), headers: as(adviser) });
     const item = workQueueNextResponseSchema.parse(next.json()).item;
-    expect(item).toMatchObject({ kind: 'callback', APPLICATION_ID: first.id });
+    expect(item).toMatchObject({ kind: 'callback', APPLICATION_ID: first.applicationId });
     expect(await board()).toMatchObject({ queue: { length: 2 }, callbacks: { due: 2, at_risk: 1, missed: 0 } });
 
     // Sam logs the call: answered, no longer due.
@@ -163,8 +127,8 @@ describe(`GET ${APPLICATIONS_SVC.wallboardDesk.path}`, () => {
     });
     expect(open.statusCode).toBe(200);
     const seen = await board();
-    expect(seen.open.filter((o) => o.APPLICATION_ID === c.id)).toEqual([
-      { username: 'sam', name: 'Sam Patel', since: '2026-08-19T09:00:00.000Z', APPLICATION_ID: c.id, UCAS_CODE: c.course },
+    expect(seen.open.filter((o) => o.APPLICATION_ID === c.applicationId)).toEqual([
+      { username: 'sam', name: 'Sam Patel', since: '2026-08-19T09:00:00.000Z', APPLICATION_ID: c.applicationId, UCAS_CODE: c.course },
     ]);
     expect((await board(elsewhere)).open).toEqual([]);
     // The public's submissions today are the public's (its LOG rows' user), not an adviser's.
@@ -173,7 +137,7 @@ describe(`GET ${APPLICATIONS_SVC.wallboardDesk.path}`, () => {
       ...endpointRequest(APPLICATIONS_SVC.deskPresenceRelease, { params: { student: c.student, course: c.course } }),
       headers: as(adviser),
     });
-    expect((await board()).open.filter((o) => o.APPLICATION_ID === c.id)).toEqual([]);
+    expect((await board()).open.filter((o) => o.APPLICATION_ID === c.applicationId)).toEqual([]);
   });
 
   it('refuses a call without a user (403)', async () => {
