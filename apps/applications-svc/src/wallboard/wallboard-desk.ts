@@ -14,7 +14,9 @@ const startOfToday = (now: Date): SQL =>
  * Whether the callback row has been answered: an adviser recorded an outcome on its application
  * since its window opened (a LOG row meant for the applicant, or an outbound call logged; not the
  * public's own rows, such as the submission's).
- * Nothing marks a callback `done` (docs/domain/work-queue.md), so the outcome is what answers it.
+ * The desk's outcomes mark the callback `done` (workQueue.close) and done ones are not counted;
+ * this also answers one an outcome left `booked` (a status change without holding the
+ * application, a failure between the outcome and the marking).
  */
 const ANSWERED = sql`exists (select 1 from ${applicationLog} l where l.application_id = ${callbacks.applicationId}
   and l.time >= ${callbacks.slotStart} and l."user" <> 'public' and (l.applicant_message is not null or l.message like 'Outbound call logged:%'))`;
