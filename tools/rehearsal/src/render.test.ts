@@ -1,15 +1,18 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment node
  */
+// Node, as the real report is rendered: ECharts draws with its SVG server-side renderer and finds
+// no DOM (under jsdom it reaches for a canvas jsdom lacks). The HTML is parsed with jsdom only.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { JSDOM } from 'jsdom';
 import { reportDataSchema, type ReportDataInput } from './report-data';
 import { NOT_RECORDED, REPORT_HEADINGS, renderReport, verdictLine, writeReport } from './render';
 import { sampleReportData } from './sample-data';
 
 function parse(html: string): Document {
-  return new DOMParser().parseFromString(html, 'text/html');
+  return new JSDOM(html).window.document;
 }
 
 const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
