@@ -6,7 +6,7 @@ import {
   reconciliationEmailPayloadSchema,
   type ReconciliationReport,
 } from '@clearing-desk/contracts';
-import { redisConnection, type ConnectionLifecycle } from '@clearing-desk/service-kit';
+import { closeQueuesOnShutdown, redisConnection, type ConnectionLifecycle } from '@clearing-desk/service-kit';
 import { Queue, Worker } from 'bullmq';
 import fp from 'fastify-plugin';
 import type { ApplicationsConfig } from '../config';
@@ -110,7 +110,7 @@ export const nightlyReconciliationPlugin = fp<{ config: ApplicationsConfig; now?
     });
     fastify.addHook('onClose', async () => {
       lifecycle.closed = true;
-      await Promise.allSettled([worker.close(), queue.close()]);
+      await closeQueuesOnShutdown('reconciliation', { workers: [worker], queues: [queue] });
       for (const connection of [producer, workerConnection]) connection.disconnect();
     });
   },

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { HttpError, redisConnection, withTimeout, type ConnectionLifecycle } from '@clearing-desk/service-kit';
+import { closeQueuesOnShutdown, HttpError, redisConnection, type ConnectionLifecycle } from '@clearing-desk/service-kit';
 import { Queue, Worker } from 'bullmq';
 import fp from 'fastify-plugin';
 import { DEFAULT_UCAS_CSV_COLUMNS } from '@clearing-desk/contracts';
@@ -107,8 +107,7 @@ export const ucasPlugin = fp<{ config: ApplicationsConfig; now?: () => Date }>(
     });
     fastify.addHook('onClose', async () => {
       lifecycle.closed = true;
-      await withTimeout(worker.close(), 5000, 'closing the UCAS worker').catch(() => undefined);
-      await withTimeout(queue.close(), 3000, 'closing the UCAS queue').catch(() => undefined);
+      await closeQueuesOnShutdown('UCAS', { workers: [worker], queues: [queue] });
       producer.disconnect();
       blocking.disconnect();
     });

@@ -1,4 +1,4 @@
-import { redisConnection, withTimeout, type ConnectionLifecycle } from '@clearing-desk/service-kit';
+import { closeQueuesOnShutdown, redisConnection, type ConnectionLifecycle } from '@clearing-desk/service-kit';
 import { Queue, Worker } from 'bullmq';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -155,8 +155,7 @@ export const webhooksPlugin = fp<{ config: ApplicationsConfig }>(
       lifecycle.closed = true;
       clearTimeout(timer);
       await running?.catch(() => undefined);
-      await withTimeout(worker.close(), 5000, 'closing the webhook worker').catch(() => undefined);
-      await withTimeout(queue.close(), 3000, 'closing the webhook queue').catch(() => undefined);
+      await closeQueuesOnShutdown('webhook', { workers: [worker], queues: [queue] });
       producer.disconnect();
       blocking.disconnect();
     });

@@ -1,5 +1,5 @@
 import { courseStartsJobSchema, OUTBOX_QUEUES, type CourseStartsMovedEvent } from '@clearing-desk/contracts';
-import { queueTelemetry, redisConnection, withTimeout } from '@clearing-desk/service-kit';
+import { closeQueuesOnShutdown, queueTelemetry, redisConnection } from '@clearing-desk/service-kit';
 import { Worker, type Telemetry } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -60,7 +60,7 @@ export function createCourseStartsWorker(deps: { db: CoursesDatabase; config: Co
     start: () => void worker.run().catch((err: unknown) => deps.log.error({ err }, 'course starts worker stopped')),
     async close() {
       lifecycle.closed = true;
-      await withTimeout(worker.close(), 5000, 'closing the course starts worker').catch(() => undefined);
+      await closeQueuesOnShutdown('course starts', { workers: [worker] });
       connection.disconnect();
     },
   };

@@ -1,6 +1,6 @@
 import { Worker, type Telemetry } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
-import { redisConnection, withTimeout, type ConnectionLifecycle } from '../queue/redis-connection';
+import { closeQueuesOnShutdown, redisConnection, type ConnectionLifecycle } from '../queue/redis-connection';
 import { queueTelemetry } from '../telemetry/tracing';
 
 /** What an event consumer needs: the queue another service's outbox relay fills, its prefix, and what to do with a job's data. */
@@ -45,7 +45,7 @@ export function createEventConsumer(options: EventConsumerOptions) {
     start: () => void worker.run().catch((err: unknown) => options.log.error({ err }, `${options.name} stopped`)),
     async close() {
       lifecycle.closed = true;
-      await withTimeout(worker.close(), 5000, `closing the ${options.name}`).catch(() => undefined);
+      await closeQueuesOnShutdown(options.name, { workers: [worker] });
       connection.disconnect();
     },
   };

@@ -32,3 +32,24 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number, what: stri
     clearTimeout(timer);
   }
 }
+
+/** How long a shutdown waits for a BullMQ worker to finish its running job and close; past it the job's lock runs out and a live instance takes it. */
+export const WORKER_CLOSE_MS = 5000;
+/** How long a shutdown waits for a BullMQ queue (a producer) to close. */
+export const QUEUE_CLOSE_MS = 3000;
+
+/**
+ * Closes BullMQ workers, then queues, on shutdown, each bounded (WORKER_CLOSE_MS, QUEUE_CLOSE_MS):
+ * a job that does not finish or a Redis that is down never holds the service's shutdown; a close
+ * that times out or fails is passed over, and the caller disconnects its connections next. `name`
+ * says whose they are in the timeout's message ('the UCAS worker').
+ */
+export async function closeQueuesOnShutdown(
+  name: string,
+  parts: { workers?: readonly { close(): Promise<void> }[]; queues?: readonly { close(): Promise<void> }[] },
+): Promise<void> {
+  const bounded = (part: { close(): Promise<void> }, ms: number, what: string) =>
+    withTimeout(part.close(), ms, `closing the ${name} ${what}`).catch(() => undefined);
+  await Promise.all((parts.workers ?? []).map((w) => bounded(w, WORKER_CLOSE_MS, 'worker')));
+  await Promise.all((parts.queues ?? []).map((q) => bounded(q, QUEUE_CLOSE_MS, 'queue')));
+}
