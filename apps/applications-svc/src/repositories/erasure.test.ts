@@ -3,14 +3,18 @@ import {
   APPLICATIONS_SVC,
   applicationsErasureSchema,
   applyResponseSchema,
+  callbackEmailPayloadSchema,
   DEFAULT_RETENTION_SCHEDULE,
   ERASURE_TEXTS,
+  OUTBOX_KINDS,
+  reconciliationEmailPayloadSchema,
   RETENTION_OUTCOME_STATUSES,
   RETENTION_OUTCOMES,
   retentionCutoff,
   retentionMonths,
   retentionPartSchema,
   retentionRunListSchema,
+  ucasReminderEmailPayloadSchema,
   USER_HEADER,
   type RetentionSchedule,
   type StaffUser,
@@ -93,6 +97,57 @@ async function store(who: { EMAIL: string; UCAS_PERSONAL_ID: string; NAME1: stri
 const figures = () => createFiguresRepository(app.db).count(COURSES, NOW);
 const erase = (payload: Record<string, string>, user = admin) => app.inject({ ...endpointRequest(APPLICATIONS_SVC.erasure), headers: as(user), payload });
 
+/**
+ * The applicant's other emails in the outbox, as the callbacks and the UCAS reminder write them
+ * (each payload names the person and their address): a booked callback's and the lapsing offer's
+ * reminder, created and relayed at `at` (null: not relayed yet). Answers their outbox ids.
+ */
+async function writeApplicantEmails(
+  stored: { applicationId: number; studentId: string; hash: string },
+  who: { EMAIL: string; NAME1: string },
+  at: Date,
+  relayedAt: Date | null,
+): Promise<string[]> {
+  const keys = { applicationId: String(stored.applicationId), studentId: stored.studentId, ucasCode: 'G400', status: 'O' as const, hash: stored.hash };
+  const applicant = { NAME1: who.NAME1, EMAIL: who.EMAIL };
+  const rows = await app.db
+    .insert(outbox)
+    .values([
+      {
+        aggregateId: keys.applicationId,
+        kind: OUTBOX_KINDS.CALLBACK_EMAIL,
+        payload: callbackEmailPayloadSchema.parse({
+          ...keys,
+          bookingId: '1',
+          action: 'booked',
+          eventId: `application-${keys.applicationId}`,
+          sequence: 0,
+          applicant,
+          start: '2025-08-14T09:00:00.000Z',
+          end: '2025-08-14T09:15:00.000Z',
+          bookedAt: at.toISOString(),
+        }),
+        createdAt: at,
+        relayedAt,
+      },
+      {
+        aggregateId: keys.applicationId,
+        kind: OUTBOX_KINDS.UCAS_REMINDER_EMAIL,
+        payload: ucasReminderEmailPayloadSchema.parse({
+          ...keys,
+          reference: '3100001',
+          applicant,
+          deadline: '2025-08-15T22:59:00.000Z',
+          remindedAt: at.toISOString(),
+        }),
+        createdAt: at,
+        relayedAt,
+      },
+    ])
+    .returning({ id: outbox.id });
+  return rows.map((r) => r.id);
+}
+
 describe('erasure on request', () => {
   it('refuses while an offer is live, then removes every personal column of the person and keeps the figures', async () => {
     const who = { EMAIL: 'Erase.Me@Example.com', UCAS_PERSONAL_ID: '7700000001', NAME1: 'Zephyrine', NAME2: 'Quillfeather' };
@@ -114,6 +169,9 @@ describe('erasure on request', () => {
       importedBy: 'admin',
     });
     expect(imported).toMatchObject({ ROWS: 1, MATCHED: 0, UNMATCHED: 1 });
+    // A callback booked and the offer's UCAS reminder: their emails name the person too (one relayed, one not yet).
+    await writeApplicantEmails(stored, who, NOW, NOW);
+    await writeApplicantEmails(stored, who, NOW, null);
     const request = { EMAIL: 'erase.me@example.com', TICKET: 'DP-2025-0001', REASON: 'Applicant asked by email' };
 
     const blocked = await erase(request);
@@ -132,13 +190,15 @@ describe('erasure on request', () => {
     expect(done.statusCode).toBe(200);
     const erased = applicationsErasureSchema.parse(done.json());
     expect(erased).toMatchObject({ TICKET: 'DP-2025-0001', applications: 1, applicationIds: [stored.app_id] });
-    // The decision emails' outbox ids: notifications-svc removes their queue jobs.
+    // The outbox ids of the person's emails (decision, callback, UCAS reminder): notifications-svc removes their queue jobs.
     const emailRows = await app.db
-      .select({ id: outbox.id })
+      .select({ id: outbox.id, kind: outbox.kind, payload: outbox.payload, relayedAt: outbox.relayedAt })
       .from(outbox)
-      .where(sql`${outbox.aggregateId} = ${stored.app_id} and ${outbox.kind} = 'decision-email'`);
+      .where(sql`${outbox.aggregateId} = ${stored.app_id} and ${outbox.kind} in ('decision-email', 'callback-email', 'ucas-reminder-email')`);
     expect(erased.outboxIds.sort()).toEqual(emailRows.map((r) => r.id).sort());
-    expect(erased.outboxIds.length).toBeGreaterThan(0);
+    expect(new Set(emailRows.map((r) => r.kind))).toEqual(new Set(['decision-email', 'callback-email', 'ucas-reminder-email']));
+    // Every one blanked, and none left to send.
+    expect(emailRows.map((r) => [r.kind, r.payload, r.relayedAt !== null])).toEqual(emailRows.map((r) => [r.kind, {}, true]));
 
     // Every column listed as personal, of every personal table's rows of the person, holds none of what named them.
     const traces = [
@@ -233,6 +293,26 @@ describe('the retention job in applications-svc', () => {
       .update(outbox)
       .set({ createdAt: monthsAgo(7), relayedAt: monthsAgo(7) })
       .where(inArray(outbox.aggregateId, ids.slice(0, 3).map(String)));
+    // The other emails of an application still held (ids[1]) and a staff email (the nightly reconciliation's), sent seven months ago.
+    const keptWho = { EMAIL: 'retention.1@example.com', NAME1: 'Keep' };
+    const keptApplication = { applicationId: ids[1]!, studentId: 'held', hash: 'f'.repeat(64) };
+    const oldEmails = await writeApplicantEmails(keptApplication, keptWho, monthsAgo(7), monthsAgo(7));
+    const [staffEmail] = await app.db
+      .insert(outbox)
+      .values({
+        aggregateId: 'reconciliation:2025-01-13',
+        kind: OUTBOX_KINDS.RECONCILIATION_EMAIL,
+        payload: reconciliationEmailPayloadSchema.parse({
+          reportId: randomUUID(),
+          day: '2025-01-13',
+          recipient: 'supervisor.keep@university.example',
+          subject: 'Clearing reconciliation 2025-01-13: 1 difference',
+          lines: ['Offered (O): delivered to https://records.example/hooks 2, figures 3'],
+        }),
+        createdAt: monthsAgo(7),
+        relayedAt: monthsAgo(7),
+      })
+      .returning({ id: outbox.id });
     await app.db.insert(staffAudit).values([
       { at: monthsAgo(25), username: 'frontoffice', action: 'READ', screen: 'application', applicationId: ids[0] },
       { at: monthsAgo(25), username: 'admin', action: 'SIGN_IN', detail: 'directory: Administrator (all)' },
@@ -250,8 +330,9 @@ describe('the retention job in applications-svc', () => {
       'applications.unsuccessful': 3,
       'applications.withdrawn': 1,
       'applications.enquiries': 1,
-      // Of the three old payloads, two went with their anonymised applications; the third is still held by its application.
-      'outbox.payloads': 1,
+      // Of the three old decision payloads, two went with their anonymised applications; the third, of an
+      // application still held, is past the email bodies' date, and so are its callback and reminder emails and the staff email.
+      'outbox.payloads': 4,
       'staffAudit.deleted': 2,
     });
     expect(counts['students.erased']).toBe(6);
@@ -272,9 +353,16 @@ describe('the retention job in applications-svc', () => {
         .filter((id) => ids.includes(id))
         .sort(),
     ).toEqual([ids[1], ids[4], ids[6], ids[8]].sort());
+    // The emails' payloads hold nothing of the person any more.
+    const emailPayloads = await app.db
+      .select({ id: outbox.id, payload: outbox.payload })
+      .from(outbox)
+      .where(inArray(outbox.id, [...oldEmails, staffEmail!.id]));
+    const payloadOf = (id: string) => JSON.stringify(emailPayloads.find((r) => r.id === id)?.payload);
+    expect([...oldEmails, staffEmail!.id].map(payloadOf)).toEqual(['{}', '{}', '{}']);
     const [pastDue] = await app.db
       .execute<{ n: number }>(
-        sql`select count(*)::int as n from outbox where kind = 'decision-email' and relayed_at is not null and created_at < ${retentionCutoff(6, NOW).toISOString()}::timestamptz and payload <> '{}'::jsonb`,
+        sql`select count(*)::int as n from outbox where kind in ('decision-email', 'callback-email', 'ucas-reminder-email', 'reconciliation-email') and relayed_at is not null and created_at < ${retentionCutoff(6, NOW).toISOString()}::timestamptz and payload <> '{}'::jsonb`,
       )
       .then((r) => (Array.isArray(r) ? r : (r as { rows: { n: number }[] }).rows));
     expect(pastDue?.n).toBe(0);

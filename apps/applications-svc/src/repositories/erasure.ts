@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
+  APPLICANT_EMAIL_OUTBOX_KINDS,
+  EMAIL_OUTBOX_KINDS,
   ERASURE_BLOCKING_STATUSES,
   ERASURE_TEXTS,
   OUTBOX_KINDS,
@@ -34,9 +36,10 @@ export function erasedForm(form: ApplicationForm): ApplicationForm {
 }
 
 /**
- * Removes the personal fields of applications (and of their History, reviews, decision-email
- * payloads and the UCAS Personal ID in their application events), keeping each row with its status, course, dates and flags, so every figure counts
- * them as before. The placeholder address is unique per application (the one-live-application
+ * Removes the personal fields of applications (and of their History, reviews, email payloads
+ * (APPLICANT_EMAIL_OUTBOX_KINDS: decision, callback, UCAS reminder) and the UCAS Personal ID in
+ * their application events), keeping each row with its status, course, dates and flags, so every
+ * figure counts them as before. The placeholder address is unique per application (the one-live-application
  * index stays satisfied); a new hash retires the applicant's status page link. Answers how many
  * applications it anonymised (those already anonymised are skipped).
  */
@@ -71,11 +74,11 @@ export async function anonymiseApplications(tx: Executor, applicationIds: readon
     .update(decisionReviews)
     .set({ reason: E, note: sql`case when ${decisionReviews.note} is null then null else ${E} end` })
     .where(inArray(decisionReviews.applicationId, ids));
-  // A decision email not yet relayed is not sent any more (marked relayed, payload gone).
+  // An email to the applicant (decision, callback, UCAS reminder) not yet relayed is not sent any more (marked relayed, payload gone).
   await tx
     .update(outbox)
     .set({ payload: {}, relayedAt: sql`coalesce(${outbox.relayedAt}, ${now.toISOString()}::timestamptz)` })
-    .where(and(eq(outbox.kind, OUTBOX_KINDS.DECISION_EMAIL), inArray(outbox.aggregateId, ids.map(String))));
+    .where(and(inArray(outbox.kind, [...APPLICANT_EMAIL_OUTBOX_KINDS]), inArray(outbox.aggregateId, ids.map(String))));
   // The application events stay (the record system's feed and its cursor keep their order) but
   // lose the UCAS Personal ID: the application and student ids left are this service's own keys.
   await tx
@@ -120,13 +123,15 @@ export async function eraseStudentsWithoutHeldApplications(tx: Executor, student
   return erased.length;
 }
 
-/** The outbox ids of the applications' decision emails (notifications-svc's job ids). */
-async function decisionEmailOutboxIds(tx: Executor, applicationIds: readonly string[]): Promise<string[]> {
+/** The outbox ids of the applications' emails (decision, callback, UCAS reminder: notifications-svc's job ids). */
+async function applicantEmailOutboxIds(tx: Executor, applicationIds: readonly string[]): Promise<string[]> {
   if (applicationIds.length === 0) return [];
   const rows = await tx
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.kind, OUTBOX_KINDS.DECISION_EMAIL), inArray(outbox.aggregateId, [...applicationIds])));
+    .where(and(inArray(outbox.kind, [...APPLICANT_EMAIL_OUTBOX_KINDS]), inArray(outbox.aggregateId, [...applicationIds])))
+    // One order, so a retry of the same ticket answers the same list.
+    .orderBy(outbox.id);
   return rows.map((r) => r.id);
 }
 
@@ -144,7 +149,7 @@ export async function eraseSubject(db: ApplicationsDatabase, request: ErasureReq
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erasure:${request.TICKET}`}))`);
     const [done] = await tx.select().from(erasures).where(eq(erasures.ticket, request.TICKET));
     if (done) {
-      const outboxIds = await decisionEmailOutboxIds(tx, done.applicationIds);
+      const outboxIds = await applicantEmailOutboxIds(tx, done.applicationIds);
       return { TICKET: done.ticket, applications: done.applications, applicationIds: done.applicationIds, submissionIds: done.submissionIds, outboxIds };
     }
     const keys = await findSubject(tx, { email: request.EMAIL, ucasPersonalId: request.UCAS_PERSONAL_ID });
@@ -171,7 +176,7 @@ export async function eraseSubject(db: ApplicationsDatabase, request: ErasureReq
     };
     await tx.insert(erasures).values(record);
     await tx.insert(staffAudit).values({ at: now, username, action: 'ERASURE', detail: ERASURE_TEXTS.auditDetail(request.TICKET, request.REASON) });
-    const outboxIds = await decisionEmailOutboxIds(tx, record.applicationIds);
+    const outboxIds = await applicantEmailOutboxIds(tx, record.applicationIds);
     return { TICKET: record.ticket, applications: anonymised, applicationIds: record.applicationIds, submissionIds: record.submissionIds, outboxIds };
   });
 }
@@ -179,7 +184,8 @@ export async function eraseSubject(db: ApplicationsDatabase, request: ErasureReq
 /**
  * This service's part of the retention job (contracts privacy/retention.ts): applications of each
  * outcome past their cycle's date (counted from their last change) anonymised, then the students
- * left with nothing held; relayed decision-email payloads past the email bodies' date blanked;
+ * left with nothing held; relayed email payloads (EMAIL_OUTBOX_KINDS: the applicants' and the
+ * staff's) past the email bodies' date blanked;
  * staff reads and sign-ins past the audit's date deleted (erasure entries stay: they name no one
  * and prove the erasure). Each outcome in its own transaction. Answers the counts by what.
  */
@@ -218,7 +224,7 @@ export async function runRetention(db: ApplicationsDatabase, schedule: Retention
     .set({ payload: {} })
     .where(
       and(
-        eq(outbox.kind, OUTBOX_KINDS.DECISION_EMAIL),
+        inArray(outbox.kind, [...EMAIL_OUTBOX_KINDS]),
         lt(outbox.createdAt, emailCutoff),
         sql`${outbox.relayedAt} is not null`,
         sql`${outbox.payload} <> '{}'::jsonb`,

@@ -49,6 +49,34 @@ export const OUTBOX_QUEUES = {
   'reconciliation-email': 'staff-emails',
 } as const satisfies Record<QueuedOutboxKind, string>;
 
+/**
+ * What personal data each outbox kind's payload carries (docs/domain/data-protection.md), so a new
+ * kind is classified or the build fails: 'applicant-email' (an applicant's name and address, keyed
+ * by the application: blanked on erasure, and by retention past the email bodies' date once
+ * relayed), 'staff-email' (a member of staff's address: blanked by retention like the applicants'
+ * emails), 'application-event' (keeps its order for the events feed; erasure removes its UCAS
+ * Personal ID), 'none'.
+ */
+export const OUTBOX_KIND_PERSONAL_DATA = {
+  'decision-email': 'applicant-email',
+  'callback-email': 'applicant-email',
+  'ucas-reminder-email': 'applicant-email',
+  'reconciliation-email': 'staff-email',
+  'application-event': 'application-event',
+  'course-places': 'none',
+  'course-control': 'none',
+  'course-starts': 'none',
+} as const satisfies Record<OutboxKind, 'applicant-email' | 'staff-email' | 'application-event' | 'none'>;
+
+const kindsCarrying = (...data: readonly (typeof OUTBOX_KIND_PERSONAL_DATA)[OutboxKind][]): OutboxKind[] =>
+  (Object.keys(OUTBOX_KIND_PERSONAL_DATA) as OutboxKind[]).filter((kind) => data.includes(OUTBOX_KIND_PERSONAL_DATA[kind]));
+
+/** The outbox kinds of an applicant's emails (decision, callback, UCAS reminder; a lapse's is a decision email): erasure blanks them and removes their jobs. */
+export const APPLICANT_EMAIL_OUTBOX_KINDS: readonly OutboxKind[] = kindsCarrying('applicant-email');
+
+/** Every email's outbox kind, the applicants' and the staff's: retention blanks their relayed payloads past the email bodies' date. */
+export const EMAIL_OUTBOX_KINDS: readonly OutboxKind[] = kindsCarrying('applicant-email', 'staff-email');
+
 /** Whether the relay hands rows of this kind to a queue (OUTBOX_QUEUES). */
 export const isQueuedOutboxKind = (kind: OutboxKind): kind is QueuedOutboxKind => Object.hasOwn(OUTBOX_QUEUES, kind);
 
