@@ -65,10 +65,11 @@ export const PERSONAL_TABLES: Record<string, PersonalTable | null> = {
   // Which adviser took the person's application from the work queue, and when: staff usernames and the application's key.
   queue_claims: { table: schema.queueClaims, rowsOf: (k) => inArray(schema.queueClaims.applicationId, k.applicationIds), personalColumns: [] },
   // UCAS import rows that matched no application, kept for a person: found by the UCAS Personal ID (erasure deletes them).
+  // The note of the Administrator who dealt with one may say what they did about the person.
   ucas_unmatched_rows: {
     table: schema.ucasUnmatchedRows,
     rowsOf: (k) => inArray(schema.ucasUnmatchedRows.ucasPersonalId, k.ucasPersonalIds),
-    personalColumns: ['ucasPersonalId', 'courseCode'],
+    personalColumns: ['ucasPersonalId', 'courseCode', 'dealtWithNote'],
   },
   // UCAS imports: file names, counts and the Administrator (or 'folder') who loaded them, no applicant.
   ucas_imports: null,

@@ -182,6 +182,50 @@ describe('UCAS reconciliation', () => {
     expect(await outboxOf('ucas-reminder-email', [c.applicationId, d.applicationId])).toHaveLength(2);
   });
 
+  it('marks a row not matched dealt with (Administrator), with who, when and the note, once; the list keeps the open rows', async () => {
+    const dealtWith = (id: number, NOTE: string | undefined, user: StaffUser = admin) =>
+      app.inject({
+        ...endpointRequest(APPLICATIONS_SVC.ucasUnmatchedDealtWith, { params: { id: String(id) } }),
+        headers: as(user),
+        payload: NOTE === undefined ? {} : { NOTE },
+      });
+    const [first, second] = (await overview()).unmatched;
+
+    const refused = await dealtWith(first!.ID, 'x', backOffice);
+    expect([refused.statusCode, refused.json()]).toEqual([403, { message: 'Only an Administrator can import UCAS choices or confirm lapsed offers.' }]);
+    const tooLong = await dealtWith(first!.ID, 'n'.repeat(501));
+    expect([tooLong.statusCode, (tooLong.json() as { message: string }).message]).toEqual([
+      400,
+      expect.stringContaining('The note must be 500 characters or fewer.'),
+    ]);
+    expect((await overview()).unmatched_dealt_with).toEqual([]);
+
+    const marked = await dealtWith(first!.ID, '  Applicant phoned: applied to another university.  ');
+    expect(marked.statusCode).toBe(200);
+    const view = ucasOverviewSchema.parse(marked.json());
+    expect(view.unmatched.map((u) => u.ID)).not.toContain(first!.ID);
+    expect(view.unmatched).toHaveLength(2);
+    expect(view.unmatched_dealt_with).toEqual([
+      {
+        ...first,
+        DEALT_WITH_AT: LAPSING_CLOCK.toISOString(),
+        DEALT_WITH_BY: 'admin1',
+        DEALT_WITH_NOTE: 'Applicant phoned: applied to another university.',
+      },
+    ]);
+    // Without a note; and a row already dealt with (or unknown) is not open: 404, nothing changed.
+    expect((await dealtWith(second!.ID, undefined)).statusCode).toBe(200);
+    const again = await dealtWith(first!.ID, 'again');
+    expect([again.statusCode, again.json()]).toEqual([404, { message: 'This row is not open: it was dealt with already, or removed.' }]);
+    expect((await dealtWith(999999, '')).statusCode).toBe(404);
+    const after = await overview();
+    expect(after.unmatched_dealt_with.map((u) => [u.ID, u.DEALT_WITH_BY, u.DEALT_WITH_NOTE])).toEqual([
+      [first!.ID, 'admin1', 'Applicant phoned: applied to another university.'],
+      [second!.ID, 'admin1', ''],
+    ]);
+    expect(after.unmatched).toHaveLength(1);
+  });
+
   it("shows 'Added in UCAS' facts on the status page, the staff application and the listing", async () => {
     const page = async (hash: string) => {
       const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.byHash, { params: { hash } }), headers: internalHeaders() });

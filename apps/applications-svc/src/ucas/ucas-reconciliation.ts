@@ -15,11 +15,12 @@ import {
   type UcasImport,
   type UcasOffer,
   type UcasOverview,
+  type UcasUnmatchedRow,
 } from '@clearing-desk/contracts';
 import { decisionDeadline, type TeamCalendar } from '@clearing-desk/contracts/server';
 import { currentTraceparent, HttpError } from '@clearing-desk/service-kit';
 import { parse } from 'csv-parse/sync';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { applicationLog, applications, outbox, ucasImports, ucasUnmatchedRows } from '../db/schema';
 import { writeApplicationEvent, writeApplicationEvents } from '../outbox/application-events';
 import { writeDecisionOutbox } from '../outbox/decision-outbox';
@@ -79,6 +80,18 @@ const toOffer = (o: OpenOffer): UcasOffer => ({
   NAME: o.name,
   DEADLINE: o.deadline.toISOString(),
   REMINDED_AT: o.row.ucasRemindedAt?.toISOString() ?? null,
+});
+
+const toUnmatched = ({ row, fileName }: { row: typeof ucasUnmatchedRows.$inferSelect; fileName: string }): UcasUnmatchedRow => ({
+  ID: row.id,
+  FILE_NAME: fileName,
+  LINE: row.line,
+  UCAS_PERSONAL_ID: row.ucasPersonalId,
+  COURSE_CODE: row.courseCode,
+  REASON: row.reason,
+  DEALT_WITH_AT: row.dealtWithAt?.toISOString() ?? null,
+  DEALT_WITH_BY: row.dealtWithBy,
+  DEALT_WITH_NOTE: row.dealtWithNote,
 });
 
 const toImport = (r: typeof ucasImports.$inferSelect): UcasImport => ({
@@ -269,30 +282,28 @@ export function createUcasReconciliation(deps: UcasDeps) {
       return (await db.transaction((tx) => remindLapsing(tx, now))).reminded;
     },
 
-    /** The admin screen's lists: the last 20 imports, the last 200 rows not matched, offers lapsing and lapsed (deadline first). */
+    /**
+     * The admin screen's lists: the last 20 imports, the last 200 rows not matched still open and
+     * the last 200 dealt with, offers lapsing and lapsed (deadline first).
+     */
     async overview(): Promise<UcasOverview> {
       const now = deps.now();
-      const [imports, unmatched, offers] = await Promise.all([
-        db.select().from(ucasImports).orderBy(desc(ucasImports.importedAt)).limit(20),
+      const unmatchedRows = () =>
         db
           .select({ row: ucasUnmatchedRows, fileName: ucasImports.fileName })
           .from(ucasUnmatchedRows)
-          .innerJoin(ucasImports, eq(ucasImports.id, ucasUnmatchedRows.importId))
-          .orderBy(desc(ucasImports.importedAt), ucasUnmatchedRows.line)
-          .limit(200),
+          .innerJoin(ucasImports, eq(ucasImports.id, ucasUnmatchedRows.importId));
+      const [imports, unmatched, dealtWith, offers] = await Promise.all([
+        db.select().from(ucasImports).orderBy(desc(ucasImports.importedAt)).limit(20),
+        unmatchedRows().where(isNull(ucasUnmatchedRows.dealtWithAt)).orderBy(desc(ucasImports.importedAt), ucasUnmatchedRows.line).limit(200),
+        unmatchedRows().where(isNotNull(ucasUnmatchedRows.dealtWithAt)).orderBy(desc(ucasUnmatchedRows.dealtWithAt), ucasUnmatchedRows.id).limit(200),
         openOffers(db),
       ]);
       const byDeadline = (a: OpenOffer, b: OpenOffer) => a.deadline.getTime() - b.deadline.getTime() || a.row.applicationId - b.row.applicationId;
       return {
         imports: imports.map(toImport),
-        unmatched: unmatched.map(({ row, fileName }) => ({
-          ID: row.id,
-          FILE_NAME: fileName,
-          LINE: row.line,
-          UCAS_PERSONAL_ID: row.ucasPersonalId,
-          COURSE_CODE: row.courseCode,
-          REASON: row.reason,
-        })),
+        unmatched: unmatched.map(toUnmatched),
+        unmatched_dealt_with: dealtWith.map(toUnmatched),
         lapsing: offers
           .filter((o) => isLapsing(o, now))
           .sort(byDeadline)
@@ -302,6 +313,24 @@ export function createUcasReconciliation(deps: UcasDeps) {
           .sort(byDeadline)
           .map(toOffer),
       };
+    },
+
+    /**
+     * Marks a row not matched dealt with in one transaction: the row, still open, gets who (`user`),
+     * when (`now`) and the note ('' when none) by a conditional update, so two Administrators at
+     * once record it once; answers false when the row is not open (already dealt with, or removed
+     * by erasure).
+     */
+    async markUnmatchedDealtWith(id: number, user: string, note: string): Promise<boolean> {
+      const now = deps.now();
+      return db.transaction(async (tx) => {
+        const marked = await tx
+          .update(ucasUnmatchedRows)
+          .set({ dealtWithAt: now, dealtWithBy: user, dealtWithNote: note })
+          .where(and(eq(ucasUnmatchedRows.id, id), isNull(ucasUnmatchedRows.dealtWithAt)))
+          .returning({ id: ucasUnmatchedRows.id });
+        return marked.length === 1;
+      });
     },
 
     /**

@@ -28,6 +28,14 @@ export const UCAS_TEXTS = {
   IMPORTS_HEADING: 'Recent imports',
   UNMATCHED_HEADING: 'Rows not matched to an application',
   UNMATCHED_NONE: 'Every imported row matched an application.',
+  UNMATCHED_ALL_DEALT_WITH: 'Every row not matched has been dealt with.',
+  UNMATCHED_DEALT_WITH_HEADING: 'Rows not matched, dealt with',
+  SHOW_DEALT_WITH: 'Show rows dealt with',
+  HIDE_DEALT_WITH: 'Hide rows dealt with',
+  MARK_DEALT_WITH: 'Mark dealt with',
+  DEALT_WITH_NOTE_LABEL: 'Note (optional)',
+  DEALT_WITH_NOTE_TOO_LONG: 'The note must be 500 characters or fewer.',
+  UNMATCHED_NOT_OPEN: 'This row is not open: it was dealt with already, or removed.',
   LAPSED_HEADING: 'Offers lapsed: not added in UCAS by their deadline',
   LAPSED_NONE: 'No offer has lapsed.',
   LAPSING_HEADING: 'Offers lapsing: not yet added in UCAS',
@@ -118,7 +126,7 @@ export const ucasImportSummary = (i: Pick<UcasImport, 'FILE_NAME' | 'ROWS' | 'MA
 export const ucasLapseConfirmed = (name: string, ucasCode: string): string =>
   `The offer to ${name} on ${ucasCode} is withdrawn as lapsed: the place is returned and the applicant is emailed.`;
 
-/** A row not matched, kept for a person. */
+/** A row not matched, kept for a person: open until an Administrator marks it dealt with (who, when, an optional note). */
 export const ucasUnmatchedRowSchema = z.object({
   ID: z.number().int(),
   FILE_NAME: z.string(),
@@ -126,7 +134,26 @@ export const ucasUnmatchedRowSchema = z.object({
   UCAS_PERSONAL_ID: z.string(),
   COURSE_CODE: z.string(),
   REASON: z.string(),
+  /** When it was marked dealt with (ISO 8601); null while open. */
+  DEALT_WITH_AT: z.string().nullable(),
+  /** The Administrator's username who marked it; null while open. */
+  DEALT_WITH_BY: z.string().nullable(),
+  /** Their note ('' when none); null while open. */
+  DEALT_WITH_NOTE: z.string().nullable(),
 });
+
+/** The confirmation after 'Mark dealt with': the row by its file and line. */
+export const ucasUnmatchedDealtWith = (row: Pick<UcasUnmatchedRow, 'FILE_NAME' | 'LINE'>): string =>
+  `${row.FILE_NAME}, line ${row.LINE}, is marked dealt with.`;
+
+/** Marking a row not matched dealt with: an optional note (what the person did), at most 500 characters. */
+export const ucasUnmatchedDealtWithRequestSchema = z.object({
+  NOTE: z.string().trim().max(500, UCAS_TEXTS.DEALT_WITH_NOTE_TOO_LONG).default(''),
+});
+export type UcasUnmatchedDealtWithRequest = z.input<typeof ucasUnmatchedDealtWithRequestSchema>;
+
+/** Route parameter of a row not matched. */
+export const ucasUnmatchedParamsSchema = z.object({ id: z.string().regex(/^\d{1,10}$/) });
 export type UcasUnmatchedRow = z.infer<typeof ucasUnmatchedRowSchema>;
 
 /** An offer not added in UCAS, with its deadline (ISO 8601). */
@@ -141,10 +168,13 @@ export const ucasOfferSchema = z.object({
 });
 export type UcasOffer = z.infer<typeof ucasOfferSchema>;
 
-/** The admin screen: recent imports, unmatched rows, offers lapsing and lapsed. */
+/** The admin screen: recent imports, unmatched rows (open, and the last dealt with), offers lapsing and lapsed. */
 export const ucasOverviewSchema = z.object({
   imports: z.array(ucasImportSchema),
+  /** Rows not matched still open, newest import first. */
   unmatched: z.array(ucasUnmatchedRowSchema),
+  /** The last rows marked dealt with, last marked first. */
+  unmatched_dealt_with: z.array(ucasUnmatchedRowSchema),
   lapsing: z.array(ucasOfferSchema),
   lapsed: z.array(ucasOfferSchema),
 });

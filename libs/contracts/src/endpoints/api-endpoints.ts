@@ -40,6 +40,8 @@ import {
   ucasLapseConfirmRequestSchema,
   ucasLapseParamsSchema,
   ucasOverviewSchema,
+  ucasUnmatchedDealtWithRequestSchema,
+  ucasUnmatchedParamsSchema,
 } from '../applications/ucas-reconciliation';
 import { callbackBookingSchema, callbackBookRequestSchema, callbackCapacitySchema, callbackSlotsResponseSchema } from '../applications/callbacks';
 import { errorResponseSchema } from '../common/errors';
@@ -237,6 +239,12 @@ export const API_ENDPOINTS = withSchemas({
   deskUcasConfirmLapse: {
     params: ucasLapseParamsSchema,
     body: apiBodySchema(ucasLapseConfirmRequestSchema),
+    responses: { 200: ucasOverviewSchema, ...refusals, ...e404 },
+  },
+  /** Marks a row not matched dealt with, with an optional note (who and when recorded): the lists after it; 404 when the row is not open. */
+  deskUcasUnmatchedDealtWith: {
+    params: ucasUnmatchedParamsSchema,
+    body: apiBodySchema(ucasUnmatchedDealtWithRequestSchema),
     responses: { 200: ucasOverviewSchema, ...refusals, ...e404 },
   },
   // A person's review of an automatic decision.

@@ -78,6 +78,7 @@ export const API_ROUTES = {
   deskUcasImport: { method: 'POST', path: '/api/admin/ucas/imports' },
   deskUcasOverview: { method: 'GET', path: '/api/admin/ucas' },
   deskUcasConfirmLapse: { method: 'POST', path: '/api/admin/ucas/lapsed/:applicationId' },
+  deskUcasUnmatchedDealtWith: { method: 'POST', path: '/api/admin/ucas/unmatched/:id/dealt-with' },
   // A person's review of an automatic decision (UK GDPR Article 22 safeguards).
   decisionReviewRequest: { method: 'POST', path: '/api/applications/:hash/review-request' },
   deskDecisionReviews: { method: 'GET', path: '/api/admin/decision-reviews' },

@@ -42,6 +42,8 @@ import {
   ucasLapseConfirmSchema,
   ucasLapseParamsSchema,
   ucasOverviewSchema,
+  ucasUnmatchedDealtWithRequestSchema,
+  ucasUnmatchedParamsSchema,
 } from '../applications/ucas-reconciliation';
 import { callbackBookingSchema, callbackBookRequestSchema, callbackCapacitySchema, callbackSlotsResponseSchema } from '../applications/callbacks';
 import { appliedResponseSchema, applyResponseSchema } from '../applications/application';
@@ -327,6 +329,14 @@ export const APPLICATIONS_SVC = {
     path: '/ucas/lapsed/:applicationId',
     params: ucasLapseParamsSchema,
     body: ucasLapseConfirmSchema,
+    responses: { 200: ucasOverviewSchema, ...e400, ...e403, ...e404 },
+  }),
+  /** Marks a row not matched dealt with (who, when, the note) in one transaction: the lists after it; 404 when the row is not open. */
+  ucasUnmatchedDealtWith: endpoint({
+    method: 'POST',
+    path: '/ucas/unmatched/:id/dealt-with',
+    params: ucasUnmatchedParamsSchema,
+    body: ucasUnmatchedDealtWithRequestSchema,
     responses: { 200: ucasOverviewSchema, ...e400, ...e403, ...e404 },
   }),
 

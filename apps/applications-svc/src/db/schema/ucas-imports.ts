@@ -35,6 +35,10 @@ export const ucasUnmatchedRows = pgTable(
     ucasPersonalId: text('ucas_personal_id').notNull(),
     courseCode: text('course_code').notNull(),
     reason: text('reason').notNull(),
+    // Marked dealt with by an Administrator (docs/domain/ucas-reconciliation.md): when, who and their note; null while open.
+    dealtWithAt: timestamp('dealt_with_at', { withTimezone: true }),
+    dealtWithBy: text('dealt_with_by'),
+    dealtWithNote: text('dealt_with_note'),
   },
   (t) => [index('ucas_unmatched_rows_personal_id_idx').on(t.ucasPersonalId)],
 );

@@ -12,7 +12,7 @@ const administrator = (request: FastifyRequest) => {
 
 /**
  * UCAS reconciliation (docs/domain/ucas-reconciliation.md): an Administrator's import of UCAS's
- * export, the screen's lists, and the confirmation of a lapsed offer.
+ * export, the screen's lists, the confirmation of a lapsed offer, and marking a row not matched dealt with.
  */
 export const ucasRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.route({
@@ -50,6 +50,16 @@ export const ucasRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (result.kind === 'not-lapsed') throw new HttpError(404, UCAS_TEXTS.LAPSE_NOT_FOUND);
       await fastify.workQueue.close(result.applicationId);
       fastify.outboxRelay.kick();
+      return fastify.ucas.overview();
+    },
+  });
+
+  fastify.route({
+    ...routeOf(APPLICATIONS_SVC.ucasUnmatchedDealtWith),
+    handler: async (request) => {
+      const user = administrator(request);
+      const marked = await fastify.ucas.markUnmatchedDealtWith(Number(request.params.id), user.username, request.body.NOTE);
+      if (!marked) throw new HttpError(404, UCAS_TEXTS.UNMATCHED_NOT_OPEN);
       return fastify.ucas.overview();
     },
   });

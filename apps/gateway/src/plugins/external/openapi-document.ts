@@ -81,6 +81,7 @@ const SUMMARIES: Record<ApiRouteName, string> = {
   deskUcasImport: "Import UCAS's CSV export of Clearing choices added",
   deskUcasOverview: 'UCAS imports, rows not matched, offers lapsing and lapsed',
   deskUcasConfirmLapse: 'Confirm a lapsed offer: withdrawn as lapsed, its place returned',
+  deskUcasUnmatchedDealtWith: 'Mark a UCAS row not matched dealt with, with a note',
   decisionReviewRequest: 'Ask for a person to review an automatic decision',
   deskDecisionReviews: 'Requests to review automatic decisions',
   deskDecisionReviewOutcome: "Record a review's outcome and email it",

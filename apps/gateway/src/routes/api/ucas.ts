@@ -15,7 +15,8 @@ const IMPORT_BODY_LIMIT = 2 * UCAS_CSV_MAX_CHARS + 64 * 1024;
 
 /**
  * UCAS reconciliation (docs/domain/ucas-reconciliation.md): the import of UCAS's export, the
- * admin screen's lists and the confirmation of a lapsed offer, whose withdrawal email names the
+ * admin screen's lists, marking a row not matched dealt with, and the confirmation of a lapsed
+ * offer, whose withdrawal email names the
  * course (its facts read from courses-svc here, as every decision's are).
  */
 export const ucasApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
@@ -24,6 +25,11 @@ export const ucasApiRoutes: FastifyPluginAsyncZod = async (fastify) => {
     bodyLimit: IMPORT_BODY_LIMIT,
   });
   fastify.route(forwardedRoute(fastify, API_ENDPOINTS.deskUcasOverview, APPLICATIONS_SVC.ucasOverview, { preHandler: requireAdministrator }));
+  fastify.route(
+    forwardedRoute(fastify, API_ENDPOINTS.deskUcasUnmatchedDealtWith, APPLICATIONS_SVC.ucasUnmatchedDealtWith, {
+      preHandler: [fastify.csrfProtection, requireAdministrator],
+    }),
+  );
   fastify.route({
     ...routeOf(API_ENDPOINTS.deskUcasConfirmLapse),
     preHandler: [fastify.csrfProtection, requireAdministrator],

@@ -1,4 +1,12 @@
-import { API_ROUTES, basePrefix, fillPath, ucasImportSchema, ucasOverviewSchema, type UcasImportRequest } from '@clearing-desk/contracts';
+import {
+  API_ROUTES,
+  basePrefix,
+  fillPath,
+  ucasImportSchema,
+  ucasOverviewSchema,
+  type UcasImportRequest,
+  type UcasUnmatchedDealtWithRequest,
+} from '@clearing-desk/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BASE_URL } from '@/config/base-path';
 import { api } from '@/lib/api-client';
@@ -10,6 +18,7 @@ const ucasPaths = {
   imports: () => `${apiBase}${fillPath(API_ROUTES.deskUcasImport.path)}`,
   overview: () => `${apiBase}${fillPath(API_ROUTES.deskUcasOverview.path)}`,
   confirmLapse: (applicationId: string) => `${apiBase}${fillPath(API_ROUTES.deskUcasConfirmLapse.path, { applicationId })}`,
+  unmatchedDealtWith: (id: number) => `${apiBase}${fillPath(API_ROUTES.deskUcasUnmatchedDealtWith.path, { id: String(id) })}`,
 };
 
 /** Query keys of UCAS reconciliation (general to specific). */
@@ -44,6 +53,15 @@ export const useConfirmLapse = () => {
   return useMutation({
     mutationFn: ({ applicationId, ucasCode }: { applicationId: string; ucasCode: string }) =>
       api.post(ucasPaths.confirmLapse(applicationId), { UCAS_CODE: ucasCode }, ucasOverviewSchema),
+    onSuccess: (overview) => queryClient.setQueryData(ucasKeys.overview(), overview),
+  });
+};
+
+/** POST /api/admin/ucas/unmatched/{id}/dealt-with: marks a row not matched dealt with, with the note; answers the lists after it. */
+export const useUnmatchedDealtWith = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...request }: UcasUnmatchedDealtWithRequest & { id: number }) => api.post(ucasPaths.unmatchedDealtWith(id), request, ucasOverviewSchema),
     onSuccess: (overview) => queryClient.setQueryData(ucasKeys.overview(), overview),
   });
 };

@@ -4,15 +4,17 @@ import {
   UCAS_TEXTS,
   ucasImportSummary,
   ucasLapseConfirmed,
+  ucasUnmatchedDealtWith,
   type UcasImport,
   type UcasOffer,
+  type UcasUnmatchedRow,
 } from '@clearing-desk/contracts';
-import { Button, ErrorSummary, FileUpload, Notice, Spinner, Table } from '@clearing-desk/ui';
+import { Button, ErrorSummary, FileUpload, Notice, Spinner, Table, TextInput, VisuallyHidden } from '@clearing-desk/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ApiError, formatApiError } from '@/lib/api-client';
-import { useConfirmLapse, useUcasImport, useUcasOverview } from '../api/ucas';
+import { useConfirmLapse, useUcasImport, useUcasOverview, useUnmatchedDealtWith } from '../api/ucas';
 
 const FILE_ID = 'ucas-file';
 
@@ -157,6 +159,129 @@ function LapsedOffers({ offers }: { offers: UcasOffer[] }) {
   );
 }
 
+/** One open row's action: an optional note and 'Mark dealt with' (the row named in the label, for a screen reader). */
+function DealtWithAction({ row, onDone }: { row: UcasUnmatchedRow; onDone: (row: UcasUnmatchedRow) => void }) {
+  const [note, setNote] = useState('');
+  const mark = useUnmatchedDealtWith();
+  const name = `${row.FILE_NAME}, line ${row.LINE}`;
+  const noteId = `ucas-unmatched-note-${row.ID}`;
+  const tooLong = note.trim().length > 500 ? UCAS_TEXTS.DEALT_WITH_NOTE_TOO_LONG : null;
+  return (
+    <form
+      noValidate
+      aria-label={`${UCAS_TEXTS.MARK_DEALT_WITH}: ${name}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (tooLong) return;
+        mark.mutate({ id: row.ID, NOTE: note.trim() }, { onSuccess: () => onDone(row) });
+      }}
+    >
+      <TextInput
+        id={noteId}
+        label={
+          <>
+            {UCAS_TEXTS.DEALT_WITH_NOTE_LABEL}
+            <VisuallyHidden>{`: ${name}`}</VisuallyHidden>
+          </>
+        }
+        value={note}
+        maxLength={500}
+        error={tooLong ?? (mark.isError ? formatApiError(mark.error) : null)}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      <Button type="submit" variant="secondary" disabled={mark.isPending} aria-label={`${UCAS_TEXTS.MARK_DEALT_WITH}: ${name}`}>
+        {UCAS_TEXTS.MARK_DEALT_WITH}
+      </Button>
+    </form>
+  );
+}
+
+const unmatchedColumns = [
+  { id: 'file', header: 'File', cell: (u: UcasUnmatchedRow) => `${u.FILE_NAME}, line ${u.LINE}` },
+  { id: 'id', header: 'UCAS Personal ID', cell: (u: UcasUnmatchedRow) => u.UCAS_PERSONAL_ID },
+  { id: 'course', header: 'Course code', cell: (u: UcasUnmatchedRow) => u.COURSE_CODE },
+  { id: 'reason', header: 'Why not matched', cell: (u: UcasUnmatchedRow) => u.REASON },
+];
+
+/**
+ * The rows not matched still open, each marked dealt with by an Administrator with an optional
+ * note; the rows dealt with (who, when, the note) shown on request.
+ */
+function UnmatchedRows({ open, dealtWith }: { open: UcasUnmatchedRow[]; dealtWith: UcasUnmatchedRow[] }) {
+  const [showDealtWith, setShowDealtWith] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  return (
+    <section aria-labelledby="ucas-unmatched-heading">
+      <h2 className="cd-heading-m" id="ucas-unmatched-heading" ref={headingRef} tabIndex={-1}>
+        {UCAS_TEXTS.UNMATCHED_HEADING}
+      </h2>
+      {done && (
+        <Notice variant="success" live>
+          <p className="cd-body">{done}</p>
+        </Notice>
+      )}
+      {open.length === 0 ? (
+        <p className="cd-body">{dealtWith.length > 0 ? UCAS_TEXTS.UNMATCHED_ALL_DEALT_WITH : UCAS_TEXTS.UNMATCHED_NONE}</p>
+      ) : (
+        <Table
+          caption={UCAS_TEXTS.UNMATCHED_HEADING}
+          captionHidden
+          rowKey={(u) => String(u.ID)}
+          rows={open}
+          columns={[
+            ...unmatchedColumns,
+            {
+              id: 'action',
+              header: 'Action',
+              cell: (u) => (
+                <DealtWithAction
+                  row={u}
+                  onDone={(row) => {
+                    setDone(ucasUnmatchedDealtWith(row));
+                    // The row and its form are gone: the heading takes the focus, the notice is read out.
+                    requestAnimationFrame(() => headingRef.current?.focus());
+                  }}
+                />
+              ),
+            },
+          ]}
+        />
+      )}
+      {dealtWith.length > 0 && (
+        <>
+          <Button
+            variant="secondary"
+            aria-expanded={showDealtWith}
+            aria-controls="ucas-unmatched-dealt-with"
+            onClick={() => setShowDealtWith((shown) => !shown)}
+          >
+            {showDealtWith ? UCAS_TEXTS.HIDE_DEALT_WITH : UCAS_TEXTS.SHOW_DEALT_WITH}
+          </Button>
+          <div id="ucas-unmatched-dealt-with" hidden={!showDealtWith}>
+            {showDealtWith && (
+              <Table
+                caption={UCAS_TEXTS.UNMATCHED_DEALT_WITH_HEADING}
+                rowKey={(u) => String(u.ID)}
+                rows={dealtWith}
+                columns={[
+                  ...unmatchedColumns,
+                  {
+                    id: 'dealt',
+                    header: 'Dealt with',
+                    cell: (u) => `${u.DEALT_WITH_AT ? formatLondonDateTime(new Date(u.DEALT_WITH_AT)) : ''} by ${u.DEALT_WITH_BY ?? ''}`,
+                  },
+                  { id: 'note', header: 'Note', cell: (u) => u.DEALT_WITH_NOTE ?? '' },
+                ]}
+              />
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
 /**
  * UCAS reconciliation (Administrators; docs/domain/ucas-reconciliation.md): the upload of UCAS's
  * export, offers lapsed (confirm each) and lapsing, the rows not matched, and recent imports.
@@ -185,27 +310,7 @@ export function UcasReconciliation() {
               <Table caption={UCAS_TEXTS.LAPSING_HEADING} captionHidden rowKey={(o) => o.APPLICATION_ID} rows={query.data.lapsing} columns={offerColumns} />
             )}
           </section>
-          <section aria-labelledby="ucas-unmatched-heading">
-            <h2 className="cd-heading-m" id="ucas-unmatched-heading">
-              {UCAS_TEXTS.UNMATCHED_HEADING}
-            </h2>
-            {query.data.unmatched.length === 0 ? (
-              <p className="cd-body">{UCAS_TEXTS.UNMATCHED_NONE}</p>
-            ) : (
-              <Table
-                caption={UCAS_TEXTS.UNMATCHED_HEADING}
-                captionHidden
-                rowKey={(u) => String(u.ID)}
-                rows={query.data.unmatched}
-                columns={[
-                  { id: 'file', header: 'File', cell: (u) => `${u.FILE_NAME}, line ${u.LINE}` },
-                  { id: 'id', header: 'UCAS Personal ID', cell: (u) => u.UCAS_PERSONAL_ID },
-                  { id: 'course', header: 'Course code', cell: (u) => u.COURSE_CODE },
-                  { id: 'reason', header: 'Why not matched', cell: (u) => u.REASON },
-                ]}
-              />
-            )}
-          </section>
+          <UnmatchedRows open={query.data.unmatched} dealtWith={query.data.unmatched_dealt_with} />
           {query.data.imports.length > 0 && (
             <section aria-labelledby="ucas-imports-heading">
               <h2 className="cd-heading-m" id="ucas-imports-heading">

@@ -14,7 +14,24 @@ const lapsed = {
   DEADLINE: '2026-08-19T22:59:00.000Z',
   REMINDED_AT: '2026-08-19T11:00:00.000Z',
 };
-const empty: UcasOverview = { imports: [], unmatched: [], lapsing: [], lapsed: [] };
+const empty: UcasOverview = { imports: [], unmatched: [], unmatched_dealt_with: [], lapsing: [], lapsed: [] };
+const unmatchedRow = {
+  ID: 5,
+  FILE_NAME: 'choices.csv',
+  LINE: 5,
+  UCAS_PERSONAL_ID: '9999999999',
+  COURSE_CODE: 'G400',
+  REASON: 'No application with this UCAS Personal ID and course code.',
+  DEALT_WITH_AT: null,
+  DEALT_WITH_BY: null,
+  DEALT_WITH_NOTE: null,
+};
+const dealtWithRow = {
+  ...unmatchedRow,
+  DEALT_WITH_AT: '2026-08-19T12:30:00.000Z',
+  DEALT_WITH_BY: 'admin1',
+  DEALT_WITH_NOTE: 'Applicant phoned: applied elsewhere.',
+};
 const imported: UcasImport = {
   ID: '0b9f6c1e-4d0f-4f43-9a51-2ef0b1b6f001',
   FILE_NAME: 'choices.csv',
@@ -94,6 +111,37 @@ describe('/staff/ucas', () => {
     ).toBeInTheDocument();
     expect(confirmed).toEqual({ params: { applicationId: '17' }, data: { UCAS_CODE: 'G400' } });
     expect(screen.getByText('No offer has lapsed.')).toBeInTheDocument();
+  });
+
+  it('marks a row not matched dealt with, with a note, and shows the rows dealt with on request', async () => {
+    let sent: unknown = null;
+    const other = { ...unmatchedRow, ID: 6, LINE: 6, UCAS_PERSONAL_ID: 'abc', REASON: 'The UCAS Personal ID is not 10 digits.' };
+    server.use(
+      http.get(apiUrl(API_ROUTES.deskUcasOverview.path), () => HttpResponse.json({ ...empty, unmatched: [unmatchedRow, other] })),
+      http.post(apiUrl(API_ROUTES.deskUcasUnmatchedDealtWith.path), async ({ request, params }) => {
+        sent = { params, data: ((await request.json()) as { data: unknown }).data };
+        return HttpResponse.json({ ...empty, unmatched: [other], unmatched_dealt_with: [dealtWithRow] });
+      }),
+    );
+    const { user } = renderApp('/staff/ucas', { user: admin });
+    const table = await screen.findByRole('table', { name: 'Rows not matched to an application' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Show rows dealt with' })).not.toBeInTheDocument();
+
+    await user.type(within(table).getByLabelText('Note (optional): choices.csv, line 5'), 'Applicant phoned: applied elsewhere.');
+    await user.click(within(table).getByRole('button', { name: 'Mark dealt with: choices.csv, line 5' }));
+    expect(await screen.findByText('choices.csv, line 5, is marked dealt with.')).toBeInTheDocument();
+    expect(sent).toEqual({ params: { id: '5' }, data: { NOTE: 'Applicant phoned: applied elsewhere.' } });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Rows not matched to an application' })).toHaveFocus());
+    expect(within(screen.getByRole('table', { name: 'Rows not matched to an application' })).queryByText('choices.csv, line 5')).not.toBeInTheDocument();
+
+    const show = screen.getByRole('button', { name: 'Show rows dealt with' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await user.click(show);
+    const dealt = screen.getByRole('table', { name: 'Rows not matched, dealt with' });
+    expect(within(dealt).getByText('13:30 on Wednesday 19 August 2026 by admin1')).toBeInTheDocument();
+    expect(within(dealt).getByText('Applicant phoned: applied elsewhere.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide rows dealt with' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('tells anyone but an Administrator who may use it', async () => {
