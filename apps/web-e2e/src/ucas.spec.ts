@@ -10,8 +10,9 @@ import { emailTo } from './support/mail';
 /**
  * Against the real stack: UCAS's export of Clearing choices added is imported on the UCAS
  * reconciliation screen (matched, not matched and lapsing counts), the matched applicant's status
- * page says 'Added in UCAS', and an offer past its deadline is listed as lapsed and confirmed in
- * one action, returning its place (docs/domain/ucas-reconciliation.md).
+ * page says 'Added in UCAS', a row not matched is marked dealt with, and an offer past its deadline
+ * is listed as lapsed and confirmed in one action, returning its place
+ * (docs/domain/ucas-reconciliation.md).
  */
 
 /** International Politics with Placement BSc: automatic offers to a green public application; no other browser test applies to it. */
@@ -99,6 +100,21 @@ test.describe('UCAS reconciliation', () => {
     await expect(page.getByRole('table', { name: 'Offers lapsing: not yet added in UCAS' })).toContainText(lapsing.name2);
     await expect(page.getByRole('table', { name: 'Offers lapsing: not yet added in UCAS' })).toContainText('23:59 on Thursday 14 August 2025');
     await expectNoAxeViolations(page, { label: 'UCAS reconciliation' });
+
+    // The row not matched, looked into: marked dealt with, with a note, and shown again on request.
+    const unmatched = page.getByRole('table', { name: 'Rows not matched to an application' });
+    await unmatched.getByLabel('Note (optional): ucas-e2e.csv, line 3').first().fill('Not our applicant: checked in UCAS Hub.');
+    await unmatched.getByRole('button', { name: 'Mark dealt with: ucas-e2e.csv, line 3' }).first().click();
+    await expect(page.getByText('ucas-e2e.csv, line 3, is marked dealt with.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Rows not matched to an application' })).toBeFocused();
+    await page.getByRole('button', { name: 'Show rows dealt with' }).click();
+    await expect(
+      page
+        .getByRole('table', { name: 'Rows not matched, dealt with' })
+        .getByRole('row', { name: /9999999999/ })
+        .first(),
+    ).toContainText('Not our applicant: checked in UCAS Hub.');
+    await expectNoAxeViolations(page, { label: 'UCAS reconciliation, rows dealt with' });
 
     // The lapsing applicant is reminded once, by email.
     const reminder = await emailTo(lapsing.email, /^Reminder: add us as your Clearing choice in UCAS Hub$/);
