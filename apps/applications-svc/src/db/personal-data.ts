@@ -95,4 +95,6 @@ export const PERSONAL_TABLES: Record<string, PersonalTable | null> = {
   webhook_attempts: null,
   // The nightly reconciliation reports: counts per status and webhook endpoint URLs, no person.
   reconciliation_reports: null,
+  // The wallboard's alerts: a course, a threshold and when it was raised, no person.
+  wallboard_alerts: null,
 };

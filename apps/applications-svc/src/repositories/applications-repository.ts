@@ -25,6 +25,7 @@ import {
   type StoredApplicationResponse,
   type RoleAssignment,
   needsStudentVisa,
+  newOffer,
   visaStateAfterDecision,
 } from '@clearing-desk/contracts';
 import { decisionDeadline, type TeamCalendar } from '@clearing-desk/contracts/server';
@@ -38,6 +39,7 @@ import { studentVisibleCondition } from './scope';
 import { createIntakeCycle, type IntakeCycle } from '../intake/intake-cycle';
 import { currentCycleOf } from './cycle-repository';
 import { countStatusChange } from '../places/ledger';
+import { NO_ALERT_EMAILS, offeredCourse, raiseWallboardAlert, type WallboardAlertSettings } from '../wallboard/wallboard-alerts';
 
 /** The person a form is from, for the duplicate rule (domain.md "Statuses"). */
 export type ApplicantKey = { emailNormalised: string; ucasPersonalId: string | null };
@@ -181,7 +183,11 @@ export async function applicantDecision(ex: Executor, row: ApplicationRow, log: 
  * own transaction; `cycle.current`, config INTAKE_YEAR, only before a cycle is stored); `cycle`
  * also says when each intake's status links end.
  */
-export function createApplicationsRepository(db: ApplicationsDatabase, cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR })) {
+export function createApplicationsRepository(
+  db: ApplicationsDatabase,
+  cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR }),
+  alerts: WallboardAlertSettings = NO_ALERT_EMAILS,
+) {
   /** The current cycle's NAME (the configured intake before the first start has stored one). */
   const currentIntake = async (ex: Executor): Promise<string> => (await currentCycleOf(ex))?.NAME ?? cycle.current;
   const bySubmissionId = async (submissionId: string): Promise<ApplicationRow | undefined> => {
@@ -360,6 +366,8 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
             user,
             at: application.updatedAt,
           });
+          // An offer may pass a wallboard alert threshold: the alert and its emails commit with it.
+          if (newOffer(null, application.status)) await raiseWallboardAlert(tx, offeredCourse(application, request.courseFacts), alerts);
           return application;
         });
         return { kind: 'created', response: toApplyResponse(row, cycle.calendar) };
@@ -411,7 +419,7 @@ declare module 'fastify' {
 
 export const applicationsRepositoryPlugin = fp(
   async (fastify) => {
-    fastify.decorate('applicationsRepository', createApplicationsRepository(fastify.db, fastify.intakeCycle));
+    fastify.decorate('applicationsRepository', createApplicationsRepository(fastify.db, fastify.intakeCycle, fastify.wallboardAlertSettings));
   },
-  { name: 'applications-repository', dependencies: ['applications-database', 'intake-cycle'] },
+  { name: 'applications-repository', dependencies: ['applications-database', 'intake-cycle', 'wallboard-alerts'] },
 );
