@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect as baseExpect, test, type TestInfo } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { fillApplication, submitApplication, uniqueEmail } from './support/apply';
 import { nextCallAnswer, putOnShift, signIn } from './support/desk';
