@@ -120,3 +120,19 @@ export const callbackCapacityRowSchema = z.object({
 export type CallbackCapacityRow = z.infer<typeof callbackCapacityRowSchema>;
 export const callbackCapacitySchema = z.object({ rows: z.array(callbackCapacityRowSchema) });
 export type CallbackCapacity = z.infer<typeof callbackCapacitySchema>;
+
+/**
+ * The London calendar dates the Settings page shows advisers on shift for: the service's today
+ * (its Clearing clock, CLEARING_CLOCK, never the browser's) and the CALLBACK_SHIFT_DAYS - 1 days
+ * after it, as 'YYYY-MM-DD'.
+ */
+export const callbackShiftDays = (now: Date): string[] => {
+  const today = londonCalendarDate(now);
+  return Array.from({ length: CALLBACK_SHIFT_DAYS }, (_, i) => addCalendarDays(today, i));
+};
+
+/** Answer of the advisers on shift (read or saved): the rows set, and the days to show (callbackShiftDays of the service's clock). */
+export const callbackCapacityAnswerSchema = callbackCapacitySchema.extend({
+  days: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
+});
+export type CallbackCapacityAnswer = z.infer<typeof callbackCapacityAnswerSchema>;

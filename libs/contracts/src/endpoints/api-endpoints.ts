@@ -43,7 +43,13 @@ import {
   ucasUnmatchedDealtWithRequestSchema,
   ucasUnmatchedParamsSchema,
 } from '../applications/ucas-reconciliation';
-import { callbackBookingSchema, callbackBookRequestSchema, callbackCapacitySchema, callbackSlotsResponseSchema } from '../applications/callbacks';
+import {
+  callbackBookingSchema,
+  callbackBookRequestSchema,
+  callbackCapacityAnswerSchema,
+  callbackCapacitySchema,
+  callbackSlotsResponseSchema,
+} from '../applications/callbacks';
 import { errorResponseSchema } from '../common/errors';
 import { courseDetailResponseSchema, courseIdParamsSchema } from '../courses/course';
 import { courseSearchQuerySchema, courseSearchResponseSchema } from '../courses/course-search';
@@ -228,8 +234,8 @@ export const API_ENDPOINTS = withSchemas({
   /** Cancel the call: 404 when none is booked. */
   callbackCancel: { params: applicationHashParamsSchema, body: emptyApiBodySchema, responses: { 200: callbackSlotsResponseSchema, ...e403, ...e404, ...e429 } },
   /** Advisers on shift per hour (Administrator, Settings page). */
-  deskCallbackCapacity: { query, responses: { 200: callbackCapacitySchema, ...refusals } },
-  deskCallbackCapacityUpdate: { body: apiBodySchema(callbackCapacitySchema), responses: { 200: callbackCapacitySchema, ...e400, ...refusals } },
+  deskCallbackCapacity: { query, responses: { 200: callbackCapacityAnswerSchema, ...refusals } },
+  deskCallbackCapacityUpdate: { body: apiBodySchema(callbackCapacitySchema), responses: { 200: callbackCapacityAnswerSchema, ...e400, ...refusals } },
   // UCAS reconciliation (docs/domain/ucas-reconciliation.md), Administrators over all courses.
   /** Imports UCAS's CSV export of Clearing choices added: the import's counts; 400 when the file cannot be read (nothing stored). */
   deskUcasImport: { body: apiBodySchema(ucasImportRequestSchema), responses: { 200: ucasImportSchema, ...refusals } },

@@ -45,7 +45,13 @@ import {
   ucasUnmatchedDealtWithRequestSchema,
   ucasUnmatchedParamsSchema,
 } from '../applications/ucas-reconciliation';
-import { callbackBookingSchema, callbackBookRequestSchema, callbackCapacitySchema, callbackSlotsResponseSchema } from '../applications/callbacks';
+import {
+  callbackBookingSchema,
+  callbackBookRequestSchema,
+  callbackCapacityAnswerSchema,
+  callbackCapacitySchema,
+  callbackSlotsResponseSchema,
+} from '../applications/callbacks';
 import { appliedResponseSchema, applyResponseSchema } from '../applications/application';
 import {
   applicationHashParamsSchema,
@@ -309,13 +315,13 @@ export const APPLICATIONS_SVC = {
     responses: { 200: callbackSlotsResponseSchema, ...e404 },
   }),
   /** Advisers on shift per hour, today and the next days (Administrator). */
-  callbackCapacity: endpoint({ method: 'GET', path: '/callbacks/capacity', responses: { 200: callbackCapacitySchema, ...e403 } }),
+  callbackCapacity: endpoint({ method: 'GET', path: '/callbacks/capacity', responses: { 200: callbackCapacityAnswerSchema, ...e403 } }),
   /** Set advisers on shift for the hours given (Administrator). */
   callbackCapacityUpdate: endpoint({
     method: 'PUT',
     path: '/callbacks/capacity',
     body: callbackCapacitySchema,
-    responses: { 200: callbackCapacitySchema, ...e400, ...e403 },
+    responses: { 200: callbackCapacityAnswerSchema, ...e400, ...e403 },
   }),
 
   // UCAS reconciliation (docs/domain/ucas-reconciliation.md), Administrator only.

@@ -1,4 +1,12 @@
-import { APPLICATIONS_SVC, CALLBACK_TEXTS, canManageClearing, LOGIN_MESSAGES, routeOf, STATUS_PAGE_MESSAGES } from '@clearing-desk/contracts';
+import {
+  APPLICATIONS_SVC,
+  CALLBACK_TEXTS,
+  callbackShiftDays,
+  canManageClearing,
+  LOGIN_MESSAGES,
+  routeOf,
+  STATUS_PAGE_MESSAGES,
+} from '@clearing-desk/contracts';
 import { HttpError, staffUserFromRequest } from '@clearing-desk/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,8 +20,9 @@ const administrator = (request: FastifyRequest) => {
 
 /**
  * Callbacks the applicant books by the status page's hash (list free slots, book or move,
- * cancel) and the advisers on shift per hour an Administrator sets. `now` is the clock (tests
- * set their own).
+ * cancel) and the advisers on shift per hour an Administrator sets, with the days the Settings
+ * page shows from this clock (the browser's may differ). `now` is the clock (the Clearing clock;
+ * tests set their own).
  */
 export const callbackRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (fastify, { now = () => new Date() }) => {
   const repo = () => fastify.callbacksRepository;
@@ -55,7 +64,8 @@ export const callbackRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async
     ...routeOf(APPLICATIONS_SVC.callbackCapacity),
     handler: async (request) => {
       administrator(request);
-      return { rows: await repo().capacity(now()) };
+      const at = now();
+      return { rows: await repo().capacity(at), days: callbackShiftDays(at) };
     },
   });
 
@@ -64,7 +74,8 @@ export const callbackRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async
     handler: async (request) => {
       const user = administrator(request);
       await repo().setCapacity(request.body.rows, user.username);
-      return { rows: await repo().capacity(now()) };
+      const at = now();
+      return { rows: await repo().capacity(at), days: callbackShiftDays(at) };
     },
   });
 };

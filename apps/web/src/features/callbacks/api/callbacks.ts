@@ -1,6 +1,6 @@
 import {
   callbackBookingSchema,
-  callbackCapacitySchema,
+  callbackCapacityAnswerSchema,
   callbackSlotsResponseSchema,
   type CallbackBooking,
   type CallbackCapacity,
@@ -35,15 +35,15 @@ export const useCancelCallback = (hash: string) => {
   });
 };
 
-/** GET /api/admin/callback-capacity: advisers on shift per hour, today and the next days (Administrator). */
+/** GET /api/admin/callback-capacity: advisers on shift per hour, and the days to show from the service's today (Administrator). */
 export const useCallbackCapacity = () =>
-  useQuery({ queryKey: ['callback-capacity'], queryFn: () => api.get(apiPaths.deskCallbackCapacity(), callbackCapacitySchema) });
+  useQuery({ queryKey: ['callback-capacity'], queryFn: () => api.get(apiPaths.deskCallbackCapacity(), callbackCapacityAnswerSchema) });
 
 /** PUT /api/admin/callback-capacity `{ data: { rows }, token }`: sets the hours given. */
 export const useSaveCallbackCapacity = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (capacity: CallbackCapacity) => api.put(apiPaths.deskCallbackCapacity(), capacity, callbackCapacitySchema),
+    mutationFn: (capacity: CallbackCapacity) => api.put(apiPaths.deskCallbackCapacity(), capacity, callbackCapacityAnswerSchema),
     onSuccess: (answer) => client.setQueryData(['callback-capacity'], answer),
   });
 };

@@ -5,6 +5,7 @@ import {
   callbackBookRequestSchema,
   callbackCapacitySchema,
   callbackConfirmation,
+  callbackShiftDays,
   canManageClearing,
   LOGIN_MESSAGES,
   STATUS_PAGE_MESSAGES,
@@ -28,6 +29,8 @@ export const callbackFake = {
   takenSlots: new Set<string>(),
   /** Advisers on shift the Settings page saved. */
   capacity: [] as CallbackCapacityRow[],
+  /** The service's clock (its days are the Settings page's columns): 08:00 London on Monday 17 August 2026. */
+  now: new Date('2026-08-17T07:00:00Z'),
 };
 export function resetCallbacks() {
   callbackFake.slots = [
@@ -39,6 +42,7 @@ export function resetCallbacks() {
   callbackFake.bookings.clear();
   callbackFake.takenSlots.clear();
   callbackFake.capacity = [];
+  callbackFake.now = new Date('2026-08-17T07:00:00Z');
 }
 resetCallbacks();
 
@@ -50,6 +54,8 @@ const answer = (hash: string) => {
     booking: booked ? { ...booked, CONFIRMATION: callbackConfirmation(new Date(booked.START), new Date(booked.END)) } : null,
   };
 };
+
+const capacityAnswer = () => ({ rows: callbackFake.capacity, days: callbackShiftDays(callbackFake.now) });
 
 /** The public callback endpoints by status page hash, as the gateway answers them. */
 export const callbacksHandlers = [
@@ -73,7 +79,7 @@ export const callbacksHandlers = [
     return HttpResponse.json(answer(String(params.hash)));
   }),
   http.get(apiUrl(API_ROUTES.deskCallbackCapacity.path), () =>
-    canManageClearing(db.sessionUser) ? HttpResponse.json({ rows: callbackFake.capacity }) : error(403, LOGIN_MESSAGES.FORBIDDEN),
+    canManageClearing(db.sessionUser) ? HttpResponse.json(capacityAnswer()) : error(403, LOGIN_MESSAGES.FORBIDDEN),
   ),
   http.put(apiUrl(API_ROUTES.deskCallbackCapacityUpdate.path), async ({ request }) => {
     if (!canManageClearing(db.sessionUser)) return error(403, LOGIN_MESSAGES.FORBIDDEN);
@@ -82,6 +88,6 @@ export const callbacksHandlers = [
     for (const row of parsed.data.data.rows) {
       callbackFake.capacity = [...callbackFake.capacity.filter((r) => r.DATE !== row.DATE || r.HOUR !== row.HOUR), row];
     }
-    return HttpResponse.json({ rows: callbackFake.capacity });
+    return HttpResponse.json(capacityAnswer());
   }),
 ];
