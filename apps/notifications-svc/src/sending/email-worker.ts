@@ -104,7 +104,8 @@ export async function processEmailJob(deps: EmailWorkerDeps, job: Job): Promise<
         applicationId: payload.applicationId,
         studentId: payload.studentId,
         ucasCode: payload.ucasCode,
-        status: payload.status,
+        // A call booked without an application announces no decision.
+        status: payload.status ?? '',
         recipient: payload.applicant.EMAIL.trim(),
         subject: rendered.subject,
         html: rendered.html,

@@ -18,5 +18,6 @@ export * from './form-guard';
 export * from './presence';
 export * from './work-queue';
 export * from './callbacks';
+export * from './callback-requests';
 export * from './ucas-added';
 export * from './ucas-reconciliation';

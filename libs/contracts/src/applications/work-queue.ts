@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatLondonDateTime, formatLondonTime } from '../common/london-time';
 import type { ApplicationStatus } from '../status/status-codes';
+import { queueCallerSchema } from './callback-requests';
 import { CALL_OUTCOME_OPTIONS, waitingTime } from './desk';
 
 /**
@@ -119,6 +120,11 @@ export const workQueueItemSchema = z.object({
   APPLICATION_ID: z.string(),
   UCAS_CODE: z.string(),
   NAME: z.string(),
+  /**
+   * A booked call without an application (asked for from the course page): the caller's details,
+   * which open the phone-entry form prefilled; STUDENT_ID and APPLICATION_ID are then ''.
+   */
+  CALLER: queueCallerSchema.nullable().optional(),
 });
 export type WorkQueueItem = z.infer<typeof workQueueItemSchema>;
 
