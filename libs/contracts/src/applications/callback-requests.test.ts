@@ -1,4 +1,5 @@
-import { callbackCallerSchema, callbackRequestSchema, callerFormValues, isCallbackTelephone, splitCallerName } from './callback-requests';
+import { callerFormValues, isCallbackTelephone, splitCallerName } from './callback-caller';
+import { callbackCallerSchema, callbackRequestSchema } from './callback-requests';
 import { workQueueItemSchema } from './work-queue';
 
 describe('isCallbackTelephone', () => {

@@ -102,14 +102,6 @@ export function workQueueReason(entry: WorkQueueEntry, now: Date): string {
   }
 }
 
-/** Texts of the 'Next call' button and its answers. */
-export const WORK_QUEUE_TEXTS = {
-  NEXT_CALL: 'Next call',
-  NONE_WAITING: 'No calls are waiting for you. Try again in a few minutes.',
-  /** The heading of the reason on the application's screen. */
-  REASON_HEADING: 'Next call',
-} as const;
-
 /** One claimed item of the queue: the application to open, why, and until when it is the adviser's. */
 export const workQueueItemSchema = z.object({
   kind: workQueueKindSchema,

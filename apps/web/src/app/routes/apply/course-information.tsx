@@ -10,20 +10,37 @@ import { useCourseContext } from './course-context';
 const CallbackRequestForm = lazy(() => import('@/features/callbacks/components/callback-request-form'));
 
 /**
- * 'Ask us to call you' for someone who cannot get through and has not applied: a disclosure whose
- * form (features/callbacks) is fetched the first time it is opened, and kept mounted after.
+ * 'Ask us to call you' for someone who cannot get through and has not applied: a disclosure
+ * button whose form (features/callbacks) is fetched the first time it is opened, and kept mounted
+ * (hidden) when closed again.
  */
 function AskUsToCall({ ucasCode }: { ucasCode: string }) {
+  const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   return (
-    <details className="cd-callback-request-details" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
-      <summary className="cd-link">{CALLBACK_TEXTS.HEADING}</summary>
-      {opened && (
-        <Suspense fallback={<Spinner label={CALLBACK_TEXTS.HEADING} />}>
-          <CallbackRequestForm ucasCode={ucasCode} />
-        </Suspense>
-      )}
-    </details>
+    <section className="cd-callback-request-section" aria-labelledby="callback-request-heading">
+      <h2 className="cd-heading-m" id="callback-request-heading">
+        <button
+          type="button"
+          className="cd-disclosure"
+          aria-expanded={open}
+          aria-controls="callback-request"
+          onClick={() => {
+            setOpen(!open);
+            setOpened(true);
+          }}
+        >
+          {CALLBACK_TEXTS.HEADING}
+        </button>
+      </h2>
+      <div id="callback-request" hidden={!open}>
+        {opened && (
+          <Suspense fallback={<Spinner label={CALLBACK_TEXTS.HEADING} />}>
+            <CallbackRequestForm ucasCode={ucasCode} />
+          </Suspense>
+        )}
+      </div>
+    </section>
   );
 }
 

@@ -11,8 +11,9 @@ beforeEach(() => resetCallbacks());
 /** Opens 'Ask us to call you' on G400's course page: its form is fetched as the section opens. */
 async function openAskUsToCall() {
   const rendered = renderApp('/apply/G400');
-  const summary = await screen.findByText('Ask us to call you', { selector: 'summary' });
-  await rendered.user.click(summary);
+  const toggle = await screen.findByRole('button', { name: 'Ask us to call you' });
+  await rendered.user.click(toggle);
+  expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await screen.findByRole('group', { name: 'Choose a time for us to call you' });
   return rendered;
 }
@@ -20,8 +21,8 @@ async function openAskUsToCall() {
 describe("'Ask us to call you' on the course page (no application)", () => {
   it('is closed at first: its form is not on the page until the applicant opens it', async () => {
     renderApp('/apply/G400');
-    const summary = await screen.findByText('Ask us to call you', { selector: 'summary' });
-    expect(summary.closest('details')).not.toHaveAttribute('open');
+    const toggle = await screen.findByRole('button', { name: 'Ask us to call you' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByLabelText('Your name')).not.toBeInTheDocument();
   });
 
