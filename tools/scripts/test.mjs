@@ -9,12 +9,14 @@
  */
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { projectNodeBin, root, runOnProjectNode } from './node-runtime.mjs';
 
 if (runOnProjectNode(import.meta.url, { install: true })) main();
 
 function main() {
+  const suiteStarted = Date.now();
   const results = path.join(root, 'tmp/test-results');
   // node_modules/.bin first: every `npx` tool and `#!/usr/bin/env node` script below runs on the locked Node.
   const env = {
@@ -32,9 +34,18 @@ function main() {
   // developer's `npx nx affected -t test` may replay them.)
   const noCache = '--skip-nx-cache';
 
+  // Each step prints its wall time and the load average: CI has a time budget (40 min), and the
+  // shared machine's load says whether a slow step is the suite's or the machine's.
   const step = (title, cmd) => {
     console.log(`\n=== ${title}\n$ ${cmd}`);
-    return spawnSync(cmd, { cwd: root, stdio: 'inherit', shell: true, env }).status === 0;
+    const started = Date.now();
+    const status = spawnSync(cmd, { cwd: root, stdio: 'inherit', shell: true, env }).status;
+    const load = os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ');
+    console.log(`=== ${title}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s (load average ${load})`);
+    return status === 0;
   };
 
   if (!existsSync(path.join(root, 'node_modules/.package-lock.json'))) execSync('npm ci', { cwd: root, stdio: 'inherit', env });
@@ -87,6 +98,7 @@ function main() {
   }
   if (!(ok && firstLoadOk) && failed === 0) failed = 1; // a failed lint, type-check or crash counts as a failure
   if (flaky.length > 0) console.log(`\n${flaky.length} flaky (passed only on retry):\n${flaky.map((t) => `  - ${t}`).join('\n')}`);
+  console.log(`\nnpm test took ${((Date.now() - suiteStarted) / 60_000).toFixed(1)} min`);
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(ok && firstLoadOk ? 0 : 1);
 }
