@@ -29,9 +29,9 @@ import {
   visaStateAfterDecision,
 } from '@clearing-desk/contracts';
 import { decisionDeadline, type TeamCalendar } from '@clearing-desk/contracts/server';
-import { and, asc, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { applicationLog, applications, outbox, students } from '../db/schema';
+import { applicationLog, applications, callbacks, outbox, students } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
 import { writeDecisionOutbox } from '../outbox/decision-outbox';
 import { writeApplicationEvents } from '../outbox/application-events';
@@ -349,6 +349,18 @@ export function createApplicationsRepository(
             ].join(' '),
             applicantMessage: created,
           });
+          // Saved from a booked call without an application ('Next call'): the call is linked to it and done, its claim closed.
+          if (request.callbackId !== undefined) {
+            await tx
+              .update(callbacks)
+              .set({
+                applicationId: application.applicationId,
+                status: sql`case when ${callbacks.status} = 'booked' then 'done' else ${callbacks.status} end`,
+                // The adviser's claim ends with the save: 'Next call' hands them the next item.
+                claimExpiresAt: application.createdAt,
+              })
+              .where(and(eq(callbacks.id, request.callbackId), isNull(callbacks.applicationId), eq(callbacks.ucasCode, course.UCAS_CODE)));
+          }
           // The decision's email, in the same transaction.
           await writeDecisionOutbox(tx, {
             row: application,

@@ -1,5 +1,6 @@
 import type { RoleAssignment } from '@clearing-desk/contracts';
-import { and, eq, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { applications, students } from '../db/schema';
 
 /**
@@ -7,11 +8,12 @@ import { applications, students } from '../db/schema';
  * a role on; domain.md "Roles"): any `all` role sees everything (undefined: no condition), else
  * the schools and departments of the user's scopes, matched against the SCHOOL and DEPT stored on
  * each application (or the `columns` of another table that stores a course's school and
- * department, such as the wallboard's alerts). null when the user has no role at all (sees nothing).
+ * department: the wallboard's alerts, a callback booked without an application). null when the
+ * user has no role at all (sees nothing).
  */
 export function scopeCondition(
   roles: readonly RoleAssignment[],
-  columns: { school: Column; dept: Column } = { school: applications.school, dept: applications.dept },
+  columns: { school: AnyPgColumn; dept: AnyPgColumn } = { school: applications.school, dept: applications.dept },
 ): SQL | undefined | null {
   if (roles.some((r) => r.scope === 'all')) return undefined;
   const schools = roles.flatMap((r) => (r.scope.startsWith('school:') ? [r.scope.slice(7)] : []));

@@ -50,6 +50,7 @@ import {
   callbackCapacitySchema,
   callbackSlotsResponseSchema,
 } from '../applications/callbacks';
+import { callbackRequestBookedSchema, callbackRequestPageSchema, callbackRequestSchema, callbackTokenParamsSchema } from '../applications/callback-requests';
 import { errorResponseSchema } from '../common/errors';
 import { courseDetailResponseSchema, courseIdParamsSchema } from '../courses/course';
 import { courseSearchQuerySchema, courseSearchResponseSchema } from '../courses/course-search';
@@ -233,6 +234,28 @@ export const API_ENDPOINTS = withSchemas({
   },
   /** Cancel the call: 404 when none is booked. */
   callbackCancel: { params: applicationHashParamsSchema, body: emptyApiBodySchema, responses: { 200: callbackSlotsResponseSchema, ...e403, ...e404, ...e429 } },
+  // Calls asked for from the course page by someone who has not applied (the same slots), and their private link.
+  /** Free slots of the next working days. */
+  callbackFreeSlots: { query, responses: { 200: callbackSlotsResponseSchema, ...e429 } },
+  /** Book a call: the caller, the course and a free slot; 400 bad details or not a time offered, 404 unknown course, 409 just taken. */
+  callbackRequestBook: {
+    body: apiBodySchema(callbackRequestSchema),
+    responses: { 201: callbackRequestBookedSchema, ...e400, ...e403, ...e404, ...e409, ...e429 },
+  },
+  /** The booked call of a private link, with the free slots. */
+  callbackRequest: { params: callbackTokenParamsSchema, query, responses: { 200: callbackRequestPageSchema, ...e404, ...e429 } },
+  /** Move the call of a private link. */
+  callbackRequestMove: {
+    params: callbackTokenParamsSchema,
+    body: apiBodySchema(callbackBookRequestSchema),
+    responses: { 200: callbackBookingSchema, ...e400, ...e403, ...e404, ...e409, ...e429 },
+  },
+  /** Cancel the call of a private link. */
+  callbackRequestCancel: {
+    params: callbackTokenParamsSchema,
+    body: emptyApiBodySchema,
+    responses: { 200: callbackRequestPageSchema, ...e403, ...e404, ...e429 },
+  },
   /** Advisers on shift per hour (Administrator, Settings page). */
   deskCallbackCapacity: { query, responses: { 200: callbackCapacityAnswerSchema, ...refusals } },
   deskCallbackCapacityUpdate: { body: apiBodySchema(callbackCapacitySchema), responses: { 200: callbackCapacityAnswerSchema, ...e400, ...refusals } },

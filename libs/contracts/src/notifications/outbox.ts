@@ -223,11 +223,17 @@ export const callbackEmailPayloadSchema = z.object({
   action: z.enum(['booked', 'cancelled']).default('booked'),
   eventId: z.string().optional(),
   sequence: z.number().int().min(0).default(0),
+  /** The application's id; a call booked without an application: 'callback-{id}' (its outbox aggregate). */
   applicationId: z.string(),
+  /** '' for a call booked without an application. */
   studentId: z.string(),
   ucasCode: z.string(),
-  status: applicationStatusSchema,
+  /** The application's status; absent for a call booked without an application. */
+  status: applicationStatusSchema.optional(),
+  /** The status page's hash; '' for a call booked without an application (its link is `token`'s). */
   hash: z.string(),
+  /** A call booked without an application: the private link's token, whose page changes or cancels it. */
+  token: z.string().optional(),
   applicant: z.object({ NAME1: z.string(), EMAIL: z.string() }),
   start: z.string(),
   end: z.string(),
