@@ -212,7 +212,9 @@ describe('erasure on request', () => {
     const emailRows = await app.db
       .select({ id: outbox.id, kind: outbox.kind, payload: outbox.payload, relayedAt: outbox.relayedAt })
       .from(outbox)
-      .where(sql`${outbox.aggregateId} in (${stored.app_id}, ${`callback-${callId}`}) and ${outbox.kind} in ('decision-email', 'callback-email', 'ucas-reminder-email')`);
+      .where(
+        sql`${outbox.aggregateId} in (${stored.app_id}, ${`callback-${callId}`}) and ${outbox.kind} in ('decision-email', 'callback-email', 'ucas-reminder-email')`,
+      );
     expect(erased.outboxIds.sort()).toEqual(emailRows.map((r) => r.id).sort());
     expect(new Set(emailRows.map((r) => r.kind))).toEqual(new Set(['decision-email', 'callback-email', 'ucas-reminder-email']));
     // Every one blanked, and none left to send.

@@ -126,7 +126,11 @@ it('books a call from the course page without an application: XSRF-checked, the 
   expect(booked.status).toBe(201);
   const { TOKEN, START } = callbackRequestBookedSchema.parse(booked.body);
   expect(START).toBe(slot.START);
-  const [row] = await query<{ school: string; dept: string; ucas_code: string }>('applications', 'select school, dept, ucas_code from callbacks where token = $1', [TOKEN]);
+  const [row] = await query<{ school: string; dept: string; ucas_code: string }>(
+    'applications',
+    'select school, dept, ucas_code from callbacks where token = $1',
+    [TOKEN],
+  );
   expect(row?.ucas_code).toBe('G400');
   expect(row?.school).not.toBe('');
   const page = await client.get(apiPath('callbackRequest', { token: TOKEN }));
@@ -135,7 +139,10 @@ it('books a call from the course page without an application: XSRF-checked, the 
   type Row = { recipient: string; html: string; attachments: { filename: string; content: string }[] | null };
   let rows: Row[] = [];
   await until(async () => {
-    rows = await query<Row>('notifications', `select recipient, html, attachments from emails where kind = 'CALLBACK' and recipient = 'cara.caller@example.com'`);
+    rows = await query<Row>(
+      'notifications',
+      `select recipient, html, attachments from emails where kind = 'CALLBACK' and recipient = 'cara.caller@example.com'`,
+    );
     return rows.length === 1;
   }, 'the course-page callback email recorded');
   expect(rows[0]!.html).toContain(`/call/${TOKEN}`);
