@@ -536,6 +536,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (options.directoryUrl) Object.assign(gatewayEnv, demoDirectoryEnv(options.directoryUrl));
     // Test stacks keep their sessions and rate limits apart on the shared Redis.
     gatewayEnv.REDIS_KEY_PREFIX = options.database === 'test' ? `clearing-test-${randomBytes(4).toString('hex')}` : queuePrefix;
+    // The wallboard's live updates on the stack's channel, the one applications-svc publishes on.
+    gatewayEnv.NOTIFICATIONS_QUEUE_PREFIX = queuePrefix;
     Object.assign(gatewayEnv, options.gatewayEnv);
     for (const name of names) gatewayEnv[`${name.toUpperCase()}_URL`] = (instanceUrls[name] ?? []).join(',');
     const gateway = spawnService('gateway', 'apps/gateway', gatewayEnv, logs, supervise, options.bundlesDir, options.onRestart, options.onLogLine);

@@ -1,7 +1,8 @@
 import { APPLICATIONS_OUTBOX_ROUTES } from './outbox/routes';
 import { createService, outboxRelayPlugin } from '@clearing-desk/service-kit';
 import { outbox } from './db/schema';
-import { wallboardAnnouncement } from './outbox/wallboard-announce';
+import { wallboardAnnouncer } from './outbox/wallboard-announce';
+import { wallboardAlertsPlugin } from './wallboard/wallboard-alerts';
 import { courseControlConsumerPlugin } from './places/course-control-consumer';
 import type { ApplicationsConfig } from './config';
 import { applicationsRepositoryPlugin } from './repositories/applications-repository';
@@ -64,8 +65,8 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
     routes: APPLICATIONS_OUTBOX_ROUTES,
     intervalMs: config.OUTBOX_RELAY_INTERVAL_MS,
     batch: config.OUTBOX_RELAY_BATCH,
-    // Each decision relayed also reaches the wallboards (Redis pub/sub, after the commit).
-    announce: wallboardAnnouncement,
+    // Each decision relayed also reaches the stack's wallboards (Redis pub/sub, after the commit).
+    announce: wallboardAnnouncer(config.NOTIFICATIONS_QUEUE_PREFIX),
   });
   // Course control's settings from courses-svc, into the places ledger.
   await app.register(courseControlConsumerPlugin, { config });
@@ -77,6 +78,8 @@ export async function buildApp(config: ApplicationsConfig, options: BuildOptions
   await app.register(presencePlugin, { config, now: options.now });
   await app.register(workQueuePlugin, { config, now: deskNow });
   await app.register(clearingStatusRepositoryPlugin);
+  // Every store of an offer raises the wallboard's alerts with these settings.
+  await app.register(wallboardAlertsPlugin, { config });
   const today = () => todayOf(clock);
   // Offers lapse by the cycle's clock (CLEARING_CLOCK: a test stack sets one, so its deadlines can
   // be passed), the same now as the queue's, so both agree on what is lapsing.

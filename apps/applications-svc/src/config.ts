@@ -1,4 +1,4 @@
-import { DEFAULT_UCAS_CSV_COLUMNS, intakeYearSchema, ucasCsvColumnsSchema, type UcasCsvColumns } from '@clearing-desk/contracts';
+import { DEFAULT_UCAS_CSV_COLUMNS, FILLS_FAST_MINUTES_DEFAULT, intakeYearSchema, ucasCsvColumnsSchema, type UcasCsvColumns } from '@clearing-desk/contracts';
 import { clearingClockSetting, cycleSeedConfigShape, teamCalendarConfigShape } from '@clearing-desk/contracts/server';
 import { baseServiceConfigSchema, databaseConfigSchema, metricsPortSchema, redisUrlSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
@@ -11,6 +11,19 @@ export function ucasCsvColumns(text: string): UcasCsvColumns | null {
     return null;
   }
 }
+
+/** A comma list of email addresses (blank entries dropped; empty: none), each checked. */
+const emailList = () =>
+  z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email()));
 
 /** applications-svc environment (README "Configuration"). */
 export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseConfigSchema).extend({
@@ -59,16 +72,20 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
    */
   RECONCILIATION_CRON: z.string().trim().default('50 23 * * *'),
   /** The Administrators' and supervisors' addresses the nightly reconciliation emails about a difference (comma list; empty: nobody). */
-  RECONCILIATION_EMAIL_TO: z
-    .string()
-    .default('')
-    .transform((text) =>
-      text
-        .split(',')
-        .map((a) => a.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.email())),
+  RECONCILIATION_EMAIL_TO: emailList(),
+  /**
+   * The wallboard's alerts (docs/domain/wallboard.md "Alerts"): a course whose time-to-full
+   * forecast is under WALLBOARD_FILLS_FAST_MINUTES is 'filling fast' (the gateway's setting of the
+   * same name must say the same), and the supervisors' addresses each alert is emailed to once
+   * (comma list; empty: the board shows the alerts, nobody is emailed).
+   */
+  WALLBOARD_FILLS_FAST_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 60)
+    .default(FILLS_FAST_MINUTES_DEFAULT),
+  SUPERVISOR_ALERT_EMAILS: emailList(),
   /** BullMQ key prefix shared with notifications-svc (the same value on both). */
   NOTIFICATIONS_QUEUE_PREFIX: z
     .string()

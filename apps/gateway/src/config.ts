@@ -89,6 +89,15 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   /** Key prefix in Redis; test stacks use a one-off prefix. */
   REDIS_KEY_PREFIX: z.string().min(1).default('clearing-desk'),
   /**
+   * The stack's queue prefix: applications-svc's NOTIFICATIONS_QUEUE_PREFIX, the same value on
+   * both. The wallboard's live updates are heard on its channel (contracts wallboardChannel), so
+   * two stacks sharing one Redis never hear each other's decisions.
+   */
+  NOTIFICATIONS_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, _ . - only')
+    .default('clearing-desk'),
+  /**
    * Signs the session cookie and the session records in Redis. Required, with
    * no committed default: `npm start` and the test stacks generate their own (tools/stack); a
    * deployment sets its own from its secret store.

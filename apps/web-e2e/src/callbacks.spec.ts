@@ -1,8 +1,7 @@
-import { TEST_STACK_CLOCK } from '@clearing-desk/stack';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type TestInfo } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { fillApplication, submitApplication, uniqueEmail } from './support/apply';
-import { signIn } from './support/desk';
+import { nextCallAnswer, putOnShift, signIn } from './support/desk';
 import { attachmentOf, emailTo, statusLink } from './support/mail';
 
 /**
@@ -13,25 +12,22 @@ import { attachmentOf, emailTo, statusLink } from './support/mail';
  * it done and it leaves the queue.
  *
  * The stack's clock (CLEARING_CLOCK, TEST_STACK_CLOCK) stands at 09:00 London on Thursday 14
- * August 2025: the 09:00 slot can be booked and is due at once. The staff browser runs on the same
- * clock, so the Settings page shows that day; the applicant's browser keeps the real time (what it
- * shows comes from the service).
+ * August 2025: the 09:00 slot can be booked and is due at once. Every browser keeps the real time:
+ * the Settings page's days, like the applicant's free times, come from the service's clock.
  */
 /** Each screen here is a lazy chunk of its own (staff, status page's callbacks) and the machine is shared: 30 s per wait, not 10. */
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 const SHIFT_LABEL = 'Advisers on Thursday 14 August from 09:00';
 const CONFIRMATION = 'We will call you on Thursday 14 August between 09:00 and 09:15';
+const CONFIRMATION_TEN = 'We will call you on Thursday 14 August between 10:00 and 10:15';
 const REASON = 'Callback booked for 09:00: call the applicant now.';
 
-/** Answer of the next 'Next call' (POST /api/admin/queue/next) after `action`. */
-async function nextCallAnswer(page: Page, action: () => Promise<void>) {
-  const answered = page.waitForResponse((r) => r.url().includes('/api/admin/queue/next') && r.request().method() === 'POST');
-  await action();
-  const response = await answered;
-  expect(response.status()).toBe(200);
-  return (await response.json()) as { item: { kind: string; STUDENT_ID: string; UCAS_CODE: string } | null };
-}
+/** The project's size (desktop or phone) for the staff's own browser contexts. */
+const deviceOf = (testInfo: TestInfo) => {
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = testInfo.project.use;
+  return { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL: baseURL ?? process.env.E2E_BASE_URL };
+};
 
 test.describe('Callbacks the applicant books', () => {
   // One story across two staff accounts and the applicant, with an axe run on each screen.
@@ -41,20 +37,12 @@ test.describe('Callbacks the applicant books', () => {
     page,
     browser,
   }, testInfo) => {
-    // The project's size (desktop or phone) for the staff's own browser contexts.
-    const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = testInfo.project.use;
-    const device = { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL: baseURL ?? process.env.E2E_BASE_URL };
-    // The Administrator and the adviser: the staff desk, on the stack's clock.
+    const device = deviceOf(testInfo);
+    // The Administrator and the adviser: the staff desk.
     const staff = await browser.newContext(device);
     const desk = await staff.newPage();
-    await desk.clock.setFixedTime(new Date(TEST_STACK_CLOCK));
     await signIn(desk, 'admin');
-    await desk.goto('/staff/settings');
-    const shifts = desk.getByRole('region', { name: 'Advisers on shift for booked calls' });
-    await shifts.getByLabel(SHIFT_LABEL).fill('2');
-    await shifts.getByRole('button', { name: 'Save advisers on shift' }).click();
-    await expect(shifts.getByText('Advisers on shift saved.')).toBeVisible();
-    await expect(shifts.getByLabel(SHIFT_LABEL)).toHaveValue('2');
+    await putOnShift(desk, SHIFT_LABEL, '2');
 
     // The applicant applies, and opens their status page from the decision email.
     const email = uniqueEmail('callback');
@@ -128,5 +116,36 @@ test.describe('Callbacks the applicant books', () => {
     expect(after.item === null || after.item.STUDENT_ID !== taken.item!.STUDENT_ID).toBe(true);
     await other.close();
     await staff.close();
+  });
+
+  test("a call booked on the confirmation page, straight after applying, is the status page's booking @phone", async ({ page, browser }, testInfo) => {
+    // 10:00, an hour not yet due, so the story above never meets this booking in 'Next call'.
+    const staff = await browser.newContext(deviceOf(testInfo));
+    const desk = await staff.newPage();
+    await signIn(desk, 'admin');
+    await putOnShift(desk, 'Advisers on Thursday 14 August from 10:00', '5');
+    await staff.close();
+
+    await fillApplication(page, { email: uniqueEmail('confirmation-callback'), name2: `Confirmed${Date.now()}` }, ['A*', 'A', 'B']);
+    await submitApplication(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Good News!' })).toBeVisible();
+    const callback = page.getByRole('region', { name: 'Ask us to call you' });
+    const ten = callback.getByRole('group', { name: 'Thursday 14 August' }).getByRole('radio', { name: '10:00 to 10:15' });
+    await expect(ten).toBeVisible();
+    await expectNoAxeViolations(page, { label: 'confirmation page: choose a time' });
+
+    await ten.check();
+    await callback.getByRole('button', { name: 'Book this time' }).click();
+    await expect(callback.getByText(CONFIRMATION_TEN, { exact: true })).toBeVisible();
+    await expect(callback.getByRole('heading', { level: 2, name: 'Ask us to call you' })).toBeFocused();
+    await expectNoAxeViolations(page, { label: 'confirmation page: call booked' });
+
+    // The status page shows the same booking, with Change and Cancel.
+    await page.getByRole('link', { name: 'View your application' }).click();
+    await expect(page).toHaveURL(/\/review\/[^/]+$/);
+    const onStatusPage = page.getByRole('region', { name: 'Ask us to call you' });
+    await expect(onStatusPage.getByText(CONFIRMATION_TEN, { exact: true })).toBeVisible();
+    await expect(onStatusPage.getByRole('button', { name: 'Change' })).toBeVisible();
+    await expectNoAxeViolations(page, { label: 'status page: call booked on the confirmation page' });
   });
 });

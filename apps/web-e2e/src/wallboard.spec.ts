@@ -7,6 +7,8 @@ import { signIn } from './support/desk';
 
 /** Computer Science BSc: open in the demo catalogue, green for A*AA and five GCSEs. */
 const COURSE = 'G400';
+/** Politics BSc (no subject requirement, green for the public form): filled by the alerts test; no other browser test applies to it. */
+const FILLED = 'L200';
 
 /** The value of the gateway's XSRF cookie in a context: what the web app sends as `token`. */
 async function xsrfToken(context: BrowserContext): Promise<string> {
@@ -15,7 +17,7 @@ async function xsrfToken(context: BrowserContext): Promise<string> {
 }
 
 /** A public applicant (no staff session) applies through POST /api/apply/{course} with a green form: offered at once. */
-async function publicOffer(context: BrowserContext) {
+async function publicOffer(context: BrowserContext, course = COURSE) {
   expect((await context.request.get('/api/ping')).status()).toBe(200);
   const form = createApplicationForm({
     NAME2: `Wallboard${Date.now()}`,
@@ -23,9 +25,31 @@ async function publicOffer(context: BrowserContext) {
     UCAS_PERSONAL_ID: String(7_000_000_000 + Math.floor(Math.random() * 999_999_999)),
     GCSE_QUALIFICATIONS: FIVE_GCSES,
   });
-  const response = await context.request.post(`/api/apply/${COURSE}`, { data: { data: form, token: await xsrfToken(context) } });
+  const response = await context.request.post(`/api/apply/${course}`, { data: { data: form, token: await xsrfToken(context) } });
   expect(response.status()).toBe(200);
   expect(((await response.json()) as { confirmed_status: string }).confirmed_status).toBe('O');
+}
+
+type CourseLedger = { CLEARING_PLACES: number; OFFER_ALLOWANCE: number; VACANCIES_INTERNAL: number };
+const readLedger = async (admin: Page, course: string): Promise<CourseLedger> => {
+  const response = await admin.request.get(`/api/admin/courses/${course}?_=${Date.now()}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { courseData: CourseLedger }).courseData;
+};
+
+/**
+ * As an Administrator (course control's PUT), leaves exactly one place on `course`: Clearing places
+ * = the offers that count + 1 at allowance 1.00 (the stack keeps its data across repeats, so the
+ * offers are read first; a course the guard closed reopens, clearing its Full alert). Waits for the
+ * projection, never for a time.
+ */
+async function leaveOnePlace(admin: Page, course: string) {
+  const before = await readLedger(admin, course);
+  const offers = Math.floor(before.CLEARING_PLACES * before.OFFER_ALLOWANCE) - before.VACANCIES_INTERNAL;
+  const token = await xsrfToken(admin.context());
+  const saved = await admin.request.put(`/api/admin/courses/${course}`, { data: { data: { CLEARING_PLACES: offers + 1, OFFER_ALLOWANCE: 1 }, token } });
+  expect(saved.status()).toBe(200);
+  await expect.poll(async () => (await readLedger(admin, course)).VACANCIES_INTERNAL).toBe(1);
 }
 
 /** An adviser signed in (their own context) offers a place by phone through the desk's API, as the form's Offer does. */
@@ -119,5 +143,34 @@ test.describe('The supervisor’s wallboard', () => {
     await expect(table).toBeVisible();
     await expect(page.getByRole('table', { name: 'Advisers signed in' })).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test('an offer that fills a course shows its Full alert on every board, live and accessible @phone', async ({ page, browser }) => {
+    // axe reads every row of 161 courses; the course control change and its projection on a loaded machine.
+    test.setTimeout(300_000);
+    const adminContext = await browser.newContext();
+    const publicContext = await browser.newContext();
+    try {
+      const admin = await adminContext.newPage();
+      await signIn(admin, 'admin');
+      await leaveOnePlace(admin, FILLED);
+
+      await signIn(page, 'editor');
+      await page.goto('/staff/wallboard');
+      const alerts = page.getByRole('region', { name: 'Alerts' });
+      await expect(alerts).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText('Live: updates as decisions are made')).toBeVisible();
+      const full = alerts.getByRole('listitem').filter({ hasText: 'Full: Politics (L200)' });
+      await expect(full).toHaveCount(0);
+
+      // The last place goes: the stream brings the alert, well before the board's 15 s poll.
+      await publicOffer(publicContext, FILLED);
+      await expect(full).toHaveCount(1, { timeout: 5_000 });
+      await expect(full).toHaveText(/^Full: Politics \(L200\) raised \d\d:\d\d$/);
+      await expectNoAxeViolations(page);
+    } finally {
+      await adminContext.close();
+      await publicContext.close();
+    }
   });
 });

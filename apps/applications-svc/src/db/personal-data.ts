@@ -1,10 +1,14 @@
-import { inArray, type SQL } from 'drizzle-orm';
+import { inArray, or, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
+/** The outbox aggregate of a call booked without an application (its emails), 'callback-{id}'. */
+export const callbackRequestAggregateId = (callbackId: number) => `callback-${callbackId}`;
+
 /** The keys of one person's rows across this service's tables. */
 /** `ucasPersonalIds`: the UCAS Personal IDs the person is held under (asked for, on their student records and applications). */
-export type SubjectKeys = { studentIds: string[]; applicationIds: number[]; ucasPersonalIds: string[] };
+/** `callbackIds`: the calls the person booked from a course page without an application (found by their email). */
+export type SubjectKeys = { studentIds: string[]; applicationIds: number[]; ucasPersonalIds: string[]; callbackIds: number[] };
 
 /** A table that names a person: how one person's rows are found, and its columns (drizzle keys) that hold personal data. */
 export type PersonalTable = { table: PgTable; rowsOf: (keys: SubjectKeys) => SQL; personalColumns: readonly string[] };
@@ -52,14 +56,20 @@ export const PERSONAL_TABLES: Record<string, PersonalTable | null> = {
     rowsOf: (k) => inArray(schema.decisionReviews.applicationId, k.applicationIds),
     personalColumns: ['reason', 'note'],
   },
-  // The calls the person booked (times only: exported with the rest, nothing to blank on erasure).
+  // The calls the person booked: from the status page (times only), or from a course page without
+  // an application (the caller's name, telephone, email and private link; linked to the
+  // application saved from the call, if any).
   callbacks: {
     table: schema.callbacks,
-    rowsOf: (k) => inArray(schema.callbacks.applicationId, k.applicationIds),
-    personalColumns: [],
+    rowsOf: (k) => or(inArray(schema.callbacks.applicationId, k.applicationIds), inArray(schema.callbacks.id, k.callbackIds))!,
+    personalColumns: ['callerName', 'callerTel', 'callerEmail', 'callerEmailNormalised', 'token'],
   },
-  // The decision emails' payloads (name, email address) as announced.
-  outbox: { table: schema.outbox, rowsOf: (k) => inArray(schema.outbox.aggregateId, k.applicationIds.map(String)), personalColumns: ['payload'] },
+  // The decision and callback emails' payloads (name, email address) as announced: by application, or by a call booked without one.
+  outbox: {
+    table: schema.outbox,
+    rowsOf: (k) => inArray(schema.outbox.aggregateId, [...k.applicationIds.map(String), ...k.callbackIds.map(callbackRequestAggregateId)]),
+    personalColumns: ['payload'],
+  },
   // Who read the person's applications: staff usernames and the application's key, no detail of the person.
   staff_audit: { table: schema.staffAudit, rowsOf: (k) => inArray(schema.staffAudit.applicationId, k.applicationIds), personalColumns: [] },
   // Which adviser took the person's application from the work queue, and when: staff usernames and the application's key.
@@ -95,4 +105,6 @@ export const PERSONAL_TABLES: Record<string, PersonalTable | null> = {
   webhook_attempts: null,
   // The nightly reconciliation reports: counts per status and webhook endpoint URLs, no person.
   reconciliation_reports: null,
+  // The wallboard's alerts: a course, a threshold and when it was raised, no person.
+  wallboard_alerts: null,
 };

@@ -14,6 +14,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { applications, consumedEvents, coursePlaces, outbox } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
 import { ledgerPlacesLeftSql, rowPlacesLeft } from './arithmetic';
+import { clearFullAlert } from '../wallboard/wallboard-alerts';
 
 /**
  * The places module (domain.md "Places"): applications-svc's ledger per course of CLEARING_PLACES,
@@ -76,6 +77,8 @@ async function settle(tx: Executor, row: LedgerRow, cause: 'offer' | 'return' | 
     .where(eq(coursePlaces.ucasCode, row.ucasCode))
     .returning();
   if (!next) throw new Error(`places ledger row ${row.ucasCode} vanished`);
+  // A reopened course is no longer full: its 'Full' alert clears, so filling again alerts again.
+  if (event === 'guard-reopened') await clearFullAlert(tx, row.ucasCode);
   // A manager's settings change keeps its own entry; the guard's close or reopen is one of its own.
   if (history) await announce(tx, row, history);
   const before = event === 'guard-closed' ? left + 1 : 0;

@@ -1,4 +1,4 @@
-import { deskChangedEvent, presenceHolderSchema, WALLBOARD_CHANNEL, type PresenceHolder } from '@clearing-desk/contracts';
+import { deskChangedEvent, presenceHolderSchema, wallboardChannel, type PresenceHolder } from '@clearing-desk/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -136,11 +136,13 @@ export function createPresenceStore(deps: { config: ApplicationsConfig; log: Fas
 
     /**
      * Tells the wallboards something changed on the desk (contracts deskChangedEvent on
-     * WALLBOARD_CHANNEL): fire and forget, as the relay's decisions, so a lost message costs one
+     * the stack's wallboardChannel): fire and forget, as the relay's decisions, so a lost message costs one
      * poll of the board.
      */
     announceDesk(): void {
-      redis.publish(WALLBOARD_CHANNEL, JSON.stringify(deskChangedEvent(now()))).catch((err: unknown) => log.warn({ err }, 'wallboard announcement failed'));
+      redis
+        .publish(wallboardChannel(config.NOTIFICATIONS_QUEUE_PREFIX), JSON.stringify(deskChangedEvent(now())))
+        .catch((err: unknown) => log.warn({ err }, 'wallboard announcement failed'));
     },
 
     async close() {

@@ -6,6 +6,7 @@ import {
   workQueueEntry,
   workQueueReason,
   type ApplicationStatus,
+  type QueueCaller,
   type StaffUser,
   type WorkQueueEntry,
   type WorkQueueItem,
@@ -48,6 +49,22 @@ type CandidateRow = {
   callbackStart: Date | null;
   callbackEnd: Date | null;
 };
+
+/** A call booked from the course page without an application: the caller, the course and its scope. */
+type CallerRow = { id: number; start: Date; name: string; tel: string; email: string; ucasCode: string; school: string; dept: string };
+const callerSelect = {
+  id: callbacks.id,
+  start: callbacks.slotStart,
+  name: sql<string>`coalesce(${callbacks.callerName}, '')`,
+  tel: sql<string>`coalesce(${callbacks.callerTel}, '')`,
+  email: sql<string>`coalesce(${callbacks.callerEmail}, '')`,
+  ucasCode: sql<string>`coalesce(${callbacks.ucasCode}, '')`,
+  school: sql<string>`coalesce(${callbacks.school}, '')`,
+  dept: sql<string>`coalesce(${callbacks.dept}, '')`,
+};
+
+/** An item of the order: an application's, or a caller's booked call. */
+type QueueEntry = (WorkQueueEntry & { id: string; row: CandidateRow }) | (WorkQueueEntry & { id: string; caller: CallerRow });
 
 export type WorkQueueDeps = {
   db: ApplicationsDatabase;
@@ -142,6 +159,68 @@ export function createWorkQueue(deps: WorkQueueDeps) {
     return [...byId.values()];
   }
 
+  /**
+   * Calls booked from the course page without an application whose slot is now ([start, end)),
+   * in the user's scopes (the course's school and department), free: not claimed, or the claim run
+   * out. Claimed on the row itself (queue_claims needs an application).
+   */
+  async function callerCandidates(user: StaffUser, now: Date, perKind: number): Promise<CallerRow[]> {
+    const scope = scopeCondition(user.roles, { school: callbacks.school, dept: callbacks.dept });
+    if (scope === null) return [];
+    const rows = await db
+      .select(callerSelect)
+      .from(callbacks)
+      .where(
+        and(
+          scope,
+          isNull(callbacks.applicationId),
+          eq(callbacks.status, 'booked'),
+          lte(callbacks.slotStart, now),
+          gt(callbacks.slotEnd, now),
+          or(isNull(callbacks.claimExpiresAt), lte(callbacks.claimExpiresAt, now)),
+        ),
+      )
+      .orderBy(asc(callbacks.slotStart), asc(callbacks.id))
+      .limit(perKind);
+    return rows as CallerRow[];
+  }
+
+  /** A caller's entry: kind callback, due at its slot's start (workQueueEntry's rule for a callback). */
+  const callerEntry = (row: CallerRow): QueueEntry => ({ kind: 'callback', dueAt: row.start.toISOString(), id: `caller-${row.id}`, caller: row });
+
+  const callerItem = (row: CallerRow, until: Date, now: Date): WorkQueueItem => {
+    const entry: WorkQueueEntry = { kind: 'callback', dueAt: row.start.toISOString() };
+    const CALLER: QueueCaller = { CALLBACK_ID: String(row.id), NAME: row.name, TEL: row.tel, EMAIL: row.email, UCAS_CODE: row.ucasCode };
+    return {
+      kind: 'callback',
+      reason: workQueueReason(entry, now),
+      due_at: entry.dueAt,
+      claimed_until: until.toISOString(),
+      STUDENT_ID: '',
+      APPLICATION_ID: '',
+      UCAS_CODE: row.ucasCode,
+      NAME: row.name,
+      CALLER,
+    };
+  };
+
+  /** Claims a caller's booked call for `username` until `until` if nobody holds it (one update: two advisers never both get it). */
+  async function claimCaller(id: number, username: string, now: Date, until: Date): Promise<boolean> {
+    const claimed = await db
+      .update(callbacks)
+      .set({ claimedBy: username, claimExpiresAt: until })
+      .where(
+        and(
+          eq(callbacks.id, id),
+          isNull(callbacks.applicationId),
+          eq(callbacks.status, 'booked'),
+          or(isNull(callbacks.claimExpiresAt), lte(callbacks.claimExpiresAt, now)),
+        ),
+      )
+      .returning({ id: callbacks.id });
+    return claimed.length === 1;
+  }
+
   /** The contracts rule over a row (its deadline from the team's calendar); null when not in the queue. */
   const entryOf = (row: CandidateRow, now: Date): WorkQueueEntry | null =>
     workQueueEntry(
@@ -176,6 +255,12 @@ export function createWorkQueue(deps: WorkQueueDeps) {
 
   /** The adviser's own claim still open (not closed, not expired), if any. */
   async function openClaim(username: string, now: Date): Promise<WorkQueueItem | null> {
+    const [caller] = await db
+      .select({ ...callerSelect, expiresAt: callbacks.claimExpiresAt })
+      .from(callbacks)
+      .where(and(eq(callbacks.claimedBy, username), isNull(callbacks.applicationId), eq(callbacks.status, 'booked'), gt(callbacks.claimExpiresAt, now)))
+      .limit(1);
+    if (caller) return callerItem(caller as CallerRow, caller.expiresAt!, now);
     const [row] = await db
       .select({ ...select, kind: queueClaims.kind, dueAt: queueClaims.dueAt, expiresAt: queueClaims.expiresAt })
       .from(queueClaims)
@@ -246,7 +331,15 @@ export function createWorkQueue(deps: WorkQueueDeps) {
       const entries = (await freeEntries(user, now, PER_KIND)).filter(({ row }) =>
         canEditApplication(accessForCourse(user.roles, { SCHOOL: row.school, DEPT: row.dept }), row.status),
       );
-      for (const entry of orderWorkQueue(entries)) {
+      // A caller without an application is answered by a new application by phone: the role must create one on the course.
+      const callers = (await callerCandidates(user, now, PER_KIND))
+        .filter((row) => canEditApplication(accessForCourse(user.roles, { SCHOOL: row.school, DEPT: row.dept }), null))
+        .map(callerEntry);
+      for (const entry of orderWorkQueue<QueueEntry>([...entries, ...callers])) {
+        if ('caller' in entry) {
+          if (await claimCaller(entry.caller.id, user.username, now, until)) return callerItem(entry.caller, until, now);
+          continue;
+        }
         if (await deps.heldByOther?.(entry.row.applicationId, user.username)) continue;
         if (await claim(entry.row.applicationId, entry, user.username, now, until)) return itemOf(entry.row, entry, until, now);
       }
@@ -261,7 +354,7 @@ export function createWorkQueue(deps: WorkQueueDeps) {
      */
     async waiting(user: StaffUser): Promise<{ length: number; oldestSince: string | null }> {
       const now = deps.now();
-      const entries = await freeEntries(user, now, WALLBOARD_PER_KIND);
+      const entries = [...(await freeEntries(user, now, WALLBOARD_PER_KIND)), ...(await callerCandidates(user, now, WALLBOARD_PER_KIND)).map(callerEntry)];
       const due = entries.map((e) => e.dueAt).filter((at) => new Date(at).getTime() <= now.getTime());
       return { length: entries.length, oldestSince: due.length ? due.reduce((a, b) => (new Date(a) <= new Date(b) ? a : b)) : null };
     },

@@ -25,12 +25,13 @@ import {
   type StoredApplicationResponse,
   type RoleAssignment,
   needsStudentVisa,
+  newOffer,
   visaStateAfterDecision,
 } from '@clearing-desk/contracts';
 import { decisionDeadline, type TeamCalendar } from '@clearing-desk/contracts/server';
-import { and, asc, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { applicationLog, applications, outbox, students } from '../db/schema';
+import { applicationLog, applications, callbacks, outbox, students } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
 import { writeDecisionOutbox } from '../outbox/decision-outbox';
 import { writeApplicationEvents } from '../outbox/application-events';
@@ -38,6 +39,7 @@ import { studentVisibleCondition } from './scope';
 import { createIntakeCycle, type IntakeCycle } from '../intake/intake-cycle';
 import { currentCycleOf } from './cycle-repository';
 import { countStatusChange } from '../places/ledger';
+import { NO_ALERT_EMAILS, offeredCourse, raiseWallboardAlert, type WallboardAlertSettings } from '../wallboard/wallboard-alerts';
 
 /** The person a form is from, for the duplicate rule (domain.md "Statuses"). */
 export type ApplicantKey = { emailNormalised: string; ucasPersonalId: string | null };
@@ -181,7 +183,11 @@ export async function applicantDecision(ex: Executor, row: ApplicationRow, log: 
  * own transaction; `cycle.current`, config INTAKE_YEAR, only before a cycle is stored); `cycle`
  * also says when each intake's status links end.
  */
-export function createApplicationsRepository(db: ApplicationsDatabase, cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR })) {
+export function createApplicationsRepository(
+  db: ApplicationsDatabase,
+  cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR }),
+  alerts: WallboardAlertSettings = NO_ALERT_EMAILS,
+) {
   /** The current cycle's NAME (the configured intake before the first start has stored one). */
   const currentIntake = async (ex: Executor): Promise<string> => (await currentCycleOf(ex))?.NAME ?? cycle.current;
   const bySubmissionId = async (submissionId: string): Promise<ApplicationRow | undefined> => {
@@ -343,6 +349,18 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
             ].join(' '),
             applicantMessage: created,
           });
+          // Saved from a booked call without an application ('Next call'): the call is linked to it and done, its claim closed.
+          if (request.callbackId !== undefined) {
+            await tx
+              .update(callbacks)
+              .set({
+                applicationId: application.applicationId,
+                status: sql`case when ${callbacks.status} = 'booked' then 'done' else ${callbacks.status} end`,
+                // The adviser's claim ends with the save: 'Next call' hands them the next item.
+                claimExpiresAt: application.createdAt,
+              })
+              .where(and(eq(callbacks.id, request.callbackId), isNull(callbacks.applicationId), eq(callbacks.ucasCode, course.UCAS_CODE)));
+          }
           // The decision's email, in the same transaction.
           await writeDecisionOutbox(tx, {
             row: application,
@@ -360,6 +378,8 @@ export function createApplicationsRepository(db: ApplicationsDatabase, cycle: In
             user,
             at: application.updatedAt,
           });
+          // An offer may pass a wallboard alert threshold: the alert and its emails commit with it.
+          if (newOffer(null, application.status)) await raiseWallboardAlert(tx, offeredCourse(application, request.courseFacts), alerts);
           return application;
         });
         return { kind: 'created', response: toApplyResponse(row, cycle.calendar) };
@@ -411,7 +431,7 @@ declare module 'fastify' {
 
 export const applicationsRepositoryPlugin = fp(
   async (fastify) => {
-    fastify.decorate('applicationsRepository', createApplicationsRepository(fastify.db, fastify.intakeCycle));
+    fastify.decorate('applicationsRepository', createApplicationsRepository(fastify.db, fastify.intakeCycle, fastify.wallboardAlertSettings));
   },
-  { name: 'applications-repository', dependencies: ['applications-database', 'intake-cycle'] },
+  { name: 'applications-repository', dependencies: ['applications-database', 'intake-cycle', 'wallboard-alerts'] },
 );

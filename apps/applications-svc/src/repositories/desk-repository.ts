@@ -25,6 +25,7 @@ import {
   type VisaData,
   WITHDRAWN_STATUS,
   needsStudentVisa,
+  newOffer,
   visaStateAfterDecision,
   visaStateLogMessage,
   normaliseEmail,
@@ -39,6 +40,7 @@ import { writeApplicationEvents } from '../outbox/application-events';
 import { scopeCondition, studentVisibleCondition } from './scope';
 import { createIntakeCycle, type IntakeCycle } from '../intake/intake-cycle';
 import { countStatusChange } from '../places/ledger';
+import { NO_ALERT_EMAILS, offeredCourse, raiseWallboardAlert, type WallboardAlertSettings } from '../wallboard/wallboard-alerts';
 
 type ApplicationRow = typeof applications.$inferSelect;
 /** The database or a transaction of it: every method below takes an optional one. */
@@ -119,7 +121,11 @@ export type UpdateResult =
   | { kind: 'no-place' };
 
 /** The applications desk's reads and writes. Every write and its LOG row share one transaction. */
-export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR })) {
+export function createDeskRepository(
+  db: ApplicationsDatabase,
+  cycle: IntakeCycle = createIntakeCycle({ INTAKE_YEAR }),
+  alerts: WallboardAlertSettings = NO_ALERT_EMAILS,
+) {
   const logRows = (applicationId: number, ex: Executor = db): Promise<LogItem[]> => applicationLogItems(ex, applicationId);
 
   /**
@@ -324,6 +330,8 @@ export function createDeskRepository(db: ApplicationsDatabase, cycle: IntakeCycl
           });
           // A changed status's events (status changed, decision, withdrawn), committed with the change.
           await writeApplicationEvents(tx, { row: updated, previousStatus: row.status, source: 'staff', user, at: updated.updatedAt });
+          // A new offer may pass a wallboard alert threshold: the alert and its emails commit with it.
+          if (newOffer(row.status, status)) await raiseWallboardAlert(tx, offeredCourse(updated, request.courseFacts), alerts);
           return { kind: 'updated', status, previousStatus: row.status, version: updated.version, updatedAt: updated.updatedAt.toISOString() } as const;
         });
       } catch (err) {
@@ -450,7 +458,7 @@ declare module 'fastify' {
 
 export const deskRepositoryPlugin = fp(
   async (fastify) => {
-    fastify.decorate('deskRepository', createDeskRepository(fastify.db, fastify.intakeCycle));
+    fastify.decorate('deskRepository', createDeskRepository(fastify.db, fastify.intakeCycle, fastify.wallboardAlertSettings));
   },
-  { name: 'desk-repository', dependencies: ['applications-database'] },
+  { name: 'desk-repository', dependencies: ['applications-database', 'wallboard-alerts'] },
 );

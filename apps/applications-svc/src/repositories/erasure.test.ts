@@ -27,7 +27,7 @@ import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { applicationsConfigSchema } from '../config';
 import { PERSONAL_TABLES } from '../db/personal-data';
-import { applications, outbox, staffAudit, students, ucasUnmatchedRows } from '../db/schema';
+import { applications, callbacks, outbox, staffAudit, students, ucasUnmatchedRows } from '../db/schema';
 import { createFiguresRepository } from './figures-repository';
 
 /** Erasure on request and the retention job's part in applications-svc, on a real database. */
@@ -172,6 +172,23 @@ describe('erasure on request', () => {
     // A callback booked and the offer's UCAS reminder: their emails name the person too (one relayed, one not yet).
     await writeApplicantEmails(stored, who, NOW, NOW);
     await writeApplicantEmails(stored, who, NOW, null);
+    // A call booked on the status page, and one from another course's page before applying (by the same email).
+    await app.callbacksRepository.setCapacity([{ DATE: '2025-08-14', HOUR: 11, ADVISERS: 2 }], 'admin');
+    expect((await app.callbacksRepository.book(stored.hash, new Date('2025-08-14T10:15:00.000Z'), NOW)).kind).toBe('booked');
+    const call = await app.callbacksRepository.bookRequest(
+      {
+        NAME: 'Zephyrine Quillfeather',
+        TEL: '07700 900123',
+        EMAIL: who.EMAIL,
+        UCAS_CODE: 'F100',
+        START: '2025-08-14T10:00:00.000Z',
+        SCHOOL: 'SCI',
+        DEPT: 'CMPS',
+      },
+      NOW,
+    );
+    if (call.kind !== 'booked') throw new Error('the call was not booked');
+    const callId = (await app.db.select({ id: callbacks.id }).from(callbacks).where(eq(callbacks.token, call.token)))[0]!.id;
     const request = { EMAIL: 'erase.me@example.com', TICKET: 'DP-2025-0001', REASON: 'Applicant asked by email' };
 
     const blocked = await erase(request);
@@ -189,12 +206,15 @@ describe('erasure on request', () => {
     const done = await erase(request);
     expect(done.statusCode).toBe(200);
     const erased = applicationsErasureSchema.parse(done.json());
-    expect(erased).toMatchObject({ TICKET: 'DP-2025-0001', applications: 1, applicationIds: [stored.app_id] });
+    // The emails' aggregates: the application's and the call booked without one (notifications-svc erases their emails).
+    expect(erased).toMatchObject({ TICKET: 'DP-2025-0001', applications: 1, applicationIds: [stored.app_id, `callback-${callId}`] });
     // The outbox ids of the person's emails (decision, callback, UCAS reminder): notifications-svc removes their queue jobs.
     const emailRows = await app.db
       .select({ id: outbox.id, kind: outbox.kind, payload: outbox.payload, relayedAt: outbox.relayedAt })
       .from(outbox)
-      .where(sql`${outbox.aggregateId} = ${stored.app_id} and ${outbox.kind} in ('decision-email', 'callback-email', 'ucas-reminder-email')`);
+      .where(
+        sql`${outbox.aggregateId} in (${stored.app_id}, ${`callback-${callId}`}) and ${outbox.kind} in ('decision-email', 'callback-email', 'ucas-reminder-email')`,
+      );
     expect(erased.outboxIds.sort()).toEqual(emailRows.map((r) => r.id).sort());
     expect(new Set(emailRows.map((r) => r.kind))).toEqual(new Set(['decision-email', 'callback-email', 'ucas-reminder-email']));
     // Every one blanked, and none left to send.
@@ -210,8 +230,12 @@ describe('erasure on request', () => {
       'ec1v 0hb',
       '2006-05-14',
       'scholarship',
+      call.token,
     ];
-    const keys = { studentIds: [stored.studentId], applicationIds: [stored.applicationId], ucasPersonalIds: [who.UCAS_PERSONAL_ID] };
+    const keys = { studentIds: [stored.studentId], applicationIds: [stored.applicationId], ucasPersonalIds: [who.UCAS_PERSONAL_ID], callbackIds: [callId] };
+    // Nobody is to ring a person erased: the call booked without an application is cancelled, its link dead.
+    expect((await app.db.select({ status: callbacks.status }).from(callbacks).where(eq(callbacks.id, callId)))[0]?.status).toBe('cancelled');
+    expect(await app.callbacksRepository.requestPage(call.token, NOW)).toBeNull();
     // The person's unmatched UCAS rows are gone with them.
     expect(await app.db.select().from(ucasUnmatchedRows)).toEqual([]);
     let checked = 0;
@@ -254,6 +278,55 @@ describe('erasure on request', () => {
       message: 'No one with this email address or UCAS Personal ID is held.',
     });
     expect((await erase({ EMAIL: 'nobody@example.com', TICKET: ' ', REASON: 'x' })).statusCode).toBe(400);
+  });
+});
+
+describe('erasure of someone who only booked a call from a course page', () => {
+  it('finds them by the email they gave, erases the caller and their emails, and cancels the call', async () => {
+    await app.callbacksRepository.setCapacity([{ DATE: '2025-08-14', HOUR: 12, ADVISERS: 1 }], 'admin');
+    const call = await app.callbacksRepository.bookRequest(
+      {
+        NAME: 'Ottoline Vexworth',
+        TEL: '+33 1 23 45 67 89',
+        EMAIL: 'Only.Caller@Example.com',
+        UCAS_CODE: 'G400',
+        START: '2025-08-14T11:00:00.000Z',
+        SCHOOL: 'SCI',
+        DEPT: 'CMPS',
+      },
+      NOW,
+    );
+    if (call.kind !== 'booked') throw new Error('the call was not booked');
+    const id = (await app.db.select({ id: callbacks.id }).from(callbacks).where(eq(callbacks.token, call.token)))[0]!.id;
+    const access = await app.inject({
+      ...endpointRequest(APPLICATIONS_SVC.subjectAccess, { query: { email: 'only.caller@example.com' } }),
+      headers: as(admin),
+    });
+    expect(access.statusCode).toBe(200);
+    expect(access.json().tables.callbacks).toEqual([expect.objectContaining({ callerName: 'Ottoline Vexworth', callerTel: '+33 1 23 45 67 89' })]);
+
+    const done = await erase({ EMAIL: 'only.caller@example.com', TICKET: 'DP-2025-0100', REASON: 'Caller asked by phone' });
+    expect(done.statusCode).toBe(200);
+    expect(applicationsErasureSchema.parse(done.json())).toMatchObject({ applications: 0, applicationIds: [`callback-${id}`], submissionIds: [] });
+    const [row] = await app.db.select().from(callbacks).where(eq(callbacks.id, id));
+    expect(row).toMatchObject({
+      callerName: 'Erased',
+      callerTel: 'Erased',
+      callerEmail: `erased-callback-${id}@erased.invalid`,
+      callerEmailNormalised: `erased-callback-${id}@erased.invalid`,
+      status: 'cancelled',
+    });
+    expect(row?.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.token).not.toBe(call.token);
+    const emails = await app.db
+      .select({ payload: outbox.payload, relayedAt: outbox.relayedAt })
+      .from(outbox)
+      .where(eq(outbox.aggregateId, `callback-${id}`));
+    expect(emails.map((e) => e.payload)).toEqual([{}]);
+    // The slot is free again, and no one is found under that email any more.
+    expect((await app.callbacksRepository.freeSlots(NOW)).slots.map((s) => s.START)).toContain('2025-08-14T11:00:00.000Z');
+    const again = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.subjectAccess, { query: { email: 'only.caller@example.com' } }), headers: as(admin) });
+    expect(again.statusCode).toBe(404);
   });
 });
 
@@ -318,6 +391,25 @@ describe('the retention job in applications-svc', () => {
       { at: monthsAgo(25), username: 'admin', action: 'SIGN_IN', detail: 'directory: Administrator (all)' },
       { at: monthsAgo(1), username: 'admin', action: 'SIGN_IN', detail: 'directory: Administrator (all)' },
     ]);
+    // Calls booked from a course page that no application came of: one ended seven months ago (past the enquiries' six), one last month.
+    const caller = (n: number, ended: Date) => ({
+      slotStart: new Date(ended.getTime() - 15 * 60_000),
+      slotEnd: ended,
+      status: 'booked' as const,
+      createdAt: ended,
+      callerName: `Old Caller${n}`,
+      callerTel: '07700 900982',
+      callerEmail: `old.caller${n}@example.com`,
+      callerEmailNormalised: `old.caller${n}@example.com`,
+      ucasCode: 'G400',
+      school: 'SCI',
+      dept: 'CMPS',
+      token: `${n}`.repeat(64),
+    });
+    const [oldCall, recentCall] = await app.db
+      .insert(callbacks)
+      .values([caller(1, monthsAgo(7)), caller(2, monthsAgo(1))])
+      .returning({ id: callbacks.id });
     // The 2024/25 cycle keeps unsuccessful applications one month only.
     const schedule: RetentionSchedule = { ...DEFAULT_RETENTION_SCHEDULE, cycles: { '2024/25': { unsuccessful: 1 } } };
     const before = await figures();
@@ -334,8 +426,14 @@ describe('the retention job in applications-svc', () => {
       // application still held, is past the email bodies' date, and so are its callback and reminder emails and the staff email.
       'outbox.payloads': 4,
       'staffAudit.deleted': 2,
+      'callbacks.callers': 1,
     });
     expect(counts['students.erased']).toBe(6);
+    const calls = await app.db
+      .select({ id: callbacks.id, callerName: callbacks.callerName })
+      .from(callbacks)
+      .where(inArray(callbacks.id, [oldCall!.id, recentCall!.id]));
+    expect(calls.sort((a, b) => a.id - b.id).map((c) => c.callerName)).toEqual(['Erased', 'Old Caller2']);
     expect(await figures()).toEqual(before);
 
     // Nothing held is past its date: every application still held is within its cycle's months.

@@ -19,8 +19,20 @@ import {
   type RetentionSchedule,
 } from '@clearing-desk/contracts';
 import { HttpError } from '@clearing-desk/service-kit';
-import { and, desc, eq, inArray, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
-import { applicationLog, applications, decisionReviews, erasures, outbox, retentionRuns, staffAudit, students, ucasUnmatchedRows } from '../db/schema';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import { callbackRequestAggregateId } from '../db/personal-data';
+import {
+  applicationLog,
+  applications,
+  callbacks,
+  decisionReviews,
+  erasures,
+  outbox,
+  retentionRuns,
+  staffAudit,
+  students,
+  ucasUnmatchedRows,
+} from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
 import type { Executor } from './applications-repository';
 import { findSubject } from './subject-access';
@@ -33,6 +45,38 @@ export function erasedForm(form: ApplicationForm): ApplicationForm {
     Object.entries(form).filter(([key]) => !(PERSONAL_FORM_FIELDS as readonly string[]).includes(key) && !/_DOCUMENT_\d+$/.test(key)),
   );
   return { ...kept, NAME1: E, NAME2: E } as ApplicationForm;
+}
+
+/**
+ * Removes the caller's details from calls booked from a course page (`which` of callbacks): name,
+ * telephone and email become placeholders, the private link a new random token (the old link
+ * stops working), a call still booked is cancelled (nobody is to ring a person erased), and the
+ * payloads of their emails not relayed yet are dropped (marked relayed) and of those relayed
+ * blanked. The slot's times and status stay, so the callback counts stay. Answers how many rows.
+ */
+export async function eraseCallers(tx: Executor, which: SQL, now: Date): Promise<number> {
+  const erased = await tx
+    .update(callbacks)
+    .set({
+      callerName: E,
+      callerTel: E,
+      callerEmail: sql`'erased-callback-' || ${callbacks.id} || '@erased.invalid'`,
+      callerEmailNormalised: sql`'erased-callback-' || ${callbacks.id} || '@erased.invalid'`,
+      token: sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`,
+      status: sql`case when ${callbacks.status} = 'booked' then 'cancelled' else ${callbacks.status} end`,
+      claimedBy: null,
+      claimExpiresAt: null,
+    })
+    .where(and(which, isNotNull(callbacks.callerName)))
+    .returning({ id: callbacks.id });
+  const aggregates = erased.map((r) => callbackRequestAggregateId(r.id));
+  if (aggregates.length > 0) {
+    await tx
+      .update(outbox)
+      .set({ payload: {}, relayedAt: sql`coalesce(${outbox.relayedAt}, ${now.toISOString()}::timestamptz)` })
+      .where(and(eq(outbox.kind, OUTBOX_KINDS.CALLBACK_EMAIL), inArray(outbox.aggregateId, aggregates)));
+  }
+  return erased.length;
 }
 
 /**
@@ -79,6 +123,8 @@ export async function anonymiseApplications(tx: Executor, applicationIds: readon
     .update(outbox)
     .set({ payload: {}, relayedAt: sql`coalesce(${outbox.relayedAt}, ${now.toISOString()}::timestamptz)` })
     .where(and(inArray(outbox.kind, [...APPLICANT_EMAIL_OUTBOX_KINDS]), inArray(outbox.aggregateId, ids.map(String))));
+  // A call booked from a course page and saved as one of these applications keeps the caller's details: gone with it.
+  await eraseCallers(tx, inArray(callbacks.applicationId, ids), now);
   // The application events stay (the record system's feed and its cursor keep their order) but
   // lose the UCAS Personal ID: the application and student ids left are this service's own keys.
   await tx
@@ -153,7 +199,9 @@ export async function eraseSubject(db: ApplicationsDatabase, request: ErasureReq
       return { TICKET: done.ticket, applications: done.applications, applicationIds: done.applicationIds, submissionIds: done.submissionIds, outboxIds };
     }
     const keys = await findSubject(tx, { email: request.EMAIL, ucasPersonalId: request.UCAS_PERSONAL_ID });
-    if (keys.studentIds.length === 0 && keys.applicationIds.length === 0) throw new HttpError(404, SUBJECT_ACCESS_TEXTS.NOT_FOUND);
+    if (keys.studentIds.length === 0 && keys.applicationIds.length === 0 && keys.callbackIds.length === 0) {
+      throw new HttpError(404, SUBJECT_ACCESS_TEXTS.NOT_FOUND);
+    }
     const live = keys.applicationIds.length
       ? await tx
           .select({ ucasCode: applications.ucasCode })
@@ -165,13 +213,15 @@ export async function eraseSubject(db: ApplicationsDatabase, request: ErasureReq
     // UCAS import rows that matched none of the person's applications: kept for a person, removed with the person.
     if (keys.ucasPersonalIds.length > 0) await tx.delete(ucasUnmatchedRows).where(inArray(ucasUnmatchedRows.ucasPersonalId, keys.ucasPersonalIds));
     await eraseStudentsWithoutHeldApplications(tx, keys.studentIds, now);
+    if (keys.callbackIds.length > 0) await eraseCallers(tx, inArray(callbacks.id, keys.callbackIds), now);
     const record = {
       ticket: request.TICKET,
       at: now,
       username,
       reason: request.REASON,
       applications: anonymised,
-      applicationIds: keys.applicationIds.map(String),
+      // The emails' aggregates: each application's, and each call booked without one ('callback-{id}'), so notifications-svc erases them all.
+      applicationIds: [...keys.applicationIds.map(String), ...keys.callbackIds.map(callbackRequestAggregateId)],
       submissionIds: keys.submissionIds,
     };
     await tx.insert(erasures).values(record);
@@ -184,7 +234,8 @@ export async function eraseSubject(db: ApplicationsDatabase, request: ErasureReq
 /**
  * This service's part of the retention job (contracts privacy/retention.ts): applications of each
  * outcome past their cycle's date (counted from their last change) anonymised, then the students
- * left with nothing held; relayed email payloads (EMAIL_OUTBOX_KINDS: the applicants' and the
+ * left with nothing held; the callers of calls booked without an application, past the enquiries'
+ * date from their slot's end; relayed email payloads (EMAIL_OUTBOX_KINDS: the applicants' and the
  * staff's) past the email bodies' date blanked;
  * staff reads and sign-ins past the audit's date deleted (erasure entries stay: they name no one
  * and prove the erasure). Each outcome in its own transaction. Answers the counts by what.
@@ -218,6 +269,11 @@ export async function runRetention(db: ApplicationsDatabase, schedule: Retention
     counts[`applications.${outcome}`] = total;
   }
   counts['students.erased'] = await db.transaction((tx) => eraseStudentsWithoutHeldApplications(tx, 'all', now));
+  // Calls booked from a course page that no application came of: kept as an enquiry is, from the slot's end.
+  const callerCutoff = retentionCutoff(schedule.months.enquiries, now);
+  counts['callbacks.callers'] = await db.transaction((tx) =>
+    eraseCallers(tx, and(isNull(callbacks.applicationId), lt(callbacks.slotEnd, callerCutoff), ne(callbacks.callerName, E))!, now),
+  );
   const emailCutoff = retentionCutoff(schedule.months.emailBodies, now);
   const blanked = await db
     .update(outbox)

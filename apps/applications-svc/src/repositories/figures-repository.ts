@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { applicationLog, applications } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
+import type { Executor } from './applications-repository';
 
 /** Statuses that are a decision (spec section 3): offered, invited, referred, pooled, rejected. */
 const DECISION_STATUSES = ['O', 'I', 'R', 'P', 'X'] as const;
@@ -125,33 +126,37 @@ export function createFiguresRepository(db: ApplicationsDatabase) {
       };
     },
 
-    /**
-     * When each application now offered (O) on these courses was offered, for those offered in
-     * the last 60 minutes before `now`: the time of its last LOG row meant for the applicant (the
-     * status change or the create that made it O, the instant its offer deadline counts from).
-     * An offer withdrawn since is not counted: the forecast is about places taken now.
-     */
-    async offerTimes(codes: readonly string[], now: Date = new Date()): Promise<Map<string, string[]>> {
-      const since = new Date(now.getTime() - TIME_TO_FULL_WINDOWS_MINUTES.long * 60_000).toISOString();
-      const result = await db.execute<{ ucas_code: string; offered_at: Date | string }>(sql`
-        select a.ucas_code, o.offered_at
-        from ${applications} a
-        cross join lateral (
-          select max(l.time) as offered_at from ${applicationLog} l
-          where l.application_id = a.application_id and l.applicant_message is not null
-        ) o
-        where a.status = 'O' and a.ucas_code = any(${textArray(codes)})
-          and o.offered_at > ${since}::timestamptz and o.offered_at <= ${now.toISOString()}::timestamptz`);
-      const byCode = new Map<string, string[]>();
-      for (const row of rowsOf<{ ucas_code: string; offered_at: Date | string }>(result)) {
-        const list = byCode.get(row.ucas_code) ?? [];
-        list.push(new Date(row.offered_at).toISOString());
-        byCode.set(row.ucas_code, list);
-      }
-      return byCode;
-    },
+    /** When each application now offered on these courses was offered, in the last 60 minutes (offerTimesOf). */
+    offerTimes: (codes: readonly string[], now: Date = new Date()) => offerTimesOf(db, codes, now),
   };
   return repository;
+}
+
+/**
+ * When each application now offered (O) on these courses was offered, for those offered in the
+ * last 60 minutes before `now`: the time of its last LOG row meant for the applicant (the status
+ * change or the create that made it O, the instant its offer deadline counts from). An offer
+ * withdrawn since is not counted: the forecast is about places taken now. `ex` is the pool or a
+ * transaction (the wallboard's alerts read them in the offer's own). Answers ISO 8601 instants per code.
+ */
+export async function offerTimesOf(ex: Executor, codes: readonly string[], now: Date): Promise<Map<string, string[]>> {
+  const since = new Date(now.getTime() - TIME_TO_FULL_WINDOWS_MINUTES.long * 60_000).toISOString();
+  const result = await ex.execute<{ ucas_code: string; offered_at: Date | string }>(sql`
+    select a.ucas_code, o.offered_at
+    from ${applications} a
+    cross join lateral (
+      select max(l.time) as offered_at from ${applicationLog} l
+      where l.application_id = a.application_id and l.applicant_message is not null
+    ) o
+    where a.status = 'O' and a.ucas_code = any(${textArray(codes)})
+      and o.offered_at > ${since}::timestamptz and o.offered_at <= ${now.toISOString()}::timestamptz`);
+  const byCode = new Map<string, string[]>();
+  for (const row of rowsOf<{ ucas_code: string; offered_at: Date | string }>(result)) {
+    const list = byCode.get(row.ucas_code) ?? [];
+    list.push(new Date(row.offered_at).toISOString());
+    byCode.set(row.ucas_code, list);
+  }
+  return byCode;
 }
 
 /** node-postgres answers `{ rows }`, PGlite too; both shapes are accepted. */

@@ -5,6 +5,7 @@ import type { ApplicationsDatabase } from '../plugins/external/database';
 import type { PresenceStore } from '../presence/presence-store';
 import type { WorkQueue } from '../queue/work-queue';
 import { scopeCondition } from '../repositories/scope';
+import { standingAlerts } from './wallboard-alerts';
 
 /** Midnight of `now`'s day in London, as SQL (the figures' 'today'). */
 const startOfToday = (now: Date): SQL =>
@@ -32,7 +33,8 @@ const taken = (now: Date): SQL => sql`exists (select 1 from ${queueClaims} q whe
  * - open: the applications held open (presence) on courses in scope;
  * - decisions_today: per username, LOG rows meant for the applicant written today on courses in
  *   scope (a decision each: an adviser's offer, rejection, referral...);
- * - offers_today: applications offered (O) now whose offer was made today, per course and London hour.
+ * - offers_today: applications offered (O) now whose offer was made today, per course and London hour;
+ * - alerts: the standing alerts of the cycle on courses in scope (wallboard-alerts.ts standingAlerts).
  */
 export async function wallboardDesk(
   deps: { db: ApplicationsDatabase; workQueue: WorkQueue; presence: PresenceStore },
@@ -43,14 +45,21 @@ export async function wallboardDesk(
   const { db } = deps;
   const scope = scopeCondition(user.roles);
   if (scope === null)
-    return { queue: { length: 0, oldest_since: null }, callbacks: { due: 0, at_risk: 0, missed: 0 }, open: [], decisions_today: [], offers_today: [] };
+    return {
+      queue: { length: 0, oldest_since: null },
+      callbacks: { due: 0, at_risk: 0, missed: 0 },
+      open: [],
+      decisions_today: [],
+      offers_today: [],
+      alerts: [],
+    };
   const at = now.toISOString();
   const riskFrom = new Date(now.getTime() + atRiskMinutes * 60_000).toISOString();
   const n = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`.mapWith(Number);
   const due = sql`${callbacks.slotStart} <= ${at} and ${callbacks.slotEnd} > ${at} and not ${ANSWERED}`;
 
   const offeredAt = sql`(select max(l.time) from ${applicationLog} l where l.application_id = ${applications.applicationId} and l.applicant_message is not null)`;
-  const [queue, [callbackCounts], held, decisions, offers] = await Promise.all([
+  const [queue, [callbackCounts], held, decisions, offers, alerts] = await Promise.all([
     deps.workQueue.waiting(user),
     db
       .select({
@@ -78,6 +87,7 @@ export async function wallboardDesk(
       .from(applications)
       .where(and(eq(applications.status, 'O'), sql`${offeredAt} >= ${startOfToday(now)}`, scope))
       .groupBy(applications.ucasCode, sql`2`),
+    standingAlerts(db, user),
   ]);
   const ids = held.map((h) => h.applicationId);
   const courses = ids.length
@@ -96,5 +106,6 @@ export async function wallboardDesk(
     }),
     decisions_today: decisions.map((d) => ({ username: d.username, count: Number(d.count) })),
     offers_today: offers.map((o) => ({ UCAS_CODE: o.ucasCode, hour: o.hour, offers: Number(o.offers) })),
+    alerts,
   };
 }

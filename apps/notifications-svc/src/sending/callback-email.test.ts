@@ -110,4 +110,29 @@ describe('callback confirmation emails', () => {
     expect(ics).toMatch(/ORGANIZER;CN="?Clearing Desk"?:mailto:clearing@university\.example/);
     expect(mail.attachments[0]!.contentType).toBe('text/calendar');
   });
+
+  it('a call booked from the course page without an application links to its private page, with the same .ics', async () => {
+    const token = 'f'.repeat(64);
+    const { status: _status, ...withoutStatus } = payload;
+    const request: CallbackEmailPayload = {
+      ...withoutStatus,
+      bookingId: '9',
+      eventId: 'request-9',
+      applicationId: 'callback-9',
+      studentId: '',
+      hash: '',
+      token,
+      applicant: { NAME1: 'Cara Caller', EMAIL: 'cara@example.com' },
+    };
+    const { mail, ics } = await send(request);
+    expect(mail.subject).toBe('Your call from the Clearing team is booked');
+    expect(mail.text).toContain('We will call you on Monday 17 August between 10:15 and 10:30.');
+    expect(mail.text).toContain('We will ring the telephone number you gave us. Please keep your phone with you at that time.');
+    expect(mail.text).toContain(`Change or cancel the call`);
+    expect(mail.html).toContain(`href="https://clearing.university.example/call/${token}"`);
+    expect(mail.attachments[0]!.filename).toBe('clearing-call.ics');
+    expect(ics).toContain('UID:callback-request-9@clearing.university.example');
+    expect(ics).toContain(`URL;VALUE=URI:https://clearing.university.example/call/${token}`);
+    expect(ics).toContain('METHOD:PUBLISH');
+  });
 });

@@ -66,7 +66,11 @@ export const publicEmailCappedText = (domain: string, cap: number): string =>
   `Not sent: more than ${cap} emails of public submissions to ${domain} this hour (NOTIFICATIONS_PUBLIC_EMAILS_PER_DOMAIN_PER_HOUR). Resend it if it is genuine.`;
 
 /** What every email to an applicant is recorded from: the application's keys and the address. */
-type ApplicantEmailPayload = Pick<DecisionEmailPayload, 'applicationId' | 'studentId' | 'ucasCode' | 'status'> & { applicant: { EMAIL: string } };
+type ApplicantEmailPayload = Pick<DecisionEmailPayload, 'applicationId' | 'studentId' | 'ucasCode'> & {
+  /** None for a call booked without an application: it announces no decision. */
+  status?: DecisionEmailPayload['status'];
+  applicant: { EMAIL: string };
+};
 
 /**
  * The row of an applicant's email (decision, callback, UCAS reminder), rendered once, keyed by its
@@ -85,7 +89,7 @@ function applicantEmail(
     applicationId: payload.applicationId,
     studentId: payload.studentId,
     ucasCode: payload.ucasCode,
-    status: payload.status,
+    status: payload.status ?? '',
     recipient: payload.applicant.EMAIL.trim(),
     subject: rendered.subject,
     html: rendered.html,

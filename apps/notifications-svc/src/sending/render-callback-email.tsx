@@ -1,4 +1,12 @@
-import { CALLBACK_TEXTS, callbackCancellation, callbackConfirmation, DECISION_EMAIL_TEXTS, type CallbackEmailPayload } from '@clearing-desk/contracts';
+import {
+  CALLBACK_REQUEST_TEXTS,
+  CALLBACK_TEXTS,
+  callbackCancellation,
+  callbackConfirmation,
+  callbackRequestPagePath,
+  DECISION_EMAIL_TEXTS,
+  type CallbackEmailPayload,
+} from '@clearing-desk/contracts';
 import { render } from '@react-email/render';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { EmailAttachment } from '../db/schema';
@@ -19,6 +27,13 @@ const addressOf = (from: string): { name: string; email: string } | null => {
 };
 
 /**
+ * Where the email sends the applicant to change or cancel the call: the status page, or for a call
+ * booked without an application (`token`) its private page.
+ */
+const manageUrl = (payload: CallbackEmailPayload, publicUrl: string): string =>
+  payload.token ? `${publicUrl}${callbackRequestPagePath(payload.token)}` : statusPageUrl(publicUrl, payload.hash);
+
+/**
  * The calendar invitation of a callback (RFC 5545, made by ical-generator): one event from the
  * slot's start to its end, in UTC. Its UID is the application's event (`eventId`; rows written
  * before it existed: the booking's own), so a moved booking (a higher SEQUENCE) replaces the
@@ -35,7 +50,7 @@ export function callbackIcs(payload: CallbackEmailPayload, ctx: CallbackIcsConte
   const organizer = ctx.mailFrom ? addressOf(ctx.mailFrom) : null;
   const sentence = cancelled
     ? callbackCancellation(new Date(payload.start), new Date(payload.end))
-    : `${callbackConfirmation(new Date(payload.start), new Date(payload.end))}. ${CALLBACK_TEXTS.EMAIL_PHONE}`;
+    : `${callbackConfirmation(new Date(payload.start), new Date(payload.end))}. ${payload.token ? CALLBACK_REQUEST_TEXTS.EMAIL_PHONE : CALLBACK_TEXTS.EMAIL_PHONE}`;
   calendar.createEvent({
     id: `callback-${payload.eventId ?? payload.bookingId}@${domain}`,
     sequence: payload.sequence,
@@ -44,7 +59,7 @@ export function callbackIcs(payload: CallbackEmailPayload, ctx: CallbackIcsConte
     stamp: new Date(payload.bookedAt),
     summary: CALLBACK_TEXTS.ICS_SUMMARY,
     description: cancelled ? `${sentence}.` : sentence,
-    url: statusPageUrl(ctx.publicUrl, payload.hash),
+    url: manageUrl(payload, ctx.publicUrl),
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     ...(organizer ? { organizer } : {}),
   });
@@ -53,7 +68,8 @@ export function callbackIcs(payload: CallbackEmailPayload, ctx: CallbackIcsConte
 
 /**
  * Renders a callback's email (subject, HTML, text) and its .ics: the booking's confirmation, or
- * its cancellation (the same sentence the status page shows, contracts callbackCancellation).
+ * its cancellation (the same sentence the status page shows, contracts callbackCancellation). A
+ * call booked from the course page without an application links to its private page instead.
  * Pure: the same payload renders the same email.
  */
 export async function renderCallbackEmail(payload: CallbackEmailPayload, ctx: RenderContext & { mailFrom?: string }): Promise<RenderedCallbackEmail> {
@@ -61,15 +77,19 @@ export async function renderCallbackEmail(payload: CallbackEmailPayload, ctx: Re
   const start = new Date(payload.start);
   const end = new Date(payload.end);
   const subject = oneLine(cancelled ? CALLBACK_TEXTS.CANCEL_EMAIL_SUBJECT : CALLBACK_TEXTS.EMAIL_SUBJECT);
+  // A call booked without an application: the number the caller gave, and its private page.
+  const texts = payload.token
+    ? { phone: CALLBACK_REQUEST_TEXTS.EMAIL_PHONE, change: CALLBACK_REQUEST_TEXTS.EMAIL_CHANGE, rebook: CALLBACK_REQUEST_TEXTS.CANCEL_EMAIL_REBOOK }
+    : { phone: CALLBACK_TEXTS.EMAIL_PHONE, change: CALLBACK_TEXTS.EMAIL_CHANGE, rebook: CALLBACK_TEXTS.CANCEL_EMAIL_REBOOK };
   const element = (
     <CallbackEmail
       subject={subject}
       greeting={DECISION_EMAIL_TEXTS.greeting(payload.applicant.NAME1)}
       heading={cancelled ? CALLBACK_TEXTS.CANCEL_EMAIL_HEADING : CALLBACK_TEXTS.EMAIL_HEADING}
       confirmation={cancelled ? callbackCancellation(start, end) : callbackConfirmation(start, end)}
-      phoneNote={cancelled ? null : CALLBACK_TEXTS.EMAIL_PHONE}
-      statusUrl={statusPageUrl(ctx.publicUrl, payload.hash)}
-      changeLabel={cancelled ? CALLBACK_TEXTS.CANCEL_EMAIL_REBOOK : CALLBACK_TEXTS.EMAIL_CHANGE}
+      phoneNote={cancelled ? null : texts.phone}
+      statusUrl={manageUrl(payload, ctx.publicUrl)}
+      changeLabel={cancelled ? texts.rebook : texts.change}
       signOff={DECISION_EMAIL_TEXTS.SIGN_OFF}
     />
   );

@@ -1,4 +1,4 @@
-import { OUTBOX_QUEUES, reconciliationEmailJobSchema } from '@clearing-desk/contracts';
+import { OUTBOX_QUEUES, staffEmailJobSchema } from '@clearing-desk/contracts';
 import { redisConnection } from '@clearing-desk/service-kit';
 import { render } from '@react-email/render';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
@@ -8,20 +8,20 @@ import { StaffEmail } from '../templates/staff-email';
 import { backoffDelay } from './email-queue';
 import { messageIdFor, PermanentSendError, type Mailer } from './mailer';
 
-/** The queue applications-svc's outbox relay fills with staff emails (OUTBOX_QUEUES['reconciliation-email']). */
+/** The queue applications-svc's outbox relay fills with staff emails (OUTBOX_QUEUES['reconciliation-email'], ['wallboard-alert-email']). */
 export const STAFF_EMAIL_QUEUE_NAME = OUTBOX_QUEUES['reconciliation-email'];
 
 export type StaffEmailDeps = { config: Pick<NotificationsConfig, 'MAIL_FROM'>; mailer: Mailer };
 
 /**
- * One staff email job (the nightly reconciliation's, kind 'reconciliation-email'): rendered from
- * its payload (HTML and plain text) and sent with a Message-ID derived from the outbox row, so a
+ * One staff email job (the nightly reconciliation's, kind 'reconciliation-email'; a wallboard
+ * alert's, 'wallboard-alert-email'): rendered from its payload's words (HTML and plain text) and sent with a Message-ID derived from the outbox row, so a
  * repeat is recognisable as the same email. A 5xx refusal fails at once (UnrecoverableError);
  * anything else is thrown for BullMQ's retry. Not recorded in the applicants' emails table: it
  * belongs to no application and no History.
  */
 export async function sendStaffEmailJob(deps: StaffEmailDeps, job: Pick<Job, 'data'>): Promise<{ messageId: string }> {
-  const { outboxId, payload } = reconciliationEmailJobSchema.parse(job.data);
+  const { outboxId, payload } = staffEmailJobSchema.parse(job.data);
   const element = <StaffEmail subject={payload.subject} lines={payload.lines} />;
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   const messageId = messageIdFor(outboxId, deps.config.MAIL_FROM);

@@ -14,6 +14,30 @@ export async function signIn(page: Page, username: string) {
 }
 
 /**
+ * An Administrator's Settings page: puts `advisers` on shift in the hour of `label` ('Advisers on
+ * Thursday 14 August from 09:00': the days are the service's, on the stack's clock) and saves.
+ */
+export async function putOnShift(page: Page, label: string, advisers: string) {
+  await page.goto('/staff/settings');
+  const shifts = page.getByRole('region', { name: 'Advisers on shift for booked calls' });
+  // A lazy staff chunk on a shared machine.
+  await expect(shifts.getByLabel(label)).toBeVisible({ timeout: 30_000 });
+  await shifts.getByLabel(label).fill(advisers);
+  await shifts.getByRole('button', { name: 'Save advisers on shift' }).click();
+  await expect(shifts.getByText('Advisers on shift saved.')).toBeVisible();
+  await expect(shifts.getByLabel(label)).toHaveValue(advisers);
+}
+
+/** Answer of the next 'Next call' (POST /api/admin/queue/next) after `action`. */
+export async function nextCallAnswer(page: Page, action: () => Promise<void>) {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/admin/queue/next') && r.request().method() === 'POST');
+  await action();
+  const response = await answered;
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { item: { kind: string; STUDENT_ID: string; UCAS_CODE: string } | null };
+}
+
+/**
  * Signs out from the header and waits for the signed-out state: the logout answered and the
  * sign-in screen shown. A sign-in started before that races the logout (the old session's cookie
  * still travels, and the logout's answer can clear the new one).

@@ -58,6 +58,8 @@ export const routes: RouteObject[] = [
       // decision email works until the intake's cycle ends.
       { path: paths.review.path, lazy: () => import('./routes/review') },
       { path: paths.reviewRequest.path, lazy: () => import('./routes/review-request') },
+      // The private link of a call booked from a course page (its email's): outside the gate, like the status page.
+      { path: paths.callbackRequest.path, lazy: () => import('./routes/callback-request') },
       {
         // Lazy like the pages: the sign-in screen stays out of the public pages' first download.
         lazy: () => import('./routes/staff/staff-outlet').then((m) => ({ Component: m.StaffOutlet })),

@@ -80,6 +80,7 @@ export const paths = {
   staffDecisionReviews: { path: R.staffDecisionReviews, getHref: () => pageHref(R.staffDecisionReviews) },
   staffUcas: { path: R.staffUcas, getHref: () => pageHref(R.staffUcas) },
   reviewRequest: { path: R.reviewRequest, getHref: (applicationHash: string) => pageHref(R.reviewRequest, { applicationHash }) },
+  callbackRequest: { path: R.callbackRequest },
   staffCourse: { path: R.staffCourse, getHref: (ucasCode: string) => pageHref(R.staffCourse, { ucasCode }) },
   staffFigures: { path: R.staffFigures, getHref: () => pageHref(R.staffFigures) },
   staffReconciliation: { path: R.staffReconciliation, getHref: () => pageHref(R.staffReconciliation) },

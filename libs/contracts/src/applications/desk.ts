@@ -214,6 +214,11 @@ export const staffCreateSubmissionSchema = applySubmissionSchema.extend({
   INTERVIEW: interviewDetailsSchema.optional(),
   /** An Administrator confirmed offering over the allowance (PLACES_MESSAGES.OVER_ALLOWANCE_CONFIRM). */
   OVER_ALLOWANCE: z.literal(true).optional(),
+  /** The booked call without an application this create answers ('Next call'): linked and marked done with it. */
+  CALLBACK_ID: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional(),
 });
 export type StaffCreateSubmission = z.infer<typeof staffCreateSubmissionSchema>;
 export const staffCreateBodySchema = z.object({ data: staffCreateSubmissionSchema, token: z.string().optional() });

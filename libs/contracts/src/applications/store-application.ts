@@ -60,6 +60,8 @@ export const storeApplicationRequestSchema = z.object({
   /** The rules the decision was made under (Tariff tables, course requirements), stored with it. */
   decisionRules: decisionRulesSchema.optional(),
   user: z.string().trim().min(1).max(64),
+  /** A staff create taken from a booked call without an application: the call it answers, linked and done with it. */
+  callbackId: z.number().int().positive().optional(),
   /**
    * The course facts the decision's email names, from the course the gateway
    * read fresh: copied into the outbox row written with the application. Without them (an

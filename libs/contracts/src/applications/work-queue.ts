@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatLondonDateTime, formatLondonTime } from '../common/london-time';
 import type { ApplicationStatus } from '../status/status-codes';
+import { queueCallerSchema } from './callback-requests';
 import { CALL_OUTCOME_OPTIONS, waitingTime } from './desk';
 
 /**
@@ -101,14 +102,6 @@ export function workQueueReason(entry: WorkQueueEntry, now: Date): string {
   }
 }
 
-/** Texts of the 'Next call' button and its answers. */
-export const WORK_QUEUE_TEXTS = {
-  NEXT_CALL: 'Next call',
-  NONE_WAITING: 'No calls are waiting for you. Try again in a few minutes.',
-  /** The heading of the reason on the application's screen. */
-  REASON_HEADING: 'Next call',
-} as const;
-
 /** One claimed item of the queue: the application to open, why, and until when it is the adviser's. */
 export const workQueueItemSchema = z.object({
   kind: workQueueKindSchema,
@@ -119,6 +112,11 @@ export const workQueueItemSchema = z.object({
   APPLICATION_ID: z.string(),
   UCAS_CODE: z.string(),
   NAME: z.string(),
+  /**
+   * A booked call without an application (asked for from the course page): the caller's details,
+   * which open the phone-entry form prefilled; STUDENT_ID and APPLICATION_ID are then ''.
+   */
+  CALLER: queueCallerSchema.nullable().optional(),
 });
 export type WorkQueueItem = z.infer<typeof workQueueItemSchema>;
 

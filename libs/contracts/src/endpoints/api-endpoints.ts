@@ -43,7 +43,14 @@ import {
   ucasUnmatchedDealtWithRequestSchema,
   ucasUnmatchedParamsSchema,
 } from '../applications/ucas-reconciliation';
-import { callbackBookingSchema, callbackBookRequestSchema, callbackCapacitySchema, callbackSlotsResponseSchema } from '../applications/callbacks';
+import {
+  callbackBookingSchema,
+  callbackBookRequestSchema,
+  callbackCapacityAnswerSchema,
+  callbackCapacitySchema,
+  callbackSlotsResponseSchema,
+} from '../applications/callbacks';
+import { callbackRequestBookedSchema, callbackRequestPageSchema, callbackRequestSchema, callbackTokenParamsSchema } from '../applications/callback-requests';
 import { errorResponseSchema } from '../common/errors';
 import { courseDetailResponseSchema, courseIdParamsSchema } from '../courses/course';
 import { courseSearchQuerySchema, courseSearchResponseSchema } from '../courses/course-search';
@@ -227,9 +234,31 @@ export const API_ENDPOINTS = withSchemas({
   },
   /** Cancel the call: 404 when none is booked. */
   callbackCancel: { params: applicationHashParamsSchema, body: emptyApiBodySchema, responses: { 200: callbackSlotsResponseSchema, ...e403, ...e404, ...e429 } },
+  // Calls asked for from the course page by someone who has not applied (the same slots), and their private link.
+  /** Free slots of the next working days. */
+  callbackFreeSlots: { query, responses: { 200: callbackSlotsResponseSchema, ...e429 } },
+  /** Book a call: the caller, the course and a free slot; 400 bad details or not a time offered, 404 unknown course, 409 just taken. */
+  callbackRequestBook: {
+    body: apiBodySchema(callbackRequestSchema),
+    responses: { 201: callbackRequestBookedSchema, ...e400, ...e403, ...e404, ...e409, ...e429 },
+  },
+  /** The booked call of a private link, with the free slots. */
+  callbackRequest: { params: callbackTokenParamsSchema, query, responses: { 200: callbackRequestPageSchema, ...e404, ...e429 } },
+  /** Move the call of a private link. */
+  callbackRequestMove: {
+    params: callbackTokenParamsSchema,
+    body: apiBodySchema(callbackBookRequestSchema),
+    responses: { 200: callbackBookingSchema, ...e400, ...e403, ...e404, ...e409, ...e429 },
+  },
+  /** Cancel the call of a private link. */
+  callbackRequestCancel: {
+    params: callbackTokenParamsSchema,
+    body: emptyApiBodySchema,
+    responses: { 200: callbackRequestPageSchema, ...e403, ...e404, ...e429 },
+  },
   /** Advisers on shift per hour (Administrator, Settings page). */
-  deskCallbackCapacity: { query, responses: { 200: callbackCapacitySchema, ...refusals } },
-  deskCallbackCapacityUpdate: { body: apiBodySchema(callbackCapacitySchema), responses: { 200: callbackCapacitySchema, ...e400, ...refusals } },
+  deskCallbackCapacity: { query, responses: { 200: callbackCapacityAnswerSchema, ...refusals } },
+  deskCallbackCapacityUpdate: { body: apiBodySchema(callbackCapacitySchema), responses: { 200: callbackCapacityAnswerSchema, ...e400, ...refusals } },
   // UCAS reconciliation (docs/domain/ucas-reconciliation.md), Administrators over all courses.
   /** Imports UCAS's CSV export of Clearing choices added: the import's counts; 400 when the file cannot be read (nothing stored). */
   deskUcasImport: { body: apiBodySchema(ucasImportRequestSchema), responses: { 200: ucasImportSchema, ...refusals } },

@@ -72,6 +72,12 @@ export const API_ROUTES = {
   callbackSlots: { method: 'GET', path: '/api/applications/:hash/callback' },
   callbackBook: { method: 'PUT', path: '/api/applications/:hash/callback' },
   callbackCancel: { method: 'DELETE', path: '/api/applications/:hash/callback' },
+  // Calls asked for from the course page by someone who has not applied, and their private link.
+  callbackFreeSlots: { method: 'GET', path: '/api/callbacks' },
+  callbackRequestBook: { method: 'POST', path: '/api/callbacks' },
+  callbackRequest: { method: 'GET', path: '/api/callbacks/:token' },
+  callbackRequestMove: { method: 'PUT', path: '/api/callbacks/:token' },
+  callbackRequestCancel: { method: 'DELETE', path: '/api/callbacks/:token' },
   deskCallbackCapacity: { method: 'GET', path: '/api/admin/callback-capacity' },
   deskCallbackCapacityUpdate: { method: 'PUT', path: '/api/admin/callback-capacity' },
   // UCAS reconciliation: imports of Clearing choices added, lapsed offers.

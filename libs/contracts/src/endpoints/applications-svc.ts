@@ -45,7 +45,19 @@ import {
   ucasUnmatchedDealtWithRequestSchema,
   ucasUnmatchedParamsSchema,
 } from '../applications/ucas-reconciliation';
-import { callbackBookingSchema, callbackBookRequestSchema, callbackCapacitySchema, callbackSlotsResponseSchema } from '../applications/callbacks';
+import {
+  callbackBookingSchema,
+  callbackBookRequestSchema,
+  callbackCapacityAnswerSchema,
+  callbackCapacitySchema,
+  callbackSlotsResponseSchema,
+} from '../applications/callbacks';
+import {
+  callbackRequestBookedSchema,
+  callbackRequestPageSchema,
+  callbackTokenParamsSchema,
+  storeCallbackRequestSchema,
+} from '../applications/callback-requests';
 import { appliedResponseSchema, applyResponseSchema } from '../applications/application';
 import {
   applicationHashParamsSchema,
@@ -308,14 +320,46 @@ export const APPLICATIONS_SVC = {
     params: applicationHashParamsSchema,
     responses: { 200: callbackSlotsResponseSchema, ...e404 },
   }),
+  // Calls asked for from the course page by someone who has not applied (the same slots and capacity).
+  /** The free slots of the next working days (no booking: the caller has none yet). */
+  callbackFree: endpoint({ method: 'GET', path: '/callbacks/free', responses: { 200: callbackSlotsResponseSchema } }),
+  /** Books a call for a caller without an application: 201 with the private link's token; 409 when the slot is full, 400 when it is not a slot offered. */
+  callbackRequestBook: endpoint({
+    method: 'POST',
+    path: '/callbacks/requests',
+    body: storeCallbackRequestSchema,
+    responses: { 201: callbackRequestBookedSchema, ...e400, 409: errorResponseSchema },
+  }),
+  /** The private page of a caller's booking: the free slots and the booking (null once cancelled or called); 404 unknown token. */
+  callbackRequestPage: endpoint({
+    method: 'GET',
+    path: '/callbacks/requests/:token',
+    params: callbackTokenParamsSchema,
+    responses: { 200: callbackRequestPageSchema, ...e404 },
+  }),
+  /** Moves the caller's booking: 409 when the slot is full, 400 when it is not a slot offered, 404 when none is booked. */
+  callbackRequestMove: endpoint({
+    method: 'PUT',
+    path: '/callbacks/requests/:token',
+    params: callbackTokenParamsSchema,
+    body: callbackBookRequestSchema,
+    responses: { 200: callbackBookingSchema, ...e400, ...e404, 409: errorResponseSchema },
+  }),
+  /** Cancels the caller's booking: 404 when none is booked. */
+  callbackRequestCancel: endpoint({
+    method: 'DELETE',
+    path: '/callbacks/requests/:token',
+    params: callbackTokenParamsSchema,
+    responses: { 200: callbackRequestPageSchema, ...e404 },
+  }),
   /** Advisers on shift per hour, today and the next days (Administrator). */
-  callbackCapacity: endpoint({ method: 'GET', path: '/callbacks/capacity', responses: { 200: callbackCapacitySchema, ...e403 } }),
+  callbackCapacity: endpoint({ method: 'GET', path: '/callbacks/capacity', responses: { 200: callbackCapacityAnswerSchema, ...e403 } }),
   /** Set advisers on shift for the hours given (Administrator). */
   callbackCapacityUpdate: endpoint({
     method: 'PUT',
     path: '/callbacks/capacity',
     body: callbackCapacitySchema,
-    responses: { 200: callbackCapacitySchema, ...e400, ...e403 },
+    responses: { 200: callbackCapacityAnswerSchema, ...e400, ...e403 },
   }),
 
   // UCAS reconciliation (docs/domain/ucas-reconciliation.md), Administrator only.

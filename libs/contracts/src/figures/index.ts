@@ -2,3 +2,4 @@
 export * from './figures';
 export * from './time-to-full';
 export * from './wallboard';
+export * from './wallboard-alerts';

@@ -1,15 +1,23 @@
 import { z } from 'zod';
+import { wallboardAlertSchema } from './wallboard-alerts';
 
 /**
  * Live updates of the supervisor's wallboard (docs/domain/wallboard.md "Live updates").
  *
- * applications-svc's outbox relay publishes one message on Redis pub/sub channel
- * `WALLBOARD_CHANNEL` for each decision it has handed on (after the relay's transaction commits,
+ * applications-svc's outbox relay publishes one message on the stack's Redis pub/sub channel
+ * (`wallboardChannel`) for each decision it has handed on (after the relay's transaction commits,
  * so a decision rolled back is never announced); the gateway subscribes once and streams the
  * messages to every wallboard open (GET /api/admin/wallboard/events, server-sent events named
  * `WALLBOARD_SSE_EVENT`), which then asks for the figures again.
  */
-export const WALLBOARD_CHANNEL = 'clearing-desk:wallboard';
+
+/**
+ * The wallboard's Redis pub/sub channel of a stack: below its queue prefix (applications-svc's
+ * NOTIFICATIONS_QUEUE_PREFIX, the gateway's of the same name and value), so two stacks sharing one
+ * Redis never hear each other's decisions. Pub/sub channels are not keys: the prefix is the only
+ * thing that keeps them apart. Publisher and subscriber both name the channel with this function.
+ */
+export const wallboardChannel = (prefix: string): string => `${prefix}:wallboard`;
 /** The SSE event name of a wallboard update. */
 export const WALLBOARD_SSE_EVENT = 'figures';
 /** Seconds between the stream's keep-alive comments (proxies close an idle connection). */
@@ -31,7 +39,7 @@ export const wallboardEventSchema = z.discriminatedUnion('type', [
 ]);
 export type WallboardEvent = z.infer<typeof wallboardEventSchema>;
 
-/** The message of a change on the desk (applications-svc publishes it on WALLBOARD_CHANNEL). */
+/** The message of a change on the desk (applications-svc publishes it on the stack's wallboardChannel). */
 export const deskChangedEvent = (at: Date): WallboardEvent => ({ type: 'desk', AT: at.toISOString() });
 
 const count = z.number().int().nonnegative();
@@ -65,6 +73,8 @@ export const wallboardDeskSchema = z.object({
   open: z.array(wallboardOpenSchema),
   decisions_today: z.array(z.object({ username: z.string(), count })),
   offers_today: z.array(z.object({ UCAS_CODE: z.string(), hour: z.number().int().min(0).max(23), offers: count })),
+  /** The alerts raised and standing on courses in scope, the latest first (docs/domain/wallboard.md "Alerts"). */
+  alerts: z.array(wallboardAlertSchema),
 });
 export type WallboardDesk = z.infer<typeof wallboardDeskSchema>;
 
@@ -94,6 +104,8 @@ export const wallboardResponseSchema = z.object({
   advisers: z.array(wallboardAdviserSchema),
   /** Offers made today still standing, per course and London hour of the offer (the chart of offers against places). */
   offers_today: wallboardDeskSchema.shape.offers_today,
+  /** The stored alerts standing (filling fast, full), the latest first: every supervisor sees the same list. */
+  alerts: wallboardDeskSchema.shape.alerts,
   thresholds: wallboardThresholdsSchema,
   red: z.object({ queue_length: z.boolean(), oldest_wait: z.boolean(), callbacks_at_risk: z.boolean(), callbacks_missed: z.boolean() }),
 });
@@ -156,4 +168,8 @@ export const WALLBOARD_TEXTS = {
   ADVISERS_NONE: 'No adviser is signed in.',
   NOTHING_OPEN: 'Nothing open',
   openItem: (course: string, code: string, since: string): string => `${course} (${code}) since ${since}`,
+  ALERTS_HEADING: 'Alerts',
+  ALERTS_NONE: 'No course is filling fast or full.',
+  /** Said after an alert's words: when it was raised (London time, alertClockTime). */
+  alertRaised: (time: string): string => `raised ${time}`,
 } as const;

@@ -1,4 +1,4 @@
-import { CALLBACK_TEXTS } from '../applications/callbacks';
+import { CALLBACK_TEXTS } from '../applications/callback-texts';
 import { UCAS_TEXTS } from '../applications/ucas-reconciliation';
 import { DECISION_REVIEW_EMAIL_TEXTS } from '../privacy/automatic-decision-texts';
 import type { RecommendedCourse } from '../applications/application';

@@ -31,6 +31,8 @@ export const OUTBOX_KINDS = {
   UCAS_REMINDER_EMAIL: 'ucas-reminder-email',
   /** The nightly reconciliation found a difference: one email to each Administrator or supervisor named (RECONCILIATION_EMAIL_TO). */
   RECONCILIATION_EMAIL: 'reconciliation-email',
+  /** A course passed a wallboard alert threshold (filling fast, full): one email to each supervisor named (SUPERVISOR_ALERT_EMAILS). */
+  WALLBOARD_ALERT_EMAIL: 'wallboard-alert-email',
 } as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[keyof typeof OUTBOX_KINDS];
 /** The outbox kinds the relay hands to a BullMQ queue. */
@@ -47,6 +49,7 @@ export const OUTBOX_QUEUES = {
   'ucas-reminder-email': 'decision-emails',
   // Staff emails, apart from the applicants' decision emails.
   'reconciliation-email': 'staff-emails',
+  'wallboard-alert-email': 'staff-emails',
 } as const satisfies Record<QueuedOutboxKind, string>;
 
 /**
@@ -62,6 +65,7 @@ export const OUTBOX_KIND_PERSONAL_DATA = {
   'callback-email': 'applicant-email',
   'ucas-reminder-email': 'applicant-email',
   'reconciliation-email': 'staff-email',
+  'wallboard-alert-email': 'staff-email',
   'application-event': 'application-event',
   'course-places': 'none',
   'course-control': 'none',
@@ -123,11 +127,26 @@ export const OUTBOX_JOB_OPTIONS = {
   'callback-email': DECISION_EMAIL_JOB_OPTIONS,
   'ucas-reminder-email': DECISION_EMAIL_JOB_OPTIONS,
   'reconciliation-email': DECISION_EMAIL_JOB_OPTIONS,
+  'wallboard-alert-email': DECISION_EMAIL_JOB_OPTIONS,
 } as const satisfies Record<QueuedOutboxKind, object>;
 
 /** The queue and job options of each outbox kind, as service-kit's outbox relay takes them (`routes`). */
 export const outboxRoutes = (...kinds: QueuedOutboxKind[]) =>
   Object.fromEntries(kinds.map((kind) => [kind, { queue: OUTBOX_QUEUES[kind], jobOptions: OUTBOX_JOB_OPTIONS[kind] }]));
+
+/**
+ * What every staff email's outbox row carries (the staff-emails queue: the nightly
+ * reconciliation's, the wallboard's alerts): one recipient and the email's words, already
+ * written by the rule that sends it (notifications-svc renders them as they are).
+ */
+export const staffEmailPayloadSchema = z.object({
+  recipient: z.email(),
+  subject: z.string(),
+  lines: z.array(z.string()),
+});
+export type StaffEmailPayload = z.infer<typeof staffEmailPayloadSchema>;
+/** A BullMQ job of the staff-emails queue: the outbox row's id and payload (a kind's own fields are kept by its row, not read by the sender). */
+export const staffEmailJobSchema = z.object({ outboxId: z.uuid(), payload: staffEmailPayloadSchema });
 
 /** A BullMQ job id for an outbox row (its UUID; BullMQ refuses purely numeric custom ids). */
 export const outboxJobId = (outboxId: string): string => outboxId;
@@ -204,11 +223,17 @@ export const callbackEmailPayloadSchema = z.object({
   action: z.enum(['booked', 'cancelled']).default('booked'),
   eventId: z.string().optional(),
   sequence: z.number().int().min(0).default(0),
+  /** The application's id; a call booked without an application: 'callback-{id}' (its outbox aggregate). */
   applicationId: z.string(),
+  /** '' for a call booked without an application. */
   studentId: z.string(),
   ucasCode: z.string(),
-  status: applicationStatusSchema,
+  /** The application's status; absent for a call booked without an application. */
+  status: applicationStatusSchema.optional(),
+  /** The status page's hash; '' for a call booked without an application (its link is `token`'s). */
   hash: z.string(),
+  /** A call booked without an application: the private link's token, whose page changes or cancels it. */
+  token: z.string().optional(),
   applicant: z.object({ NAME1: z.string(), EMAIL: z.string() }),
   start: z.string(),
   end: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ReconciliationReport } from './reconciliation';
 import { RECONCILIATION_TEXTS as T } from './reconciliation-texts';
+import { staffEmailPayloadSchema } from '../notifications/outbox';
 
 /**
  * The nightly email of a report with a difference: its subject and its lines, each difference
@@ -27,12 +28,9 @@ export function reconciliationEmail(report: ReconciliationReport): { subject: st
  * words, written with the stored report in its transaction (the nightly job, only when the
  * report has a difference).
  */
-export const reconciliationEmailPayloadSchema = z.object({
+export const reconciliationEmailPayloadSchema = staffEmailPayloadSchema.extend({
   reportId: z.string(),
   day: z.iso.date(),
-  recipient: z.email(),
-  subject: z.string(),
-  lines: z.array(z.string()),
 });
 export type ReconciliationEmailPayload = z.infer<typeof reconciliationEmailPayloadSchema>;
 export const reconciliationEmailJobSchema = z.object({ outboxId: z.uuid(), payload: reconciliationEmailPayloadSchema });

@@ -23,6 +23,8 @@ export const PAGE_ROUTES = {
   review: '/review/:applicationHash',
   // Ask for a person to review an automatic decision (its path: decisionReviewPagePath).
   reviewRequest: '/review/:applicationHash/ask-for-review',
+  // A call booked from a course page by someone who has not applied: its private link (the email's).
+  callbackRequest: '/call/:token',
   accessibility: '/accessibility',
   privacy: '/privacy',
   // Staff (spec section 2).

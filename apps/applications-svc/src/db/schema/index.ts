@@ -14,3 +14,4 @@ export * from './queue-claims';
 export * from './callbacks';
 export * from './ucas-imports';
 export * from './reconciliation-reports';
+export * from './wallboard-alerts';

@@ -2,6 +2,7 @@ import {
   APPLICATIONS_SVC,
   CALLBACK_TEXTS,
   callbackBookingSchema,
+  callbackCapacityAnswerSchema,
   callbackSlotsResponseSchema,
   workQueueNextResponseSchema,
   type StaffUser,
@@ -117,6 +118,21 @@ describe('callbacks the applicant books', () => {
       ['booked', 0, event, TEN_FIFTEEN],
       ['booked', 2, event, '2026-08-17T09:30:00.000Z'],
     ]);
+  });
+
+  it("answers the advisers on shift with the days to show from the service's clock (not the browser's)", async () => {
+    const read = async () => {
+      const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.callbackCapacity), headers: as(admin) });
+      expect(res.statusCode).toBe(200);
+      return callbackCapacityAnswerSchema.parse(res.json());
+    };
+    expect(await read()).toEqual({ rows: [{ DATE: '2026-08-17', HOUR: 10, ADVISERS: 1 }], days: ['2026-08-17', '2026-08-18', '2026-08-19'] });
+    // The London date rules: 23:59 on Monday in London is still Monday; its midnight is Tuesday though UTC still says Monday.
+    clock = new Date('2026-08-17T22:59:00Z');
+    expect((await read()).days).toEqual(['2026-08-17', '2026-08-18', '2026-08-19']);
+    clock = new Date('2026-08-17T23:00:00Z');
+    expect(await read()).toEqual({ rows: [], days: ['2026-08-18', '2026-08-19', '2026-08-20'] });
+    clock = MONDAY_0800;
   });
 
   it('refuses a time that is not a slot offered (400) and an hour nobody is on shift', async () => {

@@ -40,7 +40,7 @@ export async function submitStaff(app: SubmitApp, request: FastifyRequest, stude
   const detail = await readCourse(app, request, code);
   forbidIfRefused(staffEditRefusal(detail.access, null));
   refuse(courseOpenRefusal(detail.courseData, 'staff'));
-  const { INTERVIEW, OVER_ALLOWANCE, ...form } = data;
+  const { INTERVIEW, OVER_ALLOWANCE, CALLBACK_ID, ...form } = data;
   const { submission, status: STATUS, reasons: REJECTION_REASONS } = keySubmission(request, detail, form);
   forbidIfRefused(rejectionReasonsRefusal(detail.access, REJECTION_REASONS));
   const checked = checkForm(detail, submission);
@@ -63,6 +63,8 @@ export async function submitStaff(app: SubmitApp, request: FastifyRequest, stude
     // Created as I: the interview arranged goes with it to its LOG row and email.
     ...(INTERVIEW && status === 'I' ? { interview: INTERVIEW } : {}),
     staff: true,
+    // Taken from a booked call without an application: the call is linked and done in the same transaction.
+    ...(CALLBACK_ID ? { callbackId: Number(CALLBACK_ID) } : {}),
     ...(student === NEW_STUDENT ? {} : { studentId: student }),
   });
 }

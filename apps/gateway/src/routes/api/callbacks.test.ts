@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { apiPath, applyResponseSchema, callbackBookingSchema, callbackSlotsResponseSchema, londonCalendarDate } from '@clearing-desk/contracts';
+import {
+  apiPath,
+  applyResponseSchema,
+  CALLBACK_REQUEST_TEXTS,
+  callbackBookingSchema,
+  callbackRequestBookedSchema,
+  callbackSlotsResponseSchema,
+  londonCalendarDate,
+} from '@clearing-desk/contracts';
 import { createApplicationForm, FIVE_GCSES } from '@clearing-desk/contracts/testing';
 import { TEST_STACK_CLOCK, type Stack } from '@clearing-desk/stack';
 import { Client } from 'pg';
@@ -90,4 +98,58 @@ it('books a callback from a status hash: the email row carries an .ics of the sl
   expect(ics.content).toContain('BEGIN:VCALENDAR');
   const dtstart = slot.START.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
   expect(ics.content).toContain(`DTSTART:${dtstart}`);
+}, 180_000);
+
+it('books a call from the course page without an application: XSRF-checked, the course read from courses-svc, the email with its .ics and private link', async () => {
+  const client = new StackClient(stack.gatewayUrl);
+  await client.get(apiPath('ping'));
+  await query(
+    'applications',
+    `insert into callback_capacity (day, hour, advisers, updated_by)
+     select ($1::date + d)::date, h, 1, 'test' from generate_series(0, 7) d, generate_series(0, 23) h on conflict do nothing`,
+    [londonCalendarDate(new Date(TEST_STACK_CLOCK))],
+  );
+  const listed = await client.get(apiPath('callbackFreeSlots'));
+  expect(listed.status).toBe(200);
+  const slot = callbackSlotsResponseSchema.parse(listed.body).slots.at(-1)!;
+  const request = { NAME: 'Cara Caller', TEL: '07700 900982', EMAIL: 'cara.caller@example.com', UCAS_CODE: 'G400', START: slot.START };
+
+  // Without the XSRF token: refused, nothing stored.
+  expect((await client.send('POST', apiPath('callbackRequestBook'), request, 'forged')).status).toBe(403);
+  // Bad details: 400 with the field's message; a course that does not exist: 404.
+  const bad = await client.send('POST', apiPath('callbackRequestBook'), { ...request, TEL: '12ab' });
+  expect(bad).toEqual({ status: 400, body: { message: `data.TEL: ${CALLBACK_REQUEST_TEXTS.TEL_INVALID}` } });
+  expect((await client.send('POST', apiPath('callbackRequestBook'), { ...request, UCAS_CODE: 'ZZ99' })).status).toBe(404);
+  expect(await query('applications', 'select id from callbacks where application_id is null')).toEqual([]);
+
+  const booked = await client.send('POST', apiPath('callbackRequestBook'), request);
+  expect(booked.status).toBe(201);
+  const { TOKEN, START } = callbackRequestBookedSchema.parse(booked.body);
+  expect(START).toBe(slot.START);
+  const [row] = await query<{ school: string; dept: string; ucas_code: string }>(
+    'applications',
+    'select school, dept, ucas_code from callbacks where token = $1',
+    [TOKEN],
+  );
+  expect(row?.ucas_code).toBe('G400');
+  expect(row?.school).not.toBe('');
+  const page = await client.get(apiPath('callbackRequest', { token: TOKEN }));
+  expect(callbackSlotsResponseSchema.parse(page.body).booking?.START).toBe(slot.START);
+
+  type Row = { recipient: string; html: string; attachments: { filename: string; content: string }[] | null };
+  let rows: Row[] = [];
+  await until(async () => {
+    rows = await query<Row>(
+      'notifications',
+      `select recipient, html, attachments from emails where kind = 'CALLBACK' and recipient = 'cara.caller@example.com'`,
+    );
+    return rows.length === 1;
+  }, 'the course-page callback email recorded');
+  expect(rows[0]!.html).toContain(`/call/${TOKEN}`);
+  expect(rows[0]!.attachments![0]!.filename).toBe('clearing-call.ics');
+  expect(rows[0]!.attachments![0]!.content).toContain(`DTSTART:${slot.START.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+
+  const cancelled = await client.send('DELETE', apiPath('callbackRequestCancel', { token: TOKEN }), {});
+  expect(cancelled.status).toBe(200);
+  expect(callbackSlotsResponseSchema.parse(cancelled.body).booking).toBeNull();
 }, 180_000);

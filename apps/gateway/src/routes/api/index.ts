@@ -1,5 +1,5 @@
 import { HttpError } from '@clearing-desk/service-kit';
-import { LOGIN_MESSAGES } from '@clearing-desk/contracts';
+import { LOGIN_MESSAGES, wallboardChannel } from '@clearing-desk/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { oidcConfigured } from '../../config';
 import { lockoutRoutes } from '../../lockouts/lockout-routes';
@@ -45,6 +45,7 @@ export const apiRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, 
   await fastify.register(fileApiRoutes);
   await fastify.register(figuresApiRoutes, { fastMinutes: config.WALLBOARD_FILLS_FAST_MINUTES });
   await fastify.register(wallboardApiRoutes, {
+    channel: wallboardChannel(config.NOTIFICATIONS_QUEUE_PREFIX),
     atRiskMinutes: config.WALLBOARD_CALLBACK_AT_RISK_MINUTES,
     thresholds: {
       queue_length: config.WALLBOARD_RED_QUEUE_LENGTH,

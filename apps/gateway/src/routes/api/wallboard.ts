@@ -9,7 +9,6 @@ import {
   type WallboardThresholds,
   FIGURES_TEXTS,
   routeOf,
-  WALLBOARD_CHANNEL,
   WALLBOARD_KEEPALIVE_MS,
   WALLBOARD_SSE_EVENT,
   wallboardEventSchema,
@@ -20,15 +19,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 /**
  * GET /api/admin/wallboard/events: the wallboard's live updates as server-sent events
  * (contracts figures/wallboard.ts). One Redis subscriber per gateway instance listens on
- * WALLBOARD_CHANNEL (applications-svc's outbox relay publishes each decision it hands on) and
+ * `channel`, the stack's (contracts wallboardChannel of NOTIFICATIONS_QUEUE_PREFIX, on which
+ * applications-svc's outbox relay publishes each decision it hands on), and
  * writes every valid message to each open stream as `event: figures`; a comment every
  * WALLBOARD_KEEPALIVE_MS keeps proxies from closing an idle stream. The stream opens with
  * `retry:` (how soon EventSource reconnects) and a `: connected` comment, so a client knows it is
  * listening before any decision. Users without view-report are refused 403 as on the figures.
  */
-export const wallboardApiRoutes: FastifyPluginAsyncZod<{ atRiskMinutes: number; thresholds: WallboardThresholds }> = async (
+export const wallboardApiRoutes: FastifyPluginAsyncZod<{ channel: string; atRiskMinutes: number; thresholds: WallboardThresholds }> = async (
   fastify,
-  { atRiskMinutes, thresholds },
+  { channel, atRiskMinutes, thresholds },
 ) => {
   /**
    * GET /api/admin/wallboard: the board's desk panels (docs/domain/wallboard.md "The desk"):
@@ -66,6 +66,7 @@ export const wallboardApiRoutes: FastifyPluginAsyncZod<{ atRiskMinutes: number; 
           decisions_today: decisions.get(username) ?? 0,
         })),
         offers_today: desk.offers_today,
+        alerts: desk.alerts,
         thresholds,
         red: wallboardRed({ queue, callbacks: desk.callbacks }, thresholds),
       };
@@ -91,7 +92,7 @@ export const wallboardApiRoutes: FastifyPluginAsyncZod<{ atRiskMinutes: number; 
     for (const write of streams.keys()) write(frame);
   });
   let subscribed: Promise<unknown> | null = null;
-  const subscribe = () => (subscribed ??= subscriber.connect().then(() => subscriber.subscribe(WALLBOARD_CHANNEL)));
+  const subscribe = () => (subscribed ??= subscriber.connect().then(() => subscriber.subscribe(channel)));
   fastify.addHook('onClose', async () => {
     for (const end of [...streams.values()]) end();
     subscriber.disconnect();

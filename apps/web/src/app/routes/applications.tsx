@@ -1,9 +1,10 @@
-import { FIND_APPLICATION_TEXTS as TEXTS, SPECIALIST_ENQUIRY_URL } from '@clearing-desk/contracts';
+import { FIND_APPLICATION_TEXTS as TEXTS, SPECIALIST_ENQUIRY_URL, type WorkQueueItem } from '@clearing-desk/contracts';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ApplicationSearch } from '@/features/desk/components/application-search';
 import { NextCall } from '@/features/desk/components/next-call';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { handOverCaller } from '@/lib/queue-caller';
 
 /**
  * /applications (staff): 'Next call' (the work queue, docs/domain/work-queue.md), then 'Find an
@@ -14,11 +15,17 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 export function ApplicationsRoute() {
   useDocumentTitle(TEXTS.HEADING);
   const navigate = useNavigate();
+  // A booked call without an application opens the phone entry prefilled with the caller; any other item its application.
+  const open = (item: WorkQueueItem) => {
+    if (!item.CALLER) return navigate(paths.applicationEdit.getHref(item.STUDENT_ID, item.UCAS_CODE), { state: { queueItem: item } });
+    handOverCaller(item);
+    return navigate(paths.apply.step.getHref(item.UCAS_CODE, 'personal-details'));
+  };
   return (
     <>
       <h1 className="cd-heading-xl">{TEXTS.HEADING}</h1>
       {/* The work queue first: the adviser's most urgent call, opened with why it is next. */}
-      <NextCall onTaken={(item) => navigate(paths.applicationEdit.getHref(item.STUDENT_ID, item.UCAS_CODE), { state: { queueItem: item } })} />
+      <NextCall onTaken={(item) => void open(item)} />
       <p className="cd-body-l">{TEXTS.OPENING_PROMPT}</p>
       <ul className="cd-list cd-list--bullet">
         <li>{TEXTS.REFERENCE_NOTE}</li>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { automaticDecisionReasons } from '@clearing-desk/contracts';
 import { Navigate } from 'react-router-dom';
 import { env } from '@/config/env';
@@ -9,6 +9,12 @@ import { AutomaticDecisionNotice } from '@/features/decision-review/components/a
 import { courseHeading } from '@/features/courses/components/course-information';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCourseContext } from './course-context';
+
+/**
+ * 'Ask us to call you' (the status page's), loaded only once a confirmation is shown: /apply's
+ * first-load budget (tools/bench/web/first-load.ts) has no room for it.
+ */
+const CallbackBooking = lazy(() => import('@/features/callbacks/components/callback-booking').then((m) => ({ default: m.CallbackBooking })));
 
 /** The tab's last submission to a course (sessionStorage): its status page's hash, so a reload finds it. */
 const confirmationKey = (ucasCode: string) => `clearing-desk:confirmation:${ucasCode}`;
@@ -21,7 +27,8 @@ const storage = (): Storage | null => {
 };
 
 /**
- * /apply/:ucasCode/confirmation: the outcome of the submission just made, from the form's state.
+ * /apply/:ucasCode/confirmation: the outcome of the submission just made, from the form's state,
+ * and 'Ask us to call you' for it (the status page's booking, by the answer's hash).
  * A reload (the state is gone) shows the same decision on its status page (/review/{hash}, kept
  * for this tab); without one, the course information page.
  */
@@ -51,6 +58,11 @@ export function ApplicationConfirmationRoute() {
       reviewHref={paths.review.getHref(response.hash)}
       searchHref={paths.apply.search.getHref()}
       getCourseHref={(code) => paths.apply.course.getHref(code)}
+      callback={
+        <Suspense fallback={null}>
+          <CallbackBooking hash={response.hash} />
+        </Suspense>
+      }
       safeguards={
         // A public submission is offered (AO/AR) or rejected (AX) only automatically (domain.md "Public submissions").
         response.confirmed_status === 'O' || response.confirmed_status === 'X' ? (

@@ -1,6 +1,8 @@
 import {
   type ApplyResponse,
   type ApplySubmission,
+  CALLBACK_REQUEST_TEXTS,
+  callerFormValues,
   COURSE_PAGE_ERRORS,
   type CourseData,
   courseTelephone,
@@ -12,6 +14,7 @@ import {
   editRefusalReason,
   NEW_STUDENT,
   type StudentSearchRow,
+  WORK_QUEUE_TEXTS,
 } from '@clearing-desk/contracts';
 import { Button, ConfirmDialog, Notice, Spinner } from '@clearing-desk/ui';
 import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -37,6 +40,7 @@ import {
   writeDraft,
   writeFormMark,
 } from '@/lib/drafts';
+import { clearCaller, readCaller } from '@/lib/queue-caller';
 import type { SavedLocationState } from '../application-edit-context';
 import type { CourseOutletContext } from './course-context';
 import { loadApplicationFormShell, loadedApplicationFormShell } from './load-application-form-shell';
@@ -179,12 +183,17 @@ function CourseApplication({ ucasCode }: { ucasCode: string }) {
   );
   const studentRef = useRef(student);
   studentRef.current = student;
+  // A booked call without an application that 'Next call' handed out: the form starts with the
+  // caller's details, shows why, and the saved application closes the call (CALLBACK_ID).
+  const [caller] = useState(() => readCaller(ucasCode));
+  const callerValues = useMemo(() => (caller?.CALLER ? callerFormValues(caller.CALLER) : undefined), [caller]);
   const submitAsStaff = useCallback(
     async (submission: ApplySubmission) => {
       const { createDeskApplication } = await import('@/features/desk/api/save-application');
-      return createDeskApplication(studentRef.current?.ID ?? NEW_STUDENT, ucasCode, submission);
+      const CALLBACK_ID = caller?.CALLER?.CALLBACK_ID;
+      return createDeskApplication(studentRef.current?.ID ?? NEW_STUDENT, ucasCode, CALLBACK_ID ? { ...submission, CALLBACK_ID } : submission);
     },
-    [ucasCode],
+    [ucasCode, caller],
   );
   // Rendered as <Navigate> once stored: by then the form is submitted, so the leave-page guard lets it go.
   const [storedByStaff, setStoredByStaff] = useState<ApplyResponse | null>(null);
@@ -193,6 +202,7 @@ function CourseApplication({ ucasCode }: { ucasCode: string }) {
       clearFormMark(formKey);
       if (!staffForm) return void navigate(paths.apply.confirmation.getHref(ucasCode));
       clearDraft(studentDraftKey);
+      clearCaller(ucasCode);
       setStoredByStaff(response);
     },
     [navigate, ucasCode, staffForm, studentDraftKey, formKey],
@@ -306,10 +316,17 @@ function CourseApplication({ ucasCode }: { ucasCode: string }) {
           </Button>
         </Notice>
       )}
+      {staffForm && caller && (
+        <Notice title={WORK_QUEUE_TEXTS.REASON_HEADING}>
+          <p className="cd-body">{caller.reason}</p>
+          <p className="cd-body">{CALLBACK_REQUEST_TEXTS.PHONE_ENTRY_NOTE}</p>
+        </Notice>
+      )}
       <ApplicationFormShell
         key={`${ucasCode}:${generation}`}
         draftKey={draftKey}
         course={courseQuery.data}
+        initialValues={staffForm ? callerValues : undefined}
         onSubmitted={onSubmitted}
         audience={audience}
         submitApplication={staffForm ? submitAsStaff : undefined}

@@ -38,6 +38,8 @@ type ApplicationConfirmationProps = {
   getCourseHref: (ucasCode: string) => string;
   /** A section shown after the decision (the route passes an automatic decision's safeguards). */
   safeguards?: ReactNode;
+  /** 'Ask us to call you' for this application (the route composes it: feature callbacks). */
+  callback?: ReactNode;
 };
 
 function RecommendedCourses({ courses, getCourseHref }: { courses: readonly RecommendedCourse[]; getCourseHref: (code: string) => string }) {
@@ -129,6 +131,7 @@ export function ApplicationConfirmation({
   searchHref,
   getCourseHref,
   safeguards,
+  callback,
 }: ApplicationConfirmationProps) {
   const reference = publicReference(response);
   const sheet = confirmationFacts(response, course, values, clearingTeamTelephone);
@@ -226,6 +229,7 @@ export function ApplicationConfirmation({
       {body}
       <ConfirmationFacts sheet={sheet} />
       {safeguards}
+      {callback}
       <p className="cd-body">
         <Link className="cd-link" to={reviewHref}>
           {FORM_TEXTS.VIEW_APPLICATION}

@@ -7,9 +7,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { setSessionUser } from '@/testing/mocks/db';
 
-// Monday 17 August 2026, 08:00 in London.
-const now = () => new Date('2026-08-17T07:00:00Z');
-
 beforeEach(() => resetCallbacks());
 
 describe('advisers on shift (Settings page)', () => {
@@ -19,7 +16,7 @@ describe('advisers on shift (Settings page)', () => {
     const user = userEvent.setup();
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <AdviserShifts now={now} />
+        <AdviserShifts />
       </QueryClientProvider>,
     );
     const table = await screen.findByRole('table', { name: 'Advisers on shift for booked calls' });
@@ -37,6 +34,25 @@ describe('advisers on shift (Settings page)', () => {
       { DATE: '2026-08-17', HOUR: 10, ADVISERS: 2 },
       { DATE: '2026-08-18', HOUR: 9, ADVISERS: 3 },
     ]);
+  });
+
+  it("shows the days of the service's clock, not the browser's", async () => {
+    setSessionUser(createAdminUser({ username: 'admin1', name: 'Ada Administrator' }));
+    // The service's Clearing clock on results day 2025 (test stacks' CLEARING_CLOCK); this browser's clock is the machine's.
+    callbackFake.now = new Date('2025-08-14T08:00:00Z');
+    expect(new Date().getFullYear()).not.toBe(2025);
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AdviserShifts />
+      </QueryClientProvider>,
+    );
+    const table = await screen.findByRole('table', { name: 'Advisers on shift for booked calls' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Hour', 'Thursday 14 August', 'Friday 15 August', 'Saturday 16 August']);
+    expect(within(table).getByRole('spinbutton', { name: 'Advisers on Thursday 14 August from 09:00' })).toHaveValue(null);
   });
 
   it('is on the Settings page for an Administrator over all courses', async () => {

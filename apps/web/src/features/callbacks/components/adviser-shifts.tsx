@@ -1,13 +1,4 @@
-import {
-  addCalendarDays,
-  CALLBACK_SHIFT_DAYS,
-  CALLBACK_SHIFT_HOURS,
-  CALLBACK_TEXTS,
-  formatCallbackDay,
-  londonCalendarDate,
-  londonWallClock,
-  type CallbackCapacityRow,
-} from '@clearing-desk/contracts';
+import { CALLBACK_SHIFT_HOURS, CALLBACK_TEXTS, formatCallbackDay, londonWallClock, type CallbackCapacityRow } from '@clearing-desk/contracts';
 import { Button, ErrorSummary, Notice, Spinner } from '@clearing-desk/ui';
 import { useState, type FormEvent } from 'react';
 import { formatApiError } from '@/lib/api-client';
@@ -18,15 +9,15 @@ const cellKey = (date: string, hour: number) => `${date}:${hour}`;
 /**
  * The Administrator's advisers on shift per hour for booked calls (Settings page): a table of the
  * team's hours (rows) over today and the next days (columns), one number input per hour, saved
- * together. Empty means nobody on shift. `now` is the clock (tests).
+ * together. Empty means nobody on shift. The days are the service's answer (its Clearing clock's
+ * today), so the table shows the days applicants will be offered whatever the browser's clock says.
  */
-export function AdviserShifts({ now = () => new Date() }: { now?: () => Date }) {
+export function AdviserShifts() {
   const query = useCallbackCapacity();
   const save = useSaveCallbackCapacity();
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const today = londonCalendarDate(now());
-  const dates = Array.from({ length: CALLBACK_SHIFT_DAYS }, (_, i) => addCalendarDays(today, i));
+  const dates = query.data?.days ?? [];
   const dayName = (date: string) => formatCallbackDay(londonWallClock(date, '12:00'));
 
   const stored = new Map((query.data?.rows ?? []).map((r) => [cellKey(r.DATE, r.HOUR), String(r.ADVISERS)]));

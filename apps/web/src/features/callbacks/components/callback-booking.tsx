@@ -2,7 +2,7 @@ import { CALLBACK_TEXTS, callbackCancellation, callbackConfirmation, formatCallb
 import { Button, ErrorSummary, Notice, Radios, Spinner } from '@clearing-desk/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError, formatApiError } from '@/lib/api-client';
-import { useBookCallback, useCallbackSlots, useCancelCallback } from '../api/callbacks';
+import { useBookCallback, useCallbackSlots, useCancelCallback, type CallbackBookingSource } from '../api/callbacks';
 
 const SLOT_ID = 'callback-slot';
 
@@ -20,16 +20,23 @@ const byDay = (slots: readonly CallbackSlot[]) => {
   return [...days.entries()];
 };
 
-/**
- * 'Ask us to call you' on the status page (docs/domain/work-queue.md "Callbacks"): the free
- * times of the next working days as radios grouped by day (a fieldset per day inside the
- * question's), 'Book this time', then the booking in words with Cancel and Change. A slot taken
- * meanwhile answers 409: its message is shown in the error summary and the list is read again.
- */
+/** 'Ask us to call you' on the status page (docs/domain/work-queue.md "Callbacks"), by the application's hash: CallbackBookingPanel. */
 export function CallbackBooking({ hash }: { hash: string }) {
   const query = useCallbackSlots(hash);
   const book = useBookCallback(hash);
   const cancel = useCancelCallback(hash);
+  return <CallbackBookingPanel source={{ query, book, cancel }} />;
+}
+
+/**
+ * The booking panel (docs/domain/work-queue.md "Callbacks"): the free times of the next working
+ * days as radios grouped by day (a fieldset per day inside the question's), 'Book this time', then
+ * the booking in words with Cancel and Change. A slot taken meanwhile answers 409: its message is
+ * shown in the error summary and the list is read again. `source` is the status page's (by hash)
+ * or a private link's (a call booked from a course page, by token).
+ */
+export function CallbackBookingPanel({ source }: { source: CallbackBookingSource }) {
+  const { query, book, cancel } = source;
   const [chosen, setChosen] = useState('');
   const [changing, setChanging] = useState(false);
   const [error, setError] = useState<string | null>(null);

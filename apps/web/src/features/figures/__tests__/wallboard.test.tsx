@@ -4,6 +4,7 @@ import {
   WALLBOARD_SSE_EVENT,
   wallboardRed,
   type FiguresCountResponse,
+  type WallboardAlert,
   type WallboardEvent,
   type WallboardResponse,
 } from '@clearing-desk/contracts';
@@ -46,7 +47,7 @@ const courses = [
 
 const THRESHOLDS = { queue_length: 20, oldest_wait_minutes: 30, callbacks_at_risk: 1, callbacks_missed: 1 };
 /** The fake gateway's desk panels: a queue of `queue` calls, the oldest 42 min, one callback at risk, Sam deciding `decisions`. */
-const boardOf = (queue: number, decisions: number): WallboardResponse => {
+const boardOf = (queue: number, decisions: number, alerts: WallboardAlert[] = []): WallboardResponse => {
   const figures = { queue: { length: queue, oldest_wait_minutes: 42 }, callbacks: { due: 2, at_risk: 1, missed: 0 } };
   return {
     generatedAt: NOW.toISOString(),
@@ -65,13 +66,14 @@ const boardOf = (queue: number, decisions: number): WallboardResponse => {
       { UCAS_CODE: 'F300', hour: 9, offers: 2 },
       { UCAS_CODE: 'F300', hour: 8, offers: 1 },
     ],
+    alerts,
     thresholds: THRESHOLDS,
     red: wallboardRed(figures, THRESHOLDS),
   };
 };
 
 /** The fake gateway's figures: Physics's offers as the test sets them; the desk panels as `state.queue` and `state.decisions`. */
-function figuresServer(state: { physicsOffers: number; asked: number; queue?: number; decisions?: number; boardAsked?: number }) {
+function figuresServer(state: { physicsOffers: number; asked: number; queue?: number; decisions?: number; boardAsked?: number; alerts?: WallboardAlert[] }) {
   server.use(
     http.get(apiUrl(API_ROUTES.figures.path), () => {
       state.asked += 1;
@@ -79,7 +81,7 @@ function figuresServer(state: { physicsOffers: number; asked: number; queue?: nu
     }),
     http.get(apiUrl(API_ROUTES.wallboard.path), () => {
       state.boardAsked = (state.boardAsked ?? 0) + 1;
-      return HttpResponse.json(boardOf(state.queue ?? 3, state.decisions ?? 4));
+      return HttpResponse.json(boardOf(state.queue ?? 3, state.decisions ?? 4, state.alerts));
     }),
   );
   courseControlServer('Editor');
@@ -233,6 +235,42 @@ describe('/staff/wallboard', () => {
     await waitFor(() => expect(tilesOf('Queue')[0]).toEqual(['2 calls waiting', false]));
     expect(adviserRows()[0]).toEqual(['Sam Patel', 'Physics (F300) since 10:18', '5']);
     expect(state.boardAsked).toBe(boardAskedBefore + 1);
+  });
+
+  it('lists the stored alerts, the latest first, in the words of their email with the time raised, and follows the stream', async () => {
+    (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
+    const fast: WallboardAlert = {
+      ID: 'a1',
+      THRESHOLD: 'filling-fast',
+      MINUTES: 30,
+      UCAS_CODE: 'F300',
+      COURSE_TITLE: 'Physics',
+      CYCLE: '2025/26',
+      RAISED_AT: minutesAgo(20),
+    };
+    const state = { physicsOffers: 3, asked: 0, alerts: [fast] };
+    figuresServer(state);
+    renderApp('/staff/wallboard', { user: editor });
+    const region = await screen.findByRole('region', { name: 'Alerts' });
+    const items = () =>
+      within(within(region).getByRole('list', { name: 'Alerts' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    expect(items()).toEqual(['Fills in under 30 minutes: Physics (F300) raised 10:10']);
+
+    // An offer fills Physics: the stream's event brings the new alert at the top.
+    const source = FakeEventSource.last!;
+    act(() => source.onopen?.());
+    state.alerts = [{ ...fast, ID: 'a2', THRESHOLD: 'full', MINUTES: null, RAISED_AT: minutesAgo(1) }, fast];
+    act(() => source.emit(WALLBOARD_SSE_EVENT, { type: 'decision', UCAS_CODE: 'F300', STATUS: 'O', AT: NOW.toISOString() }));
+    await waitFor(() => expect(items()).toEqual(['Full: Physics (F300) raised 10:29', 'Fills in under 30 minutes: Physics (F300) raised 10:10']));
+  });
+
+  it('says when no course is filling fast or full', async () => {
+    figuresServer({ physicsOffers: 3, asked: 0 });
+    renderApp('/staff/wallboard', { user: editor });
+    const region = await screen.findByRole('region', { name: 'Alerts' });
+    expect(region).toHaveTextContent('AlertsNo course is filling fast or full.');
   });
 
   it('charts offers against places through the day for the course chosen, with the numbers as a table', async () => {

@@ -1,4 +1,11 @@
-import { WALLBOARD_TEXTS as W, type WallboardAdviser, type WallboardResponse } from '@clearing-desk/contracts';
+import {
+  alertClockTime,
+  WALLBOARD_TEXTS as W,
+  wallboardAlertText,
+  type WallboardAdviser,
+  type WallboardAlert,
+  type WallboardResponse,
+} from '@clearing-desk/contracts';
 import { Table, type TableColumn } from '@clearing-desk/ui';
 import type { ReactNode } from 'react';
 import { WALLBOARD_SCREEN_TEXTS as T } from '../texts';
@@ -33,15 +40,46 @@ const adviserColumns: TableColumn<WallboardAdviser>[] = [
 ];
 
 /**
+ * The alerts on the floor (docs/domain/wallboard.md "Alerts"): the stored alerts standing, the
+ * latest first, each in the words of its email ('Full: Computer Science (G400)') and when it was
+ * raised; the same list on every supervisor's board. A polite live region: an alert the stream
+ * brings is read out without taking the reader's place.
+ */
+export function WallboardAlerts({ alerts }: { alerts: readonly WallboardAlert[] }) {
+  return (
+    <section aria-labelledby="wallboard-alerts-heading">
+      <h2 className="cd-heading-m" id="wallboard-alerts-heading">
+        {W.ALERTS_HEADING}
+      </h2>
+      <div aria-live="polite">
+        {alerts.length === 0 ? (
+          <p className="cd-body">{W.ALERTS_NONE}</p>
+        ) : (
+          <ul className="cd-wallboard__alerts" aria-label={W.ALERTS_HEADING}>
+            {alerts.map((a) => (
+              <li key={a.ID} className="cd-wallboard__tile cd-wallboard__tile--red">
+                <span className="cd-wallboard__alert">{wallboardAlertText(a)}</span>{' '}
+                <span className="cd-secondary-text">{W.alertRaised(alertClockTime(a.RAISED_AT))}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
  * The wallboard's desk panels (docs/domain/wallboard.md "The desk"): the queue (calls waiting,
  * the oldest wait), the callbacks (due, at risk, missed today) and the advisers signed in with
- * what they have open and their decisions today. A figure at or over its configured limit is red,
- * said in words beside it.
+ * what they have open and their decisions today, after the alerts on the floor. A figure at or
+ * over its configured limit is red, said in words beside it.
  */
 export function WallboardDesk({ board }: { board: WallboardResponse }) {
   const { queue, callbacks, thresholds, red } = board;
   return (
     <>
+      <WallboardAlerts alerts={board.alerts} />
       <h2 className="cd-heading-m">{W.QUEUE_HEADING}</h2>
       <ul className="cd-wallboard__tiles" aria-label={W.QUEUE_HEADING}>
         <Tile figure={queue.length} label={W.queueLength(queue.length)} red={red.queue_length} limit={String(thresholds.queue_length)} />

@@ -253,7 +253,8 @@ export const applicationsDeskHandlers = [
     if (editRefusal) return error(403, editRefusal);
     const closed = unavailable(course, 'staff');
     if (closed) return closed;
-    const { INTERVIEW, OVER_ALLOWANCE, ...submission } = parsed.data;
+    // CALLBACK_ID (a booked call the create answers) is applications-svc's to close, not part of the form.
+    const { INTERVIEW, OVER_ALLOWANCE, CALLBACK_ID: _callback, ...submission } = parsed.data;
     const { STATUS: _status, REJECTION_REASONS: _reasons, ...form } = submission;
     const { refusal: formRefusal } = checkSubmission(
       { courseData: course, qualOptions: qualOptionsOf(course) },

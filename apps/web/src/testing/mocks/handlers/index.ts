@@ -7,7 +7,7 @@ import { clearingStatusHandlers } from './clearing-status';
 import { coursesHandlers } from './courses';
 import { dataProtectionHandlers } from './data-protection';
 import { decisionReviewHandlers } from './decision-reviews';
-import { callbacksHandlers } from './callbacks';
+import { callbackRequestHandlers, callbacksHandlers } from './callbacks';
 import { eventApiKeysHandlers } from './event-api-keys';
 import { webhooksHandlers } from './webhooks';
 import { filesHandlers } from './files';
@@ -25,6 +25,7 @@ export const handlers = [
   ...scenariosHandlers,
   ...decisionReviewHandlers,
   ...callbacksHandlers,
+  ...callbackRequestHandlers,
   ...auditHandlers,
   ...wallboardHandlers,
   ...dataProtectionHandlers,

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { completeForm, submitAndConfirm } from '@/testing/application-form';
 import { seedCourses, setApplyResponse } from '@/testing/mocks/db';
 import { storeApplication } from '@/testing/mocks/handlers/applications';
+import { callbackFake, resetCallbacks } from '@/testing/mocks/handlers/callbacks';
 import { createFormValues, toSubmission } from '../../utils/form-values';
 import { renderApp } from '@/testing/test-utils';
 
@@ -77,6 +78,28 @@ describe('confirmation page by confirmed_status', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Your application' })).toBeInTheDocument();
     expect(screen.getByText('Okafor')).toBeInTheDocument();
     expect(screen.getByText('Mathematics, A*, 2025', { exact: false })).toBeInTheDocument();
+  });
+
+  it("offers 'Ask us to call you' for the application just made: a time booked here is the status page's booking", async () => {
+    resetCallbacks();
+    setApplyResponse({ confirmed_status: 'S', hash: 'h-call' });
+    const { user, router } = await submitted();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Please call our Clearing team' })).toBeInTheDocument();
+    // The booking is a lazy chunk of its own (kept out of /apply's first load).
+    const section = await screen.findByRole('region', { name: 'Ask us to call you' });
+    const monday = await within(section).findByRole('group', { name: 'Monday 17 August' });
+    await user.click(within(monday).getByRole('radio', { name: '10:15 to 10:30' }));
+    await user.click(within(section).getByRole('button', { name: 'Book this time' }));
+    expect(await within(section).findByText('We will call you on Monday 17 August between 10:15 and 10:30')).toBeInTheDocument();
+    expect(within(section).getByRole('heading', { level: 2, name: 'Ask us to call you' })).toHaveFocus();
+    expect(callbackFake.bookings.get('h-call')).toEqual({ START: '2026-08-17T09:15:00.000Z', END: '2026-08-17T09:30:00.000Z' });
+
+    await user.click(screen.getByRole('link', { name: 'View your application' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/review/h-call'));
+    // The status page is a lazy route: the confirmation stays until it has rendered.
+    await screen.findByRole('region', { name: 'Your application details' });
+    const onStatusPage = await screen.findByRole('region', { name: 'Ask us to call you' });
+    expect(await within(onStatusPage).findByText('We will call you on Monday 17 August between 10:15 and 10:30')).toBeInTheDocument();
   });
 
   it('links to the review page by hash (the status page)', async () => {
