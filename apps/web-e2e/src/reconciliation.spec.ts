@@ -44,6 +44,8 @@ test('shows today’s counts per status with the failing endpoint’s difference
   await expect(difference).toContainText(/⚠ \d+ \(Difference: -\d+\)/);
   await expect(difference).toHaveCSS('color', 'rgb(179, 38, 30)');
   await expect(page.getByRole('status')).toContainText(/\d+ status(es have| has) a difference\./);
+  // No sideways scrolling: on a phone each status is a card, its caption across the full width.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   await expectNoAxeViolations(page, { landmarks: true, label: 'the daily reconciliation with a difference' });
 
   // Another day from the picker: the report of that day (before any application: no difference in the feed).

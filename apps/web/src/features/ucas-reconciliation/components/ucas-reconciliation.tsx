@@ -168,6 +168,7 @@ function DealtWithAction({ row, onDone }: { row: UcasUnmatchedRow; onDone: (row:
   const tooLong = note.trim().length > 500 ? UCAS_TEXTS.DEALT_WITH_NOTE_TOO_LONG : null;
   return (
     <form
+      className="cd-ucas-dealt-with"
       noValidate
       aria-label={`${UCAS_TEXTS.MARK_DEALT_WITH}: ${name}`}
       onSubmit={(event) => {
