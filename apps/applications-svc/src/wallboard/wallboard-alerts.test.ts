@@ -123,8 +123,10 @@ const alertEmails = async (course: string) =>
       .where(and(eq(outbox.kind, OUTBOX_KINDS.WALLBOARD_ALERT_EMAIL)))
       .orderBy(asc(outbox.createdAt))
   )
-    .map((r) => staffEmailPayloadSchema.parse(r.payload))
+    .map((r) => ({ at: r.createdAt.getTime(), ...staffEmailPayloadSchema.parse(r.payload) }))
     .filter((p) => p.subject.endsWith(`(${course})`))
+    // One alert's rows share their transaction's time: by recipient within it, so the order is certain.
+    .sort((a, b) => a.at - b.at || a.recipient.localeCompare(b.recipient))
     .map((p) => `${p.recipient}: ${p.subject}`);
 
 const desk = async (user: StaffUser) => {
@@ -146,8 +148,8 @@ describe("the wallboard's alerts", () => {
     const fast = await alertsOf('AL01');
     expect(fast.map((a) => [a.threshold, a.minutes, a.courseTitle, a.clearedAt])).toEqual([['filling-fast', 30, 'Computer Science', null]]);
     expect(await alertEmails('AL01')).toEqual([
-      'lead@university.example: Fills in under 30 minutes: Computer Science (AL01)',
       'floor@university.example: Fills in under 30 minutes: Computer Science (AL01)',
+      'lead@university.example: Fills in under 30 minutes: Computer Science (AL01)',
     ]);
 
     // The last three places, taken at once (with a fourth refused): one Full, emailed once each.
@@ -155,10 +157,10 @@ describe("the wallboard's alerts", () => {
     expect(last.map(({ res }) => res.statusCode).sort()).toEqual([201, 201, 201, 409]);
     expect((await alertsOf('AL01')).map((a) => a.threshold)).toEqual(['filling-fast', 'full']);
     expect(await alertEmails('AL01')).toEqual([
-      'lead@university.example: Fills in under 30 minutes: Computer Science (AL01)',
       'floor@university.example: Fills in under 30 minutes: Computer Science (AL01)',
-      'lead@university.example: Full: Computer Science (AL01)',
+      'lead@university.example: Fills in under 30 minutes: Computer Science (AL01)',
       'floor@university.example: Full: Computer Science (AL01)',
+      'lead@university.example: Full: Computer Science (AL01)',
     ]);
     const email = staffEmailPayloadSchema.parse(
       (await app.db.select().from(outbox).where(eq(outbox.kind, OUTBOX_KINDS.WALLBOARD_ALERT_EMAIL))).find((r) =>
@@ -196,10 +198,10 @@ describe("the wallboard's alerts", () => {
       ['full', false],
     ]);
     expect(await alertEmails('AL02')).toEqual([
-      'lead@university.example: Full: Computer Science (AL02)',
       'floor@university.example: Full: Computer Science (AL02)',
       'lead@university.example: Full: Computer Science (AL02)',
       'floor@university.example: Full: Computer Science (AL02)',
+      'lead@university.example: Full: Computer Science (AL02)',
     ]);
   });
 
