@@ -50,7 +50,8 @@ export class StackClient {
     }
   }
 
-  private cookieHeader() {
+  /** The Cookie header a browser would send now (for a test writing its own request, e.g. on a raw socket). */
+  cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
   }
 
