@@ -229,7 +229,6 @@ export function ApplicationConfirmation({
       {body}
       <ConfirmationFacts sheet={sheet} />
       {safeguards}
-      {callback}
       <p className="cd-body">
         <Link className="cd-link" to={reviewHref}>
           {FORM_TEXTS.VIEW_APPLICATION}
@@ -240,6 +239,8 @@ export function ApplicationConfirmation({
           {FORM_TEXTS.SEARCH_OTHER_COURSES}
         </Link>
       </p>
+      {/* Last: it loads after the page, so nothing above it moves under a reader's click. */}
+      {callback}
     </div>
   );
 }
