@@ -17,7 +17,7 @@ import { createApplicationForm, createCourseDetail } from '@clearing-desk/contra
 import { encodeStaffUser } from '@clearing-desk/service-kit';
 import { endpointRequest, internalHeaders } from '@clearing-desk/service-kit/testing';
 import { Client } from 'pg';
-import { SUBMIT_ONLY_ASSESSMENT, startApplicationsTestApp, type ApplicationsTestApp } from '../../testing/test-app';
+import { applicationMaker, SUBMIT_ONLY_ASSESSMENT, startApplicationsTestApp, type ApplicationsTestApp } from '../../testing/test-app';
 
 /**
  * Calls booked from the course page by someone who has not applied (docs/domain/work-queue.md
@@ -85,31 +85,9 @@ const move = (token: string, START: string) =>
   app.inject({ ...endpointRequest(APPLICATIONS_SVC.callbackRequestMove, { params: { token } }), headers: internalHeaders(), payload: { START } });
 const cancel = (token: string) => app.inject({ ...endpointRequest(APPLICATIONS_SVC.callbackRequestCancel, { params: { token } }), headers: internalHeaders() });
 
+const makeApplication = applicationMaker(() => app, { emailPrefix: 'applicant', firstUcasId: 6400000000, namePrefix: 'Applicant' });
 /** Stores a public application on a course of `school`; answers its status page hash. */
-async function createApplication(school: string): Promise<string> {
-  people += 1;
-  const body: StoreApplicationRequestInput = {
-    submission: {
-      ...createApplicationForm({ EMAIL: `applicant.${people}@example.com`, UCAS_PERSONAL_ID: String(6400000000 + people), NAME1: `Applicant${people}` }),
-      SUBMISSION_ID: randomUUID(),
-    } as StoreApplicationRequestInput['submission'],
-    course: {
-      UCAS_CODE: detail.courseData.UCAS_CODE,
-      DEPART_NUMBER: '12',
-      ALLOW_SECOND_YEAR_ENTRY: false,
-      SCHOOL: school,
-      DEPT: `${school}D`,
-      COURSE_CODE_OVERRIDE: null,
-    },
-    qualOptions: detail.qualOptions,
-    assessment: SUBMIT_ONLY_ASSESSMENT,
-    decision: { confirmed_status: 'S', sub_status: null, rejection_reasons: [], recommended_courses: [] },
-    user: 'public',
-  };
-  const res = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.store), headers: internalHeaders(), payload: body });
-  expect(res.statusCode).toBe(201);
-  return applyResponseSchema.parse(res.json()).hash;
-}
+const createApplication = async (school: string): Promise<string> => (await makeApplication({ school })).hash;
 
 /** The callback emails of a call booked without an application: [action, sequence, eventId, start, link token], in revision order. */
 const requestEmails = async (id: number) =>
