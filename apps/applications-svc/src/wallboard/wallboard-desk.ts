@@ -1,5 +1,5 @@
 import { FIGURES_TIME_ZONE, type StaffUser, type WallboardDesk } from '@clearing-desk/contracts';
-import { and, count, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { applicationLog, applications, callbacks, queueClaims } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
 import type { PresenceStore } from '../presence/presence-store';
@@ -30,6 +30,9 @@ const taken = (now: Date): SQL => sql`exists (select 1 from ${queueClaims} q whe
  * - queue: the work queue's items waiting now and since when the oldest has waited;
  * - callbacks: due (booked, window now, not answered), at risk (due, nobody has taken it, the
  *   window ends within `atRiskMinutes`), missed (booked, window ended today, never answered);
+ *   both kinds: an applicant's (answered by an outcome on the application, taken by a queue
+ *   claim) and a caller's who has not applied (scoped by the course on the row, answered when
+ *   closed `done`, taken by the claim on the row itself);
  * - open: the applications held open (presence) on courses in scope;
  * - decisions_today: per username, LOG rows meant for the applicant written today on courses in
  *   scope (a decision each: an adviser's offer, rejection, referral...);
@@ -59,7 +62,11 @@ export async function wallboardDesk(
   const due = sql`${callbacks.slotStart} <= ${at} and ${callbacks.slotEnd} > ${at} and not ${ANSWERED}`;
 
   const offeredAt = sql`(select max(l.time) from ${applicationLog} l where l.application_id = ${applications.applicationId} and l.applicant_message is not null)`;
-  const [queue, [callbackCounts], held, decisions, offers, alerts] = await Promise.all([
+  // A caller's callback (no application) is open while `booked`: the desk closes it `done`.
+  const callerDue = sql`${callbacks.slotStart} <= ${at} and ${callbacks.slotEnd} > ${at}`;
+  const callerTaken = sql`(${callbacks.claimedBy} is not null and ${callbacks.claimExpiresAt} > ${at})`;
+
+  const [queue, [callbackCounts], [callerCounts], held, decisions, offers, alerts] = await Promise.all([
     deps.workQueue.waiting(user),
     db
       .select({
@@ -70,6 +77,20 @@ export async function wallboardDesk(
       .from(callbacks)
       .innerJoin(applications, eq(applications.applicationId, callbacks.applicationId))
       .where(and(eq(callbacks.status, 'booked'), scope)),
+    db
+      .select({
+        due: n(callerDue),
+        atRisk: n(sql`${callerDue} and ${callbacks.slotEnd} <= ${riskFrom} and not ${callerTaken}`),
+        missed: n(sql`${callbacks.slotEnd} <= ${at} and ${callbacks.slotEnd} >= ${startOfToday(now)}`),
+      })
+      .from(callbacks)
+      .where(
+        and(
+          eq(callbacks.status, 'booked'),
+          isNull(callbacks.applicationId),
+          scopeCondition(user.roles, { school: callbacks.school, dept: callbacks.dept }) ?? undefined,
+        ),
+      ),
     deps.presence.list(),
     db
       .select({ username: applicationLog.user, count: count() })
@@ -99,7 +120,11 @@ export async function wallboardDesk(
   const courseOf = new Map(courses.map((c) => [c.applicationId, c.ucasCode]));
   return {
     queue: { length: queue.length, oldest_since: queue.oldestSince },
-    callbacks: { due: callbackCounts?.due ?? 0, at_risk: callbackCounts?.atRisk ?? 0, missed: callbackCounts?.missed ?? 0 },
+    callbacks: {
+      due: (callbackCounts?.due ?? 0) + (callerCounts?.due ?? 0),
+      at_risk: (callbackCounts?.atRisk ?? 0) + (callerCounts?.atRisk ?? 0),
+      missed: (callbackCounts?.missed ?? 0) + (callerCounts?.missed ?? 0),
+    },
     open: held.flatMap(({ applicationId, holder }) => {
       const code = courseOf.get(applicationId);
       return code ? [{ username: holder.username, name: holder.name, since: holder.since, APPLICATION_ID: String(applicationId), UCAS_CODE: code }] : [];

@@ -102,6 +102,42 @@ describe(`GET ${APPLICATIONS_SVC.wallboardDesk.path}`, () => {
     expect((await board()).callbacks.missed).toBe(0);
   });
 
+  it("counts a caller's callback booked without an application on its course's board: due, at risk until taken, then missed", async () => {
+    const school = 'WB3';
+    const board3: StaffUser = { username: 'sup3', name: 'Sue Three', roles: [{ role: 'Editor', scope: `school:${school}` }] };
+    const adviser3: StaffUser = { username: 'sam3', name: 'Sam Three', roles: [{ role: 'Back Office', scope: `school:${school}` }] };
+    // Wednesday 19 August 2026: a slot at 11:00 and one at 11:15 London.
+    const shift = await app.inject({
+      ...endpointRequest(APPLICATIONS_SVC.callbackCapacityUpdate),
+      headers: as(admin),
+      payload: { rows: [{ DATE: '2026-08-19', HOUR: 11, ADVISERS: 2 }] },
+    });
+    expect(shift.statusCode).toBe(200);
+    at('2026-08-19T08:00:00Z');
+    for (const [n, START] of [
+      [1, '2026-08-19T10:00:00.000Z'],
+      [2, '2026-08-19T10:15:00.000Z'],
+    ] as const) {
+      const res = await app.inject({
+        ...endpointRequest(APPLICATIONS_SVC.callbackRequestBook),
+        headers: internalHeaders(),
+        payload: { NAME: `Cara Board${n}`, TEL: '07700 900983', EMAIL: `cara.board${n}@example.com`, UCAS_CODE: 'WB3A', START, SCHOOL: school, DEPT: 'WB3D' },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    // 11:11: the first is due with four minutes left and nobody has it: at risk; not on another school's board.
+    at('2026-08-19T10:11:00Z');
+    expect((await board(board3)).callbacks).toEqual({ due: 1, at_risk: 1, missed: 0 });
+    expect((await board(elsewhere)).callbacks).toEqual({ due: 0, at_risk: 0, missed: 0 });
+    // An adviser takes it from the queue: still due, no longer at risk.
+    const next = await app.inject({ ...endpointRequest(APPLICATIONS_SVC.deskQueueNext), headers: as(adviser3) });
+    expect(workQueueNextResponseSchema.parse(next.json()).item).toMatchObject({ kind: 'callback' });
+    expect((await board(board3)).callbacks).toEqual({ due: 1, at_risk: 0, missed: 0 });
+    // 11:20: the 11:00 window ended unanswered (missed); the 11:15 one is due.
+    at('2026-08-19T10:20:00Z');
+    expect((await board(board3)).callbacks).toEqual({ due: 1, at_risk: 0, missed: 1 });
+  });
+
   it('says since when the oldest call has waited', async () => {
     // A submission's time is the database's (the real clock): the board's clock is set after it.
     const supervisor2: StaffUser = { username: 'sup2', name: 'Sue Two', roles: [{ role: 'Editor', scope: 'school:WB2' }] };
