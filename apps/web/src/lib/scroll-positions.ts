@@ -16,3 +16,14 @@ export function keepScrollPosition(locationKey: string, scrollY: number): void {
     // ScrollRestoration then starts at the top, as it would anyway.
   }
 }
+
+/**
+ * The key a page's scroll position is kept under (ScrollRestoration's getKey and
+ * keepScrollPosition's): the history entry's own key, except for the first entry of a document,
+ * which React Router keys 'default' whatever its URL: that one by its path and query. Otherwise a
+ * page loaded afresh in the same tab (a link followed before the app took over the page) would take
+ * the position the previous document's first page was left at.
+ */
+export function scrollPositionKey(location: { key: string; pathname: string; search: string }): string {
+  return location.key === 'default' ? `default:${location.pathname}${location.search}` : location.key;
+}

@@ -12,7 +12,7 @@ import { SessionWarning } from '@/features/auth/components/session-warning';
 import { formatApiError } from '@/lib/api-client';
 import { useSignInRequest, useUser } from '@/lib/auth';
 import { callInProgressElsewhere, callInProgressHere } from '@/lib/drafts';
-import { keepScrollPosition } from '@/lib/scroll-positions';
+import { keepScrollPosition, scrollPositionKey } from '@/lib/scroll-positions';
 import type { RouteHandle } from '../router';
 
 // Loaded only when a session ends over a staff form: the sign-in call's schemas stay out of the
@@ -25,8 +25,8 @@ const SessionEndedDialog = lazy(() => import('@/features/auth/components/session
  * would otherwise scroll to the top. Later navigations are ScrollRestoration's as before.
  */
 function KeepFirstScrollPosition() {
-  const { key } = useLocation();
-  const firstKey = useRef(key);
+  const location = useLocation();
+  const firstKey = useRef(scrollPositionKey(location));
   useLayoutEffect(() => keepScrollPosition(firstKey.current, window.scrollY), []);
   return null;
 }
@@ -110,7 +110,7 @@ export function RootLayout() {
       )}
       {/* Before ScrollRestoration, so its layout effect has run when ScrollRestoration's read the positions. */}
       <KeepFirstScrollPosition />
-      <ScrollRestoration storageKey={SCROLL_POSITIONS_KEY} />
+      <ScrollRestoration storageKey={SCROLL_POSITIONS_KEY} getKey={scrollPositionKey} />
     </Layout>
   );
 }
