@@ -109,7 +109,9 @@ export type StackOptions = {
   /**
    * Run every app from its compiled bundle, `<bundlesDir>/<app folder>/server.js` (tools/images
    * stack-bundles.ts), with plain node: `npm start` (ADR 0005: tsx cost each process 70-80 MB).
-   * Unset: from TypeScript with tsx, as the tests run them.
+   * Unset: the CLEARING_BUNDLES_DIR environment variable's folder when set (`npm test` compiles the
+   * apps once and every test stack starts from them), else from TypeScript with tsx, as a single
+   * test run by a developer starts them (their sources as they are now, nothing to rebuild).
    */
   bundlesDir?: string;
 };
@@ -379,7 +381,9 @@ async function seedEmbeddedDatabases(dataRoot: string, dirs: string[]): Promise<
  * `npm start`, the gateway contract tests, the browser tests and the benchmarks.
  * @throws when a process exits or is not ready within 90 s (its last log lines are included).
  */
-export async function startStack(options: StackOptions): Promise<Stack> {
+export async function startStack(given: StackOptions): Promise<Stack> {
+  const bundlesDir = given.bundlesDir ?? (process.env.CLEARING_BUNDLES_DIR || undefined);
+  const options: StackOptions = bundlesDir ? { ...given, bundlesDir } : given;
   const names = options.services ?? ALL_SERVICES;
   const logs = options.logs ?? 'silent';
   const dataRoot = options.dataRoot ?? path.join(REPO_ROOT, '.data');
