@@ -18,7 +18,7 @@ import { createApplicationForm, createCourseDetail } from '@clearing-desk/contra
 import { encodeStaffUser } from '@clearing-desk/service-kit';
 import { createTestDatabase, internalHeaders, TEST_INTERNAL_TOKEN, type TestDatabase, metricValue, endpointRequest } from '@clearing-desk/service-kit/testing';
 import { Queue } from 'bullmq';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { applicationsConfigSchema } from '../config';
 import { outbox } from '../db/schema';
@@ -276,5 +276,45 @@ describe('the decision outbox', () => {
   it('writes no row for a caller that sends no course facts', async () => {
     const saved = await apply('O', false);
     expect(await rowsOf(saved.app_id)).toHaveLength(0);
+  });
+});
+
+describe('the outbox relay', () => {
+  it("queues one aggregate's rows in the order they were written, while it hands different aggregates on at once", async () => {
+    // Rows of three applications, written interleaved: one application's three, a second's two, a third's one.
+    const base = Date.parse('2025-08-14T08:00:00Z');
+    const order = ['a', 'b', 'a', 'c', 'b', 'a'];
+    const rows = order.map((who, i) => ({
+      id: randomUUID(),
+      aggregateId: `relay-order-${who}-${prefix}`,
+      kind: 'decision-email',
+      payload: { probe: i },
+      createdAt: new Date(base + i),
+    }));
+    await app.db.insert(outbox).values(rows);
+    // A pass already running (kicked by an earlier store) answers relayNow before it reads these
+    // rows: ask again until they are relayed (state, not time).
+    const relayedCount = async () =>
+      (
+        await app.db
+          .select()
+          .from(outbox)
+          .where(
+            inArray(
+              outbox.id,
+              rows.map((r) => r.id),
+            ),
+          )
+      ).filter((r) => r.relayedAt !== null).length;
+    for (let i = 0; i < 100 && (await relayedCount()) < rows.length; i++) await app.outboxRelay.relayNow();
+    expect(await relayedCount()).toBe(rows.length);
+    const waiting = await queue.getJobs(['waiting'], 0, -1, true);
+    const ids: (string | undefined)[] = rows.map((r) => r.id);
+    const queued = waiting.map((job) => job.id).filter((id) => ids.includes(id));
+    expect(queued).toHaveLength(rows.length);
+    for (const who of ['a', 'b', 'c']) {
+      const written: (string | undefined)[] = rows.filter((r) => r.aggregateId.startsWith(`relay-order-${who}-`)).map((r) => r.id);
+      expect(queued.filter((id) => written.includes(id))).toEqual(written);
+    }
   });
 });

@@ -15,8 +15,8 @@ import {
 import { createApplicationForm, createCourseDetail } from '@clearing-desk/contracts/testing';
 import { encodeStaffUser } from '@clearing-desk/service-kit';
 import { endpointRequest, internalHeaders } from '@clearing-desk/service-kit/testing';
-import { eq } from 'drizzle-orm';
-import { outbox, reconciliationReports } from '../db/schema';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { outbox, reconciliationReports, webhookDeliveries } from '../db/schema';
 import { startApplicationsTestApp, type ApplicationsTestApp } from '../testing/test-app';
 
 let t: ApplicationsTestApp;
@@ -76,6 +76,19 @@ async function until(done: () => Promise<boolean>): Promise<void> {
   expect(await done()).toBe(true);
 }
 const endpointState = async (id: string) => (await t.app.webhooks.repository.list()).find((e) => e.id === id)!;
+/**
+ * How many events an endpoint has been delivered. Pending alone is not enough to wait on: the
+ * dispatcher turns events into deliveries from the commit-safe feed on its own passes, so an
+ * endpoint can have delivered the first decisions, with nothing pending, before the later ones
+ * have become its deliveries.
+ */
+const deliveredTo = async (id: string) =>
+  (
+    await t.app.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.endpointId, id), isNotNull(webhookDeliveries.deliveredAt)))
+  ).length;
 
 const report = async (query = '') => t.app.inject({ method: 'GET', url: `${APPLICATIONS_SVC.reconciliation.path}${query}`, headers: as(admin) });
 
@@ -103,7 +116,7 @@ describe(`GET ${APPLICATIONS_SVC.reconciliation.path}`, () => {
     const issued = await t.app.webhooks.repository.create({ url: await receiver(204), eventTypes: [APPLICATION_EVENT_TYPES.DECISION] }, 'admin');
     good = issued.endpoint.id;
     for (const status of ['O', 'O', 'X', 'S'] as const) await decide(status);
-    await until(async () => (await endpointState(good)).pending === 0 && (await endpointState(good)).lastDeliveredAt !== null);
+    await until(async () => (await deliveredTo(good)) === 4 && (await endpointState(good)).pending === 0);
 
     const res = await report();
     expect(res.statusCode).toBe(200);
@@ -124,7 +137,7 @@ describe(`GET ${APPLICATIONS_SVC.reconciliation.path}`, () => {
     const issued = await t.app.webhooks.repository.create({ url: await receiver(503), eventTypes: [APPLICATION_EVENT_TYPES.DECISION] }, 'admin');
     const failing = issued.endpoint.id;
     await decide('O');
-    await until(async () => (await endpointState(failing)).status === 'paused' && (await endpointState(good)).pending === 0);
+    await until(async () => (await endpointState(failing)).status === 'paused' && (await deliveredTo(good)) === 5 && (await endpointState(good)).pending === 0);
 
     const body = reconciliationReportSchema.parse((await report()).json());
     const offered = body.rows.find((r) => r.status === 'O')!;
