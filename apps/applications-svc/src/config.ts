@@ -75,8 +75,8 @@ export const applicationsConfigSchema = baseServiceConfigSchema.merge(databaseCo
   RECONCILIATION_EMAIL_TO: emailList(),
   /**
    * The wallboard's alerts (docs/domain/wallboard.md "Alerts"): a course whose time-to-full
-   * forecast is under WALLBOARD_FILLS_FAST_MINUTES is 'filling fast' (the gateway's setting of the
-   * same name must say the same), and the supervisors' addresses each alert is emailed to once
+   * forecast is under WALLBOARD_FILLS_FAST_MINUTES is 'filling fast' (the one setting: the figures
+   * answer carries it to the gateway, whose screens mark the same courses), and the supervisors' addresses each alert is emailed to once
    * (comma list; empty: the board shows the alerts, nobody is emailed).
    */
   WALLBOARD_FILLS_FAST_MINUTES: z.coerce

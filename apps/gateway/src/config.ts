@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { FILLS_FAST_MINUTES_DEFAULT, retentionScheduleSchema, ucasInstitutionCodeSchema, type RetentionSchedule } from '@clearing-desk/contracts';
+import { retentionScheduleSchema, ucasInstitutionCodeSchema, type RetentionSchedule } from '@clearing-desk/contracts';
 import { clearingClockSetting } from '@clearing-desk/contracts/server';
 import { baseServiceConfigSchema, metricsPortSchema, redisUrlSchema } from '@clearing-desk/service-kit';
 import { z } from 'zod';
@@ -268,16 +268,6 @@ export const gatewayConfigSchema = baseServiceConfigSchema.extend({
   RATE_LIMIT_ASSESS_PER_APPLICANT_MAX: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_APPLY_PER_APPLICANT_MAX: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_UPLOAD_MAX: z.coerce.number().int().positive().default(300),
-  /**
-   * A course whose time-to-full forecast is under this many minutes is 'filling fast' (red on the
-   * figures and the wallboard): the supervisor's cue to slow offers or close it (docs/domain/wallboard.md).
-   */
-  WALLBOARD_FILLS_FAST_MINUTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(24 * 60)
-    .default(FILLS_FAST_MINUTES_DEFAULT),
   /**
    * The wallboard's desk panels (docs/domain/wallboard.md "The desk", "Red states"): a callback
    * nobody has taken whose window ends within WALLBOARD_CALLBACK_AT_RISK_MINUTES is 'at risk'; each

@@ -60,7 +60,7 @@ export function createFiguresRepository(db: ApplicationsDatabase) {
      * Counts per course code (every code asked, zeros included, in the order asked) and today's
      * applications per hour over all of them (24 entries). `now` fixes "today" (tests).
      */
-    async count(codes: readonly string[], now: Date = new Date()): Promise<FiguresCountResponse> {
+    async count(codes: readonly string[], now: Date = new Date()): Promise<Omit<FiguresCountResponse, 'FILLS_FAST_MINUTES'>> {
       const perHour = Array.from({ length: 24 }, () => 0);
       if (codes.length === 0) return { rows: [], perHour };
       const tz = FIGURES_TIME_ZONE;

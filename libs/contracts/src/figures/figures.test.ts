@@ -39,6 +39,7 @@ describe('buildFigures', () => {
     VERSION: 2,
   };
   const counts: FiguresCountResponse = {
+    FILLS_FAST_MINUTES: 30,
     rows: [
       { UCAS_CODE: 'G400', today: status(2, 1, 1), total: status(6, 4, 2), automatic: 2, adviser: 1, outboundCalls: 1, places: g400Ledger },
       { UCAS_CODE: 'M100', today: status(1), total: status(1), automatic: 0, adviser: 0, outboundCalls: 2 },

@@ -80,6 +80,12 @@ export const figuresCountResponseSchema = z.object({
     }),
   ),
   perHour: z.array(count).length(24),
+  /**
+   * 'Filling fast' below this forecast, in minutes: applications-svc's WALLBOARD_FILLS_FAST_MINUTES,
+   * the one setting both its alerts and the gateway's fill states use (so the board and the
+   * supervisors' emails never disagree on what is filling fast).
+   */
+  FILLS_FAST_MINUTES: z.number().int().positive(),
 });
 export type FiguresCountResponse = z.infer<typeof figuresCountResponseSchema>;
 
@@ -180,7 +186,7 @@ function addInto(into: FiguresTotals, row: FiguresCourseRow): void {
  */
 export function buildFigures(
   courses: readonly CourseRow[],
-  counts: FiguresCountResponse,
+  counts: Pick<FiguresCountResponse, 'rows' | 'perHour'>,
   options: { margin: number; now?: Date; emails?: EmailSummary | null; fastMinutes?: number },
 ): FiguresResponse {
   const now = options.now ?? new Date();

@@ -37,7 +37,14 @@ const SEED: [string, string, string | null, 0 | 1, number][] = [
 
 beforeAll(async () => {
   database = await createTestDatabase('applications_figures');
-  app = await buildApp(applicationsConfigSchema.parse({ DATABASE_URL: database.url, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'silent' }));
+  app = await buildApp(
+    applicationsConfigSchema.parse({
+      DATABASE_URL: database.url,
+      INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+      LOG_LEVEL: 'silent',
+      WALLBOARD_FILLS_FAST_MINUTES: '45',
+    }),
+  );
   await app.ready();
   const now = Date.now();
   let i = 0;
@@ -82,6 +89,8 @@ describe(`POST ${APPLICATIONS_SVC.figures.path}`, () => {
     const res = await post([G400, L100, EMPTY]);
     expect(res.statusCode).toBe(200);
     const body = figuresCountResponseSchema.parse(res.json());
+    // The 'filling fast' threshold its alerts use, for the gateway's fill states: one setting.
+    expect(body.FILLS_FAST_MINUTES).toBe(45);
     expect(body.rows).toEqual([
       {
         UCAS_CODE: 'G400',

@@ -24,7 +24,11 @@ export const figuresRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const [counts, ledgers] = await Promise.all([fastify.figuresRepository.count(codes), findLedgers(fastify.db, codes)]);
       // Each course's places ledger beside its counts.
       const byCode = new Map(ledgers.map((l) => [l.UCAS_CODE, l]));
-      return { ...counts, rows: counts.rows.map((row) => ({ ...row, places: byCode.get(row.UCAS_CODE) ?? null })) };
+      return {
+        ...counts,
+        rows: counts.rows.map((row) => ({ ...row, places: byCode.get(row.UCAS_CODE) ?? null })),
+        FILLS_FAST_MINUTES: fastify.wallboardAlertSettings.fastMinutes,
+      };
     },
   });
 };

@@ -43,7 +43,7 @@ export const apiRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (fastify, 
   await fastify.register(assessApiRoutes);
   await fastify.register(applicationApiRoutes, { config });
   await fastify.register(fileApiRoutes);
-  await fastify.register(figuresApiRoutes, { fastMinutes: config.WALLBOARD_FILLS_FAST_MINUTES });
+  await fastify.register(figuresApiRoutes);
   await fastify.register(wallboardApiRoutes, {
     channel: wallboardChannel(config.NOTIFICATIONS_QUEUE_PREFIX),
     atRiskMinutes: config.WALLBOARD_CALLBACK_AT_RISK_MINUTES,

@@ -32,6 +32,7 @@ const ledger = {
   VERSION: 4,
 };
 const counts: FiguresCountResponse = {
+  FILLS_FAST_MINUTES: 30,
   rows: [{ UCAS_CODE: 'G400', today: status(3, 1, 1, 1), total: status(6, 3, 1, 1), automatic: 2, adviser: 2, outboundCalls: 4, places: ledger }],
   perHour: Array.from({ length: 24 }, (_, h) => (h === 9 ? 3 : 0)),
 };

@@ -25,6 +25,7 @@ const NOW = new Date('2025-08-14T09:30:00Z');
 const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000).toISOString();
 const zero = { applications: 0, offered: 0, invited: 0, referred: 0, pooled: 0, rejected: 0, waiting: 0 };
 const counts = (physicsOffers: number): FiguresCountResponse => ({
+  FILLS_FAST_MINUTES: 30,
   rows: [
     // Physics: 5 places left, an offer every 3 minutes: 15 min to full (filling fast).
     {
