@@ -23,7 +23,7 @@ export const courseControlConsumerPlugin = fp<{ config: ApplicationsConfig }>(
       log: fastify.log.child({ component: 'course-control-consumer' }),
       handle: async (data) => {
         const { outboxId, payload } = courseControlJobSchema.parse(data);
-        const outcome = await applyCourseControl(fastify.db, outboxId, payload);
+        const outcome = await applyCourseControl(fastify.db, outboxId, payload, fastify.wallboardAlertSettings);
         if (outcome === 'applied') fastify.outboxRelay.kick();
         return outcome;
       },

@@ -14,7 +14,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { applications, consumedEvents, coursePlaces, outbox } from '../db/schema';
 import type { ApplicationsDatabase } from '../plugins/external/database';
 import { ledgerPlacesLeftSql, rowPlacesLeft } from './arithmetic';
-import { clearFullAlert } from '../wallboard/wallboard-alerts';
+import { clearFullAlert, NO_ALERT_EMAILS, raiseWallboardAlert, type WallboardAlertSettings } from '../wallboard/wallboard-alerts';
 
 /**
  * The places module (domain.md "Places"): applications-svc's ledger per course of CLEARING_PLACES,
@@ -186,11 +186,18 @@ export type CourseControlOutcome = 'applied' | 'stale' | 'replayed';
  * the ledger never goes back to older settings after newer, whatever order the events come in).
  * When places left change, the projection's event carries a history entry by the event's user
  * (courses-svc wrote the settings' own entry with the change); the guard closes or reopens as
- * with any change.
+ * with any change. Settings that leave no place raise the course's 'Full' wallboard alert (and its
+ * emails, `alerts`) as the last offer would; settings that give places back to a course left with
+ * none clear it, so filling again alerts again (docs/domain/wallboard.md "Alerts").
  * @throws Error when the course has no ledger yet (courses-svc refuses such a change, so only a
  *   ledger lost since): nothing is recorded and the queue tries again.
  */
-export async function applyCourseControl(db: ApplicationsDatabase, eventId: string, event: CourseControlEvent): Promise<CourseControlOutcome> {
+export async function applyCourseControl(
+  db: ApplicationsDatabase,
+  eventId: string,
+  event: CourseControlEvent,
+  alerts: WallboardAlertSettings = NO_ALERT_EMAILS,
+): Promise<CourseControlOutcome> {
   return db.transaction(async (tx) => {
     const recorded = await tx
       .insert(consumedEvents)
@@ -221,6 +228,11 @@ export async function applyCourseControl(db: ApplicationsDatabase, eventId: stri
     const history: History =
       after === before ? null : { username: event.username, event: 'settings', changes: [{ field: 'VACANCIES_INTERNAL', old: before, new: after }] };
     await settle(tx, row, 'settings', history);
+    if (after === 0 && before > 0 && event.SCHOOL !== undefined && event.DEPT !== undefined) {
+      await raiseWallboardAlert(tx, { ucasCode, courseTitle: event.COURSE_TITLE || ucasCode, school: event.SCHOOL, dept: event.DEPT, intake: null }, alerts);
+    } else if (after > 0 && before === 0) {
+      await clearFullAlert(tx, ucasCode);
+    }
     return 'applied';
   });
 }

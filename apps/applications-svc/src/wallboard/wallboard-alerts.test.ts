@@ -17,6 +17,7 @@ import { encodeStaffUser } from '@clearing-desk/service-kit';
 import { endpointRequest, internalHeaders } from '@clearing-desk/service-kit/testing';
 import { and, asc, eq } from 'drizzle-orm';
 import { outbox, wallboardAlerts } from '../db/schema';
+import { applyCourseControl } from '../places/ledger';
 import { startApplicationsTestApp, type ApplicationsTestApp } from '../testing/test-app';
 
 const PREFIX = `wallboard-alerts-test-${process.pid}`;
@@ -203,6 +204,65 @@ describe("the wallboard's alerts", () => {
       'floor@university.example: Full: Computer Science (AL02)',
       'lead@university.example: Full: Computer Science (AL02)',
     ]);
+  });
+
+  it('raises Full (and emails it) when course control leaves no place, clears it when places come back, and a replayed change raises nothing', async () => {
+    await backfill('AL04', 3);
+    await offer('AL04');
+    expect(await alertsOf('AL04')).toEqual([]);
+    let version = 0;
+    const control = (CLEARING_PLACES: number, eventId: string = randomUUID()) => {
+      version += 1;
+      return applyCourseControl(
+        app.db,
+        eventId,
+        {
+          UCAS_CODE: 'AL04',
+          CLEARING_PLACES,
+          OFFER_ALLOWANCE: 1,
+          CONTROL_VERSION: version,
+          username: 'manager',
+          at: new Date().toISOString(),
+          COURSE_TITLE: 'Computer Science',
+          SCHOOL: 'SCI',
+          DEPT: 'CMPS',
+        },
+        app.wallboardAlertSettings,
+      );
+    };
+
+    // One place, taken by the offer already made: the course is full by the manager's hand.
+    const eventId = randomUUID();
+    expect(await control(1, eventId)).toBe('applied');
+    expect((await alertsOf('AL04')).map((a) => [a.threshold, a.courseTitle, a.school, a.dept])).toEqual([['full', 'Computer Science', 'SCI', 'CMPS']]);
+    expect((await desk(inScope)).alerts.map((a) => `${a.THRESHOLD} ${a.UCAS_CODE}`)).toContain('full AL04');
+    expect((await desk(elsewhere)).alerts.filter((a) => a.UCAS_CODE === 'AL04')).toEqual([]);
+    expect(await alertEmails('AL04')).toEqual([
+      'floor@university.example: Full: Computer Science (AL04)',
+      'lead@university.example: Full: Computer Science (AL04)',
+    ]);
+    // The same event again is a replay: nothing more.
+    expect(
+      await applyCourseControl(app.db, eventId, {
+        UCAS_CODE: 'AL04',
+        CLEARING_PLACES: 1,
+        OFFER_ALLOWANCE: 1,
+        CONTROL_VERSION: 1,
+        username: 'manager',
+        at: new Date().toISOString(),
+      }),
+    ).toBe('replayed');
+    expect(await alertsOf('AL04')).toHaveLength(1);
+
+    // Three places again: not full, its Full clears; back to one: full again, alerted and emailed once more.
+    expect(await control(3)).toBe('applied');
+    expect((await alertsOf('AL04')).map((a) => [a.threshold, a.clearedAt !== null])).toEqual([['full', true]]);
+    expect(await control(1)).toBe('applied');
+    expect((await alertsOf('AL04')).map((a) => [a.threshold, a.clearedAt !== null])).toEqual([
+      ['full', true],
+      ['full', false],
+    ]);
+    expect(await alertEmails('AL04')).toHaveLength(4);
   });
 
   it('raises nothing for an application that is not an offer', async () => {

@@ -37,8 +37,12 @@ const toAlert = (row: AlertRow): WallboardAlert => ({
   RAISED_AT: row.raisedAt.toISOString(),
 });
 
-/** The offer that may pass a threshold: its course (as the decision's email names it) and the application's school and department. */
-export type OfferedCourse = { ucasCode: string; courseTitle: string; school: string; dept: string; intake: string };
+/**
+ * The course that may pass a threshold: as the decision's email names it, with the school and
+ * department that scope its alert, and the application's intake (null for a course control
+ * change: the current recruitment cycle names the alert's cycle).
+ */
+export type OfferedCourse = { ucasCode: string; courseTitle: string; school: string; dept: string; intake: string | null };
 
 /** The course of an offered application, titled as its decision's email names it (the code alone when the caller sent no course facts). */
 export const offeredCourse = (
@@ -71,6 +75,7 @@ export async function raiseWallboardAlert(tx: Executor, course: OfferedCourse, s
   const threshold = alertThresholdOf(fillState(forecast, settings.fastMinutes));
   if (!threshold) return null;
   const cycle = (await currentCycleOf(tx))?.NAME ?? course.intake;
+  if (!cycle) return null;
   const [row] = await tx
     .insert(wallboardAlerts)
     .values({

@@ -362,6 +362,9 @@ export function createCoursesRepository(db: CoursesDatabase) {
               CONTROL_VERSION: locked.controlVersion + 1,
               username,
               at: new Date().toISOString(),
+              COURSE_TITLE: next.COURSE_TITLE,
+              SCHOOL: next.SCHOOL,
+              DEPT: next.DEPT,
             };
             // The request's trace goes with the row: applications-svc's course-control consumer continues it.
             await tx.insert(outbox).values({ aggregateId: locked.ucasCode, kind: OUTBOX_KINDS.COURSE_CONTROL, payload, traceparent: currentTraceparent() });

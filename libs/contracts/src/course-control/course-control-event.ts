@@ -17,6 +17,14 @@ export const courseControlEventSchema = z.object({
   /** Who changed them, and when (ISO 8601): the ledger's event to the course's history names them. */
   username: z.string(),
   at: z.string(),
+  /**
+   * The course as the wallboard's alerts name and scope it (its title, school and department): a
+   * change that leaves no place raises its 'Full' alert. Absent from events written before they
+   * were carried, which raise none.
+   */
+  COURSE_TITLE: z.string().optional(),
+  SCHOOL: z.string().optional(),
+  DEPT: z.string().optional(),
 });
 export type CourseControlEvent = z.infer<typeof courseControlEventSchema>;
 
