@@ -79,7 +79,7 @@ export function retentionCutoff(monthsKept: number, now: Date): Date {
 }
 
 /** What each category is, what it is counted from, and what happens at its date: one text for the Administrators' screen and the privacy notice. */
-export const RETENTION_TEXTS: Record<RetentionCategory, { LABEL: string; FROM: string; THEN: string }> = {
+export const RETENTION_TEXTS: Record<RetentionCategory, { LABEL: string; ALSO?: string; FROM: string; THEN: string }> = {
   offered: { LABEL: 'Applications offered a place', FROM: 'the last change to the application', THEN: 'your personal details are removed' },
   unsuccessful: {
     LABEL: 'Unsuccessful applications (rejected, referred, pooled or duplicate)',
@@ -89,7 +89,10 @@ export const RETENTION_TEXTS: Record<RetentionCategory, { LABEL: string; FROM: s
   withdrawn: { LABEL: 'Withdrawn applications', FROM: 'the withdrawal', THEN: 'your personal details are removed' },
   enquiries: {
     LABEL: 'Applications never decided (waiting or invited to interview)',
-    FROM: 'the last change to the application',
+    // The callers of calls booked without applying are kept as long (applications-svc retention,
+    // callbacks.callers), from the base months only: a cycle's override is of its applications.
+    ALSO: 'and calls booked without an application',
+    FROM: 'the last change to the application or the end of the booked call',
     THEN: 'your personal details are removed',
   },
   uploads: { LABEL: 'Documents you upload', FROM: 'the upload', THEN: 'the documents are deleted' },
@@ -103,7 +106,7 @@ export const monthsText = (n: number): string => `${n} month${n === 1 ? '' : 's'
 /** One sentence per category, as the privacy notice and the Administrators' screen print it. */
 export function retentionLine(schedule: RetentionSchedule, category: RetentionCategory): string {
   const t = RETENTION_TEXTS[category];
-  return `${t.LABEL}: kept for ${monthsText(schedule.months[category])} from ${t.FROM}, then ${t.THEN}.`;
+  return `${t.LABEL}${t.ALSO ? ` ${t.ALSO}` : ''}: kept for ${monthsText(schedule.months[category])} from ${t.FROM}, then ${t.THEN}.`;
 }
 
 /** One sentence per cycle override. */

@@ -71,6 +71,12 @@ describe('the retention schedule on /staff/settings', () => {
         'Unsuccessful applications (rejected, referred, pooled or duplicate): kept for 12 months from the last change to the application, then your personal details are removed.',
       ),
     ).toBeInTheDocument();
+    // A caller who booked a call without applying is told how long they are kept, too.
+    expect(
+      within(section).getByText(
+        'Applications never decided (waiting or invited to interview) and calls booked without an application: kept for 6 months from the last change to the application or the end of the booked call, then your personal details are removed.',
+      ),
+    ).toBeInTheDocument();
     expect(await within(section).findByText('The retention job has not run yet.')).toBeInTheDocument();
 
     await user.click(within(section).getByRole('button', { name: 'Run retention now' }));
