@@ -59,30 +59,28 @@ export async function wallboardDesk(
   const at = now.toISOString();
   const riskFrom = new Date(now.getTime() + atRiskMinutes * 60_000).toISOString();
   const n = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`.mapWith(Number);
-  const due = sql`${callbacks.slotStart} <= ${at} and ${callbacks.slotEnd} > ${at} and not ${ANSWERED}`;
+  /** Due, at risk and missed of the booked callbacks a query reads, by what answers and what takes one of them. */
+  const callbackCounts = (answered: SQL, takenNow: SQL) => {
+    const due = sql`${callbacks.slotStart} <= ${at} and ${callbacks.slotEnd} > ${at} and not ${answered}`;
+    return {
+      due: n(due),
+      atRisk: n(sql`${due} and ${callbacks.slotEnd} <= ${riskFrom} and not ${takenNow}`),
+      missed: n(sql`${callbacks.slotEnd} <= ${at} and ${callbacks.slotEnd} >= ${startOfToday(now)} and not ${answered}`),
+    };
+  };
 
   const offeredAt = sql`(select max(l.time) from ${applicationLog} l where l.application_id = ${applications.applicationId} and l.applicant_message is not null)`;
-  // A caller's callback (no application) is open while `booked`: the desk closes it `done`.
-  const callerDue = sql`${callbacks.slotStart} <= ${at} and ${callbacks.slotEnd} > ${at}`;
-  const callerTaken = sql`(${callbacks.claimedBy} is not null and ${callbacks.claimExpiresAt} > ${at})`;
-
-  const [queue, [callbackCounts], [callerCounts], held, decisions, offers, alerts] = await Promise.all([
+  const [queue, [applicantCounts], [callerCounts], held, decisions, offers, alerts] = await Promise.all([
     deps.workQueue.waiting(user),
     db
-      .select({
-        due: n(due),
-        atRisk: n(sql`${due} and ${callbacks.slotEnd} <= ${riskFrom} and not ${taken(now)}`),
-        missed: n(sql`${callbacks.slotEnd} <= ${at} and ${callbacks.slotEnd} >= ${startOfToday(now)} and not ${ANSWERED}`),
-      })
+      .select(callbackCounts(ANSWERED, taken(now)))
       .from(callbacks)
       .innerJoin(applications, eq(applications.applicationId, callbacks.applicationId))
       .where(and(eq(callbacks.status, 'booked'), scope)),
+    // A caller's callback (no application) is answered by being closed `done` (so never while
+    // booked) and taken by the claim on its own row.
     db
-      .select({
-        due: n(callerDue),
-        atRisk: n(sql`${callerDue} and ${callbacks.slotEnd} <= ${riskFrom} and not ${callerTaken}`),
-        missed: n(sql`${callbacks.slotEnd} <= ${at} and ${callbacks.slotEnd} >= ${startOfToday(now)}`),
-      })
+      .select(callbackCounts(sql`false`, sql`(${callbacks.claimedBy} is not null and ${callbacks.claimExpiresAt} > ${at})`))
       .from(callbacks)
       .where(
         and(
@@ -121,9 +119,9 @@ export async function wallboardDesk(
   return {
     queue: { length: queue.length, oldest_since: queue.oldestSince },
     callbacks: {
-      due: (callbackCounts?.due ?? 0) + (callerCounts?.due ?? 0),
-      at_risk: (callbackCounts?.atRisk ?? 0) + (callerCounts?.atRisk ?? 0),
-      missed: (callbackCounts?.missed ?? 0) + (callerCounts?.missed ?? 0),
+      due: (applicantCounts?.due ?? 0) + (callerCounts?.due ?? 0),
+      at_risk: (applicantCounts?.atRisk ?? 0) + (callerCounts?.atRisk ?? 0),
+      missed: (applicantCounts?.missed ?? 0) + (callerCounts?.missed ?? 0),
     },
     open: held.flatMap(({ applicationId, holder }) => {
       const code = courseOf.get(applicationId);

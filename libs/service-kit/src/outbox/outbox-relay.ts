@@ -86,10 +86,14 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
       // One aggregate's rows in order (an application's decision emails, a callback's booking then
       // its move), different aggregates at once: ioredis sends the adds down its one connection
       // without waiting for each answer, so a batch costs about as many round trips as its longest
-      // run of one aggregate rather than one per row (row by row, at 20 decisions a second the
-      // relay fell behind and the wallboard heard of decisions seconds late).
+      // run of one aggregate rather than one per row (every decision's wallboard event waits for
+      // its batch to be handed on).
       const byAggregate = new Map<string, (typeof rows)[number][]>();
-      for (const row of rows) byAggregate.set(row.aggregateId, [...(byAggregate.get(row.aggregateId) ?? []), row]);
+      for (const row of rows) {
+        const run = byAggregate.get(row.aggregateId);
+        if (run) run.push(row);
+        else byAggregate.set(row.aggregateId, [row]);
+      }
       await Promise.all(
         [...byAggregate.values()].map(async (run) => {
           for (const row of run) {
