@@ -169,7 +169,9 @@ export const WALLBOARD_TEXTS = {
   NOTHING_OPEN: 'Nothing open',
   openItem: (course: string, code: string, since: string): string => `${course} (${code}) since ${since}`,
   ALERTS_HEADING: 'Alerts',
-  ALERTS_NONE: 'No course is filling fast or full.',
+  // Not 'no course is full': alerts are raised by offers and changes of places, so a course that had
+  // no place from the start is counted full below without an alert.
+  ALERTS_NONE: 'No alert raised. A course is alerted when an offer or a change to its places leaves it filling fast or full.',
   /** Said after an alert's words: when it was raised (London time, alertClockTime). */
   alertRaised: (time: string): string => `raised ${time}`,
 } as const;

@@ -271,7 +271,7 @@ describe('/staff/wallboard', () => {
     figuresServer({ physicsOffers: 3, asked: 0 });
     renderApp('/staff/wallboard', { user: editor });
     const region = await screen.findByRole('region', { name: 'Alerts' });
-    expect(region).toHaveTextContent('AlertsNo course is filling fast or full.');
+    expect(region).toHaveTextContent('AlertsNo alert raised. A course is alerted when an offer or a change to its places leaves it filling fast or full.');
   });
 
   it('charts offers against places through the day for the course chosen, with the numbers as a table', async () => {
