@@ -1,3 +1,4 @@
+import { APP_STARTED_ATTRIBUTE } from '@clearing-desk/contracts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { fillCallerApplication, signIn, submitByPhone, type Caller } from './support/desk';
@@ -303,6 +304,9 @@ test.describe('When a call starts', () => {
       await page.setViewportSize(size);
       await signIn(page, 'backoffice');
       await page.goto('/apply/G400');
+      // The app has taken the page over, so the staff parts it adds are in place before the click
+      // (a click in the first second is first-load.spec.ts's).
+      await expect(page.locator(`html[${APP_STARTED_ATTRIBUTE}="true"]`)).toBeAttached();
       await page.getByRole('link', { name: 'Start application' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Step 1: Personal details' })).toBeVisible();
       const greeting = 'Hello. You are applying for course Computer Science';
